@@ -1,0 +1,607 @@
+package plan
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// MaxSize is the largest plan document Parse accepts.
+const MaxSize = 1 << 20
+
+// Parse reads a plan from JSON or YAML, normalises its targets and validates
+// it. The error, if any, is an Errors listing every problem with the journey,
+// step and field it concerns; a plan with errors must not run.
+func Parse(data []byte) (*Plan, error) {
+	if len(data) > MaxSize {
+		return nil, Errors{{Message: fmt.Sprintf("plan is %d bytes; the limit is %d", len(data), MaxSize)}}
+	}
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, Errors{{Message: "plan is empty"}}
+	}
+	if trimmed[0] != '{' {
+		j, err := yamlToJSON(trimmed)
+		if err != nil {
+			return nil, Errors{{Message: "malformed YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}}
+		}
+		trimmed = j
+	}
+	p, errs := decode(trimmed)
+	if p != nil {
+		errs = append(errs, p.validate()...)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return p, nil
+}
+
+// FieldError is one problem in a plan, located by journey, step and field.
+type FieldError struct {
+	Journey     int    // 1-based; 0 for the plan itself
+	JourneyName string // as written, if known
+	Step        int    // 1-based; 0 for the journey itself
+	Field       string // e.g. "fill.target"
+	Message     string
+}
+
+func (e *FieldError) Error() string {
+	var b strings.Builder
+	if e.Journey > 0 {
+		fmt.Fprintf(&b, "journey %d", e.Journey)
+		if e.JourneyName != "" {
+			fmt.Fprintf(&b, " %q", e.JourneyName)
+		}
+	}
+	if e.Step > 0 {
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "step %d", e.Step)
+	}
+	if e.Field != "" {
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "field %q", e.Field)
+	}
+	if b.Len() > 0 {
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Message)
+	return b.String()
+}
+
+// Errors is every problem found in a plan.
+type Errors []*FieldError
+
+func (es Errors) Error() string {
+	msgs := make([]string, len(es))
+	for i, e := range es {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+type rawPlan struct {
+	Version      *int          `json:"version"`
+	Name         string        `json:"name"`
+	Requirements []Requirement `json:"requirements"`
+	Journeys     []rawJourney  `json:"journeys"`
+}
+
+type rawJourney struct {
+	Name        string            `json:"name"`
+	Requirement string            `json:"requirement"`
+	Steps       []json.RawMessage `json:"steps"`
+}
+
+func decode(data []byte) (*Plan, Errors) {
+	var rp rawPlan
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rp); err != nil {
+		return nil, Errors{{Message: describeJSONError(data, err)}}
+	}
+	if dec.More() {
+		return nil, Errors{{Message: "unexpected data after the plan"}}
+	}
+	p := &Plan{Version: Version, Name: rp.Name, Requirements: rp.Requirements}
+	if rp.Version != nil {
+		p.Version = *rp.Version
+	}
+	var errs Errors
+	for ji, rj := range rp.Journeys {
+		j := Journey{Name: rj.Name, Requirement: rj.Requirement}
+		for si, raw := range rj.Steps {
+			s, err := decodeStep(raw)
+			if err != nil {
+				err.Journey, err.JourneyName, err.Step = ji+1, rj.Name, si+1
+				errs = append(errs, err)
+				continue
+			}
+			j.Steps = append(j.Steps, s)
+		}
+		if len(rj.Steps) == 0 {
+			j.Steps = nil
+		}
+		p.Journeys = append(p.Journeys, j)
+	}
+	return p, errs
+}
+
+func describeJSONError(data []byte, err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		line, col := position(data, se.Offset)
+		return fmt.Sprintf("malformed JSON at line %d, column %d: %v", line, col, se)
+	case errors.As(err, &te):
+		return fmt.Sprintf("field %q must be %s, not %s", te.Field, te.Type, te.Value)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		f := strings.TrimPrefix(err.Error(), "json: unknown field ")
+		return fmt.Sprintf("unknown field %s (known: version, name, requirements, journeys; in a journey: name, requirement, steps)", f)
+	case err.Error() == "unexpected EOF":
+		return "malformed JSON: unexpected end of input"
+	}
+	return "malformed JSON: " + strings.TrimPrefix(err.Error(), "json: ")
+}
+
+func position(data []byte, off int64) (line, col int) {
+	line, col = 1, 1
+	for i := int64(0); i < off && i < int64(len(data)); i++ {
+		if data[i] == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// decodeStep reads one step object. The returned error has only Field and
+// Message set; the caller adds the location.
+func decodeStep(raw json.RawMessage) (Step, *FieldError) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		var word string
+		if json.Unmarshal(raw, &word) == nil && Kind(word).Valid() {
+			return Step{}, &FieldError{Message: fmt.Sprintf("step %q needs an argument, as in {%q: ...}", word, word)}
+		}
+		return Step{}, &FieldError{Message: "a step must be an object with one action or assertion, such as {\"visit\": \"/\"}"}
+	}
+	var s Step
+	if t, ok := m["timeout"]; ok {
+		d, err := decodeDuration(t)
+		if err != nil {
+			return Step{}, &FieldError{Field: "timeout", Message: err.Error()}
+		}
+		s.Timeout = d
+		delete(m, "timeout")
+	}
+	if len(m) == 0 {
+		return Step{}, &FieldError{Message: "empty step: name one action or assertion"}
+	}
+	if len(m) > 1 {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		return Step{}, &FieldError{Message: fmt.Sprintf("a step holds exactly one action or assertion; this one has %s (split it into separate steps)", strings.Join(keys, ", "))}
+	}
+	var key string
+	var arg json.RawMessage
+	for k, v := range m {
+		key, arg = k, v
+	}
+	s.Kind = Kind(key)
+	if !s.Kind.Valid() {
+		names := make([]string, len(Kinds))
+		for i, k := range Kinds {
+			names[i] = string(k)
+		}
+		return Step{}, &FieldError{Field: key, Message: fmt.Sprintf("unknown step %q%s", key, suggest(key, names))}
+	}
+	if err := s.decodeArg(arg); err != nil {
+		err.Field = key + dotted(err.Field)
+		return Step{}, err
+	}
+	return s, nil
+}
+
+func dotted(f string) string {
+	if f == "" {
+		return ""
+	}
+	return "." + f
+}
+
+// stepArg is the object form of every step's argument; which fields a kind
+// allows is checked in decodeArg.
+type stepArg struct {
+	Target *string          `json:"target"`
+	Value  *json.RawMessage `json:"value"`
+	Secret *string          `json:"secret"`
+	Key    *string          `json:"key"`
+	Text   *json.RawMessage `json:"text"`
+	Count  *int             `json:"count"`
+	Name   *string          `json:"name"`
+}
+
+var allowedArgs = map[Kind][]string{
+	Fill:         {"target", "value", "secret"},
+	Select:       {"target", "value", "secret"},
+	Press:        {"key", "target"},
+	ExpectText:   {"text", "target"},
+	ExpectNoText: {"text", "target"},
+	ExpectCount:  {"target", "count"},
+	Screenshot:   {"name"},
+}
+
+func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
+	arg = bytes.TrimSpace(arg)
+	isObject := len(arg) > 0 && arg[0] == '{'
+	allowed := allowedArgs[s.Kind]
+	if isObject && allowed == nil {
+		return &FieldError{Message: fmt.Sprintf("%s takes a single value, not an object", s.Kind)}
+	}
+	if isObject {
+		var a stepArg
+		dec := json.NewDecoder(bytes.NewReader(arg))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&a); err != nil {
+			msg := strings.TrimPrefix(err.Error(), "json: ")
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				return &FieldError{Field: te.Field, Message: fmt.Sprintf("must be %s, not %s", te.Type, te.Value)}
+			}
+			return &FieldError{Message: fmt.Sprintf("%s (allowed: %s)", msg, strings.Join(allowed, ", "))}
+		}
+		var extra []string
+		check := func(name string, set bool) {
+			if set && !contains(allowed, name) {
+				extra = append(extra, name)
+			}
+		}
+		check("target", a.Target != nil)
+		check("value", a.Value != nil)
+		check("secret", a.Secret != nil)
+		check("key", a.Key != nil)
+		check("text", a.Text != nil)
+		check("count", a.Count != nil)
+		check("name", a.Name != nil)
+		if len(extra) > 0 {
+			return &FieldError{Field: extra[0], Message: fmt.Sprintf("%s does not take %q (allowed: %s)", s.Kind, extra[0], strings.Join(allowed, ", "))}
+		}
+		s.Target = deref(a.Target)
+		s.Secret = deref(a.Secret)
+		if a.Key != nil {
+			s.Value = *a.Key
+		}
+		if a.Name != nil {
+			s.Value = *a.Name
+		}
+		if a.Count != nil {
+			s.Count = *a.Count
+		} else if s.Kind == ExpectCount {
+			return &FieldError{Field: "count", Message: "expect_count needs a count"}
+		}
+		for _, f := range []struct {
+			name string
+			raw  *json.RawMessage
+		}{{"value", a.Value}, {"text", a.Text}} {
+			if f.raw == nil {
+				continue
+			}
+			v, err := scalarString(*f.raw)
+			if err != nil {
+				return &FieldError{Field: f.name, Message: err.Error()}
+			}
+			s.Value = v
+		}
+		return nil
+	}
+	// Scalar forms.
+	switch s.Kind {
+	case ExpectStatus:
+		var n int
+		if err := json.Unmarshal(arg, &n); err != nil {
+			return &FieldError{Message: "expect_status takes an HTTP status code such as 200"}
+		}
+		s.Status = n
+		return nil
+	case ExpectNoConsoleErrors:
+		var b bool
+		if err := json.Unmarshal(arg, &b); err != nil || !b {
+			return &FieldError{Message: "expect_no_console_errors takes true"}
+		}
+		return nil
+	case Screenshot:
+		if string(arg) == "null" || string(arg) == "true" {
+			return nil
+		}
+	case Fill, Select:
+		return &FieldError{Message: fmt.Sprintf(`%s takes {"target": ..., "value": ...} or {"target": ..., "secret": ...}`, s.Kind)}
+	case ExpectCount:
+		return &FieldError{Message: `expect_count takes {"target": ..., "count": N}`}
+	}
+	v, err := scalarString(arg)
+	if err != nil {
+		return &FieldError{Message: err.Error()}
+	}
+	switch s.Kind {
+	case Click, Check, Uncheck, Hover, WaitFor, ExpectVisible, ExpectHidden:
+		s.Target = v
+	default:
+		s.Value = v
+	}
+	return nil
+}
+
+func scalarString(raw json.RawMessage) (string, error) {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return "", err
+	}
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64), nil
+	case bool:
+		return strconv.FormatBool(x), nil
+	case nil:
+		return "", fmt.Errorf("missing value")
+	}
+	return "", fmt.Errorf("must be a string")
+}
+
+func decodeDuration(raw json.RawMessage) (time.Duration, error) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		var ms float64
+		if err := json.Unmarshal(raw, &ms); err != nil {
+			return 0, fmt.Errorf(`timeout must be a duration such as "5s" or a number of milliseconds`)
+		}
+		return time.Duration(ms * float64(time.Millisecond)), nil
+	}
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil {
+		return 0, fmt.Errorf(`timeout %q is not a duration such as "5s" or "500ms"`, s)
+	}
+	return d, nil
+}
+
+// MarshalJSON writes the step in its canonical form: the scalar spelling
+// when the step has only its main argument, the object spelling otherwise.
+func (s Step) MarshalJSON() ([]byte, error) {
+	var arg any
+	switch s.Kind {
+	case Fill, Select:
+		a := struct {
+			Target string  `json:"target"`
+			Value  *string `json:"value,omitempty"`
+			Secret string  `json:"secret,omitempty"`
+		}{Target: s.Target, Secret: s.Secret}
+		if s.Secret == "" {
+			a.Value = &s.Value
+		}
+		arg = a
+	case Press:
+		if s.Target == "" {
+			arg = s.Value
+		} else {
+			arg = struct {
+				Key    string `json:"key"`
+				Target string `json:"target"`
+			}{s.Value, s.Target}
+		}
+	case ExpectText, ExpectNoText:
+		if s.Target == "" {
+			arg = s.Value
+		} else {
+			arg = struct {
+				Text   string `json:"text"`
+				Target string `json:"target"`
+			}{s.Value, s.Target}
+		}
+	case ExpectCount:
+		arg = struct {
+			Target string `json:"target"`
+			Count  int    `json:"count"`
+		}{s.Target, s.Count}
+	case ExpectStatus:
+		arg = s.Status
+	case ExpectNoConsoleErrors:
+		arg = true
+	case Click, Check, Uncheck, Hover, WaitFor, ExpectVisible, ExpectHidden:
+		arg = s.Target
+	default: // visit, expect_url, expect_title, screenshot
+		arg = s.Value
+	}
+	a, err := json.Marshal(arg)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteString(`{`)
+	k, _ := json.Marshal(string(s.Kind))
+	b.Write(k)
+	b.WriteByte(':')
+	b.Write(a)
+	if s.Timeout > 0 {
+		b.WriteString(`,"timeout":`)
+		t, _ := json.Marshal(s.Timeout.String())
+		b.Write(t)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads one step in any accepted spelling. Plans should be
+// read with Parse, which also validates and locates errors.
+func (s *Step) UnmarshalJSON(b []byte) error {
+	st, err := decodeStep(b)
+	if err != nil {
+		return err
+	}
+	*s = st
+	return nil
+}
+
+// yamlToJSON converts a YAML document to JSON so that one decoder, with one
+// set of rules and messages, reads both.
+func yamlToJSON(data []byte) ([]byte, error) {
+	var v any
+	if err := yaml.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	v, err := jsonable(v)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+func jsonable(v any) (any, error) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			c, err := jsonable(e)
+			if err != nil {
+				return nil, err
+			}
+			x[k] = c
+		}
+		return x, nil
+	case map[any]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			c, err := jsonable(e)
+			if err != nil {
+				return nil, err
+			}
+			m[fmt.Sprint(k)] = c
+		}
+		return m, nil
+	case []any:
+		for i, e := range x {
+			c, err := jsonable(e)
+			if err != nil {
+				return nil, err
+			}
+			x[i] = c
+		}
+		return x, nil
+	case time.Time:
+		return x.Format(time.RFC3339), nil
+	}
+	return v, nil
+}
+
+// YAML renders the plan as YAML for people, with the same content and
+// field order as its canonical JSON.
+func (p *Plan) YAML() []byte {
+	node, err := jsonToNode(p.Canonical())
+	if err != nil {
+		panic("plan: yaml rendering: " + err.Error())
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(node); err != nil {
+		panic("plan: yaml rendering: " + err.Error())
+	}
+	return b.Bytes()
+}
+
+func jsonToNode(data []byte) (*yaml.Node, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return nodeFrom(dec)
+}
+
+func nodeFrom(dec *json.Decoder) (*yaml.Node, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			n := &yaml.Node{Kind: yaml.MappingNode}
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := nodeFrom(dec)
+				if err != nil {
+					return nil, err
+				}
+				n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k.(string)}, v)
+			}
+			_, err := dec.Token()
+			if len(n.Content) <= 6 && len(n.Content) > 0 && allScalar(n.Content) {
+				n.Style = yaml.FlowStyle
+			}
+			return n, err
+		case '[':
+			n := &yaml.Node{Kind: yaml.SequenceNode}
+			for dec.More() {
+				v, err := nodeFrom(dec)
+				if err != nil {
+					return nil, err
+				}
+				n.Content = append(n.Content, v)
+			}
+			_, err := dec.Token()
+			return n, err
+		}
+	case string:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: t}, nil
+	case json.Number:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: t.String()}, nil
+	case bool:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(t)}, nil
+	case nil:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}, nil
+	}
+	return nil, fmt.Errorf("unexpected JSON token %v", tok)
+}
+
+func allScalar(ns []*yaml.Node) bool {
+	for _, n := range ns {
+		if n.Kind != yaml.ScalarNode {
+			return false
+		}
+	}
+	return true
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

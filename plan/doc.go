@@ -1,0 +1,2 @@
+// Package plan holds plans: journeys of browser steps that prove requirements.
+package plan

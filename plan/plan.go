@@ -1,0 +1,173 @@
+// Package plan holds plans: journeys of browser steps that prove requirements.
+//
+// A plan is pure data. JSON is its canonical form; YAML is accepted for plans
+// people write by hand. A plan's identity is the sha256 of its canonical JSON,
+// so the same plan written with other field order, whitespace or in YAML has
+// the same ID. Nothing in this package touches a browser or the network.
+package plan
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+)
+
+// Version is the only plan format version this package reads and writes.
+const Version = 1
+
+// Plan is a named list of journeys, each proving one requirement.
+type Plan struct {
+	Version      int           `json:"version"`
+	Name         string        `json:"name"`
+	Requirements []Requirement `json:"requirements,omitempty"`
+	Journeys     []Journey     `json:"journeys"`
+}
+
+// Requirement is one sentence a person can check, proven by the journeys that
+// name its ID.
+type Requirement struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
+	// Kind classifies the requirement (presence, absence, navigation, form,
+	// sign-in, count, status, health, title, url, sequence). Optional.
+	Kind string `json:"kind,omitempty"`
+}
+
+// Journey is an ordered list of steps run in one fresh, isolated browser
+// context.
+type Journey struct {
+	Name        string `json:"name"`
+	Requirement string `json:"requirement,omitempty"`
+	Steps       []Step `json:"steps"`
+}
+
+// Kind names a step: an action or an assertion.
+type Kind string
+
+// Actions.
+const (
+	Visit      Kind = "visit"
+	Click      Kind = "click"
+	Fill       Kind = "fill"
+	Select     Kind = "select"
+	Check      Kind = "check"
+	Uncheck    Kind = "uncheck"
+	Press      Kind = "press"
+	Hover      Kind = "hover"
+	WaitFor    Kind = "wait_for"
+	Screenshot Kind = "screenshot"
+)
+
+// Assertions.
+const (
+	ExpectVisible         Kind = "expect_visible"
+	ExpectHidden          Kind = "expect_hidden"
+	ExpectText            Kind = "expect_text"
+	ExpectNoText          Kind = "expect_no_text"
+	ExpectURL             Kind = "expect_url"
+	ExpectTitle           Kind = "expect_title"
+	ExpectCount           Kind = "expect_count"
+	ExpectStatus          Kind = "expect_status"
+	ExpectNoConsoleErrors Kind = "expect_no_console_errors"
+)
+
+// Kinds lists every step kind in the order the documentation presents them.
+var Kinds = []Kind{
+	Visit, Click, Fill, Select, Check, Uncheck, Press, Hover, WaitFor, Screenshot,
+	ExpectVisible, ExpectHidden, ExpectText, ExpectNoText, ExpectURL, ExpectTitle,
+	ExpectCount, ExpectStatus, ExpectNoConsoleErrors,
+}
+
+// IsAssertion reports whether k checks the page rather than acting on it.
+func (k Kind) IsAssertion() bool {
+	switch k {
+	case ExpectVisible, ExpectHidden, ExpectText, ExpectNoText, ExpectURL,
+		ExpectTitle, ExpectCount, ExpectStatus, ExpectNoConsoleErrors:
+		return true
+	}
+	return false
+}
+
+// Valid reports whether k is a known step kind.
+func (k Kind) Valid() bool {
+	for _, x := range Kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Step is one action or assertion. Which fields are meaningful depends on
+// Kind; the JSON form is a one-key object such as {"visit": "/login"} or
+// {"fill": {"target": "label=Email", "value": "a@b.c"}}, plus an optional
+// "timeout".
+type Step struct {
+	Kind Kind
+	// Target is the element the step acts on or checks, in selector syntax
+	// (see ParseTarget). Empty for visit, expect_url, expect_title,
+	// expect_status, expect_no_console_errors, and for page-wide text checks.
+	Target string
+	// Value is the text to type (fill), the option to choose (select), the
+	// key to press (press), the path or URL (visit, expect_url), the text
+	// (expect_text, expect_no_text, expect_title) or the screenshot's name.
+	Value string
+	// Secret names a secret whose value is typed instead of Value (fill,
+	// select). The value is looked up at run time and never recorded.
+	Secret string
+	// Count is the expected number of matches (expect_count).
+	Count int
+	// Status is the expected HTTP status of the last document navigation
+	// (expect_status).
+	Status int
+	// Timeout bounds the step; zero means the runner's default.
+	Timeout time.Duration
+}
+
+// ID returns the plan's identity: the hex sha256 of its canonical JSON.
+func (p *Plan) ID() string {
+	sum := sha256.Sum256(p.Canonical())
+	return hex.EncodeToString(sum[:])
+}
+
+// Canonical returns the plan's canonical JSON: fixed field order, no
+// insignificant whitespace, one spelling per step.
+func (p *Plan) Canonical() []byte {
+	b, err := json.Marshal(p)
+	if err != nil {
+		// Every field is a plain string, int or slice of them: Marshal
+		// cannot fail, so a failure is a programming error.
+		panic("plan: canonical encoding: " + err.Error())
+	}
+	return b
+}
+
+// Assertions counts the assertion steps of the plan.
+func (p *Plan) Assertions() int {
+	n := 0
+	for _, j := range p.Journeys {
+		for _, s := range j.Steps {
+			if s.Kind.IsAssertion() {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Secrets lists the names of the secrets the plan refers to, in order of
+// first use.
+func (p *Plan) Secrets() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, j := range p.Journeys {
+		for _, s := range j.Steps {
+			if s.Secret != "" && !seen[s.Secret] {
+				seen[s.Secret] = true
+				out = append(out, s.Secret)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,268 @@
+package plan
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Target kinds, in the selector style Playwright users know.
+const (
+	ByRole        = "role"        // role=button[name="Sign in"]
+	ByText        = "text"        // text=Welcome, text="Exact text"
+	ByLabel       = "label"       // label=Email
+	ByPlaceholder = "placeholder" // placeholder=Search
+	ByAlt         = "alt"         // alt=Logo (image alternative text)
+	ByTestID      = "testid"      // testid=submit (data-testid)
+	ByCSS         = "css"         // css=form .primary
+)
+
+var targetKinds = []string{ByRole, ByText, ByLabel, ByPlaceholder, ByAlt, ByTestID, ByCSS}
+
+// Target is a parsed element selector.
+//
+// Text-like values (text, label, placeholder, alt, role names) match
+// case-insensitively on whitespace-normalised text, preferring an exact match
+// over a substring match; a value written in double quotes (text="Sign in")
+// or a role name with the s flag ([name="Sign in" s]) must match exactly and
+// case-sensitively.
+type Target struct {
+	Kind  string
+	Value string // the text, label, role, test id or CSS selector
+	Exact bool   // quoted value or s flag: exact, case-sensitive match
+	Name  string // role only: accessible name; empty means any
+	Level int    // role only: heading level; 0 means any
+}
+
+// ParseTarget parses a selector such as `role=button[name="Sign in"]`,
+// `label=Email` or `css=#main`. A string without a known "kind=" prefix is
+// taken as CSS, as Playwright does.
+func ParseTarget(s string) (Target, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Target{}, fmt.Errorf("empty target")
+	}
+	kind, rest, ok := strings.Cut(s, "=")
+	if !ok || !isWord(kind) {
+		if strings.HasPrefix(s, "//") || strings.HasPrefix(s, "xpath=") {
+			return Target{}, fmt.Errorf("XPath targets are not supported; use role=, text=, label=, placeholder=, alt=, testid= or css=")
+		}
+		return Target{Kind: ByCSS, Value: s}, nil
+	}
+	switch kind {
+	case ByCSS, ByTestID:
+		v := strings.TrimSpace(rest)
+		if kind == ByTestID {
+			v = unquote(v)
+		}
+		if v == "" {
+			return Target{}, fmt.Errorf("%s= needs a value", kind)
+		}
+		return Target{Kind: kind, Value: v, Exact: true}, nil
+	case ByText, ByLabel, ByPlaceholder, ByAlt:
+		v := strings.TrimSpace(rest)
+		exact := len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"')
+		v = unquote(v)
+		if v == "" {
+			return Target{}, fmt.Errorf("%s= needs a value", kind)
+		}
+		return Target{Kind: kind, Value: v, Exact: exact}, nil
+	case ByRole:
+		return parseRole(rest)
+	}
+	if strings.Contains(kind, "xpath") {
+		return Target{}, fmt.Errorf("XPath targets are not supported")
+	}
+	return Target{}, fmt.Errorf("unknown target kind %q (known: %s)%s", kind,
+		strings.Join(targetKinds, ", "), suggest(kind, targetKinds))
+}
+
+func parseRole(rest string) (Target, error) {
+	role, attrs, _ := strings.Cut(rest, "[")
+	role = strings.TrimSpace(role)
+	if !isRole(role) {
+		return Target{}, fmt.Errorf("role= needs an ARIA role such as button, link, heading, textbox, checkbox; got %q", role)
+	}
+	t := Target{Kind: ByRole, Value: role}
+	if attrs == "" {
+		return t, nil
+	}
+	attrs = "[" + attrs
+	for attrs != "" {
+		if attrs[0] != '[' {
+			return Target{}, fmt.Errorf("role=%s: expected [attribute] at %q", role, attrs)
+		}
+		end := closingBracket(attrs)
+		if end < 0 {
+			return Target{}, fmt.Errorf("role=%s: unclosed [ in %q", role, attrs)
+		}
+		body := strings.TrimSpace(attrs[1:end])
+		attrs = strings.TrimSpace(attrs[end+1:])
+		key, val, _ := strings.Cut(body, "=")
+		key = strings.TrimSpace(key)
+		val = strings.TrimSpace(val)
+		switch key {
+		case "name":
+			flag := ""
+			if n := len(val); n >= 2 && (val[n-1] == 's' || val[n-1] == 'i') && (val[n-2] == ' ' || val[n-2] == '"' || val[n-2] == '\'') {
+				flag = val[n-1:]
+				val = strings.TrimSpace(val[:n-1])
+			}
+			if len(val) < 2 || (val[0] != '"' && val[0] != '\'') || val[len(val)-1] != val[0] {
+				return Target{}, fmt.Errorf(`role=%s: name must be quoted, as in [name="Sign in"]`, role)
+			}
+			t.Name = unquote(val)
+			t.Exact = flag == "s"
+			if t.Name == "" {
+				return Target{}, fmt.Errorf("role=%s: empty name", role)
+			}
+		case "level":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 || n > 6 {
+				return Target{}, fmt.Errorf("role=%s: level must be 1 to 6, got %q", role, val)
+			}
+			t.Level = n
+		default:
+			return Target{}, fmt.Errorf("role=%s: unknown attribute %q (known: name, level)", role, key)
+		}
+	}
+	return t, nil
+}
+
+// closingBracket finds the ] that closes s[0]=='[', skipping quoted text.
+func closingBracket(s string) int {
+	var quote byte
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote == 0 && (c == '"' || c == '\''):
+			quote = c
+		case quote == 0 && c == ']':
+			return i
+		}
+	}
+	return -1
+}
+
+// String renders the target in its canonical spelling.
+func (t Target) String() string {
+	switch t.Kind {
+	case ByRole:
+		s := "role=" + t.Value
+		if t.Name != "" {
+			s += "[name=" + strconv.Quote(t.Name)
+			if t.Exact {
+				s += " s"
+			}
+			s += "]"
+		}
+		if t.Level > 0 {
+			s += "[level=" + strconv.Itoa(t.Level) + "]"
+		}
+		return s
+	case ByCSS, ByTestID:
+		return t.Kind + "=" + t.Value
+	default:
+		if t.Exact {
+			return t.Kind + "=" + strconv.Quote(t.Value)
+		}
+		return t.Kind + "=" + t.Value
+	}
+}
+
+// Describe renders the target for people: "the 'Sign in' button".
+func (t Target) Describe() string {
+	switch t.Kind {
+	case ByRole:
+		if t.Name != "" {
+			return fmt.Sprintf("the %q %s", t.Name, t.Value)
+		}
+		return "a " + t.Value
+	case ByText:
+		return fmt.Sprintf("the text %q", t.Value)
+	case ByLabel:
+		return fmt.Sprintf("the field labelled %q", t.Value)
+	case ByPlaceholder:
+		return fmt.Sprintf("the field with placeholder %q", t.Value)
+	case ByAlt:
+		return fmt.Sprintf("the image %q", t.Value)
+	case ByTestID:
+		return fmt.Sprintf("the element with test id %q", t.Value)
+	}
+	return fmt.Sprintf("the element matching %q", t.Value)
+}
+
+func unquote(v string) string {
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		if v[0] == '"' {
+			if u, err := strconv.Unquote(v); err == nil {
+				return u
+			}
+		}
+		return v[1 : len(v)-1]
+	}
+	return v
+}
+
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func isRole(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// suggest returns ` (did you mean "x"?)` for the closest known word, if any.
+func suggest(got string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if d := distance(got, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// distance is the Levenshtein distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,210 @@
+package plan
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// MaxTimeout is the longest budget a single step may ask for.
+const MaxTimeout = 5 * time.Minute
+
+var secretName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// Validate checks a plan built in code (Parse validates what it reads) and
+// normalises its targets to their canonical spelling.
+func (p *Plan) Validate() error {
+	if errs := p.validate(); len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func (p *Plan) validate() Errors {
+	var errs Errors
+	add := func(e *FieldError) { errs = append(errs, e) }
+	if p.Version != Version {
+		add(&FieldError{Field: "version", Message: fmt.Sprintf("unsupported version %d (this vouch reads version %d)", p.Version, Version)})
+	}
+	if strings.TrimSpace(p.Name) == "" {
+		add(&FieldError{Field: "name", Message: "a plan needs a name"})
+	}
+	reqs := map[string]bool{}
+	for i, r := range p.Requirements {
+		f := fmt.Sprintf("requirements[%d]", i)
+		switch {
+		case strings.TrimSpace(r.ID) == "":
+			add(&FieldError{Field: f + ".id", Message: "a requirement needs an id"})
+		case reqs[r.ID]:
+			add(&FieldError{Field: f + ".id", Message: fmt.Sprintf("duplicate requirement id %q", r.ID)})
+		}
+		if strings.TrimSpace(r.Text) == "" {
+			add(&FieldError{Field: f + ".text", Message: "a requirement needs text a person can check"})
+		}
+		reqs[r.ID] = true
+	}
+	if len(p.Journeys) == 0 {
+		add(&FieldError{Field: "journeys", Message: "a plan needs at least one journey"})
+	}
+	names := map[string]bool{}
+	proven := map[string]bool{}
+	for ji := range p.Journeys {
+		j := &p.Journeys[ji]
+		loc := func(step int, field, msg string) {
+			add(&FieldError{Journey: ji + 1, JourneyName: j.Name, Step: step, Field: field, Message: msg})
+		}
+		if strings.TrimSpace(j.Name) == "" {
+			loc(0, "name", "a journey needs a name")
+		} else if names[j.Name] {
+			loc(0, "name", fmt.Sprintf("duplicate journey name %q", j.Name))
+		}
+		names[j.Name] = true
+		if j.Requirement != "" && len(p.Requirements) > 0 && !reqs[j.Requirement] {
+			loc(0, "requirement", fmt.Sprintf("no requirement has id %q", j.Requirement))
+		}
+		if len(j.Steps) == 0 {
+			loc(0, "steps", "a journey needs at least one step")
+			continue
+		}
+		if j.Steps[0].Kind != Visit {
+			loc(1, string(j.Steps[0].Kind), "a journey starts in a fresh, empty browser: its first step must be visit")
+		}
+		for si := range j.Steps {
+			s := &j.Steps[si]
+			if msg, field := s.check(); msg != "" {
+				loc(si+1, field, msg)
+			}
+			if s.Kind.IsAssertion() {
+				proven[j.Requirement] = true
+			}
+		}
+	}
+	for i, r := range p.Requirements {
+		if r.ID != "" && !proven[r.ID] {
+			add(&FieldError{Field: fmt.Sprintf("requirements[%d]", i), Message: fmt.Sprintf("requirement %s is proven by no assertion: add a journey with requirement %s and an expect_ step", r.ID, r.ID)})
+		}
+	}
+	return errs
+}
+
+// check validates one step and normalises its target. It returns a message
+// and the field it concerns, or "" when the step is fine.
+func (s *Step) check() (msg, field string) {
+	k := string(s.Kind)
+	if !s.Kind.Valid() {
+		return fmt.Sprintf("unknown step %q", k), k
+	}
+	if s.Timeout < 0 || s.Timeout > MaxTimeout {
+		return fmt.Sprintf("timeout must be between 0 and %s", MaxTimeout), "timeout"
+	}
+	needsTarget := false
+	switch s.Kind {
+	case Click, Fill, Select, Check, Uncheck, Hover, WaitFor, ExpectVisible, ExpectHidden, ExpectCount:
+		needsTarget = true
+	}
+	if needsTarget && strings.TrimSpace(s.Target) == "" {
+		return k + " needs a target such as label=Email or role=button[name=\"Save\"]", k + ".target"
+	}
+	if s.Target != "" {
+		t, err := ParseTarget(s.Target)
+		if err != nil {
+			return fmt.Sprintf("bad target %q: %v", s.Target, err), targetField(s.Kind)
+		}
+		s.Target = t.String()
+	}
+	switch s.Kind {
+	case Visit, ExpectURL:
+		if err := checkLocation(s.Value); err != nil {
+			return err.Error(), k
+		}
+	case Fill, Select:
+		if s.Secret != "" {
+			if s.Value != "" {
+				return "give either value or secret, not both", k + ".secret"
+			}
+			if !secretName.MatchString(s.Secret) {
+				return fmt.Sprintf("secret %q must be a name such as DEMO_PASSWORD (letters, digits, _), not the secret itself", s.Secret), k + ".secret"
+			}
+		}
+		if s.Kind == Select && s.Value == "" && s.Secret == "" {
+			return "select needs the option's label or value", k + ".value"
+		}
+	case Press:
+		if err := checkKey(s.Value); err != nil {
+			return err.Error(), k
+		}
+	case ExpectText, ExpectNoText:
+		if strings.TrimSpace(s.Value) == "" {
+			return k + " needs the text to look for", k
+		}
+	case ExpectTitle:
+		if strings.TrimSpace(s.Value) == "" {
+			return "expect_title needs the title", k
+		}
+	case ExpectCount:
+		if s.Count < 0 {
+			return "count must be 0 or more", k + ".count"
+		}
+	case ExpectStatus:
+		if s.Status < 100 || s.Status > 599 {
+			return fmt.Sprintf("expect_status takes an HTTP status between 100 and 599, got %d", s.Status), k
+		}
+	}
+	return "", ""
+}
+
+func targetField(k Kind) string {
+	switch k {
+	case Fill, Select, Press, ExpectText, ExpectNoText, ExpectCount:
+		return string(k) + ".target"
+	}
+	return string(k)
+}
+
+// checkLocation accepts a path on the base URL ("/login") or an absolute
+// http(s) URL; the runner refuses absolute URLs on another origin.
+func checkLocation(v string) error {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return fmt.Errorf("needs a path such as /login or an http(s) URL")
+	}
+	if strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "//") {
+		if _, err := url.Parse(v); err != nil {
+			return fmt.Errorf("bad path %q: %v", v, err)
+		}
+		return nil
+	}
+	u, err := url.Parse(v)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return fmt.Errorf("%q must be a path starting with / or an http(s) URL", v)
+	}
+	return nil
+}
+
+// Keys are the named keys press accepts, besides single characters.
+var Keys = []string{
+	"Enter", "Tab", "Escape", "Backspace", "Delete", "Space",
+	"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
+	"Home", "End", "PageUp", "PageDown",
+}
+
+var modifiers = []string{"Control", "Shift", "Alt", "Meta"}
+
+func checkKey(v string) error {
+	if v == "" {
+		return fmt.Errorf("press needs a key such as Enter, Tab or Control+A")
+	}
+	parts := strings.Split(v, "+")
+	for _, m := range parts[:len(parts)-1] {
+		if !contains(modifiers, m) {
+			return fmt.Errorf("unknown modifier %q (known: %s)", m, strings.Join(modifiers, ", "))
+		}
+	}
+	key := parts[len(parts)-1]
+	if len([]rune(key)) == 1 || contains(Keys, key) {
+		return nil
+	}
+	return fmt.Errorf("unknown key %q (known: a single character or %s)%s", key, strings.Join(Keys, ", "), suggest(key, Keys))
+}
