@@ -553,7 +553,9 @@ func nodeFrom(dec *json.Decoder) (*yaml.Node, error) {
 				n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k.(string)}, v)
 			}
 			_, err := dec.Token()
-			if len(n.Content) <= 6 && len(n.Content) > 0 && allScalar(n.Content) {
+			// Small all-scalar maps such as {target, value} read best inline;
+			// a single-key step reads best as "- visit: /".
+			if len(n.Content) >= 4 && len(n.Content) <= 6 && allScalar(n.Content) {
 				n.Style = yaml.FlowStyle
 			}
 			return n, err

@@ -65,7 +65,7 @@ func (s Step) Describe() string {
 	case ExpectTitle:
 		out = fmt.Sprintf("Check that the title is %q", s.Value)
 	case ExpectCount:
-		out = fmt.Sprintf("Check that there are exactly %d of %s", s.Count, t)
+		out = fmt.Sprintf("Check that exactly %d visible elements match %s", s.Count, s.Target)
 	case ExpectStatus:
 		out = fmt.Sprintf("Check that the page answered HTTP %d", s.Status)
 	case ExpectNoConsoleErrors:
