@@ -186,10 +186,10 @@ const controlPrefix = "/__testapp/"
 
 // serve counts the request and applies the "down" switch before routing, so a
 // down app refuses everything a browser could ask for, favicon included.
-func (a *App) serve(mux *http.ServeMux) http.Handler {
+func (a *App) serve(control, mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, controlPrefix) {
-			mux.ServeHTTP(w, r)
+			control.ServeHTTP(w, r)
 			return
 		}
 		a.mu.Lock()
