@@ -12,8 +12,8 @@
 // later without invalidating old hashes.
 //
 // Sessions are random tokens held in an HttpOnly, SameSite=Lax cookie and
-// stored hashed; the CSRF token of a session is derived from its token so
-// it needs no storage of its own.
+// stored hashed; each session has its own random CSRF token that forms
+// carry.
 //
 // The package imports only the standard library and golang.org/x/crypto.
 package auth

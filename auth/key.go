@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/hex"
 	"errors"
 	"hash/crc32"
 	"strings"
@@ -63,7 +62,7 @@ var ErrMalformedKey = errors.New("auth: malformed API key")
 type NewKey struct {
 	Secret string // the whole key, vch_...
 	Prefix string // vch_ + 8 characters, for identification
-	Hash   string // hex SHA-256 of Secret
+	Hash   []byte // SHA-256 of Secret
 }
 
 // GenerateKey returns a new random key.
@@ -105,17 +104,17 @@ func VisiblePrefix(secret string) string {
 	return secret[:n]
 }
 
-// HashKey returns the hex SHA-256 of a key: the only form that is stored.
+// HashKey returns the SHA-256 of a key: the only form that is stored.
 // A fast hash is right here because keys carry 178 random bits; there is
 // nothing to brute-force.
-func HashKey(secret string) string {
+func HashKey(secret string) []byte {
 	sum := sha256.Sum256([]byte(secret))
-	return hex.EncodeToString(sum[:])
+	return sum[:]
 }
 
 // EqualHash compares two hashes in constant time.
-func EqualHash(a, b string) bool {
-	return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
+func EqualHash(a, b []byte) bool {
+	return subtle.ConstantTimeCompare(a, b) == 1
 }
 
 // checksum encodes the CRC-32 (IEEE) of s as 6 base62 characters.

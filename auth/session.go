@@ -1,9 +1,7 @@
 package auth
 
 import (
-	"crypto/hmac"
 	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
 	"net/http"
@@ -16,35 +14,37 @@ const SessionCookieName = "vouch_session"
 
 // NewSessionToken returns a random session token (256 bits, URL-safe
 // base64) for the cookie, and its hash for the store.
-func NewSessionToken() (token, hash string, err error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", "", err
+func NewSessionToken() (token string, hash []byte, err error) {
+	token, err = RandomToken(32)
+	if err != nil {
+		return "", nil, err
 	}
-	token = base64.RawURLEncoding.EncodeToString(b)
-	return token, HashKey(token), nil
+	return token, HashSessionToken(token), nil
 }
 
-// HashSessionToken returns the stored form of a session token.
-func HashSessionToken(token string) string { return HashKey(token) }
+// HashSessionToken returns the stored form of a session token: its SHA-256.
+func HashSessionToken(token string) []byte { return HashKey(token) }
 
-// CSRFToken returns the CSRF token of the session whose token is given:
-// an HMAC of a fixed label keyed by the session token. An attacker who
-// cannot read the HttpOnly cookie cannot compute it, and it needs no
-// storage of its own.
-func CSRFToken(sessionToken string) string {
-	m := hmac.New(sha256.New, []byte(sessionToken))
-	m.Write([]byte("vouch csrf v1"))
-	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
-}
+// NewCSRFToken returns a random per-session CSRF token (256 bits) that
+// forms carry in a hidden field.
+func NewCSRFToken() (string, error) { return RandomToken(32) }
 
-// CheckCSRF reports, in constant time, whether got is the CSRF token of the
-// session.
-func CheckCSRF(sessionToken, got string) bool {
-	if sessionToken == "" || got == "" {
+// CheckCSRF reports, in constant time, whether got is the session's CSRF
+// token want. An empty token never matches.
+func CheckCSRF(want, got string) bool {
+	if want == "" || got == "" {
 		return false
 	}
-	return subtle.ConstantTimeCompare([]byte(CSRFToken(sessionToken)), []byte(got)) == 1
+	return subtle.ConstantTimeCompare([]byte(want), []byte(got)) == 1
+}
+
+// RandomToken returns n random bytes in URL-safe base64 without padding.
+func RandomToken(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
 // SessionCookie returns the cookie that carries token until expires:
