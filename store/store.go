@@ -1,0 +1,437 @@
+// Package store is vouch's persistence interface: plans and their approval
+// events, verifications (which are also the run queue), the billing ledger,
+// idempotency records, API keys, people, sessions, the request log and the
+// webhook outbox.
+//
+// The interface speaks in domain records and never in SQL; each backend
+// (store/sqlite now, store/postgres next) lives in its own package, and
+// store/storetest is the one test suite every backend must pass. Operations
+// whose correctness depends on atomicity — creating a run together with its
+// charge, the re-check count, claiming the next run, beginning an idempotent
+// request — are single store operations so that each backend can make them
+// atomic in its own way.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors every backend returns (possibly wrapped); callers test with
+// errors.Is.
+var (
+	// ErrNotFound: no record has the given id or key.
+	ErrNotFound = errors.New("store: not found")
+	// ErrConflict: a unique value (id, email, key hash) is taken.
+	ErrConflict = errors.New("store: conflict")
+	// ErrPlanNotPending: the plan was already approved or rejected.
+	ErrPlanNotPending = errors.New("store: plan is not pending")
+	// ErrPlanNotApproved: a run was requested on a plan that is pending.
+	ErrPlanNotApproved = errors.New("store: plan is not approved")
+	// ErrPlanRejected: a run was requested on a rejected plan.
+	ErrPlanRejected = errors.New("store: plan is rejected")
+	// ErrPlanHashMismatch: the plan's stored content no longer hashes to the
+	// hash that was approved.
+	ErrPlanHashMismatch = errors.New("store: plan hash does not match its approval")
+	// ErrRecheckLimit: the plan already has its maximum number of re-checks.
+	ErrRecheckLimit = errors.New("store: re-check limit reached")
+	// ErrRecheckNotAllowed: the verification to re-check is not completed
+	// with decision failed, or belongs to another plan.
+	ErrRecheckNotAllowed = errors.New("store: re-check not allowed")
+	// ErrLeaseLost: the worker no longer holds the run's lease (it expired
+	// and another worker claimed the run, or the run completed).
+	ErrLeaseLost = errors.New("store: lease lost")
+	// ErrIdempotencyKeyReused: the key was used with another request.
+	ErrIdempotencyKeyReused = errors.New("store: idempotency key reused with another request")
+	// ErrIdempotencyInProgress: the first request with the key is still in
+	// flight.
+	ErrIdempotencyInProgress = errors.New("store: idempotent request in progress")
+)
+
+// Store is the persistence interface. Every method is safe for concurrent
+// use. Times are stored with millisecond precision in UTC.
+type Store interface {
+	// CreatePlan stores a new pending plan.
+	CreatePlan(ctx context.Context, p *Plan) error
+	// GetPlan returns the plan with its approval event, if any.
+	GetPlan(ctx context.Context, id string) (*Plan, error)
+	// ListPlans returns plans, newest first.
+	ListPlans(ctx context.Context, f PlanFilter) ([]*Plan, error)
+	// DecidePlan approves or rejects a pending plan and records the event
+	// (who, which plan hash, when) in one transaction. It returns
+	// ErrPlanNotPending if the plan was already decided and
+	// ErrPlanHashMismatch if d.PlanHash is not the plan's hash.
+	DecidePlan(ctx context.Context, d PlanDecision) (*Plan, error)
+
+	// CreateRun creates a queued verification and its one charge in one
+	// transaction. It checks that the plan is approved (ErrPlanNotApproved,
+	// ErrPlanRejected) with r.PlanHash (ErrPlanHashMismatch). For a re-check
+	// (r.RecheckOf set) it also checks that the earlier verification belongs
+	// to the plan and completed with decision failed (ErrRecheckNotAllowed)
+	// and that the plan has fewer than r.MaxRechecks re-checks
+	// (ErrRecheckLimit); concurrent re-checks at the limit let exactly one
+	// through.
+	CreateRun(ctx context.Context, r NewRun) (*Verification, error)
+	// GetVerification returns one verification.
+	GetVerification(ctx context.Context, id string) (*Verification, error)
+	// ListVerifications returns verifications, newest first.
+	ListVerifications(ctx context.Context, f VerificationFilter) ([]*Verification, error)
+	// ClaimNextRun gives the oldest claimable run to worker: a queued run, or
+	// a running one whose lease ended before now (its worker died). The run
+	// becomes running, leased to worker until leaseUntil, and its Attempts
+	// grows by one. It returns ErrNotFound when there is nothing to claim.
+	ClaimNextRun(ctx context.Context, worker string, now, leaseUntil time.Time) (*Verification, error)
+	// ExtendLease moves the lease end of a run worker holds; ErrLeaseLost if
+	// it no longer holds it.
+	ExtendLease(ctx context.Context, id, worker string, leaseUntil time.Time) error
+	// ReleaseRun puts a run worker holds back in the queue (graceful
+	// shutdown); ErrLeaseLost if it no longer holds it.
+	ReleaseRun(ctx context.Context, id, worker string) error
+	// ReleaseAllRuns puts every running run back in the queue and returns how
+	// many it released. Only for a process that knows it is the database's
+	// only worker (vouch serve on embedded SQLite, after a crash).
+	ReleaseAllRuns(ctx context.Context) (int, error)
+	// SetProgress records a running run's live progress; ErrLeaseLost if
+	// worker no longer holds it.
+	SetProgress(ctx context.Context, id, worker string, progress []byte) error
+	// CompleteRun records a run's outcome and enqueues its outbox events in
+	// one transaction; ErrLeaseLost if worker no longer holds it (the
+	// outcome is then discarded: the run's new holder records its own).
+	CompleteRun(ctx context.Context, c Completion) error
+
+	// Charges lists ledger entries, oldest first.
+	Charges(ctx context.Context, f ChargeFilter) ([]Charge, error)
+	// Usage counts charges per UTC day and payer.
+	Usage(ctx context.Context, f ChargeFilter) ([]UsageRow, error)
+
+	// BeginIdempotent starts a request under an idempotency key. When no
+	// live record exists it stores an in-flight marker and returns
+	// (nil, nil): the caller runs the request and calls
+	// CompleteIdempotent or AbortIdempotent. When a completed record with
+	// the same request hash exists it returns it for replay. It returns
+	// ErrIdempotencyKeyReused for another request hash and
+	// ErrIdempotencyInProgress while the first request is in flight (an
+	// in-flight marker older than b.StaleAfter is taken over).
+	BeginIdempotent(ctx context.Context, b IdempotencyBegin) (*Idempotency, error)
+	// CompleteIdempotent stores the response of the request begun with key.
+	CompleteIdempotent(ctx context.Context, scope, key string, status int, body []byte, at time.Time) error
+	// AbortIdempotent removes an in-flight marker so that the key can be
+	// retried.
+	AbortIdempotent(ctx context.Context, scope, key string) error
+	// GetIdempotent returns a record that has not expired at now.
+	GetIdempotent(ctx context.Context, scope, key string, now time.Time) (*Idempotency, error)
+	// DeleteExpiredIdempotency removes records expired at now.
+	DeleteExpiredIdempotency(ctx context.Context, now time.Time) (int, error)
+
+	// CreateKey stores an API key (its hash, never the key).
+	CreateKey(ctx context.Context, k *Key) error
+	// GetKey returns a key by id.
+	GetKey(ctx context.Context, id string) (*Key, error)
+	// GetKeyByHash returns a key by the SHA-256 of its secret, revoked or
+	// not (the caller decides).
+	GetKeyByHash(ctx context.Context, hash []byte) (*Key, error)
+	// ListKeys returns every key, newest first.
+	ListKeys(ctx context.Context) ([]*Key, error)
+	// RevokeKey marks a key revoked at at; revoking twice keeps the first
+	// time.
+	RevokeKey(ctx context.Context, id string, at time.Time) error
+	// TouchKey sets a key's last use.
+	TouchKey(ctx context.Context, id string, at time.Time) error
+
+	// CreateUser stores a person; ErrConflict if the email is taken
+	// (emails compare case-insensitively).
+	CreateUser(ctx context.Context, u *User) error
+	// GetUser returns a person by id.
+	GetUser(ctx context.Context, id string) (*User, error)
+	// GetUserByEmail returns a person by email, case-insensitively.
+	GetUserByEmail(ctx context.Context, email string) (*User, error)
+	// ListUsers returns every person, oldest first.
+	ListUsers(ctx context.Context) ([]*User, error)
+	// UpdateUser replaces a person's password hash, admin and disabled
+	// fields.
+	UpdateUser(ctx context.Context, u *User) error
+	// CountUsers returns how many people exist.
+	CountUsers(ctx context.Context) (int, error)
+
+	// CreateSession stores a session (the hash of its token).
+	CreateSession(ctx context.Context, s *Session) error
+	// GetSession returns a session by token hash, expired or not.
+	GetSession(ctx context.Context, tokenHash []byte) (*Session, error)
+	// TouchSession sets a session's last use.
+	TouchSession(ctx context.Context, id string, at time.Time) error
+	// DeleteSession removes a session (sign out).
+	DeleteSession(ctx context.Context, id string) error
+	// DeleteUserSessions removes every session of a person.
+	DeleteUserSessions(ctx context.Context, userID string) error
+	// DeleteExpiredSessions removes sessions expired at now.
+	DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error)
+
+	// AppendRequest adds a row to the request log.
+	AppendRequest(ctx context.Context, r *RequestLog) error
+	// SearchRequests returns request log rows, newest first.
+	SearchRequests(ctx context.Context, f RequestFilter) ([]*RequestLog, error)
+
+	// Outbox lists webhook outbox events, oldest first.
+	Outbox(ctx context.Context, limit int) ([]*OutboxEvent, error)
+
+	// Close releases the store's resources.
+	Close() error
+}
+
+// Plan approval states.
+const (
+	PlanPending  = "pending"
+	PlanApproved = "approved"
+	PlanRejected = "rejected"
+)
+
+// Plan is a stored plan: the plan JSON a person approves, with the claim and
+// deployment it was derived for.
+type Plan struct {
+	ID   string // "pln_…"
+	Hash string // hex sha256 of JSON: the plan's content identity
+	// JSON is the plan's canonical JSON, stored as is: a run re-parses and
+	// re-hashes it and compares with the approval's hash.
+	JSON          []byte
+	Claim         string
+	DeploymentURL string
+	// Requirements and Notes are the derivation's output, as JSON.
+	Requirements []byte
+	Notes        []byte
+	State        string // PlanPending, PlanApproved or PlanRejected
+	DryRun       bool   // created by a dry run
+	CreatedBy    Principal
+	CreatedAt    time.Time
+	// Decision is the approval or rejection event; nil while pending.
+	Decision *PlanEvent
+	// Rechecks counts the plan's re-checks so far.
+	Rechecks int
+}
+
+// PlanEvent is a person's approval or rejection of one plan hash.
+type PlanEvent struct {
+	State    string // PlanApproved or PlanRejected
+	UserID   string
+	PlanHash string
+	At       time.Time
+	Reason   string // optional, for rejections
+}
+
+// PlanDecision asks DecidePlan to approve or reject a plan.
+type PlanDecision struct {
+	PlanID   string
+	PlanHash string // the hash the person saw
+	State    string // PlanApproved or PlanRejected
+	UserID   string
+	At       time.Time
+	Reason   string
+}
+
+// PlanFilter selects plans. Zero fields match everything.
+type PlanFilter struct {
+	State string
+	Limit int // Defaults to 100.
+	// Before returns only plans created before this one (by id), for paging.
+	Before string
+}
+
+// Principal is who acted: an API key or a signed-in person.
+type Principal struct {
+	KeyID  string
+	UserID string
+}
+
+// Verification states.
+const (
+	Queued    = "queued"
+	Running   = "running"
+	Completed = "completed"
+)
+
+// Verification is one run of an approved plan; it is also the run's job.
+type Verification struct {
+	ID            string // "ver_…"
+	PlanID        string
+	PlanHash      string
+	DeploymentURL string
+	RecheckOf     string // "" unless a re-check
+	LaunchedBy    Principal
+	State         string // Queued, Running or Completed
+	CreatedAt     time.Time
+	StartedAt     time.Time // zero until first claimed
+	CompletedAt   time.Time // zero until completed
+
+	// Job fields.
+	Worker     string    // lease holder while running
+	LeaseUntil time.Time // zero unless running
+	Attempts   int       // times claimed
+	Progress   []byte    // live progress JSON while running
+
+	// Outcome, set when completed.
+	Decision     string // "verified", "failed" or "blocked"
+	Reason       string // short cause for failed/blocked
+	RepairPrompt string
+	EvidenceDir  string
+	// Results holds per-requirement results and artifacts as JSON, shaped
+	// by the service.
+	Results []byte
+}
+
+// NewRun asks CreateRun for a queued verification and its charge.
+type NewRun struct {
+	ID            string
+	PlanID        string
+	PlanHash      string // the approved hash, re-checked in the transaction
+	DeploymentURL string
+	RecheckOf     string
+	MaxRechecks   int // for re-checks; Defaults to 10.
+	LaunchedBy    Principal
+	ChargeID      string
+	At            time.Time
+}
+
+// Completion records a run's outcome.
+type Completion struct {
+	ID           string
+	Worker       string
+	Decision     string
+	Reason       string
+	RepairPrompt string
+	EvidenceDir  string
+	Results      []byte
+	At           time.Time
+	// Events are enqueued in the webhook outbox in the same transaction.
+	Events []OutboxEvent
+}
+
+// VerificationFilter selects verifications. Zero fields match everything.
+type VerificationFilter struct {
+	PlanID string
+	State  string
+	Limit  int    // Defaults to 100.
+	Before string // id, for paging
+}
+
+// Charge is one ledger entry: one run billed as one verification.
+type Charge struct {
+	ID             string
+	VerificationID string
+	PlanID         string
+	Payer          Principal
+	Day            string // UTC, 2006-01-02
+	At             time.Time
+}
+
+// ChargeFilter selects charges. Zero fields match everything.
+type ChargeFilter struct {
+	KeyID    string
+	UserID   string
+	From, To string // UTC days, inclusive
+}
+
+// UsageRow counts the verifications billed to one payer on one UTC day.
+type UsageRow struct {
+	Day   string
+	Payer Principal
+	Count int
+}
+
+// IdempotencyBegin starts an idempotent request.
+type IdempotencyBegin struct {
+	Scope       string // who: the key id (keys never share records)
+	Key         string
+	RequestHash string
+	Now         time.Time
+	TTL         time.Duration // Defaults to 24 h.
+	StaleAfter  time.Duration // Defaults to 5 min.
+}
+
+// Idempotency is a stored idempotent request and, once complete, its
+// response.
+type Idempotency struct {
+	Scope       string
+	Key         string
+	RequestHash string
+	Done        bool
+	Status      int
+	Body        []byte
+	CreatedAt   time.Time
+	ExpiresAt   time.Time
+}
+
+// Key scopes.
+const (
+	ScopeRead   = "read"
+	ScopeLaunch = "launch"
+)
+
+// Key is an API key as stored: its SHA-256, never the key itself.
+type Key struct {
+	ID        string // "key_…"
+	Prefix    string // the visible start of the key, for identification
+	Hash      []byte // SHA-256 of the whole key
+	Scope     string // ScopeRead or ScopeLaunch
+	Name      string
+	CreatedAt time.Time
+	LastUsed  time.Time // zero if never used
+	RevokedAt time.Time // zero unless revoked
+}
+
+// User is a person who can sign in and approve plans.
+type User struct {
+	ID           string // "usr_…"
+	Email        string
+	PasswordHash string // argon2id, in its encoded form
+	Admin        bool
+	Disabled     bool
+	CreatedAt    time.Time
+}
+
+// Session is a signed-in person's session.
+type Session struct {
+	ID        string
+	TokenHash []byte // SHA-256 of the cookie's token
+	UserID    string
+	CSRFToken string
+	CreatedAt time.Time
+	LastSeen  time.Time
+	ExpiresAt time.Time
+}
+
+// RequestLog is one HTTP request, for a request inspector.
+type RequestLog struct {
+	ID         int64 // assigned by AppendRequest
+	RequestID  string
+	At         time.Time
+	Method     string
+	Path       string
+	Status     int
+	Duration   time.Duration
+	KeyID      string
+	UserID     string
+	RemoteAddr string
+	ErrorCode  string
+}
+
+// RequestFilter selects request log rows. Zero fields match everything.
+type RequestFilter struct {
+	KeyID      string
+	UserID     string
+	RequestID  string
+	PathPrefix string
+	MinStatus  int
+	Since      time.Time
+	Limit      int   // Defaults to 100.
+	BeforeID   int64 // for paging
+}
+
+// OutboxEvent is a webhook event waiting to be delivered.
+type OutboxEvent struct {
+	ID          string
+	Type        string // e.g. "verification.completed"
+	Payload     []byte // JSON
+	CreatedAt   time.Time
+	Attempts    int
+	DeliveredAt time.Time
+}
