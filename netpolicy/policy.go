@@ -115,10 +115,11 @@ func (e *RefusedError) Error() string {
 		target = fmt.Sprintf("%s (%s)", e.Host, e.IP)
 	case e.IP.IsValid():
 		target = e.IP.String()
-	case target == "":
-		target = "target"
 	}
-	msg := fmt.Sprintf("netpolicy: refused %s: %s", target, e.Reason)
+	msg := "netpolicy: refused: " + e.Reason
+	if target != "" {
+		msg = fmt.Sprintf("netpolicy: refused %s: %s", target, e.Reason)
+	}
 	switch e.Rule {
 	case RuleNotAllowed:
 		msg += "; add it to --allow-targets to allow it"
