@@ -1,0 +1,151 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/vouchdev/vouch/service"
+)
+
+// statusOf maps every error code to its HTTP status. It is the only place
+// where a service error becomes a status; openapi_test checks that every
+// code here is described in openapi.json with this status.
+var statusOf = map[service.Code]int{
+	service.CodeInvalidRequest:        http.StatusBadRequest,
+	service.CodeUnauthorized:          http.StatusUnauthorized,
+	service.CodePlanRequiresHuman:     http.StatusForbidden,
+	service.CodeInsufficientScope:     http.StatusForbidden,
+	codeCSRF:                          http.StatusForbidden,
+	service.CodeNotFound:              http.StatusNotFound,
+	service.CodeEvidenceNotAvailable:  http.StatusNotFound,
+	service.CodeMethodNotAllowed:      http.StatusMethodNotAllowed,
+	service.CodePlanNotApproved:       http.StatusConflict,
+	service.CodePlanRejected:          http.StatusConflict,
+	service.CodePlanIntegrity:         http.StatusConflict,
+	service.CodePlanNotPending:        http.StatusConflict,
+	service.CodeRecheckWindowClosed:   http.StatusConflict,
+	service.CodeRecheckNotAllowed:     http.StatusConflict,
+	service.CodeIdempotencyInProgress: http.StatusConflict,
+	service.CodeConflict:              http.StatusConflict,
+	service.CodePayloadTooLarge:       http.StatusRequestEntityTooLarge,
+	service.CodeUnsupportedMediaType:  http.StatusUnsupportedMediaType,
+	service.CodeClaimNotProvable:      http.StatusUnprocessableEntity,
+	service.CodeRecheckHostMismatch:   http.StatusUnprocessableEntity,
+	service.CodeIdempotencyKeyReused:  http.StatusUnprocessableEntity,
+	service.CodeTargetNotAllowed:      http.StatusUnprocessableEntity,
+	service.CodeRecheckLimitReached:   http.StatusTooManyRequests,
+	service.CodeRateLimited:           http.StatusTooManyRequests,
+	service.CodeInternal:              http.StatusInternalServerError,
+	service.CodeServiceUnavailable:    http.StatusServiceUnavailable,
+}
+
+// codeCSRF refuses a state change without the session's CSRF token or from
+// another origin. It is the HTTP layer's own code: the service knows
+// nothing of forms.
+const codeCSRF service.Code = "csrf_failed"
+
+// StatusOf returns the HTTP status of an error code; unknown codes are 500.
+func StatusOf(c service.Code) int {
+	if s, ok := statusOf[c]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// errorBody is the error envelope: {"error": {...}}.
+type errorBody struct {
+	Error errorDetail `json:"error"`
+}
+
+type errorDetail struct {
+	Code      service.Code `json:"code"`
+	Message   string       `json:"message"`
+	RequestID string       `json:"request_id"`
+	// Field names the request field at fault, when there is one.
+	Field string `json:"field,omitempty"`
+	// ApproveURL is where a person approves the plan (plan_requires_human,
+	// plan_not_approved).
+	ApproveURL string `json:"approve_url,omitempty"`
+	// RepairPrompt says how to make a refused claim provable
+	// (claim_not_provable).
+	RepairPrompt string `json:"repair_prompt,omitempty"`
+	// PlanID is the plan concerned, when there is one.
+	PlanID string `json:"plan_id,omitempty"`
+}
+
+// apiErr makes a service error for conditions the HTTP layer detects
+// itself (auth, decoding, routing).
+func apiErr(code service.Code, msg string) *service.Error {
+	return &service.Error{Code: code, Message: msg}
+}
+
+// writeError writes err as the error envelope with the status of its code.
+// Errors without a code are internal: their text is logged, never shown.
+func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var se *service.Error
+	if !errors.As(err, &se) {
+		if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+			// The caller went away; nobody reads the answer.
+			se = &service.Error{Code: service.CodeInternal, Message: "request cancelled", Err: err}
+		} else {
+			se = &service.Error{Code: service.CodeInternal, Message: "internal error", Err: err}
+		}
+	}
+	status := StatusOf(se.Code)
+	msg := se.Message
+	if status >= 500 {
+		a.log.ErrorContext(r.Context(), "request failed", "request_id", requestID(r), "method", r.Method, "path", r.URL.Path, "err", err)
+		if se.Code == service.CodeInternal {
+			msg = "internal error; quote request_id " + requestID(r) + " when reporting it"
+		}
+	}
+	if msg == "" {
+		msg = http.StatusText(status)
+	}
+	body := errorBody{Error: errorDetail{
+		Code: se.Code, Message: msg, RequestID: requestID(r), Field: se.Field,
+		ApproveURL: se.ApproveURL, RepairPrompt: se.RepairPrompt, PlanID: se.PlanID,
+	}}
+	setErrorCode(r, se.Code)
+	writeJSON(w, status, body)
+}
+
+// writeJSON writes v as JSON with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := marshal(v)
+	if err != nil {
+		slog.Error("api: encoding response", "err", err)
+		b = []byte(`{"error":{"code":"internal_error","message":"encoding the response failed","request_id":""}}`)
+		status = http.StatusInternalServerError
+	}
+	writeRaw(w, status, b)
+}
+
+func writeRaw(w http.ResponseWriter, status int, b []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(b)))
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// marshal encodes v as JSON followed by a newline, without HTML escaping
+// (responses are JSON, not HTML, and URLs stay readable).
+func marshal(v any) ([]byte, error) {
+	var buf jsonBuffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.b, nil
+}
+
+type jsonBuffer struct{ b []byte }
+
+func (j *jsonBuffer) Write(p []byte) (int, error) { j.b = append(j.b, p...); return len(p), nil }

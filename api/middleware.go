@@ -1,0 +1,193 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/vouchdev/vouch/auth"
+	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/store"
+)
+
+// reqInfo is what the middleware learns about a request as it is handled,
+// for the request log.
+type reqInfo struct {
+	id     string
+	mu     sync.Mutex
+	code   service.Code
+	keyID  string
+	userID string
+}
+
+type ctxKey struct{}
+
+func info(r *http.Request) *reqInfo {
+	if ri, ok := r.Context().Value(ctxKey{}).(*reqInfo); ok {
+		return ri
+	}
+	return nil
+}
+
+// requestID returns the request's id ("" outside the middleware).
+func requestID(r *http.Request) string {
+	if ri := info(r); ri != nil {
+		return ri.id
+	}
+	return ""
+}
+
+func setErrorCode(r *http.Request, c service.Code) {
+	if ri := info(r); ri != nil {
+		ri.mu.Lock()
+		ri.code = c
+		ri.mu.Unlock()
+	}
+}
+
+func setCaller(r *http.Request, p service.Principal) {
+	if ri := info(r); ri != nil {
+		ri.mu.Lock()
+		ri.keyID, ri.userID = p.KeyID, p.UserID
+		ri.mu.Unlock()
+	}
+}
+
+// NewRequestID returns a fresh request id: "req_" and 16 random URL-safe
+// characters. Ids are always made here, never taken from the caller, so a
+// log line cannot be forged through a header.
+func NewRequestID() string {
+	t, err := auth.RandomToken(12)
+	if err != nil {
+		return fmt.Sprintf("req_%d", time.Now().UnixNano())
+	}
+	return "req_" + t
+}
+
+// statusWriter records the status and size a handler wrote.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	size   int
+}
+
+func (s *statusWriter) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusWriter) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.size += n
+	return n, err
+}
+
+func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// middleware gives every request an id (X-Request-Id on every response),
+// turns a panic into a 500 envelope so the server keeps serving, and logs
+// the request to the request log.
+func (a *API) middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := a.now()
+		ri := &reqInfo{id: NewRequestID()}
+		r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, ri))
+		w.Header().Set("X-Request-Id", ri.id)
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				a.log.ErrorContext(r.Context(), "panic in handler", "request_id", ri.id, "panic", p, "stack", string(debug.Stack()))
+				if sw.status == 0 {
+					a.writeError(sw, r, &service.Error{Code: service.CodeInternal, Err: fmt.Errorf("panic: %v", p)})
+				}
+			}
+			a.logRequest(r, ri, sw.status, a.now().Sub(start))
+		}()
+		next.ServeHTTP(sw, r)
+	})
+}
+
+// requestLog writes request log rows from a goroutine, so that a request
+// never waits for the log's database write. Rows are dropped, and counted,
+// when the queue is full.
+type requestLog struct {
+	append  func(context.Context, *store.RequestLog) error
+	log     *slog.Logger
+	rows    chan *store.RequestLog
+	done    chan struct{}
+	mu      sync.Mutex
+	closed  bool
+	dropped int
+}
+
+func newRequestLog(appendFn func(context.Context, *store.RequestLog) error, log *slog.Logger) *requestLog {
+	l := &requestLog{append: appendFn, log: log, rows: make(chan *store.RequestLog, 4096), done: make(chan struct{})}
+	go l.loop()
+	return l
+}
+
+func (l *requestLog) loop() {
+	defer close(l.done)
+	for row := range l.rows {
+		if err := l.append(context.Background(), row); err != nil {
+			l.log.Warn("request log", "err", err)
+		}
+	}
+}
+
+func (l *requestLog) add(row *store.RequestLog) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return
+	}
+	select {
+	case l.rows <- row:
+	default:
+		l.dropped++
+	}
+}
+
+// close writes the queued rows and stops, until ctx ends.
+func (l *requestLog) close(ctx context.Context) error {
+	l.mu.Lock()
+	if !l.closed {
+		l.closed = true
+		close(l.rows)
+	}
+	l.mu.Unlock()
+	select {
+	case <-l.done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (a *API) logRequest(r *http.Request, ri *reqInfo, status int, d time.Duration) {
+	if status == 0 {
+		status = http.StatusOK
+	}
+	ri.mu.Lock()
+	row := &store.RequestLog{
+		RequestID: ri.id, At: a.now().Add(-d), Method: r.Method, Path: r.URL.Path,
+		Status: status, Duration: d, KeyID: ri.keyID, UserID: ri.userID,
+		RemoteAddr: r.RemoteAddr, ErrorCode: string(ri.code),
+	}
+	ri.mu.Unlock()
+	if a.reqlog != nil {
+		a.reqlog.add(row)
+	}
+}
