@@ -1,0 +1,195 @@
+package evidence
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// WriteJUnit writes m as JUnit XML, the format CI systems (GitHub Actions
+// reporters, GitLab, Jenkins, CircleCI) show as test results: one
+// <testsuite> for the plan and one <testcase> per journey, named by the
+// journey with the plan's name as classname.
+//
+// A failed journey gets a <failure> with its reason as message and the
+// reason, failing step and repair prompt as text. A blocked journey gets an
+// <error>, not <skipped>: CI systems pass a build with skipped tests, and a
+// blocked run proved nothing, so it must not look green; <error> is JUnit's
+// "could not complete" as blocked is ours. Each testcase's <system-out>
+// lists its steps with status and duration.
+func WriteJUnit(w io.Writer, m *Manifest) error {
+	if m == nil {
+		return fmt.Errorf("evidence: no manifest")
+	}
+	suite := junitSuite{
+		Name:      m.PlanName,
+		ID:        m.PlanID,
+		Tests:     len(m.Journeys),
+		Time:      seconds(m.Started, m.Ended),
+		Timestamp: junitTime(m.Started),
+		Properties: []junitProperty{
+			{Name: "vouch.plan_id", Value: m.PlanID},
+			{Name: "vouch.base_url", Value: m.BaseURL},
+			{Name: "vouch.decision", Value: string(m.Decision)},
+		},
+	}
+	for _, j := range m.Journeys {
+		tc := junitCase{
+			Name:      j.Name,
+			Classname: m.PlanName,
+			Time:      seconds(j.Started, j.Ended),
+			SystemOut: &junitText{junitSteps(&j)},
+		}
+		if j.Requirement != "" {
+			tc.Properties = []junitProperty{{Name: "vouch.requirement", Value: j.Requirement}}
+		}
+		switch Combine(j.Decision) {
+		case Failed:
+			suite.Failures++
+			tc.Failure = &junitProblem{Message: j.Reason, Type: string(Failed), Text: xmlText(junitDetail(&j))}
+		case Blocked:
+			suite.Errors++
+			tc.Error = &junitProblem{Message: j.Reason, Type: string(Blocked), Text: xmlText(junitDetail(&j))}
+		}
+		suite.Cases = append(suite.Cases, tc)
+	}
+	doc := junitSuites{
+		Name: "vouch", Tests: suite.Tests, Failures: suite.Failures, Errors: suite.Errors,
+		Time: suite.Time, Suites: []junitSuite{suite},
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("evidence: writing JUnit XML: %w", err)
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string          `xml:"name,attr"`
+	ID         string          `xml:"id,attr,omitempty"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Time       string          `xml:"time,attr"`
+	Timestamp  string          `xml:"timestamp,attr,omitempty"`
+	Properties []junitProperty `xml:"properties>property"`
+	Cases      []junitCase     `xml:"testcase"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name       string          `xml:"name,attr"`
+	Classname  string          `xml:"classname,attr"`
+	Time       string          `xml:"time,attr"`
+	Properties []junitProperty `xml:"properties>property,omitempty"`
+	Failure    *junitProblem   `xml:"failure"`
+	Error      *junitProblem   `xml:"error"`
+	SystemOut  *junitText      `xml:"system-out"`
+}
+
+// junitText is multi-line text kept readable in the file as CDATA.
+type junitText struct {
+	Text string `xml:",cdata"`
+}
+
+type junitProblem struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",cdata"`
+}
+
+// seconds is a duration as JUnit writes it, "0.000" when unknown.
+func seconds(start, end time.Time) string {
+	d := 0.0
+	if !start.IsZero() && end.After(start) {
+		d = end.Sub(start).Seconds()
+	}
+	return fmt.Sprintf("%.3f", d)
+}
+
+// junitTime is the timestamp shape of the JUnit schema: ISO 8601 without a
+// zone, so always UTC.
+func junitTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format("2006-01-02T15:04:05")
+}
+
+func junitSteps(j *JourneyResult) string {
+	var b strings.Builder
+	for _, s := range j.Steps {
+		fmt.Fprintf(&b, "%d. [%s] %s", s.Index, s.Status, s.Description)
+		if s.Status != StepSkipped {
+			fmt.Fprintf(&b, " (%s)", fmtMS(s.DurationMS))
+		}
+		b.WriteString("\n")
+		if s.URL != "" {
+			fmt.Fprintf(&b, "   at %s\n", s.URL)
+		}
+	}
+	return xmlText(b.String())
+}
+
+// xmlText replaces what XML 1.0 cannot hold (control characters, invalid
+// UTF-8), which pages and consoles do produce, with U+FFFD. encoding/xml
+// does so for attributes and character data but not for CDATA.
+func xmlText(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r',
+			r >= 0x20 && r <= 0xD7FF, r >= 0xE000 && r <= 0xFFFD, r >= 0x10000 && r <= 0x10FFFF:
+			return r
+		}
+		return '\uFFFD'
+	}, s)
+}
+
+func junitDetail(j *JourneyResult) string {
+	var b strings.Builder
+	b.WriteString(j.Reason)
+	b.WriteString("\n")
+	for _, s := range j.Steps {
+		if s.Status != StepFailed && s.Status != StepBlocked {
+			continue
+		}
+		fmt.Fprintf(&b, "\nStep %d: %s\n", s.Index, s.Description)
+		if s.Expected != "" {
+			fmt.Fprintf(&b, "Expected: %s\n", s.Expected)
+		}
+		if s.Actual != "" {
+			fmt.Fprintf(&b, "Actual: %s\n", s.Actual)
+		}
+		if s.Error != "" {
+			fmt.Fprintf(&b, "Error: %s\n", s.Error)
+		}
+		break
+	}
+	if j.RepairPrompt != "" {
+		fmt.Fprintf(&b, "\nRepair prompt:\n%s\n", j.RepairPrompt)
+	}
+	return b.String()
+}

@@ -1,0 +1,95 @@
+package evidence
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata")
+
+func TestWriteJUnit(t *testing.T) {
+	w, err := NewWriter(t.TempDir(), fixtureSecrets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := w.MaskManifest(loadFixture(t))
+	blocked := w.MaskManifest(loadFixture(t))
+	blocked.Decision = Blocked
+	blocked.Journeys[0].Decision = Blocked
+	blocked.Journeys[0].Reason = "net::ERR_CONNECTION_REFUSED at http://127.0.0.1:8080/login"
+	blocked.Journeys[0].RepairPrompt = "The app at http://127.0.0.1:8080 refused the connection: start it and run again."
+	blocked.Journeys[0].Steps = blocked.Journeys[0].Steps[:1]
+	blocked.Journeys[0].Steps[0].Status = StepBlocked
+	blocked.Journeys[0].Steps[0].Error = "net::ERR_CONNECTION_REFUSED"
+	tests := []struct {
+		name       string
+		m          *Manifest
+		tests      int
+		failures   int
+		errors     int
+		controlChr bool
+	}{
+		{"failed-run", failed, 2, 1, 0, false},
+		{"blocked-run", blocked, 2, 0, 1, false},
+		{"empty", &Manifest{PlanName: "nothing ran", Decision: Blocked}, 0, 0, 0, false},
+		{"control characters", &Manifest{PlanName: "p\x1b[31m", Journeys: []JourneyResult{{
+			Name: "j\x00", Decision: Failed, Reason: "bad \x07 bell ]]> end \xff",
+			Steps: []StepResult{{Index: 1, Status: StepFailed, Description: "<![CDATA[ \x00 ]]>", Error: "]]>"}},
+		}}}, 1, 1, 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := WriteJUnit(&b, tt.m); err != nil {
+				t.Fatal(err)
+			}
+			// Valid XML that decodes to what was counted.
+			var doc junitSuites
+			if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+				t.Fatalf("invalid XML: %v\n%s", err, b.Bytes())
+			}
+			if len(doc.Suites) != 1 {
+				t.Fatalf("%d suites", len(doc.Suites))
+			}
+			s := doc.Suites[0]
+			if s.Tests != tt.tests || s.Failures != tt.failures || s.Errors != tt.errors || len(s.Cases) != tt.tests ||
+				doc.Tests != tt.tests || doc.Failures != tt.failures || doc.Errors != tt.errors {
+				t.Errorf("counts: suites %+v suite %+v", doc, s)
+			}
+			for _, c := range s.Cases {
+				if c.Classname != tt.m.PlanName && !tt.controlChr {
+					t.Errorf("classname %q, want the plan name", c.Classname)
+				}
+			}
+			if tt.controlChr {
+				if got := s.Cases[0].Failure.Text; !bytes.Contains([]byte(got), []byte("bell ]]> end \uFFFD")) {
+					t.Errorf("failure text %q", got)
+				}
+				return
+			}
+			golden := filepath.Join("testdata", tt.name+".junit.xml")
+			if *update {
+				if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if !bytes.Equal(b.Bytes(), want) {
+				t.Errorf("JUnit XML differs from %s (run with -update to accept):\n%s", golden, b.Bytes())
+			}
+		})
+	}
+}
+
+func TestWriteJUnitNil(t *testing.T) {
+	if err := WriteJUnit(&bytes.Buffer{}, nil); err == nil {
+		t.Error("WriteJUnit(nil) succeeded")
+	}
+}

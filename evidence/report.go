@@ -1,0 +1,296 @@
+package evidence
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html/template"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// ReportFile is the report's name in a run directory.
+const ReportFile = "report.html"
+
+// maxNetworkRows bounds the network table of one journey; the HAR file has
+// every request.
+const maxNetworkRows = 1000
+
+//go:embed report.html.tmpl
+var reportFS embed.FS
+
+var reportTmpl = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
+	"ms":    fmtMS,
+	"when":  fmtTime,
+	"clock": fmtClock,
+	"mark":  mark,
+	"link":  linkable,
+	"count": func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	},
+	"upper": func(d Decision) string { return strings.ToUpper(string(d)) },
+}).ParseFS(reportFS, "report.html.tmpl"))
+
+// WriteReport writes dir/report.html: one self-contained page that shows the
+// run to a person. It needs no network: CSS is inline, screenshots are
+// embedded as data: URIs read from their artifact files, there are no
+// scripts, fonts or remote images, and a Content-Security-Policy forbids
+// fetching anything. Every string from the manifest, console log and network
+// log is escaped (pages are hostile). A missing or unreadable artifact is
+// shown as such rather than failing the report.
+//
+// The returned Artifact describes report.html; the caller may list it in the
+// manifest, written after the report so that VerifyDir checks it too.
+func WriteReport(dir string, m *Manifest) (Artifact, error) {
+	if m == nil {
+		return Artifact{}, errors.New("evidence: no manifest")
+	}
+	var b bytes.Buffer
+	if err := reportTmpl.Execute(&b, buildReport(dir, m)); err != nil {
+		return Artifact{}, fmt.Errorf("evidence: rendering report: %w", err)
+	}
+	if err := writeFileAtomic(filepath.Join(dir, ReportFile), b.Bytes()); err != nil {
+		return Artifact{}, fmt.Errorf("evidence: writing report: %w", err)
+	}
+	sum := sha256.Sum256(b.Bytes())
+	return Artifact{
+		Kind:      Report,
+		File:      ReportFile,
+		SHA256:    hex.EncodeToString(sum[:]),
+		Size:      int64(b.Len()),
+		MediaType: "text/html; charset=utf-8",
+	}, nil
+}
+
+type reportView struct {
+	M            *Manifest
+	Decision     Decision
+	Duration     float64        // ms
+	Count        map[string]int // journeys by decision
+	Requirements []reqView
+	Journeys     []journeyView
+}
+
+type reqView struct {
+	ID, Text string
+	Decision Decision // empty when no journey proves it
+	Journeys []string
+}
+
+type journeyView struct {
+	J        *JourneyResult
+	Anchor   string
+	Duration float64 // ms
+	Steps    []stepView
+
+	Console       []ConsoleEntry
+	ConsoleErrors int
+	ConsoleNote   string
+
+	Network     []netRow
+	NetworkMore int
+	NetworkNote string
+}
+
+type stepView struct {
+	S         StepResult
+	Anchor    string
+	Shot      template.URL // data: URI, empty when there is none
+	ShotNote  string
+	Highlight bool
+}
+
+type netRow struct {
+	Status                 int64
+	Method, URL, MimeType  string
+	TimeMS                 float64
+	Bad                    bool
+	StatusText, ErrComment string
+}
+
+func buildReport(dir string, m *Manifest) reportView {
+	v := reportView{M: m, Decision: m.Decision, Count: map[string]int{}}
+	if !v.Decision.Valid() {
+		v.Decision = Blocked
+	}
+	if !m.Started.IsZero() && m.Ended.After(m.Started) {
+		v.Duration = float64(m.Ended.Sub(m.Started)) / float64(time.Millisecond)
+	}
+	media := map[string]string{}
+	for _, a := range m.Artifacts {
+		media[a.File] = a.MediaType
+	}
+	for _, r := range m.Requirements {
+		rv := reqView{ID: r.ID, Text: r.Text}
+		var ds []Decision
+		for _, j := range m.Journeys {
+			if j.Requirement == r.ID {
+				ds = append(ds, j.Decision)
+				rv.Journeys = append(rv.Journeys, j.Name)
+			}
+		}
+		if len(ds) > 0 {
+			rv.Decision = Combine(ds...)
+		}
+		v.Requirements = append(v.Requirements, rv)
+	}
+	for i := range m.Journeys {
+		j := &m.Journeys[i]
+		v.Count[string(Combine(j.Decision))]++
+		jv := journeyView{J: j, Anchor: fmt.Sprintf("j%d", i+1)}
+		if !j.Started.IsZero() && j.Ended.After(j.Started) {
+			jv.Duration = float64(j.Ended.Sub(j.Started)) / float64(time.Millisecond)
+		}
+		highlighted := false
+		for k, s := range j.Steps {
+			sv := stepView{S: s, Anchor: fmt.Sprintf("%s-s%d", jv.Anchor, k+1)}
+			if !highlighted && (s.Status == StepFailed || s.Status == StepBlocked) {
+				sv.Highlight, highlighted = true, true
+			}
+			if s.Screenshot != "" {
+				sv.Shot, sv.ShotNote = dataURI(dir, s.Screenshot, media[s.Screenshot])
+			}
+			jv.Steps = append(jv.Steps, sv)
+		}
+		if j.Console != "" {
+			b, err := readArtifact(dir, j.Console)
+			if err == nil {
+				jv.Console, err = ParseConsole(b)
+			}
+			if err != nil {
+				jv.ConsoleNote = fmt.Sprintf("Console log %s could not be read: %v", j.Console, err)
+			}
+			for _, e := range jv.Console {
+				if e.IsError() {
+					jv.ConsoleErrors++
+				}
+			}
+		}
+		if j.HAR != "" {
+			jv.Network, jv.NetworkMore, jv.NetworkNote = networkRows(dir, j.HAR)
+		}
+		v.Journeys = append(v.Journeys, jv)
+	}
+	return v
+}
+
+func networkRows(dir, file string) ([]netRow, int, string) {
+	b, err := readArtifact(dir, file)
+	if err != nil {
+		return nil, 0, fmt.Sprintf("Network log %s could not be read: %v", file, err)
+	}
+	h, err := ParseHAR(b)
+	if err != nil {
+		return nil, 0, fmt.Sprintf("Network log %s could not be read: %v", file, err)
+	}
+	var rows []netRow
+	more := 0
+	for _, e := range h.Log.Entries {
+		if len(rows) == maxNetworkRows {
+			more++
+			continue
+		}
+		r := netRow{Method: e.Request.Method, URL: e.Request.URL, TimeMS: e.Time, ErrComment: e.Comment}
+		if e.Response != nil {
+			r.Status, r.StatusText = e.Response.Status, e.Response.StatusText
+			if e.Response.Content != nil {
+				r.MimeType = e.Response.Content.MimeType
+			}
+		}
+		r.Bad = r.Status == 0 || r.Status >= 400
+		rows = append(rows, r)
+	}
+	return rows, more, ""
+}
+
+// readArtifact reads a file named by the manifest, refusing names that
+// leave the run directory.
+func readArtifact(dir, file string) ([]byte, error) {
+	if !localName(file) {
+		return nil, fmt.Errorf("%q is not a file in the run directory", file)
+	}
+	return os.ReadFile(filepath.Join(dir, file))
+}
+
+// linkable reports whether the report may link to file: an artifact's own
+// name in the run directory, never whatever a manifest says.
+func linkable(file string) bool {
+	return localName(file) && (isHashName(file) || file == ReportFile)
+}
+
+// imageTypes are the media types a screenshot may be embedded as; anything
+// else is not put into a data: URI.
+var imageTypes = map[string]string{
+	"image/png": "image/png", "image/jpeg": "image/jpeg", "image/webp": "image/webp",
+	".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp",
+}
+
+// dataURI returns a screenshot file as a data: URI, or a note saying why it
+// cannot.
+func dataURI(dir, file, mediaType string) (template.URL, string) {
+	mt := imageTypes[strings.ToLower(strings.TrimSpace(mediaType))]
+	if mt == "" {
+		mt = imageTypes[strings.ToLower(filepath.Ext(file))]
+	}
+	if mt == "" {
+		return "", fmt.Sprintf("Screenshot %s is not a PNG, JPEG or WebP image.", file)
+	}
+	b, err := readArtifact(dir, file)
+	if err != nil {
+		return "", fmt.Sprintf("Screenshot %s is missing: %v", file, err)
+	}
+	// Trusted: a fixed media type and base64, which has no characters that
+	// could end the attribute.
+	return template.URL("data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(b)), ""
+}
+
+func fmtMS(ms float64) string {
+	switch {
+	case ms < 0:
+		return "–"
+	case ms < 10:
+		return fmt.Sprintf("%.1f ms", ms)
+	case ms < 1000:
+		return fmt.Sprintf("%.0f ms", ms)
+	case ms < 60000:
+		return fmt.Sprintf("%.2f s", ms/1000)
+	}
+	return (time.Duration(ms) * time.Millisecond).Round(time.Second).String()
+}
+
+func fmtTime(t time.Time) string {
+	if t.IsZero() {
+		return "–"
+	}
+	return t.UTC().Format("2006-01-02 15:04:05.000 UTC")
+}
+
+func fmtClock(t time.Time) string {
+	if t.IsZero() {
+		return "–"
+	}
+	return t.UTC().Format("15:04:05.000")
+}
+
+// mark is the symbol shown beside a decision's word, so that colour is never
+// the only signal.
+func mark(d Decision) string {
+	switch d {
+	case Verified:
+		return "✓"
+	case Failed:
+		return "✗"
+	case Blocked:
+		return "!"
+	}
+	return "–"
+}

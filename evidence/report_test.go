@@ -1,0 +1,196 @@
+package evidence
+
+import (
+	"encoding/base64"
+	"html/template"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestWriteReport(t *testing.T) {
+	dir := t.TempDir()
+	m := buildRun(t, dir)
+	b, err := os.ReadFile(filepath.Join(dir, ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+
+	t.Run("shows the run", func(t *testing.T) {
+		want := []string{
+			`<span class="badge">✗ FAILED</span>`, // word and mark, not colour alone
+			`<header class="d-failed">`,
+			template.HTMLEscapeString(m.PlanName),
+			"http://127.0.0.1:8080",
+			"2026-03-02 10:15:00.000 UTC", "4.81 s",
+			// Requirements ticked and crossed by their journeys.
+			`<li class="d-failed"><span class="mk">✗</span><b>R1</b>`,
+			`<li class="d-verified"><span class="mk">✓</span><b>R2</b>`,
+			// The failing step, highlighted, with expected, actual, error.
+			`<li class="step s-failed hl" id="j1-s5">`,
+			"<dt>Expected</dt><dd><pre>Welcome back, Demo</pre></dd>",
+			"<dt>Error</dt>",
+			`<li class="step s-skipped" id="j1-s6">`,
+			// Repair prompt in a <pre>.
+			`<pre class="prompt">Journey 1 &#34;Sign in as the demo user&#34; failed at step 5`,
+			// Dialogs, popups, downloads.
+			"confirm: Leave &lt;b&gt;now&lt;/b&gt;? You have unsaved changes",
+			"http://127.0.0.1:8080/help?from=dashboard",
+			"orders.csv (http://127.0.0.1:8080/orders.csv)",
+			// Console entries from the console artifact.
+			"Console: 4 entries, 2 errors", "login page ready",
+			// Network requests from the HAR.
+			"Network: 3 requests",
+			`<td class="n">401</td><td>POST</td><td class="u mono">http://127.0.0.1:8080/session</td>`,
+			"net::ERR_CONNECTION_REFUSED", "38 ms",
+			`<tr class="bad"><td class="n">failed</td>`,
+			// Screenshots open large without script.
+			`.shot:target{`, `href="#j1-s5-shot"`,
+			`Content-Security-Policy" content="default-src 'none'; img-src data:`,
+		}
+		for _, j := range m.Journeys {
+			for _, s := range j.Steps {
+				want = append(want, template.HTMLEscapeString(s.Description))
+			}
+		}
+		for _, w := range want {
+			if !strings.Contains(page, w) {
+				t.Errorf("report lacks %q", w)
+			}
+		}
+	})
+
+	t.Run("embeds screenshots", func(t *testing.T) {
+		shots := 0
+		for _, j := range m.Journeys {
+			for _, s := range j.Steps {
+				if s.Screenshot != "" {
+					shots++
+				}
+			}
+		}
+		got := strings.Count(page, `src="data:image/png;base64,iVBORw0KGgo`) +
+			strings.Count(page, `src="data:image/jpeg;base64,/9j/`)
+		if shots == 0 || got != shots {
+			t.Errorf("%d screenshots embedded as data: URIs, want %d", got, shots)
+		}
+	})
+
+	t.Run("hostile text escaped", func(t *testing.T) {
+		for _, bad := range []string{"<script", "<img src=x", "<svg", "<b>now", `"><svg`} {
+			if strings.Contains(strings.ToLower(page), strings.ToLower(bad)) {
+				t.Errorf("report holds unescaped %q", bad)
+			}
+		}
+		for _, esc := range []string{
+			"Invalid email or password&lt;/script&gt;&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;",
+			"Uncaught TypeError: &lt;img src=x onerror=alert(2)&gt; is not a function",
+			"/api/track?q=&#34;&gt;&lt;svg/onload=alert(3)&gt;",
+		} {
+			if !strings.Contains(page, esc) {
+				t.Errorf("report lacks escaped %q", esc)
+			}
+		}
+	})
+
+	t.Run("needs no network", func(t *testing.T) {
+		checkOffline(t, page)
+	})
+}
+
+var (
+	attrRe = regexp.MustCompile(`(?i)\s(src|href|action|formaction|poster|srcset|data|background|xlink:href)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)`)
+	urlRe  = regexp.MustCompile(`(?i)https?://`)
+)
+
+// checkOffline fails when the page could load anything: every URL attribute
+// is a data: image, a fragment or a file in the run directory, and there is
+// no script, stylesheet link, import, url() or frame. http(s) URLs may appear
+// only as text (the network log, base URL, step URLs).
+func checkOffline(t *testing.T, page string) {
+	t.Helper()
+	for _, m := range attrRe.FindAllStringSubmatch(page, -1) {
+		v := strings.Trim(m[2], `"'`)
+		switch {
+		case strings.HasPrefix(v, "data:image/"), strings.HasPrefix(v, "#"), localName(v):
+		default:
+			t.Errorf("report refers to %s=%q", m[1], v)
+		}
+	}
+	low := strings.ToLower(page)
+	for _, bad := range []string{"<script", "<link", "<iframe", "<object", "<embed", "@import", "url(", "<base"} {
+		if strings.Contains(low, bad) {
+			t.Errorf("report holds %q", bad)
+		}
+	}
+	// Every http(s):// is in text, never inside a tag.
+	inTag := false
+	for i := 0; i < len(page); i++ {
+		switch page[i] {
+		case '<':
+			inTag = true
+		case '>':
+			inTag = false
+		}
+		if inTag && urlRe.MatchString(page[i:min(i+8, len(page))]) {
+			t.Errorf("URL inside a tag near %q", page[max(0, i-40):min(i+40, len(page))])
+		}
+	}
+}
+
+func TestWriteReportHostileManifest(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(t.TempDir(), "secret.png")
+	os.WriteFile(secret, []byte("\x89PNG secret"), 0o600)
+	m := &Manifest{
+		PlanName: `</title><script>alert(1)</script>`,
+		BaseURL:  `javascript:alert(1)`,
+		Decision: "<b>verified</b>",
+		Journeys: []JourneyResult{{
+			Index: 1, Name: `"><img src=x onerror=alert(1)>`, Decision: Failed,
+			HAR: "../../etc/passwd", Console: "https://evil.example/console.json",
+			Steps: []StepResult{
+				{Index: 1, Status: StepFailed, Description: "x", Screenshot: "../" + filepath.Base(secret)},
+				{Index: 2, Status: StepPassed, Description: "y", Screenshot: "https://evil.example/a.png", DOM: "javascript:alert(2)"},
+				{Index: 3, Status: StepPassed, Description: "z", Screenshot: "missing.png"},
+			},
+		}},
+		Artifacts: []Artifact{{Kind: Screenshot, File: "javascript:alert(3)", MediaType: "image/png"}},
+	}
+	if _, err := WriteReport(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, ReportFile))
+	page := string(b)
+	checkOffline(t, page)
+	leaked := base64.StdEncoding.EncodeToString([]byte("\x89PNG secret"))
+	for _, bad := range []string{"<script", "<img src=x", `="javascript:`, leaked, "<b>verified", `href="https://evil`} {
+		if strings.Contains(page, bad) {
+			t.Errorf("report holds %q", bad)
+		}
+	}
+	for _, want := range []string{
+		`<header class="d-blocked">`, // an unknown decision is shown as blocked
+		"Network log ../../etc/passwd could not be read",
+		"is not a file in the run directory",
+		"Screenshot missing.png is missing",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}
+
+func TestFmtMS(t *testing.T) {
+	for ms, want := range map[float64]string{
+		-1: "–", 0: "0.0 ms", 0.44: "0.4 ms", 18.9: "19 ms", 999.4: "999 ms",
+		1500.3: "1.50 s", 59999: "60.00 s", 61000: "1m1s", 3600000: "1h0m0s",
+	} {
+		if got := fmtMS(ms); got != want {
+			t.Errorf("fmtMS(%v) = %q, want %q", ms, got, want)
+		}
+	}
+}
