@@ -1,0 +1,88 @@
+// Package runner executes plans in headless Chromium and decides.
+//
+// A Runner owns one Chromium process, started on the first Run and kept warm
+// (restarted after a crash). Every journey runs in a fresh, isolated browser
+// context — cookies and storage are never shared — whose traffic goes
+// through a netpolicy.Proxy, so redirects, subresources, popups and
+// WebSockets all pass the target policy. Journeys run concurrently, bounded
+// by Config.Workers across all runs; steps run in the written order, once
+// each: no retries of actions, nothing re-derived. A spare browser context
+// is prepared while journeys run, so a journey rarely waits for one.
+//
+// # Targets
+//
+// Targets use the plan's syntax (plan.ParseTarget). One JavaScript
+// evaluation finds the candidates: role= by tag, implicit ARIA role or role
+// attribute, with a simple accessible name (aria-labelledby, aria-label,
+// <label>, alt, value of input buttons, text content for roles named by
+// content, title, placeholder), excluding aria-hidden and inert subtrees;
+// text= the deepest elements whose rendered text matches; label= form
+// controls by their labels; placeholder=, alt=, testid= (data-testid) and
+// css=. Text-like values match case-insensitively on whitespace-normalised
+// text, a quoted value or the s flag exactly and case-sensitively. When any
+// candidate matches the whole text, only whole-text matches count;
+// otherwise substring matches do. Visible matches are preferred, then
+// document order. Visibility is checkVisibility() (display, visibility)
+// and a non-empty box; opacity 0 counts as visible, as in Playwright.
+//
+// Actions wait for their target to be visible and enabled (editable for
+// fill, a <select> for select), polling in the page on every animation
+// frame within the step's budget, then act with trusted input: mouse events
+// at the centre of the element's content quad (after a hit test, so an
+// overlay is not clicked through), DOM.focus and Input.insertText for fill,
+// Input.dispatchKeyEvent with key, code and key code for press (Enter
+// submits forms). An input that starts a navigation waits for the new page
+// to parse before the step ends.
+//
+// # Assertions
+//
+// Assertions wait too: they pass as soon as they hold within the step's
+// budget. expect_text and expect_no_text look at the page's rendered text
+// (innerText) or the target's, case-insensitively, whitespace-normalised,
+// as substrings. expect_title compares the whole title exactly and
+// case-sensitively after whitespace normalisation: a title is one string a
+// plan copies verbatim. expect_url compares the path on the deployment (or
+// an absolute URL's origin and path), the query and fragment only when the
+// value has them, ignores a trailing slash, and takes * as a wildcard.
+// expect_count counts visible matches. expect_status is the status of the
+// last main-frame document navigation, including those a click or a form
+// submission caused. expect_no_console_errors counts console.error and
+// console.assert failures, uncaught exceptions and unhandled rejections, and
+// the browser's own error entries (failed subresource loads, CSP
+// violations), as the DevTools console shows them in red.
+//
+// Negative assertions (expect_hidden, expect_no_text) and expect_count,
+// expect_no_console_errors first let the page settle — no request in flight
+// and no DOM mutation for 100 ms, waiting at most 1 s (and a third of the
+// step's budget) — so that they do not pass before the page has finished
+// updating; then they wait like the others.
+//
+// # Decisions
+//
+// A journey is verified when every step passed. It failed when the app was
+// reached and contradicted the plan: an assertion did not hold, an action's
+// target was missing or never actionable, a visit answered an HTTP error the
+// journey does not expect (as Cypress's visit does), a page never finished
+// parsing (a script that spins is stopped with Runtime.terminateExecution),
+// or the server did not answer within the step's budget. It is blocked when
+// no verdict was possible for a reason outside the claim: DNS, connection or
+// TLS failures, a 401 or 403 on the journey's first page that the plan does
+// not expect (a login wall), a target refused by the policy, a secret the
+// run was not given, a browser or renderer crash, the journey's or run's
+// budget spent, or cancellation. The run's decision is evidence.Combine of
+// the journeys'. Steps after the first that does not pass are skipped.
+//
+// Hostile pages never hang a worker: dialogs are accepted and recorded,
+// popups closed and recorded, downloads refused per browser context and
+// recorded, and every step, journey and run has a budget.
+//
+// # Evidence
+//
+// With EvidenceFull, every step leaves a JPEG screenshot; assertions and
+// failures a DOM snapshot; every journey a HAR 1.2 network log built from
+// the Network events the tab sends anyway and a console log; the run
+// manifest.json and report.html (package evidence). Secret values are
+// masked in every text artifact and result; screenshots are pixels and are
+// not masked. Each failed or blocked journey carries a repair prompt (see
+// RepairPrompt).
+package runner

@@ -1,0 +1,424 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+	"github.com/vouchdev/vouch/evidence"
+	"github.com/vouchdev/vouch/plan"
+)
+
+// journeyRun is one journey in progress, in its own tab and BrowserContext.
+type journeyRun struct {
+	rs  *runState
+	idx int // 0-based
+	j   *plan.Journey
+	br  *browser
+	tab *tab
+	rec *recorder
+
+	// jctx carries the journey's budget (and the run's); step contexts
+	// derive from sctx, which a crash also ends.
+	jctx   context.Context
+	parent context.Context // the caller's context
+	rctx   context.Context // the run's context
+	sctx   context.Context
+	crash  context.CancelFunc
+
+	navigated  bool // a visit has happened
+	terminated bool // a busy script was stopped
+	closed     int  // popups closed
+	expects    map[int]bool
+	helpers    sync.WaitGroup
+
+	res     evidence.JourneyResult
+	failure *failure
+	console []evidence.ConsoleEntry
+	// page is what the page looked like at the failing step, for the
+	// repair prompt.
+	page pageState
+}
+
+// pageState is the page as a failure left it.
+type pageState struct {
+	URL    string
+	Status int64
+	Title  string
+}
+
+// verdict is a step that did not pass: failed unless blocked.
+type verdict struct {
+	blocked  bool
+	expected string
+	actual   string
+	reason   string // one line for the journey's Reason; defaults to actual
+	closest  []string
+}
+
+func failed(expected, actual string) *verdict { return &verdict{expected: expected, actual: actual} }
+
+func blocked(reason string) *verdict { return &verdict{blocked: true, actual: reason, reason: reason} }
+
+// runJourney runs journey i and returns its result; it never fails: every
+// problem is a decision.
+func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int) evidence.JourneyResult {
+	j := &rs.p.Journeys[i]
+	if missing := rs.missingSecrets(i); len(missing) > 0 {
+		return rs.blockedBeforeStart(i, fmt.Sprintf("the plan needs the secret %s, which this run was not given", strings.Join(missing, ", ")))
+	}
+	jctx, cancel := context.WithTimeout(gctx, rs.r.cfg.JourneyTimeout)
+	defer cancel()
+	rs.emit(Event{Type: JourneyStarted, Journey: i + 1, JourneyName: j.Name, Steps: len(j.Steps)})
+	started := time.Now()
+	t, err := br.tab(jctx)
+	if err != nil {
+		reason := "the browser could not open a page: " + err.Error()
+		switch {
+		case jctx.Err() != nil:
+			reason = budgetReason(gctx, parent, "before the journey could start")
+			if gctx.Err() == nil {
+				reason = "the journey's time budget was spent before it could start"
+			}
+		case br.dead():
+			reason = "the browser crashed before the journey could start"
+		}
+		return rs.blockedBeforeStart(i, reason)
+	}
+	defer br.release(t)
+
+	jr := &journeyRun{
+		rs: rs, idx: i, j: j, br: br, tab: t,
+		rec:     newRecorder(t.id, t.bcID),
+		jctx:    jctx,
+		parent:  parent,
+		rctx:    gctx,
+		expects: map[int]bool{},
+	}
+	for _, s := range j.Steps {
+		if s.Kind == plan.ExpectStatus {
+			jr.expects[s.Status] = true
+		}
+	}
+	jr.res = evidence.JourneyResult{Index: i + 1, Name: j.Name, Requirement: j.Requirement, Started: started}
+	jr.sctx, jr.crash = context.WithCancel(jctx)
+	defer jr.crash()
+	stopWatch := context.AfterFunc(t.ctx, jr.crash) // the browser or tab went away
+	defer stopWatch()
+
+	lctx, lcancel := context.WithCancel(t.ctx)
+	if err := jr.listen(lctx); err != nil {
+		lcancel()
+		return rs.blockedBeforeStart(i, "the browser could not watch the page: "+err.Error())
+	}
+	jr.steps()
+	lcancel()
+	jr.helpers.Wait()
+	jr.finish()
+	return jr.res
+}
+
+// listen subscribes to the tab's and the browser's events and starts the
+// goroutines that answer dialogs and close popups.
+func (jr *journeyRun) listen(lctx context.Context) error {
+	rec := jr.rec
+	if err := chromedp.Listen(lctx, func(ev any) {
+		rec.onTab(ev)
+		switch ev.(type) {
+		case *page.EventJavascriptDialogOpening:
+		default:
+			if rec.crashed != "" {
+				jr.crash()
+			}
+		}
+	}); err != nil {
+		return err
+	}
+	if err := chromedp.ListenBrowser(lctx, rec.onBrowser); err != nil {
+		return err
+	}
+	jr.helpers.Add(1)
+	go func() {
+		defer jr.helpers.Done()
+		for {
+			select {
+			case <-lctx.Done():
+				return
+			case e := <-rec.dialogCh:
+				// Accept, as a person clicking OK would; a prompt gets its
+				// default text.
+				ctx, cancel := context.WithTimeout(lctx, 2*time.Second)
+				_, _ = cdp.Call(ctx, jr.tab.t, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true, PromptText: e.DefaultPrompt})
+				cancel()
+			case id := <-rec.popupCh:
+				ctx, cancel := context.WithTimeout(lctx, 2*time.Second)
+				_, err := cdp.Call(ctx, jr.tab.b, target.CloseTarget, target.CloseTargetParams{TargetID: id})
+				cancel()
+				if err == nil {
+					rec.mu.Lock()
+					jr.closed++
+					rec.mu.Unlock()
+				}
+			}
+		}
+	}()
+	return nil
+}
+
+// crashed returns why the page is gone, or "".
+func (jr *journeyRun) crashed() string {
+	if jr.br.dead() {
+		return "the browser crashed"
+	}
+	jr.rec.mu.Lock()
+	defer jr.rec.mu.Unlock()
+	return jr.rec.crashed
+}
+
+// steps runs the journey's steps in order; after a step that does not
+// pass, the rest are skipped.
+func (jr *journeyRun) steps() {
+	stopped := false
+	n := len(jr.j.Steps)
+	for k := range jr.j.Steps {
+		s := &jr.j.Steps[k]
+		sr := evidence.StepResult{Index: k + 1, Kind: string(s.Kind), Description: s.Describe(), Started: time.Now()}
+		if stopped {
+			sr.Status = evidence.StepSkipped
+			jr.res.Steps = append(jr.res.Steps, sr)
+			continue
+		}
+		v := jr.step(k, s, &sr)
+		sr.DurationMS = float64(time.Since(sr.Started).Microseconds()) / 1000
+		mask := jr.rs.mask
+		if v == nil {
+			sr.Status = evidence.StepPassed
+		} else {
+			sr.Status = evidence.StepFailed
+			if v.blocked {
+				sr.Status = evidence.StepBlocked
+				sr.Error = mask(v.actual)
+			}
+			sr.Expected, sr.Actual = mask(v.expected), mask(v.actual)
+			if v.blocked {
+				sr.Actual = ""
+			}
+			reason := v.reason
+			if reason == "" {
+				reason = fmt.Sprintf("step %d (%s): %s", k+1, s.Describe(), v.actual)
+			} else {
+				reason = fmt.Sprintf("step %d (%s): %s", k+1, s.Describe(), reason)
+			}
+			jr.res.Reason = mask(reason)
+			jr.res.Decision = evidence.Failed
+			if v.blocked {
+				jr.res.Decision = evidence.Blocked
+			}
+			jr.failure = &failure{step: k, v: v}
+			stopped = true
+		}
+		jr.rec.mu.Lock()
+		sr.URL = mask(jr.rec.url)
+		jr.rec.mu.Unlock()
+		jr.evidenceAfter(k, s, v, &sr)
+		jr.releaseObjects()
+		jr.res.Steps = append(jr.res.Steps, sr)
+		msg := sr.Actual
+		if sr.Error != "" {
+			msg = sr.Error
+		}
+		jr.rs.emit(Event{Type: StepFinished, Journey: jr.idx + 1, JourneyName: jr.j.Name, Step: k + 1, Steps: n,
+			Description: sr.Description, Status: sr.Status, Message: msg})
+	}
+	if !stopped {
+		jr.res.Decision = evidence.Verified
+	}
+}
+
+// failure is the step that ended the journey.
+type failure struct {
+	step int
+	v    *verdict
+}
+
+// step runs one step within its budget and classifies what went wrong.
+func (jr *journeyRun) step(k int, s *plan.Step, sr *evidence.StepResult) *verdict {
+	d := s.Timeout
+	if d <= 0 {
+		d = jr.rs.r.cfg.StepTimeout
+	}
+	ctx, cancel := context.WithTimeout(jr.sctx, d)
+	defer cancel()
+	v := jr.do(ctx, k, s, d)
+	// A budget above the step's, or a crash, overrides the step's own view.
+	if why := jr.crashed(); why != "" {
+		return blocked(why)
+	}
+	if jr.jctx.Err() != nil {
+		switch {
+		case jr.parent.Err() != nil:
+			return blocked("the run was cancelled")
+		case jr.rctx.Err() != nil:
+			return blocked("the run's time budget was spent")
+		default:
+			return blocked(fmt.Sprintf("the journey's time budget (%s) was spent", jr.rs.r.cfg.JourneyTimeout))
+		}
+	}
+	return v
+}
+
+// do dispatches a step to its implementation.
+func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.Duration) *verdict {
+	var t plan.Target
+	if s.Target != "" {
+		var err error
+		if t, err = plan.ParseTarget(s.Target); err != nil {
+			// Validation already parsed it; this is unreachable in practice.
+			return blocked("bad target: " + err.Error())
+		}
+	}
+	st := &stepCtx{jr: jr, ctx: ctx, s: s, t: t, budget: budget, k: k}
+	switch s.Kind {
+	case plan.Visit:
+		return st.visit()
+	case plan.Click:
+		return st.click()
+	case plan.Fill:
+		return st.fill()
+	case plan.Select:
+		return st.selectOption()
+	case plan.Check:
+		return st.check(true)
+	case plan.Uncheck:
+		return st.check(false)
+	case plan.Press:
+		return st.press()
+	case plan.Hover:
+		return st.hover()
+	case plan.WaitFor:
+		return st.waitFor()
+	case plan.Screenshot:
+		return nil // the screenshot after every step is this step's evidence
+	case plan.ExpectVisible:
+		return st.expectVisible()
+	case plan.ExpectHidden:
+		return st.expectHidden()
+	case plan.ExpectText:
+		return st.expectText(false)
+	case plan.ExpectNoText:
+		return st.expectText(true)
+	case plan.ExpectURL:
+		return st.expectURL()
+	case plan.ExpectTitle:
+		return st.expectTitle()
+	case plan.ExpectCount:
+		return st.expectCount()
+	case plan.ExpectStatus:
+		return st.expectStatus()
+	case plan.ExpectNoConsoleErrors:
+		return st.expectNoConsoleErrors()
+	}
+	return blocked(fmt.Sprintf("this runner does not know the step %q", s.Kind))
+}
+
+// evidenceAfter records the step's screenshot and, at assertions and
+// failures, a DOM snapshot. It runs outside the step's budget (the
+// evidence of a timed-out step matters most) but bounded on its own.
+func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidence.StepResult) {
+	w := jr.rs.w
+	if jr.crashed() != "" {
+		return
+	}
+	if v != nil {
+		// What the page showed when the step failed, for the prompt.
+		jr.rec.mu.Lock()
+		jr.page.URL = jr.rec.url
+		if d := jr.rec.lastCommitted(); d != nil {
+			jr.page.Status = d.status
+		}
+		jr.rec.mu.Unlock()
+		jr.page.Title = jr.title(jr.tab.ctx)
+	}
+	if w == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(jr.tab.ctx, 3*time.Second)
+	defer cancel()
+	if v != nil || s.Kind.IsAssertion() {
+		if html, err := jr.domSnapshot(ctx); err == nil {
+			note := "at assertion"
+			if v != nil {
+				note = "at failure"
+			}
+			a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, note)
+			sr.DOM = a.File
+		}
+	}
+	if img, err := jr.screenshot(ctx); err == nil {
+		note := "after step"
+		if s.Kind == plan.Screenshot && s.Value != "" {
+			note = s.Value
+		}
+		a := w.Put(evidence.Screenshot, "jpg", "image/jpeg", img, jr.idx+1, k+1, note)
+		sr.Screenshot = a.File
+	} else {
+		jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
+	}
+}
+
+// finish records the journey's network log, console, dialogs, popups and
+// downloads, and writes its repair prompt.
+func (jr *journeyRun) finish() {
+	rec := jr.rec
+	rec.mu.Lock()
+	jr.res.Dialogs = maskAll(jr.rs.mask, rec.dialogs)
+	popups := append([]string(nil), rec.popups...)
+	for len(popups) < jr.closed {
+		popups = append(popups, "(a popup whose address was not reported)")
+	}
+	jr.res.Popups = maskAll(jr.rs.mask, popups)
+	jr.res.Downloads = maskAll(jr.rs.mask, rec.downloads)
+	console := append([]evidence.ConsoleEntry(nil), rec.console...)
+	h := rec.net.har(jr.br.version)
+	rec.mu.Unlock()
+	jr.res.Ended = time.Now()
+	if w := jr.rs.w; w != nil {
+		if b, err := evidence.EncodeHAR(h); err == nil {
+			jr.res.HAR = w.Put(evidence.HAR, "har", "application/json", b, jr.idx+1, 0, "network log").File
+		} else {
+			jr.rs.r.log.Error("encoding HAR", "err", err)
+		}
+		if b, err := evidence.EncodeConsole(console); err == nil {
+			jr.res.Console = w.Put(evidence.Console, "json", "application/json", b, jr.idx+1, 0, "console log").File
+		}
+	}
+	jr.console = console
+	if jr.res.Decision != evidence.Verified {
+		jr.res.RepairPrompt = jr.rs.mask(jr.rs.journeyPrompt(&jr.res, jr))
+	}
+	jr.rs.emit(Event{Type: JourneyFinished, Journey: jr.idx + 1, JourneyName: jr.j.Name, Steps: len(jr.j.Steps),
+		Decision: jr.res.Decision, Message: jr.res.Reason})
+}
+
+func maskAll(mask func(string) string, xs []string) []string {
+	if len(xs) == 0 {
+		return nil
+	}
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = mask(x)
+	}
+	return out
+}
+
+// isTimeout reports whether err is a context's end.
+func isTimeout(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}

@@ -1,0 +1,547 @@
+// The locator engine. One evaluation finds a target's candidates, checks the
+// state a step waits for and, on time-out, explains what the page holds
+// instead. It runs in the page's main world and keeps nothing between calls.
+//
+// Called as (ENGINE)(args) with args:
+//   op:      "element" (wait for the target in a state, return the element),
+//            "count" (wait until the visible match count equals want),
+//            "absent" (wait until no visible match),
+//            "text" / "notext" (wait until page or target text does / doesn't contain text),
+//            "title" (wait until document.title equals text),
+//            "settle" (wait until the DOM has been quiet for quiet ms),
+//            "describe" (no wait: what the target resolves to now)
+//   target:  {kind, value, exact, name, level} as plan.Target
+//   state:   "attached" | "visible" | "actionable" | "editable" | "selectable"
+//   timeout: ms to keep polling in the page
+// A success returns the element itself (op "element") or the string "ok:"+JSON;
+// a time-out returns "no:"+JSON with a diagnosis.
+(async function (args) {
+  'use strict';
+  const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE', 'META', 'LINK', 'svg']);
+  const BLOCK = new Set(['ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DIV', 'DL', 'DT',
+    'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER',
+    'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'TABLE', 'TD', 'TH', 'TR', 'UL', 'OPTION',
+    'TBODY', 'THEAD', 'TFOOT', 'CAPTION', 'DETAILS', 'SUMMARY', 'DIALOG', 'LEGEND', 'LABEL']);
+  const NAME_FROM_CONTENT = new Set(['button', 'link', 'heading', 'checkbox', 'radio', 'tab', 'menuitem',
+    'menuitemcheckbox', 'menuitemradio', 'option', 'cell', 'columnheader', 'rowheader', 'gridcell',
+    'switch', 'tooltip', 'treeitem', 'row']);
+  const INTERESTING = new Set(['button', 'link', 'heading', 'textbox', 'checkbox', 'radio', 'combobox',
+    'listbox', 'searchbox', 'switch', 'tab', 'menuitem', 'option', 'img', 'slider', 'spinbutton',
+    'status', 'alert', 'dialog']);
+
+  const norm = (s) => String(s == null ? '' : s).replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  const low = (s) => s.toLowerCase();
+
+  // Every element of the document, open shadow roots included, in document order.
+  function allElements() {
+    const out = [];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        out.push(el);
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return out;
+  }
+
+  function visible(el) {
+    if (!el.isConnected) return false;
+    if (el.tagName === 'OPTION') {
+      const sel = el.closest('select');
+      return !!sel && visible(sel);
+    }
+    if (!el.checkVisibility({ checkVisibilityCSS: true, visibilityProperty: true })) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  }
+
+  function enabled(el) {
+    if (el.matches(':disabled')) return false;
+    return !el.closest('[aria-disabled="true"]');
+  }
+
+  function editable(el) {
+    if (el.isContentEditable) return true;
+    if (el.tagName === 'TEXTAREA') return !el.readOnly;
+    if (el.tagName === 'INPUT') {
+      const t = (el.type || 'text').toLowerCase();
+      if (['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file', 'hidden'].includes(t)) return false;
+      return !el.readOnly;
+    }
+    return false;
+  }
+
+  function ariaHidden(el) {
+    for (let e = el; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host)) {
+      if (e.getAttribute && (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert'))) return true;
+    }
+    return false;
+  }
+
+  function implicitRole(el) {
+    const tag = el.tagName;
+    switch (tag) {
+      case 'A': case 'AREA': return el.hasAttribute('href') ? 'link' : '';
+      case 'BUTTON': return 'button';
+      case 'SUMMARY': return 'button';
+      case 'INPUT': {
+        const t = (el.getAttribute('type') || 'text').toLowerCase();
+        if (['button', 'submit', 'reset', 'image'].includes(t)) return 'button';
+        if (t === 'checkbox') return 'checkbox';
+        if (t === 'radio') return 'radio';
+        if (t === 'range') return 'slider';
+        if (t === 'number') return 'spinbutton';
+        if (t === 'hidden' || t === 'file' || t === 'color' || t === 'date' || t === 'time' ||
+          t === 'datetime-local' || t === 'month' || t === 'week') return '';
+        if (el.hasAttribute('list')) return 'combobox';
+        if (t === 'search') return 'searchbox';
+        return 'textbox'; // text, email, tel, url, password (as Playwright)
+      }
+      case 'TEXTAREA': return 'textbox';
+      case 'SELECT': return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
+      case 'OPTION': return 'option';
+      case 'H1': case 'H2': case 'H3': case 'H4': case 'H5': case 'H6': return 'heading';
+      case 'IMG': return el.getAttribute('alt') === '' ? 'presentation' : 'img';
+      case 'UL': case 'OL': case 'MENU': return 'list';
+      case 'LI': return 'listitem';
+      case 'NAV': return 'navigation';
+      case 'MAIN': return 'main';
+      case 'ASIDE': return 'complementary';
+      case 'HEADER': return el.closest('article,aside,main,nav,section') ? '' : 'banner';
+      case 'FOOTER': return el.closest('article,aside,main,nav,section') ? '' : 'contentinfo';
+      case 'FORM': return 'form';
+      case 'SECTION': return (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) ? 'region' : '';
+      case 'ARTICLE': return 'article';
+      case 'DIALOG': return 'dialog';
+      case 'TABLE': return 'table';
+      case 'TR': return 'row';
+      case 'TD': return 'cell';
+      case 'TH': return el.getAttribute('scope') === 'row' ? 'rowheader' : 'columnheader';
+      case 'PROGRESS': return 'progressbar';
+      case 'FIELDSET': return 'group';
+      case 'HR': return 'separator';
+      case 'P': return 'paragraph';
+      case 'OUTPUT': return 'status';
+    }
+    return '';
+  }
+
+  function roleOf(el) {
+    const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
+    if (explicit) return explicit === 'none' ? 'presentation' : explicit;
+    return implicitRole(el);
+  }
+
+  function headingLevel(el) {
+    const a = parseInt(el.getAttribute('aria-level') || '', 10);
+    if (a > 0) return a;
+    const m = /^H([1-6])$/.exec(el.tagName);
+    return m ? +m[1] : 0;
+  }
+
+  // Text of an element as a reader sees it: rendered children only, images
+  // by their alt text, blocks separated by spaces. Memoised per evaluation.
+  const textMemo = new Map();
+  function contentText(el) {
+    if (textMemo.has(el)) return textMemo.get(el);
+    let out = '';
+    const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
+    for (const n of kids) {
+      if (n.nodeType === 3) { out += n.data; continue; }
+      if (n.nodeType !== 1 || SKIP.has(n.tagName)) continue;
+      if (n.tagName === 'SLOT') { for (const a of n.assignedNodes()) out += a.nodeType === 3 ? a.data : (a.nodeType === 1 ? contentText(a) : ''); continue; }
+      if (!n.checkVisibility({ checkVisibilityCSS: true, visibilityProperty: true }) && n.tagName !== 'OPTION') continue;
+      let t;
+      if (n.getAttribute('aria-hidden') === 'true') t = '';
+      else if (n.tagName === 'IMG') t = n.getAttribute('alt') || '';
+      else if (n.tagName === 'INPUT' && ['button', 'submit', 'reset'].includes((n.type || '').toLowerCase())) t = n.value;
+      else if (n.tagName === 'SELECT') t = n.selectedOptions.length ? n.selectedOptions[0].textContent : '';
+      else t = contentText(n);
+      out += BLOCK.has(n.tagName) ? ' ' + t + ' ' : t;
+    }
+    out = norm(out);
+    textMemo.set(el, out);
+    return out;
+  }
+
+  function byIds(ids) {
+    const root = document;
+    return ids.split(/\s+/).filter(Boolean).map((id) => root.getElementById(id)).filter(Boolean);
+  }
+
+  // The text of the labels of a form control: <label for>, a wrapping label,
+  // aria-labelledby and aria-label.
+  function labelTexts(el) {
+    const out = [];
+    const lb = el.getAttribute('aria-labelledby');
+    if (lb) { const t = norm(byIds(lb).map((e) => contentText(e)).join(' ')); if (t) out.push(t); }
+    const al = norm(el.getAttribute('aria-label'));
+    if (al) out.push(al);
+    if (el.labels) for (const l of el.labels) { const t = labelOwnText(l, el); if (t) out.push(t); }
+    return out;
+  }
+
+  // A label's text without the value of a control it wraps.
+  function labelOwnText(label, control) {
+    if (!label.contains(control)) return contentText(label);
+    let out = '';
+    for (const n of label.childNodes) {
+      if (n === control) continue;
+      if (n.nodeType === 3) out += n.data;
+      else if (n.nodeType === 1 && !n.contains(control)) out += ' ' + contentText(n) + ' ';
+      else if (n.nodeType === 1) out += ' ' + labelOwnText(n, control) + ' ';
+    }
+    return norm(out);
+  }
+
+  // A simple accessible name: aria-labelledby, aria-label, labels, alt,
+  // value of input buttons, content for roles named by content, title,
+  // placeholder.
+  function accName(el, role) {
+    const lb = el.getAttribute('aria-labelledby');
+    if (lb) { const t = norm(byIds(lb).map((e) => contentText(e)).join(' ')); if (t) return t; }
+    const al = norm(el.getAttribute('aria-label'));
+    if (al) return al;
+    const tag = el.tagName;
+    if (tag === 'INPUT') {
+      const t = (el.type || '').toLowerCase();
+      if (t === 'button' || t === 'submit' || t === 'reset') return norm(el.value) || (t === 'submit' ? 'Submit' : t === 'reset' ? 'Reset' : '');
+      if (t === 'image') return norm(el.getAttribute('alt')) || norm(el.title) || 'Submit';
+    }
+    if (el.labels && el.labels.length) {
+      const t = norm(Array.from(el.labels).map((l) => labelOwnText(l, el)).join(' '));
+      if (t) return t;
+    }
+    if (tag === 'IMG' || tag === 'AREA') { const t = norm(el.getAttribute('alt')); if (t) return t; }
+    if (tag === 'FIELDSET') { const lg = el.querySelector(':scope > legend'); if (lg) { const t = contentText(lg); if (t) return t; } }
+    if (tag === 'TABLE' && el.caption) { const t = contentText(el.caption); if (t) return t; }
+    if (NAME_FROM_CONTENT.has(role)) { const t = contentText(el); if (t) return t; }
+    const title = norm(el.getAttribute('title'));
+    if (title) return title;
+    if ((tag === 'INPUT' || tag === 'TEXTAREA') && el.placeholder) return norm(el.placeholder);
+    return '';
+  }
+
+  // 2: the whole text matches; 1: a part matches; 0: no match.
+  function score(text, t) {
+    const s = norm(text);
+    if (t.exact) return s === t.want ? 2 : 0;
+    const l = low(s);
+    if (l === t.wantLow) return 2;
+    return l.includes(t.wantLow) ? 1 : 0;
+  }
+
+  // candidates returns [{el, score}] for the target, in document order.
+  function candidates(t) {
+    const out = [];
+    const els = allElements();
+    switch (t.kind) {
+      case 'css': {
+        let found;
+        try { found = document.querySelectorAll(t.value); } catch (e) { throw new Error('bad CSS selector ' + JSON.stringify(t.value) + ': ' + e.message); }
+        for (const el of found) out.push({ el, score: 2 });
+        break;
+      }
+      case 'testid':
+        for (const el of els) if (el.getAttribute('data-testid') === t.value) out.push({ el, score: 2 });
+        break;
+      case 'placeholder':
+        for (const el of els) {
+          if (!el.hasAttribute('placeholder')) continue;
+          const s = score(el.getAttribute('placeholder'), t);
+          if (s) out.push({ el, score: s });
+        }
+        break;
+      case 'alt':
+        for (const el of els) {
+          if (!el.hasAttribute('alt')) continue;
+          const s = score(el.getAttribute('alt'), t);
+          if (s) out.push({ el, score: s });
+        }
+        break;
+      case 'label':
+        for (const el of els) {
+          const lt = (el.labels && el.labels.length) || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
+          if (!lt) continue;
+          let best = 0;
+          for (const x of labelTexts(el)) best = Math.max(best, score(x, t));
+          if (best) out.push({ el, score: best });
+        }
+        break;
+      case 'text': {
+        // The deepest elements whose text matches: a match none of whose
+        // child elements matches too.
+        const m = new Map();
+        for (const el of els) {
+          if (SKIP.has(el.tagName) || el.closest('head')) continue;
+          let txt = contentText(el);
+          if (el.tagName === 'INPUT' && ['button', 'submit', 'reset'].includes((el.type || '').toLowerCase())) txt = el.value;
+          const s = score(txt, t);
+          if (!s) continue;
+          // Substring-only: a whole-text match inside wins over the container.
+          m.set(el, s);
+        }
+        for (const [el, s] of m) {
+          let deeper = false;
+          for (const c of (el.shadowRoot ? el.shadowRoot.children : el.children)) {
+            if (m.has(c)) { deeper = true; break; }
+          }
+          if (!deeper) out.push({ el, score: s });
+        }
+        break;
+      }
+      case 'role': {
+        for (const el of els) {
+          if (roleOf(el) !== t.value) continue;
+          if (ariaHidden(el)) continue;
+          if (t.level && headingLevel(el) !== t.level) continue;
+          let s = 2;
+          if (t.name) s = score(accName(el, t.value), t);
+          if (s) out.push({ el, score: s });
+        }
+        break;
+      }
+      default:
+        throw new Error('unknown target kind ' + t.kind);
+    }
+    return out;
+  }
+
+  // resolve applies the matching rule: exact (whole-text) matches if there are
+  // any, otherwise the partial ones; visible matches first, then document order.
+  function resolve(t) {
+    let c = candidates(t);
+    if (c.some((x) => x.score === 2)) c = c.filter((x) => x.score === 2);
+    const els = c.map((x) => x.el);
+    const vis = els.filter(visible);
+    return { all: els, visible: vis, first: vis[0] || els[0] || null };
+  }
+
+  function describeEl(el) {
+    const role = roleOf(el);
+    let name = role ? accName(el, role) : '';
+    let what = role || el.tagName.toLowerCase();
+    if (!role && el.tagName === 'LABEL') what = 'label';
+    if (!name) name = contentText(el);
+    if (name.length > 80) name = name.slice(0, 77) + '...';
+    let s = what + (name ? ' ' + JSON.stringify(name) : '');
+    const tid = el.getAttribute('data-testid');
+    if (tid) s += ' [data-testid=' + JSON.stringify(tid) + ']';
+    return s;
+  }
+
+  function stateOf(el) {
+    if (!el) return { found: false };
+    return {
+      found: true, visible: visible(el), enabled: enabled(el), editable: editable(el),
+      element: describeEl(el), tag: el.tagName.toLowerCase(),
+    };
+  }
+
+  function similarity(a, b) {
+    a = low(norm(a)); b = low(norm(b));
+    if (!a || !b) return 0;
+    if (a === b) return 1;
+    if (a.includes(b) || b.includes(a)) return 0.8;
+    const wa = new Set(a.split(' ')), wb = new Set(b.split(' '));
+    let both = 0;
+    for (const w of wa) if (wb.has(w)) both++;
+    const jac = both / (wa.size + wb.size - both);
+    let lev = 0;
+    if (a.length <= 60 && b.length <= 60) {
+      const prev = new Array(b.length + 1).fill(0).map((_, j) => j);
+      for (let i = 1; i <= a.length; i++) {
+        let diag = prev[0]; prev[0] = i;
+        for (let j = 1; j <= b.length; j++) {
+          const tmp = prev[j];
+          prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+          diag = tmp;
+        }
+      }
+      lev = 1 - prev[b.length] / Math.max(a.length, b.length);
+    }
+    return Math.max(jac, lev);
+  }
+
+  // closest lists up to five visible things on the page that resemble the
+  // target, for the repair prompt.
+  function closest(t) {
+    const want = t.kind === 'role' ? (t.name || '') : t.value;
+    const scored = [];
+    const seen = new Set();
+    const add = (desc, s) => { if (!seen.has(desc)) { seen.add(desc); scored.push({ desc, s }); } };
+    const els = allElements();
+    for (const el of els) {
+      if (SKIP.has(el.tagName) || !visible(el)) continue;
+      const role = roleOf(el);
+      switch (t.kind) {
+        case 'role': {
+          if (!INTERESTING.has(role) || ariaHidden(el)) break;
+          const name = accName(el, role);
+          let s = want ? similarity(name, want) : 0;
+          if (role === t.value) s += want ? 0.3 : 0.5;
+          if (s >= 0.35) add(describeEl(el), s);
+          break;
+        }
+        case 'label': {
+          const texts = labelTexts(el);
+          for (const x of texts) { const s = similarity(x, want); if (s >= 0.3) add(role + ' labelled ' + JSON.stringify(x), s); }
+          if (el.tagName === 'LABEL' && !el.control) { const s = similarity(contentText(el), want); if (s >= 0.3) add('label ' + JSON.stringify(contentText(el)) + ' (not linked to a field)', s); }
+          break;
+        }
+        case 'placeholder': case 'alt': {
+          const v = el.getAttribute(t.kind);
+          if (v != null) { const s = similarity(v, want) + 0.2; add(el.tagName.toLowerCase() + ' with ' + t.kind + ' ' + JSON.stringify(v), s); }
+          break;
+        }
+        case 'testid': {
+          const v = el.getAttribute('data-testid');
+          if (v != null) add(describeEl(el), similarity(v, want) + 0.1);
+          break;
+        }
+        case 'text': {
+          const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.data.trim());
+          if (!own && !INTERESTING.has(role)) break;
+          const txt = contentText(el);
+          if (!txt || txt.length > 200) break;
+          const s = similarity(txt, want);
+          if (s >= 0.35) add(describeEl(el), s);
+          break;
+        }
+      }
+    }
+    scored.sort((a, b) => b.s - a.s);
+    return scored.slice(0, 5).map((x) => x.desc);
+  }
+
+  function diagnose(t, r) {
+    const d = { matches: r.all.length, visible: r.visible.length };
+    if (r.first) d.state = stateOf(r.first);
+    const hidden = r.all.filter((e) => !visible(e)).slice(0, 3).map((e) => describeEl(e) + ' (hidden)');
+    d.closest = hidden.concat(r.visible.length ? [] : closest(t)).slice(0, 5);
+    return d;
+  }
+
+  function pageText(t) {
+    if (t) {
+      const r = resolve(t);
+      const el = r.first;
+      if (!el) return null;
+      if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return norm(el.value);
+      return norm(el.innerText);
+    }
+    return norm(document.body ? document.body.innerText : '');
+  }
+
+  function closestText(want) {
+    const lines = (document.body ? document.body.innerText : '').split('\n').map(norm).filter(Boolean);
+    const scored = [];
+    for (const l of new Set(lines)) {
+      const s = similarity(l.length > 200 ? l.slice(0, 200) : l, want);
+      if (s >= 0.3) scored.push({ l: l.length > 120 ? l.slice(0, 117) + '...' : l, s });
+    }
+    scored.sort((a, b) => b.s - a.s);
+    return scored.slice(0, 3).map((x) => JSON.stringify(x.l));
+  }
+
+  const t = args.target ? Object.assign({}, args.target) : null;
+  if (t) {
+    const w = t.kind === 'role' ? (t.name || '') : t.value;
+    t.want = t.exact ? norm(w) : norm(w);
+    t.wantLow = low(t.want);
+  }
+
+  // check runs one poll: [done, value].
+  function check() {
+    textMemo.clear();
+    switch (args.op) {
+      case 'element': {
+        const r = resolve(t);
+        const el = r.first;
+        if (!el) return [false];
+        const st = args.state;
+        if (st === 'attached') return [true, el];
+        if (!visible(el)) return [false];
+        if (st === 'visible') return [true, el];
+        if (!enabled(el)) return [false];
+        if (st === 'editable' && !editable(el)) return [false];
+        if (st === 'selectable' && el.tagName !== 'SELECT') return [false];
+        return [true, el];
+      }
+      case 'count': {
+        const r = resolve(t);
+        return [r.visible.length === args.want, { count: r.visible.length }];
+      }
+      case 'absent': {
+        const r = resolve(t);
+        return [r.visible.length === 0, { count: r.visible.length }];
+      }
+      case 'text': case 'notext': {
+        const txt = pageText(t);
+        if (txt == null) return [false, { found: false }];
+        const want = norm(args.text);
+        const has = low(txt).includes(low(want));
+        return [args.op === 'text' ? has : !has, { found: true }];
+      }
+      case 'title': {
+        const title = norm(document.title);
+        return [title === norm(args.text), { title }];
+      }
+      case 'describe': {
+        const r = resolve(t);
+        return [true, { matches: r.all.length, visible: r.visible.length, state: stateOf(r.first) }];
+      }
+    }
+    throw new Error('unknown op ' + args.op);
+  }
+
+  function failure() {
+    textMemo.clear();
+    switch (args.op) {
+      case 'element': case 'count': case 'absent': return diagnose(t, resolve(t));
+      case 'text': case 'notext': {
+        const d = {};
+        if (t) { const r = resolve(t); d.target = diagnose(t, r); d.text = pageText(t); if (d.text && d.text.length > 300) d.text = d.text.slice(0, 297) + '...'; }
+        if (args.op === 'text') d.closest = closestText(args.text);
+        else {
+          const txt = pageText(t) || '';
+          const i = low(txt).indexOf(low(norm(args.text)));
+          if (i >= 0) d.context = txt.slice(Math.max(0, i - 40), i + norm(args.text).length + 40);
+        }
+        return d;
+      }
+      case 'title': return { title: norm(document.title) };
+    }
+    return {};
+  }
+
+  const ok = (v) => (v instanceof Element ? v : 'ok:' + JSON.stringify(v === undefined ? null : v));
+
+  if (args.op === 'settle') {
+    // Resolve once the DOM has had no mutation for args.quiet ms (or timeout).
+    return await new Promise((resolveP) => {
+      let timer;
+      const done = () => { obs.disconnect(); clearTimeout(timer); clearTimeout(cap); resolveP('ok:null'); };
+      const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, args.quiet); });
+      obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      timer = setTimeout(done, args.quiet);
+      const cap = setTimeout(done, args.timeout);
+    });
+  }
+
+  const deadline = performance.now() + (args.timeout || 0);
+  const frame = () => new Promise((r) => {
+    // rAF is the tightest poll but stalls in hidden tabs; the timer bounds it.
+    let done = false;
+    const fin = () => { if (!done) { done = true; r(); } };
+    requestAnimationFrame(fin);
+    setTimeout(fin, 32);
+  });
+  for (;;) {
+    const [done, v] = check();
+    if (done) return ok(v);
+    if (performance.now() >= deadline) return 'no:' + JSON.stringify(Object.assign({ last: v === undefined ? null : v }, failure()));
+    await frame();
+  }
+})

@@ -1,0 +1,367 @@
+package runner
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/vouchdev/vouch/plan"
+)
+
+//go:embed locator.js
+var locatorJS string
+
+// objectGroup holds the remote objects of one step, released after it.
+const objectGroup = "vouch-step"
+
+// engineArgs are the locator engine's arguments (see locator.js).
+type engineArgs struct {
+	Op      string    `json:"op"`
+	Target  *jsTarget `json:"target,omitempty"`
+	State   string    `json:"state,omitempty"`
+	Want    int       `json:"want"`
+	Text    string    `json:"text,omitempty"`
+	Timeout int64     `json:"timeout"`
+	Quiet   int64     `json:"quiet,omitempty"`
+}
+
+type jsTarget struct {
+	Kind  string `json:"kind"`
+	Value string `json:"value"`
+	Exact bool   `json:"exact"`
+	Name  string `json:"name,omitempty"`
+	Level int    `json:"level,omitempty"`
+}
+
+func toJS(t plan.Target) *jsTarget {
+	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level}
+}
+
+// diagnosis is what the engine reports when a wait times out.
+type diagnosis struct {
+	Matches int         `json:"matches"`
+	Visible int         `json:"visible"`
+	State   *elemState  `json:"state"`
+	Closest []string    `json:"closest"`
+	Last    *lastResult `json:"last"`
+	Target  *diagnosis  `json:"target"`
+	Text    *string     `json:"text"`
+	Context string      `json:"context"`
+	Title   *string     `json:"title"`
+}
+
+type elemState struct {
+	Found    bool   `json:"found"`
+	Visible  bool   `json:"visible"`
+	Enabled  bool   `json:"enabled"`
+	Editable bool   `json:"editable"`
+	Element  string `json:"element"`
+	Tag      string `json:"tag"`
+}
+
+type lastResult struct {
+	Count int     `json:"count"`
+	Found *bool   `json:"found"`
+	Title *string `json:"title"`
+}
+
+// pollResult is the outcome of a page-side wait.
+type pollResult struct {
+	ok    bool
+	elem  runtime.RemoteObjectID // op "element"
+	value json.RawMessage        // ok: other ops
+	diag  *diagnosis             // !ok
+	busy  bool                   // the page's main thread never answered
+}
+
+// errNavigated marks an evaluation cut short by a navigation: the caller
+// evaluates again in the new document.
+var errNavigated = errors.New("the page navigated")
+
+// evaluate runs the locator engine once. A navigation during the call gives
+// errNavigated.
+func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, error) {
+	b, err := json.Marshal(a)
+	if err != nil {
+		return pollResult{}, err
+	}
+	expr := "(" + locatorJS + ")(" + string(b) + ")"
+	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
+		Expression:   expr,
+		AwaitPromise: new(true),
+		ObjectGroup:  objectGroup,
+		Silent:       new(true),
+	})
+	if err != nil {
+		if isNavigationError(err) {
+			return pollResult{}, errNavigated
+		}
+		return pollResult{}, err
+	}
+	if res.ExceptionDetails != nil {
+		msg := exceptionText(res.ExceptionDetails)
+		if isNavigationText(msg) {
+			return pollResult{}, errNavigated
+		}
+		return pollResult{}, fmt.Errorf("locator: %s", msg)
+	}
+	r := res.Result
+	if r.Type == runtime.RemoteObjectTypeObject && r.Subtype == runtime.RemoteObjectSubtypeNode {
+		return pollResult{ok: true, elem: r.ObjectID}, nil
+	}
+	var s string
+	if r.Type != runtime.RemoteObjectTypeString || json.Unmarshal(r.Value, &s) != nil {
+		return pollResult{}, fmt.Errorf("locator: unexpected result %s", r.Type)
+	}
+	switch {
+	case strings.HasPrefix(s, "ok:"):
+		return pollResult{ok: true, value: json.RawMessage(s[3:])}, nil
+	case strings.HasPrefix(s, "no:"):
+		var d diagnosis
+		if err := json.Unmarshal([]byte(s[3:]), &d); err != nil {
+			return pollResult{}, fmt.Errorf("locator: bad diagnosis: %w", err)
+		}
+		return pollResult{diag: &d}, nil
+	}
+	return pollResult{}, fmt.Errorf("locator: unexpected result %q", clip(s, 80))
+}
+
+// poll waits, within ctx, for the engine's condition. The page polls on
+// every animation frame; the Go side only re-issues the wait when a
+// navigation replaced the document. It stops a page whose main thread is
+// stuck (busy), so that later steps and evidence can still run.
+func (jr *journeyRun) poll(ctx context.Context, a engineArgs) (pollResult, error) {
+	for {
+		dl, _ := ctx.Deadline()
+		left := time.Until(dl)
+		// Leave the page time to send its diagnosis before ctx ends.
+		margin := min(150*time.Millisecond, left/4)
+		a.Timeout = max(int64((left-margin)/time.Millisecond), 0)
+		r, err := jr.evaluate(ctx, a)
+		switch {
+		case err == nil:
+			return r, nil
+		case errors.Is(err, errNavigated):
+			// Wait for the next document to exist, then look again.
+			if werr := jr.waitDocument(ctx); werr != nil {
+				return pollResult{}, werr
+			}
+			continue
+		case ctx.Err() != nil:
+			if jr.jctx.Err() == nil && jr.crashed() == "" {
+				// The step's own budget ended while the page did not
+				// answer: its main thread is busy. Stop the script.
+				jr.terminate()
+				return pollResult{busy: true}, nil
+			}
+			return pollResult{}, ctx.Err()
+		default:
+			return pollResult{}, err
+		}
+	}
+}
+
+// waitDocument waits until the main frame has a document to evaluate in,
+// after a navigation destroyed the old one.
+func (jr *journeyRun) waitDocument(ctx context.Context) error {
+	for {
+		ch := jr.rec.snapshot(nil)
+		// Probe with a trivial evaluation; it fails while no context exists.
+		pctx, cancel := context.WithTimeout(ctx, 250*time.Millisecond)
+		_, err := cdp.Call(pctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: "1", ReturnByValue: new(true)})
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		select {
+		case <-ch:
+		case <-time.After(20 * time.Millisecond):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// terminate stops the script that keeps the page's main thread busy
+// (field guide §10: answers in ~2 ms even while the thread spins).
+func (jr *journeyRun) terminate() {
+	ctx, cancel := context.WithTimeout(jr.tab.ctx, time.Second)
+	defer cancel()
+	if _, err := cdp.Call(ctx, jr.tab.t, runtime.TerminateExecution, cdp.Empty{}); err == nil {
+		jr.terminated = true
+	}
+}
+
+func isNavigationError(err error) bool {
+	return err != nil && isNavigationText(err.Error())
+}
+
+func isNavigationText(s string) bool {
+	for _, m := range []string{
+		"Execution context was destroyed",
+		"Inspected target navigated or closed",
+		"Cannot find context with specified id",
+		"Cannot find default execution context",
+		"Promise was collected",
+	} {
+		if strings.Contains(s, m) {
+			return true
+		}
+	}
+	return false
+}
+
+func exceptionText(d *runtime.ExceptionDetails) string {
+	if d.Exception != nil && d.Exception.Description != "" {
+		s, _, _ := strings.Cut(d.Exception.Description, "\n    at ")
+		return s
+	}
+	return d.Text
+}
+
+// callOn calls fn on a remote element and returns its JSON result.
+func (jr *journeyRun) callOn(ctx context.Context, obj runtime.RemoteObjectID, fn string, args ...any) (json.RawMessage, error) {
+	p := runtime.CallFunctionOnParams{
+		FunctionDeclaration: fn,
+		ObjectID:            obj,
+		ReturnByValue:       new(true),
+		AwaitPromise:        new(true),
+		Silent:              new(true),
+	}
+	for _, a := range args {
+		b, err := json.Marshal(a)
+		if err != nil {
+			return nil, err
+		}
+		p.Arguments = append(p.Arguments, &runtime.CallArgument{Value: b})
+	}
+	res, err := cdp.Call(ctx, jr.tab.t, runtime.CallFunctionOn, p)
+	if err != nil {
+		return nil, err
+	}
+	if res.ExceptionDetails != nil {
+		return nil, errors.New(exceptionText(res.ExceptionDetails))
+	}
+	return json.RawMessage(res.Result.Value), nil
+}
+
+// releaseObjects frees the step's remote objects.
+func (jr *journeyRun) releaseObjects() {
+	ctx, cancel := context.WithTimeout(jr.tab.ctx, time.Second)
+	defer cancel()
+	_, _ = cdp.Call(ctx, jr.tab.t, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: objectGroup})
+}
+
+// hitTestJS reports what covers the element's point, or "" when the
+// element (or its label) itself receives the click.
+const hitTestJS = `function (x, y) {
+  let e = document.elementFromPoint(x, y);
+  while (e && e.shadowRoot) { const i = e.shadowRoot.elementFromPoint(x, y); if (!i || i === e) break; e = i; }
+  if (!e) return "nothing at that point";
+  for (let n = this; n; n = n.parentNode || n.host) if (n === e) return "";
+  if (e === this || this.contains(e)) return "";
+  if (this.labels && Array.from(this.labels).some((l) => l === e || l.contains(e))) return "";
+  let d = e.tagName.toLowerCase();
+  if (e.id) d += "#" + e.id;
+  if (typeof e.className === "string" && e.className.trim()) d += "." + e.className.trim().split(/\s+/).join(".");
+  const t = (e.innerText || "").replace(/\s+/g, " ").trim();
+  if (t) d += " " + JSON.stringify(t.length > 40 ? t.slice(0, 37) + "..." : t);
+  return d;
+}`
+
+// point scrolls the element into view and returns the centre of its first
+// visible content quad.
+func (jr *journeyRun) point(ctx context.Context, obj runtime.RemoteObjectID) (x, y float64, err error) {
+	_, _ = cdp.Call(ctx, jr.tab.t, dom.ScrollIntoViewIfNeeded, dom.ScrollIntoViewIfNeededParams{ObjectID: obj})
+	q, err := cdp.Call(ctx, jr.tab.t, dom.GetContentQuads, dom.GetContentQuadsParams{ObjectID: obj})
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, quad := range q.Quads {
+		if len(quad) < 8 {
+			continue
+		}
+		x = (quad[0] + quad[2] + quad[4] + quad[6]) / 4
+		y = (quad[1] + quad[3] + quad[5] + quad[7]) / 4
+		area := (quad[2]-quad[0])*(quad[5]-quad[1]) - (quad[4]-quad[0])*(quad[3]-quad[1])
+		if area != 0 {
+			return x, y, nil
+		}
+	}
+	return 0, 0, errors.New("the element has no area on the page")
+}
+
+// mouse moves to (x, y) and, when click, presses and releases the left
+// button there: trusted input events, as a person's.
+func (jr *journeyRun) mouse(ctx context.Context, x, y float64, click bool) error {
+	steps := []input.DispatchMouseEventParams{{Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: y}}
+	if click {
+		steps = append(steps,
+			input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMousePressed, X: x, Y: y, Button: input.MouseButtonLeft, ClickCount: 1, Buttons: 1},
+			input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseReleased, X: x, Y: y, Button: input.MouseButtonLeft, ClickCount: 1},
+		)
+	}
+	for _, p := range steps {
+		if _, err := cdp.Call(ctx, jr.tab.t, input.DispatchMouseEvent, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// screenshot captures the viewport as JPEG.
+func (jr *journeyRun) screenshot(ctx context.Context) ([]byte, error) {
+	res, err := cdp.Call(ctx, jr.tab.t, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Format:  page.CaptureScreenshotFormatJpeg,
+		Quality: new(int64(jr.rs.r.cfg.ScreenshotQuality)),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res.Data, nil
+}
+
+// domSnapshot returns the document's serialised HTML (field guide §9: the
+// cheapest capture, 0.7 ms).
+func (jr *journeyRun) domSnapshot(ctx context.Context) ([]byte, error) {
+	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
+		Expression:    `"<!doctype html>\n" + document.documentElement.outerHTML`,
+		ReturnByValue: new(true),
+	})
+	if err != nil {
+		return nil, err
+	}
+	if res.ExceptionDetails != nil {
+		return nil, errors.New(exceptionText(res.ExceptionDetails))
+	}
+	var s string
+	if err := json.Unmarshal(res.Result.Value, &s); err != nil {
+		return nil, err
+	}
+	return []byte(s), nil
+}
+
+// title reads document.title, or "" when the page does not answer.
+func (jr *journeyRun) title(ctx context.Context) string {
+	ctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer cancel()
+	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: "document.title", ReturnByValue: new(true)})
+	if err != nil || res.ExceptionDetails != nil {
+		return ""
+	}
+	var s string
+	_ = json.Unmarshal(res.Result.Value, &s)
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,940 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/vouchdev/vouch/evidence"
+	"github.com/vouchdev/vouch/netpolicy"
+	"github.com/vouchdev/vouch/plan"
+)
+
+// Settling before negative assertions: the network must be idle and the DOM
+// unchanged for quietFor, waiting at most settleMax (and a third of the
+// step's budget).
+const (
+	quietFor  = 100 * time.Millisecond
+	settleMax = time.Second
+)
+
+// stepCtx is one step being run.
+type stepCtx struct {
+	jr     *journeyRun
+	ctx    context.Context // the step's budget
+	s      *plan.Step
+	t      plan.Target
+	budget time.Duration
+	k      int
+}
+
+var stateWords = map[string]string{
+	"attached":   "present",
+	"visible":    "visible",
+	"actionable": "visible and enabled",
+	"editable":   "visible, enabled and editable",
+	"selectable": "a visible, enabled drop-down (<select>)",
+}
+
+func (st *stepCtx) targetText() string {
+	return fmt.Sprintf("%s (%s)", st.t.Describe(), st.t.String())
+}
+
+// find waits for the step's target in a state and returns it.
+func (st *stepCtx) find(state string) (runtime.RemoteObjectID, *verdict) {
+	r, err := st.jr.poll(st.ctx, engineArgs{Op: "element", Target: toJS(st.t), State: state})
+	if err != nil {
+		return "", st.errVerdict(err)
+	}
+	if r.ok {
+		return r.elem, nil
+	}
+	return "", st.targetVerdict(r, state)
+}
+
+// errVerdict classifies an error of the browser connection or the engine.
+func (st *stepCtx) errVerdict(err error) *verdict {
+	if isTimeout(err) {
+		// The journey's budget or a crash: step() overrides this.
+		return blocked("the step was interrupted: " + err.Error())
+	}
+	if strings.Contains(err.Error(), "bad CSS selector") {
+		return blocked(strings.TrimPrefix(err.Error(), "locator: ") + " (fix the plan's target)")
+	}
+	return blocked("the browser failed: " + err.Error())
+}
+
+// targetVerdict explains why the target never reached the state.
+func (st *stepCtx) targetVerdict(r pollResult, state string) *verdict {
+	v := failed(fmt.Sprintf("%s to be %s", st.targetText(), stateWords[state]), "")
+	if r.busy {
+		v.actual = st.busyText()
+		return v
+	}
+	d := r.diag
+	switch {
+	case d == nil || d.State == nil || !d.State.Found:
+		v.actual = "no element on the page matches it"
+	case !d.State.Visible:
+		v.actual = fmt.Sprintf("it matches %s, which is hidden", d.State.Element)
+	case state != "visible" && !d.State.Enabled:
+		v.actual = fmt.Sprintf("it matches %s, which is disabled", d.State.Element)
+	case state == "editable" && !d.State.Editable:
+		v.actual = fmt.Sprintf("it matches %s, which is not an editable field", d.State.Element)
+	case state == "selectable":
+		v.actual = fmt.Sprintf("it matches %s, which is not a drop-down (<select>)", d.State.Element)
+	default:
+		v.actual = fmt.Sprintf("it matches %s, which never became %s", d.State.Element, stateWords[state])
+	}
+	v.reason = v.actual + " (" + st.t.String() + ")"
+	if d != nil && len(d.Closest) > 0 {
+		v.closest = d.Closest
+		v.actual += "; closest on the page: " + strings.Join(d.Closest, "; ")
+	}
+	return v
+}
+
+func (st *stepCtx) busyText() string {
+	return fmt.Sprintf("the page's scripts kept its main thread busy for the whole step (%s); they were stopped", st.budget)
+}
+
+// expired reports whether the step's budget is nearly spent.
+func (st *stepCtx) expired() bool {
+	dl, _ := st.ctx.Deadline()
+	return time.Until(dl) < 20*time.Millisecond || st.ctx.Err() != nil
+}
+
+// pointer waits for the target to be actionable and not covered, then moves
+// the mouse there and, for a click, clicks.
+func (st *stepCtx) pointer(state string, click bool) *verdict {
+	for {
+		obj, v := st.find(state)
+		if v != nil {
+			return v
+		}
+		x, y, err := st.jr.point(st.ctx, obj)
+		if err != nil {
+			if st.expired() {
+				return failed(fmt.Sprintf("%s to be %s", st.targetText(), stateWords[state]), "it has no area on the page that can be clicked")
+			}
+			st.pause()
+			continue
+		}
+		raw, err := st.jr.callOn(st.ctx, obj, hitTestJS, x, y)
+		var cover string
+		if err == nil {
+			_ = json.Unmarshal(raw, &cover)
+		}
+		if cover != "" {
+			if st.expired() {
+				v := failed(fmt.Sprintf("%s to receive the click", st.targetText()), "it is covered by "+cover)
+				return v
+			}
+			st.pause()
+			continue
+		}
+		if err := st.jr.mouse(st.ctx, x, y, click); err != nil {
+			return st.errVerdict(err)
+		}
+		return nil
+	}
+}
+
+func (st *stepCtx) pause() {
+	select {
+	case <-time.After(30 * time.Millisecond):
+	case <-st.ctx.Done():
+	}
+}
+
+// navMark is the navigation state before an input, to tell whether the
+// input started a navigation.
+type navMark struct{ docs, reqs int }
+
+func (st *stepCtx) mark() navMark {
+	var m navMark
+	st.jr.rec.snapshot(func() { m = navMark{len(st.jr.rec.docs), st.jr.rec.navReqs} })
+	return m
+}
+
+// afterInput lets the page run the tasks an input queued (a form
+// submission schedules its navigation), then, if the input started a
+// navigation, waits for it to commit and parse, within the step's budget.
+// A navigation that cannot reach its server blocks the journey; anything
+// else about the new page is for the next steps to judge.
+func (st *stepCtx) afterInput(before navMark) *verdict {
+	jr := st.jr
+	tctx, cancel := context.WithTimeout(st.ctx, time.Second)
+	_, _ = cdp.Call(tctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
+		Expression: "new Promise(r => setTimeout(r, 0))", AwaitPromise: new(true),
+	})
+	cancel()
+	started := false
+	var d *docNav
+	ok := st.wait(func() bool {
+		rec := jr.rec
+		if len(rec.docs) > before.docs {
+			started = true
+			d = rec.lastDoc()
+		} else if rec.navReqs > before.reqs {
+			started = true
+			return false // requested, not yet sent
+		}
+		if !started {
+			return true
+		}
+		if d == nil || !d.settled() {
+			return false
+		}
+		if !d.committed {
+			return true
+		}
+		return rec.life[d.loader]["DOMContentLoaded"]
+	})
+	_ = ok // an unfinished navigation is the next step's business
+	if d != nil {
+		jr.rec.mu.Lock()
+		dd := *d
+		jr.rec.mu.Unlock()
+		if v := st.navOutcome(&dd, false); v != nil && v.blocked {
+			return v
+		}
+	}
+	return nil
+}
+
+// wait calls cond under the recorder's lock whenever it changes, until
+// cond holds (true) or the step's budget ends (false).
+func (st *stepCtx) wait(cond func() bool) bool {
+	for {
+		var ok bool
+		ch := st.jr.rec.snapshot(func() { ok = cond() })
+		if ok {
+			return true
+		}
+		select {
+		case <-ch:
+		case <-st.ctx.Done():
+			return false
+		}
+	}
+}
+
+// Actions.
+
+func (st *stepCtx) visit() *verdict {
+	jr := st.jr
+	u, err := resolve(jr.rs.base, st.s.Value)
+	if err != nil {
+		return blocked(fmt.Sprintf("cannot visit %q: %v", st.s.Value, err))
+	}
+	if _, err := jr.rs.r.cfg.Policy.CheckURL(u.String()); err != nil {
+		return blocked(fmt.Sprintf("the target policy refuses %s: %v", u.Host, err))
+	}
+	first := !jr.navigated
+	jr.navigated = true
+	res, err := cdp.Call(st.ctx, jr.tab.t, page.Navigate, page.NavigateParams{URL: u.String()})
+	if err != nil {
+		if st.ctx.Err() == nil {
+			return blocked("the browser could not navigate: " + err.Error())
+		}
+		var d *docNav
+		jr.rec.snapshot(func() {
+			if last := jr.rec.lastDoc(); last != nil {
+				c := *last
+				d = &c
+			}
+		})
+		if d == nil || !d.responded {
+			return failed(fmt.Sprintf("%s to answer within %s", u, st.budget),
+				fmt.Sprintf("the server sent no response within %s", st.budget))
+		}
+		return st.unfinished(u.String(), d)
+	}
+	var d *docNav
+	if res.LoaderID != "" {
+		st.wait(func() bool {
+			for _, x := range jr.rec.docs {
+				if x.loader == res.LoaderID && (x.responded || x.failed != "") {
+					c := *x
+					d = &c
+					return true
+				}
+			}
+			return false
+		})
+	}
+	if res.ErrorText != "" {
+		if d == nil {
+			d = &docNav{url: u.String(), failed: res.ErrorText}
+		}
+		if d.failed == "" {
+			d.failed = res.ErrorText
+		}
+		if strings.Contains(res.ErrorText, "ERR_ABORTED") {
+			jr.rec.mu.Lock()
+			dl := len(jr.rec.downloads) > 0
+			jr.rec.mu.Unlock()
+			if dl {
+				return failed(fmt.Sprintf("%s to show a page", u), "it started a download instead (refused)")
+			}
+			if d.responded {
+				return failed(fmt.Sprintf("%s to show a page", u), fmt.Sprintf("it answered HTTP %d %s, which the browser does not show as a page", d.status, d.statusTxt))
+			}
+		}
+	}
+	if d == nil {
+		return nil // a same-document navigation: nothing to load
+	}
+	if v := st.navOutcome(d, first); v != nil {
+		return v
+	}
+	// Wait for the load event; a page that parsed but waits on a slow
+	// subresource is usable, one that never parsed is not.
+	loader := res.LoaderID
+	var parsed bool
+	if st.wait(func() bool {
+		parsed = jr.rec.life[loader]["DOMContentLoaded"]
+		return jr.rec.life[loader]["load"]
+	}) {
+		return nil
+	}
+	if parsed && jr.jctx.Err() == nil {
+		return nil
+	}
+	return st.unfinished(u.String(), d)
+}
+
+// unfinished explains a page that answered but did not finish loading in
+// the step's budget, stopping a script that keeps it busy.
+func (st *stepCtx) unfinished(u string, d *docNav) *verdict {
+	jr := st.jr
+	busy := false
+	pctx, cancel := context.WithTimeout(jr.tab.ctx, 300*time.Millisecond)
+	_, err := cdp.Call(pctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: "1", ReturnByValue: new(true)})
+	cancel()
+	if err != nil {
+		busy = true
+		jr.terminate()
+	}
+	actual := fmt.Sprintf("it answered HTTP %d but the page did not finish loading within %s", d.status, st.budget)
+	if busy {
+		actual += "; the page's scripts kept its main thread busy and were stopped"
+	}
+	return failed(fmt.Sprintf("%s to load within %s", u, st.budget), actual)
+}
+
+// navOutcome judges a main-frame navigation: unreachable targets and
+// policy refusals block; for a visit, a login wall on the journey's first
+// page blocks and an unexpected error status fails.
+func (st *stepCtx) navOutcome(d *docNav, first bool) *verdict {
+	jr := st.jr
+	visit := st.s.Kind == plan.Visit
+	if d.failed != "" && !d.responded {
+		if strings.Contains(d.failed, "ERR_ABORTED") {
+			return nil // replaced by another navigation, or a download
+		}
+		if why := jr.policyRefusal(d.url); why != "" {
+			return blocked(why)
+		}
+		return blocked(fmt.Sprintf("the browser could not load %s: %s", d.url, explainNetError(d.failed)))
+	}
+	if !d.responded {
+		return nil
+	}
+	if rule := headerValue(d.headers, netpolicy.BlockedHeader); rule != "" {
+		why := jr.policyRefusal(d.url)
+		if why == "" {
+			why = fmt.Sprintf("the target policy refused %s (rule %s)", hostOf(d.url), rule)
+		}
+		return blocked(why)
+	}
+	if d.status == 502 || d.status == 504 {
+		if msg := jr.proxyError(d); msg != "" {
+			return blocked(fmt.Sprintf("the browser could not reach %s: %s", hostOf(d.url), msg))
+		}
+	}
+	if !visit {
+		return nil
+	}
+	code := int(d.status)
+	if first && (code == 401 || code == 403) && !jr.expects[code] {
+		return blocked(fmt.Sprintf("%s answered HTTP %d %s: the app asks for credentials the plan does not give (a login wall)", d.url, code, d.statusTxt))
+	}
+	if code >= 400 && !jr.expects[code] {
+		return failed(fmt.Sprintf("%s to show a page (HTTP 2xx)", d.url), fmt.Sprintf("it answered HTTP %d %s", code, d.statusTxt))
+	}
+	return nil
+}
+
+// policyRefusal names the policy rule that refused the URL's host, if the
+// proxy refused it.
+func (jr *journeyRun) policyRefusal(raw string) string {
+	host := hostOf(raw)
+	if host == "" {
+		return ""
+	}
+	px := jr.rs.r.proxyRef()
+	if px == nil {
+		return ""
+	}
+	bl := px.Blocked()
+	for i := len(bl) - 1; i >= 0; i-- {
+		b := bl[i]
+		if hostOf(b.Target) == host || strings.HasPrefix(b.Target, host+":") {
+			return fmt.Sprintf("the target policy refused %s (rule %s): %s", host, b.Rule, b.Reason)
+		}
+	}
+	return ""
+}
+
+// proxyError returns the policy proxy's own error text when it, not the
+// app, answered 502/504 (it could not connect).
+func (jr *journeyRun) proxyError(d *docNav) string {
+	ctx, cancel := context.WithTimeout(jr.tab.ctx, time.Second)
+	defer cancel()
+	res, err := cdp.Call(ctx, jr.tab.t, network.GetResponseBody, network.GetResponseBodyParams{RequestID: d.req})
+	if err != nil {
+		return ""
+	}
+	body := strings.TrimSpace(string(res.Body))
+	if msg, ok := strings.CutPrefix(body, "vouch proxy: "); ok {
+		return clip(msg, 300)
+	}
+	return ""
+}
+
+func hostOf(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Host != "" {
+		return u.Hostname()
+	}
+	if h, _, ok := strings.Cut(raw, ":"); ok {
+		return h
+	}
+	return ""
+}
+
+// explainNetError turns Chromium's network error into words.
+func explainNetError(e string) string {
+	known := map[string]string{
+		"net::ERR_NAME_NOT_RESOLVED":        "the host name does not resolve (DNS)",
+		"net::ERR_NAME_RESOLUTION_FAILED":   "the host name does not resolve (DNS)",
+		"net::ERR_CONNECTION_REFUSED":       "the connection was refused (nothing listens there)",
+		"net::ERR_CONNECTION_RESET":         "the connection was reset",
+		"net::ERR_CONNECTION_CLOSED":        "the connection was closed without an answer",
+		"net::ERR_CONNECTION_TIMED_OUT":     "the connection timed out",
+		"net::ERR_ADDRESS_UNREACHABLE":      "the address is unreachable",
+		"net::ERR_EMPTY_RESPONSE":           "the server closed the connection without an answer",
+		"net::ERR_TUNNEL_CONNECTION_FAILED": "the connection could not be made (refused by the target policy or the server)",
+		"net::ERR_PROXY_CONNECTION_FAILED":  "vouch's policy proxy could not be reached",
+		"net::ERR_BLOCKED_BY_CLIENT":        "the request was blocked by the runner",
+		"net::ERR_TIMED_OUT":                "the request timed out",
+	}
+	if s, ok := known[e]; ok {
+		return s + " (" + e + ")"
+	}
+	switch {
+	case strings.HasPrefix(e, "net::ERR_CERT_"):
+		return "the TLS certificate is not valid (" + e + ")"
+	case strings.HasPrefix(e, "net::ERR_SSL_"):
+		return "the TLS handshake failed (" + e + ")"
+	}
+	return e
+}
+
+func (st *stepCtx) click() *verdict {
+	before := st.mark()
+	if v := st.pointer("actionable", true); v != nil {
+		return v
+	}
+	return st.afterInput(before)
+}
+
+func (st *stepCtx) hover() *verdict {
+	return st.pointer("visible", false)
+}
+
+func (st *stepCtx) waitFor() *verdict {
+	_, v := st.find("visible")
+	return v
+}
+
+// valueInputs are input types whose value is set, not typed, as Playwright
+// does: typing into a date or colour picker does not work.
+var valueInputs = map[string]bool{"date": true, "time": true, "datetime-local": true, "month": true, "week": true, "color": true, "range": true}
+
+const kindJS = `function () {
+  if (this.isContentEditable && this.tagName !== 'INPUT' && this.tagName !== 'TEXTAREA') return 'contenteditable';
+  return this.tagName === 'INPUT' ? (this.type || 'text').toLowerCase() : this.tagName.toLowerCase();
+}`
+
+const selectAllJS = `function () {
+  this.focus();
+  if (typeof this.select === 'function') { this.select(); return; }
+  const r = document.createRange(); r.selectNodeContents(this);
+  const s = window.getSelection(); s.removeAllRanges(); s.addRange(r);
+}`
+
+const setValueJS = `function (v) {
+  this.focus();
+  this.value = v;
+  this.dispatchEvent(new Event('input', { bubbles: true }));
+  this.dispatchEvent(new Event('change', { bubbles: true }));
+  return this.value;
+}`
+
+func (st *stepCtx) fill() *verdict {
+	jr := st.jr
+	value := st.s.Value
+	if st.s.Secret != "" {
+		value = jr.rs.opts.Secrets[st.s.Secret]
+	}
+	obj, v := st.find("editable")
+	if v != nil {
+		return v
+	}
+	raw, err := jr.callOn(st.ctx, obj, kindJS)
+	if err != nil {
+		return st.errVerdict(err)
+	}
+	var kind string
+	_ = json.Unmarshal(raw, &kind)
+	if valueInputs[kind] {
+		raw, err := jr.callOn(st.ctx, obj, setValueJS, value)
+		if err != nil {
+			return st.errVerdict(err)
+		}
+		var got string
+		_ = json.Unmarshal(raw, &got)
+		if got != value && st.s.Secret == "" {
+			return failed(fmt.Sprintf("%s to take the value %q", st.targetText(), value), fmt.Sprintf("the %s field holds %q: the value is not valid for it", kind, got))
+		}
+		return nil
+	}
+	if _, err := cdp.Call(st.ctx, jr.tab.t, dom.Focus, dom.FocusParams{ObjectID: obj}); err != nil {
+		return st.errVerdict(err)
+	}
+	if _, err := jr.callOn(st.ctx, obj, selectAllJS); err != nil {
+		return st.errVerdict(err)
+	}
+	if value == "" {
+		evs, _ := keyEvents("Delete")
+		for _, e := range evs {
+			if _, err := cdp.Call(st.ctx, jr.tab.t, input.DispatchKeyEvent, e); err != nil {
+				return st.errVerdict(err)
+			}
+		}
+		return nil
+	}
+	if _, err := cdp.Call(st.ctx, jr.tab.t, input.InsertText, input.InsertTextParams{Text: value}); err != nil {
+		return st.errVerdict(err)
+	}
+	return nil
+}
+
+const selectJS = `function (v) {
+  const n = (s) => String(s).replace(/\s+/g, ' ').trim();
+  const opts = Array.from(this.options);
+  const o = opts.find((o) => o.value === v) || opts.find((o) => n(o.label) === n(v)) ||
+    opts.find((o) => n(o.label).toLowerCase() === n(v).toLowerCase());
+  if (!o) return { missing: opts.map((o) => n(o.label)) };
+  if (o.disabled) return { disabled: n(o.label) };
+  this.focus();
+  if (this.multiple) o.selected = true; else this.value = o.value;
+  this.dispatchEvent(new Event('input', { bubbles: true }));
+  this.dispatchEvent(new Event('change', { bubbles: true }));
+  return { chosen: n(o.label) };
+}`
+
+func (st *stepCtx) selectOption() *verdict {
+	jr := st.jr
+	value := st.s.Value
+	shown := fmt.Sprintf("%q", value)
+	if st.s.Secret != "" {
+		value = jr.rs.opts.Secrets[st.s.Secret]
+		shown = "the secret " + st.s.Secret
+	}
+	for {
+		obj, v := st.find("selectable")
+		if v != nil {
+			return v
+		}
+		raw, err := jr.callOn(st.ctx, obj, selectJS, value)
+		if err != nil {
+			if isNavigationError(err) || strings.Contains(err.Error(), "Could not find object") {
+				continue
+			}
+			return st.errVerdict(err)
+		}
+		var r struct {
+			Missing  []string `json:"missing"`
+			Disabled string   `json:"disabled"`
+			Chosen   string   `json:"chosen"`
+		}
+		_ = json.Unmarshal(raw, &r)
+		if r.Chosen != "" || (r.Missing == nil && r.Disabled == "") {
+			return nil
+		}
+		if !st.expired() {
+			// Options often arrive after the drop-down does.
+			st.pause()
+			continue
+		}
+		exp := fmt.Sprintf("%s to offer the option %s", st.targetText(), shown)
+		if r.Disabled != "" {
+			return failed(exp, fmt.Sprintf("the option %q is disabled", r.Disabled))
+		}
+		return failed(exp, "it has no such option; its options are: "+quoteList(r.Missing, 12))
+	}
+}
+
+func quoteList(xs []string, n int) string {
+	if len(xs) == 0 {
+		return "(none)"
+	}
+	var q []string
+	for i, x := range xs {
+		if i == n {
+			q = append(q, fmt.Sprintf("and %d more", len(xs)-n))
+			break
+		}
+		q = append(q, fmt.Sprintf("%q", x))
+	}
+	return strings.Join(q, ", ")
+}
+
+const checkedJS = `function () {
+  if (this.tagName === 'INPUT' && (this.type === 'checkbox' || this.type === 'radio')) return this.checked ? 1 : 0;
+  const a = this.getAttribute('aria-checked') || this.getAttribute('aria-pressed');
+  return a === 'true' ? 1 : a === 'false' ? 0 : -1;
+}`
+
+func (st *stepCtx) checked(obj runtime.RemoteObjectID) (int, error) {
+	raw, err := st.jr.callOn(st.ctx, obj, checkedJS)
+	if err != nil {
+		return -1, err
+	}
+	var n int
+	err = json.Unmarshal(raw, &n)
+	return n, err
+}
+
+func (st *stepCtx) check(want bool) *verdict {
+	word := "ticked"
+	if !want {
+		word = "unticked"
+	}
+	wantN := map[bool]int{true: 1, false: 0}[want]
+	obj, v := st.find("actionable")
+	if v != nil {
+		return v
+	}
+	n, err := st.checked(obj)
+	if err != nil {
+		return st.errVerdict(err)
+	}
+	if n < 0 {
+		return failed(st.targetText()+" to be a checkbox or radio button", "it is not a checkbox, radio button or switch")
+	}
+	if n == wantN {
+		return nil
+	}
+	before := st.mark()
+	if v := st.pointer("actionable", true); v != nil {
+		return v
+	}
+	if v := st.afterInput(before); v != nil {
+		return v
+	}
+	// The state may follow the click a little later (a framework's render).
+	for {
+		obj, v := st.find("attached")
+		if v != nil {
+			return v
+		}
+		if n, err := st.checked(obj); err == nil && n == wantN {
+			return nil
+		}
+		if st.expired() {
+			return failed(fmt.Sprintf("%s to be %s", st.targetText(), word), "clicking it did not change its state")
+		}
+		st.pause()
+	}
+}
+
+func (st *stepCtx) press() *verdict {
+	jr := st.jr
+	evs, err := keyEvents(st.s.Value)
+	if err != nil {
+		return blocked(err.Error())
+	}
+	if st.s.Target != "" {
+		obj, v := st.find("actionable")
+		if v != nil {
+			return v
+		}
+		if _, err := cdp.Call(st.ctx, jr.tab.t, dom.Focus, dom.FocusParams{ObjectID: obj}); err != nil {
+			return st.errVerdict(err)
+		}
+	}
+	before := st.mark()
+	for _, e := range evs {
+		if _, err := cdp.Call(st.ctx, jr.tab.t, input.DispatchKeyEvent, e); err != nil {
+			return st.errVerdict(err)
+		}
+	}
+	return st.afterInput(before)
+}
+
+// Assertions.
+
+// settle waits until the network has been idle and the DOM unchanged for
+// quietFor, at most settleMax: a negative assertion checked before the page
+// finished updating would pass too early.
+func (st *stepCtx) settle() {
+	jr := st.jr
+	limit := min(settleMax, st.budget/3)
+	ctx, cancel := context.WithTimeout(st.ctx, limit)
+	defer cancel()
+	for {
+		var idle bool
+		var since time.Time
+		ch := jr.rec.snapshot(func() { idle, since = len(jr.rec.inflight) == 0, jr.rec.idleAt })
+		if idle && time.Since(since) >= quietFor {
+			break
+		}
+		wait := quietFor
+		if idle {
+			wait = quietFor - time.Since(since)
+		}
+		select {
+		case <-ch:
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return
+		}
+	}
+	dl, _ := ctx.Deadline()
+	_, _ = jr.evaluate(ctx, engineArgs{Op: "settle", Quiet: quietFor.Milliseconds(), Timeout: time.Until(dl).Milliseconds()})
+}
+
+func (st *stepCtx) expectVisible() *verdict {
+	_, v := st.find("visible")
+	return v
+}
+
+func (st *stepCtx) expectHidden() *verdict {
+	st.settle()
+	r, err := st.jr.poll(st.ctx, engineArgs{Op: "absent", Target: toJS(st.t)})
+	if err != nil {
+		return st.errVerdict(err)
+	}
+	if r.ok {
+		return nil
+	}
+	v := failed(st.targetText()+" not to be visible", "")
+	switch {
+	case r.busy:
+		v.actual = st.busyText()
+	case r.diag != nil && r.diag.State != nil && r.diag.State.Found:
+		v.actual = fmt.Sprintf("it is visible: %s", r.diag.State.Element)
+		if r.diag.Visible > 1 {
+			v.actual += fmt.Sprintf(" (and %d more)", r.diag.Visible-1)
+		}
+	default:
+		v.actual = "it is visible"
+	}
+	return v
+}
+
+func (st *stepCtx) expectText(negated bool) *verdict {
+	a := engineArgs{Op: "text", Text: st.s.Value}
+	where := "the page"
+	if st.s.Target != "" {
+		a.Target = toJS(st.t)
+		where = st.targetText()
+	}
+	if negated {
+		a.Op = "notext"
+		st.settle()
+	}
+	r, err := st.jr.poll(st.ctx, a)
+	if err != nil {
+		return st.errVerdict(err)
+	}
+	if r.ok {
+		return nil
+	}
+	var v *verdict
+	if negated {
+		v = failed(fmt.Sprintf("%s not to show %q", where, st.s.Value), "")
+	} else {
+		v = failed(fmt.Sprintf("%s to show %q", where, st.s.Value), "")
+	}
+	d := r.diag
+	switch {
+	case r.busy:
+		v.actual = st.busyText()
+	case d != nil && d.Target != nil && (d.Target.State == nil || !d.Target.State.Found):
+		v.actual = "no element on the page matches " + st.t.String()
+		if len(d.Target.Closest) > 0 {
+			v.closest = d.Target.Closest
+			v.actual += "; closest on the page: " + strings.Join(d.Target.Closest, "; ")
+		}
+	case negated:
+		v.actual = fmt.Sprintf("%s shows it", where)
+		if d != nil && d.Context != "" {
+			v.actual += fmt.Sprintf(": %q", "…"+d.Context+"…")
+		}
+	default:
+		v.actual = fmt.Sprintf("%s does not show it", where)
+		if d != nil && d.Text != nil && st.s.Target != "" {
+			v.actual += fmt.Sprintf("; its text is %q", *d.Text)
+		}
+		if d != nil && len(d.Closest) > 0 {
+			v.closest = d.Closest
+			v.actual += "; closest text on the page: " + strings.Join(d.Closest, "; ")
+		}
+	}
+	return v
+}
+
+func (st *stepCtx) expectURL() *verdict {
+	jr := st.jr
+	var got string
+	if st.wait(func() bool {
+		got = jr.rec.url
+		return urlMatches(jr.rs.base, st.s.Value, got)
+	}) {
+		return nil
+	}
+	return failed(fmt.Sprintf("the address to be %s", st.s.Value), fmt.Sprintf("the address is %s", got))
+}
+
+func (st *stepCtx) expectTitle() *verdict {
+	r, err := st.jr.poll(st.ctx, engineArgs{Op: "title", Text: st.s.Value})
+	if err != nil {
+		return st.errVerdict(err)
+	}
+	if r.ok {
+		return nil
+	}
+	v := failed(fmt.Sprintf("the title to be %q", strings.Join(strings.Fields(st.s.Value), " ")), "")
+	switch {
+	case r.busy:
+		v.actual = st.busyText()
+	case r.diag != nil && r.diag.Title != nil:
+		v.actual = fmt.Sprintf("the title is %q", *r.diag.Title)
+	default:
+		v.actual = "the page has no title"
+	}
+	return v
+}
+
+func (st *stepCtx) expectCount() *verdict {
+	st.settle()
+	r, err := st.jr.poll(st.ctx, engineArgs{Op: "count", Target: toJS(st.t), Want: st.s.Count})
+	if err != nil {
+		return st.errVerdict(err)
+	}
+	if r.ok {
+		return nil
+	}
+	v := failed(fmt.Sprintf("exactly %d visible %s", st.s.Count, plural(st.s.Count, "match", "matches")+" of "+st.targetText()), "")
+	if r.busy {
+		v.actual = st.busyText()
+		return v
+	}
+	n := 0
+	if r.diag != nil {
+		n = r.diag.Visible
+	}
+	v.actual = fmt.Sprintf("there %s %d", plural(n, "is", "are"), n)
+	if r.diag != nil && r.diag.Matches > n {
+		v.actual += fmt.Sprintf(" (and %d hidden)", r.diag.Matches-n)
+	}
+	if n == 0 && r.diag != nil && len(r.diag.Closest) > 0 {
+		v.closest = r.diag.Closest
+		v.actual += "; closest on the page: " + strings.Join(r.diag.Closest, "; ")
+	}
+	return v
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func (st *stepCtx) expectStatus() *verdict {
+	jr := st.jr
+	var d *docNav
+	st.wait(func() bool {
+		last := jr.rec.lastDoc()
+		if last == nil || last.settled() {
+			if c := jr.rec.lastCommitted(); c != nil {
+				cp := *c
+				d = &cp
+			}
+			if last != nil && last.failed != "" && !last.responded {
+				cp := *last
+				d = &cp
+			}
+			return true
+		}
+		return false
+	})
+	exp := fmt.Sprintf("the last page load to answer HTTP %d", st.s.Status)
+	if d == nil {
+		return failed(exp, "no page has been loaded")
+	}
+	if d.failed != "" && !d.responded {
+		return st.navOutcome(d, false)
+	}
+	if int(d.status) == st.s.Status {
+		return nil
+	}
+	return failed(exp, fmt.Sprintf("%s answered HTTP %d %s", d.url, d.status, d.statusTxt))
+}
+
+func (st *stepCtx) expectNoConsoleErrors() *verdict {
+	st.settle()
+	var errs []evidence.ConsoleEntry
+	st.jr.rec.snapshot(func() {
+		for _, c := range st.jr.rec.console {
+			if c.IsError() {
+				errs = append(errs, c)
+			}
+		}
+	})
+	if len(errs) == 0 {
+		return nil
+	}
+	var parts []string
+	for i, e := range errs {
+		if i == 3 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(errs)-3))
+			break
+		}
+		s := fmt.Sprintf("%s %q", e.Level, clip(e.Text, 160))
+		if e.URL != "" {
+			s += fmt.Sprintf(" at %s", e.URL)
+			if e.Line > 0 {
+				s += fmt.Sprintf(":%d", e.Line)
+			}
+		}
+		parts = append(parts, s)
+	}
+	return failed("no console errors or uncaught exceptions",
+		fmt.Sprintf("%d %s: %s", len(errs), plural(len(errs), "error", "errors"), strings.Join(parts, "; ")))
+}
