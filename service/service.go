@@ -33,8 +33,9 @@
 package service
 
 import (
-	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -42,6 +43,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/store"
 )
 
@@ -57,8 +59,14 @@ type Config struct {
 	PublicURL string
 	// Deriver turns claims into plans. Defaults to plan.Derive.
 	Deriver Deriver
-	// Workers is how many runs execute at once. Defaults to 2; 0 after
-	// defaults means no pool (a process that only serves the API).
+	// Policy is the target policy deployment URLs are checked against when
+	// a plan is created or a run starts (the runner enforces it again
+	// inside the browser). Defaults to &netpolicy.Policy{}.
+	Policy *netpolicy.Policy
+	// Runner executes runs. Defaults to a runner.Runner that Start makes
+	// with Policy and Stop closes.
+	Runner Runner
+	// Workers is how many runs execute at once. Defaults to 2.
 	Workers int
 	// NoWorkers disables the worker pool (Workers is ignored): runs are
 	// queued for other processes.
@@ -107,9 +115,11 @@ type Service struct {
 	log   *slog.Logger
 	now   func() time.Time
 
+	poke chan struct{} // a run was queued
+
 	mu       sync.Mutex
-	started  bool
-	stopping bool
+	pool     *pool                // nil unless started
+	progress map[string]*Progress // runs this process is executing
 }
 
 // New checks cfg, fills its defaults and returns a Service. Start begins
@@ -155,31 +165,56 @@ func New(cfg Config) (*Service, error) {
 	if cfg.MaxAttempts == 0 {
 		cfg.MaxAttempts = 3
 	}
+	if cfg.Policy == nil {
+		cfg.Policy = &netpolicy.Policy{}
+	}
+	if err := cfg.Policy.Validate(); err != nil {
+		return nil, fmt.Errorf("service: target policy: %w", err)
+	}
 	if cfg.LookupEnv == nil {
 		cfg.LookupEnv = os.LookupEnv
 	}
 	if err := os.MkdirAll(filepath.Join(cfg.DataDir, "evidence"), 0o750); err != nil {
 		return nil, err
 	}
-	return &Service{cfg: cfg, store: cfg.Store, log: cfg.Logger, now: cfg.Now}, nil
+	return &Service{cfg: cfg, store: cfg.Store, log: cfg.Logger, now: cfg.Now,
+		poke: make(chan struct{}, 1), progress: map[string]*Progress{}}, nil
 }
 
-// Start starts the worker pool. Runs left unfinished by a process that
-// died are claimed again when their lease ends (at once with SoleWorker).
-func (s *Service) Start(ctx context.Context) error {
-	return errors.New("service: not implemented yet")
+// wake tells an idle worker that a run was queued.
+func (s *Service) wake() {
+	select {
+	case s.poke <- struct{}{}:
+	default:
+	}
 }
 
-// Stop stops claiming runs and waits for running ones to finish, until ctx
-// ends; runs still going then are cancelled and re-queued.
-func (s *Service) Stop(ctx context.Context) error {
-	return nil
+// progressOf returns a running verification's progress: this process's
+// live copy if it runs it, else the copy its worker stored.
+func (s *Service) progressOf(sv *store.Verification) *Progress {
+	s.mu.Lock()
+	p, ok := s.progress[sv.ID]
+	if ok {
+		p = p.clone()
+	}
+	s.mu.Unlock()
+	if ok {
+		return p
+	}
+	if len(sv.Progress) == 0 {
+		return nil
+	}
+	var sp Progress
+	if err := json.Unmarshal(sv.Progress, &sp); err != nil {
+		return nil
+	}
+	return &sp
 }
 
-// StopAndCancel cancels running runs, re-queues them and waits for the
-// workers to exit.
-func (s *Service) StopAndCancel(ctx context.Context) error {
-	return nil
+func (p *Progress) clone() *Progress {
+	c := &Progress{Journeys: make([]JourneyProgress, len(p.Journeys))}
+	copy(c.Journeys, p.Journeys)
+	return c
 }
 
 // PublicURL returns the configured public base URL, without a trailing

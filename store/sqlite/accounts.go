@@ -48,7 +48,7 @@ func (s *Store) GetKeyByHash(ctx context.Context, hash []byte) (*store.Key, erro
 
 // ListKeys returns every key, newest first.
 func (s *Store) ListKeys(ctx context.Context) ([]*store.Key, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+keyCols+` FROM api_keys ORDER BY created_at DESC, id DESC`)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+keyCols+` FROM api_keys ORDER BY created_at DESC, rowid DESC`)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +128,7 @@ func (s *Store) GetUserByEmail(ctx context.Context, email string) (*store.User, 
 
 // ListUsers returns every person, oldest first.
 func (s *Store) ListUsers(ctx context.Context) ([]*store.User, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+userCols+` FROM users ORDER BY created_at, id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+userCols+` FROM users ORDER BY created_at, rowid`)
 	if err != nil {
 		return nil, err
 	}

@@ -76,10 +76,10 @@ func (s *Store) ListPlans(ctx context.Context, f store.PlanFilter) ([]*store.Pla
 		args = append(args, f.State)
 	}
 	if f.Before != "" {
-		q += ` AND (p.created_at, p.id) < (SELECT created_at, id FROM plans WHERE id = ?)`
+		q += ` AND (p.created_at, p.rowid) < (SELECT created_at, rowid FROM plans WHERE id = ?)`
 		args = append(args, f.Before)
 	}
-	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
+	q += ` ORDER BY p.created_at DESC, p.rowid DESC LIMIT ?`
 	args = append(args, limit(f.Limit))
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {

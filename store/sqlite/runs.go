@@ -119,10 +119,10 @@ func (s *Store) ListVerifications(ctx context.Context, f store.VerificationFilte
 		args = append(args, f.State)
 	}
 	if f.Before != "" {
-		q += ` AND (created_at, id) < (SELECT created_at, id FROM verifications WHERE id = ?)`
+		q += ` AND (created_at, rowid) < (SELECT created_at, rowid FROM verifications WHERE id = ?)`
 		args = append(args, f.Before)
 	}
-	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
+	q += ` ORDER BY created_at DESC, rowid DESC LIMIT ?`
 	args = append(args, limit(f.Limit))
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -141,7 +141,8 @@ func (s *Store) ListVerifications(ctx context.Context, f store.VerificationFilte
 }
 
 // ClaimNextRun leases the oldest queued run, or a running one whose lease
-// ended, to worker. PostgreSQL would add FOR UPDATE SKIP LOCKED to the
+// ended, to worker. Ties in created_at (same millisecond) go by rowid, the
+// insertion order; PostgreSQL would use a bigserial column. PostgreSQL would add FOR UPDATE SKIP LOCKED to the
 // subquery; SQLite's IMMEDIATE transaction already serialises claimers.
 func (s *Store) ClaimNextRun(ctx context.Context, worker string, now, leaseUntil time.Time) (*store.Verification, error) {
 	var v *store.Verification
@@ -152,7 +153,7 @@ func (s *Store) ClaimNextRun(ctx context.Context, worker string, now, leaseUntil
 				started_at = COALESCE(started_at, ?)
 			WHERE id = (SELECT id FROM verifications
 				WHERE state = 'queued' OR (state = 'running' AND lease_until < ?)
-				ORDER BY created_at, id LIMIT 1)
+				ORDER BY created_at, rowid LIMIT 1)
 			RETURNING `+verCols, worker, ms(leaseUntil), ms(now), ms(now)))
 		return notFound(err, "queued run")
 	})
