@@ -284,7 +284,10 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 			return blocked("bad target: " + err.Error())
 		}
 	}
-	st := &stepCtx{jr: jr, ctx: ctx, s: s, t: t, budget: budget, k: k}
+	dl, _ := ctx.Deadline()
+	act, cancel := context.WithDeadline(jr.sctx, dl.Add(graceFor(budget)))
+	defer cancel()
+	st := &stepCtx{jr: jr, ctx: ctx, act: act, s: s, t: t, budget: budget, k: k}
 	switch s.Kind {
 	case plan.Visit:
 		return st.visit()
@@ -326,6 +329,13 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 		return st.expectNoConsoleErrors()
 	}
 	return blocked(fmt.Sprintf("this runner does not know the step %q", s.Kind))
+}
+
+// graceFor is how long past a step's budget the page may take to answer a
+// call already made (a loaded machine delays every round trip) before it
+// counts as busy.
+func graceFor(budget time.Duration) time.Duration {
+	return min(max(budget/2, 500*time.Millisecond), 2*time.Second)
 }
 
 // evidenceAfter records the step's screenshot and, at assertions and

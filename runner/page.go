@@ -135,35 +135,36 @@ func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, e
 	return pollResult{}, fmt.Errorf("locator: unexpected result %q", clip(s, 80))
 }
 
-// poll waits, within ctx, for the engine's condition. The page polls on
-// every animation frame; the Go side only re-issues the wait when a
-// navigation replaced the document. It stops a page whose main thread is
-// stuck (busy), so that later steps and evidence can still run.
-func (jr *journeyRun) poll(ctx context.Context, a engineArgs) (pollResult, error) {
+// poll waits for the engine's condition until ctx (the step's budget)
+// ends. The page polls on every animation frame and gives up at ctx's
+// deadline; the call itself runs under act, which allows a grace period
+// beyond it, so that a page under load still answers with its diagnosis.
+// The Go side only re-issues the wait when a navigation replaced the
+// document. A page that does not answer within the grace period is busy:
+// its script is stopped so that later steps and evidence can still run.
+func (jr *journeyRun) poll(ctx, act context.Context, a engineArgs) (pollResult, error) {
+	dl, _ := ctx.Deadline()
 	for {
-		dl, _ := ctx.Deadline()
-		left := time.Until(dl)
-		// Leave the page time to send its diagnosis before ctx ends.
-		margin := min(150*time.Millisecond, left/4)
-		a.Timeout = max(int64((left-margin)/time.Millisecond), 0)
-		r, err := jr.evaluate(ctx, a)
+		a.Timeout = max(int64(time.Until(dl)/time.Millisecond), 0)
+		r, err := jr.evaluate(act, a)
 		switch {
 		case err == nil:
 			return r, nil
 		case errors.Is(err, errNavigated):
+			if ctx.Err() != nil {
+				a.Timeout = 0
+			}
 			// Wait for the next document to exist, then look again.
-			if werr := jr.waitDocument(ctx); werr != nil {
+			if werr := jr.waitDocument(act); werr != nil {
 				return pollResult{}, werr
 			}
 			continue
-		case ctx.Err() != nil:
-			if jr.jctx.Err() == nil && jr.crashed() == "" {
-				// The step's own budget ended while the page did not
-				// answer: its main thread is busy. Stop the script.
+		case act.Err() != nil:
+			if jr.sctx.Err() == nil {
 				jr.terminate()
 				return pollResult{busy: true}, nil
 			}
-			return pollResult{}, ctx.Err()
+			return pollResult{}, act.Err()
 		default:
 			return pollResult{}, err
 		}

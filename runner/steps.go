@@ -30,7 +30,8 @@ const (
 // stepCtx is one step being run.
 type stepCtx struct {
 	jr     *journeyRun
-	ctx    context.Context // the step's budget
+	ctx    context.Context // the step's budget: waits end with it
+	act    context.Context // the budget plus a grace period, for calls that act or report
 	s      *plan.Step
 	t      plan.Target
 	budget time.Duration
@@ -51,7 +52,7 @@ func (st *stepCtx) targetText() string {
 
 // find waits for the step's target in a state and returns it.
 func (st *stepCtx) find(state string) (runtime.RemoteObjectID, *verdict) {
-	r, err := st.jr.poll(st.ctx, engineArgs{Op: "element", Target: toJS(st.t), State: state})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state})
 	if err != nil {
 		return "", st.errVerdict(err)
 	}
@@ -121,7 +122,7 @@ func (st *stepCtx) pointer(state string, click bool) *verdict {
 		if v != nil {
 			return v
 		}
-		x, y, err := st.jr.point(st.ctx, obj)
+		x, y, err := st.jr.point(st.act, obj)
 		if err != nil {
 			if st.expired() {
 				return failed(fmt.Sprintf("%s to be %s", st.targetText(), stateWords[state]), "it has no area on the page that can be clicked")
@@ -129,7 +130,7 @@ func (st *stepCtx) pointer(state string, click bool) *verdict {
 			st.pause()
 			continue
 		}
-		raw, err := st.jr.callOn(st.ctx, obj, hitTestJS, x, y)
+		raw, err := st.jr.callOn(st.act, obj, hitTestJS, x, y)
 		var cover string
 		if err == nil {
 			_ = json.Unmarshal(raw, &cover)
@@ -142,7 +143,7 @@ func (st *stepCtx) pointer(state string, click bool) *verdict {
 			st.pause()
 			continue
 		}
-		if err := st.jr.mouse(st.ctx, x, y, click); err != nil {
+		if err := st.jr.mouse(st.act, x, y, click); err != nil {
 			return st.errVerdict(err)
 		}
 		return nil
@@ -294,6 +295,22 @@ func (st *stepCtx) visit() *verdict {
 	}
 	if d == nil {
 		return nil // a same-document navigation: nothing to load
+	}
+	if d.responded && !d.settled() {
+		// Let the response become the page, so that the evidence of a
+		// refused visit shows it.
+		cctx, cancel := context.WithTimeout(st.ctx, time.Second)
+		sub := *st
+		sub.ctx = cctx
+		sub.wait(func() bool {
+			for _, x := range jr.rec.docs {
+				if x.req == d.req {
+					return x.settled()
+				}
+			}
+			return true
+		})
+		cancel()
 	}
 	if v := st.navOutcome(d, first); v != nil {
 		return v
@@ -502,14 +519,14 @@ func (st *stepCtx) fill() *verdict {
 	if v != nil {
 		return v
 	}
-	raw, err := jr.callOn(st.ctx, obj, kindJS)
+	raw, err := jr.callOn(st.act, obj, kindJS)
 	if err != nil {
 		return st.errVerdict(err)
 	}
 	var kind string
 	_ = json.Unmarshal(raw, &kind)
 	if valueInputs[kind] {
-		raw, err := jr.callOn(st.ctx, obj, setValueJS, value)
+		raw, err := jr.callOn(st.act, obj, setValueJS, value)
 		if err != nil {
 			return st.errVerdict(err)
 		}
@@ -520,22 +537,22 @@ func (st *stepCtx) fill() *verdict {
 		}
 		return nil
 	}
-	if _, err := cdp.Call(st.ctx, jr.tab.t, dom.Focus, dom.FocusParams{ObjectID: obj}); err != nil {
+	if _, err := cdp.Call(st.act, jr.tab.t, dom.Focus, dom.FocusParams{ObjectID: obj}); err != nil {
 		return st.errVerdict(err)
 	}
-	if _, err := jr.callOn(st.ctx, obj, selectAllJS); err != nil {
+	if _, err := jr.callOn(st.act, obj, selectAllJS); err != nil {
 		return st.errVerdict(err)
 	}
 	if value == "" {
 		evs, _ := keyEvents("Delete")
 		for _, e := range evs {
-			if _, err := cdp.Call(st.ctx, jr.tab.t, input.DispatchKeyEvent, e); err != nil {
+			if _, err := cdp.Call(st.act, jr.tab.t, input.DispatchKeyEvent, e); err != nil {
 				return st.errVerdict(err)
 			}
 		}
 		return nil
 	}
-	if _, err := cdp.Call(st.ctx, jr.tab.t, input.InsertText, input.InsertTextParams{Text: value}); err != nil {
+	if _, err := cdp.Call(st.act, jr.tab.t, input.InsertText, input.InsertTextParams{Text: value}); err != nil {
 		return st.errVerdict(err)
 	}
 	return nil
@@ -568,7 +585,7 @@ func (st *stepCtx) selectOption() *verdict {
 		if v != nil {
 			return v
 		}
-		raw, err := jr.callOn(st.ctx, obj, selectJS, value)
+		raw, err := jr.callOn(st.act, obj, selectJS, value)
 		if err != nil {
 			if isNavigationError(err) || strings.Contains(err.Error(), "Could not find object") {
 				continue
@@ -619,7 +636,7 @@ const checkedJS = `function () {
 }`
 
 func (st *stepCtx) checked(obj runtime.RemoteObjectID) (int, error) {
-	raw, err := st.jr.callOn(st.ctx, obj, checkedJS)
+	raw, err := st.jr.callOn(st.act, obj, checkedJS)
 	if err != nil {
 		return -1, err
 	}
@@ -682,13 +699,13 @@ func (st *stepCtx) press() *verdict {
 		if v != nil {
 			return v
 		}
-		if _, err := cdp.Call(st.ctx, jr.tab.t, dom.Focus, dom.FocusParams{ObjectID: obj}); err != nil {
+		if _, err := cdp.Call(st.act, jr.tab.t, dom.Focus, dom.FocusParams{ObjectID: obj}); err != nil {
 			return st.errVerdict(err)
 		}
 	}
 	before := st.mark()
 	for _, e := range evs {
-		if _, err := cdp.Call(st.ctx, jr.tab.t, input.DispatchKeyEvent, e); err != nil {
+		if _, err := cdp.Call(st.act, jr.tab.t, input.DispatchKeyEvent, e); err != nil {
 			return st.errVerdict(err)
 		}
 	}
@@ -734,7 +751,7 @@ func (st *stepCtx) expectVisible() *verdict {
 
 func (st *stepCtx) expectHidden() *verdict {
 	st.settle()
-	r, err := st.jr.poll(st.ctx, engineArgs{Op: "absent", Target: toJS(st.t)})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "absent", Target: toJS(st.t)})
 	if err != nil {
 		return st.errVerdict(err)
 	}
@@ -767,7 +784,7 @@ func (st *stepCtx) expectText(negated bool) *verdict {
 		a.Op = "notext"
 		st.settle()
 	}
-	r, err := st.jr.poll(st.ctx, a)
+	r, err := st.jr.poll(st.ctx, st.act, a)
 	if err != nil {
 		return st.errVerdict(err)
 	}
@@ -821,7 +838,7 @@ func (st *stepCtx) expectURL() *verdict {
 }
 
 func (st *stepCtx) expectTitle() *verdict {
-	r, err := st.jr.poll(st.ctx, engineArgs{Op: "title", Text: st.s.Value})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "title", Text: st.s.Value})
 	if err != nil {
 		return st.errVerdict(err)
 	}
@@ -842,7 +859,7 @@ func (st *stepCtx) expectTitle() *verdict {
 
 func (st *stepCtx) expectCount() *verdict {
 	st.settle()
-	r, err := st.jr.poll(st.ctx, engineArgs{Op: "count", Target: toJS(st.t), Want: st.s.Count})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "count", Target: toJS(st.t), Want: st.s.Count})
 	if err != nil {
 		return st.errVerdict(err)
 	}
