@@ -258,19 +258,19 @@ func (s *Service) EvidenceFile(ctx context.Context, id, name string) (string, *A
 		return "", nil, errorf(CodeEvidenceNotAvailable, "verification %s has no evidence yet", id)
 	}
 	dir := filepath.Join(s.cfg.DataDir, "evidence", id)
+	if name == "" || filepath.Base(name) != name {
+		return "", nil, errorf(CodeEvidenceNotAvailable, "verification %s has no evidence file %q", id, name)
+	}
+	for _, a := range v.Evidence.Artifacts {
+		if a.File == name {
+			return filepath.Join(dir, name), &a, nil
+		}
+	}
 	switch name {
 	case evidence.ManifestFile:
 		return filepath.Join(dir, name), &Artifact{Kind: string(evidence.KindManifest), File: name, MediaType: "application/json"}, nil
 	case v.Evidence.ReportFile:
-		if name != "" {
-			return filepath.Join(dir, name), &Artifact{Kind: string(evidence.Report), File: name, MediaType: "text/html; charset=utf-8"}, nil
-		}
-	}
-	for _, a := range v.Evidence.Artifacts {
-		if a.File == name && filepath.Base(name) == name {
-			a := a
-			return filepath.Join(dir, name), &a, nil
-		}
+		return filepath.Join(dir, name), &Artifact{Kind: string(evidence.Report), File: name, MediaType: "text/html; charset=utf-8"}, nil
 	}
 	return "", nil, errorf(CodeEvidenceNotAvailable, "verification %s has no evidence file %q", id, name)
 }

@@ -1,5 +1,3 @@
-//go:build vouchrunner
-
 package service
 
 import (
@@ -7,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
-	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -32,12 +30,12 @@ const progressEvery = 500 * time.Millisecond
 
 // pool is the running worker pool; nil when stopped.
 type pool struct {
-	stop      chan struct{}      // closed: claim no more runs
-	cancel    context.CancelFunc // cancels every run in flight
-	wg        sync.WaitGroup
-	runner    Runner
-	closeRun  func() error // closes a runner the service made
-	instance  string
+	stop     chan struct{}      // closed: claim no more runs
+	cancel   context.CancelFunc // cancels every run in flight
+	wg       sync.WaitGroup
+	runner   Runner
+	closeRun func() error // closes a runner the service made
+	instance string
 }
 
 // Start starts the worker pool and the hourly sweep. With SoleWorker it
