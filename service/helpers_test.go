@@ -110,7 +110,7 @@ func testDeriver(claim string) (service.Derivation, error) {
 }
 
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	svc   *service.Service
 	store *sqlite.Store
 	clock *clock
@@ -126,13 +126,13 @@ type option func(*service.Config)
 
 // newEnv opens a real SQLite store in a temporary directory and a service
 // on it (not started), with one person and two keys.
-func newEnv(t *testing.T, opts ...option) *env {
+func newEnv(t testing.TB, opts ...option) *env {
 	t.Helper()
 	dir := t.TempDir()
 	return newEnvAt(t, dir, newClock(), opts...)
 }
 
-func newEnvAt(t *testing.T, dir string, c *clock, opts ...option) *env {
+func newEnvAt(t testing.TB, dir string, c *clock, opts ...option) *env {
 	t.Helper()
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(dir, "vouch.db")})

@@ -495,3 +495,52 @@ func TestKeysUsersSessions(t *testing.T) {
 		t.Errorf("CountUsers = %d", n)
 	}
 }
+
+// TestConcurrentIdempotentStarts follows the HTTP layer's protocol (begin,
+// run, complete) with 50 concurrent run starts under one idempotency key:
+// one run, one charge; the others are told the first is in flight or get
+// its response to replay.
+func TestConcurrentIdempotentStarts(t *testing.T) {
+	e := newEnv(t)
+	p := e.approved(claimHome, target)
+	const n = 50
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	ran, inFlight, replayed := 0, 0, 0
+	for range n {
+		wg.Go(func() {
+			rec, err := e.svc.BeginIdempotent(e.ctx, e.launch.KeyID, "start-1", "hash-of-body")
+			switch {
+			case err == nil && rec == nil:
+				v, err := e.svc.StartRun(e.ctx, e.launch, service.CreateRequest{ReviewedPlanID: p.ID})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if err := e.svc.CompleteIdempotent(e.ctx, e.launch.KeyID, "start-1", 202, []byte(v.ID)); err != nil {
+					t.Error(err)
+				}
+				mu.Lock()
+				ran++
+				mu.Unlock()
+			case err == nil:
+				mu.Lock()
+				replayed++
+				mu.Unlock()
+			case service.ErrorCode(err) == service.CodeIdempotencyInProgress:
+				mu.Lock()
+				inFlight++
+				mu.Unlock()
+			default:
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if ran != 1 || ran+inFlight+replayed != n {
+		t.Errorf("%d ran, %d in flight, %d replayed; want 1 run", ran, inFlight, replayed)
+	}
+	if c := e.charges(); c != 1 {
+		t.Errorf("%d charges, want 1", c)
+	}
+}

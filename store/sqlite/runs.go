@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -140,22 +141,30 @@ func (s *Store) ListVerifications(ctx context.Context, f store.VerificationFilte
 	return out, rows.Err()
 }
 
-// ClaimNextRun leases the oldest queued run, or a running one whose lease
-// ended, to worker. Ties in created_at (same millisecond) go by rowid, the
-// insertion order; PostgreSQL would use a bigserial column. PostgreSQL would add FOR UPDATE SKIP LOCKED to the
-// subquery; SQLite's IMMEDIATE transaction already serialises claimers.
+// ClaimNextRun leases to worker the running run whose lease ended first
+// (its worker died), else the oldest queued run. Ties in created_at (same
+// millisecond) go by rowid, the insertion order. Two indexed lookups beat
+// one query with OR, which SQLite can only answer with a scan; PostgreSQL
+// would add FOR UPDATE SKIP LOCKED to each, where SQLite's IMMEDIATE
+// transaction already serialises claimers.
 func (s *Store) ClaimNextRun(ctx context.Context, worker string, now, leaseUntil time.Time) (*store.Verification, error) {
 	var v *store.Verification
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var err error
+		var id string
+		err := tx.QueryRowContext(ctx, `SELECT id FROM verifications
+			WHERE state = 'running' AND lease_until < ? ORDER BY lease_until, rowid LIMIT 1`, ms(now)).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			err = tx.QueryRowContext(ctx, `SELECT id FROM verifications
+				WHERE state = 'queued' ORDER BY created_at, rowid LIMIT 1`).Scan(&id)
+		}
+		if err != nil {
+			return notFound(err, "queued run")
+		}
 		v, err = scanVerification(tx.QueryRowContext(ctx, `UPDATE verifications
 			SET state = 'running', worker = ?, lease_until = ?, attempts = attempts + 1,
 				started_at = COALESCE(started_at, ?)
-			WHERE id = (SELECT id FROM verifications
-				WHERE state = 'queued' OR (state = 'running' AND lease_until < ?)
-				ORDER BY created_at, rowid LIMIT 1)
-			RETURNING `+verCols, worker, ms(leaseUntil), ms(now), ms(now)))
-		return notFound(err, "queued run")
+			WHERE id = ? RETURNING `+verCols, worker, ms(leaseUntil), ms(now), id))
+		return err
 	})
 	if err != nil {
 		return nil, err
