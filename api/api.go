@@ -119,7 +119,8 @@ func (a *API) Close(ctx context.Context) error {
 func (a *API) dispatch(w http.ResponseWriter, r *http.Request) {
 	h, pattern := a.mux.Handler(r)
 	if pattern != "" {
-		h.ServeHTTP(w, r)
+		// ServeHTTP, not h: only the mux's own dispatch sets path values.
+		a.mux.ServeHTTP(w, r)
 		return
 	}
 	probe := &probeWriter{header: http.Header{}}

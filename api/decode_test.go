@@ -117,3 +117,26 @@ func TestStatusWriterKeepsFirstStatus(t *testing.T) {
 		t.Fatalf("status %d size %d", sw.status, sw.size)
 	}
 }
+
+func TestAcceptsGzip(t *testing.T) {
+	tests := []struct {
+		h  string
+		ok bool
+	}{
+		{"", false},
+		{"gzip", true},
+		{"br, gzip;q=0.5", true},
+		{"gzip;q=0", false},
+		{"gzip; q=0", false},
+		{"identity", false},
+		{"*", true},
+		{"deflate, GZIP", true},
+	}
+	for _, tt := range tests {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Header.Set("Accept-Encoding", tt.h)
+		if got := acceptsGzip(r); got != tt.ok {
+			t.Errorf("acceptsGzip(%q) = %v", tt.h, got)
+		}
+	}
+}

@@ -1,9 +1,12 @@
 package api
 
 import (
+	"compress/gzip"
+	"io"
 	"net/http"
 	"os"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 
@@ -349,19 +352,54 @@ func (a *API) evidence(w http.ResponseWriter, r *http.Request, c caller, _ any) 
 	}
 	h := w.Header()
 	mt := mediaType(name)
+	gunzip := false
 	if art != nil && art.MediaType != "" {
 		mt = art.MediaType
-		if art.Encoding != "" {
+		if art.Encoding == "gzip" && !acceptsGzip(r) {
+			gunzip = true
+		} else if art.Encoding != "" {
 			h.Set("Content-Encoding", art.Encoding)
+			h.Add("Vary", "Accept-Encoding")
 		}
 	}
 	h.Set("Content-Type", mt)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'")
 	h.Set("Cache-Control", "private, max-age=300")
-	h.Set("Content-Disposition", "inline; filename="+quote(path.Base(name)))
+	h.Set("Content-Disposition", "inline; filename="+quote(strings.TrimSuffix(path.Base(name), ".gz")))
+	if gunzip {
+		// A client that cannot take gzip gets the content itself.
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return 0, nil, err
+		}
+		defer zr.Close()
+		h.Add("Vary", "Accept-Encoding")
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			_, _ = io.Copy(w, zr)
+		}
+		return 0, nil, nil
+	}
 	http.ServeContent(w, r, "", st.ModTime(), f)
 	return 0, nil, nil
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, params, _ := strings.Cut(part, ";")
+		enc = strings.TrimSpace(enc)
+		if !strings.EqualFold(enc, "gzip") && enc != "*" {
+			continue
+		}
+		if v, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q="); ok {
+			q, err := strconv.ParseFloat(v, 64)
+			return err == nil && q > 0
+		}
+		return true
+	}
+	return false
 }
 
 func mediaType(name string) string {

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"text/tabwriter"
+	"time"
+
+	"github.com/vouchdev/vouch/auth"
+	"github.com/vouchdev/vouch/service"
+)
+
+func init() {
+	register(&command{
+		name:    "keys",
+		summary: "create, list and revoke API keys",
+		usage:   "create --scope launch|read [--name N] [--data DIR] | list [--json] [--data DIR] | revoke ID [--data DIR]",
+		run:     runKeys,
+	})
+}
+
+func runKeys(ctx context.Context, e *env, args []string) int {
+	c := commands["keys"]
+	fs := newFlags(e, c)
+	data := fs.String("data", defaultDataDir, "data `directory`")
+	scope := fs.String("scope", "", "`scope` of a new key: read (create plans, read) or launch (also start runs and re-checks)")
+	name := fs.String("name", "", "a `name` to recognise the key by")
+	asJSON := fs.Bool("json", false, "print as JSON")
+	pos, code, ok := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) == 0 {
+		return usageError(e, c, "missing subcommand: create, list or revoke")
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(e.stderr, "vouch keys: %v\n", err)
+		return exitError
+	}
+	switch pos[0] {
+	case "create":
+		if len(pos) != 1 {
+			return usageError(e, c, "create takes no arguments")
+		}
+		sc, err := auth.ParseScope(*scope)
+		if err != nil {
+			return usageError(e, c, "--scope: %v", err)
+		}
+		k, err := auth.GenerateKey()
+		if err != nil {
+			return fail(err)
+		}
+		svc, done, err := openAdminService(ctx, *data)
+		if err != nil {
+			return fail(err)
+		}
+		defer done()
+		stored, err := svc.CreateKey(ctx, service.NewKey{Prefix: k.Prefix, Hash: k.Hash, Scope: string(sc), Name: *name})
+		if err != nil {
+			return fail(err)
+		}
+		if *asJSON {
+			return adminPrintJSON(e, map[string]any{"id": stored.ID, "key": k.Secret, "prefix": k.Prefix, "scope": stored.Scope, "name": stored.Name})
+		}
+		fmt.Fprintf(e.stderr, "Created %s key %s (%s). It is shown once, now; only its hash is kept:\n", stored.Scope, stored.ID, k.Prefix)
+		fmt.Fprintln(e.stdout, k.Secret)
+		return 0
+	case "list":
+		if len(pos) != 1 {
+			return usageError(e, c, "list takes no arguments")
+		}
+		svc, done, err := openAdminService(ctx, *data)
+		if err != nil {
+			return fail(err)
+		}
+		defer done()
+		ks, err := svc.ListKeys(ctx)
+		if err != nil {
+			return fail(err)
+		}
+		if *asJSON {
+			out := []keyRow{}
+			for _, k := range ks {
+				out = append(out, keyView(k))
+			}
+			return adminPrintJSON(e, out)
+		}
+		tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tPREFIX\tSCOPE\tNAME\tCREATED\tLAST USED\tREVOKED")
+		for _, k := range ks {
+			v := keyView(k)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v.ID, v.Prefix, v.Scope, adminDash(v.Name), v.CreatedAt, adminDash(v.LastUsed), adminDash(v.RevokedAt))
+		}
+		_ = tw.Flush()
+		return 0
+	case "revoke":
+		if len(pos) != 2 {
+			return usageError(e, c, "revoke takes one key ID (or its prefix)")
+		}
+		svc, done, err := openAdminService(ctx, *data)
+		if err != nil {
+			return fail(err)
+		}
+		defer done()
+		k, err := svc.RevokeKey(ctx, pos[1])
+		if err != nil {
+			if service.ErrorCode(err) == service.CodeNotFound {
+				fmt.Fprintf(e.stderr, "vouch keys: no key %q\n", pos[1])
+				return exitUsage
+			}
+			return fail(err)
+		}
+		fmt.Fprintf(e.stdout, "revoked %s (%s)\n", k.ID, k.Prefix)
+		return 0
+	}
+	return usageError(e, c, "unknown subcommand %q", pos[0])
+}
+
+type keyRow struct {
+	ID        string `json:"id"`
+	Prefix    string `json:"prefix"`
+	Scope     string `json:"scope"`
+	Name      string `json:"name"`
+	CreatedAt string `json:"created_at"`
+	LastUsed  string `json:"last_used,omitempty"`
+	RevokedAt string `json:"revoked_at,omitempty"`
+}
+
+func keyView(k *service.Key) keyRow {
+	f := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	return keyRow{ID: k.ID, Prefix: k.Prefix, Scope: k.Scope, Name: k.Name, CreatedAt: f(k.CreatedAt), LastUsed: f(k.LastUsed), RevokedAt: f(k.RevokedAt)}
+}
+
+func adminDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func adminPrintJSON(e *env, v any) int {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(e.stderr, "vouch: %v\n", err)
+		return exitError
+	}
+	return 0
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/vouchdev/vouch/api/server"
+	"github.com/vouchdev/vouch/auth"
+)
+
+// runCLI runs one command line in-process.
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Main(context.Background(), &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}, args)
+	return code, out.String(), errb.String()
+}
+
+// users add, keys create/list/revoke on a data directory, then the key
+// printed works against a server on that directory until revoked.
+func TestUsersAndKeys(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		code   int
+		stdout string // substring
+		stderr string // substring
+	}{
+		{"add person", "a long password\n", []string{"users", "add", "ann@example.com", "--password-stdin", "--admin", "--data", dir}, 0, "added ann@example.com (usr_", ""},
+		{"add again", "a long password\n", []string{"users", "add", "ann@example.com", "--password-stdin", "--data", dir}, exitUsage, "", "already exists"},
+		{"no --password-stdin", "", []string{"users", "add", "bob@example.com", "--data", dir}, exitUsage, "", "--password-stdin"},
+		{"empty password", "\n", []string{"users", "add", "bob@example.com", "--password-stdin", "--data", dir}, exitUsage, "", "no password"},
+		{"short password", "short\n", []string{"users", "add", "bob@example.com", "--password-stdin", "--data", dir}, exitUsage, "", "shorter than 8"},
+		{"not an email", "a long password\n", []string{"users", "add", "bob", "--password-stdin", "--data", dir}, exitUsage, "", "not an email"},
+		{"list people", "", []string{"users", "list", "--data", dir}, 0, "ann@example.com", ""},
+		{"bad scope", "", []string{"keys", "create", "--scope", "admin", "--data", dir}, exitUsage, "", `scope must be "read" or "launch"`},
+		{"no scope", "", []string{"keys", "create", "--data", dir}, exitUsage, "", "--scope"},
+		{"revoke unknown", "", []string{"keys", "revoke", "key_nope", "--data", dir}, exitUsage, "", "no key"},
+		{"unknown subcommand", "", []string{"keys", "rotate", "--data", dir}, exitUsage, "", "unknown subcommand"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, tt.stdin, tt.args...)
+			if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errs, tt.stderr) {
+				t.Fatalf("exit %d (want %d)\nstdout: %s\nstderr: %s", code, tt.code, out, errs)
+			}
+		})
+	}
+
+	code, out, errs := runCLI(t, "", "keys", "create", "--scope", "read", "--name", "ci", "--data", dir)
+	key := strings.TrimSpace(out)
+	if code != 0 || auth.CheckKey(key) != nil || !strings.Contains(errs, "shown once") {
+		t.Fatalf("keys create: %d %q %q", code, out, errs)
+	}
+	code, out, _ = runCLI(t, "", "keys", "list", "--json", "--data", dir)
+	var keys []keyRow
+	if err := json.Unmarshal([]byte(out), &keys); code != 0 || err != nil || len(keys) != 1 {
+		t.Fatalf("keys list: %d %v %s", code, err, out)
+	}
+	k := keys[0]
+	if k.Scope != "read" || k.Name != "ci" || k.Prefix != auth.VisiblePrefix(key) || k.RevokedAt != "" || strings.Contains(out, key) {
+		t.Fatalf("listed key %+v (the secret must never be listed)", k)
+	}
+
+	srv, err := server.New(server.Config{Addr: "127.0.0.1:0", DataDir: dir, NoWorkers: true, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	status := func() int {
+		r, _ := http.NewRequest("GET", srv.URL()+"/api/v1/usage", nil)
+		r.Header.Set("x-api-key", key)
+		res, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if s := status(); s != 200 {
+		t.Fatalf("the created key: %d", s)
+	}
+	if code, out, errs := runCLI(t, "", "keys", "revoke", k.ID, "--data", dir); code != 0 || !strings.Contains(out, "revoked "+k.ID) {
+		t.Fatalf("revoke: %d %s %s", code, out, errs)
+	}
+	if s := status(); s != 401 {
+		t.Fatalf("the revoked key: %d", s)
+	}
+	_, out, _ = runCLI(t, "", "keys", "list", "--data", dir)
+	if !strings.Contains(out, k.ID) || strings.Count(out, "\n") != 2 {
+		t.Fatalf("table list:\n%s", out)
+	}
+}
+
+func TestServeFlags(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"serve", "--workers", "0"}, "--workers must be at least 1"},
+		{[]string{"serve", "--allow-targets", "not a host!"}, "--allow-targets"},
+		{[]string{"serve", "extra"}, "unexpected argument"},
+	}
+	for _, tt := range tests {
+		code, _, errs := runCLI(t, "", tt.args...)
+		if code != exitUsage || !strings.Contains(errs, tt.stderr) {
+			t.Errorf("%v: exit %d, stderr %q", tt.args, code, errs)
+		}
+	}
+}

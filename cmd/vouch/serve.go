@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"time"
+
+	"github.com/vouchdev/vouch/api/server"
+	"github.com/vouchdev/vouch/netpolicy"
+	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/store/sqlite"
+)
+
+// defaultDataDir is where serve, users and keys keep the database and
+// evidence unless --data says otherwise.
+const defaultDataDir = "./vouch-data"
+
+func init() {
+	register(&command{
+		name:    "serve",
+		summary: "run the HTTP API, the approval pages and the worker pool",
+		usage:   "[--addr 127.0.0.1:8080] [--data DIR] [--workers N] [--allow-targets LIST] [--public-url URL]",
+		run:     runServe,
+	})
+}
+
+func runServe(ctx context.Context, e *env, args []string) int {
+	c := commands["serve"]
+	fs := newFlags(e, c)
+	addr := fs.String("addr", "127.0.0.1:8080", "listening `address`")
+	data := fs.String("data", defaultDataDir, "data `directory`: database and evidence")
+	workers := fs.Int("workers", 2, "runs executed at once")
+	allow := fs.String("allow-targets", "", "comma-separated `hosts and CIDRs` deployment URLs are limited to (default: any public or loopback address)")
+	public := fs.String("public-url", "", "base `URL` people reach this server at, for approve links (default: http://ADDR)")
+	chrome := fs.String("chrome", "", "Chromium `binary` (default: $VOUCH_CHROME, then the usual places)")
+	grace := fs.Duration("shutdown-timeout", 60*time.Second, "on SIGTERM, how long running runs may finish before they are re-queued")
+	pos, code, ok := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return usageError(e, c, "unexpected argument %q", pos[0])
+	}
+	if *workers < 1 {
+		return usageError(e, c, "--workers must be at least 1")
+	}
+	targets, err := netpolicy.Parse(*allow)
+	if err != nil {
+		return usageError(e, c, "--allow-targets: %v", err)
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	srv, err := server.New(server.Config{
+		Addr: *addr, DataDir: *data, Workers: *workers, AllowTargets: targets,
+		PublicURL: *public, ChromePath: *chrome, Logger: log,
+	})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "vouch serve: %v\n", err)
+		return exitError
+	}
+	if n, err := srv.Service().CountUsers(ctx); err == nil && n == 0 {
+		abs, _ := filepath.Abs(*data)
+		fmt.Fprintf(e.stdout, `No person can sign in yet. Create the first one and a key:
+
+  printf '%%s\n' 'a long password' | vouch users add you@example.com --password-stdin --admin --data %[1]s
+  vouch keys create --scope launch --name ci --data %[1]s
+
+`, abs)
+	}
+	if err := srv.Start(ctx); err != nil {
+		fmt.Fprintf(e.stderr, "vouch serve: %v\n", err)
+		_ = srv.Close()
+		return exitError
+	}
+	fmt.Fprintf(e.stdout, "vouch serving on %s (API %s/api/v1, console %s/console/)\n", srv.Addr(), srv.URL(), srv.URL())
+	<-ctx.Done()
+	fmt.Fprintln(e.stdout, "vouch: stopping: no new requests; running runs finish or go back to the queue")
+	sctx, cancel := context.WithTimeout(context.Background(), *grace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		fmt.Fprintf(e.stderr, "vouch serve: shutdown: %v\n", err)
+		return exitError
+	}
+	fmt.Fprintln(e.stdout, "vouch: stopped")
+	return 0
+}
+
+// openAdminService opens the database under dir for administration commands:
+// no workers, no browser.
+func openAdminService(ctx context.Context, dir string) (*service.Service, func(), error) {
+	st, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(dir, "vouch.db")})
+	if err != nil {
+		return nil, nil, err
+	}
+	svc, err := service.New(service.Config{Store: st, DataDir: dir, NoWorkers: true, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		_ = st.Close()
+		return nil, nil, err
+	}
+	return svc, func() { _ = st.Close() }, nil
+}
