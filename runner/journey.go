@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/vouchdev/vouch/evidence"
@@ -352,6 +353,11 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 		jr.page.URL = jr.rec.url
 		if d := jr.rec.lastCommitted(); d != nil {
 			jr.page.Status = d.status
+			if jr.page.URL == "" || jr.page.URL == "about:blank" {
+				// Responded but not (yet) shown, as a 401 with a Basic
+				// challenge.
+				jr.page.URL = d.url
+			}
 		}
 		jr.rec.mu.Unlock()
 		jr.page.Title = jr.title(jr.tab.ctx)
@@ -359,7 +365,20 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	if w == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(jr.tab.ctx, 3*time.Second)
+	// A page whose main thread is busy answers neither a DOM snapshot nor
+	// a screenshot (which needs a new frame): probe first, cheaply, rather
+	// than wait seconds for nothing.
+	pctx, pcancel := context.WithTimeout(jr.tab.ctx, 500*time.Millisecond)
+	_, err := cdp.Call(pctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: "0", ReturnByValue: new(true)})
+	pcancel()
+	if err != nil {
+		jr.rs.r.log.Debug("no evidence: the page does not answer", "journey", jr.idx+1, "step", k+1, "err", err)
+		return
+	}
+	// A screenshot needs a frame from the page's main thread; a script that
+	// starts spinning now would hold it for ever. The next step judges a
+	// busy page; evidence only waits so long.
+	ctx, cancel := context.WithTimeout(jr.tab.ctx, 1500*time.Millisecond)
 	defer cancel()
 	if v != nil || s.Kind.IsAssertion() {
 		if html, err := jr.domSnapshot(ctx); err == nil {

@@ -260,7 +260,8 @@ func (jr *journeyRun) callOn(ctx context.Context, obj runtime.RemoteObjectID, fn
 
 // releaseObjects frees the step's remote objects.
 func (jr *journeyRun) releaseObjects() {
-	ctx, cancel := context.WithTimeout(jr.tab.ctx, time.Second)
+	// Hygiene only: a busy page does not get to hold the journey up.
+	ctx, cancel := context.WithTimeout(jr.tab.ctx, 200*time.Millisecond)
 	defer cancel()
 	_, _ = cdp.Call(ctx, jr.tab.t, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: objectGroup})
 }

@@ -296,7 +296,7 @@ func (st *stepCtx) visit() *verdict {
 	if d == nil {
 		return nil // a same-document navigation: nothing to load
 	}
-	if d.responded && !d.settled() {
+	if d.responded && !d.committed {
 		// Let the response become the page, so that the evidence of a
 		// refused visit shows it.
 		cctx, cancel := context.WithTimeout(st.ctx, time.Second)
@@ -305,7 +305,7 @@ func (st *stepCtx) visit() *verdict {
 		sub.wait(func() bool {
 			for _, x := range jr.rec.docs {
 				if x.req == d.req {
-					return x.settled()
+					return x.committed || x.failed != ""
 				}
 			}
 			return true

@@ -1,0 +1,126 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vouchdev/vouch/evidence"
+)
+
+// TestHostilePages checks that pages which try to hang a browser finish
+// within their budgets and leave a record of what they did.
+func TestHostilePages(t *testing.T) {
+	home, _ := os.UserHomeDir()
+	download := filepath.Join(home, "Downloads", "big.bin")
+	_, err := os.Stat(download)
+	hadDownload := err == nil
+
+	tests := []struct {
+		name  string
+		steps string
+		want  evidence.Decision
+		max   time.Duration
+		check func(t *testing.T, j evidence.JourneyResult)
+	}{
+		{name: "alert", want: evidence.Verified, max: 5 * time.Second, steps: `
+      - visit: /hostile/alert
+      - expect_text: After alert`,
+			check: func(t *testing.T, j evidence.JourneyResult) {
+				if len(j.Dialogs) != 1 || j.Dialogs[0] != "alert: hello from testapp" {
+					t.Errorf("dialogs %q, want the one alert", j.Dialogs)
+				}
+			}},
+		{name: "confirm loop", want: evidence.Verified, max: 8 * time.Second, steps: `
+      - visit: /hostile/confirm-loop
+      - expect_text: {target: "testid=confirm-result", text: Accepted 50 of 50}`,
+			check: func(t *testing.T, j evidence.JourneyResult) {
+				if len(j.Dialogs) != 50 || !strings.HasPrefix(j.Dialogs[49], "confirm: Confirm 50 of 50") {
+					t.Errorf("%d dialogs recorded, want 50 confirms", len(j.Dialogs))
+				}
+			}},
+		{name: "popup", want: evidence.Verified, max: 5 * time.Second, steps: `
+      - visit: /hostile/popup
+      - click: role=link[name="Open About in a new tab"]
+      - expect_title: Popup`,
+			check: func(t *testing.T, j evidence.JourneyResult) {
+				if len(j.Popups) != 2 {
+					t.Errorf("popups %q, want the window.open and the target=_blank link", j.Popups)
+				}
+				for _, p := range j.Popups {
+					if !strings.HasSuffix(p, "/about") {
+						t.Errorf("popup %q, want .../about", p)
+					}
+				}
+			}},
+		{name: "download", want: evidence.Verified, max: 5 * time.Second, steps: `
+      - visit: /hostile/download
+      - expect_no_text: Never shown`,
+			check: func(t *testing.T, j evidence.JourneyResult) {
+				if len(j.Downloads) != 1 || !strings.Contains(j.Downloads[0], "big.bin") {
+					t.Errorf("downloads %q, want big.bin refused", j.Downloads)
+				}
+			}},
+		{name: "spin", want: evidence.Failed, max: 6 * time.Second, steps: `
+      - visit: /hostile/spin
+        timeout: 2s
+      - expect_text: After spin`,
+			check: func(t *testing.T, j evidence.JourneyResult) {
+				s := j.Steps[0]
+				if !strings.Contains(s.Actual, "busy") || !strings.Contains(s.Actual, "stopped") {
+					t.Errorf("step 1 actual %q does not say the page was busy and stopped", s.Actual)
+				}
+				if s.Screenshot == "" {
+					t.Error("no screenshot of the stopped page")
+				}
+			}},
+	}
+	t.Run("pages", func(t *testing.T) {
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				t.Parallel()
+				start := time.Now()
+				res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{})
+				if took := time.Since(start); took > tc.max {
+					t.Errorf("took %s, want under %s", took, tc.max)
+				}
+				wantDecision(t, res, tc.want)
+				if tc.check != nil {
+					tc.check(t, res.Manifest.Journeys[0])
+				}
+			})
+		}
+	})
+	t.Run("browser still works", func(t *testing.T) {
+		// Runs after the parallel cases above have finished.
+		res := run(t, journeyPlan(t, "      - visit: /\n      - expect_text: Welcome to testapp\n"), Options{})
+		wantDecision(t, res, evidence.Verified)
+		if _, err := os.Stat(download); err == nil && !hadDownload {
+			t.Errorf("a download reached %s", download)
+		}
+	})
+}
+
+// TestSpinningScript covers a script that starts spinning after the page
+// loaded: the assertion's wait is cut off and the script stopped.
+func TestSpinningScript(t *testing.T) {
+	srv := servePages(t, map[string]string{
+		"/": `<title>t</title><h1>Loaded</h1><button onclick="setTimeout(() => { while (true) {} }, 10)">Spin</button>`,
+	})
+	p := journeyPlan(t, `      - visit: /
+      - click: role=button[name="Spin"]
+      - expect_text: Something
+        timeout: 1s
+`)
+	start := time.Now()
+	res := run(t, p, Options{BaseURL: srv.URL})
+	if took := time.Since(start); took > 6*time.Second {
+		t.Errorf("took %s\n%s", took, explain(res))
+	}
+	wantDecision(t, res, evidence.Failed)
+	if s := res.Manifest.Journeys[0].Steps[2]; !strings.Contains(s.Actual, "busy") {
+		t.Errorf("step 3 actual %q does not say the page was busy", s.Actual)
+	}
+}

@@ -1,0 +1,153 @@
+package runner
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/vouchdev/vouch/evidence"
+)
+
+// servePages serves HTML pages by path on loopback.
+func servePages(t testing.TB, pages map[string]string) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := pages[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// locatorPage holds the decoys of the field guide's locator test: the
+// target is the visible "Sign in" button made of two spans; around it a
+// hidden "Sign in", "Sign in with Google", a "Sign in" button whose
+// aria-label renames it "Log in", and an aria-hidden role=button. Each
+// element writes its id to #out when clicked.
+const locatorPage = `<!doctype html><html lang="en"><head><title>Locators</title></head><body>
+<script>function hit(id) { document.getElementById('out').textContent = 'hit:' + id; }</script>
+<p id="out">none</p>
+<button style="display:none" onclick="hit('hidden')">Sign in</button>
+<button onclick="hit('google')">Sign in with Google</button>
+<button aria-label="Log in" onclick="hit('arialabel')">Sign in</button>
+<div role="button" aria-hidden="true" onclick="hit('ariahidden')">Sign in</div>
+<button onclick="hit('target')"><span>Sign</span> <span>in</span></button>
+<h1 onclick="hit('h1')">Welcome back</h1>
+<h2 onclick="hit('h2')">Welcome back</h2>
+<nav aria-label="Main"><a href="#docs" onclick="hit('docs')">Docs</a> <a href="#docs2" onclick="hit('everything')">Docs for everything</a></nav>
+<label for="email">Email address</label><input id="email" onclick="hit('email')">
+<label>Password <input type="password" id="pw" onclick="hit('pw')"></label>
+<input aria-label="Search the site" placeholder="Search…" onclick="hit('search')">
+<span id="phone-label">Phone number</span><input aria-labelledby="phone-label" onclick="hit('phone')">
+<img alt="Company logo" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20" onclick="hit('logo')">
+<input type="submit" value="Send it" onclick="hit('submit'); return false">
+<div data-testid="card" onclick="hit('card')">A card</div>
+<p class="note" onclick="hit('note')">Terms <b>and</b> conditions apply</p>
+<div id="host"></div>
+<script>
+const root = document.getElementById('host').attachShadow({mode: 'open'});
+root.innerHTML = '<button onclick="document.getElementById(\'out\').textContent=\'hit:shadow\'">Shadow button</button>';
+</script>
+</body></html>`
+
+// TestLocators checks which element a target resolves to, by clicking it.
+func TestLocators(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": locatorPage})
+	tests := []struct {
+		target string
+		want   string // the id the click reports; "" when nothing may match
+	}{
+		{`role=button[name="Sign in"]`, "target"},
+		{`role=button[name="sign in"]`, "target"},
+		{`role=button[name="Log in"]`, "arialabel"},
+		{`role=button[name="with Google"]`, "google"},
+		{`role=button[name="Sign In" s]`, ""},
+		{`role=button[name="Sign in" s]`, "target"},
+		{`role=heading[name="Welcome back"][level=2]`, "h2"},
+		{`role=heading[name="Welcome back"]`, "h1"},
+		{`role=link[name="Docs"]`, "docs"},
+		{`role=link[name="everything"]`, "everything"},
+		{`role=textbox[name="Email address"]`, "email"},
+		{`role=textbox[name="Password"]`, "pw"},
+		{`role=button[name="Send it"]`, "submit"},
+		{`role=img[name="Company logo"]`, "logo"},
+		{`role=button[name="Shadow button"]`, "shadow"},
+		{`label=Email address`, "email"},
+		{`label=email`, "email"},
+		{`label="email address"`, ""},
+		{`label=Password`, "pw"},
+		{`label=Search the site`, "search"},
+		{`label=Phone number`, "phone"},
+		{`placeholder=Search`, "search"},
+		{`alt=company logo`, "logo"},
+		{`testid=card`, "card"},
+		{`css=p.note`, "note"},
+		{`text=Terms and conditions apply`, "note"},
+		{`text=and conditions`, "note"},
+		{`text="Welcome back"`, "h1"},
+		{`text=A card`, "card"},
+		{`text=Send it`, "submit"},
+		{`text=Nothing like this`, ""},
+		{`role=button[name="Register"]`, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.target, func(t *testing.T) {
+			t.Parallel()
+			q := strings.ReplaceAll(tc.target, `"`, `\"`)
+			p := journeyPlan(t, fmt.Sprintf(`
+      - visit: /
+      - click: "%s"
+        timeout: 700ms
+      - expect_text: {target: "css=#out", text: "hit:%s"}
+        timeout: 1s
+`, q, tc.want)[1:])
+			res := run(t, p, Options{BaseURL: srv.URL})
+			if tc.want == "" {
+				wantDecision(t, res, evidence.Failed)
+				if s := res.Manifest.Journeys[0].Steps[1]; s.Status != evidence.StepFailed || !strings.Contains(s.Actual, "no element") {
+					t.Fatalf("step 2 should fail for a missing target:\n%s", explain(res))
+				}
+				return
+			}
+			wantDecision(t, res, evidence.Verified)
+		})
+	}
+}
+
+// TestClosestMatches checks the near misses a missing target reports.
+func TestClosestMatches(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": locatorPage})
+	tests := []struct {
+		target string
+		want   []string
+	}{
+		{`role=button[name="Sign up"]`, []string{`button "Sign in"`}},
+		{`role=link[name="Documentation"]`, []string{`link "Docs`}},
+		{`label=E-mail`, []string{`labelled "Email address"`}},
+		{`text=Welcome bak`, []string{`"Welcome back"`}},
+		{`placeholder=Find`, []string{`placeholder "Search…"`}},
+		{`testid=cards`, []string{`data-testid="card"`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.target, func(t *testing.T) {
+			t.Parallel()
+			q := strings.ReplaceAll(tc.target, `"`, `\"`)
+			p := journeyPlan(t, fmt.Sprintf("      - visit: /\n      - click: \"%s\"\n        timeout: 300ms\n", q))
+			res := run(t, p, Options{BaseURL: srv.URL})
+			wantDecision(t, res, evidence.Failed)
+			s := res.Manifest.Journeys[0].Steps[1]
+			for _, w := range tc.want {
+				if !strings.Contains(s.Actual, w) {
+					t.Errorf("actual %q lacks %q", s.Actual, w)
+				}
+			}
+		})
+	}
+}
