@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 	"github.com/vouchdev/vouch/evidence"
 )
 
@@ -182,6 +185,10 @@ func TestBudgets(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
+	// Start the browser, so that the budgets below are the journeys'.
+	if res, err := r.Run(context.Background(), journeyPlan(t, "      - visit: /\n"), Options{BaseURL: appURL, Dir: t.TempDir()}); err != nil || res.Decision != evidence.Verified {
+		t.Fatalf("warm-up run: %v %v", err, res)
+	}
 	long := journeyPlan(t, "      - visit: /\n      - wait_for: text=Never there\n        timeout: 20s\n")
 	tests := []struct {
 		name   string
@@ -291,4 +298,57 @@ func TestBrowserCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantDecision(t, res, evidence.Verified)
+}
+
+// TestRendererCrash crashes the page's renderer during a wait: the journey
+// is blocked at once, and the browser keeps serving other journeys.
+func TestRendererCrash(t *testing.T) {
+	p := journeyPlan(t, "      - visit: /about?crash-me\n      - wait_for: text=Never there\n        timeout: 10s\n")
+	crashed := make(chan error, 1)
+	o := Options{Progress: func(e Event) {
+		if e.Type != StepFinished || e.Step != 1 {
+			return
+		}
+		go func() { crashed <- crashTab(shared, "crash-me") }()
+	}}
+	start := time.Now()
+	res := run(t, p, o)
+	if err := <-crashed; err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("a crashed renderer held the journey for %s", took)
+	}
+	wantDecision(t, res, evidence.Blocked)
+	if r := res.Manifest.Journeys[0].Reason; !strings.Contains(r, "renderer process crashed") {
+		t.Errorf("reason %q does not name the crash", r)
+	}
+	wantDecision(t, run(t, journeyPlan(t, "      - visit: /\n"), Options{}), evidence.Verified)
+}
+
+// crashTab crashes the renderer of the page whose URL contains marker,
+// through a second session on its target.
+func crashTab(r *Runner, marker string) error {
+	r.mu.Lock()
+	bctx := r.br.bctx
+	r.mu.Unlock()
+	infos, err := chromedp.Targets(bctx)
+	if err != nil {
+		return err
+	}
+	for _, ti := range infos {
+		if ti.Type != "page" || !strings.Contains(ti.URL, marker) {
+			continue
+		}
+		cctx, cancel := chromedp.NewContext(bctx, chromedp.WithTargetID(ti.TargetID), chromedp.WithDetachOnCancel())
+		defer cancel()
+		if err := chromedp.Do(cctx); err != nil {
+			return err
+		}
+		tctx, tcancel := context.WithTimeout(cctx, time.Second)
+		defer tcancel()
+		_, _ = chromedp.Call(tctx, page.Crash, cdp.Empty{}) // never answers
+		return nil
+	}
+	return fmt.Errorf("no page with %q among %d targets", marker, len(infos))
 }

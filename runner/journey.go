@@ -130,16 +130,8 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 // goroutines that answer dialogs and close popups.
 func (jr *journeyRun) listen(lctx context.Context) error {
 	rec := jr.rec
-	if err := chromedp.Listen(lctx, func(ev any) {
-		rec.onTab(ev)
-		switch ev.(type) {
-		case *page.EventJavascriptDialogOpening:
-		default:
-			if rec.crashed != "" {
-				jr.crash()
-			}
-		}
-	}); err != nil {
+	rec.onCrash = jr.crash
+	if err := chromedp.Listen(lctx, rec.onTab); err != nil {
 		return err
 	}
 	if err := chromedp.ListenBrowser(lctx, rec.onBrowser); err != nil {

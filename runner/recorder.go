@@ -52,6 +52,7 @@ type recorder struct {
 
 	dialogCh chan *page.EventJavascriptDialogOpening
 	popupCh  chan target.ID
+	onCrash  func() // called, under mu, when the page is gone
 }
 
 // docNav is one main-frame document request: a navigation, with its
@@ -219,13 +220,9 @@ func (rec *recorder) onTab(ev any) {
 			rec.console = append(rec.console, consoleLog(en))
 		}
 	case *inspector.EventTargetCrashed:
-		rec.crashed = "the page's renderer process crashed"
-		rec.signal()
+		rec.gone("the page's renderer process crashed")
 	case *inspector.EventDetached:
-		if rec.crashed == "" {
-			rec.crashed = "the browser detached from the page: " + e.Reason
-		}
-		rec.signal()
+		rec.gone("the browser detached from the page: " + e.Reason)
 	}
 }
 
@@ -254,10 +251,22 @@ func (rec *recorder) onBrowser(ev any) {
 	case *target.EventTargetCrashed:
 		if e.TargetID == rec.tabID {
 			rec.mu.Lock()
-			rec.crashed = fmt.Sprintf("the page's renderer process crashed (%s, code %d)", e.Status, e.ErrorCode)
-			rec.signal()
+			rec.gone(fmt.Sprintf("the page's renderer process crashed (%s, code %d)", e.Status, e.ErrorCode))
 			rec.mu.Unlock()
 		}
+	}
+}
+
+// gone records that the page is gone, once, and wakes everything that
+// waits on it; the caller holds mu.
+func (rec *recorder) gone(why string) {
+	if rec.crashed != "" {
+		return
+	}
+	rec.crashed = why
+	rec.signal()
+	if rec.onCrash != nil {
+		rec.onCrash()
 	}
 }
 

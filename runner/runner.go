@@ -410,7 +410,11 @@ func (rs *runState) run(rctx, parent context.Context) {
 	for i := range rs.p.Journeys {
 		g.Go(func() error {
 			if err != nil {
-				rs.results[i] = rs.blockedBeforeStart(i, "the browser could not start: "+err.Error())
+				reason := "the browser could not start: " + err.Error()
+				if rctx.Err() != nil {
+					reason = budgetReason(rctx, parent, "while the browser started")
+				}
+				rs.results[i] = rs.blockedBeforeStart(i, reason)
 				return nil
 			}
 			if aerr := r.sem.Acquire(gctx, 1); aerr != nil {

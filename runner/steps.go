@@ -64,6 +64,9 @@ func (st *stepCtx) find(state string) (runtime.RemoteObjectID, *verdict) {
 
 // errVerdict classifies an error of the browser connection or the engine.
 func (st *stepCtx) errVerdict(err error) *verdict {
+	if msg := err.Error(); strings.Contains(msg, "lost the connection to the browser") || strings.Contains(msg, "browser process exited") {
+		return blocked("the browser crashed: " + msg)
+	}
 	if isTimeout(err) {
 		// The journey's budget or a crash: step() overrides this.
 		return blocked("the step was interrupted: " + err.Error())

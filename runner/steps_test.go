@@ -74,6 +74,20 @@ func TestSteps(t *testing.T) {
       - press: {key: Enter, target: "label=New todo"}
       - expect_count: {target: "testid=todo-item", count: 1}
         timeout: 1s`},
+		{name: "press keys: Tab, characters, Control+a", want: evidence.Verified, steps: `
+      - visit: /contact
+      - fill: {target: label=Name, value: Ada}
+      - press: Tab
+      - press: b
+      - click: role=button[name="Send"]
+      - expect_text: Enter a valid email
+      - visit: /todos
+      - fill: {target: label=New todo, value: abc}
+      - press: Control+a
+      - press: x
+      - press: Enter
+      - expect_text: {target: "testid=todo-item", text: x}
+      - expect_no_text: abc`},
 		{name: "fill clears first", want: evidence.Verified, steps: `
       - visit: /contact
       - fill: {target: label=Name, value: first}
