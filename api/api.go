@@ -29,6 +29,7 @@ import (
 
 	"github.com/vouchdev/vouch/auth"
 	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/store"
 )
 
 // Config configures the API.
@@ -85,7 +86,7 @@ func New(cfg Config) (*API, error) {
 		a.limiter = newLimiter(cfg.RateLimit, cfg.RateBurst, cfg.Now)
 	}
 	if !cfg.NoRequestLog {
-		a.reqlog = newRequestLog(a.svc.LogRequest, a.log)
+		a.reqlog = newRequestLog(a.writeRequestLog, a.log)
 	}
 	a.mux = http.NewServeMux()
 	for _, rt := range a.routes() {
@@ -95,6 +96,17 @@ func New(cfg Config) (*API, error) {
 	}
 	a.handler = a.middleware(http.HandlerFunc(a.dispatch))
 	return a, nil
+}
+
+// writeRequestLog stores a batch of request log rows.
+func (a *API) writeRequestLog(ctx context.Context, rows []*store.RequestLog) error {
+	var errs []error
+	for _, r := range rows {
+		if err := a.svc.LogRequest(ctx, r); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Prefixes are the two spellings of every path (§4.2).

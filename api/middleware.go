@@ -120,10 +120,11 @@ func (a *API) middleware(next http.Handler) http.Handler {
 }
 
 // requestLog writes request log rows from a goroutine, so that a request
-// never waits for the log's database write. Rows are dropped, and counted,
-// when the queue is full.
+// never waits for the log's database write, and in batches of what has
+// queued meanwhile, so that a busy server writes fewer, larger
+// transactions. Rows are dropped, and counted, when the queue is full.
 type requestLog struct {
-	append  func(context.Context, *store.RequestLog) error
+	write   func(context.Context, []*store.RequestLog) error
 	log     *slog.Logger
 	rows    chan *store.RequestLog
 	done    chan struct{}
@@ -132,17 +133,34 @@ type requestLog struct {
 	dropped int
 }
 
-func newRequestLog(appendFn func(context.Context, *store.RequestLog) error, log *slog.Logger) *requestLog {
-	l := &requestLog{append: appendFn, log: log, rows: make(chan *store.RequestLog, 4096), done: make(chan struct{})}
+// maxLogBatch bounds the rows written in one call.
+const maxLogBatch = 256
+
+func newRequestLog(write func(context.Context, []*store.RequestLog) error, log *slog.Logger) *requestLog {
+	l := &requestLog{write: write, log: log, rows: make(chan *store.RequestLog, 4096), done: make(chan struct{})}
 	go l.loop()
 	return l
 }
 
 func (l *requestLog) loop() {
 	defer close(l.done)
+	batch := make([]*store.RequestLog, 0, maxLogBatch)
 	for row := range l.rows {
-		if err := l.append(context.Background(), row); err != nil {
-			l.log.Warn("request log", "err", err)
+		batch = append(batch[:0], row)
+	more:
+		for len(batch) < maxLogBatch {
+			select {
+			case r, ok := <-l.rows:
+				if !ok {
+					break more
+				}
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		if err := l.write(context.Background(), batch); err != nil {
+			l.log.Warn("request log", "rows", len(batch), "err", err)
 		}
 	}
 }
@@ -167,9 +185,13 @@ func (l *requestLog) close(ctx context.Context) error {
 		l.closed = true
 		close(l.rows)
 	}
+	dropped := l.dropped
 	l.mu.Unlock()
 	select {
 	case <-l.done:
+		if dropped > 0 {
+			l.log.Warn("request log rows dropped while the queue was full", "rows", dropped)
+		}
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

@@ -72,6 +72,9 @@ type options struct {
 	rateLimit float64
 	customize func(*service.Config)
 	noWorkers bool
+	// realDeriver uses vouch's own deriver (plan.Derive) instead of the
+	// tests' one, for the tests that follow a claim end to end.
+	realDeriver bool
 }
 
 var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -101,10 +104,14 @@ func start(t *testing.T, o options) *env {
 		o.rateLimit = -1 // tests make many requests; the limit has its own test
 	}
 	dir := t.TempDir()
+	var deriver service.Deriver = service.DeriverFunc(testDeriver)
+	if o.realDeriver {
+		deriver = nil
+	}
 	srv, err := server.New(server.Config{
 		Addr: "127.0.0.1:0", DataDir: dir, Workers: 2, Logger: testLogger(t),
 		RateLimit: o.rateLimit, Customize: o.customize, NoWorkers: o.noWorkers,
-		Deriver: service.DeriverFunc(testDeriver),
+		Deriver: deriver,
 	})
 	if err != nil {
 		t.Fatal(err)

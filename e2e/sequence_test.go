@@ -18,7 +18,7 @@ const homeClaim = `The home page shows "Welcome to testapp"`
 // after the fix verifies) and to blocked (nothing listens on the port).
 func TestClientSequence(t *testing.T) {
 	needChrome(t)
-	e := start(t, options{})
+	e := start(t, options{realDeriver: true})
 	dead := closedPort(t)
 	tests := []struct {
 		name     string

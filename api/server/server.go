@@ -239,9 +239,15 @@ func (s *Server) Shutdown(ctx context.Context) error {
 			errs = append(errs, err)
 		}
 		if !s.cfg.NoWorkers {
-			if err := s.svc.Stop(ctx); err != nil {
+			err := s.svc.Stop(ctx)
+			switch {
+			case err == nil:
+			case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+				// The grace ended first: the runs still going were
+				// cancelled and re-queued for the next start, as intended.
+				s.log.Info("stopped with runs re-queued", "reason", err)
+			default:
 				errs = append(errs, fmt.Errorf("workers: %w", err))
-				// Cancel what is left; the runs go back to the queue.
 				cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 				errs = append(errs, s.svc.StopAndCancel(cctx))
 				cancel()
