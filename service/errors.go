@@ -48,6 +48,9 @@ type Error struct {
 	// RepairPrompt tells how to make a refused claim provable
 	// (claim_not_provable).
 	RepairPrompt string
+	// Suggestions are provable rephrasings of a refused claim
+	// (claim_not_provable), when the deriver offers them.
+	Suggestions []string
 	// ApproveURL is the plan's approval link (plan_requires_human,
 	// plan_not_approved).
 	ApproveURL string

@@ -15,8 +15,9 @@ import (
 	"github.com/vouchdev/vouch/store"
 )
 
-// MaxClaimLength is the longest claim accepted, in characters.
-const MaxClaimLength = 1000
+// MaxClaimLength is the longest claim accepted, in characters: the claim
+// language's limit.
+const MaxClaimLength = plan.MaxClaimLen
 
 // newID returns prefix + 26 base32 characters: 130 random bits.
 func newID(prefix string) string {
@@ -52,18 +53,14 @@ func (s *Service) CreatePlan(ctx context.Context, p Principal, req CreateRequest
 	case utf8.RuneCountInString(claim) > MaxClaimLength:
 		return nil, invalid("claim", "claim is longer than %d characters; state one thing the app does", MaxClaimLength)
 	}
-	if s.cfg.Deriver == nil {
-		return nil, internal(errors.New("service: no Deriver configured"))
-	}
 	d, err := s.cfg.Deriver.Derive(claim)
 	if err != nil {
 		var se *Error
 		if errors.As(err, &se) {
 			return nil, se
 		}
-		var rp interface{ RepairPrompt() string }
-		if errors.As(err, &rp) {
-			return nil, &Error{Code: CodeClaimNotProvable, Message: err.Error(), Field: "claim", RepairPrompt: rp.RepairPrompt(), Err: err}
+		if re, ok := refusalError(err); ok {
+			return nil, re
 		}
 		return nil, internal(fmt.Errorf("deriving %q: %w", claim, err))
 	}

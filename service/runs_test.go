@@ -367,3 +367,35 @@ func TestStopDrains(t *testing.T) {
 		t.Errorf("after Stop: %s %s (%s)", got.State, got.Decision, got.Reason)
 	}
 }
+
+// TestRulesDeriver runs the default deriver (plan.Derive) end to end: a
+// sign-in claim whose secrets come from the environment in both spellings,
+// verified and then failed with sign-in broken; and a refused claim.
+func TestRulesDeriver(t *testing.T) {
+	env := map[string]string{"VOUCH_SECRET_DEMO_EMAIL": testapp.DemoEmail, "DEMO_PASSWORD": testapp.DefaultPassword}
+	e := newEnv(t, withRunner(t, env), func(c *service.Config) { c.Deriver = nil }).started()
+	app.Reset()
+	t.Cleanup(app.Reset)
+	_, err := e.svc.CreatePlan(e.ctx, e.read, service.CreateRequest{DeploymentURL: appURL, Claim: "The app is delightful"})
+	se := wantCode(t, "CreatePlan(judgement)", err, service.CodeClaimNotProvable)
+	if se.RepairPrompt == "" || se.Field != "claim" {
+		t.Errorf("refusal = %+v", se)
+	}
+	p := e.approved("Signing in as the demo user shows the dashboard", appURL)
+	if len(p.Requirements) != 1 || p.Requirements[0].Kind != "sign-in" || len(p.Notes) == 0 {
+		t.Errorf("plan = %+v", p)
+	}
+	for _, tt := range []struct {
+		broken   bool
+		decision string
+	}{{false, "verified"}, {true, "failed"}} {
+		app.Set("login", tt.broken)
+		got := e.wait(e.start(p).ID)
+		if got.Decision != tt.decision {
+			t.Errorf("login broken %v: %s (%s), want %s", tt.broken, got.Decision, got.Reason, tt.decision)
+		}
+	}
+	if n := e.charges(); n != 2 {
+		t.Errorf("%d charges, want 2", n)
+	}
+}

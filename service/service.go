@@ -57,7 +57,8 @@ type Config struct {
 	// PublicURL is the base of approve_url and evidence links, e.g.
 	// "https://vouch.example.com". Defaults to "http://127.0.0.1:8080".
 	PublicURL string
-	// Deriver turns claims into plans. Defaults to plan.Derive.
+	// Deriver turns claims into plans. Defaults to RulesDeriver
+	// (plan.Derive).
 	Deriver Deriver
 	// Policy is the target policy deployment URLs are checked against when
 	// a plan is created or a run starts (the runner enforces it again
@@ -135,6 +136,9 @@ func New(cfg Config) (*Service, error) {
 		cfg.PublicURL = "http://127.0.0.1:8080"
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
+	if cfg.Deriver == nil {
+		cfg.Deriver = RulesDeriver{}
+	}
 	if cfg.Workers == 0 {
 		cfg.Workers = 2
 	}
