@@ -260,6 +260,16 @@ func (s *Service) BeginIdempotent(ctx context.Context, scope, key, requestHash s
 	return rec, nil
 }
 
+// GetIdempotent returns the live record of an idempotency key, in flight
+// or complete; CodeNotFound if there is none.
+func (s *Service) GetIdempotent(ctx context.Context, scope, key string) (*Idempotency, error) {
+	rec, err := s.store.GetIdempotent(ctx, scope, key, s.now().UTC())
+	if err != nil {
+		return nil, s.storeErr(err, "idempotency key")
+	}
+	return rec, nil
+}
+
 // CompleteIdempotent stores the response to replay.
 func (s *Service) CompleteIdempotent(ctx context.Context, scope, key string, status int, body []byte) error {
 	if err := s.store.CompleteIdempotent(ctx, scope, key, status, body, s.now().UTC()); err != nil {

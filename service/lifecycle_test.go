@@ -415,6 +415,11 @@ func TestIdempotency(t *testing.T) {
 	if err := e.svc.CompleteIdempotent(e.ctx, scope, "k1", 202, []byte(`{"state":"review_required"}`)); err != nil {
 		t.Fatal(err)
 	}
+	if rec, err := e.svc.GetIdempotent(e.ctx, scope, "k1"); err != nil || !rec.Done || rec.RequestHash != "h1" {
+		t.Errorf("GetIdempotent = %+v, %v", rec, err)
+	}
+	_, err := e.svc.GetIdempotent(e.ctx, scope, "k9")
+	wantCode(t, "GetIdempotent(unknown)", err, service.CodeNotFound)
 	rec, err := e.svc.BeginIdempotent(e.ctx, scope, "k1", "h1")
 	if err != nil || rec == nil || rec.Status != 202 || string(rec.Body) != `{"state":"review_required"}` {
 		t.Fatalf("replay = %+v, %v", rec, err)

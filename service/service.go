@@ -18,9 +18,18 @@
 //     and a re-claimed run never charge twice. Creating a plan, dry runs and
 //     refused claims are free.
 //   - A run uses the plan's stored deployment URL. A request that names a
-//     deployment_url must have the same scheme and host (another path is
-//     allowed and is where the run starts); another host is refused with
-//     CodeRecheckHostMismatch. Re-checks follow the same rule (§8).
+//     deployment_url must have the same scheme and host (port included;
+//     another path is allowed and is where the run starts); another host is
+//     refused with CodeRecheckHostMismatch. Re-checks follow the same rule
+//     (§8). A run request that names a claim must name the plan's claim
+//     (CodeInvalidRequest otherwise): a plan is approved for one claim.
+//   - Approval is idempotent for the same decision (approving an approved
+//     plan returns it unchanged); the opposite decision on a decided plan is
+//     CodePlanRejected or CodePlanNotPending. A person may pass the
+//     contract_id they were shown; if the plan is not that hash the approval
+//     is refused with CodePlanIntegrity.
+//   - A dry run stores its plan like a create does (so its approve_url can
+//     be approved) and marks it DryRun; neither is charged.
 //   - Re-checks: only of a completed verification whose decision is failed,
 //     within 24 h of the plan's approval, at most 10 per plan; the count is
 //     enforced by the store in the run-creating transaction.
@@ -28,8 +37,22 @@
 // Runs are persisted jobs: workers claim them from the store with a lease
 // they renew while running (heartbeat). A run whose worker died is claimed
 // again once its lease ends; a run claimed MaxAttempts times without
-// completing completes as blocked. Secrets a plan names are read from the
-// environment as VOUCH_SECRET_<NAME>, then <NAME>.
+// completing completes as blocked. Stop drains (runs finish, or are
+// re-queued when its context ends); StopAndCancel re-queues at once; a
+// re-queued run keeps its one charge. With SoleWorker, Start re-queues
+// every run left running, for a single process restarted after a crash.
+// A completed run also writes a verification.completed event to the
+// webhook outbox in the same transaction.
+//
+// Secrets a plan names are read from the environment as
+// VOUCH_SECRET_<NAME> (upper-cased, other characters as "_"), then as the
+// name is written; a missing secret blocks the journey that needs it.
+// Evidence is written under DataDir/evidence/<verification id>/; a new
+// attempt of the same run starts from an empty directory.
+//
+// ContractVersion ("2026-11-01") is the date version of the API contract
+// that create responses carry; contract_id is "sha256:" + the plan's
+// content hash, the exact thing a person approves.
 package service
 
 import (
