@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/vouchdev/vouch/bench"
+)
+
+func init() {
+	register(&command{
+		name:    "bench",
+		summary: "Measure the runner (full evidence, evidence off) against a hand-written chromedp loop on the bundled demo app.",
+		usage:   "[--journeys N] [--workers N] [--rounds N]",
+		run:     benchCmd,
+	})
+}
+
+func benchCmd(ctx context.Context, e *env, args []string) int {
+	c := commands["bench"]
+	fs := newFlags(e, c)
+	var cfg bench.Config
+	fs.IntVar(&cfg.Journeys, "journeys", 24, "journeys each way runs")
+	fs.IntVar(&cfg.Workers, "workers", 4, "journeys run at once, the same for every way")
+	fs.IntVar(&cfg.Rounds, "rounds", 3, "rounds per way; the median wall time is reported")
+	fs.StringVar(&cfg.ChromePath, "chrome", "", "Chromium binary")
+	pos, code, ok := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return usageError(e, c, "bench takes no arguments")
+	}
+	cfg.Log = e.stderr
+	rep, err := bench.Compare(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "vouch bench: %v\n", err)
+		return exitError
+	}
+	fmt.Fprint(e.stdout, rep.String())
+	for _, w := range rep.Ways {
+		if w.Passed != w.Journeys {
+			fmt.Fprintf(e.stderr, "vouch bench: %s: only %d of %d journeys passed; the figures compare unequal work\n", w.Name, w.Passed, w.Journeys)
+			return exitFailed
+		}
+	}
+	return 0
+}
