@@ -256,6 +256,22 @@ func tamper(t *testing.T, e *env, planID string) {
 	}
 }
 
+// outboxEvents counts the verification.completed events enqueued for a
+// verification.
+func outboxEvents(t *testing.T, e *env, id string) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(e.dataDir, "vouch.db")+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM webhook_outbox WHERE type = 'verification.completed' AND instr(payload, ?) > 0`, id).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // flip changes one base62 character, as a typo would.
 func flip(c byte) string {
 	if c == 'a' {

@@ -86,6 +86,12 @@ func TestClientSequence(t *testing.T) {
 				t.Fatalf("decision %v, want %s: %v", done["decision"], tt.decision, done)
 			}
 			checkCompleted(t, e, done, id, planID)
+			// §3: completion enqueues one verification.completed event
+			// (delivery is the webhook sender's; the outbox is what this
+			// server owes it).
+			if n := outboxEvents(t, e, id); n != 1 {
+				t.Fatalf("%d verification.completed events for %s, want 1", n, id)
+			}
 			if e.usageTotal() != charges {
 				t.Fatalf("ledger holds %d charges, want %d", e.usageTotal(), charges)
 			}
