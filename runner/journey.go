@@ -41,6 +41,7 @@ type journeyRun struct {
 	helpers    sync.WaitGroup
 
 	res     evidence.JourneyResult
+	shots   []pendingShot // screenshots in flight
 	failure *failure
 	console []evidence.ConsoleEntry
 	// page is what the page looked like at the failing step, for the
@@ -188,6 +189,9 @@ func (jr *journeyRun) steps() {
 			jr.res.Steps = append(jr.res.Steps, sr)
 			continue
 		}
+		if !s.Kind.IsAssertion() {
+			jr.collectShots()
+		}
 		v := jr.step(k, s, &sr)
 		sr.DurationMS = float64(time.Since(sr.Started).Microseconds()) / 1000
 		mask := jr.rs.mask
@@ -230,6 +234,7 @@ func (jr *journeyRun) steps() {
 		jr.rs.emit(Event{Type: StepFinished, Journey: jr.idx + 1, JourneyName: jr.j.Name, Step: k + 1, Steps: n,
 			Description: sr.Description, Status: sr.Status, Message: msg})
 	}
+	jr.collectShots()
 	if !stopped {
 		jr.res.Decision = evidence.Verified
 	}
@@ -382,16 +387,47 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			sr.DOM = a.File
 		}
 	}
-	if img, err := jr.screenshot(ctx); err == nil {
-		note := "after step"
-		if s.Kind == plan.Screenshot && s.Value != "" {
-			note = s.Value
-		}
-		a := w.Put(evidence.Screenshot, "jpg", "image/jpeg", img, jr.idx+1, k+1, note)
-		sr.Screenshot = a.File
-	} else {
-		jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
+	note := "after step"
+	if s.Kind == plan.Screenshot && s.Value != "" {
+		note = s.Value
 	}
+	shoot := func(ctx context.Context) string {
+		img, err := jr.screenshot(ctx)
+		if err != nil {
+			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
+			return ""
+		}
+		return w.Put(evidence.Screenshot, "jpg", "image/jpeg", img, jr.idx+1, k+1, note).File
+	}
+	// A capture waits for the page's next frame (~40 ms). When the next
+	// step only reads the page, the capture runs alongside it; it is
+	// collected before any later step acts, so it never shows the effect
+	// of a later action.
+	if next := k + 1; v == nil && next < len(jr.j.Steps) && jr.j.Steps[next].Kind.IsAssertion() {
+		done := make(chan string, 1)
+		jr.shots = append(jr.shots, pendingShot{k: k, done: done})
+		go func() {
+			ctx, cancel := context.WithTimeout(jr.tab.ctx, 1500*time.Millisecond)
+			defer cancel()
+			done <- shoot(ctx)
+		}()
+		return
+	}
+	sr.Screenshot = shoot(ctx)
+}
+
+// pendingShot is a screenshot taken while the next step runs.
+type pendingShot struct {
+	k    int
+	done chan string
+}
+
+// collectShots waits for the screenshots in flight and records them.
+func (jr *journeyRun) collectShots() {
+	for _, p := range jr.shots {
+		jr.res.Steps[p.k].Screenshot = <-p.done
+	}
+	jr.shots = nil
 }
 
 // finish records the journey's network log, console, dialogs, popups and
