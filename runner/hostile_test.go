@@ -124,3 +124,24 @@ func TestSpinningScript(t *testing.T) {
 		t.Errorf("step 3 actual %q does not say the page was busy", s.Actual)
 	}
 }
+
+// TestBeforeUnload leaves a page that asks "leave site?" after a click gave
+// it user activation: the dialog is accepted and the visit goes on.
+func TestBeforeUnload(t *testing.T) {
+	srv := servePages(t, map[string]string{
+		"/": `<title>stay</title><button onclick="this.textContent='Armed'">Arm</button>
+<script>addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = ''; });</script>`,
+		"/other": `<title>other</title><h1>Other page</h1>`,
+	})
+	p := journeyPlan(t, `      - visit: /
+      - click: role=button[name="Arm"]
+      - visit: /other
+        timeout: 3s
+      - expect_text: Other page
+`)
+	res := run(t, p, Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Verified)
+	if d := res.Manifest.Journeys[0].Dialogs; len(d) != 1 || d[0] != "beforeunload" {
+		t.Errorf("dialogs %q, want one beforeunload", d)
+	}
+}

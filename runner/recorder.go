@@ -19,6 +19,12 @@ import (
 	"github.com/vouchdev/vouch/evidence"
 )
 
+// Bounds on what a page can make a journey record.
+const (
+	maxConsole = 5000
+	maxDialogs = 1000
+)
+
 // recorder keeps what a journey's tab reports: the main frame's document
 // navigations, the network log, the console, dialogs, popups, downloads and
 // crashes. Its listeners run on chromedp's read loops, so they only store and
@@ -43,6 +49,7 @@ type recorder struct {
 
 	net     *netLog
 	console []evidence.ConsoleEntry
+	dropped int // console entries past maxConsole
 
 	dialogs   []string
 	popups    []string
@@ -204,7 +211,9 @@ func (rec *recorder) onTab(ev any) {
 		if e.Message != "" {
 			msg += ": " + clip(e.Message, 200)
 		}
-		rec.dialogs = append(rec.dialogs, msg)
+		if len(rec.dialogs) < maxDialogs {
+			rec.dialogs = append(rec.dialogs, msg)
+		}
 		select {
 		case rec.dialogCh <- e:
 		default: // a full queue means the handler is already busy answering
@@ -212,12 +221,12 @@ func (rec *recorder) onTab(ev any) {
 	case *page.EventWindowOpen:
 		rec.popups = append(rec.popups, e.URL)
 	case *runtime.EventConsoleAPICalled:
-		rec.console = append(rec.console, consoleCall(e))
+		rec.addConsole(consoleCall(e))
 	case *runtime.EventExceptionThrown:
-		rec.console = append(rec.console, consoleException(e))
+		rec.addConsole(consoleException(e))
 	case *log.EventEntryAdded:
 		if en := e.Entry; en != nil {
-			rec.console = append(rec.console, consoleLog(en))
+			rec.addConsole(consoleLog(en))
 		}
 	case *inspector.EventTargetCrashed:
 		rec.gone("the page's renderer process crashed")
@@ -253,6 +262,27 @@ func (rec *recorder) onBrowser(ev any) {
 			rec.mu.Lock()
 			rec.gone(fmt.Sprintf("the page's renderer process crashed (%s, code %d)", e.Status, e.ErrorCode))
 			rec.mu.Unlock()
+		}
+	}
+}
+
+// addConsole keeps a console entry, up to maxConsole; errors past the
+// limit still count for expect_no_console_errors through the last entry,
+// which says how many were dropped. The caller holds mu.
+func (rec *recorder) addConsole(c evidence.ConsoleEntry) {
+	switch {
+	case len(rec.console) < maxConsole-1:
+		rec.console = append(rec.console, c)
+	case len(rec.console) == maxConsole-1:
+		rec.console = append(rec.console, evidence.ConsoleEntry{Time: c.Time, Level: "warning", Source: "browser",
+			Text: fmt.Sprintf("vouch kept the first %d console entries and dropped the rest", maxConsole-1)})
+		fallthrough
+	default:
+		rec.dropped++
+		if c.IsError() && rec.console[len(rec.console)-1].Level != "error" {
+			last := &rec.console[len(rec.console)-1]
+			last.Level = "error"
+			last.Text += "; errors were among them"
 		}
 	}
 }
