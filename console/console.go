@@ -130,9 +130,11 @@ func New(cfg Config) (*Console, error) {
 	m.HandleFunc("GET /console/plans/{id}", c.signedIn(c.planPage))
 	m.HandleFunc("POST /console/plans/{id}/approve", c.signedIn(c.decide(true)))
 	m.HandleFunc("POST /console/plans/{id}/reject", c.signedIn(c.decide(false)))
-	m.HandleFunc("/console/", func(w http.ResponseWriter, r *http.Request) {
+	// Unknown pages too need a session: without one, even a 404 is not
+	// shown, only sign-in.
+	m.HandleFunc("/console/", c.signedIn(func(w http.ResponseWriter, r *http.Request, _ *session) {
 		c.fail(w, r, http.StatusNotFound, "Not found", "There is no page at "+r.URL.Path+".")
-	})
+	}))
 	c.mux = m
 	return c, nil
 }

@@ -22,7 +22,7 @@ func TestConsoleNeedsSession(t *testing.T) {
 	e := start(t, options{noWorkers: true})
 	planID := e.plan(e.appURL, homeClaim)
 	c := noRedirect(nil)
-	for _, path := range []string{"/console/", "/console/plans", "/console/plans/" + planID} {
+	for _, path := range []string{"/console/", "/console/plans", "/console/plans/" + planID, "/console/plans/pln_nope", "/console/no-such-page"} {
 		for _, hdr := range []map[string]string{nil, {"x-api-key": e.launch}, {"Authorization": "Bearer " + e.launch}} {
 			r := doWith(t, c, e.base, req{method: "GET", path: path, header: hdr})
 			want := "/console/sign-in?next=" + url.QueryEscape(path)
