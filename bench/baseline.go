@@ -109,10 +109,17 @@ func (b *baseline) step(ctx context.Context, base string, s plan.Step) error {
 	case plan.Press:
 		return chromedp.Do(ctx, chromedp.SendKeys(sel, kb.Enter))
 	case plan.ExpectText:
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](
-			"document.body && document.body.innerText.includes("+strconv.Quote(s.Value)+")",
-			chromedp.WithPollingTimeout(b.stepWait)))
-		return err
+		// A poll dies when a click's navigation replaces the page; a
+		// hand-written loop polls again in the new document.
+		expr := "document.body && document.body.innerText.includes(" + strconv.Quote(s.Value) + ")"
+		for {
+			_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(b.stepWait)))
+			if err == nil || ctx.Err() != nil {
+				return err
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
 	}
 	return fmt.Errorf("baseline: step %s not supported", s.Kind)
 }
+
