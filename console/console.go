@@ -77,6 +77,10 @@ type Console struct {
 	pages map[string]*template.Template
 	cop   *http.CrossOriginProtection
 	mux   *http.ServeMux
+	// hashing bounds concurrent password checks: each argon2id check
+	// takes 19 MiB, so a burst of sign-ins must not take the machine's
+	// memory.
+	hashing chan struct{}
 }
 
 // New checks cfg, fills its defaults, parses the templates and returns the
@@ -97,7 +101,8 @@ func New(cfg Config) (*Console, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	c := &Console{cfg: cfg, svc: cfg.Service, log: cfg.Logger, pages: map[string]*template.Template{}, cop: http.NewCrossOriginProtection()}
+	c := &Console{cfg: cfg, svc: cfg.Service, log: cfg.Logger, pages: map[string]*template.Template{},
+		cop: http.NewCrossOriginProtection(), hashing: make(chan struct{}, 4)}
 	funcs := template.FuncMap{
 		"fmtTime": func(t time.Time) string {
 			if t.IsZero() {

@@ -60,6 +60,12 @@ func (c *Console) signIn(w http.ResponseWriter, r *http.Request) {
 		refuse()
 		return
 	}
+	select {
+	case c.hashing <- struct{}{}:
+		defer func() { <-c.hashing }()
+	case <-r.Context().Done():
+		return
+	}
 	u, err := c.svc.GetUserByEmail(r.Context(), email)
 	if err != nil {
 		if code := service.ErrorCode(err); code != service.CodeNotFound && code != service.CodeUnauthorized {
