@@ -28,7 +28,7 @@ journeys:
       - fill: {target: "label=Password", secret: REVIEWER_PASSWORD}
       - click: 'role=button[name="Sign in"]'
       - expect_text: Waiting for a person's review
-        timeout: 3s
+        timeout: 6s
       - click: 'role=button[name="Approve"]'
       - expect_text: Approved
       - expect_no_text: Waiting for a person's review
