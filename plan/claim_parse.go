@@ -52,6 +52,7 @@ const (
 	contAdd
 	contFill
 	contWith
+	contClick
 )
 
 // item is one meaningful piece of a claim, in claim order.
@@ -70,6 +71,7 @@ type item struct {
 	fillish         bool   // iAction: fill, select, check or uncheck
 	click           string // iAction: a click on a bare text, resolved by context
 	region          string // iSubject
+	regionKey       string // iSubject: the region noun ("footer")
 	secret          string // iCred: the password secret
 	emailSec        string // iCred: the secret holding the user name, if any
 	signin          bool   // iAction: a sign-in
@@ -77,6 +79,8 @@ type item struct {
 	addTgt          string // iAction: the field an "add" types into
 	addVal          string // iAction: the text an "add" typed
 	replacePassword bool   // iAction: a made-up password replacing a sign-in's secret
+	beforeClick     bool   // iAction: a fill said after the click it precedes
+	formClick       bool   // iNoop: the click before it submits a form ("with an empty form")
 	from, to        int    // where in the shape the item was read
 }
 
@@ -123,7 +127,7 @@ func (m *match) low(i int) string        { return m.p.lx.shape[m.loc[2*i]:m.loc[
 func (m *match) bounds(i int) (int, int) { return m.loc[2*i], m.loc[2*i+1] }
 
 func (p *parser) setHint(cause, reason string, at int, suggest ...string) {
-	if p.hint == nil || at >= p.hint.at {
+	if p.hint == nil || at > p.hint.at {
 		p.hint = &hint{cause: cause, reason: reason, suggest: suggest, at: at}
 	}
 }
@@ -283,11 +287,11 @@ func init() {
 	fragments["text"] = `"\d+"|` + bare
 	fragments["lits"] = `"\d+"(?:(?: ,)?(?: and| plus| as well as| &)? "\d+")*`
 	fragments["num"] = numAlt
-	fragments["countable"] = `(?:"\d+" )?(?:[\w'-]+ ){0,2}?(?:h[1-6]|` + nounAlt + `)(?: (?:labelled|named|called|saying|with (?:the )?(?:text|label|name)) (?:"\d+"|[\w-]+))?|(?:"\d+" )?[\w'-]+`
-	fragments["neg"] = `(?:(?:not|no longer|never) )?`
+	fragments["countable"] = `(?:"\d+" )?(?:[\w'-]+ ){0,2}?(?:h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)(?: (?:labelled|named|called|saying|with (?:the )?(?:text|label|name)) (?:"\d+"|[\w-]+))?|(?:"\d+" )?[\w'-]+`
+	fragments["neg"] = `(?:to )?(?:(?:not|no longer|never) )?`
 	fragments["page"] = pageFrag
 	fragments["name"] = name
-	fragments["el"] = `(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |only )?(?:(?:` + name + `) )?(?:h[1-6]|` + nounAlt + `)` +
+	fragments["el"] = `(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |only )?(?:(?:` + name + `) )?(?:h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
 		`(?: (?:labelled|named|called|titled|saying|reading|that says|which says|with (?:the )?(?:text|label|name|title|caption)) (?:` + name + `)` +
 		`| with (?:the |an )?alt(?:ernative)?(?: text)?(?: of| =)? (?:` + name + `)` +
 		`| with (?:the |a )?placeholder(?: text)?(?: of| =)? (?:` + name2 + `)` +
@@ -303,7 +307,7 @@ func init() {
 	fragments["keyonly"] = keyAlt
 	fragments["user"] = `\S+@\S+|"\d+"|(?:the |an? |our |my )?(?:[a-z][\w-]* )?(?:user|account|admin|administrator|customer|member|editor|owner|tester|viewer|manager)|[a-z][\w.-]*`
 	fragments["secretname"] = `[a-z_][a-z0-9_]*`
-	fragments["show"] = `(?:gives|shows?|showing|displays?|displaying|contains?|containing|includes?|including|has|have|having|renders?|presents?|features?|says?|saying|reads?|prints?|outputs?|lists?|listing|sees?|seeing|mentions?|gets?|receives?|greets (?:me|you|the user|users|visitors) with|welcomes (?:me|you|the user|users) with|comes up with|reveals?|offers?|provides?|carries|appears with)`
+	fragments["show"] = `(?:(?:expects?|expected|wants?|hopes?) to (?:see|find|get)|gives|shows?|showing|displays?|displaying|contains?|containing|includes?|including|has|have|having|renders?|presents?|features?|says?|saying|reads?|prints?|outputs?|lists?|listing|sees?|seeing|mentions?|gets?|receives?|greets (?:me|you|the user|users|visitors) with|welcomes (?:me|you|the user|users) with|comes up with|reveals?|offers?|provides?|carries|appears with)`
 	fragments["is"] = `(?:is|are|be|gets|get|becomes|become|stays|stay|remains|remain|is now|are now)`
 	fragments["pron"] = `(?:it|i|you|we|they|he|she|the user|a user|users|the visitor|a visitor|visitors|someone|people|one|the customer|a customer|customers|the person|a person|everyone|anyone|anybody|somebody|the browser|a signed-in user|the signed-in user)`
 	fragments["who"] = `(?:(?:i|you|we|they|the user|a user|users|a visitor|visitors|someone|the customer) )?`
@@ -315,7 +319,7 @@ var fieldNounAlt = alternation([]string{"field", "input", "box", "textbox", "tex
 	"menu", "picker", "combobox", "field box", "entry", "search box", "checkbox", "option"})
 
 var pageFrag = `(?:(?:the|my|our|your|this|that|their|a) )?(?:` +
-	`/\S*(?: (?:page|route|path|url|screen|view|endpoint))?` +
+	`(?:(?:old|new|legacy|former|deprecated|archived|public|private|internal) )?/\S*(?: (?:page|route|path|url|screen|view|endpoint))?` +
 	`|https?://\S+` +
 	`|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)` +
 	`|(?:"\d+"|[a-z0-9][\w-]*)(?: [a-z0-9][\w-]*){0,3} (?:page|screen|view|route|section|endpoint|url|path)` +

@@ -37,6 +37,9 @@ func (p *parser) page(a, b int) (pageRef, bool) {
 	if from >= to {
 		return ref, false
 	}
+	for from+1 < to && p.lx.toks[from+1].kind == tPath && pathAdjectives[p.lx.toks[from].low] {
+		from++
+	}
 	first := p.lx.toks[from]
 	switch first.kind {
 	case tPath:
@@ -184,7 +187,7 @@ type elemRef struct {
 	follow string // a named link that should lead here: click it, check the address
 }
 
-var reEl = anchored(`(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |only )?(?:(` + nonCapturing(fragments0("name")) + `) )??(h[1-6]|` + nounAlt + `)` +
+var reEl = anchored(`(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |only )?(?:(` + nonCapturing(fragments0("name")) + `) )??(h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
 	`(?: (?:labelled|named|called|titled|saying|reading|that says|which says|with (?:the )?(?:text|label|name|title|caption)) (` + nonCapturing(fragments0("name")) + `)` +
 	`| with (?:the |an )?alt(?:ernative)?(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name")) + `)` +
 	`| with (?:the |a )?placeholder(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name2")) + `)` +
@@ -212,8 +215,8 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 	noun := p.lx.shape[loc[4]:loc[5]]
 	e, known := nouns[noun]
 	level := 0
-	if !known && len(noun) == 2 && noun[0] == 'h' {
-		e = element{role: "heading", desc: "heading"}
+	if !known && len(noun) >= 2 && noun[0] == 'h' && noun[1] >= '1' && noun[1] <= '6' {
+		e = element{role: "heading", desc: "heading", plural: strings.HasSuffix(noun, "s")}
 		level = int(noun[1] - '0')
 	} else if noun == "main heading" || noun == "page heading" || noun == "title heading" {
 		level = 1
@@ -300,6 +303,9 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		}
 	case e.role == "alert" || e.role == "status":
 		if name != "" {
+			if !quoted {
+				return ref, false // "console warnings" names no message
+			}
 			ref.text = name
 			return ref, true
 		}
@@ -390,6 +396,14 @@ func (p *parser) field(a, b int) (string, []string, bool) {
 			switch strings.ToLower(v) {
 			case "it", "that", "them", "this", "one", "list", "page", "form", "the list", "field", "input":
 				return "", nil, false
+			}
+			if !plainName(v) {
+				return "", nil, false
+			}
+			for _, w := range strings.Fields(strings.ToLower(v)) {
+				if stopWords[w] && w != "of" {
+					return "", nil, false
+				}
 			}
 		}
 		noun := ""
@@ -537,6 +551,9 @@ func plainName(v string) bool {
 	if ws[0][0] >= '0' && ws[0][0] <= '9' {
 		return false
 	}
+	if _, isNum := numberWords[ws[0]]; isNum {
+		return false
+	}
 	for _, w := range ws {
 		if determiners[w] || badNames[w] || w == "with" || w == "and" || w == "or" || vague[w] {
 			return false
@@ -548,3 +565,7 @@ func plainName(v string) bool {
 var badNames = map[string]bool{"broken": true, "missing": true, "any": true, "new": false,
 	"other": true, "some": true, "all": true, "empty": true, "blank": true, "every": true,
 	"second": true, "third": true, "last": true, "nth": true, "several": true, "many": true}
+
+// pathAdjectives may stand before a path: "the old /pricing-2023 page".
+var pathAdjectives = map[string]bool{"old": true, "new": true, "legacy": true, "former": true,
+	"deprecated": true, "archived": true, "public": true, "private": true, "internal": true}

@@ -18,7 +18,7 @@ var regionAlt = alternation([]string{"footer", "header", "nav", "navigation", "n
 	"response body", "feed", "grid", "cart", "basket", "badge", "tooltip", "sidebar menu",
 	"error message", "success message", "flash message", "greeting", "welcome message",
 	"status", "status message", "subtitle", "tagline", "breadcrumb",
-	"breadcrumbs", "main section", "main", "article", "total", "price", "heading area"})
+	"breadcrumbs", "main section", "article", "total", "price", "heading area"})
 
 func buildRules() {
 	// Connectors.
@@ -59,7 +59,7 @@ func buildRules() {
 		})
 	addRule("empty form", cNoop, false, `(?:with (?:an? |the )?(?:empty|blank) form|without filling (?:anything|in anything|the form|it)(?: in)?|with nothing filled in|with no fields filled in|with all fields empty)`,
 		func(m *match) ([]item, bool) {
-			return []item{{kind: iNoop, notes: []string{"An empty form needs no step: every journey starts on a fresh page."}}}, true
+			return []item{{kind: iNoop, formClick: true, notes: []string{"An empty form needs no step: every journey starts on a fresh page."}}}, true
 		})
 	addRule("noop", cNoop, false, `please|thanks|thank you|pls|(?:in|on|using|with) (?:the |a |real |headless )?(?:browser|chrome|chromium)|for real|right now|now|immediately|instantly|again|as well|too|successfully|correctly|properly`,
 		func(m *match) ([]item, bool) {
@@ -94,8 +94,12 @@ func buildRules() {
 		})
 
 	// Titles that name their page: "the title of /about is 'About us'".
-	addRule("title of", cCheck, true, `(?:the )?(?:page |browser |tab |document |html |window )?title (?:of|on|for) ({page}) (?:is|be|says|reads|equals|=|:|shows|contains|matches|gets|will be)?(?: exactly)? ?({text})`,
+	addRule("title of", cCheck, true, `(?:the )?(?:page |browser |tab |document |html |window )?title (?:of|on|for) ({page}) (?:is|be|says|reads|equals|=|:|shows|contains|matches|gets|will be)?(?: exactly)?(?: not)? ?({text})`,
 		func(m *match) ([]item, bool) {
+			if strings.Contains(m.p.lx.shape[m.loc[3]:m.loc[4]], " not ") {
+				m.p.setHint("unsupported", "a title can be checked to be something, not to be something else", m.start)
+				return nil, false
+			}
 			pg, ok := m.p.page(m.bounds(1))
 			if !ok {
 				return nil, false
@@ -182,7 +186,7 @@ func buildRules() {
 		}
 		it := action("form", Step{Kind: Fill, Target: t})
 		it.fillish, it.notes, it.cont = true, notes, contWith
-		return []item{it}, true
+		return m.beforeClick([]item{it}), true
 	}
 	addRule("empty field", cAction, true, `(?:with|having|and|but|while)? ?(?:an? |the )?(?:empty|blank|missing|no) ({field})`, emptyFill)
 	addRule("an empty field", cAction, true, `(?:an?|the) (?:empty|blank|missing) ({field})`,
@@ -231,27 +235,35 @@ func buildRules() {
 			return []item{it}, true
 		})
 	addRule("without field", cAction, true, `(?:without|omitting|skipping|not filling in|not entering) (?:an? |the |any |entering an? |filling in the |filling the )?({field})`, emptyFill)
-	addRule("with field", cAction, true, `(?:with|having|and|using|, with)? ?(?:the |an? |my )?({field}) (?:set to|as|=|of|being|:|field) ({value})`,
-		func(m *match) ([]item, bool) {
+	withFill := func(fg, vg int) func(m *match) ([]item, bool) {
+		return func(m *match) ([]item, bool) {
 			if !m.formContext() {
 				return nil, false
 			}
-			return m.fill(1, 2, contWith)
-		})
-	addRule("with field literal", cAction, false, `(?:with|having|and|using|, with)? ?(?:the |an? |my )?({field}) ("\d+"|\S+@\S+|(?:the )?secret {secretname}|\$\{?{secretname}\}?)`,
+			items, ok := m.fill(fg, vg, contWith)
+			return m.beforeClick(items), ok
+		}
+	}
+	addRule("with field", cAction, true, `(?:with|having|and|using|, with)? ?(?:the |an? |my )?({field}) (?:set to|as|=|of|being|:|field) ({value})`, withFill(1, 2))
+	addRule("with field literal", cAction, false, `(?:with|having|and|using|, with)? ?(?:the |an? |my )?({field}) ("\d+"|\S+@\S+|(?:the )?secret {secretname}|\$\{?{secretname}\}?)`, withFill(1, 2))
+	addRule("with selected", cAction, true, `(?:with|having|and) ({value}) (?:selected|chosen|picked|set) (?:as|in|for|under) (?:the |my )?({field})`,
 		func(m *match) ([]item, bool) {
-			if !m.formContext() {
+			t, notes, ok := m.p.field(m.bounds(2))
+			if !ok {
 				return nil, false
 			}
-			return m.fill(1, 2, contWith)
-		})
-	addRule("with value as", cAction, true, `(?:with|and|using) ({value}) (?:as|in|for|in the) (?:the |my |an? )?({field})`,
-		func(m *match) ([]item, bool) {
-			if !m.formContext() {
+			v, ok := m.p.value(m.bounds(1))
+			if !ok || v.text == "" {
 				return nil, false
 			}
-			return m.fill(2, 1, contWith)
+			if tt, _ := ParseTarget(t); tt.Kind != ByLabel {
+				t, notes = Target{Kind: ByLabel, Value: tt.Value}.String(), nil
+			}
+			it := action("form", Step{Kind: Select, Target: t, Value: v.text})
+			it.fillish, it.cont, it.notes = true, contWith, append(notes, bareNote(v.text, !v.bare)...)
+			return m.beforeClick([]item{it}), true
 		})
+	addRule("with value as", cAction, true, `(?:with|and|using) ({value}) (?:as|in|for|in the) (?:the |my |an? )?({field})`, withFill(2, 1))
 	addRule("with checked", cAction, false, `(?:with|and|having) (?:the )?({name}) (?:checkbox |box |option )?(checked|ticked|enabled|selected|on|unchecked|unticked|disabled|off|cleared)`,
 		func(m *match) ([]item, bool) {
 			if !m.formContext() {
@@ -384,6 +396,12 @@ func buildRules() {
 			}
 			return out, len(out) > 0
 		})
+	addRule("add to cart", cAction, false, `{who}(?:adding|add|adds|putting|put|puts) (?:{lits}|an? item|the item|it|a product|the product)(?: (?:to|into|in) (?:the |my |your |a )?(?:cart|basket|bag|shopping cart|wishlist|wish list|favorites|favourites))`,
+		func(m *match) ([]item, bool) {
+			m.p.setHint("unsupported", "vouch cannot tell how your app adds a product to a cart: say which page and what to click", m.start,
+				m.p.replaceSpan(m.start, m.end, `clicking "Add to cart"`))
+			return nil, false
+		})
 	addRule("add", cAction, true, `{who}(?:can )?(?:adding|add|adds|added|creating|create|creates|created|saving|save|inserting|insert|appending|append)(?: (?:a|an|the|one|two|three|new|another|some))*(?: (?:items?|todos?|tasks?|entries|entry|notes?|rows?|things?))?(?: (?:called|named|titled|with the text|saying|for|:))? ({lits})(?: (?:to|into|in|on) (?:the |my |a )?(?:list|todo list|todos|list of todos|tasks|todo|({field})))?`,
 		func(m *match) ([]item, bool) {
 			if l := m.st.last; l != nil && l.kind == iAction && !m.st.afterConn {
@@ -425,12 +443,6 @@ func buildRules() {
 				m.p.replaceSpan(a, b, `clicking "Delete"`))
 			return nil, false
 		})
-	addRule("add to cart", cAction, false, `{who}(?:adding|add|adds|putting|put|puts) (?:{lits}|an? item|the item|it|a product|the product)(?: (?:to|into|in) (?:the |my |your |a )?(?:cart|basket|bag|shopping cart|wishlist|wish list|favorites|favourites))`,
-		func(m *match) ([]item, bool) {
-			m.p.setHint("unsupported", "vouch cannot tell how your app adds a product to a cart: say which page and what to click", m.start,
-				m.p.replaceSpan(m.start, m.end, `clicking "Add to cart"`))
-			return nil, false
-		})
 	addRule("search", cAction, true, `{who}(?:searching|search|searches|looking up|look up|querying|query)(?: the (?:site|docs|page|app))?(?: for)? ({value})`,
 		func(m *match) ([]item, bool) {
 			v, ok := m.p.value(m.bounds(1))
@@ -465,7 +477,7 @@ func buildRules() {
 			m.p.setHint("unsupported", "plans have no 'back' step", m.start)
 			return nil, false
 		})
-	addRule("click", cAction, true, `{who}(?:can )?(?:clicking|click|clicks|clicked|tapping|tap|taps|tapped|pressing|press|presses|pressed|hitting|hit|hits|choosing|choose|chooses|selecting|select|selects|following|follow|follows|activating|activate|opening|open|triggering|trigger|double-clicking|double clicking|double-click)(?: on| the| on the)?(?: link| button)? ((?:{el})|{text})`,
+	addRule("click", cAction, true, `{who}(?:can )?(?:clicking|click|clicks|clicked|tapping|tap|taps|tapped|pressing|press|presses|pressed|hitting|hit|hits|choosing|choose|chooses|selecting|select|selects|following|follow|follows|activating|activate|opening|open|triggering|trigger|double-clicking|double clicking|double-click)(?: on)?(?: link| button)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, Click) })
 	addRule("hover", cAction, true, `{who}(?:hovering|hover|hovers|mousing|mouse|moving the mouse|pointing)(?: the mouse)?(?: over| on| onto| above| at)?(?: the)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, Hover) })
@@ -485,10 +497,10 @@ func buildRules() {
 		func(m *match) ([]item, bool) { return []item{consoleCheck()}, true })
 	addRule("no console errors", cCheck, false, `(?:no|zero) (?:console |js |javascript |uncaught |script |browser )+(?:errors?|exceptions)`,
 		func(m *match) ([]item, bool) { return []item{consoleCheck()}, true })
-	addRule("region", cSubj, false, `(?:the |a |an |its |their |my )?(?:(?:main|top|bottom|first|last|page|site|todo|item|todo item|items|whole|entire) )?(?:`+regionAlt+`)(?: (?:area|section|bar|region|text|element))?`,
+	addRule("region", cSubj, false, `(?:the |a |an |its |their |my )?(?:(?:main|top|bottom|first|last|page|site|todo|item|todo item|items|whole|entire) )?(`+regionAlt+`)(?: (?:area|section|bar|region|text|element))?`,
 		func(m *match) ([]item, bool) {
 			phrase := m.p.lx.span(m.start, m.end)
-			return []item{{kind: iSubject, region: phrase, notes: []string{fmt.Sprintf("%q is not pinned to one element: what it should show is looked for on the whole page.", strings.TrimSpace(phrase))}}}, true
+			return []item{{kind: iSubject, region: phrase, regionKey: m.low(1), notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", strings.TrimSpace(phrase))}}}, true
 		})
 
 	// Checks.
@@ -556,7 +568,7 @@ func buildRules() {
 			}
 			return []item{consoleCheck()}, true
 		})
-	addRule("url", cCheck, false, `{neg}(?:opens|open|goes to|go to|navigates to|navigate to|takes (?:me|you|us|them|the user|users|the visitor|visitors|him|her) to|take (?:me|you|us|them|the user) to|leads (?:me |you |the user |users )?to|lead (?:me |you )?to|lands (?:me |you |the user |users )?on|redirects (?:me |you |the user |users |them |visitors )?to|redirect (?:me |you |the user )?to|ends up (?:on|at)|end up (?:on|at)|brings (?:me|you|the user|up) to|sends (?:me|you|the user|users|them) to|send (?:me|you) to|reaches|reach|arrives at|arrive at|changes the url to|updates the url to|moves to|switches to|directs (?:me |you |the user )?to|forwards (?:me |you |the user )?to|routes (?:me |you )?to|points to|(?:is|be|are|am|get|gets) (?:redirected|taken|sent|brought|forwarded|moved|navigated) to|(?:is|be|am|are) (?:on|at)|lands on|land on|loads|load|shows|show|displays|display|leaves (?:me |you )?on|stays on|stay on|remains on|remain on|returns (?:me |you |the user )?to|return (?:me |you )?to|(?:is|be) back (?:on|at)|goes back to|go back to|comes back to|navigates away to)(?: the)? ({page})`,
+	addRule("url", cCheck, false, `{neg}(?:opens|open|goes to|go to|navigates to|navigate to|takes (?:me|you|us|them|the user|users|the visitor|visitors|him|her) to|take (?:me|you|us|them|the user) to|leads (?:me |you |the user |users )?to|lead (?:me |you )?to|lands (?:me |you |the user |users )?on|redirects (?:me |you |the user |users |them |visitors )?to|redirect (?:me |you |the user )?to|ends up (?:on|at)|end up (?:on|at)|brings (?:me|you|the user|up) to|sends (?:me|you|the user|users|them) to|send (?:me|you) to|reaches|reach|arrives at|arrive at|changes the url to|updates the url to|moves to|switches to|directs (?:me |you |the user )?to|forwards (?:me |you |the user )?to|routes (?:me |you )?to|points to|(?:is|be|are|am|get|gets) (?:redirected|taken|sent|brought|forwarded|moved|navigated) to|(?:is|be|am|are) (?:on|at)|lands on|land on|loads|load|shows|show|displays|display|leaves (?:me |you )?on|stays on|stay on|remains on|remain on|returns (?:me |you |the user )?to|return (?:me |you )?to|(?:is|be) back (?:on|at)|goes back to|go back to|comes back to|navigates away to|keeps (?:me|you|the user|users|them) on|keep (?:me|you) on|(?:brings|takes|sends|leads|returns|gets) (?:me|you|the user|users|them|us) back to)(?: the)? ({page})`,
 		func(m *match) ([]item, bool) {
 			pg, ok := m.p.page(m.bounds(1))
 			if !ok || pg.generic {
@@ -578,6 +590,12 @@ func buildRules() {
 			}
 			return []item{c}, true
 		})
+	addRule("takes home", cCheck, false, `(?:takes|take|brings|bring|sends|send|leads|lead|gets|get|returns|return) (?:me|you|the user|users|them|us) (?:back )?home`,
+		func(m *match) ([]item, bool) {
+			c := check("url", Step{Kind: ExpectURL, Value: "/"})
+			c.notes = []string{"'home' is checked as the address /."}
+			return []item{c}, true
+		})
 	addRule("url subject", cCheck, false, `(?:the )?(?:current |page |browser |final )?(?:url|address|location|path|address bar|route|pathname)(?: bar)? (?:is|be|becomes|become|changes to|change to|=|:|ends with|end with|contains|contain|matches|shows|updates to|update to|points to|reads|gets|is now|will be|should be)(?: now)? ({page})`,
 		func(m *match) ([]item, bool) {
 			pg, ok := m.p.page(m.bounds(1))
@@ -590,9 +608,23 @@ func buildRules() {
 			}
 			return []item{c}, true
 		})
+	addRule("vague works", cCheck, false, `(?:works|work|is working|functions|does what it should|does its job)(?: (?:fine|ok|okay|correctly|properly|as expected|as intended|well|great))*`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			generic := l == nil || l.kind == iSubject && l.region == "" || l.kind == iPage && l.page.generic
+			if !generic {
+				return nil, false
+			}
+			subj := strings.TrimSpace(m.p.lx.span(0, m.start))
+			if subj == "" || strings.EqualFold(subj, "it") || strings.EqualFold(subj, "everything") {
+				subj = "The home page"
+			}
+			m.p.setHint("vague", "'works' does not say what a browser should see", m.start, subj+" loads without errors")
+			return nil, false
+		})
 	addRule("health", cCheck, false, `(?:loads|load|loading|opens|open|renders|render|works|work|comes up|come up|starts|start|displays|is working|runs|run|is fine|is ok|is okay|is error-free|is error free|shows up|loads up|functions|boots)((?: (?:fine|ok|okay|correctly|properly|successfully|cleanly|normally|fully|completely|without (?:any )?(?:errors?|problems|issues|crashing|crashes|exceptions|console errors|js errors|javascript errors|script errors|failures|failing|breaking)|with no (?:console |js |javascript |script )?(?:errors?|problems|issues|exceptions|failures)|without failing|without a hitch|and is error-free))*)`,
 		func(m *match) ([]item, bool) { return []item{healthCheck()}, true })
-	addRule("count", cCheck, false, `{neg}(?:{show}|holds?|contains?|leaves|leave)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|in it|total|altogether|listed|shown))?(?: (?:in|on|inside|within|under) (?:the |its )?(?:`+regionAlt+`))?`,
+	addRule("count", cCheck, false, `{neg}(?:{show}|holds?|contains?|leaves|leave)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|in it|total|altogether|listed|shown))?(?: (?:in|on|inside|within|under) (?:the |its )?(`+regionAlt+`))?`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
 	addRule("there are count", cCheck, false, `there (?:is|are|be|exists?)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|listed|shown))?`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
@@ -788,6 +820,14 @@ func buildRules() {
 			}
 			return nil, false
 		})
+	addRule("more clicks", cCont, true, `(?:on )?({lit}|{el})`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l.cont != contClick {
+				return nil, false
+			}
+			return m.p.click(m, Click)
+		})
 	addRule("more elements", cCont, true, `({el})`,
 		func(m *match) ([]item, bool) {
 			if m.st.last.cont != contElement {
@@ -822,7 +862,7 @@ func buildRules() {
 			return m.fill(1, 2, m.st.last.cont)
 		})
 
-	addRule("more typing", cCont, false, `({value}) (?:in|into|inside|as|for) (?:the |my )?({field})`,
+	addRule("more typing", cCont, true, `({value}) (?:in|into|inside|as|for) (?:the |my )?({field})`,
 		func(m *match) ([]item, bool) {
 			if c := m.st.last.cont; c != contFill && c != contWith {
 				return nil, false
@@ -964,7 +1004,21 @@ func (m *match) formContext() bool {
 	if l == nil || l.kind != iAction {
 		return false
 	}
+	// "clicking Send with email a@b.co": the fill goes before the click.
+	if l.click != "" && !m.st.afterConn {
+		return true
+	}
 	return l.deferred != nil || l.cont == contWith
+}
+
+// beforeClick marks fills read after a click they must precede.
+func (m *match) beforeClick(items []item) []item {
+	if l := m.st.last; l != nil && l.click != "" && !m.st.afterConn || l != nil && l.beforeClick && l.cont == contWith {
+		for i := range items {
+			items[i].beforeClick = true
+		}
+	}
+	return items
 }
 
 func (m *match) fill(fieldGroup, valueGroup int, cont contKind) ([]item, bool) {
@@ -1111,6 +1165,17 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		c.notes = e.notes
 		return []item{c}, true
 	}
+	// "The navigation has 6 links", "6 links in the nav": count inside it.
+	region := ""
+	if m.ok(eg + 1) {
+		region = m.low(eg + 1)
+	} else if l := m.st.last; l != nil && l.kind == iSubject {
+		region = l.regionKey
+	}
+	if t, ok := scopedTarget(region, e.target); ok {
+		e.target = t
+		notes = []string{fmt.Sprintf("Counted inside the page's %s element (%s); edit the target if the region is marked up differently.", strings.Split(regionCSS[region], ",")[0], regionCSS[region])}
+	}
 	c := check("count", Step{Kind: ExpectCount, Target: e.target, Count: n})
 	c.notes = append(e.notes, notes...)
 	return []item{c}, true
@@ -1126,6 +1191,9 @@ func (p *parser) click(m *match, k Kind) ([]item, bool) {
 	if e, ok := p.element(a, b); ok && e.text == "" && !bareNoun {
 		it := action("navigation", Step{Kind: k, Target: e.target})
 		it.notes = e.notes
+		if k == Click {
+			it.cont = contClick
+		}
 		return []item{it}, true
 	}
 	v, q, ok := m.text(1)
@@ -1137,7 +1205,7 @@ func (p *parser) click(m *match, k Kind) ([]item, bool) {
 	}
 	it := action("navigation", Step{Kind: k, Target: Target{Kind: ByText, Value: v}.String()})
 	if k == Click {
-		it.click = v
+		it.click, it.cont = v, contClick
 	}
 	it.notes = bareNote(v, q)
 	return []item{it}, true
@@ -1351,4 +1419,43 @@ var actionVerbs = map[string]bool{
 	"add": true, "hover": true, "reload": true, "refresh": true, "wait": true,
 	"enter": true, "uncheck": true, "untick": true, "edit": true, "clear": true,
 	"deleting": true, "removing": true, "editing": true, "clearing": true,
+}
+
+// regionCSS maps the regions claims name to the elements that hold them.
+var regionCSS = map[string]string{
+	"nav": "nav", "navigation": "nav", "navbar": "nav", "nav bar": "nav", "menu": "nav",
+	"sidebar menu": "nav", "top bar": "nav", "footer": "footer", "header": "header",
+	"sidebar": "aside", "side bar": "aside", "table": "table", "main content": "main",
+	"content": "main", "main area": "main", "main section": "main", "article": "article",
+	"form": "form", "dialog": "dialog, [role=dialog]", "modal": "dialog, [role=dialog]",
+}
+
+// elementCSS gives the CSS of unnamed elements, to count them in a region.
+var elementCSS = map[string]string{
+	"role=link": "a[href]", "role=button": "button, [role=button], input[type=submit], input[type=button]",
+	"css=img": "img", "role=listitem": "li", "role=row": "tr",
+	"role=heading": "h1, h2, h3, h4, h5, h6", "role=checkbox": "input[type=checkbox]",
+	"role=textbox":          "input:not([type]), input[type=text], input[type=email], input[type=search], textarea",
+	"role=heading[level=1]": "h1", "role=heading[level=2]": "h2", "role=heading[level=3]": "h3",
+	"role=heading[level=4]": "h4", "role=heading[level=5]": "h5", "role=heading[level=6]": "h6",
+}
+
+// scopedTarget narrows an unnamed element target to a region: the links
+// of the nav are "css=nav a[href]".
+func scopedTarget(region, target string) (string, bool) {
+	rc, ok := regionCSS[region]
+	if !ok {
+		return "", false
+	}
+	ec, ok := elementCSS[target]
+	if !ok {
+		return "", false
+	}
+	var parts []string
+	for _, r := range strings.Split(rc, ", ") {
+		for _, e := range strings.Split(ec, ", ") {
+			parts = append(parts, r+" "+e)
+		}
+	}
+	return Target{Kind: ByCSS, Value: strings.Join(parts, ", ")}.String(), true
 }

@@ -14,7 +14,7 @@ var homeWords = map[string]bool{
 	"home page": true, "home": true, "landing page": true, "front page": true,
 	"start page": true, "main page": true, "index page": true, "index": true,
 	"root page": true, "root": true, "welcome page": true, "home screen": true,
-	"landing": true, "start": true, "main": true,
+	"landing": true,
 }
 
 // genericPages refer to the site or the page in front of the user, not to
@@ -231,6 +231,7 @@ var vagueWords = []string{
 	"everything", "all features", "every feature", "all pages", "every page", "all the pages",
 	"all links", "every link", "any page", "lightweight", "efficient", "optimized",
 	"optimised", "scalable", "scales", "secure", "security", "safe", "broken",
+	"recent", "latest", "newest", "up to date", "up-to-date", "fresh",
 }
 
 // outOfReach are things that happen where a browser cannot look.

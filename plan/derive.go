@@ -162,9 +162,11 @@ type part struct {
 	check  bool
 	rkind  string
 	desc   string
-	fill   bool // typed into a field (a later bare click is the form's button)
-	silent bool // said by the part before it (a sign-in's button click)
-	seq    bool // "then" came before it
+	fill   bool   // typed into a field (a later bare click is the form's button)
+	silent bool   // said by the part before it (a sign-in's button click)
+	click  string // a click on a bare text, resolved when the journey is built
+	button bool   // that click submits a form ("with an empty form")
+	seq    bool   // "then" came before it
 	notes  []string
 }
 
@@ -234,6 +236,14 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			continue
 		case iNoop:
 			a.note(it.notes...)
+			if it.formClick {
+				for k := len(cur.parts) - 1; k >= 0; k-- {
+					if cur.parts[k].click != "" {
+						cur.parts[k].button = true
+						break
+					}
+				}
+			}
 			continue
 		case iPage:
 			pg := it.page
@@ -306,13 +316,16 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 					pt.fill = true
 				}
 			}
-			if it.click != "" {
-				pt.steps[0].Target, pt.notes = a.clickTarget(cur, it.click, it.notes)
-			}
+			pt.click = it.click
 			if !it.fillish || cur.pending == nil {
 				flush()
 			}
-			if len(pt.steps) > 0 {
+			switch n := len(cur.parts); {
+			case len(pt.steps) == 0:
+			case it.beforeClick && n > 0 && len(cur.parts[n-1].steps) == 1 && cur.parts[n-1].steps[0].Kind == Click:
+				// "clicking Send with email a@b.co": fill, then click.
+				cur.parts = append(cur.parts[:n-1], pt, cur.parts[n-1])
+			default:
 				cur.parts = append(cur.parts, pt)
 			}
 			if it.deferred != nil {
@@ -360,17 +373,31 @@ func signInDesc(it *item) string {
 	return d + " with the password from the secret " + it.steps[1].Secret
 }
 
-// clickTarget resolves a click on a bare text: after fields are filled it
-// is the form's button, otherwise whatever shows that text.
-func (a *assembly) clickTarget(s *scenario, name string, notes []string) (string, []string) {
-	for _, pt := range s.parts {
+// resolveClicks aims each click on a bare text: after fields are filled
+// (or when the claim says a form is sent) it is the form's button,
+// otherwise whatever shows that text.
+func resolveClicks(parts []part) {
+	filled := false
+	for i := range parts {
+		pt := &parts[i]
 		if pt.fill {
-			return Target{Kind: ByRole, Value: "button", Name: name}.String(),
-				append(notes, fmt.Sprintf("After fields are filled, %q is taken as the form's button.", name))
+			filled = true
+		}
+		if pt.click == "" {
+			continue
+		}
+		pt.steps = append([]Step(nil), pt.steps...)
+		if filled || pt.button {
+			pt.steps[0].Target = Target{Kind: ByRole, Value: "button", Name: pt.click}.String()
+			why := "After fields are filled"
+			if !filled {
+				why = "Sending a form"
+			}
+			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%s, %q is taken as the form's button.", why, pt.click))
+		} else {
+			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%q is clicked by its visible text (a link, a button or any element showing it).", pt.click))
 		}
 	}
-	return Target{Kind: ByText, Value: name}.String(),
-		append(notes, fmt.Sprintf("%q is clicked by its visible text (a link, a button or any element showing it).", name))
 }
 
 // mergeCredentials folds "with the secret X" into the sign-in before it.
@@ -510,6 +537,7 @@ func (a *assembly) build(text string, scens []*scenario) (*Plan, *refusal) {
 			}
 		}
 		a.note(page.note)
+		resolveClicks(s.parts)
 		for i := range s.parts {
 			for k := range s.parts[i].steps {
 				if st := &s.parts[i].steps[k]; st.Kind == Visit && st.Value == "" {

@@ -25,7 +25,7 @@ type corpusEntry struct {
 	Claim string `yaml:"claim"`
 	// Plan is the expected plan; Notes the expected assumptions.
 	Plan  yaml.Node `yaml:"plan,omitempty"`
-	Notes []string   `yaml:"notes,omitempty"`
+	Notes []string  `yaml:"notes,omitempty"`
 	// Refused is the expected refusal cause; Reason and Suggestions the
 	// expected wording.
 	Refused     string   `yaml:"refused,omitempty"`

@@ -179,9 +179,6 @@ func pagePhrase(lx *lexed) string {
 // refusal explains why the parser could not read a claim.
 func (p *parser) refusal() *refusal {
 	shape := p.lx.shape
-	if p.hint != nil && p.hint.at+1 >= p.far-40 {
-		return &refusal{cause: p.hint.cause, reason: p.hint.reason, suggest: p.hint.suggest}
-	}
 	for _, t := range p.lx.toks {
 		if t.kind == tWord && reDuration.MatchString(t.low) {
 			return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("timings (%q) are not something a plan checks: every step has a time budget instead", t.raw)}
@@ -196,6 +193,9 @@ func (p *parser) refusal() *refusal {
 			return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("%q is out of a browser's reach: vouch only sees what the deployed pages show", w)}
 		}
 	}
+	if p.hint != nil && p.hint.at+1 >= p.far-40 {
+		return &refusal{cause: p.hint.cause, reason: p.hint.reason, suggest: p.hint.suggest}
+	}
 	for _, w := range vagueWords {
 		if containsPhrase(shape, w) {
 			return &refusal{cause: "vague", reason: fmt.Sprintf("%q is a judgement, not something a browser can see on a page", w)}
@@ -206,6 +206,9 @@ func (p *parser) refusal() *refusal {
 	}
 	if p.far == 0 {
 		return &refusal{cause: "unrecognized", reason: "vouch found no page, action or check it knows in the claim"}
+	}
+	if p.far >= len(shape) {
+		return &refusal{cause: "no_check", reason: "the claim names a page but says nothing about it"}
 	}
 	rest := strings.TrimSpace(p.lx.span(p.far, len(shape)))
 	return &refusal{cause: "unrecognized", reason: fmt.Sprintf("vouch could not read %q as a page, an action or a check", shorten(rest, 60))}
@@ -283,10 +286,14 @@ func secretLeak(lx *lexed) *refusal {
 
 func secretRefusal(lx *lexed, a, b int) *refusal {
 	name := "PASSWORD"
-	for _, t := range lx.toks {
+	for i, t := range lx.toks {
 		if t.kind == tEmail {
 			name = secretFrom(strings.Split(t.raw, "@")[0]) + "_PASSWORD"
 			break
+		}
+		// "log in as admin with password ..." → ADMIN_PASSWORD.
+		if t.low == "as" && i+1 < len(lx.toks) && lx.toks[i+1].kind == tWord && !determiners[lx.toks[i+1].low] && !secretWords[lx.toks[i+1].low] {
+			name = secretFrom(lx.toks[i+1].raw) + "_PASSWORD"
 		}
 	}
 	p := &parser{lx: lx}
