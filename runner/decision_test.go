@@ -104,9 +104,9 @@ navigator.sendBeacon && navigator.sendBeacon("%[1]s/beacon", "x");</script>`, ca
 		{name: "blocked by a missing secret", want: evidence.Blocked, reason: []string{"DEMO_PASSWORD", "not given"}, steps: `
       - visit: /login
       - fill: {target: label=Password, secret: DEMO_PASSWORD}`},
-		{name: "blocked by policy: base URL", base: can.URL, want: evidence.Blocked, reason: []string{canaryHost, "policy"}, steps: `
+		{name: "blocked by policy: base URL", base: can.URL, want: evidence.Blocked, reason: []string{canaryHost, "policy", "rule denied"}, steps: `
       - visit: /`},
-		{name: "blocked by policy: redirect", base: redirect.URL, want: evidence.Blocked, reason: []string{canaryHost, "policy", "denied"}, steps: `
+		{name: "blocked by policy: redirect", base: redirect.URL, want: evidence.Blocked, reason: []string{canaryHost, "policy", "rule denied"}, steps: `
       - visit: /`},
 		{name: "blocked by policy: link", base: pages.URL, want: evidence.Blocked, reason: []string{canaryHost, "policy"}, steps: `
       - visit: /link

@@ -152,8 +152,7 @@ func (n *netLog) loadingFailed(e *network.EventLoadingFailed) {
 	}
 }
 
-// har returns the log as HAR. mask hides secrets in URLs and headers; the
-// evidence writer masks the whole file again.
+// har returns the log as HAR; the evidence writer masks secrets in it.
 func (n *netLog) har(browserVersion string) *har.HAR {
 	entries := make([]*har.Entry, 0, len(n.order))
 	for _, h := range n.order {
@@ -166,7 +165,12 @@ func (n *netLog) har(browserVersion string) *har.HAR {
 		Entries: entries,
 	}
 	if browserVersion != "" {
-		l.Browser = &har.Creator{Name: "Chromium", Version: browserVersion}
+		// "HeadlessChrome/156.0.8078.79"
+		name, version, ok := strings.Cut(browserVersion, "/")
+		if !ok {
+			name, version = "Chromium", browserVersion
+		}
+		l.Browser = &har.Creator{Name: name, Version: version}
 	}
 	if n.dropped > 0 {
 		l.Comment = fmt.Sprintf("%d later requests were not recorded (limit %d)", n.dropped, maxHAREntries)

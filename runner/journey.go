@@ -73,12 +73,12 @@ func blocked(reason string) *verdict { return &verdict{blocked: true, actual: re
 // problem is a decision.
 func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int) evidence.JourneyResult {
 	j := &rs.p.Journeys[i]
+	rs.emit(Event{Type: JourneyStarted, Journey: i + 1, JourneyName: j.Name, Steps: len(j.Steps)})
 	if missing := rs.missingSecrets(i); len(missing) > 0 {
 		return rs.blockedBeforeStart(i, fmt.Sprintf("the plan needs the secret %s, which this run was not given", strings.Join(missing, ", ")))
 	}
 	jctx, cancel := context.WithTimeout(gctx, rs.r.cfg.JourneyTimeout)
 	defer cancel()
-	rs.emit(Event{Type: JourneyStarted, Journey: i + 1, JourneyName: j.Name, Steps: len(j.Steps)})
 	started := time.Now()
 	t, err := br.tab(jctx)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -295,7 +296,7 @@ func (r *Runner) Run(ctx context.Context, p *plan.Plan, o Options) (*Result, err
 			r.log.Error("writing report", "err", err)
 		} else {
 			m.Artifacts = append(m.Artifacts, a)
-			res.Report = o.Dir + string(os.PathSeparator) + evidence.ReportFile
+			res.Report = filepath.Join(o.Dir, evidence.ReportFile)
 		}
 		if err := w.WriteManifest(m); err != nil {
 			r.log.Error("writing manifest", "err", err)
@@ -400,7 +401,7 @@ func (rs *runState) run(rctx, parent context.Context) {
 	// A refused base URL blocks everything before a browser is involved.
 	if _, err := r.cfg.Policy.CheckURL(rs.base.String()); err != nil {
 		for i := range rs.p.Journeys {
-			rs.results[i] = rs.blockedBeforeStart(i, "the target policy refuses "+rs.base.Host+": "+err.Error())
+			rs.results[i] = rs.notStarted(i, policyText(rs.base.Hostname(), err))
 		}
 		rs.ended = time.Now()
 		return
@@ -414,11 +415,11 @@ func (rs *runState) run(rctx, parent context.Context) {
 				if rctx.Err() != nil {
 					reason = budgetReason(rctx, parent, "while the browser started")
 				}
-				rs.results[i] = rs.blockedBeforeStart(i, reason)
+				rs.results[i] = rs.notStarted(i, reason)
 				return nil
 			}
 			if aerr := r.sem.Acquire(gctx, 1); aerr != nil {
-				rs.results[i] = rs.blockedBeforeStart(i, budgetReason(rctx, parent, "before the journey could start"))
+				rs.results[i] = rs.notStarted(i, budgetReason(rctx, parent, "before the journey could start"))
 				return nil
 			}
 			defer r.sem.Release(1)
@@ -428,6 +429,14 @@ func (rs *runState) run(rctx, parent context.Context) {
 	}
 	_ = g.Wait()
 	rs.ended = time.Now()
+}
+
+// policyText explains a policy refusal, naming the host and the rule.
+func policyText(host string, err error) string {
+	if re, ok := netpolicy.IsRefused(err); ok {
+		return fmt.Sprintf("the target policy refused %s (rule %s): %v", host, re.Rule, err)
+	}
+	return fmt.Sprintf("the target policy refused %s: %v", host, err)
 }
 
 // missingSecrets lists the secrets journey i uses that Options.Secrets
@@ -457,6 +466,14 @@ func budgetReason(rctx, parent context.Context, when string) string {
 		return "the run's time budget was spent " + when
 	}
 	return "the run stopped " + when
+}
+
+// notStarted is the result of a journey that never began: it reports
+// journey_started too, so that progress shows every journey start and end.
+func (rs *runState) notStarted(i int, reason string) evidence.JourneyResult {
+	j := rs.p.Journeys[i]
+	rs.emit(Event{Type: JourneyStarted, Journey: i + 1, JourneyName: j.Name, Steps: len(j.Steps)})
+	return rs.blockedBeforeStart(i, reason)
 }
 
 // blockedBeforeStart is the result of a journey that never reached the

@@ -242,7 +242,7 @@ func (st *stepCtx) visit() *verdict {
 		return blocked(fmt.Sprintf("cannot visit %q: %v", st.s.Value, err))
 	}
 	if _, err := jr.rs.r.cfg.Policy.CheckURL(u.String()); err != nil {
-		return blocked(fmt.Sprintf("the target policy refuses %s: %v", u.Host, err))
+		return blocked(policyText(u.Hostname(), err))
 	}
 	first := !jr.navigated
 	jr.navigated = true
@@ -420,8 +420,30 @@ func (jr *journeyRun) policyRefusal(raw string) string {
 // proxyError returns the policy proxy's own error text when it, not the
 // app, answered 502/504 (it could not connect).
 func (jr *journeyRun) proxyError(d *docNav) string {
-	ctx, cancel := context.WithTimeout(jr.tab.ctx, time.Second)
+	if headerValue(d.headers, "X-Content-Type-Options") != "nosniff" || !strings.HasPrefix(headerValue(d.headers, "Content-Type"), "text/plain") {
+		return "" // not net/http's http.Error, which the proxy answers with
+	}
+	ctx, cancel := context.WithTimeout(jr.tab.ctx, 2*time.Second)
 	defer cancel()
+	// The body is only there once it has loaded.
+	for {
+		var done bool
+		ch := jr.rec.snapshot(func() {
+			for _, x := range jr.rec.docs {
+				if x.req == d.req {
+					done = x.finished || x.failed != ""
+				}
+			}
+		})
+		if done {
+			break
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ""
+		}
+	}
 	res, err := cdp.Call(ctx, jr.tab.t, network.GetResponseBody, network.GetResponseBodyParams{RequestID: d.req})
 	if err != nil {
 		return ""
