@@ -175,6 +175,10 @@ type Store interface {
 	// Outbox lists webhook outbox events, oldest first.
 	Outbox(ctx context.Context, limit int) ([]*OutboxEvent, error)
 
+	// Webhooks holds endpoints and the deliveries fanned out from the
+	// outbox (store/webhooks.go).
+	Webhooks
+
 	// Close releases the store's resources.
 	Close() error
 }

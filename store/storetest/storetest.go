@@ -41,6 +41,11 @@ func Run(t *testing.T, open Opener) {
 		{"Users", testUsers},
 		{"Sessions", testSessions},
 		{"RequestLog", testRequestLog},
+		{"WebhookEndpoints", testWebhookEndpoints},
+		{"WebhookDispatch", testWebhookDispatch},
+		{"WebhookAttempts", testWebhookAttempts},
+		{"WebhookRelease", testWebhookRelease},
+		{"ConcurrentWebhookClaims", testConcurrentWebhookClaims},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
