@@ -343,4 +343,3 @@ func testConcurrentWebhookClaims(t *testing.T, s store.Store) {
 		}
 	}
 }
-
