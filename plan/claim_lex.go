@@ -51,27 +51,28 @@ type lexed struct {
 // spelling: straight quotes, single spaces, no control characters and no
 // trailing full stop.
 func normalizeClaim(s string) string {
+	n, _ := normalize(s)
+	return n
+}
+
+// normalize is normalizeClaim that also returns, for every quote it
+// straightened, the rune it replaced, so quoted texts keep what was typed
+// ("We’ll be in touch" is matched with its curly apostrophe).
+func normalize(s string) (string, map[int]rune) {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
 	var b strings.Builder
 	b.Grow(len(s))
+	var orig map[int]rune
 	space := false
 	for _, r := range s {
+		was := r
 		switch r {
 		case '\u201C', '\u201D', '\u201E', '\u201F', '\u00AB', '\u00BB', '\u2033', '\uFF02':
 			r = '"'
 		case '\u2018', '\u2019', '\u201A', '\u201B', '\u2039', '\u203A', '\u2032', '\uFF07', '`', '\u00B4':
 			r = '\''
-		case '\u2014', '\u2013', '\u2012', '\u2015':
-			r = ','
-		case '\u2192', '\u27F6', '\u21D2':
-			b.WriteString(" gives ")
-			continue
-		case '\u2026':
-			b.WriteString("...")
-			space = false
-			continue
 		case '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD':
 			continue
 		}
@@ -83,13 +84,15 @@ func normalizeClaim(s string) string {
 			b.WriteByte(' ')
 		}
 		space = false
+		if was != r {
+			if orig == nil {
+				orig = map[int]rune{}
+			}
+			orig[b.Len()] = was
+		}
 		b.WriteRune(r)
 	}
 	out := b.String()
-	// "->" and "=>" read as "gives" ("GET /status -> 200").
-	if strings.Contains(out, "->") || strings.Contains(out, "=>") {
-		out = strings.NewReplacer(" -> ", " gives ", " => ", " gives ", "->", " gives ", "=>", " gives ").Replace(out)
-	}
 	// Trailing punctuation carries no meaning; a question mark is handled
 	// by the grammar ("Does the home page show 'Welcome'?").
 	for {
@@ -99,11 +102,12 @@ func normalizeClaim(s string) string {
 		}
 		out = t
 	}
-	return out
+	return out, orig
 }
 
-// lexClaim cuts a normalised claim into tokens.
-func lexClaim(s string) *lexed {
+// lexClaim cuts a claim into tokens.
+func lexClaim(claim string) *lexed {
+	s, orig := normalize(claim)
 	lx := &lexed{text: s}
 	var b strings.Builder
 	i := 0
@@ -115,8 +119,19 @@ func lexClaim(s string) *lexed {
 		}
 		if c == '"' || (c == '\'' && opensQuote(s, i)) {
 			if end := closingQuote(s, i); end > i {
-				content := strings.TrimSpace(s[i+1 : end])
-				lx.addLit(content)
+				content := s[i+1 : end]
+				if orig != nil {
+					var cb strings.Builder
+					for k := i + 1; k < end; k++ {
+						if r, ok := orig[k]; ok {
+							cb.WriteRune(r)
+						} else {
+							cb.WriteByte(s[k])
+						}
+					}
+					content = cb.String()
+				}
+				lx.addLit(strings.TrimSpace(content))
 				i = end + 1
 				continue
 			}
@@ -225,6 +240,14 @@ func (lx *lexed) addWord(w string) {
 
 func (lx *lexed) addBare(w string) {
 	lw := lowerASCII(w)
+	switch lw {
+	case "\u2014", "\u2013", "\u2012", "\u2015", "-", "--":
+		lx.toks = append(lx.toks, token{low: ",", raw: ",", kind: tPunct})
+		return
+	case "->", "=>", "\u2192", "\u27f6", "\u21d2", "-->":
+		lx.toks = append(lx.toks, token{low: "gives", raw: w, kind: tWord})
+		return
+	}
 	switch {
 	case strings.HasPrefix(lw, "http://") || strings.HasPrefix(lw, "https://"):
 		lx.toks = append(lx.toks, token{low: lw, raw: w, kind: tURL})

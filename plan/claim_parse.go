@@ -80,6 +80,7 @@ type item struct {
 	addVal          string // iAction: the text an "add" typed
 	replacePassword bool   // iAction: a made-up password replacing a sign-in's secret
 	beforeClick     bool   // iAction: a fill said after the click it precedes
+	hideClicked     bool   // iCheck: "hides it" after a click
 	formClick       bool   // iNoop: the click before it submits a form ("with an empty form")
 	from, to        int    // where in the shape the item was read
 }
@@ -115,11 +116,12 @@ type pstate struct {
 
 // match is one rule's match, with group offsets absolute in the shape.
 type match struct {
-	p     *parser
-	loc   []int
-	st    pstate
-	start int
-	end   int
+	p        *parser
+	loc      []int
+	st       pstate
+	start    int
+	end      int
+	consumed int // set by a handler that reads less than it matched
 }
 
 func (m *match) ok(i int) bool           { return 2*i < len(m.loc) && m.loc[2*i] >= 0 }
@@ -199,6 +201,9 @@ func (p *parser) parse(pos int, st pstate) ([]item, bool) {
 			if !ok {
 				continue
 			}
+			if m.consumed > pos {
+				end = m.consumed
+			}
 			for i := range items {
 				if items[i].from == 0 && items[i].to == 0 {
 					items[i].from, items[i].to = pos, end
@@ -242,7 +247,7 @@ func allowed(c ruleClass, st pstate) bool {
 	}
 	switch st.last.kind {
 	case iSubject:
-		return c == cCheck
+		return c == cCheck || c == cCtx
 	case iCheck:
 		return c == cConn || c == cCtx || c == cNoop
 	}
@@ -307,7 +312,7 @@ func init() {
 	fragments["keyonly"] = keyAlt
 	fragments["user"] = `\S+@\S+|"\d+"|(?:the |an? |our |my )?(?:[a-z][\w-]* )?(?:user|account|admin|administrator|customer|member|editor|owner|tester|viewer|manager)|[a-z][\w.-]*`
 	fragments["secretname"] = `[a-z_][a-z0-9_]*`
-	fragments["show"] = `(?:(?:expects?|expected|wants?|hopes?) to (?:see|find|get)|gives|shows?|showing|displays?|displaying|contains?|containing|includes?|including|has|have|having|renders?|presents?|features?|says?|saying|reads?|prints?|outputs?|lists?|listing|sees?|seeing|mentions?|gets?|receives?|greets (?:me|you|the user|users|visitors) with|welcomes (?:me|you|the user|users) with|comes up with|reveals?|offers?|provides?|carries|appears with)`
+	fragments["show"] = `(?:(?:expects?|expected|wants?|hopes?) to (?:see|find|get)|costs?|is priced at|sells for|gives|shows?|showing|displays?|displaying|contains?|containing|includes?|including|has|have|having|renders?|presents?|features?|says?|saying|reads?|prints?|outputs?|lists?|listing|sees?|seeing|mentions?|gets?|receives?|greets (?:me|you|the user|users|visitors) with|welcomes (?:me|you|the user|users) with|comes up with|reveals?|offers?|provides?|carries|appears with)`
 	fragments["is"] = `(?:is|are|be|gets|get|becomes|become|stays|stay|remains|remain|is now|are now)`
 	fragments["pron"] = `(?:it|i|you|we|they|he|she|the user|a user|users|the visitor|a visitor|visitors|someone|people|one|the customer|a customer|customers|the person|a person|everyone|anyone|anybody|somebody|the browser|a signed-in user|the signed-in user)`
 	fragments["who"] = `(?:(?:i|you|we|they|the user|a user|users|a visitor|visitors|someone|the customer) )?`
@@ -319,7 +324,7 @@ var fieldNounAlt = alternation([]string{"field", "input", "box", "textbox", "tex
 	"menu", "picker", "combobox", "field box", "entry", "search box", "checkbox", "option"})
 
 var pageFrag = `(?:(?:the|my|our|your|this|that|their|a) )?(?:` +
-	`(?:(?:old|new|legacy|former|deprecated|archived|public|private|internal) )?/\S*(?: (?:page|route|path|url|screen|view|endpoint))?` +
+	`(?:(?:old|new|legacy|former|deprecated|archived|public|private|internal|page|url|route|path|endpoint) )?/\S*(?: (?:page|route|path|url|screen|view|endpoint))?` +
 	`|https?://\S+` +
 	`|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)` +
 	`|(?:"\d+"|[a-z0-9][\w-]*)(?: [a-z0-9][\w-]*){0,3} (?:page|screen|view|route|section|endpoint|url|path)` +

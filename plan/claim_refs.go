@@ -185,6 +185,7 @@ type elemRef struct {
 	notes  []string
 	role   string
 	follow string // a named link that should lead here: click it, check the address
+	image  bool
 }
 
 var reEl = anchored(`(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |only )?(?:(` + nonCapturing(fragments0("name")) + `) )??(h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
@@ -223,6 +224,7 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 	}
 	ref.plural = e.plural
 	ref.role = e.role
+	ref.image = e.image
 	name, quoted := "", false
 	for _, g := range []int{1, 3, 7} {
 		if loc[2*g] >= 0 {
@@ -234,6 +236,12 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 				return ref, false // named twice
 			}
 			name, quoted = v, q
+		}
+	}
+	region := ""
+	if name != "" && !quoted && e.role == "link" {
+		if _, ok := regionCSS[strings.ToLower(name)]; ok {
+			region, name = strings.ToLower(name), ""
 		}
 	}
 	var t Target
@@ -279,11 +287,17 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		t = Target{Kind: ByPlaceholder, Value: v}
 	case e.image:
 		switch {
-		case name != "":
+		case name != "" && quoted:
 			t = Target{Kind: ByAlt, Value: name}
-		case strings.HasPrefix(noun, "logo"):
-			t = Target{Kind: ByAlt, Value: "logo"}
-			ref.notes = append(ref.notes, "'the logo' taken as an image whose alternative text contains \"logo\".")
+		case name != "":
+			// "a hero image": the words describe it; they are rarely its
+			// alternative text.
+			t = Target{Kind: ByCSS, Value: "img"}
+			ref.notes = append(ref.notes, fmt.Sprintf("%q describes the image, so any image is looked for; quote its alternative text to pin it (\"an image with alt 'Logo'\").", name))
+		case strings.HasPrefix(noun, "logo") || strings.HasPrefix(noun, "avatar"):
+			w := strings.TrimSuffix(noun, "s")
+			t = Target{Kind: ByAlt, Value: w}
+			ref.notes = append(ref.notes, fmt.Sprintf("'the %s' taken as an image whose alternative text contains %q.", w, w))
 		default:
 			t = Target{Kind: ByCSS, Value: "img"}
 		}
@@ -326,6 +340,22 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		return ref, false
 	}
 	s := t.String()
+	if region != "" {
+		scoped, ok := scopedTarget(region, s)
+		if !ok && strings.HasPrefix(s, "css=a[href=") {
+			rc := regionCSS[region]
+			var parts []string
+			for _, p := range strings.Split(strings.TrimPrefix(s, "css="), ", ") {
+				parts = append(parts, strings.Split(rc, ", ")[0]+" "+p)
+			}
+			scoped, ok = Target{Kind: ByCSS, Value: strings.Join(parts, ", ")}.String(), true
+		}
+		if !ok {
+			return ref, false
+		}
+		s = scoped
+		ref.notes = append(ref.notes, fmt.Sprintf("Looked for inside the page's %s element.", strings.Split(regionCSS[region], ",")[0]))
+	}
 	if rt, err := ParseTarget(s); err != nil || rt.String() != s {
 		return ref, false
 	}
@@ -501,6 +531,13 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 				return "", false, false
 			}
 		}
+		// "shows 24 products" counts things vouch cannot name; quoted,
+		// "24 products" is a text.
+		if to-from == 2 && p.lx.toks[from].kind == tNumber && strings.HasSuffix(p.lx.toks[from+1].low, "s") {
+			p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which elements are %q", p.lx.toks[from+1].raw), a,
+				p.replaceSpan(a, b, `"`+p.lx.span(a, b)+`"`))
+			return "", false, false
+		}
 	}
 	return p.lx.span(a, b), false, true
 }
@@ -568,4 +605,5 @@ var badNames = map[string]bool{"broken": true, "missing": true, "any": true, "ne
 
 // pathAdjectives may stand before a path: "the old /pricing-2023 page".
 var pathAdjectives = map[string]bool{"old": true, "new": true, "legacy": true, "former": true,
+	"page": true, "url": true, "route": true, "path": true, "endpoint": true,
 	"deprecated": true, "archived": true, "public": true, "private": true, "internal": true}

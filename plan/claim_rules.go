@@ -61,6 +61,18 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			return []item{{kind: iNoop, formClick: true, notes: []string{"An empty form needs no step: every journey starts on a fresh page."}}}, true
 		})
+	addRule("in region", cNoop, false, `(?:in|on|inside|within|from|at|under) (?:the |its |a |my |their )?(?:(?:cookie|consent|site|page|main|top|bottom|left|right) )?(?:header|footer|nav|navigation|navbar|nav bar|menu|main menu|sidebar|side bar|top bar|banner|cookie banner|consent banner|dialog|modal|popup|toolbar|hero|hero section|breadcrumbs?|card|panel|table|list|form|main content)`,
+		func(m *match) ([]item, bool) {
+			if m.st.last == nil || m.st.afterConn {
+				return nil, false
+			}
+			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
+			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q is not pinned: the target is looked for on the whole page.", phrase)}}}, true
+		})
+	addRule("empty cart", cNoop, false, `(?:without (?:any )?(?:items|products|anything)(?: in (?:it|the cart|the basket|the bag))?|with (?:an? )?empty (?:cart|basket|bag)|with nothing in (?:the |my )?(?:cart|basket|bag))`,
+		func(m *match) ([]item, bool) {
+			return []item{{kind: iNoop, notes: []string{"A fresh browser has nothing in its cart, so no step is needed for that."}}}, true
+		})
 	addRule("noop", cNoop, false, `please|thanks|thank you|pls|(?:in|on|using|with) (?:the |a |real |headless )?(?:browser|chrome|chromium)|for real|right now|now|immediately|instantly|again|as well|too|successfully|correctly|properly`,
 		func(m *match) ([]item, bool) {
 			if m.st.start {
@@ -68,7 +80,7 @@ func buildRules() {
 			}
 			return []item{{kind: iNoop}}, true
 		})
-	addRule("signed out", cNoop, false, `(?:while |when |as |being |if |but )?(?:signed|logged) out|(?:while |when |if )?not (?:signed|logged) in|as an? (?:guest|anonymous (?:user|visitor)|visitor|logged-out user|signed-out user|new visitor|first-time visitor)|without (?:signing|logging) in|anonymously|in a fresh (?:session|browser)|with (?:no|an empty) session|in (?:an )?incognito(?: mode| window)?|(?:for|to) (?:a )?(?:logged-out|signed-out|anonymous) (?:users?|visitors?)`,
+	addRule("signed out", cNoop, false, `(?:while |when |as |being |if |but )?(?:signed|logged) out|(?:while |when |if )?not (?:signed|logged) in|as an? (?:guest|anonymous (?:user|visitor)|visitor|(?:logged|signed)[ -]out (?:user|visitor)|new visitor|first-time visitor|user who is not (?:signed|logged) in)|without (?:signing|logging) in|anonymously|in a fresh (?:session|browser)|with (?:no|an empty) session|in (?:an )?incognito(?: mode| window)?|(?:for|to) (?:a )?(?:logged-out|signed-out|anonymous) (?:users?|visitors?)`,
 		func(m *match) ([]item, bool) {
 			return []item{{kind: iNoop, notes: []string{"Every journey starts in a fresh browser with no cookies, so it is signed out."}}}, true
 		})
@@ -212,7 +224,7 @@ func buildRules() {
 	addRule("field is empty", cAction, false, `(?:the |an? |my )?({field}) (?:is|are|be|was|gets|get) (?:left )?(?:empty|blank|missing|not filled in|cleared)`,
 		func(m *match) ([]item, bool) {
 			t, notes, ok := m.p.field(m.bounds(1))
-			if !ok || m.st.last == nil && !m.st.afterConn {
+			if !ok || m.st.last == nil && !m.st.afterConn || notFields[strings.ToLower(m.low(1))] {
 				return nil, false
 			}
 			// "... shows an error when the email is empty": the form is
@@ -221,6 +233,17 @@ func buildRules() {
 			click := Step{Kind: Click, Target: Target{Kind: ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
 			it.deferred, it.fillish, it.cont = &click, true, contWith
 			it.notes = append(notes, "An empty field only shows an error once the form is sent: the plan clicks the form's submit button (the first button in a form that submits it).")
+			return []item{it}, true
+		})
+	addRule("bad email", cAction, false, `(?:typing|type|entering|enter|with|using|submitting|submit|filling in|giving|providing) (?:an? )?(invalid|bad|wrong|malformed|broken|incorrect) (?:email|e-mail|email address)`,
+		func(m *match) ([]item, bool) {
+			it := action("form", Step{Kind: Fill, Target: Target{Kind: ByLabel, Value: "Email"}.String(), Value: "not-an-email"})
+			click := Step{Kind: Click, Target: Target{Kind: ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
+			if l := m.st.last; l == nil || l.deferred == nil {
+				it.deferred = &click
+			}
+			it.fillish, it.cont = true, contWith
+			it.notes = []string{"An invalid address is typed as \"not-an-email\" into the field labelled \"Email\", and the form is sent (its first submit button); edit the plan if your form differs."}
 			return []item{it}, true
 		})
 	addRule("bad password", cAction, false, `(?:with|using|and|entering|typing) (?:an? |the )?(wrong|invalid|incorrect|bad|short|weak|too short) password`,
@@ -479,8 +502,51 @@ func buildRules() {
 		})
 	addRule("click", cAction, true, `{who}(?:can )?(?:clicking|click|clicks|clicked|tapping|tap|taps|tapped|pressing|press|presses|pressed|hitting|hit|hits|choosing|choose|chooses|selecting|select|selects|following|follow|follows|activating|activate|opening|open|triggering|trigger|double-clicking|double clicking|double-click)(?: on)?(?: link| button)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, Click) })
-	addRule("hover", cAction, true, `{who}(?:hovering|hover|hovers|mousing|mouse|moving the mouse|pointing)(?: the mouse)?(?: over| on| onto| above| at)?(?: the)? ((?:{el})|{text})`,
+	addRule("hover", cAction, true, `{who}(?:hovering|hover|hovers|mousing|mouse|moving the mouse|pointing)(?: the mouse)?(?: over| on| onto| above| at)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, Hover) })
+
+	// "The 'Forgot password?' link opens /forgot-password": the element is
+	// clicked; what follows it is checked.
+	addRule("element acts", cAction, false, `({ell})(?: (?:on|at|in) ({page}))? (?:{neg})(?:opens|open|goes to|go to|leads to|lead to|takes (?:you|me|the user|users|us) (?:to|home|back)|take (?:you|me) to|brings up|bring up|pops up|reveals|reveal|shows|show|displays|display|navigates to|navigate to|links to|link to|points to|point to|redirects to|redirect to|hides|closes|submits|sends|works|loads)`,
+		func(m *match) ([]item, bool) {
+			if m.st.last != nil && !m.st.afterConn && m.st.last.kind != iPage {
+				return nil, false
+			}
+			e, ok := m.p.element(m.bounds(1))
+			if !ok || e.text != "" || e.follow != "" || (e.role != "link" && e.role != "button" && e.role != "tab" && e.role != "menuitem" && !e.image) {
+				return nil, false
+			}
+			var out []item
+			if m.ok(2) {
+				pg, ok := m.p.page(m.bounds(2))
+				if !ok {
+					return nil, false
+				}
+				out = append(out, item{kind: iPage, page: pg, from: m.loc[4], to: m.loc[5]})
+			}
+			a := action("navigation", Step{Kind: Click, Target: e.target})
+			a.notes = append(e.notes, "The element is clicked, and what the claim says it does is checked after.")
+			out = append(out, a)
+			// Leave the verb for the check that follows.
+			m.consumed = m.loc[3]
+			if m.ok(2) {
+				m.consumed = m.loc[5]
+			}
+			return out, true
+		})
+
+	// "the Pro plan costs $12": a part of the page named by what it is.
+	addRule("thing subject", cSubj, false, `(?:the |a |an |our |its )?(?:"\d+"|[a-z0-9][\w-]*(?: [a-z0-9][\w-]*)?) (?:plan|product|item|tier|package|subscription|option|offer|deal|card|price|order|invoice|total|subtotal|balance)(?: 's)?`,
+		func(m *match) ([]item, bool) {
+			from, to := m.p.lx.tokensIn(m.start, m.end)
+			for i := from; i < to; i++ {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || vague[l] {
+					return nil, false
+				}
+			}
+			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
+			return []item{{kind: iSubject, region: phrase, notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", phrase)}}}, true
+		})
 
 	// Subjects: what the checks that follow are about.
 	addRule("page subject", cSubj, false, `({page})(?: 's)?`,
@@ -497,14 +563,14 @@ func buildRules() {
 		func(m *match) ([]item, bool) { return []item{consoleCheck()}, true })
 	addRule("no console errors", cCheck, false, `(?:no|zero) (?:console |js |javascript |uncaught |script |browser )+(?:errors?|exceptions)`,
 		func(m *match) ([]item, bool) { return []item{consoleCheck()}, true })
-	addRule("region", cSubj, false, `(?:the |a |an |its |their |my )?(?:(?:main|top|bottom|first|last|page|site|todo|item|todo item|items|whole|entire) )?(`+regionAlt+`)(?: (?:area|section|bar|region|text|element))?`,
+	addRule("region", cSubj, false, `(?:the |a |an |its |their |my )?(?:(?:main|top|bottom|first|last|page|site|todo|item|todo item|items|whole|entire|[a-z][\w-]*) )?(`+regionAlt+`)(?: (?:area|section|bar|region|text|element))?`,
 		func(m *match) ([]item, bool) {
 			phrase := m.p.lx.span(m.start, m.end)
 			return []item{{kind: iSubject, region: phrase, regionKey: m.low(1), notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", strings.TrimSpace(phrase))}}}, true
 		})
 
 	// Checks.
-	addRule("title", cCheck, true, `(?:'s )?{neg}(?:the )?(?:(?:page|browser|tab|document|html|window) )?title (?:of (?:the )?(?:page|it|the tab) )?(?:is|are|be|says|reads|equals|shows|becomes|=|:|matches|gets|get|changes to|set to|will be|contains|includes|reads as)?(?: exactly| now)? ?({text})`,
+	addRule("title", cCheck, true, `(?:'s )?{neg}(?:the )?(?:(?:page|browser|tab|document|html|window|meta|seo|head) )?title (?:of (?:the )?(?:page|it|the tab) )?(?:is|are|be|says|reads|equals|shows|becomes|=|:|matches|gets|get|changes to|set to|will be|contains|includes|reads as)?(?: exactly| now)? ?({text})`,
 		func(m *match) ([]item, bool) { return m.title(1) })
 	addRule("has title", cCheck, true, `{neg}(?:has|have|shows|gets|uses|carries|sets|displays) (?:the |a |its |an? )?(?:(?:page|browser|tab|document|html|window) )?title(?: of| :)? ({text})`,
 		func(m *match) ([]item, bool) { return m.title(1) })
@@ -551,6 +617,31 @@ func buildRules() {
 			m.p.setHint("ambiguous", "'protected' can be proven two ways — an HTTP status or a redirect to the sign-in page — and the claim does not say which", m.start,
 				m.p.subjectSays(m, "returns 401"), m.p.subjectSays(m, "redirects to /login"))
 			return nil, false
+		})
+	addRule("disabled", cCheck, false, `(?:(?:the |a |an |its )?(?:"\d+" |[\w-]+ )?(?:button|link|field|input|checkbox|control|tab|option|menu item) )?(?:{is} )?(?:not )?(?:disabled|enabled|greyed out|grayed out|inactive|clickable|unclickable|read-only|readonly|editable|focused|selected|checked|unchecked|ticked|expanded|collapsed)`,
+		func(m *match) ([]item, bool) {
+			m.p.setHint("unsupported", "plans check what a page shows, not whether an element is enabled, checked or focused", m.start)
+			return nil, false
+		})
+	addRule("no 404", cCheck, false, `(?:not|never) (?:404|404s|return (?:a )?404|give (?:a )?404|show (?:a )?404|error|fail|break|crash)`,
+		func(m *match) ([]item, bool) {
+			if strings.Contains(m.low(0), "404") {
+				it, ok := statusCheck(200)
+				it[0].notes = []string{fmt.Sprintf("%q is checked as HTTP 200.", strings.TrimSpace(m.p.lx.span(m.start, m.end)))}
+				return it, ok
+			}
+			return []item{healthCheck()}, true
+		})
+	addRule("hides it", cCheck, false, `(?:hides|closes|dismisses|removes|collapses) (?:it|itself|the (?:banner|dialog|modal|popup|message|notice|toast))|makes (?:it|the (?:banner|dialog|modal|popup|message)) (?:disappear|go away|vanish|close)`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iAction || len(l.steps) != 1 || l.steps[0].Kind != Click || m.st.afterConn {
+				return nil, false
+			}
+			c := check("absence", Step{Kind: ExpectHidden, Target: l.steps[0].Target})
+			c.notes = []string{"That it goes away is checked by the clicked element no longer being visible."}
+			c.hideClicked = true
+			return []item{c}, true
 		})
 	addRule("warnings", cCheck, false, `{neg}(?:has|have|shows?|logs?|throws?|prints?|produces?|emits?)(?: no| zero| 0| any)? (?:console )?warnings?(?: (?:in|to) the console)?`,
 		func(m *match) ([]item, bool) {
@@ -696,7 +787,7 @@ func buildRules() {
 			c.notes = bareNote(v, q)
 			return []item{c}, true
 		})
-	addRule("links to", cCheck, false, `{neg}(?:links|link|points|point) to ({page})`,
+	addRule("links to", cCheck, false, `{neg}(?:links|link|points|point)(?: back)? to ({page})`,
 		func(m *match) ([]item, bool) {
 			pg, ok := m.p.page(m.bounds(1))
 			if !ok || pg.generic {
@@ -710,6 +801,24 @@ func buildRules() {
 			c := check(rk, Step{Kind: k, Target: t})
 			c.notes, c.cont = notes, contElement
 			return []item{c}, true
+		})
+	addRule("links to names", cCheck, false, `{neg}(?:{show}) (?:a |the )?links? to ((?:{name})(?:(?: ,)? (?:and|&|,) (?:{name}))*)`,
+		func(m *match) ([]item, bool) {
+			names := splitNames(m.p, m.loc[2], m.loc[3])
+			if len(names) == 0 {
+				return nil, false
+			}
+			var out []item
+			for _, n := range names {
+				t := Target{Kind: ByRole, Value: "link", Name: n}.String()
+				k, rk := ExpectVisible, "presence"
+				if m.negated() {
+					k, rk = ExpectHidden, "absence"
+				}
+				out = append(out, check(rk, Step{Kind: k, Target: t}))
+			}
+			out[0].notes = []string{"Links named by where they go (\"links to GitHub\") are found by their text."}
+			return out, true
 		})
 	addRule("list is empty", cCheck, false, `(?:{is} )?(?:empty|blank|cleared)`,
 		func(m *match) ([]item, bool) {
@@ -734,7 +843,7 @@ func buildRules() {
 	addRule("button says", cCheck, true, `{neg}(?:the )?(?:(?:main|primary|submit|only|first|big) )?(button|link|cta) (?:says|reads|is labelled|shows|displays|=|:|is|be|reads as) ({text})`,
 		func(m *match) ([]item, bool) {
 			v, q, ok := m.text(2)
-			if !ok {
+			if !ok || !q && stateWords[strings.ToLower(v)] {
 				return nil, false
 			}
 			role := "button"
@@ -766,13 +875,53 @@ func buildRules() {
 			}
 			return m.elementCheck(1, neg)
 		})
+	addRule("element list", cCheck, false, `{neg}(?:{show}|opens|open) ((?:{name})(?: , (?:{name}))*(?: ,)? and (?:{name})) (fields|inputs|text fields|boxes|buttons|links|checkboxes|tabs|headings|images|dropdowns|radio buttons)`,
+		func(m *match) ([]item, bool) {
+			names := splitNames(m.p, m.loc[2], m.loc[3])
+			if len(names) < 2 {
+				return nil, false
+			}
+			noun := strings.TrimSuffix(strings.TrimSuffix(m.low(2), "es"), "s")
+			if noun == "checkbox" || noun == "box" {
+				noun = m.low(2)[:len(m.low(2))-2]
+			}
+			var out []item
+			for _, n := range names {
+				var t Target
+				var note string
+				switch noun {
+				case "field", "input", "text field", "dropdown":
+					t, note = fieldTarget(n, true)
+				case "image":
+					t = Target{Kind: ByAlt, Value: n}
+				case "radio button":
+					t = Target{Kind: ByRole, Value: "radio", Name: n}
+				default:
+					t = Target{Kind: ByRole, Value: nouns[noun].role, Name: n}
+				}
+				if t.Kind == ByRole && t.Value == "" {
+					return nil, false
+				}
+				k, rk := ExpectVisible, "presence"
+				if m.negated() {
+					k, rk = ExpectHidden, "absence"
+				}
+				c := check(rk, Step{Kind: k, Target: t.String()})
+				if note != "" {
+					c.notes = []string{note}
+				}
+				out = append(out, c)
+			}
+			return out, true
+		})
 	addRule("there is", cCheck, true, `there (?:is|are|be|exists?)( no| not an?| not any| not)? ({el})`,
 		func(m *match) ([]item, bool) { return m.elementCheck(2, m.ok(1)) })
-	addRule("element is", cCheck, false, `({ell}) (?:{is} )?{neg}(?:visible|shown|displayed|present|there|rendered|available|on the page|on screen|on the screen|showing|displaying|displayed on the page|hidden|gone|missing|absent|removed|not there|invisible)`,
+	addRule("element is", cCheck, false, `({ell})(?: (?:on|at|in) {page})? (?:{is} )?{neg}(?:visible|shown|displayed|present|there|rendered|available|on the page|on screen|on the screen|showing|displaying|displayed on the page|hidden|gone|missing|absent|removed|not there|invisible)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
 			neg := negIn(after) != hiddenWord(after)
-			return m.elementCheck(1, neg)
+			items, ok := m.elementCheck(1, neg)
+			return m.withPageIn(items, m.loc[3], m.end), ok
 		})
 	addRule("element appears", cCheck, false, `({ell}) {neg}(?:appears?|exists?|shows up|show up|pops up|pop up|disappears?|vanishes|vanish|goes away|go away|is removed|gets removed)`,
 		func(m *match) ([]item, bool) {
@@ -790,6 +939,20 @@ func buildRules() {
 		})
 	addRule("text bare", cCheck, true, `{neg}{show} (?:(?:the |a |an )?(?:text|message|words?|string|phrase|label|copy|caption|greeting|notice|line|sentence|wording)(?: of| saying| that says| reading| :)? )?({bare})`,
 		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
+	addRule("described text", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* ){1,3})({lits})`,
+		func(m *match) ([]item, bool) {
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			for i := from; i < to; i++ {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] {
+					return nil, false
+				}
+			}
+			items, ok := m.texts(2, m.negated())
+			for i := range items {
+				items[i].notes = append(items[i].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
+			}
+			return items, ok
+		})
 	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}|{barel}) (?:{is} )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
@@ -1459,3 +1622,68 @@ func scopedTarget(region, target string) (string, bool) {
 	}
 	return Target{Kind: ByCSS, Value: strings.Join(parts, ", ")}.String(), true
 }
+
+// splitNames reads "Name, Email and Password" as three names.
+func splitNames(p *parser, a, b int) []string {
+	from, to := p.lx.tokensIn(a, b)
+	var out []string
+	var cur []string
+	flushName := func() bool {
+		if len(cur) == 0 {
+			return false
+		}
+		out = append(out, strings.Join(cur, " "))
+		cur = nil
+		return true
+	}
+	for i := from; i < to; i++ {
+		t := p.lx.toks[i]
+		switch {
+		case t.kind == tLit:
+			if len(cur) > 0 {
+				return nil
+			}
+			cur = append(cur, strings.TrimSpace(t.raw))
+		case t.low == "," || t.low == "and":
+			if !flushName() && t.low == "," {
+				return nil
+			}
+		default:
+			cur = append(cur, t.raw)
+		}
+	}
+	flushName()
+	for _, n := range out {
+		if n == "" || !plainName(n) && !strings.ContainsAny(n, "?.") {
+			return nil
+		}
+	}
+	return out
+}
+
+// withPageIn adds the page named in shape[a:b] ("the 'Save' button on
+// /settings is visible") before the items.
+func (m *match) withPageIn(items []item, a, b int) []item {
+	from, to := m.p.lx.tokensIn(a, b)
+	for i := from; i+1 < to; i++ {
+		if l := m.p.lx.toks[i].low; l != "on" && l != "at" && l != "in" {
+			continue
+		}
+		for j := to; j > i+1; j-- {
+			if pg, ok := m.p.page(m.p.lx.toks[i+1].start, m.p.lx.ends[j-1]); ok {
+				return append([]item{{kind: iPage, page: pg}}, items...)
+			}
+		}
+	}
+	return items
+}
+
+// stateWords describe an element's state, never its name.
+var stateWords = map[string]bool{"disabled": true, "enabled": true, "visible": true, "hidden": true,
+	"clickable": true, "active": true, "inactive": true, "shown": true, "missing": true,
+	"greyed out": true, "grayed out": true, "focused": true, "selected": true, "checked": true}
+
+// notFields are things that can be empty without being form fields.
+var notFields = map[string]bool{"cart": true, "basket": true, "bag": true, "list": true,
+	"inbox": true, "page": true, "table": true, "feed": true, "queue": true, "the cart": true,
+	"search results": true, "results": true, "wishlist": true, "todo list": true}

@@ -123,6 +123,7 @@ var nouns = func() map[string]element {
 	add(element{css: "footer", desc: "footer"}, "footer")
 	add(element{css: "header", desc: "header"}, "header")
 	add(element{css: "video", desc: "video"}, "video", "video player")
+	add(element{css: "pre, code", desc: "code block"}, "code block", "code snippet", "code sample", "code example")
 	add(element{role: "alert", desc: "error message"}, "error", "error message", "alert", "warning", "validation error", "validation message", "error banner", "error notice")
 	add(element{role: "status", desc: "status message"}, "success message", "confirmation", "confirmation message", "status message", "toast", "notice", "flash message", "notification", "success banner", "success notice")
 	add(element{role: "searchbox", desc: "search box"}, "search box", "search field", "search bar", "search input")
@@ -228,7 +229,7 @@ var vagueWords = []string{
 	"accurate", "valid", "relevant", "expected", "as expected", "as intended", "sensible",
 	"reasonable", "consistent", "helpful", "useful", "impressive", "engaging", "convert",
 	"conversion", "trust", "trustworthy", "mobile-friendly", "mobile friendly",
-	"everything", "all features", "every feature", "all pages", "every page", "all the pages",
+	"converts", "conversion rate", "well", "everything", "all features", "every feature", "all pages", "every page", "all the pages",
 	"all links", "every link", "any page", "lightweight", "efficient", "optimized",
 	"optimised", "scalable", "scales", "secure", "security", "safe", "broken",
 	"recent", "latest", "newest", "up to date", "up-to-date", "fresh",

@@ -65,7 +65,7 @@ func derive(claim string) (Derivation, *refusal) {
 			reason: fmt.Sprintf("the claim is %d characters long; a claim is one sentence of at most %d", utf8.RuneCountInString(claim), MaxClaimLen)}
 	}
 	text := normalizeClaim(claim)
-	lx := lexClaim(text)
+	lx := lexClaim(claim)
 	if len(lx.toks) == 0 {
 		return Derivation{}, &refusal{cause: "empty", reason: "the claim is empty"}
 	}
@@ -312,7 +312,8 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				pt.desc = signInDesc(it)
 			}
 			for _, s := range it.steps {
-				if s.Kind == Fill || s.Kind == Select {
+				switch s.Kind {
+				case Fill, Select, Check, Uncheck:
 					pt.fill = true
 				}
 			}

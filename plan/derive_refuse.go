@@ -91,11 +91,11 @@ const maxSuggestionTries = 8
 // texts on the page it names, or that page loading without errors. extra
 // candidates are tried first. Derive accepts every claim returned.
 func Suggestions(claim string, extra ...string) []string {
-	text := normalizeClaim(claim)
-	if utf8.RuneCountInString(text) > MaxClaimLen {
-		text = string([]rune(text)[:MaxClaimLen])
+	if utf8.RuneCountInString(claim) > MaxClaimLen {
+		claim = string([]rune(claim)[:MaxClaimLen])
 	}
-	lx := lexClaim(text)
+	text := normalizeClaim(claim)
+	lx := lexClaim(claim)
 	cands := append([]string(nil), extra...)
 	cands = append(cands, provablePrefixes(lx)...)
 	page := pagePhrase(lx)
