@@ -32,7 +32,9 @@
 // overlay is not clicked through), DOM.focus and Input.insertText for fill,
 // Input.dispatchKeyEvent with key, code and key code for press (Enter
 // submits forms). An input that starts a navigation waits for the new page
-// to parse before the step ends.
+// to parse before the step ends. A visit waits for the page to parse, then
+// for its load event for at most 3 s more: a page that waits on a slow
+// image is usable, one that never parses is not.
 //
 // # Assertions
 //

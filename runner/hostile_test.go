@@ -1,6 +1,9 @@
 package runner
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,5 +146,30 @@ func TestBeforeUnload(t *testing.T) {
 	wantDecision(t, res, evidence.Verified)
 	if d := res.Manifest.Journeys[0].Dialogs; len(d) != 1 || d[0] != "beforeunload" {
 		t.Errorf("dialogs %q, want one beforeunload", d)
+	}
+}
+
+// TestHangingSubresource visits a page whose image never arrives: the page
+// parsed, so the visit passes after a bounded wait for its load event.
+func TestHangingSubresource(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/hang.png" {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, `<title>hang</title><h1>Parsed</h1><img src="/hang.png">`)
+	}))
+	defer srv.Close()
+	defer close(release)
+	start := time.Now()
+	res := run(t, journeyPlan(t, "      - visit: /\n      - expect_text: Parsed\n"), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Verified)
+	if took := time.Since(start); took < loadGrace || took > loadGrace+3*time.Second {
+		t.Errorf("took %s, want a little over the %s load grace", took, loadGrace)
 	}
 }

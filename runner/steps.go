@@ -318,21 +318,26 @@ func (st *stepCtx) visit() *verdict {
 	if v := st.navOutcome(d, first); v != nil {
 		return v
 	}
-	// Wait for the load event; a page that parsed but waits on a slow
-	// subresource is usable, one that never parsed is not.
+	// Wait for the page to parse, then for its load event, but at most
+	// loadGrace more: a page waiting on a slow subresource is usable, one
+	// that never parsed is not.
 	loader := res.LoaderID
-	var parsed bool
-	if st.wait(func() bool {
-		parsed = jr.rec.life[loader]["DOMContentLoaded"]
-		return jr.rec.life[loader]["load"]
-	}) {
-		return nil
+	if !st.wait(func() bool { return jr.rec.life[loader]["DOMContentLoaded"] }) {
+		if jr.jctx.Err() != nil {
+			return nil // step() reports the spent budget
+		}
+		return st.unfinished(u.String(), d)
 	}
-	if parsed && jr.jctx.Err() == nil {
-		return nil
-	}
-	return st.unfinished(u.String(), d)
+	lctx, cancel := context.WithTimeout(st.ctx, loadGrace)
+	defer cancel()
+	sub := *st
+	sub.ctx = lctx
+	sub.wait(func() bool { return jr.rec.life[loader]["load"] })
+	return nil
 }
+
+// loadGrace bounds the wait for a parsed page's load event.
+const loadGrace = 3 * time.Second
 
 // unfinished explains a page that answered but did not finish loading in
 // the step's budget, stopping a script that keeps it busy.
