@@ -1,0 +1,145 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/vouchdev/vouch/auth"
+	"github.com/vouchdev/vouch/client"
+)
+
+// ServeStdio serves the tools on in and out (newline-delimited JSON-RPC,
+// the MCP stdio transport) until the peer hangs up or ctx ends. Every tool
+// call uses c.
+func ServeStdio(ctx context.Context, c *client.Client, in io.Reader, out io.Writer, log *slog.Logger) error {
+	s, err := NewServer(Config{Client: func(context.Context, *mcp.CallToolRequest) (*client.Client, error) { return c, nil }, Logger: log})
+	if err != nil {
+		return err
+	}
+	err = s.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopCloser{out}})
+	if errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+// ErrBadKey is what HTTPConfig.Authenticate wraps to refuse a key (401);
+// any other error is the server's (503).
+var ErrBadKey = errors.New("mcpserver: API key refused")
+
+// HTTPConfig configures HTTPHandler.
+type HTTPConfig struct {
+	// BaseURL is the vouch server the tools call with the caller's key.
+	// Required.
+	BaseURL string
+	// HTTPClient carries those calls. Defaults to the client package's
+	// default.
+	HTTPClient *http.Client
+	// Authenticate checks a request's key before any MCP message is
+	// handled; it returns an error wrapping ErrBadKey to refuse it.
+	// Defaults to one authenticated read through the API (client.Check).
+	// Scopes are the API's business: each tool call is made with the key,
+	// so a read key can prepare plans and read but not start runs.
+	Authenticate func(ctx context.Context, key string) error
+	// SessionTimeout closes an MCP session idle this long. Defaults to
+	// 30 minutes.
+	SessionTimeout time.Duration
+	// PollInterval and Logger: see Config.
+	PollInterval time.Duration
+	Logger       *slog.Logger
+}
+
+// HTTPHandler serves the tools over MCP's streamable HTTP transport, for
+// mounting at /mcp. Every request must carry an API key (x-api-key or
+// Authorization: Bearer); each tool call is made with the key of the
+// request that carries it, so a session never lends one caller's key to
+// another.
+func HTTPHandler(cfg HTTPConfig) (http.Handler, error) {
+	if cfg.BaseURL == "" {
+		return nil, errors.New("mcpserver: HTTPConfig.BaseURL is required")
+	}
+	if _, err := client.New(client.Config{BaseURL: cfg.BaseURL, APIKey: "check"}); err != nil {
+		return nil, err
+	}
+	if cfg.SessionTimeout <= 0 {
+		cfg.SessionTimeout = 30 * time.Minute
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	newClient := func(key string) (*client.Client, error) {
+		return client.New(client.Config{BaseURL: cfg.BaseURL, APIKey: key, HTTPClient: cfg.HTTPClient, UserAgent: "vouch-mcp"})
+	}
+	if cfg.Authenticate == nil {
+		cfg.Authenticate = func(ctx context.Context, key string) error {
+			c, err := newClient(key)
+			if err != nil {
+				return err
+			}
+			err = c.Check(ctx)
+			if s := client.ErrorCode(err); s == client.CodeUnauthorized || s == client.CodeInsufficientScope {
+				return errors.Join(ErrBadKey, err)
+			}
+			return err
+		}
+	}
+	srv, err := NewServer(Config{
+		Client: func(ctx context.Context, req *mcp.CallToolRequest) (*client.Client, error) {
+			var h http.Header
+			if req != nil && req.Extra != nil {
+				h = req.Extra.Header
+			}
+			key, _ := auth.KeyFromRequest(&http.Request{Header: h})
+			if key == "" {
+				return nil, errors.New("no API key on this request")
+			}
+			return newClient(key)
+		},
+		PollInterval: cfg.PollInterval,
+		Logger:       cfg.Logger,
+	})
+	if err != nil {
+		return nil, err
+	}
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+		&mcp.StreamableHTTPOptions{Logger: cfg.Logger, SessionTimeout: cfg.SessionTimeout})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		key, _ := auth.KeyFromRequest(r)
+		if key == "" {
+			writeError(w, http.StatusUnauthorized, "unauthorized", "send an API key in the x-api-key header or as Authorization: Bearer")
+			return
+		}
+		if err := cfg.Authenticate(r.Context(), key); err != nil {
+			if errors.Is(err, ErrBadKey) {
+				writeError(w, http.StatusUnauthorized, "unauthorized", "the API key is unknown, revoked or malformed")
+				return
+			}
+			cfg.Logger.Error("mcp: authenticating a key", "err", err)
+			writeError(w, http.StatusServiceUnavailable, "service_unavailable", "could not check the API key; try again")
+			return
+		}
+		h.ServeHTTP(w, r)
+	}), nil
+}
+
+// writeError answers with vouch's error envelope (no request id: the MCP
+// endpoint is outside the API's middleware).
+func writeError(w http.ResponseWriter, status int, code, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	if status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="vouch"`)
+	}
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{"code": code, "message": msg, "request_id": ""}})
+}
