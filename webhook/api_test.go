@@ -1,0 +1,284 @@
+package webhook_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/vouchdev/vouch/auth"
+	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/webhook"
+)
+
+type apiResp struct {
+	status int
+	header http.Header
+	body   map[string]any
+	raw    string
+}
+
+func call(t *testing.T, base, method, path, key, body string) apiResp {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, base+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	out := apiResp{status: res.StatusCode, header: res.Header, raw: string(b)}
+	_ = json.Unmarshal(b, &out.body)
+	return out
+}
+
+// errCode checks an error envelope and returns its code and field.
+func errCode(t *testing.T, r apiResp) (string, string) {
+	t.Helper()
+	e, ok := r.body["error"].(map[string]any)
+	if !ok {
+		t.Fatalf("not an error envelope (%d): %s", r.status, r.raw)
+	}
+	if id, _ := e["request_id"].(string); id == "" || id != r.header.Get("X-Request-Id") {
+		t.Errorf("request_id %q, X-Request-Id %q", id, r.header.Get("X-Request-Id"))
+	}
+	if m, _ := e["message"].(string); m == "" {
+		t.Errorf("empty message: %s", r.raw)
+	}
+	code, _ := e["code"].(string)
+	field, _ := e["field"].(string)
+	return code, field
+}
+
+// The registration API: errors in the API's envelope, the secret only in
+// the creation answer, the delivery log, redelivery and deletion.
+func TestAPI(t *testing.T) {
+	e := newEnv(t, options{})
+	srv := httptest.NewServer(e.wh.APIHandler())
+	t.Cleanup(srv.Close)
+	readKey, _ := e.newKey(auth.ScopeRead)
+	rcv := newReceiver(t, 500, 200)
+
+	errorsTable := []struct {
+		name, method, path, key, body string
+		status                        int
+		code, field                   string
+	}{
+		{"no key", "GET", "/api/v1/webhooks", "", "", 401, "unauthorized", ""},
+		{"bad key", "GET", "/api/v1/webhooks", "vch_nope", "", 401, "unauthorized", ""},
+		{"read key registers", "POST", "/api/v1/webhooks", readKey, `{"url":"` + rcv.URL() + `"}`, 403, "insufficient_scope", ""},
+		{"unknown field", "POST", "/api/v1/webhooks", e.key, `{"url":"` + rcv.URL() + `","secret":"x"}`, 400, "invalid_request", "secret"},
+		{"url missing", "POST", "/api/v1/webhooks", e.key, `{}`, 400, "invalid_request", "url"},
+		{"wrong type", "POST", "/api/v1/webhooks", e.key, `{"url":5}`, 400, "invalid_request", "url"},
+		{"unknown event", "POST", "/api/v1/webhooks", e.key, `{"url":"` + rcv.URL() + `","events":["verification.started"]}`, 400, "invalid_request", "events[0]"},
+		{"metadata address", "POST", "/api/v1/webhooks", e.key, `{"url":"http://169.254.169.254/"}`, 422, "target_not_allowed", "url"},
+		{"too large", "POST", "/api/v1/webhooks", e.key, `{"url":"` + strings.Repeat("a", 70<<10) + `"}`, 413, "payload_too_large", "body"},
+		{"missing endpoint", "GET", "/api/v1/webhooks/whe_nope", readKey, "", 404, "not_found", ""},
+		{"wrong method", "PUT", "/api/v1/webhooks", e.key, "", 405, "method_not_allowed", ""},
+		{"unknown path", "GET", "/api/v1/webhooks/x/y/z/w", readKey, "", 404, "not_found", ""},
+		{"bad state filter", "GET", "/api/v1/webhooks/channel/deliveries?state=lost", readKey, "", 400, "invalid_request", "state"},
+	}
+	for _, tt := range errorsTable {
+		t.Run(tt.name, func(t *testing.T) {
+			r := call(t, srv.URL, tt.method, tt.path, tt.key, tt.body)
+			if r.status != tt.status {
+				t.Fatalf("status %d, want %d: %s", r.status, tt.status, r.raw)
+			}
+			code, field := errCode(t, r)
+			if code != tt.code || field != tt.field {
+				t.Errorf("code %q field %q, want %q %q", code, field, tt.code, tt.field)
+			}
+		})
+	}
+
+	r := call(t, srv.URL, "POST", "/v1/webhooks", e.key, `{"url":"`+rcv.URL()+`","description":"CI bot"}`)
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.raw)
+	}
+	id, _ := r.body["id"].(string)
+	secret, _ := r.body["secret"].(string)
+	if !strings.HasPrefix(id, "whe_") || !strings.HasPrefix(secret, "whsec_") || r.body["enabled"] != true ||
+		r.body["description"] != "CI bot" || r.body["events"].([]any)[0] != webhook.EventCompleted {
+		t.Fatalf("create answer: %s", r.raw)
+	}
+	rcv.secret = secret
+	for _, path := range []string{"/api/v1/webhooks", "/api/v1/webhooks/" + id} {
+		r := call(t, srv.URL, "GET", path, readKey, "")
+		if r.status != 200 || strings.Contains(r.raw, secret) || strings.Contains(r.raw, `"secret"`) {
+			t.Errorf("GET %s shows the secret or fails: %d %s", path, r.status, r.raw)
+		}
+	}
+
+	_, evt := e.complete(outcome{decision: "verified"})
+	e.runOnce()
+	r = call(t, srv.URL, "GET", "/api/v1/webhooks/"+id+"/deliveries", readKey, "")
+	ds, _ := r.body["deliveries"].([]any)
+	if r.status != 200 || len(ds) != 1 {
+		t.Fatalf("deliveries: %d %s", r.status, r.raw)
+	}
+	d := ds[0].(map[string]any)
+	did, _ := d["id"].(string)
+	if d["webhook_id"] != evt || d["state"] != "pending" || d["last_status"] != float64(500) || d["next_attempt_at"] == nil {
+		t.Errorf("delivery after a 500: %v", d)
+	}
+	r = call(t, srv.URL, "POST", "/api/v1/webhooks/"+id+"/deliveries/"+did+"/redeliver", readKey, "")
+	if code, _ := errCode(t, r); r.status != 403 || code != "insufficient_scope" {
+		t.Errorf("redeliver with a read key: %d %s", r.status, r.raw)
+	}
+	r = call(t, srv.URL, "POST", "/api/v1/webhooks/"+id+"/deliveries/"+did+"/redeliver", e.key, "")
+	if r.status != http.StatusAccepted {
+		t.Fatalf("redeliver: %d %s", r.status, r.raw)
+	}
+	// Redelivered now, before its backoff ends.
+	if n := e.runOnce(); n != 1 {
+		t.Fatalf("redelivery made %d attempts", n)
+	}
+	r = call(t, srv.URL, "GET", "/api/v1/webhooks/"+id+"/deliveries/"+did, readKey, "")
+	log, _ := r.body["attempt_log"].([]any)
+	if r.status != 200 || r.body["state"] != "delivered" || len(log) != 2 || r.body["payload"].(map[string]any)["type"] != webhook.EventCompleted {
+		t.Fatalf("delivery detail: %d %s", r.status, r.raw)
+	}
+	if reqs := rcv.requests(); len(reqs) != 2 || reqs[1].verifyErr != nil || reqs[1].header.Get("webhook-id") != evt {
+		t.Errorf("receiver: %d requests", len(reqs))
+	}
+	if r := call(t, srv.URL, "GET", "/api/v1/webhooks/other/deliveries/"+did, readKey, ""); r.status != 404 {
+		t.Errorf("a delivery under another endpoint: %d", r.status)
+	}
+
+	r = call(t, srv.URL, "PATCH", "/api/v1/webhooks/"+id, e.key, `{"enabled":false}`)
+	if r.status != 200 || r.body["enabled"] != false {
+		t.Errorf("disable: %d %s", r.status, r.raw)
+	}
+	r = call(t, srv.URL, "DELETE", "/api/v1/webhooks/"+id, e.key, "")
+	if r.status != 200 {
+		t.Errorf("delete: %d %s", r.status, r.raw)
+	}
+	if r := call(t, srv.URL, "GET", "/api/v1/webhooks/"+id, readKey, ""); r.status != 404 {
+		t.Errorf("GET after delete: %d", r.status)
+	}
+	// Every request went to the request log with its id.
+	rows, err := e.svc.SearchRequests(e.ctx, service.RequestFilter{PathPrefix: "/api/v1/webhooks", Limit: 500})
+	if err != nil || len(rows) == 0 {
+		t.Errorf("request log: %d rows, %v", len(rows), err)
+	}
+}
+
+var csrfRe = regexp.MustCompile(`name="csrf_token" value="([^"]+)"`)
+
+// The console pages: a person registers an endpoint and sees its secret
+// once, reads the delivery log and redelivers; posts need the CSRF token
+// and nothing is shown without a session.
+func TestConsolePages(t *testing.T) {
+	e := newEnv(t, options{})
+	srv := httptest.NewServer(e.wh.ConsoleHandler())
+	t.Cleanup(srv.Close)
+	tok, hash, err := auth.NewSessionToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	csrf, _ := auth.NewCSRFToken()
+	if _, err := e.svc.CreateSession(e.ctx, service.NewSession{TokenHash: hash, UserID: e.person.UserID, CSRFToken: csrf}); err != nil {
+		t.Fatal(err)
+	}
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	do := func(method, path string, form url.Values, session bool) (int, string, http.Header) {
+		t.Helper()
+		var body io.Reader
+		if form != nil {
+			body = strings.NewReader(form.Encode())
+		}
+		req, _ := http.NewRequest(method, srv.URL+path, body)
+		if form != nil {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		if session {
+			req.AddCookie(&http.Cookie{Name: auth.SessionCookieName, Value: tok})
+		}
+		res, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b), res.Header
+	}
+
+	if status, _, h := do("GET", "/console/webhooks", nil, false); status != http.StatusSeeOther || !strings.HasPrefix(h.Get("Location"), "/console/sign-in?next=") {
+		t.Errorf("without a session: %d to %q", status, h.Get("Location"))
+	}
+	status, page, h := do("GET", "/console/webhooks", nil, true)
+	if status != 200 || !strings.Contains(page, "Register an endpoint") || !strings.Contains(h.Get("Content-Security-Policy"), "default-src 'none'") {
+		t.Fatalf("list page: %d\n%s", status, page)
+	}
+	if m := csrfRe.FindStringSubmatch(page); m == nil || m[1] != csrf {
+		t.Fatalf("the page's form does not carry the session's CSRF token")
+	}
+
+	rcv := newReceiver(t, 500, 200)
+	if status, _, _ := do("POST", "/console/webhooks", url.Values{"url": {rcv.URL()}}, true); status != http.StatusForbidden {
+		t.Errorf("post without a CSRF token: %d", status)
+	}
+	if status, page, _ := do("POST", "/console/webhooks", url.Values{"url": {"http://169.254.169.254/"}, "csrf_token": {csrf}}, true); status != http.StatusUnprocessableEntity || !strings.Contains(page, "169.254.169.254") {
+		t.Errorf("metadata address: %d\n%s", status, page)
+	}
+	status, page, _ = do("POST", "/console/webhooks", url.Values{"url": {rcv.URL()}, "description": {"bot"}, "events": {webhook.EventCompleted}, "csrf_token": {csrf}}, true)
+	secret := regexp.MustCompile(`value="(whsec_[^"]+)"`).FindStringSubmatch(page)
+	if status != http.StatusCreated || secret == nil || !strings.Contains(page, "not shown again") {
+		t.Fatalf("register: %d\n%s", status, page)
+	}
+	eps, _ := e.wh.ListEndpoints(e.ctx)
+	if len(eps) != 1 || eps[0].Secret != strings.ReplaceAll(secret[1], "&#43;", "+") {
+		t.Fatalf("the secret shown is not the one stored")
+	}
+	id := eps[0].ID
+	if _, page, _ := do("GET", "/console/webhooks", nil, true); strings.Contains(page, "whsec_") {
+		t.Error("the list page shows a secret")
+	}
+
+	e.complete(outcome{decision: "verified"})
+	e.runOnce()
+	status, page, _ = do("GET", "/console/webhooks/"+id, nil, true)
+	did := regexp.MustCompile(`/deliveries/(whd_[a-z0-9]+)"`).FindStringSubmatch(page)
+	if status != 200 || did == nil || !strings.Contains(page, "HTTP 500") || !strings.Contains(page, "Redeliver") {
+		t.Fatalf("endpoint page: %d\n%s", status, page)
+	}
+	status, _, h = do("POST", "/console/webhooks/"+id+"/deliveries/"+did[1]+"/redeliver", url.Values{"csrf_token": {csrf}}, true)
+	if status != http.StatusSeeOther || !strings.Contains(h.Get("Location"), "done=redelivered") {
+		t.Fatalf("redeliver: %d %q", status, h.Get("Location"))
+	}
+	e.runOnce()
+	status, page, _ = do("GET", "/console/webhooks/"+id+"/deliveries/"+did[1], nil, true)
+	if status != 200 || !strings.Contains(page, `id="delivery-state">delivered<`) || !strings.Contains(page, "HTTP 200") {
+		t.Errorf("delivery page: %d\n%s", status, page)
+	}
+	status, _, _ = do("POST", "/console/webhooks/"+id+"/disable", url.Values{"csrf_token": {csrf}}, true)
+	if ep, _ := e.wh.GetEndpoint(e.ctx, id); status != http.StatusSeeOther || !ep.Disabled {
+		t.Errorf("disable: %d, disabled %v", status, ep.Disabled)
+	}
+	if status, _, _ := do("GET", "/console/webhooks/whe_nope", nil, true); status != 404 {
+		t.Errorf("missing endpoint page: %d", status)
+	}
+	if status, _, _ = do("POST", "/console/webhooks/"+id+"/delete", url.Values{"csrf_token": {csrf}}, true); status != http.StatusSeeOther {
+		t.Errorf("delete: %d", status)
+	}
+	if eps, _ := e.wh.ListEndpoints(e.ctx); len(eps) != 0 {
+		t.Errorf("endpoints after delete: %d", len(eps))
+	}
+}
