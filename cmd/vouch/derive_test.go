@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+func runDerive(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	code = Main(context.Background(), e, append([]string{"derive"}, args...))
+	return code, out.String(), errb.String()
+}
+
+func TestDeriveCommand(t *testing.T) {
+	claim := "Signing in as demo@example.com with the secret DEMO_PASSWORD shows 'Dashboard'"
+
+	code, out, _ := runDerive(t, "", claim, "--url", "https://app.example.com")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"# Requirements", "R1 [sign-in]", "proven by journey 1 step 5", "# Assumptions", "https://app.example.com/login", "DEMO_PASSWORD", "version: 1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("YAML output lacks %q:\n%s", want, out)
+		}
+	}
+	// The YAML output is itself a plan file.
+	p, err := plan.Parse([]byte(out))
+	if err != nil {
+		t.Fatalf("the YAML output is not a plan: %v", err)
+	}
+
+	code, js, _ := runDerive(t, "", "--json", claim)
+	if code != 0 {
+		t.Fatalf("--json: exit %d", code)
+	}
+	var d struct {
+		PlanID       string           `json:"plan_id"`
+		Requirements []map[string]any `json:"requirements"`
+		Notes        []string         `json:"notes"`
+	}
+	if err := json.Unmarshal([]byte(js), &d); err != nil || d.PlanID != p.ID() || len(d.Requirements) != 1 || len(d.Notes) == 0 {
+		t.Errorf("--json output %v: %s", err, js)
+	}
+	// `vouch derive --json | vouch run -` reads the same plan.
+	q, err := parsePlanDocument([]byte(js))
+	if err != nil || q.ID() != p.ID() {
+		t.Errorf("vouch run cannot read the --json output: %v", err)
+	}
+
+	// The claim from standard input, and unquoted words joined.
+	if code, out, _ := runDerive(t, "The home page shows 'Welcome'\n", "-"); code != 0 || !strings.Contains(out, "expect_text: Welcome") {
+		t.Errorf("stdin: exit %d\n%s", code, out)
+	}
+	if code, out, _ := runDerive(t, "", "/status", "returns", "200"); code != 0 || !strings.Contains(out, "expect_status: 200") {
+		t.Errorf("words: exit %d\n%s", code, out)
+	}
+}
+
+func TestDeriveCommandRefuses(t *testing.T) {
+	code, out, errs := runDerive(t, "", "The app is fast")
+	if code != exitRefused || out != "" || !strings.Contains(errs, "cannot prove this claim") || !strings.Contains(errs, "The app loads without errors") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, _ = runDerive(t, "", "--json", "Signing in with password hunter2 shows 'Hi'")
+	var e struct {
+		Error struct {
+			Code, Cause, RepairPrompt string
+			Suggestions               []string
+		} `json:"error"`
+	}
+	if code != exitRefused || json.Unmarshal([]byte(out), &e) != nil || e.Error.Code != "claim_not_provable" || e.Error.Cause != "secret" || strings.Contains(out, "hunter2") {
+		t.Errorf("exit %d, %s", code, out)
+	}
+	// A refusal piped into `vouch run -` is refused there too.
+	if _, err := parsePlanDocument([]byte(out)); err == nil {
+		t.Error("vouch run would accept a refusal")
+	}
+}
+
+func TestDeriveCommandUsage(t *testing.T) {
+	for _, args := range [][]string{{}, {"x", "--url", "ftp://host"}, {"--nope", "x"}} {
+		if code, _, _ := runDerive(t, "", args...); code != exitUsage {
+			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+	if code, _, errs := runDerive(t, "", "--model", "x"); code != exitUsage || !strings.Contains(errs, "VOUCH_DERIVE_URL") {
+		t.Errorf("--model without configuration: exit %d %q", code, errs)
+	}
+}
