@@ -1,0 +1,571 @@
+package chat
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"mime"
+	"net/http"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/vouchdev/vouch/api"
+	"github.com/vouchdev/vouch/auth"
+	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/store"
+)
+
+// Config configures the chat endpoint.
+type Config struct {
+	// Service is the verification lifecycle the assistant acts on.
+	// Required.
+	Service *service.Service
+	// Logger receives errors. Defaults to slog.Default().
+	Logger *slog.Logger
+	// Now is the clock (rate limits, created times). Defaults to time.Now.
+	Now func() time.Time
+	// RateLimit is the sustained requests per second allowed per key;
+	// beyond it requests get 429 rate_limited with Retry-After. Defaults
+	// to 2; a negative value disables the limit.
+	RateLimit float64
+	// RateBurst is how many requests a key may make at once. Defaults to
+	// 10.
+	RateBurst int
+	// MaxBodyBytes bounds a request body; larger ones get 413. Defaults to
+	// 1 MiB (api.MaxBodyBytes).
+	MaxBodyBytes int64
+	// MaxMessages bounds a conversation's length. Defaults to 200.
+	MaxMessages int
+	// Model is the model name answers carry. Defaults to "vouch".
+	Model string
+	// Upstream, if set, sends messages the built-in assistant does not
+	// understand to an OpenAI-compatible model with vouch's operations
+	// as tools. Defaults to nil: off. UpstreamFromEnv reads one from the
+	// environment.
+	Upstream *Upstream
+}
+
+// Chat serves POST /api/v1/chat. Create it with New.
+type Chat struct {
+	cfg     Config
+	svc     *service.Service
+	log     *slog.Logger
+	limiter *limiter
+	handler http.Handler
+}
+
+// Paths are where the endpoint is served: /api/v1/chat (interface-spec
+// §4.1) and its /v1 spelling, and the same with /completions added, so
+// that an OpenAI client given the base URL {vouch}/api/v1 finds it at the
+// path it always calls (/chat/completions).
+var Paths = []string{"/api/v1/chat", "/v1/chat", "/api/v1/chat/completions", "/v1/chat/completions"}
+
+// New checks cfg, fills its defaults and returns the endpoint.
+func New(cfg Config) (*Chat, error) {
+	if cfg.Service == nil {
+		return nil, errors.New("chat: Config.Service is required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.RateLimit == 0 {
+		cfg.RateLimit = 2
+	}
+	if cfg.RateBurst <= 0 {
+		cfg.RateBurst = 10
+	}
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = api.MaxBodyBytes
+	}
+	if cfg.MaxMessages <= 0 {
+		cfg.MaxMessages = 200
+	}
+	if cfg.Model == "" {
+		cfg.Model = "vouch"
+	}
+	if u := cfg.Upstream; u != nil {
+		if err := u.fill(); err != nil {
+			return nil, err
+		}
+	}
+	c := &Chat{cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("component", "chat")}
+	if cfg.RateLimit > 0 {
+		c.limiter = newLimiter(cfg.RateLimit, cfg.RateBurst, cfg.Now)
+	}
+	c.handler = c.withRequest(http.HandlerFunc(c.serve))
+	return c, nil
+}
+
+// ServeHTTP serves the chat endpoint at any path it is mounted on.
+func (c *Chat) ServeHTTP(w http.ResponseWriter, r *http.Request) { c.handler.ServeHTTP(w, r) }
+
+func (c *Chat) serve(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		c.writeError(w, r, apiErr(service.CodeMethodNotAllowed, "", "method "+r.Method+" is not allowed on "+r.URL.Path+"; allowed: POST"))
+		return
+	}
+	p, err := c.authenticate(r)
+	if err != nil {
+		c.writeError(w, r, err)
+		return
+	}
+	if ok, wait := c.limiter.allow(p.KeyID); !ok {
+		secs := int(math.Ceil(wait.Seconds()))
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		c.writeError(w, r, apiErr(service.CodeRateLimited, "", fmt.Sprintf("too many chat requests for this key; retry after %d s", secs)))
+		return
+	}
+	req, turns, err := c.decode(w, r)
+	if err != nil {
+		c.writeError(w, r, err)
+		return
+	}
+	a := &assistant{svc: c.svc, p: p}
+	text, model, err := c.answer(r.Context(), a, turns)
+	if err != nil {
+		c.writeError(w, r, err)
+		return
+	}
+	prompt := 0
+	for _, t := range turns {
+		prompt += estimateTokens(t.Text)
+	}
+	usage := &Usage{PromptTokens: prompt, CompletionTokens: estimateTokens(text)}
+	usage.TotalTokens = usage.PromptTokens + usage.CompletionTokens
+	id := "chatcmpl-" + strings.TrimPrefix(stateOf(r).id, "req_")
+	created := c.cfg.Now().Unix()
+	if req.Stream {
+		c.stream(w, r, id, created, model, text, usage, req.StreamOptions != nil && req.StreamOptions.IncludeUsage)
+		return
+	}
+	writeJSON(w, http.StatusOK, Completion{
+		ID: id, Object: "chat.completion", Created: created, Model: model, Usage: usage,
+		Choices: []Choice{{Index: 0, Message: ResponseMessage{Role: "assistant", Content: text}, FinishReason: "stop"}},
+	})
+}
+
+// answer runs the built-in assistant, and the upstream model for what it
+// does not understand when one is configured.
+func (c *Chat) answer(ctx context.Context, a *assistant, turns []turn) (string, string, error) {
+	if c.cfg.Upstream != nil && classify(turns[len(turns)-1].Text) == intentHelp {
+		text, err := c.cfg.Upstream.complete(ctx, a, turns)
+		if err == nil {
+			return text, c.cfg.Upstream.Model, nil
+		}
+		if ctx.Err() != nil {
+			return "", "", ctx.Err()
+		}
+		c.log.Warn("upstream model failed; answering with the built-in assistant", "err", err)
+		return helpText + "\n\n(The configured model did not answer, so this is the built-in help.)", c.cfg.Model, nil
+	}
+	text, err := a.reply(ctx, turns)
+	return text, c.cfg.Model, err
+}
+
+// stream writes the answer as server-sent chat.completion.chunk events:
+// the role, the content in pieces, the finish reason, the usage when
+// asked for, then "data: [DONE]".
+func (c *Chat) stream(w http.ResponseWriter, r *http.Request, id string, created int64, model, text string, usage *Usage, withUsage bool) {
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	chunk := func(d Delta, finish *string, u *Usage, choices bool) bool {
+		ch := Chunk{ID: id, Object: "chat.completion.chunk", Created: created, Model: model, Choices: []ChunkChoice{}}
+		if choices {
+			ch.Choices = []ChunkChoice{{Index: 0, Delta: d, FinishReason: finish}}
+		}
+		ch.Usage = u
+		b, err := encode(ch)
+		if err != nil {
+			return false
+		}
+		if _, err := fmt.Fprintf(w, "data: %s\n\n", b); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !chunk(Delta{Role: "assistant"}, nil, nil, true) {
+		return
+	}
+	for _, piece := range pieces(text) {
+		if r.Context().Err() != nil || !chunk(Delta{Content: piece}, nil, nil, true) {
+			return
+		}
+	}
+	stop := "stop"
+	if !chunk(Delta{}, &stop, nil, true) {
+		return
+	}
+	if withUsage && !chunk(Delta{}, nil, usage, false) {
+		return
+	}
+	_, _ = io.WriteString(w, "data: [DONE]\n\n")
+	_ = rc.Flush()
+}
+
+// pieces splits an answer into the chunks a stream sends: a few words
+// each, so that clients render it progressively. Joined, they are the
+// answer exactly.
+func pieces(text string) []string {
+	const words = 4
+	var out []string
+	start, n := 0, 0
+	for i, r := range text {
+		if r == ' ' || r == '\n' {
+			n++
+			if n == words {
+				out = append(out, text[start:i+1])
+				start, n = i+1, 0
+			}
+		}
+	}
+	if start < len(text) {
+		out = append(out, text[start:])
+	}
+	return out
+}
+
+// decode reads and validates the request body.
+func (c *Chat) decode(w http.ResponseWriter, r *http.Request) (*Request, []turn, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, c.cfg.MaxBodyBytes))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, nil, apiErr(service.CodePayloadTooLarge, "body", fmt.Sprintf("request body is larger than %d bytes", c.cfg.MaxBodyBytes))
+		}
+		return nil, nil, apiErr(service.CodeInvalidRequest, "body", "reading the request body: "+err.Error())
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil, nil, apiErr(service.CodeInvalidRequest, "body", `request body is empty; send {"messages":[{"role":"user","content":"…"}]}`)
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+		return nil, nil, apiErr(service.CodeUnsupportedMediaType, "", fmt.Sprintf("Content-Type must be application/json, got %q", r.Header.Get("Content-Type")))
+	}
+	// Messages are decoded one by one so that an error names its index.
+	var wire struct {
+		Request
+		Messages json.RawMessage `json:"messages"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(&wire); err != nil {
+		return nil, nil, jsonError(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, nil, apiErr(service.CodeInvalidRequest, "body", "request body has data after the JSON object")
+	}
+	req := wire.Request
+	if m := bytes.TrimSpace(wire.Messages); len(m) == 0 || bytes.Equal(m, []byte("null")) {
+		return nil, nil, apiErr(service.CodeInvalidRequest, "messages", `messages is required: an array of {"role","content"} objects`)
+	}
+	var raws []json.RawMessage
+	if err := json.Unmarshal(wire.Messages, &raws); err != nil {
+		return nil, nil, apiErr(service.CodeInvalidRequest, "messages", `messages must be an array of {"role","content"} objects`)
+	}
+	for i, raw := range raws {
+		var m Message
+		if err := json.Unmarshal(raw, &m); err != nil {
+			field := fmt.Sprintf("messages[%d]", i)
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) && te.Field != "" {
+				field += "." + te.Field
+				return nil, nil, apiErr(service.CodeInvalidRequest, field, fmt.Sprintf("%s must be %s, not %s", field, kindName(te.Type.Kind().String()), te.Value))
+			}
+			return nil, nil, apiErr(service.CodeInvalidRequest, field, field+` must be an object {"role","content"}`)
+		}
+		req.Messages = append(req.Messages, m)
+	}
+	if len(req.Messages) == 0 {
+		return nil, nil, apiErr(service.CodeInvalidRequest, "messages", "messages is empty: send at least one user message")
+	}
+	if len(req.Messages) > c.cfg.MaxMessages {
+		return nil, nil, apiErr(service.CodeInvalidRequest, "messages", fmt.Sprintf("messages has %d entries; at most %d are accepted", len(req.Messages), c.cfg.MaxMessages))
+	}
+	turns := make([]turn, 0, len(req.Messages))
+	lastUser := -1
+	for i, m := range req.Messages {
+		field := fmt.Sprintf("messages[%d]", i)
+		if m.Role == "" {
+			return nil, nil, apiErr(service.CodeInvalidRequest, field+".role", field+".role is missing; use one of "+strings.Join(roles, ", "))
+		}
+		if !slices.Contains(roles, m.Role) {
+			return nil, nil, apiErr(service.CodeInvalidRequest, field+".role", fmt.Sprintf("%s.role %q is not accepted; use one of %s", field, m.Role, strings.Join(roles, ", ")))
+		}
+		text, problem := m.text()
+		if problem != "" {
+			return nil, nil, apiErr(service.CodeInvalidRequest, field+".content", field+".content "+problem)
+		}
+		if m.Role == "user" {
+			lastUser = i
+		}
+		turns = append(turns, turn{Role: m.Role, Text: text})
+	}
+	if lastUser < 0 {
+		return nil, nil, apiErr(service.CodeInvalidRequest, "messages", "messages has no user message: the assistant answers the last one")
+	}
+	if strings.TrimSpace(turns[lastUser].Text) == "" {
+		return nil, nil, apiErr(service.CodeInvalidRequest, fmt.Sprintf("messages[%d].content", lastUser), fmt.Sprintf("messages[%d].content is empty", lastUser))
+	}
+	// The answer is to the last user message; what follows it (an
+	// assistant prefill) is ignored.
+	return &req, turns[:lastUser+1], nil
+}
+
+func jsonError(err error) error {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te) && te.Field != "":
+		// The request is decoded through a wrapper that embeds Request.
+		f := strings.TrimPrefix(te.Field, "Request.")
+		return apiErr(service.CodeInvalidRequest, f, fmt.Sprintf("%s must be %s, not %s", f, kindName(te.Type.Kind().String()), te.Value))
+	case errors.As(err, &te):
+		return apiErr(service.CodeInvalidRequest, "body", "request body must be a JSON object, not "+te.Value)
+	case errors.As(err, &se):
+		return apiErr(service.CodeInvalidRequest, "body", fmt.Sprintf("request body is not valid JSON at byte %d: %v", se.Offset, se))
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return apiErr(service.CodeInvalidRequest, "body", "request body is truncated JSON")
+	}
+	return apiErr(service.CodeInvalidRequest, "body", "request body: "+err.Error())
+}
+
+func kindName(k string) string {
+	switch k {
+	case "string":
+		return "a string"
+	case "bool":
+		return "a boolean"
+	case "slice", "array":
+		return "an array"
+	case "struct", "map", "ptr":
+		return "an object"
+	}
+	return k
+}
+
+// authenticate checks the bearer key. Any scope may chat; the operations
+// that spend (run, recheck) need launch, which the service enforces.
+func (c *Chat) authenticate(r *http.Request) (service.Principal, error) {
+	key, present := auth.KeyFromRequest(r)
+	if !present || key == "" {
+		return service.Principal{}, apiErr(service.CodeUnauthorized, "", "send an API key as Authorization: Bearer <key>")
+	}
+	if auth.CheckKey(key) != nil {
+		return service.Principal{}, apiErr(service.CodeUnauthorized, "", "the API key is malformed (a vouch key is vch_ followed by 36 letters and digits); check for a typo")
+	}
+	k, err := c.svc.AuthenticateKey(r.Context(), auth.HashKey(key))
+	if err != nil {
+		if service.ErrorCode(err) == service.CodeUnauthorized {
+			return service.Principal{}, apiErr(service.CodeUnauthorized, "", "the API key is unknown or revoked")
+		}
+		return service.Principal{}, err
+	}
+	st := stateOf(r)
+	st.mu.Lock()
+	st.keyID = k.ID
+	st.mu.Unlock()
+	return service.Principal{KeyID: k.ID, Scope: k.Scope}, nil
+}
+
+// The API's conventions, kept here because package api does not export
+// its writer: X-Request-Id on every response, the error envelope with the
+// status api.StatusOf gives its code, and a request log row per request.
+
+type reqKey struct{}
+
+type reqState struct {
+	id    string
+	mu    sync.Mutex
+	code  service.Code
+	keyID string
+}
+
+func stateOf(r *http.Request) *reqState {
+	if s, ok := r.Context().Value(reqKey{}).(*reqState); ok {
+		return s
+	}
+	return &reqState{}
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return s.ResponseWriter.Write(b)
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+func (c *Chat) withRequest(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := c.cfg.Now()
+		st := &reqState{id: api.NewRequestID()}
+		r = r.WithContext(context.WithValue(r.Context(), reqKey{}, st))
+		w.Header().Set("X-Request-Id", st.id)
+		sw := &statusRecorder{ResponseWriter: w}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				c.log.Error("panic in handler", "request_id", st.id, "panic", p, "stack", string(debug.Stack()))
+				if sw.status == 0 {
+					c.writeError(sw, r, &service.Error{Code: service.CodeInternal, Err: fmt.Errorf("panic: %v", p)})
+				}
+			}
+			status := sw.status
+			if status == 0 {
+				status = http.StatusOK
+			}
+			st.mu.Lock()
+			row := &store.RequestLog{RequestID: st.id, At: start, Method: r.Method, Path: r.URL.Path, Status: status,
+				Duration: c.cfg.Now().Sub(start), KeyID: st.keyID, RemoteAddr: r.RemoteAddr, ErrorCode: string(st.code)}
+			st.mu.Unlock()
+			go func() {
+				if err := c.svc.LogRequest(context.Background(), row); err != nil {
+					c.log.Warn("request log", "err", err)
+				}
+			}()
+		}()
+		next.ServeHTTP(sw, r)
+	})
+}
+
+type errorBody struct {
+	Error errorDetail `json:"error"`
+}
+
+type errorDetail struct {
+	Code      service.Code `json:"code"`
+	Message   string       `json:"message"`
+	RequestID string       `json:"request_id"`
+	Field     string       `json:"field,omitempty"`
+}
+
+func (c *Chat) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var se *service.Error
+	if !errors.As(err, &se) {
+		se = &service.Error{Code: service.CodeInternal, Message: "internal error", Err: err}
+	}
+	st := stateOf(r)
+	status := api.StatusOf(se.Code)
+	msg := se.Message
+	if status >= 500 {
+		c.log.Error("chat request failed", "request_id", st.id, "err", err)
+		if se.Code == service.CodeInternal {
+			msg = "internal error; quote request_id " + st.id + " when reporting it"
+		}
+	}
+	if msg == "" {
+		msg = http.StatusText(status)
+	}
+	st.mu.Lock()
+	st.code = se.Code
+	st.mu.Unlock()
+	writeJSON(w, status, errorBody{Error: errorDetail{Code: se.Code, Message: msg, RequestID: st.id, Field: se.Field}})
+}
+
+func apiErr(code service.Code, field, msg string) *service.Error {
+	return &service.Error{Code: code, Field: field, Message: msg}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := encode(v)
+	if err != nil {
+		b, status = []byte(`{"error":{"code":"internal_error","message":"encoding the response failed","request_id":""}}`), 500
+	}
+	b = append(b, '\n')
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(b)))
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// encode marshals v without HTML escaping and without a newline.
+func encode(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// limiter is a token bucket per key.
+type limiter struct {
+	rate, burst float64
+	now         func() time.Time
+	mu          sync.Mutex
+	buckets     map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
+	return &limiter{rate: rate, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
+}
+
+// allow takes a token for key, or says how long until one is available.
+func (l *limiter) allow(key string) (bool, time.Duration) {
+	if l == nil {
+		return true, 0
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.buckets) > 10000 {
+		// Forget full buckets so memory stays bounded by active keys.
+		for k, b := range l.buckets {
+			if now.Sub(b.last).Seconds()*l.rate >= l.burst {
+				delete(l.buckets, k)
+			}
+		}
+	}
+	b, ok := l.buckets[key]
+	if !ok {
+		b = &bucket{tokens: l.burst, last: now}
+		l.buckets[key] = b
+	}
+	if el := now.Sub(b.last).Seconds(); el > 0 {
+		b.tokens = math.Min(l.burst, b.tokens+el*l.rate)
+		b.last = now
+	}
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+}
