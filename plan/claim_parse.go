@@ -81,6 +81,7 @@ type item struct {
 	replacePassword bool   // iAction: a made-up password replacing a sign-in's secret
 	beforeClick     bool   // iAction: a fill said after the click it precedes
 	hideClicked     bool   // iCheck: "hides it" after a click
+	clickExact      bool   // iAction: the click's text was quoted or capitalised: match it whole
 	formClick       bool   // iNoop: the click before it submits a form ("with an empty form")
 	from, to        int    // where in the shape the item was read
 }

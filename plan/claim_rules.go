@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // The rules of the claim language, in the order the parser tries them.
@@ -1368,7 +1369,7 @@ func (p *parser) click(m *match, k Kind) ([]item, bool) {
 	}
 	it := action("navigation", Step{Kind: k, Target: Target{Kind: ByText, Value: v}.String()})
 	if k == Click {
-		it.click, it.cont = v, contClick
+		it.click, it.cont, it.clickExact = v, contClick, q || startsUpper(v)
 	}
 	it.notes = bareNote(v, q)
 	return []item{it}, true
@@ -1378,11 +1379,6 @@ func (p *parser) click(m *match, k Kind) ([]item, bool) {
 // fields, with the password from a secret, and a deferred click on the
 // sign-in button so later ticks ("and ticking 'Remember me'") come first.
 func (p *parser) signIn(m *match) ([]item, bool) {
-	verb := p.lx.shape[m.start:m.end]
-	button := "Sign in"
-	if strings.Contains(verb, "log") {
-		button = "Log in"
-	}
 	it := item{kind: iAction, rkind: "sign-in", signin: true, fillish: false}
 	var user, prefix string
 	userSecret := ""
@@ -1438,14 +1434,16 @@ func (p *parser) signIn(m *match) ([]item, bool) {
 		{Kind: Fill, Target: Target{Kind: ByLabel, Value: "Password"}.String(), Secret: pw},
 	}
 	it.steps = steps
-	click := Step{Kind: Click, Target: Target{Kind: ByRole, Value: "button", Name: button}.String()}
+	// Enter in the password field submits the form it belongs to, whatever
+	// its button says ("Sign in", "Log in", "Continue").
+	click := Step{Kind: Press, Target: Target{Kind: ByLabel, Value: "Password"}.String(), Value: "Enter"}
 	it.deferred = &click
 	it.cont = contWith
 	it.desc = "sign in"
 	if user != "" {
 		it.desc += " as " + user
 	}
-	it.notes = []string{fmt.Sprintf("Signing in fills the fields labelled %q and \"Password\" and clicks the %q button on the sign-in page; edit the plan if your form differs.", userField, button)}
+	it.notes = []string{fmt.Sprintf("Signing in fills the fields labelled %q and \"Password\" on the sign-in page and presses Enter in the password field to send the form; edit the plan if your form differs.", userField)}
 	if userSecret != "" {
 		it.notes = append(it.notes, fmt.Sprintf("The user name is typed from the secret %s.", userSecret))
 	}
@@ -1687,3 +1685,12 @@ var stateWords = map[string]bool{"disabled": true, "enabled": true, "visible": t
 var notFields = map[string]bool{"cart": true, "basket": true, "bag": true, "list": true,
 	"inbox": true, "page": true, "table": true, "feed": true, "queue": true, "the cart": true,
 	"search results": true, "results": true, "wishlist": true, "todo list": true}
+
+// startsUpper reports whether s starts with an upper-case letter: people
+// capitalise interface labels as they appear ("clicking Continue").
+func startsUpper(s string) bool {
+	for _, c := range s {
+		return unicode.IsUpper(c)
+	}
+	return false
+}

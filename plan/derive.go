@@ -165,6 +165,7 @@ type part struct {
 	fill   bool   // typed into a field (a later bare click is the form's button)
 	silent bool   // said by the part before it (a sign-in's button click)
 	click  string // a click on a bare text, resolved when the journey is built
+	exact  bool   // that text is matched whole and case-sensitively
 	button bool   // that click submits a form ("with an empty form")
 	seq    bool   // "then" came before it
 	notes  []string
@@ -317,7 +318,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 					pt.fill = true
 				}
 			}
-			pt.click = it.click
+			pt.click, pt.exact = it.click, it.clickExact
 			if !it.fillish || cur.pending == nil {
 				flush()
 			}
@@ -396,7 +397,14 @@ func resolveClicks(parts []part) {
 			}
 			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%s, %q is taken as the form's button.", why, pt.click))
 		} else {
-			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%q is clicked by its visible text (a link, a button or any element showing it).", pt.click))
+			// A whole, case-sensitive match waits for the element that
+			// says exactly this, rather than a paragraph that mentions it.
+			pt.steps[0].Target = Target{Kind: ByText, Value: pt.click, Exact: pt.exact}.String()
+			how := "its visible text"
+			if pt.exact {
+				how = "its exact visible text"
+			}
+			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%q is clicked by %s (a link, a button or any element showing it).", pt.click, how))
 		}
 	}
 }

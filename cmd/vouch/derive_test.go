@@ -4,10 +4,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"go.yaml.in/yaml/v3"
+
+	"github.com/vouchdev/vouch/evidence"
 	"github.com/vouchdev/vouch/plan"
+	"github.com/vouchdev/vouch/runner"
+	"github.com/vouchdev/vouch/testapp"
 )
 
 func runDerive(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -93,4 +102,82 @@ func TestDeriveCommandUsage(t *testing.T) {
 	if code, _, errs := runDerive(t, "", "--model", "x"); code != exitUsage || !strings.Contains(errs, "VOUCH_DERIVE_URL") {
 		t.Errorf("--model without configuration: exit %d %q", code, errs)
 	}
+}
+
+// TestDeriveEndToEnd derives the corpus claims tagged with a testapp
+// decision, runs each plan in real Chromium against testapp, and checks
+// the decision: verified (or failed, as tagged) on a healthy testapp, and
+// failed once the switch named by "breaks" is on.
+func TestDeriveEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Chromium")
+	}
+	type tagged struct{ Claim, Testapp, Breaks string }
+	var cases []tagged
+	paths, _ := filepath.Glob("../../fixtures/claims/*.yaml")
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var es []tagged
+		if err := yaml.Unmarshal(b, &es); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		for _, e := range es {
+			if e.Testapp != "" {
+				cases = append(cases, e)
+			}
+		}
+	}
+	if len(cases) < 10 {
+		t.Fatalf("only %d corpus claims are tagged with a testapp decision", len(cases))
+	}
+	r, err := runner.New(runner.Config{Evidence: runner.EvidenceOff, StepTimeout: 5 * time.Second, Workers: 4})
+	if err != nil {
+		t.Skipf("no Chromium: %v", err)
+	}
+	t.Cleanup(func() { r.Close() })
+	secrets := map[string]string{"DEMO_PASSWORD": testapp.DefaultPassword}
+
+	run := func(t *testing.T, claim, breaks string) evidence.Decision {
+		d, err := plan.Derive(claim)
+		if err != nil {
+			t.Fatalf("derive: %v", err)
+		}
+		app := testapp.New()
+		if breaks != "" {
+			if err := app.Set(breaks, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		srv := httptest.NewServer(app.Handler())
+		defer srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		res, err := r.Run(ctx, d.Plan, runner.Options{BaseURL: srv.URL, Secrets: secrets})
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+		if res.Decision != evidence.Verified && res.Manifest != nil {
+			t.Logf("%s (breaks %q): %s\n%s", claim, breaks, res.Decision, res.Manifest.RepairPrompt)
+		}
+		return res.Decision
+	}
+	t.Run("group", func(t *testing.T) {
+		for _, c := range cases {
+			t.Run(c.Claim, func(t *testing.T) {
+				t.Parallel()
+				if got := run(t, c.Claim, ""); string(got) != c.Testapp {
+					t.Errorf("healthy testapp: %s, want %s", got, c.Testapp)
+				}
+				if c.Breaks == "" {
+					return
+				}
+				if got := run(t, c.Claim, c.Breaks); got != evidence.Failed {
+					t.Errorf("with %s broken: %s, want failed", c.Breaks, got)
+				}
+			})
+		}
+	})
 }
