@@ -1367,7 +1367,7 @@ func (p *parser) click(m *match, k Kind) ([]item, bool) {
 	if _, isKey := keyNames[strings.ToLower(v)]; isKey && !q {
 		return nil, false
 	}
-	it := action("navigation", Step{Kind: k, Target: Target{Kind: ByText, Value: v}.String()})
+	it := action("navigation", Step{Kind: k, Target: Target{Kind: ByText, Value: v, Exact: q || startsUpper(v)}.String()})
 	if k == Click {
 		it.click, it.cont, it.clickExact = v, contClick, q || startsUpper(v)
 	}
