@@ -64,6 +64,9 @@ type Config struct {
 	// Customize, if set, may adjust the service configuration before the
 	// service is made (tests shorten leases and windows with it).
 	Customize func(*service.Config)
+	// Channels configures the chat endpoint and webhook delivery
+	// (chat_webhooks.go).
+	Channels ChannelsConfig
 }
 
 // Server is vouch serve. New opens everything and binds the listener;
@@ -83,6 +86,9 @@ type Server struct {
 	mu      sync.Mutex
 	started bool
 	served  chan error
+
+	// channels are the chat endpoint and webhook delivery.
+	channels *channels
 }
 
 // New checks cfg, fills its defaults, opens the database under DataDir and
@@ -153,6 +159,9 @@ func New(cfg Config) (s *Server, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.channels, err = newChannels(cfg, st, s.svc, s.url, cfg.Logger); err != nil {
+		return nil, err
+	}
 	s.handler = s.routes()
 	s.http = &http.Server{
 		Handler:           s.handler,
@@ -171,6 +180,7 @@ func (s *Server) routes() http.Handler {
 		m.Handle(p+"/", s.api)
 	}
 	m.Handle("/console/", s.console.Handler())
+	s.mountChannels(m)
 	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write([]byte("ok\n"))
@@ -208,6 +218,9 @@ func (s *Server) Start(ctx context.Context) error {
 		if err := s.svc.Start(ctx); err != nil {
 			return fmt.Errorf("server: worker pool: %w", err)
 		}
+	}
+	if err := s.channels.start(ctx); err != nil {
+		return fmt.Errorf("server: webhooks: %w", err)
 	}
 	s.started = true
 	s.served = make(chan error, 1)
@@ -252,6 +265,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 				errs = append(errs, s.svc.StopAndCancel(cctx))
 				cancel()
 			}
+		}
+	}
+	if started {
+		if err := s.channels.stop(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("webhooks: %w", err))
 		}
 	}
 	if s.api != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/vouchdev/vouch/api/server"
+	"github.com/vouchdev/vouch/chat"
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/store/sqlite"
@@ -21,7 +22,7 @@ func init() {
 	register(&command{
 		name:    "serve",
 		summary: "run the HTTP API, the approval pages and the worker pool",
-		usage:   "[--addr 127.0.0.1:8080] [--data DIR] [--workers N] [--allow-targets LIST] [--public-url URL]",
+		usage:   "[--addr 127.0.0.1:8080] [--data DIR] [--workers N] [--allow-targets LIST] [--public-url URL] [--notify-url URL]",
 		run:     runServe,
 	})
 }
@@ -35,6 +36,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	allow := fs.String("allow-targets", "", "comma-separated `hosts and CIDRs` deployment URLs are limited to (default: any public or loopback address)")
 	public := fs.String("public-url", "", "base `URL` people reach this server at, for approve links (default: http://ADDR)")
 	chrome := fs.String("chrome", "", "Chromium `binary` (default: $VOUCH_CHROME, then the usual places)")
+	notify := fs.String("notify-url", e.getenv("VOUCH_NOTIFY_URL"), "chat channel's incoming-webhook `URL` (Slack format) told about every completed verification (default: $VOUCH_NOTIFY_URL)")
 	grace := fs.Duration("shutdown-timeout", 60*time.Second, "on SIGTERM, how long running runs may finish before they are re-queued")
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
@@ -50,10 +52,15 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return usageError(e, c, "--allow-targets: %v", err)
 	}
+	upstream, err := chat.UpstreamFromEnv(e.getenv)
+	if err != nil {
+		return usageError(e, c, "%v", err)
+	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	srv, err := server.New(server.Config{
 		Addr: *addr, DataDir: *data, Workers: *workers, AllowTargets: targets,
 		PublicURL: *public, ChromePath: *chrome, Logger: log,
+		Channels: server.ChannelsConfig{NotifyURL: *notify, ChatUpstream: upstream},
 	})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "vouch serve: %v\n", err)
