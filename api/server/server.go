@@ -181,6 +181,8 @@ func (s *Server) routes() http.Handler {
 	}
 	m.Handle("/console/", s.console.Handler())
 	s.mountChannels(m)
+	// /mcp and live progress for the CLI, SDK and MCP clients.
+	s.MountClientChannels(m)
 	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write([]byte("ok\n"))
