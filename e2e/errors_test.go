@@ -238,6 +238,20 @@ func TestRateLimit(t *testing.T) {
 	}
 }
 
+// --allow-targets restricts deployment URLs to the listed hosts and CIDRs.
+func TestAllowTargets(t *testing.T) {
+	e := start(t, options{noWorkers: true, allowTargets: []string{"example.com", "10.0.0.0/8"}})
+	r := e.create(e.read, map[string]any{"deployment_url": e.appURL, "claim": homeClaim})
+	env := checkEnvelope(t, r, 422, "target_not_allowed")
+	if !strings.Contains(env["message"].(string), "127.0.0.1") {
+		t.Errorf("message does not name the host: %v", env["message"])
+	}
+	ok := start(t, options{noWorkers: true, allowTargets: []string{"127.0.0.1"}})
+	if r := ok.create(ok.read, map[string]any{"deployment_url": ok.appURL, "claim": homeClaim}); r.status != 202 {
+		t.Fatalf("allowed target: %d %s", r.status, r.body)
+	}
+}
+
 // tamper changes an approved plan's stored content behind vouch's back,
 // as a bad disk or a bad actor with database access would.
 func tamper(t *testing.T, e *env, planID string) {

@@ -75,6 +75,8 @@ type options struct {
 	// realDeriver uses vouch's own deriver (plan.Derive) instead of the
 	// tests' one, for the tests that follow a claim end to end.
 	realDeriver bool
+	// allowTargets is --allow-targets.
+	allowTargets []string
 }
 
 var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -111,7 +113,7 @@ func start(t *testing.T, o options) *env {
 	srv, err := server.New(server.Config{
 		Addr: "127.0.0.1:0", DataDir: dir, Workers: 2, Logger: testLogger(t),
 		RateLimit: o.rateLimit, Customize: o.customize, NoWorkers: o.noWorkers,
-		Deriver: deriver,
+		Deriver: deriver, AllowTargets: o.allowTargets,
 	})
 	if err != nil {
 		t.Fatal(err)
