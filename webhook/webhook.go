@@ -240,13 +240,12 @@ func (w *Webhooks) loop(ctx, attemptCtx context.Context) {
 func (w *Webhooks) RunOnce(ctx context.Context) (int, error) { return w.run(ctx, ctx) }
 
 func (w *Webhooks) run(ctx, attemptCtx context.Context) (int, error) {
-	if err := w.dispatch(ctx); err != nil {
-		return 0, err
-	}
+	// A dispatch failure is reported, but due deliveries still go out.
+	dispatchErr := w.dispatch(ctx)
 	var (
 		mu    sync.Mutex
 		n     int
-		errs  []error
+		errs  = []error{dispatchErr}
 		wg    sync.WaitGroup
 		claim sync.Mutex // one claim at a time: SQLite serialises them anyway
 	)
@@ -282,10 +281,13 @@ func (w *Webhooks) run(ctx, attemptCtx context.Context) (int, error) {
 }
 
 // dispatch turns each new outbox event into one delivery per enabled
-// endpoint that takes its type, plus one for the chat channel.
+// endpoint that takes its type, plus one for the chat channel. An event
+// that cannot be fanned out (its verification unreadable for a moment)
+// stays in the outbox for the next pass and does not hold up the others.
 func (w *Webhooks) dispatch(ctx context.Context) error {
+	const batch = 100
 	for {
-		evs, err := w.st.UndispatchedOutbox(ctx, 100)
+		evs, err := w.st.UndispatchedOutbox(ctx, batch)
 		if err != nil {
 			return err
 		}
@@ -296,15 +298,19 @@ func (w *Webhooks) dispatch(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		var errs []error
 		for _, ev := range evs {
 			ds, err := w.fanOut(ctx, ev, eps)
-			if err != nil {
-				return fmt.Errorf("event %s: %w", ev.ID, err)
+			if err == nil {
+				err = w.st.DispatchOutboxEvent(ctx, ev.ID, ds, w.cfg.Now())
 			}
-			err = w.st.DispatchOutboxEvent(ctx, ev.ID, ds, w.cfg.Now())
 			if err != nil && !errors.Is(err, store.ErrConflict) {
-				return fmt.Errorf("event %s: %w", ev.ID, err)
+				errs = append(errs, fmt.Errorf("event %s: %w", ev.ID, err))
 			}
+		}
+		if len(errs) > 0 || len(evs) < batch {
+			// Failed events are retried on the next pass, not in a loop.
+			return errors.Join(errs...)
 		}
 	}
 }

@@ -484,3 +484,29 @@ func TestBackgroundDelivery(t *testing.T) {
 		t.Errorf("after Stop: %+v", d)
 	}
 }
+
+// An event whose verification cannot be read (removed by hand, say) is
+// still delivered, with the outbox's own payload as its data.
+func TestEventWithoutVerification(t *testing.T) {
+	e := newEnv(t, options{})
+	rcv := newReceiver(t, http.StatusOK)
+	ep := e.register(rcv.URL())
+	rcv.secret = ep.Secret
+	now := e.clock.Now()
+	if _, err := e.st.DB().ExecContext(e.ctx, `INSERT INTO webhook_outbox (id, type, payload, created_at, next_attempt_at)
+		VALUES ('evt_orphan', 'verification.completed', '{"verification_id":"ver_gone","decision":"verified"}', ?, ?)`,
+		now.UnixMilli(), now.UnixMilli()); err != nil {
+		t.Fatal(err)
+	}
+	if n := e.runOnce(); n != 1 {
+		t.Fatalf("%d attempts", n)
+	}
+	got := rcv.requests()
+	if len(got) != 1 || got[0].verifyErr != nil || got[0].header.Get("webhook-id") != "evt_orphan" {
+		t.Fatalf("requests: %+v", got)
+	}
+	data, _ := eventBody(t, got[0].body)["data"].(map[string]any)
+	if data["verification_id"] != "ver_gone" || data["decision"] != "verified" {
+		t.Errorf("data = %v", data)
+	}
+}
