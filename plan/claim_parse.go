@@ -106,6 +106,30 @@ type parser struct {
 	budget int
 	far    int // the furthest shape offset any reading reached
 	hint   *hint
+	// memo holds each rule's match at each offset: a rule matches the
+	// same text the same way whatever was read before, and backtracking
+	// asks again.
+	memo map[int][]int
+}
+
+// find returns rule ri's match at shape offset pos (absolute offsets), or
+// nil, computing it once.
+func (p *parser) find(ri, pos int, rest string) []int {
+	key := pos*len(rules) + ri
+	if loc, ok := p.memo[key]; ok {
+		return loc
+	}
+	loc := rules[ri].re.FindStringSubmatchIndex(rest)
+	for i := range loc {
+		if loc[i] >= 0 {
+			loc[i] += pos
+		}
+	}
+	if p.memo == nil {
+		p.memo = map[int][]int{}
+	}
+	p.memo[key] = loc
+	return loc
 }
 
 type pstate struct {
@@ -157,21 +181,17 @@ func (p *parser) parse(pos int, st pstate) ([]item, bool) {
 		return nil, true
 	}
 	rest := shape[pos:]
-	for _, r := range rules {
+	for ri := range rules {
+		r := &rules[ri]
 		if !allowed(r.class, st) {
 			continue
 		}
 		if p.budget--; p.budget < 0 {
 			return nil, false
 		}
-		loc := r.re.FindStringSubmatchIndex(rest)
+		loc := p.find(ri, pos, rest)
 		if loc == nil {
 			continue
-		}
-		for i := range loc {
-			if loc[i] >= 0 {
-				loc[i] += pos
-			}
 		}
 		ends := []int{loc[1]}
 		gEnd := loc[1]

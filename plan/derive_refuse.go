@@ -84,7 +84,7 @@ func refuse(claim, cause, reason string, extra []string) *NotProvableError {
 const fallbackSuggestion = "The home page loads without errors"
 
 // maxSuggestionTries bounds the derivations Suggestions runs.
-const maxSuggestionTries = 8
+const maxSuggestionTries = 5
 
 // Suggestions returns 1–3 provable rephrasings of a claim, built from its
 // own words where it has any: the part of it that can be proven, its quoted

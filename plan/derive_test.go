@@ -225,10 +225,18 @@ func TestDeriveCorpusP99(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing")
 	}
+	// Each claim's best of five runs, so a busy machine's scheduling does
+	// not count against the deriver; the benchmark reports raw figures.
 	claims := corpusClaims(t)
-	durs := timeClaims(claims, 3)
-	p99 := percentile(durs, 0.99)
-	if p99 > 5*time.Millisecond { // generous: the machine is shared
+	best := make([]time.Duration, len(claims))
+	for r := 0; r < 5; r++ {
+		for i, d := range timeClaims(claims, 1) {
+			if r == 0 || d < best[i] {
+				best[i] = d
+			}
+		}
+	}
+	if p99 := percentile(best, 0.99); p99 > time.Millisecond {
 		t.Errorf("p99 %s per claim; the target is under 1ms", p99)
 	}
 }
@@ -245,6 +253,17 @@ func BenchmarkDeriveCorpus(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(float64(percentile(all, 0.50).Microseconds()), "p50-µs/claim")
 	b.ReportMetric(float64(percentile(all, 0.99).Microseconds()), "p99-µs/claim")
+	// Each claim's best time over the iterations: what the deriver costs
+	// with the machine's other work taken out.
+	if b.N > 1 {
+		best := make([]time.Duration, len(claims))
+		for i, d := range all {
+			if k := i % len(claims); i < len(claims) || d < best[k] {
+				best[k] = d
+			}
+		}
+		b.ReportMetric(float64(percentile(best, 0.99).Microseconds()), "p99-best-µs/claim")
+	}
 	b.ReportMetric(float64(len(claims)), "claims")
 }
 
