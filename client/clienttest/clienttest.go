@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -46,9 +47,9 @@ type Options struct {
 
 // Env is one running vouch with its target app, person and keys.
 type Env struct {
-	// URL is where clients reach vouch: the server's routes plus
-	// MountClientChannels (/mcp and progress), whether or not the server
-	// mounts them itself.
+	// URL is where clients reach vouch: the server itself when it mounts
+	// the client channels (/mcp and progress, MountClientChannels), else a
+	// front that adds them to its routes.
 	URL       string
 	Server    *server.Server
 	DataDir   string
@@ -107,10 +108,15 @@ func Start(t testing.TB, o Options) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := http.NewServeMux()
-	srv.MountClientChannels(m)
-	m.Handle("/", srv.Handler())
-	front = m
+	front = srv.Handler()
+	if !servesClientChannels(front) {
+		// A server that does not mount them itself gets them here, so
+		// that clients are tested the same either way.
+		m := http.NewServeMux()
+		srv.MountClientChannels(m)
+		m.Handle("/", srv.Handler())
+		front = m
+	}
 	if err := srv.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -133,6 +139,19 @@ func Start(t testing.TB, o Options) *Env {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// servesClientChannels reports whether h serves /mcp (its refusal of a
+// request without a key says so) and journey progress.
+func servesClientChannels(h http.Handler) bool {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/mcp", nil))
+	if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Header().Get("WWW-Authenticate"), `realm="vouch"`) {
+		return false
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/verifications/ver_x/progress", nil))
+	return !strings.Contains(rec.Body.String(), "no such endpoint")
 }
 
 // NewKey stores a new API key with scope and returns its secret.
