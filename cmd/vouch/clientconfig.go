@@ -103,7 +103,7 @@ type clientFlags struct {
 
 func (f *clientFlags) register(fs *flag.FlagSet, timeout time.Duration) {
 	fs.StringVar(&f.server, "server", "", "vouch server `URL` (default $VOUCH_SERVER, then the config vouch init wrote)")
-	fs.StringVar(&f.key, "key", "", "API `key` (default $VOUCH_API_KEY, then the variable the config names; prefer the environment: flags show in ps)")
+	fs.StringVar(&f.key, "key", "", "the API `KEY` (default $VOUCH_API_KEY, then the variable the config names; prefer the environment: flags show in ps)")
 	if timeout > 0 {
 		fs.DurationVar(&f.timeout, "timeout", timeout, "give up waiting after this long (exit 6)")
 		fs.DurationVar(&f.poll, "poll", 2*time.Second, "how often to ask the server while waiting")

@@ -27,6 +27,7 @@ func replayCmd(ctx context.Context, e *env, args []string) int {
 	var base string
 	fs.StringVar(&base, "url", "", "base `URL` to run against, e.g. a local build (default: the verification's deployment URL)")
 	f.register(fs)
+	withExitCodes(e, fs)
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
 		return code
