@@ -14,7 +14,6 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"strings"
 	"syscall"
 )
 
@@ -151,6 +150,3 @@ func usageError(e *env, c *command, format string, a ...any) int {
 	fmt.Fprintf(e.stderr, "vouch %s: %s\nUsage: vouch %s %s\n", c.name, fmt.Sprintf(format, a...), c.name, c.usage)
 	return exitUsage
 }
-
-// isFlagLike reports whether s looks like a flag, for argument checks.
-func isFlagLike(s string) bool { return strings.HasPrefix(s, "-") && s != "-" }

@@ -17,14 +17,12 @@ import (
 // journey, redrawn in place; elsewhere (CI logs, pipes) one plain line per
 // event so logs read top to bottom.
 type progress struct {
-	mu     sync.Mutex
-	w      io.Writer
-	tty    bool
-	quiet  bool
-	lines  []string
-	drawn  int
-	total  []int
-	failed bool
+	mu    sync.Mutex
+	w     io.Writer
+	tty   bool
+	quiet bool
+	lines []string
+	drawn int
 }
 
 func newProgress(w io.Writer, p *plan.Plan, quiet bool) *progress {
@@ -34,7 +32,6 @@ func newProgress(w io.Writer, p *plan.Plan, quiet bool) *progress {
 	}
 	for _, j := range p.Journeys {
 		pr.lines = append(pr.lines, fmt.Sprintf("  …  %s  waiting", j.Name))
-		pr.total = append(pr.total, len(j.Steps))
 	}
 	return pr
 }
@@ -97,6 +94,7 @@ func (pr *progress) redraw() {
 	pr.drawn = len(pr.lines)
 }
 
+// done ends the display; on a terminal the lines stay as drawn.
 func (pr *progress) done() {}
 
 func badge(decision string) string {
