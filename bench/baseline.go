@@ -62,7 +62,7 @@ func (b *baseline) close() {
 // run runs the journeys with the same concurrency as the runner and
 // returns how many passed every step.
 func (b *baseline) run(ctx context.Context, base string, journeys []plan.Journey) (int, error) {
-	g, ctx := errgroup.WithContext(ctx)
+	var g errgroup.Group
 	g.SetLimit(b.workers)
 	passed := make([]bool, len(journeys))
 	for i, j := range journeys {
@@ -74,6 +74,9 @@ func (b *baseline) run(ctx context.Context, base string, journeys []plan.Journey
 			}
 			ok := true
 			for _, s := range j.Steps {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
 				if err := b.step(jctx, base, s); err != nil {
 					ok = false
 					break
