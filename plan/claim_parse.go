@@ -14,8 +14,12 @@ import (
 // "shows Welcome and has a link" and "shows Welcome on board" both read
 // right. A budget bounds the search, so any input parses in bounded time.
 
-// parseBudget bounds the rule attempts for one claim.
-const parseBudget = 6000
+// parseBudget bounds the rule attempts for one claim, and parseWork the
+// bytes their regexps read; a claim that needs more is refused.
+const (
+	parseBudget = 6000
+	parseWork   = 4 << 20
+)
 
 type itemKind uint8
 
@@ -106,6 +110,7 @@ type parser struct {
 	budget int
 	far    int // the furthest shape offset any reading reached
 	hint   *hint
+	work   int // bytes the rules' regexps have read
 	// memo holds each rule's match at each offset: a rule matches the
 	// same text the same way whatever was read before, and backtracking
 	// asks again.
@@ -114,10 +119,16 @@ type parser struct {
 
 // find returns rule ri's match at shape offset pos (absolute offsets), or
 // nil, computing it once.
-func (p *parser) find(ri, pos int, rest string) []int {
+func (p *parser) find(ri, pos int, rest string) ([]int, bool) {
 	key := pos*len(rules) + ri
 	if loc, ok := p.memo[key]; ok {
-		return loc
+		return loc, true
+	}
+	// Bound the text the regexps read in all: attempts alone do not bound
+	// time when each reads a long claim.
+	if p.work += len(rest); p.work > parseWork {
+		p.budget = -1
+		return nil, false
 	}
 	loc := rules[ri].re.FindStringSubmatchIndex(rest)
 	for i := range loc {
@@ -129,7 +140,7 @@ func (p *parser) find(ri, pos int, rest string) []int {
 		p.memo = map[int][]int{}
 	}
 	p.memo[key] = loc
-	return loc
+	return loc, true
 }
 
 type pstate struct {
@@ -189,7 +200,10 @@ func (p *parser) parse(pos int, st pstate) ([]item, bool) {
 		if p.budget--; p.budget < 0 {
 			return nil, false
 		}
-		loc := p.find(ri, pos, rest)
+		loc, ok := p.find(ri, pos, rest)
+		if !ok {
+			return nil, false
+		}
 		if loc == nil {
 			continue
 		}
