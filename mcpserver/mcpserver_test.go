@@ -275,6 +275,8 @@ func TestHTTPAuth(t *testing.T) {
 		{"unknown key", "x-api-key", unknown.Secret, http.StatusUnauthorized},
 		{"valid key", "x-api-key", env.ReadKey, http.StatusOK},
 		{"bearer", "Authorization", "Bearer " + env.ReadKey, http.StatusOK},
+		// Behind a reverse proxy: a loopback connection, the public name.
+		{"proxied host", "x-api-key", env.ReadKey, http.StatusOK},
 	}
 	initBody := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	for _, tt := range tests {
@@ -284,6 +286,9 @@ func TestHTTPAuth(t *testing.T) {
 			req.Header.Set("Accept", "application/json, text/event-stream")
 			if tt.header != "" {
 				req.Header.Set(tt.header, tt.value)
+			}
+			if tt.name == "proxied host" {
+				req.Host = "vouch.example.com"
 			}
 			res, err := http.DefaultClient.Do(req)
 			if err != nil {

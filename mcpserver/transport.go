@@ -112,8 +112,15 @@ func HTTPHandler(cfg HTTPConfig) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
-		&mcp.StreamableHTTPOptions{Logger: cfg.Logger, SessionTimeout: cfg.SessionTimeout})
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
+		Logger: cfg.Logger, SessionTimeout: cfg.SessionTimeout,
+		// The SDK's DNS-rebinding guard refuses loopback connections whose
+		// Host is not loopback: exactly what a reverse proxy in front of
+		// vouch serve on 127.0.0.1 sends. The guard protects servers that
+		// trust whoever can reach them; this one answers only requests that
+		// carry an API key, which a rebound page does not have.
+		DisableLocalhostProtection: true,
+	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		key, _ := auth.KeyFromRequest(r)
 		if key == "" {
