@@ -93,7 +93,7 @@ type Server struct {
 
 // New checks cfg, fills its defaults, opens the database under DataDir and
 // binds the listener. Nothing is served until Start.
-func New(cfg Config) (s *Server, err error) {
+func New(cfg Config) (_ *Server, err error) {
 	if cfg.DataDir == "" {
 		return nil, errors.New("server: Config.DataDir is required")
 	}
@@ -109,7 +109,7 @@ func New(cfg Config) (s *Server, err error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
 		return nil, fmt.Errorf("server: data directory: %w", err)
 	}
-	s = &Server{cfg: cfg, log: cfg.Logger}
+	s := &Server{cfg: cfg, log: cfg.Logger}
 	defer func() {
 		if err != nil {
 			s.closeAll()
