@@ -21,6 +21,11 @@ const maxBlocked = 128
 // application's own 403.
 const BlockedHeader = "X-Vouch-Blocked"
 
+// ErrorHeader is set on the proxy's own 502/504 answers (it could not
+// connect to the target) to the reason, so the browser's view of a dead
+// target is not mistaken for the application answering 502.
+const ErrorHeader = "X-Vouch-Proxy-Error"
+
 // Blocked records one request the proxy refused.
 type Blocked struct {
 	Time   time.Time
@@ -239,7 +244,20 @@ func (x *Proxy) fail(w http.ResponseWriter, target string, err error) {
 	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
 		code = http.StatusGatewayTimeout
 	}
+	w.Header().Set(ErrorHeader, headerSafe(err.Error()))
+	w.Header().Set("Cache-Control", "no-store")
 	http.Error(w, "vouch proxy: "+err.Error(), code)
+}
+
+// headerSafe makes s fit in one header value: printable ASCII, bounded.
+func headerSafe(s string) string {
+	b := make([]byte, 0, min(len(s), 300))
+	for i := 0; i < len(s) && len(b) < 300; i++ {
+		if c := s[i]; c >= 0x20 && c < 0x7f {
+			b = append(b, c)
+		}
+	}
+	return string(b)
 }
 
 // tunnel serves CONNECT: dial the checked target, answer 200, then copy

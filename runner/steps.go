@@ -383,6 +383,9 @@ func (st *stepCtx) navOutcome(d *docNav, first bool) *verdict {
 		}
 		return blocked(why)
 	}
+	if msg := headerValue(d.headers, netpolicy.ErrorHeader); msg != "" && (d.status == 502 || d.status == 504) {
+		return blocked(fmt.Sprintf("the browser could not reach %s: %s", hostOf(d.url), msg))
+	}
 	if d.status == 502 || d.status == 504 {
 		if msg := jr.proxyError(d); msg != "" {
 			return blocked(fmt.Sprintf("the browser could not reach %s: %s", hostOf(d.url), msg))
