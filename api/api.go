@@ -100,13 +100,7 @@ func New(cfg Config) (*API, error) {
 
 // writeRequestLog stores a batch of request log rows.
 func (a *API) writeRequestLog(ctx context.Context, rows []*store.RequestLog) error {
-	var errs []error
-	for _, r := range rows {
-		if err := a.svc.LogRequest(ctx, r); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
+	return a.svc.LogRequests(ctx, rows)
 }
 
 // Prefixes are the two spellings of every path (§4.2).

@@ -297,6 +297,20 @@ func (s *Service) LogRequest(ctx context.Context, r *RequestLog) error {
 	return nil
 }
 
+// LogRequests appends request log rows in one transaction.
+func (s *Service) LogRequests(ctx context.Context, rows []*RequestLog) error {
+	now := s.now().UTC()
+	for _, r := range rows {
+		if r.At.IsZero() {
+			r.At = now
+		}
+	}
+	if err := s.store.AppendRequests(ctx, rows); err != nil {
+		return internal(err)
+	}
+	return nil
+}
+
 // SearchRequests returns request log rows, newest first.
 func (s *Service) SearchRequests(ctx context.Context, f RequestFilter) ([]*RequestLog, error) {
 	rs, err := s.store.SearchRequests(ctx, f)

@@ -169,6 +169,9 @@ type Store interface {
 
 	// AppendRequest adds a row to the request log.
 	AppendRequest(ctx context.Context, r *RequestLog) error
+	// AppendRequests adds rows to the request log in one transaction; the
+	// API batches its log so a request costs no transaction of its own.
+	AppendRequests(ctx context.Context, rows []*RequestLog) error
 	// SearchRequests returns request log rows, newest first.
 	SearchRequests(ctx context.Context, f RequestFilter) ([]*RequestLog, error)
 

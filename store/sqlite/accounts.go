@@ -306,6 +306,32 @@ func (s *Store) AppendRequest(ctx context.Context, r *store.RequestLog) error {
 	return err
 }
 
+// AppendRequests adds rows to the request log in one transaction.
+func (s *Store) AppendRequests(ctx context.Context, rows []*store.RequestLog) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		stmt, err := tx.PrepareContext(ctx, `INSERT INTO request_log (request_id, at, method, path, status, duration_us,
+			key_id, user_id, remote_addr, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for _, r := range rows {
+			res, err := stmt.ExecContext(ctx, r.RequestID, ms(r.At), r.Method, r.Path, r.Status, r.Duration.Microseconds(),
+				r.KeyID, r.UserID, r.RemoteAddr, r.ErrorCode)
+			if err != nil {
+				return err
+			}
+			if r.ID, err = res.LastInsertId(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // SearchRequests returns request log rows, newest first.
 func (s *Store) SearchRequests(ctx context.Context, f store.RequestFilter) ([]*store.RequestLog, error) {
 	q := `SELECT id, request_id, at, method, path, status, duration_us, key_id, user_id, remote_addr, error_code

@@ -801,12 +801,19 @@ func testRequestLog(t *testing.T, s store.Store) {
 		{RequestID: "req_3", At: t0.Add(2 * time.Second), Method: "GET", Path: "/console/plans/pln_1", Status: 200, UserID: "usr_1", RemoteAddr: "127.0.0.1"},
 		{RequestID: "req_4", At: t0.Add(3 * time.Second), Method: "GET", Path: "/api%5fv1", Status: 500, ErrorCode: "internal_error"},
 	}
+	// One row alone, the rest as a batch: both paths must store the same.
+	if err := s.AppendRequest(ctx, rows[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendRequests(ctx, rows[1:]); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendRequests(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
 	for _, r := range rows {
-		if err := s.AppendRequest(ctx, r); err != nil {
-			t.Fatal(err)
-		}
 		if r.ID == 0 {
-			t.Fatal("AppendRequest assigned no id")
+			t.Fatalf("%s: no id assigned", r.RequestID)
 		}
 	}
 	for _, tt := range []struct {
