@@ -181,6 +181,9 @@ func (t Target) Describe() string {
 		if t.Name != "" {
 			return fmt.Sprintf("the %q %s", t.Name, t.Value)
 		}
+		if strings.ContainsRune("aeiou", rune(t.Value[0])) {
+			return "an " + t.Value
+		}
 		return "a " + t.Value
 	case ByText:
 		return fmt.Sprintf("the text %q", t.Value)
