@@ -135,11 +135,12 @@ func (c *Client) GetProgress(ctx context.Context, id string) (*Progress, error) 
 }
 
 // WaitForResult polls a verification until it completes and returns the
-// completed record. onPoll, if not nil, is called with each reading; while
-// the run goes on these carry Progress when the server reports it. Bound
-// the wait with ctx.
+// completed record. onPoll, if not nil, is called with each reading; these
+// carry Progress when the server reports it: each journey's steps while the
+// run goes on, and its decision at the end. Bound the wait with ctx.
 func (c *Client) WaitForResult(ctx context.Context, id string, onPoll func(*Verification)) (*Verification, error) {
 	progress := onPoll != nil
+	var last *Progress
 	for {
 		if progress {
 			p, err := c.GetProgress(ctx, id)
@@ -151,7 +152,9 @@ func (c *Client) WaitForResult(ctx context.Context, id string, onPoll func(*Veri
 				}
 				continue
 			case err == nil:
-				// Completed: read the whole record below.
+				// Completed: read the whole record below; the progress
+				// holds each journey's decision.
+				last = p
 			case ErrorCode(err) == CodeNotFound:
 				// The server does not report progress (the record itself
 				// exists, or Get says otherwise below).
@@ -163,6 +166,9 @@ func (c *Client) WaitForResult(ctx context.Context, id string, onPoll func(*Veri
 		v, err := c.Get(ctx, id)
 		if err != nil {
 			return nil, err
+		}
+		if v.Done() && last != nil && len(last.Journeys) > 0 {
+			v.Progress = last
 		}
 		if onPoll != nil {
 			onPoll(v)

@@ -110,6 +110,12 @@ func TestSequence(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkDone(t, c, done, tt.decision)
+			// At the end the progress holds each journey's decision.
+			if tt.decision != client.Blocked {
+				if done.Progress == nil || len(done.Progress.Journeys) != len(p.Journeys()) || done.Progress.Journeys[0].Decision != tt.decision {
+					t.Fatalf("final progress: %+v", done.Progress)
+				}
+			}
 			// A failed run waits out its step's budget: seconds of polls.
 			if tt.decision == client.Failed && !sawProgress {
 				t.Fatal("WaitForResult reported no journey progress while the run went on")

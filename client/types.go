@@ -184,15 +184,17 @@ type Verification struct {
 	StartedAt     *time.Time `json:"started_at,omitempty"`
 	CompletedAt   *time.Time `json:"completed_at,omitempty"`
 
-	// Progress is the live per-journey progress, filled in by
-	// WaitForResult while running when the server reports it.
+	// Progress is the per-journey progress, filled in by WaitForResult
+	// when the server reports it: steps done while running, each
+	// journey's decision once completed.
 	Progress *Progress `json:"progress,omitempty"`
 }
 
 // Done reports whether the verification has a decision.
 func (v *Verification) Done() bool { return v.State == StateCompleted }
 
-// Progress is a running verification's per-journey progress.
+// Progress is a verification's per-journey progress: while it runs, each
+// journey's state and steps done; once completed, each one's decision.
 type Progress struct {
 	ID       string            `json:"id"`
 	State    string            `json:"state"`

@@ -120,6 +120,7 @@ async function main() {
   assert.ok(failed.repair_prompt.length > 20);
   assert.match(failed.report_url, /^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/verifications\/ver_\w+\/evidence\//);
   assert.equal(failed.requirements[0].result, "not_met");
+  assert.equal(failed.journeys[0].state, "failed", "the journey that failed is named");
 
   // After the fix, svc_recheck verifies.
   await ask("fix");

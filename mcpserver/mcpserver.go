@@ -270,15 +270,21 @@ func (t *tools) status(ctx context.Context, req *mcp.CallToolRequest, in StatusI
 	}
 }
 
-// readVerification reads a verification and, while it runs, its progress
-// when the server reports it.
+// readVerification reads a verification and its progress when the server
+// reports it: steps while it runs, each journey's decision once complete.
 func (t *tools) readVerification(ctx context.Context, c *client.Client, id string) (*client.Verification, error) {
 	v, err := c.Get(ctx, id)
-	if err != nil || v.Done() {
-		return v, err
+	if err != nil {
+		return nil, err
 	}
-	if p, err := c.GetProgress(ctx, id); err == nil && p.State != client.StateCompleted {
+	p, err := c.GetProgress(ctx, id)
+	switch {
+	case err != nil:
+		// A server without progress: the record alone.
+	case !v.Done() && p.State != client.StateCompleted:
 		v.State, v.Progress = p.State, p
+	case v.Done() && len(p.Journeys) > 0:
+		v.Progress = p // each journey's decision
 	}
 	return v, nil
 }
@@ -368,6 +374,12 @@ func verificationResult(v *client.Verification, p *client.Plan) Result {
 		return r
 	}
 	r.Decision, r.Reason = v.Decision, v.Reason
+	if v.Progress != nil {
+		for _, j := range v.Progress.Journeys {
+			r.Journeys = append(r.Journeys, JourneySummary{Name: j.Name, State: j.State, StepsDone: j.Step, StepsTotal: j.Steps})
+		}
+		r.Journeys = clipJourneys(r.Journeys)
+	}
 	r.RepairPrompt = clip(v.RepairPrompt, maxRepairPrompt)
 	for i, q := range v.Requirements {
 		if i == maxRequirements {

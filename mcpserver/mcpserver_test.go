@@ -164,7 +164,8 @@ func TestTools(t *testing.T) {
 			}
 			failed := waitDecision(t, ctx, cs, r.VerificationID)
 			if failed.Decision != client.Failed || failed.RepairPrompt == "" || !strings.HasPrefix(failed.ReportURL, env.URL) ||
-				failed.Requirements[0].Result != "not_met" || !strings.Contains(failed.Next, "svc_recheck") {
+				failed.Requirements[0].Result != "not_met" || !strings.Contains(failed.Next, "svc_recheck") ||
+				len(failed.Journeys) == 0 || failed.Journeys[0].State != client.Failed {
 				t.Fatalf("failed verdict: %+v", failed)
 			}
 			env.App.Reset()

@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 
 	"github.com/vouchdev/vouch/api"
 	"github.com/vouchdev/vouch/auth"
+	"github.com/vouchdev/vouch/evidence"
 	"github.com/vouchdev/vouch/mcpserver"
 	"github.com/vouchdev/vouch/service"
 )
@@ -23,9 +25,10 @@ import (
 //     server's API over loopback with the caller's key, so scopes, rate
 //     limits, idempotency and the request log apply to them as to any call.
 //   - GET {/api/v1,/v1}/verifications/{id}/progress: a verification's state
-//     and, while it runs, each journey's state and steps done. The record
-//     at /verifications/{id} shows only id and state while running (§2.2);
-//     this is where `vouch verify` and svc_status read live progress.
+//     and each journey's state and steps done (once completed, each one's
+//     decision). The record at /verifications/{id} shows only id and state
+//     while running (§2.2); this is where `vouch verify` and svc_status read
+//     live progress.
 //
 // routes calls it; tests may mount it on a mux of their own.
 func (s *Server) MountClientChannels(m *http.ServeMux) {
@@ -104,13 +107,43 @@ func (s *Server) progress(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := progressBody{ID: v.ID, State: v.State, Decision: v.Decision, Journeys: []service.JourneyProgress{}}
-	if v.Progress != nil {
+	switch {
+	case v.Progress != nil:
 		out.Journeys = v.Progress.Journeys
+	case v.Decision != "":
+		out.Journeys = s.finalJourneys(r.Context(), v.ID)
 	}
 	w.Header().Set("X-Request-Id", rec.header.Get("X-Request-Id"))
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	_ = json.NewEncoder(w).Encode(out)
+}
+
+// finalJourneys reads a completed verification's journeys from its
+// evidence manifest: each one's decision and the steps it ran. None when
+// the run left no manifest (a run blocked before it started).
+func (s *Server) finalJourneys(ctx context.Context, id string) []service.JourneyProgress {
+	p, _, err := s.svc.EvidenceFile(ctx, id, "manifest.json")
+	if err != nil {
+		return []service.JourneyProgress{}
+	}
+	m, err := evidence.ReadManifest(filepath.Dir(p))
+	if err != nil {
+		s.log.Warn("progress: reading the manifest", "verification", id, "err", err)
+		return []service.JourneyProgress{}
+	}
+	out := []service.JourneyProgress{}
+	for _, j := range m.Journeys {
+		ran := 0
+		for _, st := range j.Steps {
+			if st.Status != evidence.StepSkipped {
+				ran++
+			}
+		}
+		d := string(j.Decision)
+		out = append(out, service.JourneyProgress{Name: j.Name, State: d, Decision: d, Step: ran, Steps: len(j.Steps)})
+	}
+	return out
 }
 
 // recorder keeps the API's answer to a delegated request.

@@ -128,13 +128,13 @@ func TestVerifyExitCodes(t *testing.T) {
 		{name: "verified", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim, "--poll", "100ms"}, person: "approve",
 			code: exitVerified, charged: 1,
 			stdout: []string{"Requirements:", "Journeys", "Approve: " + env.URL + "/console/plans/pln_", "Approved by " + env.Email, "VERIFIED", "met", "Evidence: " + env.URL},
-			stderr: []string{"Waiting for a person to approve at", "Running ver_"}},
+			stderr: []string{"Waiting for a person to approve at", "Running ver_", "✓  R1 On /, the page shows \"Welcome to testapp\"  verified"}},
 		{name: "failed", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim, "--poll", "100ms"}, breakage: "home-text", person: "approve",
 			code: exitFailed, charged: 1,
 			stdout: []string{"FAILED", "not_met", "Repair prompt:", "Evidence: ", "vouch recheck ver_"},
 			// Live progress, one plain line per change: the failing step
 			// waits out its budget, so the running journey is seen.
-			stderr: []string{"step 1/"}},
+			stderr: []string{"step 1/", "✗  R1 On /, the page shows \"Welcome to testapp\"  failed"}},
 		{name: "blocked", args: []string{"--url", dead, "--claim", clienttest.HomeClaim, "--poll", "100ms"}, person: "approve",
 			code: exitBlocked, charged: 1, stdout: []string{"BLOCKED", "Repair prompt:"}},
 		{name: "claim refused", args: []string{"--url", env.AppURL, "--claim", "Everyone loves this app", "--poll", "100ms"},
