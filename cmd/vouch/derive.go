@@ -36,7 +36,7 @@ func deriveCmd(ctx context.Context, e *env, args []string) int {
 	var base string
 	var asJSON, model bool
 	fs.StringVar(&base, "url", "", "base URL the plan will run against: shown with each page, and checked against URLs in the claim")
-	fs.BoolVar(&asJSON, "json", false, "print the derivation as JSON (pipe it to `vouch run - --url BASE`)")
+	fs.BoolVar(&asJSON, "json", false, "print the derivation as JSON (pipe it to: vouch run - --url BASE)")
 	fs.BoolVar(&model, "model", false, "ask the model-backed deriver configured by VOUCH_DERIVE_URL, VOUCH_DERIVE_MODEL and VOUCH_DERIVE_KEY about claims the rules cannot prove")
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
