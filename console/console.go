@@ -1,6 +1,9 @@
-// Package console is vouch's server-rendered pages for people: sign-in,
-// sign-out and the plan page a person opens from approve_url to approve or
-// reject a plan.
+// Package console is vouch's server-rendered pages for people: sign-in and
+// sign-out, claim entry (New verification), the review queue and the plan
+// page a person opens from approve_url to approve or reject a plan, the
+// verifications list and result pages with their evidence and live
+// progress, re-runs, API keys, usage, the request inspector and, for
+// administrators, people. docs/console.md describes every page.
 //
 // Every page except sign-in needs a signed-in person's session; without one
 // the person is sent to sign-in with a return path and comes back after.
@@ -12,8 +15,11 @@
 //
 // Pages are html/template files embedded with the stylesheet, so the console
 // works offline. A page is a template defining "content", rendered inside
-// the shared "layout"; adding one is a template file, an entry in pageFiles
-// and a route.
+// the shared "layout" with the shared parts (parts.html); adding one is a
+// template file, an entry in pageFiles and a route. Script is allowed only
+// from the console's own static files (script-src 'self', no inline
+// script): it adds live progress and copy buttons, and every page works
+// without it.
 package console
 
 import (
@@ -45,14 +51,34 @@ var pageFiles = map[string]string{
 	"plan":    "templates/plan.html",
 	"plans":   "templates/plans.html",
 	"error":   "templates/error.html",
+	// Pages of pages.go.
+	"new":           "templates/new.html",
+	"verifications": "templates/verifications.html",
+	"verification":  "templates/verification.html",
+	"keys":          "templates/keys.html",
+	"key_created":   "templates/key_created.html",
+	"usage":         "templates/usage.html",
+	"requests":      "templates/requests.html",
+	"people":        "templates/people.html",
 }
 
 // navItem is a link in the header of signed-in pages.
-type navItem struct{ Path, Label string }
+type navItem struct {
+	Path, Label string
+	Admin       bool // shown to administrators only
+}
 
-// nav lists the header links; later pages (claim entry, results) add
-// theirs here.
-var nav = []navItem{{"/console/plans", "Plans"}}
+// nav lists the header links, in the order of the flow.
+var nav = []navItem{
+	{Path: "/console/new", Label: "New verification"},
+	{Path: "/console/plans", Label: "Review"},
+	{Path: "/console/verifications", Label: "Verifications"},
+	{Path: "/console/usage", Label: "Usage"},
+	{Path: "/console/requests", Label: "Requests"},
+	{Path: "/console/keys", Label: "API keys"},
+	{Path: "/console/webhooks", Label: "Webhooks"},
+	{Path: "/console/people", Label: "People", Admin: true},
+}
 
 // Config configures the console.
 type Config struct {
@@ -67,6 +93,10 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock. Defaults to time.Now.
 	Now func() time.Time
+	// MaxRechecks is the service's limit of re-checks per approved plan,
+	// used to say before a click whether a re-run is still possible (the
+	// service decides either way). Defaults to service.DefaultMaxRechecks.
+	MaxRechecks int
 }
 
 // Console serves the pages under /console/.
@@ -101,6 +131,9 @@ func New(cfg Config) (*Console, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.MaxRechecks == 0 {
+		cfg.MaxRechecks = service.DefaultMaxRechecks
+	}
 	c := &Console{cfg: cfg, svc: cfg.Service, log: cfg.Logger, pages: map[string]*template.Template{},
 		cop: http.NewCrossOriginProtection(), hashing: make(chan struct{}, 4)}
 	funcs := template.FuncMap{
@@ -112,8 +145,11 @@ func New(cfg Config) (*Console, error) {
 		},
 		"inc": func(i int) int { return i + 1 },
 	}
+	for k, f := range pageFuncs {
+		funcs[k] = f
+	}
 	for name, file := range pageFiles {
-		t, err := template.New(name).Funcs(funcs).ParseFS(templateFS, "templates/layout.html", file)
+		t, err := template.New(name).Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/parts.html", file)
 		if err != nil {
 			return nil, fmt.Errorf("console: page %s: %w", name, err)
 		}
@@ -135,6 +171,7 @@ func New(cfg Config) (*Console, error) {
 	m.HandleFunc("GET /console/plans/{id}", c.signedIn(c.planPage))
 	m.HandleFunc("POST /console/plans/{id}/approve", c.signedIn(c.decide(true)))
 	m.HandleFunc("POST /console/plans/{id}/reject", c.signedIn(c.decide(false)))
+	c.routes(m)
 	// Unknown pages too need a session: without one, even a 404 is not
 	// shown, only sign-in.
 	m.HandleFunc("/console/", c.signedIn(func(w http.ResponseWriter, r *http.Request, _ *session) {
@@ -149,12 +186,15 @@ func (c *Console) Handler() http.Handler {
 	return c.headers(c.cop.Handler(c.mux))
 }
 
-// headers sets the security headers of every page: a strict CSP (no
-// script at all, same-origin styles and forms), no framing, no sniffing.
+// headers sets the security headers of every page: a strict CSP (script,
+// styles, images and fetches from the console's origin only, no inline
+// script; frames only of the console's own sandboxed evidence views), no
+// framing, no sniffing. Evidence responses replace the CSP with a
+// sandboxing one (pages.go).
 func (c *Console) headers(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+		h.Set("Content-Security-Policy", consoleCSP)
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")
@@ -237,13 +277,16 @@ type view struct {
 	Nav    []navItem
 	Flash  string
 	Data   any
+	// Path is the page's path, to mark the current header link.
+	Path string
 }
 
 func (c *Console) render(w http.ResponseWriter, r *http.Request, status int, page string, s *session, title string, data any) {
 	v := view{Title: title, Data: data, Flash: flashText(r.URL.Query().Get("done"))}
 	if s != nil {
-		v.Person, v.CSRF, v.Nav = s.user, s.s.CSRFToken, nav
+		v.Person, v.CSRF, v.Nav = s.user, s.s.CSRFToken, navFor(s.user)
 	}
+	v.Path = r.URL.Path
 	var buf strings.Builder
 	if err := c.pages[page].ExecuteTemplate(&buf, "layout", v); err != nil {
 		c.log.Error("console: render", "page", page, "err", err)
@@ -265,7 +308,7 @@ func flashText(done string) string {
 	case "rejected":
 		return "Rejected. This plan will never run."
 	}
-	return ""
+	return moreFlashes[done]
 }
 
 func (c *Console) fail(w http.ResponseWriter, r *http.Request, status int, title, msg string) {
@@ -286,6 +329,11 @@ func (c *Console) failErr(w http.ResponseWriter, r *http.Request, err error) {
 			return
 		case service.CodeInvalidRequest:
 			c.fail(w, r, http.StatusBadRequest, "Not possible", se.Message)
+			return
+		case service.CodeInternal:
+		default:
+			// Every other domain error has a message meant for people.
+			c.fail(w, r, statusOf(se.Code), "Not possible", se.Message)
 			return
 		}
 	}

@@ -18,6 +18,8 @@ type planData struct {
 	StateText string
 	CreatedBy string
 	History   []historyRow
+	// Runs are the plan's verifications, newest first (runs.go).
+	Runs []*service.Verification
 }
 
 func (c *Console) planPage(w http.ResponseWriter, r *http.Request, s *session) {
@@ -51,6 +53,9 @@ func (c *Console) planPage(w http.ResponseWriter, r *http.Request, s *session) {
 			action = "Rejected"
 		}
 		d.History = append(d.History, historyRow{Action: action, By: by, Hash: h, Reason: ap.Reason, At: ap.At})
+	}
+	if p.State == "approved" {
+		d.Runs, _ = c.svc.ListVerifications(r.Context(), service.VerificationFilter{PlanID: p.ID, Limit: 50})
 	}
 	title := "Plan " + p.ID
 	if p.Plan != nil && p.Plan.Name != "" {
@@ -116,5 +121,5 @@ func (c *Console) plansPage(w http.ResponseWriter, r *http.Request, s *session) 
 			d.Recent = append(d.Recent, p)
 		}
 	}
-	c.render(w, r, http.StatusOK, "plans", s, "Plans", d)
+	c.render(w, r, http.StatusOK, "plans", s, "Review", d)
 }

@@ -1,0 +1,272 @@
+package console_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vouchdev/vouch/api/server"
+	"github.com/vouchdev/vouch/auth"
+	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/testapp"
+)
+
+// These tests start the whole server (api/server) in-process on
+// 127.0.0.1:0 with a fresh SQLite database, so the console is tested as it
+// is mounted, next to the API it shares the service with.
+
+// env is a running vouch with testapp as its target.
+type env struct {
+	t        *testing.T
+	srv      *server.Server
+	svc      *service.Service
+	base     string
+	app      *testapp.App
+	appURL   string
+	email    string // an administrator
+	password string
+}
+
+type options struct {
+	workers   bool // run verifications (real Chromium)
+	customize func(*service.Config)
+}
+
+func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+func start(t *testing.T, o options) *env {
+	t.Helper()
+	app := testapp.New()
+	ts := httptest.NewServer(app.Handler())
+	t.Cleanup(ts.Close)
+	srv, err := server.New(server.Config{
+		Addr: "127.0.0.1:0", DataDir: t.TempDir(), Workers: 2, Logger: quietLogger(),
+		RateLimit: -1, NoWorkers: !o.workers, Customize: o.customize,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil {
+			t.Errorf("shutdown: %v", err)
+		}
+	})
+	e := &env{t: t, srv: srv, svc: srv.Service(), base: srv.URL(), app: app, appURL: ts.URL,
+		email: "admin@example.com", password: "correct horse battery"}
+	e.addPerson(e.email, e.password, true)
+	return e
+}
+
+func (e *env) addPerson(email, password string, admin bool) *service.User {
+	e.t.Helper()
+	h, err := auth.HashPassword(password)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	u, err := e.svc.CreateUser(context.Background(), service.NewUser{Email: email, PasswordHash: h, Admin: admin})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return u
+}
+
+func (e *env) newKey(scope auth.Scope, name string) (secret string, k *service.Key) {
+	e.t.Helper()
+	nk, err := auth.GenerateKey()
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	k, err = e.svc.CreateKey(context.Background(), service.NewKey{Prefix: nk.Prefix, Hash: nk.Hash, Scope: string(scope), Name: name})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return nk.Secret, k
+}
+
+// page is an answer to a browser-like request.
+type page struct {
+	status int
+	header http.Header
+	body   string
+	url    *url.URL // where redirects ended
+}
+
+// person is a signed-in browser: a cookie jar and the session's CSRF token.
+type person struct {
+	e    *env
+	c    *http.Client
+	csrf string
+}
+
+var csrfRe = regexp.MustCompile(`name="csrf_token" value="([^"]+)"`)
+
+func (e *env) signIn(email, password string) *person {
+	e.t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 30 * time.Second}
+	p := &person{e: e, c: c}
+	sp := p.get("/console/sign-in")
+	m := csrfRe.FindStringSubmatch(sp.body)
+	if m == nil {
+		e.t.Fatalf("no csrf_token on the sign-in page")
+	}
+	res := p.post("/console/sign-in", url.Values{"email": {email}, "password": {password}, "csrf_token": {m[1]}, "next": {"/console/verifications"}})
+	if res.status != http.StatusOK || res.url.Path != "/console/verifications" {
+		e.t.Fatalf("sign-in ended at %s with %d", res.url, res.status)
+	}
+	m = csrfRe.FindStringSubmatch(res.body)
+	if m == nil {
+		e.t.Fatal("no csrf_token on a signed-in page")
+	}
+	p.csrf = m[1]
+	return p
+}
+
+func (p *person) do(method, path string, form url.Values, header map[string]string) page {
+	p.e.t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequest(method, p.e.base+path, body)
+	if err != nil {
+		p.e.t.Fatal(err)
+	}
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := p.c.Do(req)
+	if err != nil {
+		p.e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		p.e.t.Fatal(err)
+	}
+	return page{status: res.StatusCode, header: res.Header, body: string(b), url: res.Request.URL}
+}
+
+func (p *person) get(path string) page { return p.do("GET", path, nil, nil) }
+
+func (p *person) post(path string, form url.Values) page { return p.do("POST", path, form, nil) }
+
+// postForm posts a console form with the session's CSRF token.
+func (p *person) postForm(path string, form url.Values) page {
+	if form == nil {
+		form = url.Values{}
+	}
+	form.Set("csrf_token", p.csrf)
+	return p.post(path, form)
+}
+
+// anonymous is a browser without a session that does not follow
+// redirects.
+func (e *env) anonymous() *person {
+	return &person{e: e, c: &http.Client{Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// api calls the JSON API with a key.
+func (e *env) api(method, path, key string, body string) (int, http.Header, string) {
+	e.t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, e.base+path, rd)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if key != "" {
+		req.Header.Set("x-api-key", key)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, res.Header, string(b)
+}
+
+// approvedPlan creates and approves a plan for claim as the
+// administrator.
+func (e *env) approvedPlan(claim string) *service.Plan {
+	e.t.Helper()
+	ctx := context.Background()
+	u, err := e.svc.GetUserByEmail(ctx, e.email)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	who := service.Principal{UserID: u.ID}
+	p, err := e.svc.CreatePlan(ctx, who, service.CreateRequest{DeploymentURL: e.appURL, Claim: claim})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if p, err = e.svc.Approve(ctx, who, p.ID, p.ContractID); err != nil {
+		e.t.Fatal(err)
+	}
+	return p
+}
+
+// needChrome skips a test when Chromium is not installed, unless CI=true.
+func needChrome(t *testing.T) {
+	t.Helper()
+	for _, p := range []string{os.Getenv("VOUCH_CHROME"), "/usr/lib/chromium/chromium"} {
+		if p != "" {
+			if _, err := os.Stat(p); err == nil {
+				return
+			}
+		}
+	}
+	for _, n := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if _, err := exec.LookPath(n); err == nil {
+			return
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("Chromium is not installed, and CI=true: install it (apt-get install chromium)")
+	}
+	t.Skip("skipping: Chromium is not installed (set VOUCH_CHROME or install chromium)")
+}
+
+// waitDone polls a verification until it completes; the bound turns a
+// stuck run into a failure with a message, not a hang.
+func (e *env) waitDone(id string) *service.Verification {
+	e.t.Helper()
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		v, err := e.svc.GetVerification(context.Background(), id)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		if v.State == "completed" {
+			return v
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("verification %s did not complete: %s", id, v.State)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
