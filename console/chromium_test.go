@@ -134,7 +134,8 @@ journeys:
 
 func TestConsoleInChromium(t *testing.T) {
 	needChrome(t)
-	e := start(t, options{workers: true})
+	// One re-run per plan, so that the limit's refusal shows too.
+	e := start(t, options{workers: true, customize: func(c *service.Config) { c.MaxRechecks = 1 }})
 	rn, err := runner.New(runner.Config{Logger: quietLogger(), JourneyTimeout: 5 * time.Minute, RunTimeout: 10 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
@@ -213,6 +214,19 @@ func TestConsoleInChromium(t *testing.T) {
 		rows, err := e.svc.Usage(context.Background(), service.ChargeFilter{UserID: admin.ID})
 		if err != nil || len(rows) != 1 || rows[0].Count != 3 {
 			t.Fatalf("usage %v %v", rows, err)
+		}
+		// The limit is reached: no button but the reason, and a post
+		// anyway is refused with the service's reason, uncharged.
+		me := e.signIn(e.email, e.password)
+		if r := me.get("/console/verifications/" + failed.ID); strings.Contains(r.body, ">Re-run</button>") || !strings.Contains(r.body, "re-run 1 times, the most allowed") {
+			t.Errorf("failed verification at the limit offers a re-run or no reason")
+		}
+		r := me.postForm("/console/verifications/"+failed.ID+"/recheck", nil)
+		if r.status != http.StatusTooManyRequests || !strings.Contains(r.body, `role="alert"`) || !strings.Contains(r.body, "start a new verification") {
+			t.Errorf("re-run past the limit: %d", r.status)
+		}
+		if rows, _ := e.svc.Usage(context.Background(), service.ChargeFilter{UserID: admin.ID}); rows[0].Count != 3 {
+			t.Errorf("a refused re-run was charged: %v", rows)
 		}
 	})
 

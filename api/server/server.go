@@ -155,7 +155,7 @@ func New(cfg Config) (_ *Server, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s.console, err = console.New(console.Config{Service: s.svc, PublicURL: s.url, Logger: cfg.Logger})
+	s.console, err = console.New(console.Config{Service: s.svc, PublicURL: s.url, Logger: cfg.Logger, MaxRechecks: scfg.MaxRechecks})
 	if err != nil {
 		return nil, err
 	}
