@@ -33,7 +33,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "listening `address`")
 	data := fs.String("data", defaultDataDir, "data `directory`: database and evidence")
 	workers := fs.Int("workers", 2, "runs executed at once")
-	allow := fs.String("allow-targets", "", "comma-separated `hosts and CIDRs` deployment URLs are limited to (default: any public or loopback address)")
+	allow := fs.String("allow-targets", "", "comma-separated `hosts and CIDRs` deployment URLs are limited to (default: any address but link-local and cloud-metadata ones)")
 	public := fs.String("public-url", "", "base `URL` people reach this server at, for approve links (default: http://ADDR)")
 	chrome := fs.String("chrome", "", "Chromium `binary` (default: $VOUCH_CHROME, then the usual places)")
 	notify := fs.String("notify-url", e.getenv("VOUCH_NOTIFY_URL"), "chat channel's incoming-webhook `URL` (Slack format) told about every completed verification (default: $VOUCH_NOTIFY_URL)")
