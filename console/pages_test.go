@@ -410,8 +410,11 @@ func TestUsagePage(t *testing.T) {
 	if !strings.Contains(list.body, e.email) || !strings.Contains(list.body, "API key ci ("+key.Prefix) {
 		t.Error("list does not name who launched")
 	}
-	if r := me.get("/console/verifications?decision=failed"); strings.Contains(r.body, "badge-queued") {
-		t.Error("decision filter lets queued runs through")
+	if !strings.Contains(list.body, `data-reload-every="5"`) || !strings.Contains(list.body, `<noscript><meta http-equiv="refresh" content="5">`) {
+		t.Error("a list with runs in progress does not refresh itself")
+	}
+	if r := me.get("/console/verifications?decision=failed"); strings.Contains(r.body, "badge-queued") || strings.Contains(r.body, "data-reload-every") {
+		t.Error("decision filter lets queued runs through, or a finished list refreshes")
 	}
 	if r := me.get("/console/verifications?from=2000-01-01&to=2000-01-02"); strings.Contains(r.body, "badge-queued") {
 		t.Error("date filter lets today's runs through")

@@ -34,6 +34,9 @@ type listData struct {
 	Error              string
 	// NextPage is the link to older matches, when there are more.
 	NextPage string
+	// Live is set when a listed run is queued or running: the page then
+	// reloads itself every few seconds (a wall screen shows progress).
+	Live bool
 }
 
 // A list shows listPage rows; to apply the filters (the store filters by
@@ -118,6 +121,7 @@ scan:
 	plans := map[string]*service.Plan{}
 	for _, v := range found {
 		row := listRow{V: v, LaunchedBy: n.principal(v.LaunchedBy)}
+		d.Live = d.Live || v.State != "completed"
 		p, ok := plans[v.PlanID]
 		if !ok {
 			p, _ = c.svc.GetPlan(r.Context(), v.PlanID)

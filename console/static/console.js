@@ -49,6 +49,22 @@
     });
   });
 
+  // Lists with runs in progress (data-reload-every="SECONDS") reload
+  // themselves, unless the person is using a form on the page.
+  var reloading = document.querySelector("[data-reload-every]");
+  if (reloading) {
+    var every = 1000 * Number(reloading.getAttribute("data-reload-every"));
+    var again = function () {
+      var a = document.activeElement;
+      if (a && a.closest && a.closest("form")) {
+        setTimeout(again, every);
+        return;
+      }
+      location.reload();
+    };
+    setTimeout(again, every);
+  }
+
   // Live progress: the result page of a running verification carries
   // data-progress-url; poll it each second, update each journey's state and
   // steps, and reload once the verification has completed.
