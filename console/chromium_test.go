@@ -76,7 +76,8 @@ journeys:
       - expect_text: {target: "css=.reqs", text: "Not met:"}
       - expect_visible: 'role=heading[name="Repair prompt"]'
       - expect_text: {target: "css=#repair-prompt", text: "Welcome to testapp"}
-      - expect_visible: 'role=button[name="Copy repair prompt"]'
+      - click: 'role=button[name="Copy repair prompt"]'
+      - expect_text: {target: "css=.copied", text: "Copied."}
       - expect_visible: 'role=button[name="Re-run"]'
       - expect_visible: 'css=iframe[sandbox]'
       - expect_text: 'Network log'
