@@ -15,7 +15,11 @@
 // {"error":{"code","message","request_id"}}, its status chosen by the code
 // in statusOf, the one place where codes become statuses. POST requests may
 // carry an Idempotency-Key header: a retry with the same key and body
-// replays the first response byte for byte.
+// replays the first response byte for byte. A run start or re-check
+// records the key with its run and charge, so that after a crash before
+// the response was stored the retry answers the same verification (an
+// equivalent response built from the stored record, not byte for byte)
+// and charges nothing more.
 package api
 
 import (
@@ -194,6 +198,9 @@ type route struct {
 	// rawResponse: handle writes the response itself (evidence files) and
 	// returns only an error.
 	rawResponse bool
+	// codes are the error codes handle may return beyond those of the
+	// route's access, body and idempotency (errorCodes adds those).
+	codes []service.Code
 }
 
 // caller is an authenticated caller.

@@ -20,14 +20,27 @@ import (
 func (a *API) routes() []route {
 	return []route{
 		{method: "POST", path: "/verifications", access: readKey, idempotent: true,
-			body: func() any { return new(createRequest) }, handle: a.create},
-		{method: "GET", path: "/verifications/{id}", access: readKey, handle: a.getVerification},
+			body: func() any { return new(createRequest) }, handle: a.create,
+			codes: []service.Code{service.CodeInsufficientScope, service.CodeNotFound, service.CodePlanNotApproved,
+				service.CodePlanRejected, service.CodePlanIntegrity, service.CodeClaimNotProvable,
+				service.CodeTargetNotAllowed, service.CodeRecheckHostMismatch, service.CodeServiceUnavailable}},
+		{method: "GET", path: "/verifications/{id}", access: readKey, handle: a.getVerification,
+			codes: []service.Code{service.CodeNotFound}},
 		{method: "POST", path: "/verifications/{id}/recheck", access: launchKey, idempotent: true,
-			body: func() any { return new(recheckRequest) }, bodyOptional: true, handle: a.recheck},
-		{method: "GET", path: "/verifications/{id}/evidence/{file...}", access: readKey, handle: a.evidence, rawResponse: true},
-		{method: "GET", path: "/verifications/plans/{id}", access: readKey, handle: a.getPlan},
-		{method: "POST", path: "/verifications/plans/{id}/approve", access: personOnly, handle: a.approve},
-		{method: "GET", path: "/usage", access: readKey, handle: a.usage},
+			body: func() any { return new(recheckRequest) }, bodyOptional: true, handle: a.recheck,
+			codes: []service.Code{service.CodeNotFound, service.CodeRecheckWindowClosed, service.CodeRecheckNotAllowed,
+				service.CodePlanIntegrity, service.CodeRecheckHostMismatch, service.CodeTargetNotAllowed,
+				service.CodeRecheckLimitReached, service.CodeServiceUnavailable}},
+		{method: "GET", path: "/verifications/{id}/evidence/{file...}", access: readKey, handle: a.evidence, rawResponse: true,
+			codes: []service.Code{service.CodeNotFound, service.CodeEvidenceNotAvailable}},
+		{method: "GET", path: "/verifications/plans/{id}", access: readKey, handle: a.getPlan,
+			codes: []service.Code{service.CodeNotFound}},
+		// approve reads its optional body itself (a form or JSON).
+		{method: "POST", path: "/verifications/plans/{id}/approve", access: personOnly, handle: a.approve,
+			codes: []service.Code{service.CodeInvalidRequest, service.CodePayloadTooLarge, service.CodeUnsupportedMediaType,
+				service.CodeNotFound, service.CodePlanRejected, service.CodePlanIntegrity, service.CodeServiceUnavailable}},
+		{method: "GET", path: "/usage", access: readKey, handle: a.usage,
+			codes: []service.Code{service.CodeInvalidRequest}},
 		{method: "GET", path: "/openapi.json", access: public, handle: a.openapi, rawResponse: true},
 	}
 }
@@ -76,6 +89,10 @@ func (a *API) create(w http.ResponseWriter, r *http.Request, c caller, body any)
 		if c.KeyID != "" && !auth.Scope(c.Scope).Allows(auth.ScopeLaunch) {
 			return 0, nil, apiErr(service.CodeInsufficientScope, "starting a run spends: it needs a key with scope launch; this key has scope "+c.Scope)
 		}
+		// Under an Idempotency-Key (serveIdempotent has checked it), the run
+		// records the key in the transaction that charges it: a retry after
+		// a crash before the response was stored answers that run.
+		sreq.IdempotencyKey, _ = idempotencyKey(r)
 		v, err := a.svc.StartRun(r.Context(), c.Principal, sreq)
 		if err != nil {
 			return 0, nil, err
@@ -184,7 +201,9 @@ func (a *API) getVerification(w http.ResponseWriter, r *http.Request, c caller, 
 
 func (a *API) recheck(w http.ResponseWriter, r *http.Request, c caller, body any) (int, any, error) {
 	req := body.(*recheckRequest)
-	v, err := a.svc.Recheck(r.Context(), c.Principal, r.PathValue("id"), req.DeploymentURL)
+	key, _ := idempotencyKey(r)
+	v, err := a.svc.StartRecheck(r.Context(), c.Principal,
+		service.RecheckRequest{ID: r.PathValue("id"), DeploymentURL: req.DeploymentURL, IdempotencyKey: key})
 	if err != nil {
 		return 0, nil, err
 	}

@@ -69,6 +69,25 @@ type Chat struct {
 // path it always calls (/chat/completions).
 var Paths = []string{"/api/v1/chat", "/v1/chat", "/api/v1/chat/completions", "/v1/chat/completions"}
 
+// Routes are the endpoint's routes as api.Route: POST on each of Paths
+// after the /api/v1 prefix (the /v1 spellings are the same routes), with
+// every error code it may answer. The OpenAPI test of the assembled
+// server holds api/openapi.json to them.
+func Routes() []api.Route {
+	codes := []service.Code{
+		service.CodeInvalidRequest, service.CodeUnauthorized, service.CodeMethodNotAllowed,
+		service.CodePayloadTooLarge, service.CodeUnsupportedMediaType, service.CodeRateLimited,
+		service.CodeInternal, service.CodeServiceUnavailable,
+	}
+	var out []api.Route
+	for _, p := range Paths {
+		if rest, ok := strings.CutPrefix(p, api.Prefixes[0]); ok {
+			out = append(out, api.Route{Method: http.MethodPost, Path: rest, Codes: slices.Clone(codes)})
+		}
+	}
+	return out
+}
+
 // New checks cfg, fills its defaults and returns the endpoint.
 func New(cfg Config) (*Chat, error) {
 	if cfg.Service == nil {

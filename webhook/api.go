@@ -3,6 +3,7 @@ package webhook
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -18,21 +19,7 @@ import (
 // launch, because they decide where verification results are sent.
 func (w *Webhooks) APIHandler() http.Handler {
 	m := http.NewServeMux()
-	type route struct {
-		method, path string
-		scope        auth.Scope
-		handle       func(http.ResponseWriter, *http.Request, service.Principal) (int, any, error)
-	}
-	routes := []route{
-		{"POST", "/webhooks", auth.ScopeLaunch, w.apiCreate},
-		{"GET", "/webhooks", auth.ScopeRead, w.apiList},
-		{"GET", "/webhooks/{id}", auth.ScopeRead, w.apiGet},
-		{"PATCH", "/webhooks/{id}", auth.ScopeLaunch, w.apiUpdate},
-		{"DELETE", "/webhooks/{id}", auth.ScopeLaunch, w.apiDelete},
-		{"GET", "/webhooks/{id}/deliveries", auth.ScopeRead, w.apiDeliveries},
-		{"GET", "/webhooks/{id}/deliveries/{delivery}", auth.ScopeRead, w.apiDelivery},
-		{"POST", "/webhooks/{id}/deliveries/{delivery}/redeliver", auth.ScopeLaunch, w.apiRedeliver},
-	}
+	routes := w.apiRoutes()
 	for _, rt := range routes {
 		h := http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 			p, err := authenticateKey(w.svc, r, rt.scope)
@@ -66,6 +53,52 @@ func (w *Webhooks) APIHandler() http.Handler {
 		}
 		writeError(rw, r, w.log, apiErr(service.CodeNotFound, "", "no such endpoint: "+r.Method+" "+r.URL.Path))
 	}))
+}
+
+// apiRoute is one route of the registration API; its path is after the
+// /api/v1 (or /v1) prefix.
+type apiRoute struct {
+	method, path string
+	scope        auth.Scope
+	handle       func(http.ResponseWriter, *http.Request, service.Principal) (int, any, error)
+	// codes are the error codes handle may return beyond those every
+	// route may (authentication, scope, routing, internal errors).
+	codes []service.Code
+}
+
+// bodyCodes are the codes of decoding a JSON body (decodeBody).
+var bodyCodes = []service.Code{service.CodeInvalidRequest, service.CodePayloadTooLarge, service.CodeUnsupportedMediaType}
+
+func (w *Webhooks) apiRoutes() []apiRoute {
+	nf := service.CodeNotFound
+	return []apiRoute{
+		{"POST", "/webhooks", auth.ScopeLaunch, w.apiCreate, append([]service.Code{service.CodeTargetNotAllowed, service.CodeConflict}, bodyCodes...)},
+		{"GET", "/webhooks", auth.ScopeRead, w.apiList, nil},
+		{"GET", "/webhooks/{id}", auth.ScopeRead, w.apiGet, []service.Code{nf}},
+		{"PATCH", "/webhooks/{id}", auth.ScopeLaunch, w.apiUpdate, append([]service.Code{nf}, bodyCodes...)},
+		{"DELETE", "/webhooks/{id}", auth.ScopeLaunch, w.apiDelete, []service.Code{nf}},
+		{"GET", "/webhooks/{id}/deliveries", auth.ScopeRead, w.apiDeliveries, []service.Code{nf, service.CodeInvalidRequest}},
+		{"GET", "/webhooks/{id}/deliveries/{delivery}", auth.ScopeRead, w.apiDelivery, []service.Code{nf}},
+		{"POST", "/webhooks/{id}/deliveries/{delivery}/redeliver", auth.ScopeLaunch, w.apiRedeliver, []service.Code{nf, service.CodeConflict}},
+	}
+}
+
+// Routes are the registration API's routes as api.Route, paths after the
+// /api/v1 (or /v1) prefix, with every error code each may answer: the
+// list APIHandler serves. The OpenAPI test of the assembled server holds
+// api/openapi.json to them.
+func Routes() []api.Route {
+	var out []api.Route
+	for _, rt := range (&Webhooks{}).apiRoutes() {
+		codes := []service.Code{service.CodeUnauthorized, service.CodeMethodNotAllowed, service.CodeInternal}
+		if rt.scope != auth.ScopeRead {
+			codes = append(codes, service.CodeInsufficientScope)
+		}
+		codes = append(codes, rt.codes...)
+		slices.Sort(codes)
+		out = append(out, api.Route{Method: rt.method, Path: rt.path, Codes: slices.Compact(codes)})
+	}
+	return out
 }
 
 type probe struct {

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"log/slog"
-	"net/http"
 
 	"github.com/vouchdev/vouch/api"
 	"github.com/vouchdev/vouch/chat"
@@ -71,18 +70,18 @@ func newChannels(cfg Config, st store.Store, svc *service.Service, publicURL str
 // mountChannels adds the chat endpoint, the webhook registration API and
 // the console's webhook pages to m; their patterns are more specific
 // than the API's and the console's prefixes, so they take precedence.
-func (s *Server) mountChannels(m *http.ServeMux) {
+func (s *Server) mountChannels(m muxer) {
 	for _, p := range chat.Paths {
-		m.Handle(p, s.channels.chat)
+		m.mount(p, s.channels.chat, servedAt(p, chat.Routes()))
 	}
 	wapi := s.channels.webhooks.APIHandler()
 	for _, p := range api.Prefixes {
-		m.Handle(p+"/webhooks", wapi)
-		m.Handle(p+"/webhooks/", wapi)
+		m.mount(p+"/webhooks", wapi, servedAt(p+"/webhooks", webhook.Routes()))
+		m.mount(p+"/webhooks/", wapi, servedAt(p+"/webhooks/", webhook.Routes()))
 	}
 	pages := s.channels.webhooks.ConsoleHandler()
-	m.Handle("/console/webhooks", pages)
-	m.Handle("/console/webhooks/", pages)
+	m.mount("/console/webhooks", pages, nil)
+	m.mount("/console/webhooks/", pages, nil)
 }
 
 // Webhooks returns the webhook deliverer, for administration and tests.

@@ -32,6 +32,10 @@ import (
 //
 // routes calls it; tests may mount it on a mux of their own.
 func (s *Server) MountClientChannels(m *http.ServeMux) {
+	s.mountClientChannels(&routeMux{ServeMux: m})
+}
+
+func (s *Server) mountClientChannels(m muxer) {
 	mcp, err := mcpserver.HTTPHandler(mcpserver.HTTPConfig{
 		BaseURL:      "http://" + loopbackAddr(s.ln.Addr()),
 		Authenticate: s.checkKey,
@@ -41,12 +45,29 @@ func (s *Server) MountClientChannels(m *http.ServeMux) {
 		// Only a malformed BaseURL fails, and this one is not.
 		s.log.Error("mcp endpoint not mounted", "err", err)
 	} else {
-		m.Handle("/mcp", mcp)
+		m.mount("/mcp", mcp, nil)
 	}
 	for _, p := range api.Prefixes {
-		m.HandleFunc("GET "+p+"/verifications/{id}/progress", s.progress)
+		m.mount("GET "+p+progressRoute.Path, http.HandlerFunc(s.progress), []api.Route{progressRoute})
 	}
 }
+
+// progressRoute is GET /verifications/{id}/progress. It answers the API's
+// refusals of GET /verifications/{id} (the same codes but 405: another
+// method on its path reaches the API, which knows no such endpoint).
+var progressRoute = func() api.Route {
+	rt := api.Route{Method: http.MethodGet, Path: "/verifications/{id}/progress"}
+	for _, r := range api.Routes() {
+		if r.Method == http.MethodGet && r.Path == "/verifications/{id}" {
+			for _, c := range r.Codes {
+				if c != service.CodeMethodNotAllowed {
+					rt.Codes = append(rt.Codes, c)
+				}
+			}
+		}
+	}
+	return rt
+}()
 
 // checkKey authenticates an API key as the API does: format and checksum
 // first (no database lookup for a typo), then the stored hash.

@@ -89,6 +89,8 @@ type Server struct {
 
 	// channels are the chat endpoint and webhook delivery.
 	channels *channels
+	// mounts are what routes registered on the server's mux (routes.go).
+	mounts []mount
 }
 
 // New checks cfg, fills its defaults, opens the database under DataDir and
@@ -175,14 +177,14 @@ func New(cfg Config) (_ *Server, err error) {
 
 // routes joins the API and the console under one handler.
 func (s *Server) routes() http.Handler {
-	m := http.NewServeMux()
+	m := &routeMux{ServeMux: http.NewServeMux()}
 	for _, p := range api.Prefixes {
-		m.Handle(p+"/", s.api)
+		m.mount(p+"/", s.api, api.Routes())
 	}
 	m.Handle("/console/", s.console.Handler())
 	s.mountChannels(m)
 	// /mcp and live progress for the CLI, SDK and MCP clients.
-	s.MountClientChannels(m)
+	s.mountClientChannels(m)
 	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write([]byte("ok\n"))
@@ -192,7 +194,8 @@ func (s *Server) routes() http.Handler {
 	})
 	// Anything else is an API-style 404 envelope with a request id.
 	m.Handle("/", s.api)
-	return m
+	s.mounts = m.mounts
+	return m.ServeMux
 }
 
 // URL returns the server's public base URL (http://127.0.0.1:PORT by
