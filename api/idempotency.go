@@ -40,6 +40,14 @@ func requestHash(op string, canonical []byte) string {
 // is 422 idempotency_key_reused; a retry while the first is in flight is
 // 409 idempotency_request_in_progress. Error responses are not stored —
 // they changed nothing, so a retry runs again.
+//
+// If the process dies after a run start or re-check committed its run and
+// charge but before the response was stored here, the in-flight marker is
+// taken over once abandoned (5 min) and the request runs again; the run
+// recorded the key in its own transaction, so the service answers that run
+// instead of starting and charging another. That answer is built from the
+// stored run: equivalent to the lost response (same verification id), not
+// byte for byte (the run may have progressed since).
 func (a *API) serveIdempotent(w http.ResponseWriter, r *http.Request, rt route, c caller, key string, body any) {
 	if strings.TrimSpace(key) == "" {
 		a.writeError(w, r, &service.Error{Code: service.CodeInvalidRequest, Field: "Idempotency-Key", Message: "the Idempotency-Key header is empty"})
@@ -56,7 +64,8 @@ func (a *API) serveIdempotent(w http.ResponseWriter, r *http.Request, rt route, 
 		a.writeError(w, r, err)
 		return
 	}
-	scope := c.rateKey()
+	// The service records runs under the same scope (CreateRequest).
+	scope := c.IdempotencyScope()
 	rec, err := a.svc.BeginIdempotent(r.Context(), scope, key, requestHash(rt.method+" "+rt.path+" "+r.PathValue("id"), canon))
 	if err != nil {
 		a.writeError(w, r, err)

@@ -231,7 +231,8 @@ const MaxIdempotencyKeyLength = 255
 // caller (scope: its key id, or user id) and kept IdempotencyTTL. It
 // returns (nil, nil) when the caller should run the request and then call
 // CompleteIdempotent (or AbortIdempotent if it produced no response to
-// keep), or the stored record to replay byte for byte. Errors:
+// keep), or the stored record to replay byte for byte. (A run start or
+// re-check also records the key with its run: see CreateRequest.) Errors:
 // CodeIdempotencyKeyReused for another request hash,
 // CodeIdempotencyInProgress while the first is in flight (a marker older
 // than 5 minutes is abandoned and taken over), CodeInvalidRequest for an

@@ -549,3 +549,49 @@ func TestConcurrentIdempotentStarts(t *testing.T) {
 		t.Errorf("%d charges, want 1", c)
 	}
 }
+
+// TestIdempotentRunKeys: a run start or re-check under an idempotency key
+// records the key with the run, so that the request re-executed (its
+// idempotency record never completed, as after a crash) answers the same
+// run and charges nothing; another key, or another caller with the same
+// key, is another run; the key of one plan's run is refused for another.
+func TestIdempotentRunKeys(t *testing.T) {
+	e := newEnv(t, func(c *service.Config) { c.MaxRechecks = 1 })
+	p := e.approved(claimHome, target)
+	other := e.approved(claimAbout, target)
+	start := func(who service.Principal, planID, key string) (*service.Verification, error) {
+		return e.svc.StartRun(e.ctx, who, service.CreateRequest{ReviewedPlanID: planID, IdempotencyKey: key})
+	}
+	first, err := start(e.launch, p.ID, "k1")
+	wantCode(t, "first start", err, "")
+	again, err := start(e.launch, p.ID, "k1")
+	wantCode(t, "same key", err, "")
+	if again.ID != first.ID || e.charges() != 1 {
+		t.Fatalf("same key: %s (first %s), %d charges; want the first run, 1 charge", again.ID, first.ID, e.charges())
+	}
+	second, err := start(e.launch, p.ID, "k2")
+	wantCode(t, "another key", err, "")
+	byPerson, err := start(e.person, p.ID, "k1")
+	wantCode(t, "another caller", err, "")
+	if second.ID == first.ID || byPerson.ID == first.ID || byPerson.ID == second.ID || e.charges() != 3 {
+		t.Fatalf("runs %s %s %s, %d charges; want three runs, 3 charges", first.ID, second.ID, byPerson.ID, e.charges())
+	}
+	_, err = start(e.launch, other.ID, "k1")
+	wantCode(t, "the key of another plan's run", err, service.CodeIdempotencyKeyReused)
+
+	e.finish(first.ID, "failed")
+	e.clock.Advance(time.Hour)
+	rc, err := e.svc.StartRecheck(e.ctx, e.launch, service.RecheckRequest{ID: first.ID, IdempotencyKey: "rc"})
+	wantCode(t, "re-check", err, "")
+	// The plan is at its limit of one re-check: the same key still answers
+	// it, past the window too (24 h after approval, here 23.5 h after the
+	// re-check: the key is kept 24 h), and a new one is refused.
+	e.clock.Advance(23*time.Hour + 30*time.Minute)
+	rc2, err := e.svc.StartRecheck(e.ctx, e.launch, service.RecheckRequest{ID: first.ID, IdempotencyKey: "rc"})
+	wantCode(t, "same re-check key", err, "")
+	if rc2.ID != rc.ID || rc2.RecheckOf != first.ID || e.charges() != 4 {
+		t.Fatalf("same re-check key: %s (first %s), %d charges", rc2.ID, rc.ID, e.charges())
+	}
+	_, err = e.svc.StartRecheck(e.ctx, e.launch, service.RecheckRequest{ID: first.ID, IdempotencyKey: "rc-new"})
+	wantCode(t, "new re-check key past the window", err, service.CodeRecheckWindowClosed)
+}

@@ -50,7 +50,10 @@ func (s *Service) StartRun(ctx context.Context, p Principal, req CreateRequest) 
 			return nil, err
 		}
 	}
-	return s.createRun(ctx, p, sp, target, "")
+	if v := s.replayRun(ctx, p, req.IdempotencyKey, sp, target, ""); v != nil {
+		return v, nil
+	}
+	return s.createRun(ctx, p, sp, target, "", req.IdempotencyKey)
 }
 
 // Recheck queues a new run of every journey of the approved plan of the
@@ -63,6 +66,15 @@ func (s *Service) StartRun(ctx context.Context, p Principal, req CreateRequest) 
 // MaxRechecks re-checks of the plan (concurrent re-checks at the limit let
 // exactly one through).
 func (s *Service) Recheck(ctx context.Context, p Principal, id, deploymentURL string) (*Verification, error) {
+	return s.StartRecheck(ctx, p, RecheckRequest{ID: id, DeploymentURL: deploymentURL})
+}
+
+// StartRecheck is Recheck with the request's idempotency key: the request
+// re-executed with the key of a re-check already started (after a crash
+// before its response was stored) answers that re-check, even past the
+// window or the limit, and charges nothing.
+func (s *Service) StartRecheck(ctx context.Context, p Principal, req RecheckRequest) (*Verification, error) {
+	id, deploymentURL := req.ID, req.DeploymentURL
 	if err := canLaunch(p); err != nil {
 		return nil, err
 	}
@@ -83,6 +95,19 @@ func (s *Service) Recheck(ctx context.Context, p Principal, id, deploymentURL st
 	if sp.Decision == nil || sp.Decision.State != store.PlanApproved {
 		return nil, internal(fmt.Errorf("verification %s ran plan %s, which is not approved", id, sp.ID))
 	}
+	if req.IdempotencyKey != "" {
+		// Before the window: a re-check already started under the key is
+		// answered even once the window has closed since.
+		target, terr := v.DeploymentURL, error(nil)
+		if deploymentURL != "" {
+			target, terr = s.sameSite(sp.DeploymentURL, deploymentURL)
+		}
+		if terr == nil {
+			if rv := s.replayRun(ctx, p, req.IdempotencyKey, sp, target, v.ID); rv != nil {
+				return rv, nil
+			}
+		}
+	}
 	if deadline := sp.Decision.At.Add(s.cfg.RecheckWindow); !s.now().Before(deadline) {
 		return nil, &Error{Code: CodeRecheckWindowClosed, PlanID: sp.ID,
 			Message: fmt.Sprintf("re-checks of plan %s closed at %s, %s after its approval; start a new verification",
@@ -94,12 +119,35 @@ func (s *Service) Recheck(ctx context.Context, p Principal, id, deploymentURL st
 			return nil, err
 		}
 	}
-	return s.createRun(ctx, p, sp, target, v.ID)
+	return s.createRun(ctx, p, sp, target, v.ID, req.IdempotencyKey)
+}
+
+// replayRun returns the run already started under the caller's
+// idempotency key, if it is the run this request asks for (plan, target
+// and re-check), or nil. A run of another request under the key is left to
+// createRun, whose transaction refuses it.
+func (s *Service) replayRun(ctx context.Context, p Principal, key string, sp *store.Plan, target, recheckOf string) *Verification {
+	if key == "" {
+		return nil
+	}
+	sv, err := s.store.IdempotentRun(ctx, p.IdempotencyScope(), key, s.now().UTC().Add(-s.cfg.IdempotencyTTL))
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			s.log.Warn("idempotent run lookup", "key", p.KeyID, "user", p.UserID, "err", err)
+		}
+		return nil
+	}
+	if sv.PlanID != sp.ID || sv.RecheckOf != recheckOf || sv.DeploymentURL != target {
+		return nil
+	}
+	s.log.Info("run replayed", "verification", sv.ID, "plan", sp.ID, "recheck_of", recheckOf, "key", p.KeyID, "user", p.UserID)
+	return s.verificationView(sv, sp)
 }
 
 // createRun checks the stored plan's integrity, then creates the run and
-// its charge in one store transaction.
-func (s *Service) createRun(ctx context.Context, p Principal, sp *store.Plan, target, recheckOf string) (*Verification, error) {
+// its charge in one store transaction; under an idempotency key, a run
+// already created with it is returned instead, and nothing is charged.
+func (s *Service) createRun(ctx context.Context, p Principal, sp *store.Plan, target, recheckOf, idemKey string) (*Verification, error) {
 	switch {
 	case sp.State == store.PlanPending:
 		return nil, &Error{Code: CodePlanNotApproved, PlanID: sp.ID, ApproveURL: s.ApproveURL(sp.ID),
@@ -115,7 +163,7 @@ func (s *Service) createRun(ctx context.Context, p Principal, sp *store.Plan, ta
 		s.log.Error("plan integrity", "plan", sp.ID, "err", err)
 		return nil, err
 	}
-	sv, err := s.store.CreateRun(ctx, store.NewRun{
+	nr := store.NewRun{
 		ID:            newID("ver_"),
 		PlanID:        sp.ID,
 		PlanHash:      sp.Decision.PlanHash,
@@ -125,8 +173,15 @@ func (s *Service) createRun(ctx context.Context, p Principal, sp *store.Plan, ta
 		LaunchedBy:    store.Principal{KeyID: p.KeyID, UserID: p.UserID},
 		ChargeID:      newID("chg_"),
 		At:            s.now().UTC(),
-	})
+	}
+	if idemKey != "" {
+		nr.IdempotencyScope, nr.IdempotencyKey, nr.IdempotencyTTL = p.IdempotencyScope(), idemKey, s.cfg.IdempotencyTTL
+	}
+	sv, err := s.store.CreateRun(ctx, nr)
 	switch {
+	case errors.Is(err, store.ErrIdempotencyKeyReused):
+		return nil, &Error{Code: CodeIdempotencyKeyReused, Field: "Idempotency-Key", Err: err,
+			Message: "this Idempotency-Key already started another run; use a new key for a new request"}
 	case errors.Is(err, store.ErrRecheckLimit):
 		return nil, &Error{Code: CodeRecheckLimitReached, PlanID: sp.ID, Err: err,
 			Message: fmt.Sprintf("plan %s has had its %d re-checks; start a new verification", sp.ID, s.cfg.MaxRechecks)}
@@ -137,6 +192,10 @@ func (s *Service) createRun(ctx context.Context, p Principal, sp *store.Plan, ta
 		return nil, &Error{Code: CodePlanIntegrity, PlanID: sp.ID, Err: err, Message: "plan " + sp.ID + " changed while the run was being started; nothing was charged"}
 	case err != nil:
 		return nil, internal(err)
+	}
+	if sv.ID != nr.ID {
+		s.log.Info("run replayed", "verification", sv.ID, "plan", sp.ID, "recheck_of", recheckOf, "key", p.KeyID, "user", p.UserID)
+		return s.verificationView(sv, sp), nil
 	}
 	s.log.Info("run queued", "verification", sv.ID, "plan", sp.ID, "recheck_of", recheckOf, "key", p.KeyID, "user", p.UserID)
 	s.wake()

@@ -32,12 +32,37 @@ type Principal struct {
 // IsPerson reports whether the caller is a signed-in person, not a key.
 func (p Principal) IsPerson() bool { return p.UserID != "" && p.KeyID == "" }
 
+// IdempotencyScope is whose idempotency keys a request's key is among:
+// the API key's id, or the person's id. Keys never share records.
+func (p Principal) IdempotencyScope() string {
+	if p.KeyID != "" {
+		return p.KeyID
+	}
+	return p.UserID
+}
+
 // CreateRequest is the body of POST /verifications.
 type CreateRequest struct {
 	DeploymentURL  string
 	Claim          string
 	DryRun         bool
 	ReviewedPlanID string
+	// IdempotencyKey is the request's Idempotency-Key, if any, scoped to
+	// the caller (Principal.IdempotencyScope). StartRun records it on the
+	// run in the transaction that creates the run and its charge, so that
+	// the request re-executed after a crash (its idempotency record never
+	// completed) finds that run instead of starting and charging another.
+	IdempotencyKey string
+}
+
+// RecheckRequest asks for a re-check of a failed verification.
+type RecheckRequest struct {
+	// ID is the failed verification to re-check.
+	ID string
+	// DeploymentURL may name another path on the plan's scheme and host.
+	DeploymentURL string
+	// IdempotencyKey is as in CreateRequest.
+	IdempotencyKey string
 }
 
 // Derivation is what a Deriver makes of a claim.

@@ -72,7 +72,20 @@ type Store interface {
 	// and that the plan has fewer than r.MaxRechecks re-checks
 	// (ErrRecheckLimit); concurrent re-checks at the limit let exactly one
 	// through.
+	//
+	// When r.IdempotencyKey is set, the run records (r.IdempotencyScope,
+	// r.IdempotencyKey) in the same transaction, unique among runs created
+	// within r.IdempotencyTTL. If a run already holds that pair, CreateRun
+	// creates nothing and charges nothing: it returns that run (whose ID is
+	// then not r.ID) when it is for the same plan, re-check and deployment
+	// URL, and ErrIdempotencyKeyReused otherwise. That lookup comes before
+	// the checks above, so a re-executed request is answered even when the
+	// re-check limit has been reached since.
 	CreateRun(ctx context.Context, r NewRun) (*Verification, error)
+	// IdempotentRun returns the run created under (scope, key) after since
+	// (ErrNotFound if there is none): the run an idempotent request created
+	// even if its response was never stored.
+	IdempotentRun(ctx context.Context, scope, key string, since time.Time) (*Verification, error)
 	// GetVerification returns one verification.
 	GetVerification(ctx context.Context, id string) (*Verification, error)
 	// ListVerifications returns verifications, newest first.
@@ -296,6 +309,14 @@ type NewRun struct {
 	LaunchedBy    Principal
 	ChargeID      string
 	At            time.Time
+	// IdempotencyScope and IdempotencyKey name the idempotent request
+	// (the caller and its Idempotency-Key) that creates the run; empty
+	// when there is none. See CreateRun.
+	IdempotencyScope string
+	IdempotencyKey   string
+	// IdempotencyTTL is how long the key stays bound to the run: an older
+	// run no longer holds it. Defaults to 24 h.
+	IdempotencyTTL time.Duration
 }
 
 // Completion records a run's outcome.

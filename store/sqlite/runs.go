@@ -42,7 +42,22 @@ func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verificat
 	if r.MaxRechecks == 0 {
 		r.MaxRechecks = 10
 	}
+	if r.IdempotencyTTL == 0 {
+		r.IdempotencyTTL = 24 * time.Hour
+	}
+	var scope, key any // NULL without a key
+	if r.IdempotencyKey != "" {
+		scope, key = r.IdempotencyScope, r.IdempotencyKey
+	}
+	id := r.ID
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if key != nil {
+			existing, err := idempotentRun(ctx, tx, r)
+			if err != nil || existing != "" {
+				id = existing
+				return err
+			}
+		}
 		var state string
 		var approvedHash sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT p.state, e.plan_hash FROM plans p
@@ -82,10 +97,10 @@ func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verificat
 			}
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO verifications (id, plan_id, plan_hash, deployment_url,
-			recheck_of, launched_by_key, launched_by_user, state, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+			recheck_of, launched_by_key, launched_by_user, state, created_at, idempotency_scope, idempotency_key)
+			VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
 			r.ID, r.PlanID, r.PlanHash, r.DeploymentURL, r.RecheckOf, r.LaunchedBy.KeyID,
-			r.LaunchedBy.UserID, ms(r.At))
+			r.LaunchedBy.UserID, ms(r.At), scope, key)
 		if err != nil {
 			return conflict(err, "verification "+r.ID)
 		}
@@ -98,7 +113,42 @@ func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verificat
 	if err != nil {
 		return nil, err
 	}
-	return s.GetVerification(ctx, r.ID)
+	return s.GetVerification(ctx, id)
+}
+
+// idempotentRun finds, inside CreateRun's transaction, the run already
+// created under r's idempotency key: its id, or "" if there is none. A run
+// created more than r.IdempotencyTTL before r.At first lets go of the key,
+// as the idempotency record itself has expired by then. A run for another
+// plan, re-check or deployment URL is ErrIdempotencyKeyReused.
+func idempotentRun(ctx context.Context, tx *sql.Tx, r store.NewRun) (string, error) {
+	_, err := tx.ExecContext(ctx, `UPDATE verifications SET idempotency_scope = NULL, idempotency_key = NULL
+		WHERE idempotency_scope = ? AND idempotency_key = ? AND created_at <= ?`,
+		r.IdempotencyScope, r.IdempotencyKey, ms(r.At.Add(-r.IdempotencyTTL)))
+	if err != nil {
+		return "", err
+	}
+	var id, planID, recheckOf, target string
+	err = tx.QueryRowContext(ctx, `SELECT id, plan_id, recheck_of, deployment_url FROM verifications
+		WHERE idempotency_scope = ? AND idempotency_key = ?`, r.IdempotencyScope, r.IdempotencyKey).
+		Scan(&id, &planID, &recheckOf, &target)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return "", nil
+	case err != nil:
+		return "", err
+	case planID != r.PlanID || recheckOf != r.RecheckOf || target != r.DeploymentURL:
+		return "", fmt.Errorf("%w: %q started verification %s of plan %s", store.ErrIdempotencyKeyReused,
+			r.IdempotencyKey, id, planID)
+	}
+	return id, nil
+}
+
+// IdempotentRun returns the run created under (scope, key) after since.
+func (s *Store) IdempotentRun(ctx context.Context, scope, key string, since time.Time) (*store.Verification, error) {
+	v, err := scanVerification(s.db.QueryRowContext(ctx, `SELECT `+verCols+` FROM verifications
+		WHERE idempotency_scope = ? AND idempotency_key = ? AND created_at > ?`, scope, key, since.UnixMilli()))
+	return v, notFound(err, "run of idempotency key "+key)
 }
 
 // GetVerification returns one verification.

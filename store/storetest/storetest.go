@@ -30,6 +30,8 @@ func Run(t *testing.T, open Opener) {
 		{"CreateRun", testCreateRun},
 		{"Rechecks", testRechecks},
 		{"ConcurrentRechecksAtLimit", testConcurrentRechecks},
+		{"IdempotentRuns", testIdempotentRuns},
+		{"ConcurrentIdempotentRuns", testConcurrentIdempotentRuns},
 		{"ClaimNextRun", testClaim},
 		{"ConcurrentClaims", testConcurrentClaims},
 		{"Leases", testLeases},
@@ -275,6 +277,158 @@ func testCreateRun(t *testing.T, s store.Store) {
 	vs, err := s.ListVerifications(ctx, store.VerificationFilter{PlanID: ok.ID})
 	if err != nil || len(vs) != 1 || vs[0].ID != v.ID {
 		t.Errorf("ListVerifications = %v, %v", vs, err)
+	}
+}
+
+// keyed is newRun under an idempotency scope and key.
+func keyed(p *store.Plan, recheckOf string, at time.Time, scope, key string) store.NewRun {
+	r := newRun(p, recheckOf, at)
+	r.IdempotencyScope, r.IdempotencyKey = scope, key
+	return r
+}
+
+// CreateRun under an idempotency key the run already holds creates and
+// charges nothing and returns the first run: a request re-executed after a
+// crash between the run's commit and the storing of its response is not
+// charged twice.
+func testIdempotentRuns(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	p := approved(t, s, t0)
+	other := approved(t, s, t0)
+	charges := func(want int) {
+		t.Helper()
+		if cs, err := s.Charges(ctx, store.ChargeFilter{}); err != nil || len(cs) != want {
+			t.Fatalf("%d charges (%v), want %d", len(cs), err, want)
+		}
+	}
+	r := keyed(p, "", t0, "key_l", "k1")
+	first, err := s.CreateRun(ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.ID != r.ID {
+		t.Fatalf("first CreateRun made %s, want %s", first.ID, r.ID)
+	}
+	again := keyed(p, "", t0.Add(time.Minute), "key_l", "k1")
+	v, err := s.CreateRun(ctx, again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.ID != first.ID {
+		t.Fatalf("same key: CreateRun made %s, want the first run %s", v.ID, first.ID)
+	}
+	if _, err := s.GetVerification(ctx, again.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the repeated CreateRun stored %s: %v", again.ID, err)
+	}
+	charges(1)
+	got, err := s.IdempotentRun(ctx, "key_l", "k1", t0.Add(-time.Hour))
+	if err != nil || got.ID != first.ID {
+		t.Fatalf("IdempotentRun = %v, %v; want %s", got, err, first.ID)
+	}
+	if _, err := s.IdempotentRun(ctx, "key_l", "k1", t0); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("IdempotentRun(since the run) = %v, want ErrNotFound", err)
+	}
+	if _, err := s.IdempotentRun(ctx, "key_l", "k2", t0.Add(-time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("IdempotentRun(unknown key) = %v, want ErrNotFound", err)
+	}
+
+	// Another key, another scope, or no key: another run and charge.
+	second := run2(t, s, keyed(p, "", t0, "key_l", "k2"))
+	third := run2(t, s, keyed(p, "", t0, "key_other", "k1"))
+	fourth := run2(t, s, newRun(p, "", t0))
+	fifth := run2(t, s, newRun(p, "", t0))
+	ids := map[string]bool{first.ID: true, second.ID: true, third.ID: true, fourth.ID: true, fifth.ID: true}
+	if len(ids) != 5 {
+		t.Fatalf("runs %v, want 5 distinct", ids)
+	}
+	charges(5)
+
+	// The key bound to a run of another plan, another re-check or another
+	// deployment URL is refused, and charges nothing.
+	otherURL := keyed(p, "", t0, "key_l", "k1")
+	otherURL.DeploymentURL = "http://127.0.0.1:9/elsewhere"
+	for name, r := range map[string]store.NewRun{
+		"another plan": keyed(other, "", t0, "key_l", "k1"),
+		"another url":  otherURL,
+	} {
+		_, err := s.CreateRun(ctx, r)
+		wantErr(t, name, err, store.ErrIdempotencyKeyReused)
+	}
+	charges(5)
+
+	// A re-check under a key: repeated past the re-check limit, it still
+	// answers the first re-check and neither counts nor charges again.
+	complete(t, s, first.ID, "failed", t0)
+	rc := run2(t, s, keyed(p, first.ID, t0, "key_l", "rc"))
+	for range 2 { // newRun's MaxRechecks is 3: two more fit
+		run(t, s, p, first.ID, t0)
+	}
+	charges(8)
+	v, err = s.CreateRun(ctx, keyed(p, first.ID, t0.Add(time.Minute), "key_l", "rc"))
+	if err != nil || v.ID != rc.ID {
+		t.Fatalf("repeated re-check = %v, %v; want %s", v, err, rc.ID)
+	}
+	pl, _ := s.GetPlan(ctx, p.ID)
+	if pl.Rechecks != 3 {
+		t.Errorf("Rechecks = %d, want 3", pl.Rechecks)
+	}
+	charges(8)
+
+	// Past IdempotencyTTL the run lets go of its key: a new request with it
+	// is a new run.
+	late := keyed(p, "", t0.Add(25*time.Hour), "key_l", "k1")
+	v, err = s.CreateRun(ctx, late)
+	if err != nil || v.ID != late.ID {
+		t.Fatalf("CreateRun past the TTL = %v, %v; want the new run %s", v, err, late.ID)
+	}
+	charges(9)
+	got, err = s.IdempotentRun(ctx, "key_l", "k1", t0.Add(time.Hour))
+	if err != nil || got.ID != late.ID {
+		t.Fatalf("IdempotentRun after the TTL = %v, %v; want %s", got, err, late.ID)
+	}
+}
+
+func run2(t *testing.T, s store.Store, r store.NewRun) *store.Verification {
+	t.Helper()
+	v, err := s.CreateRun(context.Background(), r)
+	if err != nil {
+		t.Fatalf("CreateRun: %v", err)
+	}
+	if v.ID != r.ID {
+		t.Fatalf("CreateRun made %s, want a new run %s", v.ID, r.ID)
+	}
+	return v
+}
+
+// Concurrent CreateRun calls under one idempotency key make one run and
+// one charge, and each returns that run.
+func testConcurrentIdempotentRuns(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	p := approved(t, s, t0)
+	const n = 20
+	ids := make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			v, err := s.CreateRun(ctx, keyed(p, "", t0, "key_l", "same"))
+			if err == nil {
+				ids[i] = v.ID
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("CreateRun %d: %v", i, err)
+		}
+		if ids[i] != ids[0] {
+			t.Fatalf("CreateRun %d made %s, CreateRun 0 %s", i, ids[i], ids[0])
+		}
+	}
+	if cs, _ := s.Charges(ctx, store.ChargeFilter{}); len(cs) != 1 {
+		t.Errorf("%d charges, want 1", len(cs))
 	}
 }
 
