@@ -29,9 +29,9 @@
 // fill, a <select> for select), polling in the page on every animation
 // frame within the step's budget, then act with trusted input: mouse events
 // at the centre of the element's content quad (after a hit test, so an
-// overlay is not clicked through), DOM.focus and Input.insertText for fill,
-// Input.dispatchKeyEvent with key, code and key code for press (Enter
-// submits forms). An input that starts a navigation waits for the new page
+// overlay is not clicked through), focus and select-all in one call then
+// Input.insertText for fill, Input.dispatchKeyEvent with key, code and key
+// code for press (Enter submits forms). An input that starts a navigation waits for the new page
 // to parse before the step ends. A visit waits for the page to parse, then
 // for its load event for at most 3 s more: a page that waits on a slow
 // image is usable, one that never parses is not.

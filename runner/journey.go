@@ -39,6 +39,8 @@ type journeyRun struct {
 	closed     int  // popups closed
 	expects    map[int]bool
 	helpers    sync.WaitGroup
+	stepNo     int            // the step running, 0-based: its object group
+	releases   sync.WaitGroup // object groups being released
 
 	res     evidence.JourneyResult
 	shots   []pendingShot // screenshots in flight
@@ -192,6 +194,7 @@ func (jr *journeyRun) steps() {
 		if !s.Kind.IsAssertion() {
 			jr.collectShots()
 		}
+		jr.stepNo = k
 		v := jr.step(k, s, &sr)
 		sr.DurationMS = float64(time.Since(sr.Started).Microseconds()) / 1000
 		mask := jr.rs.mask
@@ -225,7 +228,7 @@ func (jr *journeyRun) steps() {
 		sr.URL = mask(jr.rec.url)
 		jr.rec.mu.Unlock()
 		jr.evidenceAfter(k, s, v, &sr)
-		jr.releaseObjects()
+		jr.releaseObjects(k)
 		jr.res.Steps = append(jr.res.Steps, sr)
 		msg := sr.Actual
 		if sr.Error != "" {
@@ -235,6 +238,7 @@ func (jr *journeyRun) steps() {
 			Description: sr.Description, Status: sr.Status, Message: msg})
 	}
 	jr.collectShots()
+	jr.releases.Wait()
 	if !stopped {
 		jr.res.Decision = evidence.Verified
 	}
@@ -362,23 +366,29 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	if w == nil {
 		return
 	}
-	// A page whose main thread is busy answers neither a DOM snapshot nor
-	// a screenshot (which needs a new frame): probe first, cheaply, rather
-	// than wait seconds for nothing.
-	pctx, pcancel := context.WithTimeout(jr.tab.ctx, 500*time.Millisecond)
-	_, err := cdp.Call(pctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: "0", ReturnByValue: new(true)})
-	pcancel()
-	if err != nil {
-		jr.rs.r.log.Debug("no evidence: the page does not answer", "journey", jr.idx+1, "step", k+1, "err", err)
-		return
-	}
-	// A screenshot needs a frame from the page's main thread; a script that
-	// starts spinning now would hold it for ever. The next step judges a
-	// busy page; evidence only waits so long.
+	// Evidence waits so long: a screenshot needs a frame from the page's
+	// main thread, and a script that starts spinning now would hold it for
+	// ever. The next step judges a busy page.
 	ctx, cancel := context.WithTimeout(jr.tab.ctx, 1500*time.Millisecond)
-	defer cancel()
+	probed := jr.probe(ctx, cancel, k)
+	note := "after step"
+	if s.Kind == plan.Screenshot && s.Value != "" {
+		note = s.Value
+	}
+	// The screenshot and the DOM snapshot both show the page as the step
+	// left it; nothing acts on the page until both are done, so they are
+	// taken at once.
+	shot := make(chan []byte, 1)
+	go func() {
+		img, err := jr.screenshot(ctx)
+		if err != nil {
+			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
+		}
+		shot <- img
+	}()
 	if v != nil || s.Kind.IsAssertion() {
-		if html, err := jr.domSnapshot(ctx); err == nil {
+		html, err := jr.domSnapshot(ctx)
+		if err == nil {
 			note := "at assertion"
 			if v != nil {
 				note = "at failure"
@@ -387,14 +397,11 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			sr.DOM = a.File
 		}
 	}
-	note := "after step"
-	if s.Kind == plan.Screenshot && s.Value != "" {
-		note = s.Value
-	}
-	shoot := func(ctx context.Context) string {
-		img, err := jr.screenshot(ctx)
-		if err != nil {
-			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
+	collect := func() string {
+		img := <-shot
+		cancel()
+		<-probed
+		if img == nil {
 			return ""
 		}
 		return w.Put(evidence.Screenshot, "jpg", "image/jpeg", img, jr.idx+1, k+1, note).File
@@ -404,28 +411,41 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	// collected before any later step acts, so it never shows the effect
 	// of a later action.
 	if next := k + 1; v == nil && next < len(jr.j.Steps) && jr.j.Steps[next].Kind.IsAssertion() {
-		done := make(chan string, 1)
-		jr.shots = append(jr.shots, pendingShot{k: k, done: done})
-		go func() {
-			ctx, cancel := context.WithTimeout(jr.tab.ctx, 1500*time.Millisecond)
-			defer cancel()
-			done <- shoot(ctx)
-		}()
+		jr.shots = append(jr.shots, pendingShot{k: k, collect: collect})
 		return
 	}
-	sr.Screenshot = shoot(ctx)
+	sr.Screenshot = collect()
+}
+
+// probe checks, alongside the step's captures, that the page answers at
+// all: a page whose main thread is busy answers neither a DOM snapshot nor
+// a screenshot, and the captures end (cancel) after 500 ms rather than wait
+// seconds for nothing. The channel is closed when the probe is over.
+func (jr *journeyRun) probe(ctx context.Context, cancel context.CancelFunc, k int) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		pctx, pcancel := context.WithTimeout(ctx, 500*time.Millisecond)
+		defer pcancel()
+		_, err := cdp.Call(pctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: "0", ReturnByValue: new(true)})
+		if err != nil && ctx.Err() == nil {
+			jr.rs.r.log.Debug("no evidence: the page does not answer", "journey", jr.idx+1, "step", k+1, "err", err)
+			cancel()
+		}
+	}()
+	return done
 }
 
 // pendingShot is a screenshot taken while the next step runs.
 type pendingShot struct {
-	k    int
-	done chan string
+	k       int
+	collect func() string
 }
 
 // collectShots waits for the screenshots in flight and records them.
 func (jr *journeyRun) collectShots() {
 	for _, p := range jr.shots {
-		jr.res.Steps[p.k].Screenshot = <-p.done
+		jr.res.Steps[p.k].Screenshot = p.collect()
 	}
 	jr.shots = nil
 }

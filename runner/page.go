@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,8 +21,10 @@ import (
 //go:embed locator.js
 var locatorJS string
 
-// objectGroup holds the remote objects of one step, released after it.
-const objectGroup = "vouch-step"
+// objectGroup names the group that holds the remote objects of step k,
+// released after it. Each step has its own group, so that the release of
+// one step's objects can run alongside the next step.
+func objectGroup(k int) string { return "vouch-step-" + strconv.Itoa(k) }
 
 // engineArgs are the locator engine's arguments (see locator.js).
 type engineArgs struct {
@@ -98,7 +101,7 @@ func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, e
 	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
 		Expression:   expr,
 		AwaitPromise: new(true),
-		ObjectGroup:  objectGroup,
+		ObjectGroup:  objectGroup(jr.stepNo),
 		Silent:       new(true),
 	})
 	if err != nil {
@@ -258,12 +261,19 @@ func (jr *journeyRun) callOn(ctx context.Context, obj runtime.RemoteObjectID, fn
 	return json.RawMessage(res.Result.Value), nil
 }
 
-// releaseObjects frees the step's remote objects.
-func (jr *journeyRun) releaseObjects() {
-	// Hygiene only: a busy page does not get to hold the journey up.
-	ctx, cancel := context.WithTimeout(jr.tab.ctx, 200*time.Millisecond)
-	defer cancel()
-	_, _ = cdp.Call(ctx, jr.tab.t, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: objectGroup})
+// releaseObjects frees step k's remote objects in the background: the
+// round trip waits for the page's main thread, and nothing needs its
+// answer. The next step's objects are in another group. The journey waits
+// for the releases before it ends.
+func (jr *journeyRun) releaseObjects(k int) {
+	jr.releases.Add(1)
+	go func() {
+		defer jr.releases.Done()
+		// Hygiene only: a busy page does not get to hold the journey up.
+		ctx, cancel := context.WithTimeout(jr.tab.ctx, 200*time.Millisecond)
+		defer cancel()
+		_, _ = cdp.Call(ctx, jr.tab.t, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: objectGroup(k)})
+	}()
 }
 
 // hitTestJS reports what covers the element's point, or "" when the

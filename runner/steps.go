@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -522,16 +523,28 @@ func (st *stepCtx) waitFor() *verdict {
 // does: typing into a date or colour picker does not work.
 var valueInputs = map[string]bool{"date": true, "time": true, "datetime-local": true, "month": true, "week": true, "color": true, "range": true}
 
-const kindJS = `function () {
-  if (this.isContentEditable && this.tagName !== 'INPUT' && this.tagName !== 'TEXTAREA') return 'contenteditable';
-  return this.tagName === 'INPUT' ? (this.type || 'text').toLowerCase() : this.tagName.toLowerCase();
-}`
+// setKinds lists valueInputs for prepareFillJS.
+var setKinds = func() []string {
+	var ks []string
+	for k := range valueInputs {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}()
 
-const selectAllJS = `function () {
+// prepareFillJS returns the field's kind and, unless its value is set
+// rather than typed, focuses it and selects its content, so that the text
+// inserted next replaces it: one round trip to the page.
+const prepareFillJS = `function (setKinds) {
+  const kind = (this.isContentEditable && this.tagName !== 'INPUT' && this.tagName !== 'TEXTAREA') ? 'contenteditable' :
+    this.tagName === 'INPUT' ? (this.type || 'text').toLowerCase() : this.tagName.toLowerCase();
+  if (setKinds.includes(kind)) return kind;
   this.focus();
-  if (typeof this.select === 'function') { this.select(); return; }
+  if (typeof this.select === 'function') { this.select(); return kind; }
   const r = document.createRange(); r.selectNodeContents(this);
   const s = window.getSelection(); s.removeAllRanges(); s.addRange(r);
+  return kind;
 }`
 
 const setValueJS = `function (v) {
@@ -552,7 +565,7 @@ func (st *stepCtx) fill() *verdict {
 	if v != nil {
 		return v
 	}
-	raw, err := jr.callOn(st.act, obj, kindJS)
+	raw, err := jr.callOn(st.act, obj, prepareFillJS, setKinds)
 	if err != nil {
 		return st.errVerdict(err)
 	}
@@ -569,12 +582,6 @@ func (st *stepCtx) fill() *verdict {
 			return failed(fmt.Sprintf("%s to take the value %q", st.targetText(), value), fmt.Sprintf("the %s field holds %q: the value is not valid for it", kind, got))
 		}
 		return nil
-	}
-	if _, err := cdp.Call(st.act, jr.tab.t, dom.Focus, dom.FocusParams{ObjectID: obj}); err != nil {
-		return st.errVerdict(err)
-	}
-	if _, err := jr.callOn(st.act, obj, selectAllJS); err != nil {
-		return st.errVerdict(err)
 	}
 	if value == "" {
 		evs, _ := keyEvents("Delete")
