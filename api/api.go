@@ -27,13 +27,11 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/vouchdev/vouch/auth"
 	"github.com/vouchdev/vouch/service"
-	"github.com/vouchdev/vouch/store"
 )
 
 // Config configures the API.
@@ -61,8 +59,8 @@ type API struct {
 	svc     *service.Service
 	log     *slog.Logger
 	now     func() time.Time
-	limiter *limiter
-	reqlog  *requestLog
+	limiter *Limiter
+	req     *Requests
 	cop     *http.CrossOriginProtection
 	handler http.Handler
 	mux     *http.ServeMux
@@ -86,12 +84,8 @@ func New(cfg Config) (*API, error) {
 		cfg.RateBurst = max(1, int(2*cfg.RateLimit))
 	}
 	a := &API{svc: cfg.Service, log: cfg.Logger, now: cfg.Now, cop: http.NewCrossOriginProtection()}
-	if cfg.RateLimit > 0 {
-		a.limiter = newLimiter(cfg.RateLimit, cfg.RateBurst, cfg.Now)
-	}
-	if !cfg.NoRequestLog {
-		a.reqlog = newRequestLog(a.writeRequestLog, a.log)
-	}
+	a.limiter = NewLimiter(cfg.RateLimit, cfg.RateBurst, cfg.Now)
+	a.req = NewRequests(RequestsConfig{Service: cfg.Service, Logger: a.log, Now: a.now, NoRequestLog: cfg.NoRequestLog})
 	a.mux = http.NewServeMux()
 	for _, rt := range a.routes() {
 		for _, prefix := range Prefixes {
@@ -102,10 +96,12 @@ func New(cfg Config) (*API, error) {
 	return a, nil
 }
 
-// writeRequestLog stores a batch of request log rows.
-func (a *API) writeRequestLog(ctx context.Context, rows []*store.RequestLog) error {
-	return a.svc.LogRequests(ctx, rows)
-}
+// middleware applies the API's request conventions (Requests.Handler).
+func (a *API) middleware(next http.Handler) http.Handler { return a.req.Handler(next) }
+
+// Requests returns the API's request conventions, for handlers mounted
+// beside it: their requests go to the API's request log, flushed by Close.
+func (a *API) Requests() *Requests { return a.req }
 
 // Prefixes are the two spellings of every path (§4.2).
 var Prefixes = []string{"/api/v1", "/v1"}
@@ -117,12 +113,7 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.handler.Serv
 func (a *API) Handler() http.Handler { return a.handler }
 
 // Close flushes the request log, until ctx ends.
-func (a *API) Close(ctx context.Context) error {
-	if a.reqlog == nil {
-		return nil
-	}
-	return a.reqlog.close(ctx)
-}
+func (a *API) Close(ctx context.Context) error { return a.req.Close(ctx) }
 
 // dispatch routes a request, turning the mux's own 404 and 405 answers
 // into error envelopes (405 keeps its Allow header).
@@ -139,7 +130,7 @@ func (a *API) dispatch(w http.ResponseWriter, r *http.Request) {
 	case http.StatusMethodNotAllowed:
 		allow := probe.header.Get("Allow")
 		w.Header().Set("Allow", allow)
-		a.writeError(w, r, apiErr(service.CodeMethodNotAllowed, "method "+r.Method+" is not allowed on "+r.URL.Path+"; allowed: "+allow))
+		WriteError(w, r, apiErr(service.CodeMethodNotAllowed, "method "+r.Method+" is not allowed on "+r.URL.Path+"; allowed: "+allow))
 	case http.StatusMovedPermanently, http.StatusPermanentRedirect, http.StatusTemporaryRedirect, http.StatusFound:
 		// The mux cleans paths (//, /./) with a redirect; keep it.
 		for k, v := range probe.header {
@@ -147,7 +138,7 @@ func (a *API) dispatch(w http.ResponseWriter, r *http.Request) {
 		}
 		w.WriteHeader(probe.status)
 	default:
-		a.writeError(w, r, apiErr(service.CodeNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path))
+		WriteError(w, r, apiErr(service.CodeNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path))
 	}
 }
 
@@ -224,15 +215,12 @@ func (a *API) wrap(rt route) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
 		c, err := a.authenticate(r, rt.access)
 		if err != nil {
-			a.writeError(w, r, err)
+			WriteError(w, r, err)
 			return
 		}
-		setCaller(r, c.Principal)
+		SetCaller(r, c.Principal)
 		if rt.access != public {
-			if ok, wait := a.limiter.allow(c.rateKey()); !ok {
-				secs := int(wait.Seconds()) + 1
-				w.Header().Set("Retry-After", strconv.Itoa(secs))
-				a.writeError(w, r, apiErr(service.CodeRateLimited, "too many requests; retry after "+strconv.Itoa(secs)+" s"))
+			if !a.limiter.Limit(w, r, c.rateKey(), "requests") {
 				return
 			}
 		}
@@ -240,13 +228,13 @@ func (a *API) wrap(rt route) http.Handler {
 		if rt.body != nil {
 			raw, err := readBody(w, r, rt.bodyOptional)
 			if err != nil {
-				a.writeError(w, r, err)
+				WriteError(w, r, err)
 				return
 			}
 			body = rt.body()
 			if raw != nil {
 				if err := decodeStrict(raw, body); err != nil {
-					a.writeError(w, r, err)
+					WriteError(w, r, err)
 					return
 				}
 			}
@@ -259,16 +247,16 @@ func (a *API) wrap(rt route) http.Handler {
 		}
 		if rt.rawResponse {
 			if _, _, err := rt.handle(w, r, c, body); err != nil {
-				a.writeError(w, r, err)
+				WriteError(w, r, err)
 			}
 			return
 		}
 		status, v, err := rt.handle(w, r, c, body)
 		if err != nil {
-			a.writeError(w, r, err)
+			WriteError(w, r, err)
 			return
 		}
-		writeJSON(w, status, v)
+		WriteJSON(w, status, v)
 	})
 }
 

@@ -82,28 +82,28 @@ func TestReadBody(t *testing.T) {
 
 func TestLimiter(t *testing.T) {
 	now := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
-	l := newLimiter(1, 3, func() time.Time { return now })
+	l := NewLimiter(1, 3, func() time.Time { return now })
 	for i := range 3 {
-		if ok, _ := l.allow("k"); !ok {
+		if ok, _ := l.Allow("k"); !ok {
 			t.Fatalf("request %d of the burst refused", i+1)
 		}
 	}
-	ok, wait := l.allow("k")
+	ok, wait := l.Allow("k")
 	if ok || wait <= 0 || wait > time.Second {
 		t.Fatalf("4th request: ok=%v wait=%v; want refused with wait ≤ 1s", ok, wait)
 	}
-	if ok, _ := l.allow("other"); !ok {
+	if ok, _ := l.Allow("other"); !ok {
 		t.Fatal("another key shares the bucket")
 	}
 	now = now.Add(1500 * time.Millisecond)
-	if ok, _ := l.allow("k"); !ok {
+	if ok, _ := l.Allow("k"); !ok {
 		t.Fatal("no token after refill")
 	}
-	if ok, _ := l.allow("k"); ok {
+	if ok, _ := l.Allow("k"); ok {
 		t.Fatal("1.5 s refilled more than one token")
 	}
-	var off *limiter
-	if ok, _ := off.allow("k"); !ok {
+	var off *Limiter
+	if ok, _ := off.Allow("k"); !ok {
 		t.Fatal("nil limiter refuses")
 	}
 }

@@ -83,9 +83,13 @@ func apiErr(code service.Code, msg string) *service.Error {
 	return &service.Error{Code: code, Message: msg}
 }
 
-// writeError writes err as the error envelope with the status of its code.
-// Errors without a code are internal: their text is logged, never shown.
-func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
+// WriteError writes err as the error envelope
+// {"error":{"code","message","request_id",...}} with the status StatusOf
+// gives its code, and records the code in the request log row. Errors
+// without a code (not a *service.Error) are internal: their text is logged,
+// never shown. 5xx answers are logged to the logger of the Requests
+// handling r (slog.Default() outside one).
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	var se *service.Error
 	if !errors.As(err, &se) {
 		if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
@@ -97,25 +101,31 @@ func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	status := StatusOf(se.Code)
 	msg := se.Message
+	id := RequestID(r)
 	if status >= 500 {
-		a.log.ErrorContext(r.Context(), "request failed", "request_id", requestID(r), "method", r.Method, "path", r.URL.Path, "err", err)
+		log := slog.Default()
+		if ri := info(r); ri != nil && ri.log != nil {
+			log = ri.log
+		}
+		log.ErrorContext(r.Context(), "request failed", "request_id", id, "method", r.Method, "path", r.URL.Path, "err", err)
 		if se.Code == service.CodeInternal {
-			msg = "internal error; quote request_id " + requestID(r) + " when reporting it"
+			msg = "internal error; quote request_id " + id + " when reporting it"
 		}
 	}
 	if msg == "" {
 		msg = http.StatusText(status)
 	}
 	body := errorBody{Error: errorDetail{
-		Code: se.Code, Message: msg, RequestID: requestID(r), Field: se.Field,
+		Code: se.Code, Message: msg, RequestID: id, Field: se.Field,
 		ApproveURL: se.ApproveURL, RepairPrompt: se.RepairPrompt, PlanID: se.PlanID,
 	}}
 	setErrorCode(r, se.Code)
-	writeJSON(w, status, body)
+	WriteJSON(w, status, body)
 }
 
-// writeJSON writes v as JSON with status.
-func writeJSON(w http.ResponseWriter, status int, v any) {
+// WriteJSON writes v as JSON (not HTML-escaped, with a final newline) with
+// status, Content-Length and Cache-Control: no-store.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
 	b, err := marshal(v)
 	if err != nil {
 		slog.Error("api: encoding response", "err", err)

@@ -50,25 +50,25 @@ func requestHash(op string, canonical []byte) string {
 // byte for byte (the run may have progressed since).
 func (a *API) serveIdempotent(w http.ResponseWriter, r *http.Request, rt route, c caller, key string, body any) {
 	if strings.TrimSpace(key) == "" {
-		a.writeError(w, r, &service.Error{Code: service.CodeInvalidRequest, Field: "Idempotency-Key", Message: "the Idempotency-Key header is empty"})
+		WriteError(w, r, &service.Error{Code: service.CodeInvalidRequest, Field: "Idempotency-Key", Message: "the Idempotency-Key header is empty"})
 		return
 	}
 	if len(key) > MaxIdempotencyKeyLen {
-		a.writeError(w, r, &service.Error{Code: service.CodeInvalidRequest, Field: "Idempotency-Key", Message: "the Idempotency-Key header is longer than 255 characters"})
+		WriteError(w, r, &service.Error{Code: service.CodeInvalidRequest, Field: "Idempotency-Key", Message: "the Idempotency-Key header is longer than 255 characters"})
 		return
 	}
 	// The body was decoded before: a malformed one is refused without
 	// touching the key. Its re-encoding is canonical (struct field order).
 	canon, err := marshal(body)
 	if err != nil {
-		a.writeError(w, r, err)
+		WriteError(w, r, err)
 		return
 	}
 	// The service records runs under the same scope (CreateRequest).
 	scope := c.IdempotencyScope()
 	rec, err := a.svc.BeginIdempotent(r.Context(), scope, key, requestHash(rt.method+" "+rt.path+" "+r.PathValue("id"), canon))
 	if err != nil {
-		a.writeError(w, r, err)
+		WriteError(w, r, err)
 		return
 	}
 	if rec != nil {
@@ -79,21 +79,21 @@ func (a *API) serveIdempotent(w http.ResponseWriter, r *http.Request, rt route, 
 	status, v, herr := rt.handle(w, r, c, body)
 	if herr != nil {
 		if err := a.svc.AbortIdempotent(r.Context(), scope, key); err != nil {
-			a.log.Warn("idempotency abort", "request_id", requestID(r), "err", err)
+			a.log.Warn("idempotency abort", "request_id", RequestID(r), "err", err)
 		}
-		a.writeError(w, r, herr)
+		WriteError(w, r, herr)
 		return
 	}
 	out, err := marshal(v)
 	if err != nil {
 		_ = a.svc.AbortIdempotent(r.Context(), scope, key)
-		a.writeError(w, r, err)
+		WriteError(w, r, err)
 		return
 	}
 	if err := a.svc.CompleteIdempotent(r.Context(), scope, key, status, out); err != nil {
 		// The work is done; the caller gets its answer, but a retry would
 		// not be recognised, so say so in the log.
-		a.log.Error("idempotency complete", "request_id", requestID(r), "err", err)
+		a.log.Error("idempotency complete", "request_id", RequestID(r), "err", err)
 	}
 	writeRaw(w, status, out)
 }

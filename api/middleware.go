@@ -18,6 +18,7 @@ import (
 // for the request log.
 type reqInfo struct {
 	id     string
+	log    *slog.Logger // the middleware's, for WriteError
 	mu     sync.Mutex
 	code   service.Code
 	keyID  string
@@ -33,8 +34,9 @@ func info(r *http.Request) *reqInfo {
 	return nil
 }
 
-// requestID returns the request's id ("" outside the middleware).
-func requestID(r *http.Request) string {
+// RequestID returns the id Requests.Handler gave the request ("" outside
+// it).
+func RequestID(r *http.Request) string {
 	if ri := info(r); ri != nil {
 		return ri.id
 	}
@@ -49,7 +51,9 @@ func setErrorCode(r *http.Request, c service.Code) {
 	}
 }
 
-func setCaller(r *http.Request, p service.Principal) {
+// SetCaller records who is calling (the key, or the signed-in person) in
+// the request's request log row. WriteError records the error code.
+func SetCaller(r *http.Request, p service.Principal) {
 	if ri := info(r); ri != nil {
 		ri.mu.Lock()
 		ri.keyID, ri.userID = p.KeyID, p.UserID
@@ -93,13 +97,70 @@ func (s *statusWriter) Write(b []byte) (int, error) {
 
 func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// middleware gives every request an id (X-Request-Id on every response),
+// Requests are the API's request conventions, for the API and for the
+// handlers mounted beside it (chat, the webhook API): every response
+// carries X-Request-Id, a panic becomes a 500 envelope and the server
+// keeps serving, and every request is one row of the request log, written
+// in batches. Make one with NewRequests, or share the API's (API.Requests)
+// so that all requests go through one request log.
+type Requests struct {
+	log    *slog.Logger
+	now    func() time.Time
+	reqlog *requestLog // nil: no request log
+}
+
+// RequestsConfig configures NewRequests.
+type RequestsConfig struct {
+	// Service stores the request log. Required unless NoRequestLog.
+	Service *service.Service
+	// Logger receives errors and panics. Defaults to slog.Default().
+	Logger *slog.Logger
+	// Now is the clock. Defaults to time.Now.
+	Now func() time.Time
+	// NoRequestLog turns the request log off.
+	NoRequestLog bool
+}
+
+// NewRequests returns request conventions writing to cfg.Service's request
+// log. Close flushes the log.
+func NewRequests(cfg RequestsConfig) *Requests {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	q := &Requests{log: cfg.Logger, now: cfg.Now}
+	if !cfg.NoRequestLog && cfg.Service != nil {
+		q.reqlog = newRequestLog(cfg.Service.LogRequests, cfg.Logger)
+	}
+	return q
+}
+
+// WithLogger returns the same conventions, with the same request log,
+// logging errors and panics to log.
+func (q *Requests) WithLogger(log *slog.Logger) *Requests {
+	c := *q
+	c.log = log
+	return &c
+}
+
+// Close flushes the request log, until ctx ends.
+func (q *Requests) Close(ctx context.Context) error {
+	if q.reqlog == nil {
+		return nil
+	}
+	return q.reqlog.close(ctx)
+}
+
+// Handler gives every request an id (X-Request-Id on every response),
 // turns a panic into a 500 envelope so the server keeps serving, and logs
-// the request to the request log.
-func (a *API) middleware(next http.Handler) http.Handler {
+// the request to the request log. Handlers behind it answer errors with
+// WriteError and name the caller with SetCaller.
+func (q *Requests) Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := a.now()
-		ri := &reqInfo{id: NewRequestID()}
+		start := q.now()
+		ri := &reqInfo{id: NewRequestID(), log: q.log}
 		r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, ri))
 		w.Header().Set("X-Request-Id", ri.id)
 		sw := &statusWriter{ResponseWriter: w}
@@ -108,12 +169,12 @@ func (a *API) middleware(next http.Handler) http.Handler {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				a.log.ErrorContext(r.Context(), "panic in handler", "request_id", ri.id, "panic", p, "stack", string(debug.Stack()))
+				q.log.ErrorContext(r.Context(), "panic in handler", "request_id", ri.id, "panic", p, "stack", string(debug.Stack()))
 				if sw.status == 0 {
-					a.writeError(sw, r, &service.Error{Code: service.CodeInternal, Err: fmt.Errorf("panic: %v", p)})
+					WriteError(sw, r, &service.Error{Code: service.CodeInternal, Err: fmt.Errorf("panic: %v", p)})
 				}
 			}
-			a.logRequest(r, ri, sw.status, a.now().Sub(start))
+			q.logRequest(r, ri, sw.status, q.now().Sub(start))
 		}()
 		next.ServeHTTP(sw, r)
 	})
@@ -198,18 +259,18 @@ func (l *requestLog) close(ctx context.Context) error {
 	}
 }
 
-func (a *API) logRequest(r *http.Request, ri *reqInfo, status int, d time.Duration) {
+func (q *Requests) logRequest(r *http.Request, ri *reqInfo, status int, d time.Duration) {
 	if status == 0 {
 		status = http.StatusOK
 	}
 	ri.mu.Lock()
 	row := &store.RequestLog{
-		RequestID: ri.id, At: a.now().Add(-d), Method: r.Method, Path: r.URL.Path,
+		RequestID: ri.id, At: q.now().Add(-d), Method: r.Method, Path: r.URL.Path,
 		Status: status, Duration: d, KeyID: ri.keyID, UserID: ri.userID,
 		RemoteAddr: r.RemoteAddr, ErrorCode: string(ri.code),
 	}
 	ri.mu.Unlock()
-	if a.reqlog != nil {
-		a.reqlog.add(row)
+	if q.reqlog != nil {
+		q.reqlog.add(row)
 	}
 }

@@ -43,7 +43,7 @@ func TestPanicBecomes500AndServerKeepsServing(t *testing.T) {
 	a, svc := newTestAPI(t)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/panic", func(w http.ResponseWriter, r *http.Request) { panic("boom") })
-	mux.HandleFunc("/ok", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, map[string]string{"ok": "yes"}) })
+	mux.HandleFunc("/ok", func(w http.ResponseWriter, r *http.Request) { WriteJSON(w, 200, map[string]string{"ok": "yes"}) })
 	ts := httptest.NewServer(a.middleware(mux))
 	defer ts.Close()
 	for i := range 3 {

@@ -2,14 +2,19 @@ package api
 
 import (
 	"math"
+	"net/http"
+	"strconv"
 	"sync"
 	"time"
+
+	"github.com/vouchdev/vouch/service"
 )
 
-// limiter is a token bucket per caller: each caller may make Burst requests
-// at once and Rate a second over time. Buckets idle long enough to be full
-// again are forgotten, so memory stays bounded by active callers.
-type limiter struct {
+// Limiter is a token bucket per caller: each caller may make burst
+// requests at once and rate a second over time. Buckets idle long enough
+// to be full again are forgotten, so memory stays bounded by active
+// callers. A nil *Limiter allows everything.
+type Limiter struct {
 	rate  float64 // tokens per second
 	burst float64
 	now   func() time.Time
@@ -24,13 +29,35 @@ type bucket struct {
 	last   time.Time
 }
 
-func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
-	return &limiter{rate: rate, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
+// NewLimiter returns a limiter of rate requests a second and burst at
+// once per caller, on the clock now; nil (no limit) when rate ≤ 0.
+func NewLimiter(rate float64, burst int, now func() time.Time) *Limiter {
+	if rate <= 0 {
+		return nil
+	}
+	if now == nil {
+		now = time.Now
+	}
+	return &Limiter{rate: rate, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
 }
 
-// allow takes a token for caller. When none is left it returns false and
+// Limit takes a token for caller. When none is left it answers 429
+// rate_limited, "too many <what>; retry after N s", with Retry-After: N
+// (whole seconds, rounded up), and returns false.
+func (l *Limiter) Limit(w http.ResponseWriter, r *http.Request, caller, what string) bool {
+	ok, wait := l.Allow(caller)
+	if ok {
+		return true
+	}
+	secs := strconv.Itoa(max(1, int(math.Ceil(wait.Seconds()))))
+	w.Header().Set("Retry-After", secs)
+	WriteError(w, r, apiErr(service.CodeRateLimited, "too many "+what+"; retry after "+secs+" s"))
+	return false
+}
+
+// Allow takes a token for caller. When none is left it returns false and
 // how long until one is.
-func (l *limiter) allow(caller string) (bool, time.Duration) {
+func (l *Limiter) Allow(caller string) (bool, time.Duration) {
 	if l == nil || l.rate <= 0 {
 		return true, 0
 	}

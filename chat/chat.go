@@ -8,20 +8,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
 	"mime"
 	"net/http"
-	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/vouchdev/vouch/api"
 	"github.com/vouchdev/vouch/auth"
 	"github.com/vouchdev/vouch/service"
-	"github.com/vouchdev/vouch/store"
 )
 
 // Config configures the chat endpoint.
@@ -52,6 +47,11 @@ type Config struct {
 	// as tools. Defaults to nil: off. UpstreamFromEnv reads one from the
 	// environment.
 	Upstream *Upstream
+	// Requests are the request conventions (X-Request-Id, panic recovery,
+	// the request log). The server passes the API's, so that chat requests
+	// go to its batched request log; defaults to chat's own, writing to
+	// Service's request log.
+	Requests *api.Requests
 }
 
 // Chat serves POST /api/v1/chat. Create it with New.
@@ -59,7 +59,7 @@ type Chat struct {
 	cfg     Config
 	svc     *service.Service
 	log     *slog.Logger
-	limiter *limiter
+	limiter *api.Limiter
 	handler http.Handler
 }
 
@@ -120,10 +120,12 @@ func New(cfg Config) (*Chat, error) {
 		}
 	}
 	c := &Chat{cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("component", "chat")}
-	if cfg.RateLimit > 0 {
-		c.limiter = newLimiter(cfg.RateLimit, cfg.RateBurst, cfg.Now)
+	c.limiter = api.NewLimiter(cfg.RateLimit, cfg.RateBurst, cfg.Now)
+	req := cfg.Requests
+	if req == nil {
+		req = api.NewRequests(api.RequestsConfig{Service: cfg.Service, Logger: c.log, Now: cfg.Now})
 	}
-	c.handler = c.withRequest(http.HandlerFunc(c.serve))
+	c.handler = req.WithLogger(c.log).Handler(http.HandlerFunc(c.serve))
 	return c, nil
 }
 
@@ -133,29 +135,26 @@ func (c *Chat) ServeHTTP(w http.ResponseWriter, r *http.Request) { c.handler.Ser
 func (c *Chat) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", "POST")
-		c.writeError(w, r, apiErr(service.CodeMethodNotAllowed, "", "method "+r.Method+" is not allowed on "+r.URL.Path+"; allowed: POST"))
+		api.WriteError(w, r, apiErr(service.CodeMethodNotAllowed, "", "method "+r.Method+" is not allowed on "+r.URL.Path+"; allowed: POST"))
 		return
 	}
 	p, err := c.authenticate(r)
 	if err != nil {
-		c.writeError(w, r, err)
+		api.WriteError(w, r, err)
 		return
 	}
-	if ok, wait := c.limiter.allow(p.KeyID); !ok {
-		secs := int(math.Ceil(wait.Seconds()))
-		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		c.writeError(w, r, apiErr(service.CodeRateLimited, "", fmt.Sprintf("too many chat requests for this key; retry after %d s", secs)))
+	if !c.limiter.Limit(w, r, p.KeyID, "chat requests for this key") {
 		return
 	}
 	req, turns, err := c.decode(w, r)
 	if err != nil {
-		c.writeError(w, r, err)
+		api.WriteError(w, r, err)
 		return
 	}
 	a := &assistant{svc: c.svc, p: p}
 	text, model, err := c.answer(r.Context(), a, turns)
 	if err != nil {
-		c.writeError(w, r, err)
+		api.WriteError(w, r, err)
 		return
 	}
 	prompt := 0
@@ -164,13 +163,13 @@ func (c *Chat) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	usage := &Usage{PromptTokens: prompt, CompletionTokens: estimateTokens(text)}
 	usage.TotalTokens = usage.PromptTokens + usage.CompletionTokens
-	id := "chatcmpl-" + strings.TrimPrefix(stateOf(r).id, "req_")
+	id := "chatcmpl-" + strings.TrimPrefix(api.RequestID(r), "req_")
 	created := c.cfg.Now().Unix()
 	if req.Stream {
 		c.stream(w, r, id, created, model, text, usage, req.StreamOptions != nil && req.StreamOptions.IncludeUsage)
 		return
 	}
-	writeJSON(w, http.StatusOK, Completion{
+	api.WriteJSON(w, http.StatusOK, Completion{
 		ID: id, Object: "chat.completion", Created: created, Model: model, Usage: usage,
 		Choices: []Choice{{Index: 0, Message: ResponseMessage{Role: "assistant", Content: text}, FinishReason: "stop"}},
 	})
@@ -394,139 +393,13 @@ func (c *Chat) authenticate(r *http.Request) (service.Principal, error) {
 		}
 		return service.Principal{}, err
 	}
-	st := stateOf(r)
-	st.mu.Lock()
-	st.keyID = k.ID
-	st.mu.Unlock()
-	return service.Principal{KeyID: k.ID, Scope: k.Scope}, nil
-}
-
-// The API's conventions, kept here because package api does not export
-// its writer: X-Request-Id on every response, the error envelope with the
-// status api.StatusOf gives its code, and a request log row per request.
-
-type reqKey struct{}
-
-type reqState struct {
-	id    string
-	mu    sync.Mutex
-	code  service.Code
-	keyID string
-}
-
-func stateOf(r *http.Request) *reqState {
-	if s, ok := r.Context().Value(reqKey{}).(*reqState); ok {
-		return s
-	}
-	return &reqState{}
-}
-
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusRecorder) WriteHeader(code int) {
-	if s.status == 0 {
-		s.status = code
-	}
-	s.ResponseWriter.WriteHeader(code)
-}
-
-func (s *statusRecorder) Write(b []byte) (int, error) {
-	if s.status == 0 {
-		s.status = http.StatusOK
-	}
-	return s.ResponseWriter.Write(b)
-}
-
-func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
-
-func (c *Chat) withRequest(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := c.cfg.Now()
-		st := &reqState{id: api.NewRequestID()}
-		r = r.WithContext(context.WithValue(r.Context(), reqKey{}, st))
-		w.Header().Set("X-Request-Id", st.id)
-		sw := &statusRecorder{ResponseWriter: w}
-		defer func() {
-			if p := recover(); p != nil {
-				if p == http.ErrAbortHandler {
-					panic(p)
-				}
-				c.log.Error("panic in handler", "request_id", st.id, "panic", p, "stack", string(debug.Stack()))
-				if sw.status == 0 {
-					c.writeError(sw, r, &service.Error{Code: service.CodeInternal, Err: fmt.Errorf("panic: %v", p)})
-				}
-			}
-			status := sw.status
-			if status == 0 {
-				status = http.StatusOK
-			}
-			st.mu.Lock()
-			row := &store.RequestLog{RequestID: st.id, At: start, Method: r.Method, Path: r.URL.Path, Status: status,
-				Duration: c.cfg.Now().Sub(start), KeyID: st.keyID, RemoteAddr: r.RemoteAddr, ErrorCode: string(st.code)}
-			st.mu.Unlock()
-			go func() {
-				if err := c.svc.LogRequest(context.Background(), row); err != nil {
-					c.log.Warn("request log", "err", err)
-				}
-			}()
-		}()
-		next.ServeHTTP(sw, r)
-	})
-}
-
-type errorBody struct {
-	Error errorDetail `json:"error"`
-}
-
-type errorDetail struct {
-	Code      service.Code `json:"code"`
-	Message   string       `json:"message"`
-	RequestID string       `json:"request_id"`
-	Field     string       `json:"field,omitempty"`
-}
-
-func (c *Chat) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	var se *service.Error
-	if !errors.As(err, &se) {
-		se = &service.Error{Code: service.CodeInternal, Message: "internal error", Err: err}
-	}
-	st := stateOf(r)
-	status := api.StatusOf(se.Code)
-	msg := se.Message
-	if status >= 500 {
-		c.log.Error("chat request failed", "request_id", st.id, "err", err)
-		if se.Code == service.CodeInternal {
-			msg = "internal error; quote request_id " + st.id + " when reporting it"
-		}
-	}
-	if msg == "" {
-		msg = http.StatusText(status)
-	}
-	st.mu.Lock()
-	st.code = se.Code
-	st.mu.Unlock()
-	writeJSON(w, status, errorBody{Error: errorDetail{Code: se.Code, Message: msg, RequestID: st.id, Field: se.Field}})
+	p := service.Principal{KeyID: k.ID, Scope: k.Scope}
+	api.SetCaller(r, p)
+	return p, nil
 }
 
 func apiErr(code service.Code, field, msg string) *service.Error {
 	return &service.Error{Code: code, Field: field, Message: msg}
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := encode(v)
-	if err != nil {
-		b, status = []byte(`{"error":{"code":"internal_error","message":"encoding the response failed","request_id":""}}`), 500
-	}
-	b = append(b, '\n')
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(len(b)))
-	h.Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
 }
 
 // encode marshals v without HTML escaping and without a newline.
@@ -538,53 +411,4 @@ func encode(v any) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// limiter is a token bucket per key.
-type limiter struct {
-	rate, burst float64
-	now         func() time.Time
-	mu          sync.Mutex
-	buckets     map[string]*bucket
-}
-
-type bucket struct {
-	tokens float64
-	last   time.Time
-}
-
-func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
-	return &limiter{rate: rate, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
-}
-
-// allow takes a token for key, or says how long until one is available.
-func (l *limiter) allow(key string) (bool, time.Duration) {
-	if l == nil {
-		return true, 0
-	}
-	now := l.now()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.buckets) > 10000 {
-		// Forget full buckets so memory stays bounded by active keys.
-		for k, b := range l.buckets {
-			if now.Sub(b.last).Seconds()*l.rate >= l.burst {
-				delete(l.buckets, k)
-			}
-		}
-	}
-	b, ok := l.buckets[key]
-	if !ok {
-		b = &bucket{tokens: l.burst, last: now}
-		l.buckets[key] = b
-	}
-	if el := now.Sub(b.last).Seconds(); el > 0 {
-		b.tokens = math.Min(l.burst, b.tokens+el*l.rate)
-		b.last = now
-	}
-	if b.tokens >= 1 {
-		b.tokens--
-		return true, 0
-	}
-	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
 }

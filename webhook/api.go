@@ -24,21 +24,25 @@ func (w *Webhooks) APIHandler() http.Handler {
 		h := http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 			p, err := authenticateKey(w.svc, r, rt.scope)
 			if err != nil {
-				writeError(rw, r, w.log, err)
+				api.WriteError(rw, r, err)
 				return
 			}
 			status, v, err := rt.handle(rw, r, p)
 			if err != nil {
-				writeError(rw, r, w.log, err)
+				api.WriteError(rw, r, err)
 				return
 			}
-			writeJSON(rw, status, v)
+			api.WriteJSON(rw, status, v)
 		})
 		for _, prefix := range api.Prefixes {
 			m.Handle(rt.method+" "+prefix+rt.path, h)
 		}
 	}
-	return withRequest(w.svc, w.log, w.cfg.Now, http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+	req := w.cfg.Requests
+	if req == nil {
+		req = api.NewRequests(api.RequestsConfig{Service: w.svc, Logger: w.log, Now: w.cfg.Now})
+	}
+	return req.WithLogger(w.log).Handler(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		if _, pattern := m.Handler(r); pattern != "" {
 			m.ServeHTTP(rw, r)
 			return
@@ -48,10 +52,10 @@ func (w *Webhooks) APIHandler() http.Handler {
 		m.ServeHTTP(probe, r)
 		if probe.status == http.StatusMethodNotAllowed {
 			rw.Header().Set("Allow", probe.header.Get("Allow"))
-			writeError(rw, r, w.log, apiErr(service.CodeMethodNotAllowed, "", "method "+r.Method+" is not allowed on "+r.URL.Path+"; allowed: "+probe.header.Get("Allow")))
+			api.WriteError(rw, r, apiErr(service.CodeMethodNotAllowed, "", "method "+r.Method+" is not allowed on "+r.URL.Path+"; allowed: "+probe.header.Get("Allow")))
 			return
 		}
-		writeError(rw, r, w.log, apiErr(service.CodeNotFound, "", "no such endpoint: "+r.Method+" "+r.URL.Path))
+		api.WriteError(rw, r, apiErr(service.CodeNotFound, "", "no such endpoint: "+r.Method+" "+r.URL.Path))
 	}))
 }
 

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vouchdev/vouch/api"
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/store"
@@ -72,6 +73,11 @@ type Config struct {
 	Jitter func() float64
 	// Logger receives delivery logs. Defaults to slog.Default().
 	Logger *slog.Logger
+	// Requests are the request conventions of the registration API
+	// (X-Request-Id, panic recovery, the request log). The server passes
+	// the API's, so that its requests go to the API's batched request log;
+	// defaults to the package's own, writing to Service's request log.
+	Requests *api.Requests
 }
 
 // Webhooks delivers the outbox's events to registered endpoints and the

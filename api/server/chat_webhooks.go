@@ -38,8 +38,11 @@ type channels struct {
 	webhooks *webhook.Webhooks
 }
 
-func newChannels(cfg Config, st store.Store, svc *service.Service, publicURL string, log *slog.Logger) (*channels, error) {
-	cc := chat.Config{Service: svc, Logger: log, Upstream: cfg.Channels.ChatUpstream}
+// newChannels makes the chat endpoint and the webhook deliverer. Their
+// requests go through req, the API's request conventions, so that
+// they are logged once each in the API's request log.
+func newChannels(cfg Config, st store.Store, svc *service.Service, publicURL string, log *slog.Logger, req *api.Requests) (*channels, error) {
+	cc := chat.Config{Service: svc, Logger: log, Upstream: cfg.Channels.ChatUpstream, Requests: req}
 	if cfg.RateLimit < 0 {
 		cc.RateLimit = -1
 	}
@@ -52,7 +55,7 @@ func newChannels(cfg Config, st store.Store, svc *service.Service, publicURL str
 	}
 	wc := webhook.Config{
 		Store: st, Service: svc, PublicURL: publicURL, Policy: cfg.Channels.WebhookPolicy,
-		NotifyURL: cfg.Channels.NotifyURL, Logger: log,
+		NotifyURL: cfg.Channels.NotifyURL, Logger: log, Requests: req,
 		// As with runs: vouch serve on SQLite is the only deliverer, so
 		// deliveries a crash left in flight are due again at start.
 		SoleDeliverer: !cfg.NoWorkers,

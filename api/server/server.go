@@ -161,7 +161,7 @@ func New(cfg Config) (_ *Server, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.channels, err = newChannels(cfg, st, s.svc, s.url, cfg.Logger); err != nil {
+	if s.channels, err = newChannels(cfg, st, s.svc, s.url, cfg.Logger, s.api.Requests()); err != nil {
 		return nil, err
 	}
 	s.handler = s.routes()
