@@ -359,7 +359,7 @@ var fieldNounAlt = alternation([]string{"field", "input", "box", "textbox", "tex
 	"menu", "picker", "combobox", "field box", "entry", "search box", "checkbox", "option"})
 
 var pageFrag = `(?:(?:the|my|our|your|this|that|their|a) )?(?:` +
-	`(?:(?:old|new|legacy|former|deprecated|archived|public|private|internal|page|url|route|path|endpoint) )?/\S*(?: (?:page|route|path|url|screen|view|endpoint))?` +
+	`(?:[a-z][\w-]* 's )?(?:(?:old|new|legacy|former|deprecated|archived|public|private|internal|page|url|route|path|endpoint) )?/\S*(?: (?:page|route|path|url|screen|view|endpoint))?` +
 	`|https?://\S+` +
 	`|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)` +
 	`|(?:"\d+"|[a-z0-9][\w-]*)(?: [a-z0-9][\w-]*){0,3} (?:page|screen|view|route|section|endpoint|url|path)` +

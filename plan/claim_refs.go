@@ -37,6 +37,10 @@ func (p *parser) page(a, b int) (pageRef, bool) {
 	if from >= to {
 		return ref, false
 	}
+	// "the shop's /products page": the owner names no page.
+	if from+2 < to && p.lx.toks[from+1].low == "'s" && p.lx.toks[from+2].kind == tPath && p.lx.toks[from].kind == tWord {
+		from += 2
+	}
 	for from+1 < to && p.lx.toks[from+1].kind == tPath && pathAdjectives[p.lx.toks[from].low] {
 		from++
 	}

@@ -58,8 +58,15 @@ func buildRules() {
 			}
 			return []item{{kind: iConn}}, true
 		})
-	addRule("empty form", cNoop, false, `(?:with (?:an? |the )?(?:empty|blank) form|without filling (?:anything|in anything|the form|it)(?: in)?|with nothing filled in|with no fields filled in|with all fields empty)`,
+	addRule("empty form", cNoop, false, `(?:empty|blank|unfilled|with (?:an? |the )?(?:empty|blank) form|without filling (?:anything|in anything|the form|it)(?: in)?|with nothing filled in|with no fields filled in|with all fields empty)`,
 		func(m *match) ([]item, bool) {
+			// "submitting the form empty": a bare word only right after
+			// the action it describes.
+			if !strings.Contains(m.low(0), " ") {
+				if l := m.st.last; l == nil || l.kind != iAction || m.st.afterConn {
+					return nil, false
+				}
+			}
 			return []item{{kind: iNoop, formClick: true, notes: []string{"An empty form needs no step: every journey starts on a fresh page."}}}, true
 		})
 	addRule("in region", cNoop, false, `(?:in|on|inside|within|from|at|under) (?:the |its |a |my |their )?(?:(?:cookie|consent|site|page|main|top|bottom|left|right) )?(?:header|footer|nav|navigation|navbar|nav bar|menu|main menu|sidebar|side bar|top bar|banner|cookie banner|consent banner|dialog|modal|popup|toolbar|hero|hero section|breadcrumbs?|card|panel|table|list|form|main content)`,
@@ -107,7 +114,7 @@ func buildRules() {
 		})
 
 	// Titles that name their page: "the title of /about is 'About us'".
-	addRule("title of", cCheck, true, `(?:the )?(?:page |browser |tab |document |html |window )?title (?:of|on|for) ({page}) (?:is|be|says|reads|equals|=|:|shows|contains|matches|gets|will be)?(?: exactly)?(?: not)? ?({text})`,
+	addRule("title of", cCheck, true, `(?:the )?(?:page |browser |tab |document |html |window )?title (?:of|on|for) ({page}) (?:is|be|says|reads|equals|=|:|shows|contains|contain|includes|include|matches|gets|will be)?(?: exactly)?(?: not)? ?({text})`,
 		func(m *match) ([]item, bool) {
 			if strings.Contains(m.p.lx.shape[m.loc[3]:m.loc[4]], " not ") {
 				m.p.setHint("unsupported", "a title can be checked to be something, not to be something else", m.start)
@@ -119,6 +126,11 @@ func buildRules() {
 			}
 			v, q, ok := m.text(2)
 			if !ok {
+				return nil, false
+			}
+			if titlePart(m.p.lx.shape[m.loc[3]:m.loc[4]]) {
+				m.p.setHint("unsupported", "a title is checked whole, not for a part of it: write the full title in quotes", m.start,
+					fmt.Sprintf("The title of %s is %q", pg.phrase, v))
 				return nil, false
 			}
 			c := check("title", Step{Kind: ExpectTitle, Value: v})
@@ -140,6 +152,11 @@ func buildRules() {
 			// "Clicking 'Docs' opens /docs" checks where the click leads;
 			// only a separate clause visits ("..., then open /docs").
 			if l := m.st.last; l != nil && (l.kind == iAction || l.kind == iReload) && !m.st.afterConn {
+				return nil, false
+			}
+			// "Clicking 'Next' on /blog goes to /blog/2": the page after
+			// the action is where it happens, the next one where it leads.
+			if l := m.st.last; l != nil && l.kind == iPage && m.st.acted && !m.st.afterConn {
 				return nil, false
 			}
 			// "... and you land on /pricing" after an action says where
@@ -164,7 +181,7 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			return m.p.signIn(m)
 		})
-	credPre := `(?:, )?(?:with|using|via|and|by entering|by typing|entering|typing|providing|plus|and the|password in|password from)(?: (?:the|their|his|her|my|a|its))?(?: password)?(?: (?:from|in|stored in|kept in|held in|saved in|of|=|:|set to))?(?: the)?`
+	credPre := `(?:, )?(?:/|with|using|via|and|by entering|by typing|entering|typing|providing|plus|and the|password in|password from)(?: (?:the|their|his|her|my|a|its))?(?: password)?(?: (?:from|in|stored in|kept in|held in|saved in|of|=|:|set to))?(?: the)?`
 	credPost := `(?: (?:secrets?|env var|environment variable|variable))?(?: (?:as|for) (?:the |their |a |my )?(?:password|credentials))?`
 	addRule("credentials", cAction, false, credPre+`(?: (?:secret|env(?:ironment)? variable|env var|variable|environment))? (?:\$\{?)?({secretname})(?:\})?`+credPost,
 		func(m *match) ([]item, bool) {
@@ -660,8 +677,19 @@ func buildRules() {
 			}
 			return []item{consoleCheck()}, true
 		})
-	addRule("url", cCheck, false, `{neg}(?:opens|open|goes to|go to|navigates to|navigate to|takes (?:me|you|us|them|the user|users|the visitor|visitors|him|her) to|take (?:me|you|us|them|the user) to|leads (?:me |you |the user |users )?to|lead (?:me |you )?to|lands (?:me |you |the user |users )?on|redirects (?:me |you |the user |users |them |visitors )?to|redirect (?:me |you |the user )?to|ends up (?:on|at)|end up (?:on|at)|brings (?:me|you|the user|up) to|sends (?:me|you|the user|users|them) to|send (?:me|you) to|reaches|reach|arrives at|arrive at|changes the url to|updates the url to|moves to|switches to|directs (?:me |you |the user )?to|forwards (?:me |you |the user )?to|routes (?:me |you )?to|points to|(?:is|be|are|am|get|gets) (?:redirected|taken|sent|brought|forwarded|moved|navigated) to|(?:is|be|am|are) (?:on|at)|lands on|land on|loads|load|shows|show|displays|display|leaves (?:me |you )?on|stays on|stay on|remains on|remain on|returns (?:me |you |the user )?to|return (?:me |you )?to|(?:is|be) back (?:on|at)|goes back to|go back to|comes back to|navigates away to|keeps (?:me|you|the user|users|them) on|keep (?:me|you) on|(?:brings|takes|sends|leads|returns|gets) (?:me|you|the user|users|them|us) back to)(?: the)? ({page})`,
+	addRule("url", cCheck, false, `{neg}(?:links to|link to|opens|open|goes to|go to|navigates to|navigate to|takes (?:me|you|us|them|the user|users|the visitor|visitors|him|her) to|take (?:me|you|us|them|the user) to|leads (?:me |you |the user |users )?to|lead (?:me |you )?to|lands (?:me |you |the user |users )?on|redirects (?:me |you |the user |users |them |visitors )?to|redirect (?:me |you |the user )?to|ends up (?:on|at)|end up (?:on|at)|brings (?:me|you|the user|up) to|sends (?:me|you|the user|users|them) to|send (?:me|you) to|reaches|reach|arrives at|arrive at|changes the url to|updates the url to|moves to|switches to|directs (?:me |you |the user )?to|forwards (?:me |you |the user )?to|routes (?:me |you )?to|points to|(?:is|be|are|am|get|gets) (?:redirected|taken|sent|brought|forwarded|moved|navigated) to|(?:is|be|am|are) (?:on|at)|lands on|land on|loads|load|shows|show|displays|display|leaves (?:me |you )?on|stays on|stay on|remains on|remain on|returns (?:me |you |the user )?to|return (?:me |you )?to|(?:is|be) back (?:on|at)|goes back to|go back to|comes back to|navigates away to|keeps (?:me|you|the user|users|them) on|keep (?:me|you) on|(?:brings|takes|sends|leads|returns|gets) (?:me|you|the user|users|them|us) back to)(?: the)? ({page})`,
 		func(m *match) ([]item, bool) {
+			// "the 'Contact' button links to /contact" says where the
+			// click leads; "the page links to /docs" has a link.
+			if strings.HasPrefix(m.p.lx.shape[m.start:m.loc[2]], "link") {
+				l := m.st.last
+				if l == nil || l.kind != iAction || m.st.afterConn || len(l.steps) != 1 || l.steps[0].Kind != Click {
+					return nil, false
+				}
+				if t, _ := ParseTarget(l.steps[0].Target); t.Kind != ByRole || t.Value != "button" {
+					return nil, false
+				}
+			}
 			pg, ok := m.p.page(m.bounds(1))
 			if !ok || pg.generic {
 				return nil, false
@@ -768,14 +796,21 @@ func buildRules() {
 		})
 	addRule("as title", cCheck, true, `(?:has|have|uses|use|shows|carries) ({text}) as (?:its |the |a |their )?(?:page |browser |tab |document )?title`,
 		func(m *match) ([]item, bool) { return m.title(1) })
-	addRule("alt text", cCheck, true, `(?:the )?(?:image|logo|picture|img|icon|photo)(?: 's)? (?:has|have|with|uses|carries)? ?(?:an? |the |its )?alt(?:ernative)?(?: text| attribute)?(?: of| is| =| :| that says| saying)? ({text})`,
+	addRule("alt text", cCheck, true, `(?:the )?(?:(?:logo|hero|header|footer|profile|product|avatar|banner|main|cover) )?(?:image|logo|picture|img|icon|photo)(?: 's)?(?: (?:on|in) ({page}))? (?:has|have|with|uses|carries)? ?(?:an? |the |its )?alt(?:ernative)?(?: text| attribute)?(?: of| is| =| :| that says| saying)? ({text})`,
 		func(m *match) ([]item, bool) {
-			v, q, ok := m.text(1)
+			v, q, ok := m.text(2)
 			if !ok {
 				return nil, false
 			}
 			c := check("presence", Step{Kind: ExpectVisible, Target: Target{Kind: ByAlt, Value: v}.String()})
 			c.notes = bareNote(v, q)
+			if m.ok(1) {
+				pg, ok := m.p.page(m.bounds(1))
+				if !ok {
+					return nil, false
+				}
+				return []item{{kind: iPage, page: pg, subject: true}, c}, true
+			}
 			return []item{c}, true
 		})
 	addRule("field placeholder", cCheck, true, `(?:the |an? )?({field}) (?:has|have|shows|with|uses|displays) (?:the |a |an )?placeholder(?: text)?(?: of| :| =| that says| saying)? ({text})`,
@@ -865,6 +900,24 @@ func buildRules() {
 		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
 	addRule("message saying", cCheck, true, msg+` `+says+` ({bare})`,
 		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
+	// "has a link 'Installation' that opens /docs/installation": the link
+	// is clicked and where it leads is checked.
+	addRule("element that opens", cCheck, false, `{show} ({ell}) (?:that|which)`,
+		func(m *match) ([]item, bool) {
+			nx := m.p.nextToken(m.end)
+			// "that goes to /x" and "that points to /x" are read with the
+			// element itself.
+			if nx == nil || !navVerbs[nx.low] || nx.low == "goes" || nx.low == "points" {
+				return nil, false
+			}
+			e, ok := m.p.element(m.bounds(1))
+			if !ok || e.text != "" || e.follow != "" || (e.role != "link" && e.role != "button" && e.role != "tab" && e.role != "menuitem") {
+				return nil, false
+			}
+			a := action("navigation", Step{Kind: Click, Target: e.target})
+			a.notes = append(e.notes, "The element is clicked, and what the claim says it does is checked after.")
+			return []item{a}, true
+		})
 	addRule("element", cCheck, true, `{neg}(?:{show}|opens|open|brings up|pops up|gets|get) (?:no |any )?({el})`,
 		func(m *match) ([]item, bool) {
 			neg := m.negated()
@@ -915,7 +968,7 @@ func buildRules() {
 			}
 			return out, true
 		})
-	addRule("there is", cCheck, true, `there (?:is|are|be|exists?)( no| not an?| not any| not)? ({el})`,
+	addRule("there is", cCheck, true, `(?:there (?:is|are|be|exists?)|is there|are there)( no| not an?| not any| not)? ({el})`,
 		func(m *match) ([]item, bool) { return m.elementCheck(2, m.ok(1)) })
 	addRule("element is", cCheck, false, `({ell})(?: (?:on|at|in) {page})? (?:{is} )?{neg}(?:visible|shown|displayed|present|there|rendered|available|on the page|on screen|on the screen|showing|displaying|displayed on the page|hidden|gone|missing|absent|removed|not there|invisible)`,
 		func(m *match) ([]item, bool) {
@@ -1035,6 +1088,34 @@ func buildRules() {
 		})
 
 	// Phrasings vouch recognises but cannot prove, with the reason why.
+	// "No 'NaN' anywhere on the dashboard": a fragment of absence.
+	addRule("no text anywhere", cCheck, false, `(?:no|never|not) ({lits})(?: (?:anywhere|at all|whatsoever|visible|shown))*`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			return m.texts(1, true)
+		})
+	// "returns 200 and 404": a second status for the same page (which
+	// contradicts the first, and is refused for that).
+	addRule("and status", cCheck, false, `(\d{3})`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || !m.st.afterConn || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != ExpectStatus ||
+				!strings.HasSuffix(strings.TrimSpace(m.p.lx.shape[:m.start]), " and") {
+				return nil, false
+			}
+			n, _ := number(m.low(1))
+			return statusCheck(n)
+		})
+	// "Dark mode: clicking ..." names the topic before the claim.
+	addRule("topic", cConn, false, `[a-z][\w-]*(?: [a-z][\w-]*){0,2} :`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start {
+				return nil, false
+			}
+			return []item{{kind: iConn, notes: []string{fmt.Sprintf("%q names the topic; the claim is read from what follows.", strings.TrimSpace(m.p.lx.span(m.start, m.end-1)))}}}, true
+		})
 	addRule("either or", cConn, false, `or|either`,
 		func(m *match) ([]item, bool) {
 			m.p.setHint("ambiguous", "'or' leaves the outcome open: vouch proves each part of a claim, so pick one", m.start)
@@ -1221,6 +1302,11 @@ func (m *match) title(g int) ([]item, bool) {
 	if !ok {
 		return nil, false
 	}
+	if a, _ := m.bounds(g); titlePart(m.p.lx.shape[m.start:a]) {
+		m.p.setHint("unsupported", "a title is checked whole, not for a part of it: write the full title in quotes", m.start,
+			fmt.Sprintf("The title is %q", v))
+		return nil, false
+	}
 	if m.negated() {
 		m.p.setHint("unsupported", "a title can be checked to be something, not to be something else", m.start)
 		return nil, false
@@ -1228,6 +1314,22 @@ func (m *match) title(g int) ([]item, bool) {
 	c := check("title", Step{Kind: ExpectTitle, Value: v})
 	c.notes = bareNote(v, q)
 	return []item{c}, true
+}
+
+// titlePart reports whether the words before a title's text ask for a
+// part of it ("contains", "includes"): the runner compares whole titles.
+// navVerbs are the verbs that say where a click leads.
+var navVerbs = map[string]bool{"opens": true, "open": true, "goes": true, "go": true, "leads": true,
+	"lead": true, "takes": true, "navigates": true, "links": true, "points": true, "redirects": true}
+
+func titlePart(verb string) bool {
+	for _, w := range strings.Fields(verb) {
+		switch w {
+		case "contains", "contain", "includes", "include":
+			return true
+		}
+	}
+	return false
 }
 
 func (m *match) texts(g int, neg bool) ([]item, bool) {
