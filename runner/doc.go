@@ -87,4 +87,18 @@
 // masked in every text artifact and result; screenshots are pixels and are
 // not masked. Each failed or blocked journey carries a repair prompt (see
 // RepairPrompt).
+//
+// A capture waits for the page's next frame. It runs alongside the DOM
+// snapshot, and, when the next step is an assertion (which only reads the
+// page), alongside that step; it is collected before any later step acts,
+// so a screenshot never shows the effect of a later action. A passing
+// assertion after which nothing can have changed since the previous capture
+// was requested lists that capture again (the same content-addressed file,
+// noted "the page is unchanged since step N") instead of taking a new one:
+// no navigation, request, load or dialog event since, no request in flight
+// then, and the same page state — no DOM mutation, scroll, input, focus
+// change or resize seen by an observer, the same URL, scroll position and
+// form values, and nothing that changes on its own (animations,
+// transitions, canvas, media, frames, images still loading, custom
+// elements or shadow roots). Failures always get a fresh capture.
 package runner

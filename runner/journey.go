@@ -44,6 +44,7 @@ type journeyRun struct {
 
 	res     evidence.JourneyResult
 	shots   []pendingShot // screenshots in flight
+	last    *capture      // the latest screenshot, for reuse
 	failure *failure
 	console []evidence.ConsoleEntry
 	// page is what the page looked like at the failing step, for the
@@ -346,6 +347,7 @@ func graceFor(budget time.Duration) time.Duration {
 func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidence.StepResult) {
 	w := jr.rs.w
 	if jr.crashed() != "" {
+		jr.last = nil
 		return
 	}
 	if v != nil {
@@ -375,19 +377,17 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	if s.Kind == plan.Screenshot && s.Value != "" {
 		note = s.Value
 	}
-	// The screenshot and the DOM snapshot both show the page as the step
-	// left it; nothing acts on the page until both are done, so they are
-	// taken at once.
-	shot := make(chan []byte, 1)
-	go func() {
-		img, err := jr.screenshot(ctx)
-		if err != nil {
-			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
-		}
-		shot <- img
-	}()
+	next := k + 1
+	// When the next step only reads the page, the capture runs alongside
+	// it; it is collected before any later step acts, so it never shows
+	// the effect of a later action.
+	overlap := v == nil && next < len(jr.j.Steps) && jr.j.Steps[next].Kind.IsAssertion()
+	c := &capture{k: k, activity: -1}
 	if v != nil || s.Kind.IsAssertion() {
-		html, err := jr.domSnapshot(ctx)
+		// The page's state token comes with the DOM snapshot, read before
+		// the capture is requested.
+		act := jr.activity()
+		html, token, err := jr.domSnapshot(ctx)
 		if err == nil {
 			note := "at assertion"
 			if v != nil {
@@ -395,26 +395,90 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			}
 			a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, note)
 			sr.DOM = a.File
+			if v == nil {
+				c.token, c.activity = token, act
+				if file := jr.reuse(c); file != "" {
+					cancel()
+					<-probed
+					sr.Screenshot = file
+					return
+				}
+			}
 		}
 	}
+	shot := make(chan []byte, 1)
+	go func() {
+		if overlap && !s.Kind.IsAssertion() {
+			// A later assertion may reuse this capture: note the page's
+			// state before the capture is requested.
+			act := jr.activity()
+			if token, err := jr.stateToken(ctx); err == nil {
+				c.token, c.activity = token, act
+			}
+		}
+		img, err := jr.screenshot(ctx)
+		if err != nil {
+			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
+		}
+		shot <- img
+	}()
 	collect := func() string {
 		img := <-shot
 		cancel()
 		<-probed
 		if img == nil {
+			jr.last = nil
 			return ""
 		}
-		return w.Put(evidence.Screenshot, "jpg", "image/jpeg", img, jr.idx+1, k+1, note).File
+		c.img = img
+		c.file = w.Put(evidence.Screenshot, "jpg", "image/jpeg", img, jr.idx+1, k+1, note).File
+		jr.last = c
+		return c.file
 	}
-	// A capture waits for the page's next frame (~40 ms). When the next
-	// step only reads the page, the capture runs alongside it; it is
-	// collected before any later step acts, so it never shows the effect
-	// of a later action.
-	if next := k + 1; v == nil && next < len(jr.j.Steps) && jr.j.Steps[next].Kind.IsAssertion() {
+	if overlap {
 		jr.shots = append(jr.shots, pendingShot{k: k, collect: collect})
 		return
 	}
 	sr.Screenshot = collect()
+}
+
+// capture is a screenshot taken after step k, with the page's state when
+// it was requested.
+type capture struct {
+	k        int
+	file     string
+	img      []byte
+	token    string // stateJS's token; "" when it cannot be reused
+	activity int    // the recorder's activity count; -1 when unknown
+}
+
+// activity returns the count of the tab's events that may change what the
+// page shows, or -1 while a request is in flight.
+func (jr *journeyRun) activity() int {
+	jr.rec.mu.Lock()
+	defer jr.rec.mu.Unlock()
+	if len(jr.rec.inflight) > 0 {
+		return -1
+	}
+	return jr.rec.activity
+}
+
+// reuse returns the file of the previous capture, listed again for this
+// assertion, when nothing can have changed since it was requested: no tab
+// event (navigation, request, lifecycle, dialog) since, no request in
+// flight then, and the same state token (no DOM mutation, scroll, input,
+// focus change, resize; nothing that changes on its own). Otherwise "".
+func (jr *journeyRun) reuse(c *capture) string {
+	jr.collectShots() // the previous step's capture, if still in flight
+	p := jr.last
+	if p == nil || p.file == "" || p.token == "" || p.activity < 0 || c.token != p.token || c.activity != p.activity {
+		return ""
+	}
+	if jr.activity() != p.activity {
+		return ""
+	}
+	note := fmt.Sprintf("after step (the page is unchanged since step %d)", p.k+1)
+	return jr.rs.w.Put(evidence.Screenshot, "jpg", "image/jpeg", p.img, jr.idx+1, c.k+1, note).File
 }
 
 // probe checks, alongside the step's captures, that the page answers at

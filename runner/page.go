@@ -345,24 +345,65 @@ func (jr *journeyRun) screenshot(ctx context.Context) ([]byte, error) {
 	return res.Data, nil
 }
 
+// stateJS returns a token of the page's state as it can change without a
+// tab event (see journeyRun.reuse): a count of DOM mutations, scrolls,
+// inputs, focus changes and resizes (an observer installed on first use),
+// the scroll position, the viewport, the URL, and the values of form
+// fields, which scripts may set without a mutation. It returns "" when the
+// page shows something that changes on its own or out of the observer's
+// sight: animations or transitions, canvas, media, frames, images not yet
+// decoded, custom elements and shadow roots.
+const stateJS = `(() => { try {
+  const k = Symbol.for('vouch.changes');
+  let s = window[k];
+  if (!s) {
+    s = { n: 0 };
+    Object.defineProperty(window, k, { value: s });
+    const bump = () => { s.n++; };
+    new MutationObserver(bump).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    for (const t of ['scroll', 'input', 'change', 'focusin', 'focusout', 'resize', 'toggle', 'load', 'error', 'transitionstart', 'animationstart'])
+      addEventListener(t, bump, true);
+  }
+  if (document.getAnimations().length || document.querySelector('canvas,video,audio,iframe,frame,embed,object,[is]')) return '';
+  for (const i of document.images) if (!i.complete) return '';
+  for (const e of document.getElementsByTagName('*')) if (e.shadowRoot || e.localName.includes('-')) return '';
+  let f = '';
+  for (const e of document.querySelectorAll('input,textarea,select')) f += e.value + '\u0000' + (e.checked ? 1 : 0) + '\u0001';
+  return [s.n, scrollX, scrollY, innerWidth, innerHeight, location.href, document.readyState, f].join('\u0002');
+} catch (e) { return ''; } })()`
+
+// stateToken evaluates stateJS.
+func (jr *journeyRun) stateToken(ctx context.Context) (string, error) {
+	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: stateJS, ReturnByValue: new(true)})
+	if err != nil {
+		return "", err
+	}
+	if res.ExceptionDetails != nil {
+		return "", errors.New(exceptionText(res.ExceptionDetails))
+	}
+	var s string
+	err = json.Unmarshal(res.Result.Value, &s)
+	return s, err
+}
+
 // domSnapshot returns the document's serialised HTML (field guide §9: the
-// cheapest capture, 0.7 ms).
-func (jr *journeyRun) domSnapshot(ctx context.Context) ([]byte, error) {
+// cheapest capture, 0.7 ms) and, from the same evaluation, stateJS's token.
+func (jr *journeyRun) domSnapshot(ctx context.Context) ([]byte, string, error) {
 	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
-		Expression:    `"<!doctype html>\n" + document.documentElement.outerHTML`,
+		Expression:    "[" + stateJS + `, "<!doctype html>\n" + document.documentElement.outerHTML]`,
 		ReturnByValue: new(true),
 	})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if res.ExceptionDetails != nil {
-		return nil, errors.New(exceptionText(res.ExceptionDetails))
+		return nil, "", errors.New(exceptionText(res.ExceptionDetails))
 	}
-	var s string
-	if err := json.Unmarshal(res.Result.Value, &s); err != nil {
-		return nil, err
+	var r []string
+	if err := json.Unmarshal(res.Result.Value, &r); err != nil || len(r) != 2 {
+		return nil, "", fmt.Errorf("DOM snapshot: unexpected result %s", clip(string(res.Result.Value), 80))
 	}
-	return []byte(s), nil
+	return []byte(r[1]), r[0], nil
 }
 
 // title reads document.title, or "" when the page does not answer.

@@ -10,6 +10,7 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
@@ -46,6 +47,7 @@ type recorder struct {
 
 	inflight map[network.RequestID]bool
 	idleAt   time.Time // when inflight last became empty
+	activity int       // events that may change what the page shows
 
 	net     *netLog
 	console []evidence.ConsoleEntry
@@ -124,6 +126,20 @@ func (rec *recorder) mainFrame(id cdp.FrameID) bool { return id == cdp.FrameID(r
 func (rec *recorder) onTab(ev any) {
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
+	switch ev.(type) {
+	// Anything that may change what the page shows (see journeyRun.reuse):
+	// requests and responses, navigations, loads, new documents, dialogs.
+	// Not console entries, paint and idle lifecycle events, nor the
+	// browser's reports about other targets.
+	case *network.EventRequestWillBeSent, *network.EventResponseReceived, *network.EventDataReceived,
+		*network.EventLoadingFinished, *network.EventLoadingFailed,
+		*page.EventFrameRequestedNavigation, *page.EventFrameNavigated, *page.EventNavigatedWithinDocument,
+		*page.EventFrameStartedLoading, *page.EventFrameStoppedLoading, *page.EventFrameAttached,
+		*page.EventDomContentEventFired, *page.EventLoadEventFired,
+		*page.EventJavascriptDialogOpening, *page.EventJavascriptDialogClosed,
+		*dom.EventDocumentUpdated, *runtime.EventExecutionContextCreated, *runtime.EventExecutionContextsCleared:
+		rec.activity++
+	}
 	switch e := ev.(type) {
 	case *network.EventRequestWillBeSent:
 		rec.net.requestWillBeSent(e)
