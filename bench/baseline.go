@@ -125,4 +125,3 @@ func (b *baseline) step(ctx context.Context, base string, s plan.Step) error {
 	}
 	return fmt.Errorf("baseline: step %s not supported", s.Kind)
 }
-

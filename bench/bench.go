@@ -32,7 +32,8 @@ type Config struct {
 	Journeys int
 	// Workers is the concurrency of every way. Defaults to 4.
 	Workers int
-	// Rounds repeats each way; the median is reported. Defaults to 3.
+	// Rounds repeats each way, the ways taking turns; the median is
+	// reported. Defaults to 3.
 	Rounds int
 	// ChromePath is the Chromium binary. Defaults to the runner's choice.
 	ChromePath string
@@ -173,22 +174,50 @@ func Compare(ctx context.Context, cfg Config) (Report, error) {
 	defer srv.Close()
 	base := "http://" + l.Addr().String()
 
-	var rep Report
+	// The three ways stay alive side by side and their rounds are
+	// interleaved, in a rotating order, so that a load that comes and goes
+	// on a shared machine weighs on each way alike. Each way's memory is
+	// that of its own Chromium.
+	type way struct {
+		Way
+		pids  []int // the way's Chromium processes (direct children)
+		walls []time.Duration
+		run   func(round int) (int, error)
+	}
+	var ways []*way
+	start := func(name string, warm func() error) (*way, error) {
+		before := children()
+		if err := warm(); err != nil {
+			return nil, err
+		}
+		w := &way{Way: Way{Name: name, Journeys: cfg.Journeys}}
+		for _, pid := range children() {
+			if !slices.Contains(before, pid) {
+				w.pids = append(w.pids, pid)
+			}
+		}
+		ways = append(ways, w)
+		return w, nil
+	}
 	for _, mode := range []struct {
 		name string
 		ev   runner.EvidenceMode
 	}{{"vouch full evidence", runner.EvidenceFull}, {"vouch evidence off", runner.EvidenceOff}} {
 		r, err := runner.New(runner.Config{ChromePath: cfg.ChromePath, Workers: cfg.Workers, Evidence: mode.ev})
 		if err != nil {
-			return rep, err
+			return Report{}, err
 		}
+		defer r.Close()
 		// Warm up: start the browser outside the measurement, as vouch serve does.
-		warm := &plan.Plan{Version: plan.Version, Name: "warm", Journeys: p.Journeys[:1]}
-		if _, err := r.Run(ctx, warm, runner.Options{BaseURL: base, Dir: filepath.Join(cfg.Dir, "warm")}); err != nil {
-			r.Close()
-			return rep, err
+		w, err := start(mode.name, func() error {
+			warm := &plan.Plan{Version: plan.Version, Name: "warm", Journeys: p.Journeys[:1]}
+			_, err := r.Run(ctx, warm, runner.Options{BaseURL: base, Dir: filepath.Join(cfg.Dir, "warm")})
+			return err
+		})
+		if err != nil {
+			return Report{}, err
 		}
-		w, err := measure(ctx, cfg, mode.name, func(round int) (int, error) {
+		w.run = func(round int) (int, error) {
 			res, err := r.Run(ctx, p, runner.Options{BaseURL: base, Dir: filepath.Join(cfg.Dir, fmt.Sprintf("%d-%d", mode.ev, round))})
 			if err != nil {
 				return 0, err
@@ -200,85 +229,129 @@ func Compare(ctx context.Context, cfg Config) (Report, error) {
 				}
 			}
 			return passed, nil
-		})
-		r.Close()
-		if err != nil {
-			return rep, err
 		}
-		rep.Ways = append(rep.Ways, w)
 	}
-
-	b, err := newBaseline(cfg.ChromePath, cfg.Workers)
-	if err != nil {
-		return rep, err
-	}
-	defer b.close()
-	if _, err := b.run(ctx, base, p.Journeys[:1]); err != nil {
-		return rep, err
-	}
-	w, err := measure(ctx, cfg, "hand-written chromedp", func(int) (int, error) {
-		return b.run(ctx, base, p.Journeys)
+	var b *baseline
+	w, err := start("hand-written chromedp", func() error {
+		var err error
+		if b, err = newBaseline(cfg.ChromePath, cfg.Workers); err != nil {
+			return err
+		}
+		_, err = b.run(ctx, base, p.Journeys[:1])
+		return err
 	})
-	if err != nil {
-		return rep, err
+	if b != nil {
+		defer b.close()
 	}
-	rep.Ways = append(rep.Ways, w)
+	if err != nil {
+		return Report{}, err
+	}
+	w.run = func(int) (int, error) { return b.run(ctx, base, p.Journeys) }
+
+	for round := 0; round < cfg.Rounds; round++ {
+		for i := range ways {
+			w := ways[(round+i)%len(ways)]
+			if err := measure(ctx, cfg, w.pids, round, &w.Way, &w.walls, w.run); err != nil {
+				return Report{}, err
+			}
+		}
+	}
+	var rep Report
+	for _, w := range ways {
+		slices.Sort(w.walls)
+		w.Wall = w.walls[len(w.walls)/2]
+		rep.Ways = append(rep.Ways, w.Way)
+	}
 	return rep, nil
 }
 
-// measure runs fn cfg.Rounds times, sampling memory while it runs, and
-// returns the median wall time and the peak memory seen.
-func measure(ctx context.Context, cfg Config, name string, fn func(round int) (int, error)) (Way, error) {
-	w := Way{Name: name, Journeys: cfg.Journeys}
-	var walls []time.Duration
-	for round := 0; round < cfg.Rounds; round++ {
-		runtime.GC()
-		stop := make(chan struct{})
-		var wg sync.WaitGroup
-		var peakGo, peakChrome float64
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t := time.NewTicker(25 * time.Millisecond)
-			defer t.Stop()
-			for {
-				var ms runtime.MemStats
-				runtime.ReadMemStats(&ms)
-				peakGo = max(peakGo, float64(ms.HeapInuse)/(1<<20))
-				peakChrome = max(peakChrome, chromiumRSSMB())
-				select {
-				case <-stop:
-					return
-				case <-t.C:
-				}
+// measure runs fn once, sampling memory while it runs, and records its
+// wall time in walls and its peak memory (of the processes under pids) in w.
+func measure(ctx context.Context, cfg Config, pids []int, round int, w *Way, walls *[]time.Duration, fn func(round int) (int, error)) error {
+	runtime.GC()
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var peakGo, peakChrome float64
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(25 * time.Millisecond)
+		defer t.Stop()
+		for {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			peakGo = max(peakGo, float64(ms.HeapInuse)/(1<<20))
+			peakChrome = max(peakChrome, chromiumRSSMB(pids))
+			select {
+			case <-stop:
+				return
+			case <-t.C:
 			}
-		}()
-		start := time.Now()
-		passed, err := fn(round)
-		wall := time.Since(start)
-		close(stop)
-		wg.Wait()
-		if err != nil {
-			return w, err
 		}
-		walls = append(walls, wall)
-		w.Passed = passed
-		w.PeakGoMB = max(w.PeakGoMB, peakGo)
-		w.PeakChromMB = max(w.PeakChromMB, peakChrome)
-		fmt.Fprintf(cfg.Log, "%s round %d: %.3fs, %d/%d journeys passed\n", name, round+1, wall.Seconds(), passed, cfg.Journeys)
-		if err := ctx.Err(); err != nil {
-			return w, err
-		}
+	}()
+	start := time.Now()
+	passed, err := fn(round)
+	wall := time.Since(start)
+	close(stop)
+	wg.Wait()
+	if err != nil {
+		return err
 	}
-	slices.Sort(walls)
-	w.Wall = walls[len(walls)/2]
-	return w, nil
+	*walls = append(*walls, wall)
+	w.Passed = passed
+	w.PeakGoMB = max(w.PeakGoMB, peakGo)
+	w.PeakChromMB = max(w.PeakChromMB, peakChrome)
+	fmt.Fprintf(cfg.Log, "%s round %d: %.3fs, %d/%d journeys passed\n", w.Name, round+1, wall.Seconds(), passed, cfg.Journeys)
+	return ctx.Err()
 }
 
-// chromiumRSSMB sums the resident memory of this process's descendants,
-// which are the Chromium processes the runs started.
-func chromiumRSSMB() float64 {
+// children returns the process IDs whose parent is this process.
+func children() []int {
+	var out []int
 	self := os.Getpid()
+	for pid, ppid := range procParents() {
+		if ppid == self {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// procParents maps every process to its parent.
+func procParents() map[int]int {
+	parents := map[int]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if f := statFields(e.Name()); len(f) > 1 {
+			ppid, _ := strconv.Atoi(f[1])
+			parents[pid] = ppid
+		}
+	}
+	return parents
+}
+
+// statFields returns the fields of /proc/PID/stat after the parenthesised
+// command name: state ppid ... (rss is index 21), or nil.
+func statFields(pid string) []string {
+	stat, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return nil
+	}
+	s := string(stat)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return nil
+	}
+	return strings.Fields(s[i+1:])
+}
+
+// chromiumRSSMB sums the resident memory of the processes in roots and
+// their descendants: one way's Chromium.
+func chromiumRSSMB(roots []int) float64 {
 	parents := map[int]int{}
 	rss := map[int]float64{}
 	entries, err := os.ReadDir("/proc")
@@ -290,17 +363,7 @@ func chromiumRSSMB() float64 {
 		if err != nil {
 			continue
 		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// Fields after the parenthesised command name: state ppid ... rss(24th field overall).
-		s := string(stat)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
+		f := statFields(e.Name())
 		if len(f) < 22 {
 			continue
 		}
@@ -311,8 +374,8 @@ func chromiumRSSMB() float64 {
 	}
 	total := 0.0
 	for pid, r := range rss {
-		for p, hops := parents[pid], 0; p != 0 && hops < 20; p, hops = parents[p], hops+1 {
-			if p == self {
+		for p, hops := pid, 0; p != 0 && hops < 20; p, hops = parents[p], hops+1 {
+			if slices.Contains(roots, p) {
 				total += r
 				break
 			}
