@@ -135,7 +135,7 @@ func TestDeriveEndToEnd(t *testing.T) {
 	}
 	r, err := runner.New(runner.Config{Evidence: runner.EvidenceOff, StepTimeout: 5 * time.Second, Workers: 4})
 	if err != nil {
-		t.Skipf("no Chromium: %v", err)
+		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
 	secrets := map[string]string{"DEMO_PASSWORD": testapp.DefaultPassword}
