@@ -57,6 +57,9 @@ type pageState struct {
 	URL    string
 	Status int64
 	Title  string
+	// Messages are the visible texts of the page's alerts and status
+	// regions ("Invalid email or password"): often the real cause.
+	Messages []string
 }
 
 // verdict is a step that did not pass: failed unless blocked.
@@ -364,6 +367,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 		}
 		jr.rec.mu.Unlock()
 		jr.page.Title = jr.title(jr.tab.ctx)
+		jr.page.Messages = maskAll(jr.rs.mask, jr.messages(jr.tab.ctx))
 	}
 	if w == nil {
 		return
@@ -371,7 +375,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	// Evidence waits so long: a screenshot needs a frame from the page's
 	// main thread, and a script that starts spinning now would hold it for
 	// ever. The next step judges a busy page.
-	ctx, cancel := context.WithTimeout(jr.tab.ctx, 1500*time.Millisecond)
+	ctx, cancel := context.WithTimeout(jr.tab.ctx, 3*time.Second)
 	probed := jr.probe(ctx, cancel, k)
 	note := "after step"
 	if s.Kind == plan.Screenshot && s.Value != "" {
@@ -483,13 +487,13 @@ func (jr *journeyRun) reuse(c *capture) string {
 
 // probe checks, alongside the step's captures, that the page answers at
 // all: a page whose main thread is busy answers neither a DOM snapshot nor
-// a screenshot, and the captures end (cancel) after 500 ms rather than wait
+// a screenshot, and the captures end (cancel) after 1.5 s rather than wait
 // seconds for nothing. The channel is closed when the probe is over.
 func (jr *journeyRun) probe(ctx context.Context, cancel context.CancelFunc, k int) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		pctx, pcancel := context.WithTimeout(ctx, 500*time.Millisecond)
+		pctx, pcancel := context.WithTimeout(ctx, 1500*time.Millisecond)
 		defer pcancel()
 		_, err := cdp.Call(pctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: "0", ReturnByValue: new(true)})
 		if err != nil && ctx.Err() == nil {

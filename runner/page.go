@@ -418,3 +418,31 @@ func (jr *journeyRun) title(ctx context.Context) string {
 	_ = json.Unmarshal(res.Result.Value, &s)
 	return strings.Join(strings.Fields(s), " ")
 }
+
+// messagesJS collects the visible texts of alerts, status and live
+// regions, deepest first, at most three, each clipped.
+const messagesJS = `(() => {
+  const sel = '[role=alert],[role=status],[aria-live]:not([aria-live=off]),output,.error,.alert,.flash';
+  const out = [];
+  for (const el of document.querySelectorAll(sel)) {
+    if (!el.checkVisibility || !el.checkVisibility({checkVisibilityCSS: true, visibilityProperty: true})) continue;
+    const t = (el.innerText || '').replace(/\s+/g, ' ').trim();
+    if (!t || out.some((o) => o.includes(t) || t.includes(o))) continue;
+    out.push(t.length > 200 ? t.slice(0, 199) + '…' : t);
+    if (out.length === 3) break;
+  }
+  return out;
+})()`
+
+// messages returns what the page's alert and status regions say.
+func (jr *journeyRun) messages(ctx context.Context) []string {
+	ctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer cancel()
+	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: messagesJS, ReturnByValue: new(true)})
+	if err != nil || res.ExceptionDetails != nil {
+		return nil
+	}
+	var out []string
+	_ = json.Unmarshal(res.Result.Value, &out)
+	return out
+}

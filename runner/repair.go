@@ -3,6 +3,7 @@ package runner
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/vouchdev/vouch/evidence"
@@ -132,6 +133,13 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 			p += fmt.Sprintf(", title %q", jr.page.Title)
 		}
 		line("%s", p)
+		if len(jr.page.Messages) > 0 {
+			q := make([]string, len(jr.page.Messages))
+			for i, m := range jr.page.Messages {
+				q[i] = strconv.Quote(m)
+			}
+			line("  the page says: %s", strings.Join(q, "; "))
+		}
 	}
 	if jr != nil && jr.failure != nil && len(jr.failure.v.closest) > 0 && !strings.Contains(sr.Actual, "closest") {
 		line("  closest matches on the page: %s", strings.Join(jr.failure.v.closest, "; "))
