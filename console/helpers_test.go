@@ -8,8 +8,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,6 +15,7 @@ import (
 
 	"github.com/vouchdev/vouch/api/server"
 	"github.com/vouchdev/vouch/auth"
+	"github.com/vouchdev/vouch/client/clienttest"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/testapp"
 )
@@ -230,26 +229,9 @@ func (e *env) approvedPlan(claim string) *service.Plan {
 	return p
 }
 
-// needChrome skips a test when Chromium is not installed, unless CI=true.
-func needChrome(t *testing.T) {
-	t.Helper()
-	for _, p := range []string{os.Getenv("VOUCH_CHROME"), "/usr/lib/chromium/chromium"} {
-		if p != "" {
-			if _, err := os.Stat(p); err == nil {
-				return
-			}
-		}
-	}
-	for _, n := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if _, err := exec.LookPath(n); err == nil {
-			return
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("Chromium is not installed, and CI=true: install it (apt-get install chromium)")
-	}
-	t.Skip("skipping: Chromium is not installed (set VOUCH_CHROME or install chromium)")
-}
+// needChrome skips a test when Chromium is not installed, unless CI=true,
+// where it fails.
+func needChrome(t *testing.T) { t.Helper(); clienttest.NeedChrome(t) }
 
 // waitDone polls a verification until it completes; the bound turns a
 // stuck run into a failure with a message, not a hang.

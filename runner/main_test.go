@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 }
 
 func testMain(m *testing.M) int {
-	chrome, err := findChrome()
+	chrome, err := FindChrome()
 	if err != nil {
 		if os.Getenv("CI") == "true" {
 			fmt.Fprintln(os.Stderr, "runner tests need Chromium in CI:", err)

@@ -118,7 +118,7 @@ func New(cfg Config) (*Runner, error) {
 		return nil, fmt.Errorf("runner: target policy: %w", err)
 	}
 	if cfg.ChromePath == "" {
-		p, err := findChrome()
+		p, err := FindChrome()
 		if err != nil {
 			return nil, err
 		}
@@ -127,8 +127,9 @@ func New(cfg Config) (*Runner, error) {
 	return &Runner{cfg: cfg, log: cfg.Logger, sem: semaphore.NewWeighted(int64(cfg.Workers))}, nil
 }
 
-// findChrome picks the browser binary as Config.ChromePath documents.
-func findChrome() (string, error) {
+// FindChrome picks the browser binary as Config.ChromePath documents;
+// tests use it to tell whether Chromium is there at all.
+func FindChrome() (string, error) {
 	if p := os.Getenv("VOUCH_CHROME"); p != "" {
 		return p, nil
 	}

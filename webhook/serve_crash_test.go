@@ -17,29 +17,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vouchdev/vouch/client/clienttest"
 	"github.com/vouchdev/vouch/testapp"
 )
 
-// needChrome skips without Chromium, unless CI=true.
-func needChrome(t *testing.T) {
-	t.Helper()
-	for _, p := range []string{os.Getenv("VOUCH_CHROME"), "/usr/lib/chromium/chromium"} {
-		if p != "" {
-			if _, err := os.Stat(p); err == nil {
-				return
-			}
-		}
-	}
-	for _, n := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if _, err := exec.LookPath(n); err == nil {
-			return
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("Chromium is not installed, and CI=true")
-	}
-	t.Skip("skipping: Chromium is not installed (set VOUCH_CHROME or install chromium)")
-}
+// needChrome skips a test when Chromium is not installed, unless CI=true,
+// where it fails.
+func needChrome(t *testing.T) { t.Helper(); clienttest.NeedChrome(t) }
 
 // serveProc is `vouch serve` in its own process group, so that SIGKILL
 // takes its Chromium too, as a machine crash would.

@@ -17,7 +17,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -25,6 +24,7 @@ import (
 
 	"github.com/vouchdev/vouch/api/server"
 	"github.com/vouchdev/vouch/auth"
+	"github.com/vouchdev/vouch/runner"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/testapp"
 )
@@ -65,17 +65,8 @@ type Env struct {
 // where it fails.
 func NeedChrome(t testing.TB) {
 	t.Helper()
-	for _, p := range []string{os.Getenv("VOUCH_CHROME"), "/usr/lib/chromium/chromium"} {
-		if p != "" {
-			if _, err := os.Stat(p); err == nil {
-				return
-			}
-		}
-	}
-	for _, n := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if _, err := exec.LookPath(n); err == nil {
-			return
-		}
+	if _, err := runner.FindChrome(); err == nil {
+		return
 	}
 	if os.Getenv("CI") == "true" {
 		t.Fatal("Chromium is not installed, and CI=true: install it (apt-get install chromium)")
