@@ -178,9 +178,9 @@ export function errorFor(code: string, init: VouchErrorInit): VouchError {
 export function parseErrorAnswer(status: number, headers: Headers, text: string): VouchError {
   const headerId = headers.get("x-request-id") ?? undefined;
   const retryAfter = parseRetryAfterSeconds(headers.get("retry-after"));
-  let detail: (ErrorDetail & { suggestions?: string[] }) | undefined;
+  let detail: ErrorDetail | undefined;
   try {
-    const body = JSON.parse(text) as { error?: ErrorDetail & { suggestions?: string[] } };
+    const body = JSON.parse(text) as { error?: ErrorDetail };
     if (body && typeof body.error === "object" && body.error && typeof body.error.code === "string" && body.error.code) {
       detail = body.error;
     }

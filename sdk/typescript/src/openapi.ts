@@ -367,6 +367,8 @@ export interface components {
                 approve_url?: string;
                 /** @description How to make the claim provable (claim_not_provable). */
                 repair_prompt?: string;
+                /** @description Provable rephrasings of the refused claim, when there are any (claim_not_provable). */
+                suggestions?: string[];
                 plan_id?: string;
             };
         };

@@ -226,6 +226,10 @@ describe("@vouch/sdk against a real vouch serve", { timeout: 300_000 }, () => {
     assert.ok(err.repairPrompt && err.repairPrompt.length > 20, err.repairPrompt);
     assert.match(err.requestId, /\S/);
     assert.ok(err.message.includes(err.requestId));
+    // Its suggestions are provable rephrasings: a dry run of the first one passes.
+    assert.ok(Array.isArray(err.suggestions) && err.suggestions.length > 0, JSON.stringify(err.suggestions));
+    const rephrased = await client().prepare({ deploymentUrl: appURL, claim: err.suggestions[0], dryRun: true });
+    assert.equal(rephrased.dryRun, true);
     assert.equal(await charges(), 0);
   });
 
