@@ -247,9 +247,6 @@ type stepArg struct {
 	Texts     *[]string        `json:"texts"`
 }
 
-// argNames lists every key of stepArg, for "did you mean" suggestions.
-var argNames = []string{"target", "value", "secret", "key", "text", "count", "name", "at_least", "at_most", "same_as", "plus", "more_than", "fewer_than", "as", "property", "texts"}
-
 var allowedArgs = map[Kind][]string{
 	Fill:          {"target", "value", "secret"},
 	Select:        {"target", "value", "secret"},
