@@ -45,6 +45,10 @@ type StepResult struct {
 	DurationMS  float64   `json:"duration_ms"`
 	Screenshot  string    `json:"screenshot,omitempty"` // artifact File
 	DOM         string    `json:"dom,omitempty"`        // artifact File
+	// SettledMS is set on a step that failed before its budget: the page
+	// had been settled (no navigation, request, DOM change, animation or
+	// pending timer) for this many ms, so it could not come to hold.
+	SettledMS int64 `json:"settled_ms,omitempty"`
 }
 
 // JourneyResult is what happened in one journey.

@@ -13,6 +13,10 @@
 //   target:  {kind, value, exact, name, level} as plan.Target
 //   state:   "attached" | "visible" | "actionable" | "editable" | "selectable"
 //   timeout: ms to keep polling in the page
+//   settle:  when > 0, give up before timeout once the page has been settled
+//            (see settle.js) for settle ms, and at least hold ms have passed
+//            since this call began; the diagnosis then carries "settled":
+//            the ms the page had been quiet
 // A success returns the element itself (op "element") or the string "ok:"+JSON;
 // a time-out returns "no:"+JSON with a diagnosis.
 (async function (args) {
@@ -518,30 +522,58 @@
 
   const ok = (v) => (v instanceof Element ? v : 'ok:' + JSON.stringify(v === undefined ? null : v));
 
+  // The settle tracker's originals, so that the engine's own polling is not
+  // counted as the page's activity (and survives a page replacing them).
+  const tracker = window[Symbol.for('vouch.settle')];
+  const T = (tracker && tracker.orig) || { setTimeout, clearTimeout, requestAnimationFrame, MutationObserver };
+  const setTimeout_ = T.setTimeout, clearTimeout_ = T.clearTimeout;
+
+  // quietFor returns how long the page has been settled, in ms: 0 while
+  // anything that could still change it before the deadline is pending, or
+  // when the page cannot be observed (no tracker, frames, plugins).
+  function quietFor(deadline) {
+    const s = tracker;
+    if (!s || document.readyState !== 'complete') return 0;
+    for (const due of s.timers.values()) if (due <= deadline + 50) return 0;
+    if (s.frames.size || s.idles.size || s.tasks > 0 || s.workers > 0) return 0;
+    for (const c of s.conns) if (c.readyState !== 2 && c.readyState !== 3) return 0; // not CLOSING/CLOSED
+    if (document.getAnimations().some((a) => a.playState === 'running')) return 0;
+    if (document.querySelector('iframe,frame,object,embed')) return 0;
+    for (const m of document.querySelectorAll('video,audio')) if (!m.paused) return 0;
+    return Math.max(0, performance.now() - s.last);
+  }
+
   if (args.op === 'settle') {
     // Resolve once the DOM has had no mutation for args.quiet ms (or timeout).
     return await new Promise((resolveP) => {
       let timer;
-      const done = () => { obs.disconnect(); clearTimeout(timer); clearTimeout(cap); resolveP('ok:null'); };
-      const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, args.quiet); });
+      const done = () => { obs.disconnect(); clearTimeout_(timer); clearTimeout_(cap); resolveP('ok:null'); };
+      const obs = new T.MutationObserver(() => { clearTimeout_(timer); timer = setTimeout_(done, args.quiet); });
       obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      timer = setTimeout(done, args.quiet);
-      const cap = setTimeout(done, args.timeout);
+      timer = setTimeout_(done, args.quiet);
+      const cap = setTimeout_(done, args.timeout);
     });
   }
 
-  const deadline = performance.now() + (args.timeout || 0);
+  const began = performance.now();
+  const deadline = began + (args.timeout || 0);
   const frame = () => new Promise((r) => {
     // rAF is the tightest poll but stalls in hidden tabs; the timer bounds it.
     let done = false;
     const fin = () => { if (!done) { done = true; r(); } };
-    requestAnimationFrame(fin);
-    setTimeout(fin, 32);
+    T.requestAnimationFrame(fin);
+    setTimeout_(fin, 32);
   });
+  const no = (v, extra) => 'no:' + JSON.stringify(Object.assign({ last: v === undefined ? null : v }, failure(), extra));
   for (;;) {
     const [done, v] = check();
     if (done) return ok(v);
-    if (performance.now() >= deadline) return 'no:' + JSON.stringify(Object.assign({ last: v === undefined ? null : v }, failure()));
+    const t = performance.now();
+    if (t >= deadline) return no(v);
+    if (args.settle > 0 && t - began >= (args.hold || 0)) {
+      const q = quietFor(deadline);
+      if (q >= args.settle) return no(v, { settled: Math.round(q) });
+    }
     await frame();
   }
 })

@@ -124,6 +124,9 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 	if sr.Error != "" {
 		line("  why: %s", sr.Error)
 	}
+	if sr.SettledMS > 0 {
+		line("  decided after %.1f s, before the step's time budget: the page had settled for %d ms (no navigation, request in flight, DOM change, animation or pending timer), so waiting longer could not change the outcome", sr.DurationMS/1000, sr.SettledMS)
+	}
 	if jr != nil && jr.page.URL != "" {
 		p := "  page: " + jr.page.URL
 		if jr.page.Status > 0 {

@@ -48,6 +48,13 @@ type Config struct {
 	// StepTimeout bounds a step that sets no timeout of its own. Defaults
 	// to 10s.
 	StepTimeout time.Duration
+	// Settle is how long a page must have been settled (no navigation, no
+	// request in flight, no DOM mutation, no running animation, no pending
+	// timer, connection or worker) before a check that does not hold fails
+	// ahead of its budget; the budget stays the upper bound. Defaults to 1s;
+	// a negative value turns early failure off, so that every failing check
+	// waits out its budget.
+	Settle time.Duration
 	// JourneyTimeout bounds a journey. Defaults to 2m.
 	JourneyTimeout time.Duration
 	// RunTimeout bounds a run. Defaults to 10m.
@@ -90,6 +97,9 @@ func New(cfg Config) (*Runner, error) {
 	}
 	if cfg.StepTimeout == 0 {
 		cfg.StepTimeout = 10 * time.Second
+	}
+	if cfg.Settle == 0 {
+		cfg.Settle = time.Second
 	}
 	if cfg.JourneyTimeout == 0 {
 		cfg.JourneyTimeout = 2 * time.Minute
