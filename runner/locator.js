@@ -21,6 +21,9 @@
 // a time-out returns "no:"+JSON with a diagnosis.
 (async function (args) {
   'use strict';
+  // quote puts a string in quotation marks for people, without JSON's
+  // backslashes (see plan.Quote).
+  const quote = (x) => (/[\u0000-\u001f\u007f]/.test(x) ? JSON.stringify(x) : x.includes('"') ? '\u201c' + x + '\u201d' : '"' + x + '"');
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE', 'META', 'LINK', 'svg']);
   const BLOCK = new Set(['ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DIV', 'DL', 'DT',
     'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER',
@@ -243,7 +246,7 @@
     switch (t.kind) {
       case 'css': {
         let found;
-        try { found = document.querySelectorAll(t.value); } catch (e) { throw new Error('bad CSS selector ' + JSON.stringify(t.value) + ': ' + e.message); }
+        try { found = document.querySelectorAll(t.value); } catch (e) { throw new Error('bad CSS selector ' + quote(t.value) + ': ' + e.message); }
         for (const el of found) out.push({ el, score: 2 });
         break;
       }
@@ -329,9 +332,9 @@
     if (!role && el.tagName === 'LABEL') what = 'label';
     if (!name) name = contentText(el);
     if (name.length > 80) name = name.slice(0, 77) + '...';
-    let s = what + (name ? ' ' + JSON.stringify(name) : '');
+    let s = what + (name ? ' ' + quote(name) : '');
     const tid = el.getAttribute('data-testid');
-    if (tid) s += ' [data-testid=' + JSON.stringify(tid) + ']';
+    if (tid) s += ' [data-testid=' + quote(tid) + ']';
     return s;
   }
 
@@ -390,13 +393,13 @@
         }
         case 'label': {
           const texts = labelTexts(el);
-          for (const x of texts) { const s = similarity(x, want); if (s >= 0.3) add(role + ' labelled ' + JSON.stringify(x), s); }
-          if (el.tagName === 'LABEL' && !el.control) { const s = similarity(contentText(el), want); if (s >= 0.3) add('label ' + JSON.stringify(contentText(el)) + ' (not linked to a field)', s); }
+          for (const x of texts) { const s = similarity(x, want); if (s >= 0.3) add(role + ' labelled ' + quote(x), s); }
+          if (el.tagName === 'LABEL' && !el.control) { const s = similarity(contentText(el), want); if (s >= 0.3) add('label ' + quote(contentText(el)) + ' (not linked to a field)', s); }
           break;
         }
         case 'placeholder': case 'alt': {
           const v = el.getAttribute(t.kind);
-          if (v != null) { const s = similarity(v, want) + 0.2; add(el.tagName.toLowerCase() + ' with ' + t.kind + ' ' + JSON.stringify(v), s); }
+          if (v != null) { const s = similarity(v, want) + 0.2; add(el.tagName.toLowerCase() + ' with ' + t.kind + ' ' + quote(v), s); }
           break;
         }
         case 'testid': {
@@ -446,7 +449,7 @@
       if (s >= 0.3) scored.push({ l: l.length > 120 ? l.slice(0, 117) + '...' : l, s });
     }
     scored.sort((a, b) => b.s - a.s);
-    return scored.slice(0, 3).map((x) => JSON.stringify(x.l));
+    return scored.slice(0, 3).map((x) => quote(x.l));
   }
 
   const t = args.target ? Object.assign({}, args.target) : null;

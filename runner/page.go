@@ -324,7 +324,7 @@ const hitTestJS = `function (x, y) {
   if (e.id) d += "#" + e.id;
   if (typeof e.className === "string" && e.className.trim()) d += "." + e.className.trim().split(/\s+/).join(".");
   const t = (e.innerText || "").replace(/\s+/g, " ").trim();
-  if (t) d += " " + JSON.stringify(t.length > 40 ? t.slice(0, 37) + "..." : t);
+  if (t) { const x = t.length > 40 ? t.slice(0, 37) + "..." : t; d += " " + (x.includes('"') ? "\u201c" + x + "\u201d" : '"' + x + '"'); }
   return d;
 }`
 

@@ -110,3 +110,28 @@ func readGz(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestReasonsHaveNoBackslashes: quotes inside a target or a text reach
+// people as written, not as \" (result page, MCP text, API reason).
+func TestReasonsHaveNoBackslashes(t *testing.T) {
+	res := run(t, journeyPlan(t, `      - visit: /late/settled
+      - expect_text: {target: 'css=p[id="done"]', text: 'say "hi"'}
+`), Options{})
+	wantDecision(t, res, evidence.Failed)
+	j := res.Manifest.Journeys[0]
+	// The prompt quotes the step as written in JSON, where \" is the syntax.
+	var prompt []string
+	for _, l := range strings.Split(j.RepairPrompt, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "as written: {") {
+			prompt = append(prompt, l)
+		}
+	}
+	for name, s := range map[string]string{"reason": j.Reason, "repair prompt": strings.Join(prompt, "\n"), "expected": j.Steps[1].Expected, "description": j.Steps[1].Description} {
+		if strings.Contains(s, `\"`) {
+			t.Errorf("the %s has backslash-escaped quotes: %s", name, s)
+		}
+	}
+	if !strings.Contains(j.Steps[1].Expected, `“say "hi"”`) {
+		t.Errorf("expected = %s; want the text quoted as “say \"hi\"”", j.Steps[1].Expected)
+	}
+}
