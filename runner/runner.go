@@ -384,6 +384,7 @@ type runState struct {
 	started time.Time
 	ended   time.Time
 	results []evidence.JourneyResult
+	browser string // product/version of the browser the run used
 }
 
 func (rs *runState) emit(e Event) {
@@ -408,6 +409,9 @@ func (rs *runState) run(rctx, parent context.Context) {
 		return
 	}
 	br, err := r.browser(rctx)
+	if br != nil {
+		rs.browser = br.version
+	}
 	g, gctx := errgroup.WithContext(rctx)
 	for i := range rs.p.Journeys {
 		g.Go(func() error {
@@ -516,6 +520,7 @@ func (rs *runState) manifest() *evidence.Manifest {
 		Ended:        rs.ended,
 		Decision:     evidence.Combine(ds...),
 		Journeys:     rs.results,
+		Browser:      rs.browser,
 	}
 	m.RepairPrompt = rs.mask(RepairPrompt(m))
 	return m
