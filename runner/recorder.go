@@ -62,6 +62,10 @@ type recorder struct {
 
 	dialogCh chan *page.EventJavascriptDialogOpening
 	popupCh  chan target.ID
+	// docCh receives, once, the first main-frame document that finished
+	// loading, for its body's digest; docSent says it was sent.
+	docCh   chan *docNav
+	docSent bool
 	onCrash  func() // called, under mu, when the page is gone
 }
 
@@ -101,6 +105,7 @@ func newRecorder(tabID target.ID, bcID cdp.BrowserContextID) *recorder {
 		seenDL:   map[string]bool{},
 		dialogCh: make(chan *page.EventJavascriptDialogOpening, 64),
 		popupCh:  make(chan target.ID, 64),
+		docCh:    make(chan *docNav, 1),
 	}
 }
 
@@ -197,6 +202,10 @@ func (rec *recorder) onTab(ev any) {
 		rec.done(e.RequestID)
 		if d := rec.docByReq[e.RequestID]; d != nil {
 			d.finished = true
+			if d.responded && !rec.docSent {
+				rec.docSent = true
+				rec.docCh <- d
+			}
 			rec.signal()
 		}
 	case *network.EventLoadingFailed:
