@@ -22,13 +22,13 @@ func (s Step) Describe() string {
 		} else if s.Value == "" {
 			out = "Clear " + t
 		} else {
-			out = fmt.Sprintf("Type %q into %s", s.Value, t)
+			out = fmt.Sprintf("Type %s into %s", Quote(s.Value), t)
 		}
 	case Select:
 		if s.Secret != "" {
 			out = fmt.Sprintf("Choose the secret %s in %s", s.Secret, t)
 		} else {
-			out = fmt.Sprintf("Choose %q in %s", s.Value, t)
+			out = fmt.Sprintf("Choose %s in %s", Quote(s.Value), t)
 		}
 	case Check:
 		out = "Tick " + t
@@ -47,26 +47,26 @@ func (s Step) Describe() string {
 	case Screenshot:
 		out = "Take a screenshot"
 		if s.Value != "" {
-			out += fmt.Sprintf(" %q", s.Value)
+			out += " " + Quote(s.Value)
 		}
 	case ExpectVisible:
 		out = "Check that " + t + " is visible"
 	case ExpectHidden:
 		out = "Check that " + t + " is not visible"
 	case ExpectText:
-		out = fmt.Sprintf("Check that the page shows %q", s.Value)
+		out = fmt.Sprintf("Check that the page shows %s", Quote(s.Value))
 		if s.Target != "" {
-			out = fmt.Sprintf("Check that %s shows %q", t, s.Value)
+			out = fmt.Sprintf("Check that %s shows %s", t, Quote(s.Value))
 		}
 	case ExpectNoText:
-		out = fmt.Sprintf("Check that the page does not show %q", s.Value)
+		out = fmt.Sprintf("Check that the page does not show %s", Quote(s.Value))
 		if s.Target != "" {
-			out = fmt.Sprintf("Check that %s does not show %q", t, s.Value)
+			out = fmt.Sprintf("Check that %s does not show %s", t, Quote(s.Value))
 		}
 	case ExpectURL:
 		out = "Check that the address is " + s.Value
 	case ExpectTitle:
-		out = fmt.Sprintf("Check that the title is %q", s.Value)
+		out = fmt.Sprintf("Check that the title is %s", Quote(s.Value))
 	case ExpectCount:
 		out = s.describeCount()
 	case DblClick:
