@@ -66,6 +66,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/store"
 )
@@ -129,6 +130,10 @@ type Config struct {
 	SoleWorker bool
 	// LookupEnv reads secrets. Defaults to os.LookupEnv.
 	LookupEnv func(string) (string, bool)
+	// Attestations signs every run's evidence (package attest). Defaults
+	// to the keyring in DataDir/attestation-keys; Start creates its first
+	// key.
+	Attestations *attest.Keyring
 }
 
 // Service is the verification lifecycle. Its methods are safe for
