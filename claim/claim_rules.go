@@ -2,9 +2,12 @@ package claim
 
 import (
 	"fmt"
-	"github.com/vouchdev/vouch/plan"
+	"sort"
+	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // The rules of the claim language, in the order the parser tries them.
@@ -516,11 +519,20 @@ func buildRules() {
 		})
 	addRule("back", cAction, false, `(?:going|go|navigating|navigate|clicking|pressing|hitting) back|(?:clicking|pressing|hitting|using) the (?:browser'?s? )?back button`,
 		func(m *match) ([]item, bool) {
-			m.p.setHint("unsupported", "plans have no 'back' step", m.start)
-			return nil, false
+			if !m.st.acted {
+				// A journey starts in a fresh tab: there is nothing to go
+				// back to until a click or a visit has moved on.
+				m.p.setHint("unsupported", "going back needs a page visited before it: say how the user got there (\"clicking 'Docs' on the home page, then going back, shows …\")", m.start)
+				return nil, false
+			}
+			a := action("navigation", plan.Step{Kind: plan.GoBack})
+			a.desc = "go back"
+			return []item{a}, true
 		})
-	addRule("click", cAction, true, `{who}(?:can )?(?:clicking|click|clicks|clicked|tapping|tap|taps|tapped|pressing|press|presses|pressed|hitting|hit|hits|choosing|choose|chooses|selecting|select|selects|following|follow|follows|activating|activate|opening|open|expanding|expand|expands|triggering|trigger|double-clicking|double clicking|double-click)(?: on)?(?: link| button)? ((?:{el})|{text})`,
+	addRule("click", cAction, true, `{who}(?:can )?(?:clicking|click|clicks|clicked|tapping|tap|taps|tapped|pressing|press|presses|pressed|hitting|hit|hits|choosing|choose|chooses|selecting|select|selects|following|follow|follows|activating|activate|opening|open|expanding|expand|expands|triggering|trigger)(?: on)?(?: link| button)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, plan.Click) })
+	addRule("double-click", cAction, true, `{who}(?:can )?(?:double-clicking|double clicking|double-click|double-clicks|double click|double clicks|double-clicked|dblclicking|dblclick)(?: on)? ((?:{el})|{text})`,
+		func(m *match) ([]item, bool) { return m.p.click(m, plan.DblClick) })
 	addRule("hover", cAction, true, `{who}(?:hovering|hover|hovers|mousing|mouse|moving the mouse|pointing)(?: the mouse)?(?: over| on| onto| above| at)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, plan.Hover) })
 
@@ -995,6 +1007,64 @@ func buildRules() {
 		})
 	addRule("text bare", cCheck, true, `{neg}{show} (?:(?:the |a |an )?(?:text|message|words?|string|phrase|label|copy|caption|greeting|notice|line|sentence|wording)(?: of| saying| that says| reading| :)? )?({bare})`,
 		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
+	// Order: "'A' comes before 'B'", "lists 'A' before 'B'", "'A', 'B' and
+	// 'C' in that order", "in alphabetical order".
+	addRule("order before", cCheck, false, `({lit}) (?:comes|come|is listed|is shown|appears|appear|is|are listed|are shown) (?:before|above|ahead of|earlier than) ({lit})`,
+		func(m *match) ([]item, bool) {
+			return m.order([]string{m.lits(1)[0], m.lits(2)[0]}, "")
+		})
+	addRule("shows before", cCheck, false, `{show} ({lit}) (?:before|above|ahead of|then) ({lit})`,
+		func(m *match) ([]item, bool) {
+			return m.order([]string{m.lits(1)[0], m.lits(2)[0]}, "")
+		})
+	addRule("in order", cCheck, false, `{show} ({lits}) in (that|this|the given|alphabetical|alphabetic|a-z|reverse alphabetical|z-a) order`,
+		func(m *match) ([]item, bool) {
+			texts := m.lits(1)
+			if len(texts) < 2 {
+				return nil, false
+			}
+			how := m.low(2)
+			switch how {
+			case "alphabetical", "alphabetic", "a-z":
+				texts = sortedFold(texts, false)
+			case "reverse alphabetical", "z-a":
+				texts = sortedFold(texts, true)
+			}
+			return m.order(texts, how)
+		})
+	addRule("comes first", cCheck, false, `({lit}) (?:comes|is listed|is shown|appears|is) (?:first|last|at the top|at the bottom)`,
+		func(m *match) ([]item, bool) {
+			m.p.setHint("unsupported", "first or last among what the claim does not say: name what it comes before (\"'A' comes before 'B'\")", m.start)
+			return nil, false
+		})
+	// Style: struck through, bold, a dark background.
+	addRule("struck through", cCheck, false, `({lit}) {neg}(?:is |are |gets |appears |is shown )?(?:not )?(struck through|struck out|crossed out|crossed through|strikethrough|bold|in bold|bolded|italic|in italics|italicised|italicized|underlined)`,
+		func(m *match) ([]item, bool) {
+			prop, val := "text-decoration-line", "line-through"
+			switch w := m.low(2); {
+			case strings.Contains(w, "bold"):
+				prop, val = "font-weight", "bold"
+			case strings.Contains(w, "italic"):
+				prop, val = "font-style", "italic"
+			case w == "underlined":
+				prop, val = "text-decoration-line", "underline"
+			}
+			neg := m.negated() || strings.Contains(m.p.lx.shape[m.loc[3]:m.end], " not ")
+			if neg {
+				m.p.setHint("unsupported", "a style is checked to be something, not to be something else", m.start)
+				return nil, false
+			}
+			t := plan.Target{Kind: plan.ByText, Value: m.lits(1)[0]}.String()
+			c := check("presence", plan.Step{Kind: plan.ExpectStyle, Target: t, Property: prop, Value: val})
+			c.notes = []string{fmt.Sprintf("%q is found by its visible text and its computed %s is checked.", m.lits(1)[0], prop)}
+			return []item{c}, true
+		})
+	addRule("dark background", cCheck, false, `(?:(?:has|have|uses|use|shows|show|gets|get|turns|turn|becomes|become|switches to|is in|is|gives the page|give the page) (?:a |an )?(dark|light)(?: background| mode| theme| colou?r scheme)|(?:turns|makes|sets) the (?:page |page's )?background (dark|light)|the (?:page |page's )?background (?:is|turns|becomes|goes|is now) (dark|light))`,
+		func(m *match) ([]item, bool) {
+			c := check("presence", plan.Step{Kind: plan.ExpectStyle, Target: plan.Target{Kind: plan.ByCSS, Value: "body"}.String(), Property: "background-color", Value: m.firstOf(1, 2, 3)})
+			c.notes = []string{fmt.Sprintf("A %s background is the page body's computed background colour, by its lightness.", m.firstOf(1, 2, 3))}
+			return []item{c}, true
+		})
 	// "shows the 'author' parameter", "the 'books' and 'orders' sections":
 	// a noun after the text says what it is, and is noted, not checked.
 	addRule("text described after", cCheck, false, `{neg}{show} (?:the |a |an )?({lits}) (sections?|parameters?|operations?|endpoints?|resources?|property|properties|schemas?|models?|category|categories|tags?|entry|entries|values?|versions?|settings?|options?|columns?|labels?|headings?)`,
@@ -1803,4 +1873,45 @@ func startsUpper(s string) bool {
 		return unicode.IsUpper(c)
 	}
 	return false
+}
+
+// order checks that texts appear in the given order on the page.
+func (m *match) order(texts []string, how string) ([]item, bool) {
+	c := check("presence", plan.Step{Kind: plan.ExpectOrder, Texts: texts})
+	if how == "alphabetical" || how == "alphabetic" || how == "a-z" || strings.Contains(how, "reverse") || how == "z-a" {
+		c.notes = []string{fmt.Sprintf("%s order of the quoted texts is %s; only these texts are checked, in that order.", upperFirst(how), strings.Join(quoteAll(texts), ", "))}
+	}
+	return []item{c}, true
+}
+
+func quoteAll(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = strconv.Quote(x)
+	}
+	return out
+}
+
+// sortedFold sorts texts case-insensitively, as people read alphabetical
+// order.
+func sortedFold(xs []string, reverse bool) []string {
+	out := append([]string(nil), xs...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := strings.ToLower(out[i]), strings.ToLower(out[j])
+		if reverse {
+			return a > b
+		}
+		return a < b
+	})
+	return out
+}
+
+// firstOf returns the first of the groups that matched, lower-cased.
+func (m *match) firstOf(gs ...int) string {
+	for _, g := range gs {
+		if m.ok(g) {
+			return m.low(g)
+		}
+	}
+	return ""
 }

@@ -292,7 +292,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			}
 			if it.kind == iReload {
 				flush()
-				cur.parts = append(cur.parts, part{rkind: "navigation", desc: "reload the page", seq: seq, steps: []plan.Step{{Kind: plan.Visit}}})
+				cur.parts = append(cur.parts, part{rkind: "navigation", desc: "reload the page", seq: seq, steps: []plan.Step{{Kind: plan.Reload}}})
 				cur.actions++
 				seq = false
 				continue
@@ -553,16 +553,6 @@ func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) 
 		}
 		a.note(page.note)
 		resolveClicks(s.parts)
-		for i := range s.parts {
-			for k := range s.parts[i].steps {
-				if st := &s.parts[i].steps[k]; st.Kind == plan.Visit && st.Value == "" {
-					if page.via != "" {
-						return nil, &refusal{cause: "unsupported", reason: fmt.Sprintf("%s has no known address to reload; name its path", pageDesc(*page))}
-					}
-					st.Value = page.path // a reload
-				}
-			}
-		}
 		groups := [][]part{s.parts}
 		if s.actions == 0 && s.checks > 1 {
 			groups = nil
