@@ -40,6 +40,7 @@ type journeyRun struct {
 	expects    map[int]bool
 	helpers    sync.WaitGroup
 	stepNo     int            // the step running, 0-based: its object group
+	counts     map[string]int // counts kept by remember_count
 	releases   sync.WaitGroup // object groups being released
 
 	res     evidence.JourneyResult
@@ -333,6 +334,10 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 		return st.expectStatus()
 	case plan.ExpectNoConsoleErrors:
 		return st.expectNoConsoleErrors()
+	default:
+		if v, ok := st.doMore(); ok {
+			return v
+		}
 	}
 	return blocked(fmt.Sprintf("this runner does not know the step %q", s.Kind))
 }

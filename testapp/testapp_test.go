@@ -320,6 +320,12 @@ func TestSwitches(t *testing.T) {
 		{"newsletter", "POST", "/newsletter", url.Values{"email": {"ann@example.com"}}, 500, "Something went wrong", "Thanks for subscribing"},
 		{"pricing-plans", "GET", "/pricing", nil, 200, "", "plan-team"},
 		{"broken-logo", "GET", "/", nil, 200, `src="/missing-logo.svg"`, `src="/logo.svg"`},
+		{"tasks-style", "GET", "/tasks", nil, 200, ".tasks li.starred .title{font-weight:400}", ".tasks li.starred .title{font-weight:700}"},
+		{"tasks-order", "GET", "/tasks", nil, 200, "var breakOrder = true ;", "var breakOrder = false ;"},
+		{"tasks-blank", "GET", "/tasks/volatile", nil, 200, "var breakBlank = true ;", "var breakBlank = false ;"},
+		{"tasks-persist", "GET", "/tasks", nil, 200, "var breakPersist = true ;", "var breakPersist = false ;"},
+		{"widgets-dialog", "GET", "/widgets", nil, 200, "var breakDialog = true ;", "var breakDialog = false ;"},
+		{"favicon-404", "GET", "/favicon.ico", nil, 404, "404 page not found", ""},
 	}
 	seen := map[string]bool{"slow-home": true} // tested in TestSlowHome
 	for _, tt := range tests {
