@@ -22,13 +22,13 @@ func (s Step) Describe() string {
 		} else if s.Value == "" {
 			out = "Clear " + t
 		} else {
-			out = fmt.Sprintf("Type %q into %s", s.Value, t)
+			out = fmt.Sprintf("Type %s into %s", Quote(s.Value), t)
 		}
 	case Select:
 		if s.Secret != "" {
 			out = fmt.Sprintf("Choose the secret %s in %s", s.Secret, t)
 		} else {
-			out = fmt.Sprintf("Choose %q in %s", s.Value, t)
+			out = fmt.Sprintf("Choose %s in %s", Quote(s.Value), t)
 		}
 	case Check:
 		out = "Tick " + t
@@ -47,26 +47,26 @@ func (s Step) Describe() string {
 	case Screenshot:
 		out = "Take a screenshot"
 		if s.Value != "" {
-			out += fmt.Sprintf(" %q", s.Value)
+			out += " " + Quote(s.Value)
 		}
 	case ExpectVisible:
 		out = "Check that " + t + " is visible"
 	case ExpectHidden:
 		out = "Check that " + t + " is not visible"
 	case ExpectText:
-		out = fmt.Sprintf("Check that the page shows %q", s.Value)
+		out = fmt.Sprintf("Check that the page shows %s", Quote(s.Value))
 		if s.Target != "" {
-			out = fmt.Sprintf("Check that %s shows %q", t, s.Value)
+			out = fmt.Sprintf("Check that %s shows %s", t, Quote(s.Value))
 		}
 	case ExpectNoText:
-		out = fmt.Sprintf("Check that the page does not show %q", s.Value)
+		out = fmt.Sprintf("Check that the page does not show %s", Quote(s.Value))
 		if s.Target != "" {
-			out = fmt.Sprintf("Check that %s does not show %q", t, s.Value)
+			out = fmt.Sprintf("Check that %s does not show %s", t, Quote(s.Value))
 		}
 	case ExpectURL:
 		out = "Check that the address is " + s.Value
 	case ExpectTitle:
-		out = fmt.Sprintf("Check that the title is %q", s.Value)
+		out = fmt.Sprintf("Check that the title is %s", Quote(s.Value))
 	case ExpectCount:
 		out = s.describeCount()
 	case DblClick:
@@ -76,12 +76,12 @@ func (s Step) Describe() string {
 	case GoBack:
 		out = "Go back to the previous page"
 	case RememberCount:
-		out = fmt.Sprintf("Count the visible elements matching %s and remember the number as %q", s.Target, s.Ref)
+		out = fmt.Sprintf("Count the visible elements matching %s and remember the number as %s", s.Target, Quote(s.Ref))
 	case ExpectValue:
 		if s.Value == "" {
 			out = "Check that " + t + " is empty"
 		} else {
-			out = fmt.Sprintf("Check that %s holds %q", t, s.Value)
+			out = fmt.Sprintf("Check that %s holds %s", t, Quote(s.Value))
 		}
 	case ExpectChecked:
 		out = "Check that " + t + " is ticked"
@@ -101,7 +101,7 @@ func (s Step) Describe() string {
 			where = "among the elements matching " + s.Target
 		}
 		if len(s.Texts) == 2 {
-			out = fmt.Sprintf("Check that %q comes before %q %s", s.Texts[0], s.Texts[1], where)
+			out = fmt.Sprintf("Check that %s comes before %s %s", Quote(s.Texts[0]), Quote(s.Texts[1]), where)
 		} else {
 			out = fmt.Sprintf("Check that %s appear in this order %s", quoteJoin(s.Texts), where)
 		}
@@ -145,7 +145,7 @@ func (s Step) describeCount() string {
 		return fmt.Sprintf("Check that exactly %d visible elements match %s", s.Count, s.Target)
 	}
 	n := fmt.Sprintf("Check that the number of visible elements matching %s is", s.Target)
-	was := fmt.Sprintf("the count remembered as %q", s.Ref)
+	was := "the count remembered as " + Quote(s.Ref)
 	switch {
 	case s.Compare == CountAtLeast:
 		return fmt.Sprintf("%s more than %s", n, was)
@@ -183,7 +183,7 @@ func (s Step) describeStyle(t string) string {
 func quoteJoin(xs []string) string {
 	q := make([]string, len(xs))
 	for i, x := range xs {
-		q[i] = fmt.Sprintf("%q", x)
+		q[i] = Quote(x)
 	}
 	if len(q) < 2 {
 		return strings.Join(q, "")

@@ -299,7 +299,7 @@ func (t Target) base() string {
 func (t Target) Describe() string {
 	s := t.describeBase()
 	if t.Within != "" {
-		s += fmt.Sprintf(" in the item containing %q", t.Within)
+		s += " in the item containing " + Quote(t.Within)
 	}
 	switch {
 	case t.Nth == NthLast:
@@ -316,24 +316,24 @@ func (t Target) describeBase() string {
 	switch t.Kind {
 	case ByRole:
 		if t.Name != "" {
-			return fmt.Sprintf("the %q %s", t.Name, t.Value)
+			return fmt.Sprintf("the %s %s", Quote(t.Name), t.Value)
 		}
 		if strings.ContainsRune("aeiou", rune(t.Value[0])) {
 			return "an " + t.Value
 		}
 		return "a " + t.Value
 	case ByText:
-		return fmt.Sprintf("the text %q", t.Value)
+		return "the text " + Quote(t.Value)
 	case ByLabel:
-		return fmt.Sprintf("the field labelled %q", t.Value)
+		return "the field labelled " + Quote(t.Value)
 	case ByPlaceholder:
-		return fmt.Sprintf("the field with placeholder %q", t.Value)
+		return "the field with placeholder " + Quote(t.Value)
 	case ByAlt:
-		return fmt.Sprintf("the image %q", t.Value)
+		return "the image " + Quote(t.Value)
 	case ByTestID:
-		return fmt.Sprintf("the element with test id %q", t.Value)
+		return "the element with test id " + Quote(t.Value)
 	}
-	return fmt.Sprintf("the element matching %q", t.Value)
+	return "the element matching " + Quote(t.Value)
 }
 
 func unquote(v string) string {

@@ -18,11 +18,19 @@
 //   target:  {kind, value, exact, name, level, within, nth} as plan.Target
 //   cmp:     "eq" | "ge" | "le" for op "count"
 //   state:   "attached" | "visible" | "actionable" | "editable" | "selectable"
+//   reveal:  op "element": also return a hidden match inside a visible item
 //   timeout: ms to keep polling in the page
+//   settle:  when > 0, give up before timeout once the page has been settled
+//            (see settle.js) for settle ms, and at least hold ms have passed
+//            since this call began; the diagnosis then carries "settled":
+//            the ms the page had been quiet
 // A success returns the element itself (op "element") or the string "ok:"+JSON;
 // a time-out returns "no:"+JSON with a diagnosis.
 (async function (args) {
   'use strict';
+  // quote puts a string in quotation marks for people, without JSON's
+  // backslashes (see plan.Quote).
+  const quote = (x) => (/[\u0000-\u001f\u007f]/.test(x) ? JSON.stringify(x) : x.includes('"') ? '\u201c' + x + '\u201d' : '"' + x + '"');
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE', 'META', 'LINK', 'svg']);
   const BLOCK = new Set(['ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DIV', 'DL', 'DT',
     'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER',
@@ -35,7 +43,7 @@
     'listbox', 'searchbox', 'switch', 'tab', 'menuitem', 'option', 'img', 'slider', 'spinbutton',
     'status', 'alert', 'dialog', 'menuitem', 'tabpanel', 'menu', 'tablist']);
   // Roles and tags that make an element an item of a repeated list, for
-  // within= (see itemScore).
+  // within= (see itemOf).
   const ITEM_ROLES = new Set(['listitem', 'row', 'article', 'option', 'menuitem', 'menuitemcheckbox',
     'menuitemradio', 'tab', 'treeitem']);
 
@@ -249,7 +257,7 @@
     switch (t.kind) {
       case 'css': {
         let found;
-        try { found = document.querySelectorAll(t.value); } catch (e) { throw new Error('bad CSS selector ' + JSON.stringify(t.value) + ': ' + e.message); }
+        try { found = document.querySelectorAll(t.value); } catch (e) { throw new Error('bad CSS selector ' + quote(t.value) + ': ' + e.message); }
         for (const el of found) out.push({ el, score: 2 });
         break;
       }
@@ -342,26 +350,37 @@
     return norm(s);
   }
 
-  // itemScore scores el's item for within: the nearest item (el itself or
-  // an ancestor) whose text contains the within text. 2 when some element of
-  // the item has exactly that text, 1 when it only contains it, 0 when no
-  // item does. A list item or row that does not contain the text ends the
-  // search: the text belongs to another item.
-  function itemScore(el, t) {
+  // itemOf finds el's item for within: the nearest item (el itself or an
+  // ancestor) whose text contains the within text. Its score is 2 when some
+  // element of the item has exactly that text, 1 when the item only
+  // contains it, 0 when no item does. A list item or row that does not
+  // contain the text ends the search: the text belongs to another item.
+  function itemOf(el, t) {
     for (let a = el; a && a !== document.body && a !== document.documentElement;
       a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
       const exp = explicitItem(a);
       if (!exp && !cardItem(a)) continue;
       const txt = low(itemText(a));
       if (txt.includes(t.withinLow)) {
-        if (txt === t.withinLow) return 2;
-        for (const d of a.querySelectorAll('*')) if (low(contentText(d)) === t.withinLow) return 2;
-        for (const d of a.querySelectorAll('input,textarea')) if (low(norm(d.value)) === t.withinLow) return 2;
-        return 1;
+        let score = 1;
+        if (txt === t.withinLow) score = 2;
+        else for (const d of a.querySelectorAll('*')) {
+          if (low(contentText(d)) === t.withinLow || ((d.tagName === 'INPUT' || d.tagName === 'TEXTAREA') && low(norm(d.value)) === t.withinLow)) { score = 2; break; }
+        }
+        return { score, item: a };
       }
-      if (exp) return 0;
+      if (exp) return { score: 0, item: null };
     }
-    return 0;
+    return { score: 0, item: null };
+  }
+
+  // revealHost is the nearest visible item (list item, row, card) around a
+  // hidden element, or null.
+  function revealHost(el) {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if ((explicitItem(a) || cardItem(a)) && visible(a)) return a;
+    }
+    return null;
   }
 
   // resolve applies the matching rule: exact (whole-text) matches if there are
@@ -371,7 +390,11 @@
   function resolve(t) {
     let c = candidates(t);
     if (t.within) {
-      c = c.map((x) => ({ el: x.el, score: Math.min(x.score, itemScore(x.el, t)) })).filter((x) => x.score > 0);
+      c = c.map((x) => { const it = itemOf(x.el, t); return { el: x.el, score: Math.min(x.score, it.score), item: it.item }; })
+        .filter((x) => x.score > 0);
+      // The smallest item wins: drop matches whose item holds another
+      // match's item (an outer list item holding a nested one).
+      c = c.filter((x) => !c.some((y) => y.item !== x.item && x.item.contains(y.item)));
     }
     if (c.some((x) => x.score === 2)) c = c.filter((x) => x.score === 2);
     let els = c.map((x) => x.el);
@@ -392,9 +415,9 @@
     if (!role && el.tagName === 'LABEL') what = 'label';
     if (!name) name = contentText(el);
     if (name.length > 80) name = name.slice(0, 77) + '...';
-    let s = what + (name ? ' ' + JSON.stringify(name) : '');
+    let s = what + (name ? ' ' + quote(name) : '');
     const tid = el.getAttribute('data-testid');
-    if (tid) s += ' [data-testid=' + JSON.stringify(tid) + ']';
+    if (tid) s += ' [data-testid=' + quote(tid) + ']';
     return s;
   }
 
@@ -453,13 +476,13 @@
         }
         case 'label': {
           const texts = labelTexts(el);
-          for (const x of texts) { const s = similarity(x, want); if (s >= 0.3) add(role + ' labelled ' + JSON.stringify(x), s); }
-          if (el.tagName === 'LABEL' && !el.control) { const s = similarity(contentText(el), want); if (s >= 0.3) add('label ' + JSON.stringify(contentText(el)) + ' (not linked to a field)', s); }
+          for (const x of texts) { const s = similarity(x, want); if (s >= 0.3) add(role + ' labelled ' + quote(x), s); }
+          if (el.tagName === 'LABEL' && !el.control) { const s = similarity(contentText(el), want); if (s >= 0.3) add('label ' + quote(contentText(el)) + ' (not linked to a field)', s); }
           break;
         }
         case 'placeholder': case 'alt': {
           const v = el.getAttribute(t.kind);
-          if (v != null) { const s = similarity(v, want) + 0.2; add(el.tagName.toLowerCase() + ' with ' + t.kind + ' ' + JSON.stringify(v), s); }
+          if (v != null) { const s = similarity(v, want) + 0.2; add(el.tagName.toLowerCase() + ' with ' + t.kind + ' ' + quote(v), s); }
           break;
         }
         case 'testid': {
@@ -517,7 +540,7 @@
       if (s >= 0.3) scored.push({ l: l.length > 120 ? l.slice(0, 117) + '...' : l, s });
     }
     scored.sort((a, b) => b.s - a.s);
-    return scored.slice(0, 3).map((x) => JSON.stringify(x.l));
+    return scored.slice(0, 3).map((x) => quote(x.l));
   }
 
   const t = args.target ? Object.assign({}, args.target) : null;
@@ -607,7 +630,7 @@
         return [want === 'dark' ? l < 0.18 : l >= 0.18, has];
       }
       const w = parseColor(want);
-      if (!w) throw new Error('expect_style: ' + JSON.stringify(want) + ' is not a colour the browser knows');
+      if (!w) throw new Error('expect_style: ' + quote(want) + ' is not a colour the browser knows');
       return [sameColor(got, w), prop + ' is ' + (got ? rgbText(got) : cs.getPropertyValue(prop)) + (w ? ', expected ' + rgbText(w) : '')];
     }
     const v = norm(cs.getPropertyValue(prop));
@@ -646,7 +669,9 @@
         if (!el) return [false];
         const st = args.state;
         if (st === 'attached') return [true, el];
-        if (!visible(el)) return [false];
+        // reveal: a hidden element inside a visible item is returned at
+        // once, for the caller to hover the item (hover-only buttons).
+        if (!visible(el)) return [!!args.reveal && revealHost(el) !== null, el];
         if (st === 'visible') return [true, el];
         if (!enabled(el)) return [false];
         if (st === 'editable' && !editable(el)) return [false];
@@ -726,30 +751,58 @@
 
   const ok = (v) => (v instanceof Element ? v : 'ok:' + JSON.stringify(v === undefined ? null : v));
 
+  // The settle tracker's originals, so that the engine's own polling is not
+  // counted as the page's activity (and survives a page replacing them).
+  const tracker = window[Symbol.for('vouch.settle')];
+  const T = (tracker && tracker.orig) || { setTimeout, clearTimeout, requestAnimationFrame, MutationObserver };
+  const setTimeout_ = T.setTimeout, clearTimeout_ = T.clearTimeout;
+
+  // quietFor returns how long the page has been settled, in ms: 0 while
+  // anything that could still change it before the deadline is pending, or
+  // when the page cannot be observed (no tracker, frames, plugins).
+  function quietFor(deadline) {
+    const s = tracker;
+    if (!s || document.readyState !== 'complete') return 0;
+    for (const due of s.timers.values()) if (due <= deadline + 50) return 0;
+    if (s.frames.size || s.idles.size || s.tasks > 0 || s.workers > 0) return 0;
+    for (const c of s.conns) if (c.readyState !== 2 && c.readyState !== 3) return 0; // not CLOSING/CLOSED
+    if (document.getAnimations().some((a) => a.playState === 'running')) return 0;
+    if (document.querySelector('iframe,frame,object,embed')) return 0;
+    for (const m of document.querySelectorAll('video,audio')) if (!m.paused) return 0;
+    return Math.max(0, performance.now() - s.last);
+  }
+
   if (args.op === 'settle') {
     // Resolve once the DOM has had no mutation for args.quiet ms (or timeout).
     return await new Promise((resolveP) => {
       let timer;
-      const done = () => { obs.disconnect(); clearTimeout(timer); clearTimeout(cap); resolveP('ok:null'); };
-      const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, args.quiet); });
+      const done = () => { obs.disconnect(); clearTimeout_(timer); clearTimeout_(cap); resolveP('ok:null'); };
+      const obs = new T.MutationObserver(() => { clearTimeout_(timer); timer = setTimeout_(done, args.quiet); });
       obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      timer = setTimeout(done, args.quiet);
-      const cap = setTimeout(done, args.timeout);
+      timer = setTimeout_(done, args.quiet);
+      const cap = setTimeout_(done, args.timeout);
     });
   }
 
-  const deadline = performance.now() + (args.timeout || 0);
+  const began = performance.now();
+  const deadline = began + (args.timeout || 0);
   const frame = () => new Promise((r) => {
     // rAF is the tightest poll but stalls in hidden tabs; the timer bounds it.
     let done = false;
     const fin = () => { if (!done) { done = true; r(); } };
-    requestAnimationFrame(fin);
-    setTimeout(fin, 32);
+    T.requestAnimationFrame(fin);
+    setTimeout_(fin, 32);
   });
+  const no = (v, extra) => 'no:' + JSON.stringify(Object.assign({ last: v === undefined ? null : v }, failure(), extra));
   for (;;) {
     const [done, v] = check();
     if (done) return ok(v);
-    if (performance.now() >= deadline) return 'no:' + JSON.stringify(Object.assign({ last: v === undefined ? null : v }, failure()));
+    const t = performance.now();
+    if (t >= deadline) return no(v);
+    if (args.settle > 0 && t - began >= (args.hold || 0)) {
+      const q = quietFor(deadline);
+      if (q >= args.settle) return no(v, { settled: Math.round(q) });
+    }
     await frame();
   }
 })

@@ -53,7 +53,17 @@ func (st *stepCtx) targetText() string {
 
 // find waits for the step's target in a state and returns it.
 func (st *stepCtx) find(state string) (runtime.RemoteObjectID, *verdict) {
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state})
+	return st.findArgs(state, false)
+}
+
+// findRevealing is find, but also returns the target at once when it is
+// hidden inside a visible list item, row or card (see revealJS).
+func (st *stepCtx) findRevealing(state string) (runtime.RemoteObjectID, *verdict) {
+	return st.findArgs(state, true)
+}
+
+func (st *stepCtx) findArgs(state string, reveal bool) (runtime.RemoteObjectID, *verdict) {
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal})
 	if err != nil {
 		return "", st.errVerdict(err)
 	}
@@ -125,13 +135,21 @@ func (st *stepCtx) expired() bool {
 // click, a target that is present but hidden has its nearest visible
 // ancestor hovered first: buttons shown only while their item is hovered.
 func (st *stepCtx) pointer(state string, clicks int) *verdict {
-	if clicks > 0 {
-		st.reveal()
-	}
+	reveal := clicks > 0
 	for {
-		obj, v := st.find(state)
+		var obj runtime.RemoteObjectID
+		var v *verdict
+		if reveal {
+			obj, v = st.findRevealing(state)
+		} else {
+			obj, v = st.find(state)
+		}
 		if v != nil {
 			return v
+		}
+		if reveal && st.reveal(obj) {
+			reveal = false // hovered its item: now wait for it to show
+			continue
 		}
 		x, y, err := st.jr.point(st.act, obj)
 		if err != nil {
@@ -586,7 +604,7 @@ func (st *stepCtx) fill() *verdict {
 		var got string
 		_ = json.Unmarshal(raw, &got)
 		if got != value && st.s.Secret == "" {
-			return failed(fmt.Sprintf("%s to take the value %q", st.targetText(), value), fmt.Sprintf("the %s field holds %q: the value is not valid for it", kind, got))
+			return failed(fmt.Sprintf("%s to take the value %s", st.targetText(), plan.Quote(value)), fmt.Sprintf("the %s field holds %s: the value is not valid for it", kind, plan.Quote(got)))
 		}
 		return nil
 	}
@@ -622,7 +640,7 @@ const selectJS = `function (v) {
 func (st *stepCtx) selectOption() *verdict {
 	jr := st.jr
 	value := st.s.Value
-	shown := fmt.Sprintf("%q", value)
+	shown := plan.Quote(value)
 	if st.s.Secret != "" {
 		value = jr.rs.opts.Secrets[st.s.Secret]
 		shown = "the secret " + st.s.Secret
@@ -655,7 +673,7 @@ func (st *stepCtx) selectOption() *verdict {
 		}
 		exp := fmt.Sprintf("%s to offer the option %s", st.targetText(), shown)
 		if r.Disabled != "" {
-			return failed(exp, fmt.Sprintf("the option %q is disabled", r.Disabled))
+			return failed(exp, fmt.Sprintf("the option %s is disabled", plan.Quote(r.Disabled)))
 		}
 		return failed(exp, "it has no such option; its options are: "+quoteList(r.Missing, 12))
 	}
@@ -671,7 +689,7 @@ func quoteList(xs []string, n int) string {
 			q = append(q, fmt.Sprintf("and %d more", len(xs)-n))
 			break
 		}
-		q = append(q, fmt.Sprintf("%q", x))
+		q = append(q, plan.Quote(x))
 	}
 	return strings.Join(q, ", ")
 }
@@ -840,9 +858,9 @@ func (st *stepCtx) expectText(negated bool) *verdict {
 	}
 	var v *verdict
 	if negated {
-		v = failed(fmt.Sprintf("%s not to show %q", where, st.s.Value), "")
+		v = failed(fmt.Sprintf("%s not to show %s", where, plan.Quote(st.s.Value)), "")
 	} else {
-		v = failed(fmt.Sprintf("%s to show %q", where, st.s.Value), "")
+		v = failed(fmt.Sprintf("%s to show %s", where, plan.Quote(st.s.Value)), "")
 	}
 	d := r.diag
 	switch {
@@ -857,12 +875,12 @@ func (st *stepCtx) expectText(negated bool) *verdict {
 	case negated:
 		v.actual = fmt.Sprintf("%s shows it", where)
 		if d != nil && d.Context != "" {
-			v.actual += fmt.Sprintf(": %q", "…"+d.Context+"…")
+			v.actual += ": " + plan.Quote("…"+d.Context+"…")
 		}
 	default:
 		v.actual = fmt.Sprintf("%s does not show it", where)
 		if d != nil && d.Text != nil && st.s.Target != "" {
-			v.actual += fmt.Sprintf("; its text is %q", *d.Text)
+			v.actual += "; its text is " + plan.Quote(*d.Text)
 		}
 		if d != nil && len(d.Closest) > 0 {
 			v.closest = d.Closest
@@ -892,12 +910,12 @@ func (st *stepCtx) expectTitle() *verdict {
 	if r.ok {
 		return nil
 	}
-	v := failed(fmt.Sprintf("the title to be %q", strings.Join(strings.Fields(st.s.Value), " ")), "")
+	v := failed(fmt.Sprintf("the title to be %s", plan.Quote(strings.Join(strings.Fields(st.s.Value), " "))), "")
 	switch {
 	case r.busy:
 		v.actual = st.busyText()
 	case r.diag != nil && r.diag.Title != nil:
-		v.actual = fmt.Sprintf("the title is %q", *r.diag.Title)
+		v.actual = "the title is " + plan.Quote(*r.diag.Title)
 	default:
 		v.actual = "the page has no title"
 	}

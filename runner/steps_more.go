@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/vouchdev/vouch/evidence"
 	"github.com/vouchdev/vouch/plan"
 )
@@ -42,38 +43,45 @@ func (st *stepCtx) doMore() (*verdict, bool) {
 	return nil, false
 }
 
-// revealJS returns the centre of the element's nearest visible ancestor
-// when the element itself is hidden, or null: hovering there shows buttons
-// that appear only while their item is hovered.
+// revealJS returns the centre of the nearest visible item (list item,
+// row, card) around the element when the element itself is hidden, or
+// null: hovering there shows buttons that appear only while their item is
+// hovered. The item test is the locator engine's (locator.js itemOf).
 const revealJS = `function () {
   const vis = (e) => e.checkVisibility({ checkVisibilityCSS: true, visibilityProperty: true }) &&
     e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().height > 0;
+  const ITEM = ['listitem', 'row', 'article', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem'];
+  const item = (el) => {
+    if (el.tagName === 'LI' || el.tagName === 'TR' || el.tagName === 'ARTICLE') return true;
+    if (ITEM.includes((el.getAttribute('role') || '').trim())) return true;
+    const p = el.parentElement, cls = el.getAttribute('class') || '';
+    if (!p) return false;
+    let same = 0;
+    for (const s of p.children) if (s !== el && s.tagName === el.tagName && (s.getAttribute('class') || '') === cls) same++;
+    return cls ? same >= 1 : same >= 2;
+  };
   if (vis(this)) return null;
-  let a = this.parentElement;
-  while (a && a !== document.body && !vis(a)) a = a.parentElement;
-  if (!a || a === document.body) return null;
-  a.scrollIntoViewIfNeeded ? a.scrollIntoViewIfNeeded() : a.scrollIntoView();
-  const r = a.getBoundingClientRect();
-  return [r.left + r.width / 2, r.top + r.height / 2];
+  for (let a = this.parentElement; a && a !== document.body; a = a.parentElement) {
+    if (!item(a) || !vis(a)) continue;
+    a.scrollIntoViewIfNeeded ? a.scrollIntoViewIfNeeded() : a.scrollIntoView();
+    const r = a.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  }
+  return null;
 }`
 
-// reveal waits for the target to be present and, if it is hidden, hovers
-// its nearest visible ancestor. A target that never appears is left to
-// the wait that follows, which explains it.
-func (st *stepCtx) reveal() {
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: "attached"})
-	if err != nil || !r.ok {
-		return
-	}
-	raw, err := st.jr.callOn(st.act, r.elem, revealJS)
+// reveal hovers the item around obj when obj is hidden, reporting whether
+// it did.
+func (st *stepCtx) reveal(obj runtime.RemoteObjectID) bool {
+	raw, err := st.jr.callOn(st.act, obj, revealJS)
 	if err != nil {
-		return
+		return false
 	}
 	var at []float64
 	if json.Unmarshal(raw, &at) != nil || len(at) != 2 {
-		return
+		return false
 	}
-	_ = st.jr.mouse(st.act, at[0], at[1], false)
+	return st.jr.mouse(st.act, at[0], at[1], false) == nil
 }
 
 // clickAt moves the mouse to (x, y) and clicks clicks times there, each
@@ -170,10 +178,10 @@ func (st *stepCtx) countWanted() (want int, cmp, exp string, v *verdict) {
 	base, ok := st.jr.counts[s.Ref]
 	if !ok {
 		// Validation requires an earlier remember_count; it did not run.
-		return 0, "", "", blocked(fmt.Sprintf("no count was remembered as %q before this step", s.Ref))
+		return 0, "", "", blocked(fmt.Sprintf("no count was remembered as %s before this step", plan.Quote(s.Ref)))
 	}
 	want = base + s.Count
-	was := fmt.Sprintf("the %d remembered as %q", base, s.Ref)
+	was := fmt.Sprintf("the %d remembered as %s", base, plan.Quote(s.Ref))
 	switch {
 	case cmp == "ge":
 		exp = fmt.Sprintf("more visible matches%s than %s", of, was)
@@ -218,14 +226,14 @@ func (st *stepCtx) scopedMiss(d *diagnosis) string {
 	base := plan.Target{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level}
 	switch {
 	case t.Within != "" && !d.WithinFound:
-		return fmt.Sprintf("the page does not show %q, so no item contains it", t.Within)
+		return fmt.Sprintf("the page does not show %s, so no item contains it", plan.Quote(t.Within))
 	case t.Nth != 0 && d.Pool > 0:
 		return fmt.Sprintf("only %d %s, so there is no match number %d", d.Pool, plural(d.Pool, "element matches", "elements match"), t.Nth)
 	case t.Within != "" && d.Unscoped == 0:
 		return fmt.Sprintf("no element on the page matches %s, in any item", base)
 	case t.Within != "":
-		return fmt.Sprintf("%d %s %s on the page, but none inside a list item, row or card containing %q",
-			d.Unscoped, plural(d.Unscoped, "element matches", "elements match"), base, t.Within)
+		return fmt.Sprintf("%d %s %s on the page, but none inside a list item, row or card containing %s",
+			d.Unscoped, plural(d.Unscoped, "element matches", "elements match"), base, plan.Quote(t.Within))
 	}
 	return ""
 }
@@ -279,7 +287,7 @@ func (st *stepCtx) expectValue() *verdict {
 	if r.ok {
 		return nil
 	}
-	exp := fmt.Sprintf("%s to hold %q", st.targetText(), st.s.Value)
+	exp := fmt.Sprintf("%s to hold %s", st.targetText(), plan.Quote(st.s.Value))
 	if st.s.Value == "" {
 		exp = st.targetText() + " to be empty"
 	}
@@ -291,7 +299,7 @@ func (st *stepCtx) expectValue() *verdict {
 		case got == "":
 			return "it is empty"
 		}
-		return fmt.Sprintf("it holds %q", clip(got, 200))
+		return "it holds " + plan.Quote(clip(got, 200))
 	})
 }
 
@@ -394,7 +402,7 @@ func (st *stepCtx) expectOrder() *verdict {
 func quoted(xs []string) []string {
 	q := make([]string, len(xs))
 	for i, x := range xs {
-		q[i] = fmt.Sprintf("%q", x)
+		q[i] = plan.Quote(x)
 	}
 	return q
 }
@@ -427,7 +435,7 @@ func consoleLine(e evidence.ConsoleEntry) string {
 			return fmt.Sprintf("request to %s failed: %s", e.URL, explainNetError(rest))
 		}
 	}
-	s := fmt.Sprintf("%s %q", e.Level, clip(e.Text, 160))
+	s := e.Level + " " + plan.Quote(clip(e.Text, 160))
 	if e.URL != "" {
 		s += fmt.Sprintf(" at %s", e.URL)
 		if e.Line > 0 {
