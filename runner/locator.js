@@ -331,6 +331,14 @@
     return ITEM_ROLES.has((el.getAttribute('role') || '').trim());
   }
 
+  // A container within= also scopes to, though it is not repeated: a
+  // dialog or tab panel holding the text.
+  function explicitScope(el) {
+    if (el.tagName === 'DIALOG') return true;
+    const r = (el.getAttribute('role') || '').trim();
+    return r === 'dialog' || r === 'alertdialog' || r === 'tabpanel';
+  }
+
   // A card: an element beside a sibling of the same tag and class (or two,
   // when it has no class).
   function cardItem(el) {
@@ -358,7 +366,7 @@
   function itemOf(el, t) {
     for (let a = el; a && a !== document.body && a !== document.documentElement;
       a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
-      const exp = explicitItem(a);
+      const exp = explicitItem(a) || explicitScope(a);
       if (!exp && !cardItem(a)) continue;
       const txt = low(itemText(a));
       if (txt.includes(t.withinLow)) {

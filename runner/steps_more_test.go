@@ -26,6 +26,8 @@ const scopedPage = `<!doctype html><html lang="en"><head><title>Scoped</title>
 <tr><td>Bob</td><td><button onclick="hit('edit-bob')">Edit</button></td></tr></table>
 <div class="card"><h3>Pro</h3><button onclick="hit('choose-pro')">Choose</button></div>
 <div class="card"><h3>Team</h3><button onclick="hit('choose-team')">Choose</button></div>
+<button onclick="hit('page-ok')">OK</button>
+<div role="dialog" aria-label="Confirm"><p>Delete it?</p><button onclick="hit('dialog-ok')">OK</button></div>
 </body></html>`
 
 // TestScopedTargets checks within= and nth=, and that a button shown only
@@ -44,6 +46,7 @@ func TestScopedTargets(t *testing.T) {
 		{`role=button[name="Delete"] within="oat milk"`, "hit:del-oat"},
 		{`role=button[name="Edit"] within="Bob"`, "hit:edit-bob"},
 		{`role=button[name="Choose"] within="Team"`, "hit:choose-team"},
+		{`role=button[name="OK"] within="Delete it?"`, "hit:dialog-ok"},
 		{`role=checkbox nth=last`, "hit:cb-photo"},
 		{`role=checkbox nth=second`, "hit:cb-oat"},
 		{`role=button[name="Edit"] nth=first`, "hit:edit-alice"},
