@@ -216,6 +216,7 @@ func (st *stepCtx) rememberCount() *verdict {
 		st.jr.counts = map[string]int{}
 	}
 	st.jr.counts[st.s.Ref] = d.Visible
+	st.jr.note = fmt.Sprintf("%d visible %s, remembered as %s", d.Visible, plural(d.Visible, "match", "matches"), plan.Quote(st.s.Ref))
 	return nil
 }
 

@@ -175,3 +175,27 @@ func TestGoBackWithoutHistory(t *testing.T) {
 		t.Errorf("actual %q", s.Actual)
 	}
 }
+
+// TestRememberCount checks that a remembered count is the baseline of a
+// later expect_count and is shown in the step's evidence.
+func TestRememberCount(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": scopedPage})
+	res := run(t, journeyPlan(t, `      - visit: /
+      - remember_count: {target: "role=checkbox", as: boxes}
+      - expect_count: {target: "role=checkbox", same_as: boxes}
+      - expect_count: {target: "role=button[name=\"Edit\"]", same_as: boxes, plus: -2}
+      - expect_count: {target: "role=checkbox", more_than: boxes}
+        timeout: 500ms
+`), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Failed)
+	steps := res.Manifest.Journeys[0].Steps
+	if got := steps[1].Actual; got != `4 visible matches, remembered as "boxes"` {
+		t.Errorf("remember_count evidence %q", got)
+	}
+	if steps[2].Status != evidence.StepPassed || steps[3].Status != evidence.StepPassed {
+		t.Fatalf("comparisons with the remembered count failed:\n%s", explain(res))
+	}
+	if s := steps[4]; !strings.Contains(s.Expected, `more visible matches of a checkbox (role=checkbox) than the 4 remembered as "boxes"`) || !strings.Contains(s.Actual, "there are 4") {
+		t.Errorf("expected %q, actual %q", s.Expected, s.Actual)
+	}
+}
