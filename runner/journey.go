@@ -43,10 +43,12 @@ type journeyRun struct {
 	expects    map[int]bool
 	helpers    sync.WaitGroup
 	stepNo     int            // the step running, 0-based: its object group
+	counts     map[string]int // counts kept by remember_count
+	note       string         // what the running step found, for its evidence ("3 visible matches")
 	// settled is how long the page had been settled when the running step's
 	// wait gave up before its budget; 0 when it did not.
-	settled time.Duration
-	releases   sync.WaitGroup // object groups being released
+	settled  time.Duration
+	releases sync.WaitGroup // object groups being released
 
 	res     evidence.JourneyResult
 	shots   []pendingShot // screenshots in flight
@@ -296,11 +298,13 @@ func (jr *journeyRun) steps() {
 			jr.collectShots()
 		}
 		jr.stepNo = k
+		jr.note = ""
 		v := jr.step(k, s, &sr)
 		sr.DurationMS = float64(time.Since(sr.Started).Microseconds()) / 1000
 		mask := jr.rs.mask
 		if v == nil {
 			sr.Status = evidence.StepPassed
+			sr.Actual = mask(jr.note) // what a passing step found, when it says
 		} else {
 			sr.Status = evidence.StepFailed
 			if v.blocked {
@@ -433,6 +437,10 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 		return st.expectStatus()
 	case plan.ExpectNoConsoleErrors:
 		return st.expectNoConsoleErrors()
+	default:
+		if v, ok := st.doMore(); ok {
+			return v
+		}
 	}
 	return blocked(fmt.Sprintf("this runner does not know the step %q", s.Kind))
 }
