@@ -1393,10 +1393,28 @@ func (m *match) title(g int) ([]item, bool) {
 		m.p.setHint("unsupported", "a title can be checked to be something, not to be something else", m.start)
 		return nil, false
 	}
+	// "The product title says …", "the app title": the page's <title> or
+	// a heading on it? Only a page's own title is unambiguous.
+	if l := m.st.last; l != nil && l.kind == iPage && l.subject && !strings.HasPrefix(m.p.lx.shape[m.start:], "'s") {
+		ws := strings.Fields(strings.ToLower(l.page.phrase))
+		if w := ws[len(ws)-1]; !titleOwners[w] && !strings.HasPrefix(w, "/") && !strings.Contains(w, ".") {
+			page := "the home page"
+			if l.page.path != "/" && !l.page.generic && l.page.via == "" {
+				page = l.page.path
+			}
+			m.p.setHint("ambiguous", fmt.Sprintf("%q can be the page's title (the browser tab) or a heading on the page", strings.TrimSpace(l.page.phrase)+" title"), m.start,
+				upperFirst(fmt.Sprintf("the title of %s is %q", page, v)), upperFirst(fmt.Sprintf("%s has a heading %q", page, v)))
+			return nil, false
+		}
+	}
 	c := check("title", plan.Step{Kind: plan.ExpectTitle, Value: v})
 	c.notes = bareNote(v, q)
 	return []item{c}, true
 }
+
+// titleOwners are the words after which "title" is the page's <title>.
+var titleOwners = map[string]bool{"page": true, "homepage": true, "home": true, "site": true,
+	"website": true, "tab": true, "window": true, "browser": true, "document": true, "/": true}
 
 // titlePart reports whether the words before a title's text ask for a
 // part of it ("contains", "includes"): the runner compares whole titles.
