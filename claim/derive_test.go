@@ -354,7 +354,7 @@ func TestSuggestionsFaithfulOrLabelled(t *testing.T) {
 			claims = append(claims, e.Claim)
 		}
 	}
-	for _, file := range []string{"tuning.yaml", "heldout.yaml"} {
+	for _, file := range []string{"tuning.yaml", "heldout.yaml", "heldout2.yaml"} {
 		for _, e := range readField(t, file) {
 			claims = append(claims, e.Claim)
 		}
