@@ -756,6 +756,13 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			l := m.st.last
 			generic := l == nil || l.kind == iSubject && l.region == "" || l.kind == iPage && l.page.generic
+			// "The orders endpoint works": an API endpoint working is
+			// more than a page loading.
+			endpoint := l != nil && l.kind == iPage && strings.Contains(strings.ToLower(l.page.phrase), "endpoint")
+			if endpoint {
+				m.p.setHint("vague", "'works' does not say what an endpoint should answer: name a status or a text it shows", m.start)
+				return nil, false
+			}
 			if !generic {
 				return nil, false
 			}
@@ -767,7 +774,12 @@ func buildRules() {
 			return nil, false
 		})
 	addRule("health", cCheck, false, `(?:loads|load|loading|opens|open|renders|render|works|work|comes up|come up|starts|start|displays|is working|runs|run|is fine|is ok|is okay|is error-free|is error free|shows up|loads up|functions|boots)((?: (?:fine|ok|okay|correctly|properly|successfully|cleanly|normally|fully|completely|without (?:any )?(?:errors?|problems|issues|crashing|crashes|exceptions|console errors|js errors|javascript errors|script errors|failures|failing|breaking)|with no (?:console |js |javascript |script )?(?:errors?|problems|issues|exceptions|failures)|without failing|without a hitch|and is error-free))*)`,
-		func(m *match) ([]item, bool) { return []item{healthCheck()}, true })
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l != nil && l.kind == iPage && strings.Contains(strings.ToLower(l.page.phrase), "endpoint") && strings.HasPrefix(m.low(0), "work") {
+				return nil, false
+			}
+			return []item{healthCheck()}, true
+		})
 	addRule("count", cCheck, false, `{neg}(?:{show}|holds?|contains?|leaves|leave)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|in it|total|altogether|listed|shown))?(?: (?:in|on|inside|within|under) (?:the |its )?(`+regionAlt+`))?`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
 	addRule("there are count", cCheck, false, `there (?:is|are|be|exists?)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|listed|shown))?`,
