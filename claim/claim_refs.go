@@ -137,6 +137,23 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		ref.note = fmt.Sprintf("%q taken as /.", ref.phrase)
 		return ref, true
 	}
+	// "the JSON Server home page", "Acme's landing page": a name, then
+	// the home page.
+	for _, hw := range []string{"home page", "homepage", "landing page", "front page", "start page", "main page"} {
+		if n := len(strings.Fields(hw)); strings.HasSuffix(all, " "+hw) && len(words) > n && len(words) <= n+3 {
+			var raw []string
+			for i := from; i < from+len(words)-n; i++ {
+				raw = append(raw, p.lx.toks[i].raw)
+			}
+			owner := strings.Join(raw, " ")
+			if structural[words[0]] || stopWords[words[0]] || notText[words[0]] {
+				break
+			}
+			ref.path = "/"
+			ref.note = fmt.Sprintf("%q taken as the home page (/), %q as the app's name.", strings.TrimSpace(ref.phrase), strings.TrimSuffix(owner, " 's"))
+			return ref, true
+		}
+	}
 	bareOK := false
 	for _, bp := range barePages {
 		if bp == all {
