@@ -147,22 +147,27 @@ func (st *stepCtx) pointer(state string, clicks int) *verdict {
 		if v != nil {
 			return v
 		}
-		if reveal && st.reveal(obj) {
-			reveal = false // hovered its item: now wait for it to show
+		// A hidden target came back only because its item can reveal it:
+		// hover the item, then wait for the target as usual. Visible
+		// targets never take this path, so it costs them nothing.
+		x, y, err := st.jr.point(st.act, obj)
+		var cover string
+		if err == nil {
+			raw, herr := st.jr.callOn(st.act, obj, hitTestJS, x, y)
+			if herr == nil {
+				_ = json.Unmarshal(raw, &cover)
+			}
+		}
+		if (err != nil || cover != "") && reveal && st.reveal(obj) {
+			reveal = false
 			continue
 		}
-		x, y, err := st.jr.point(st.act, obj)
 		if err != nil {
 			if st.expired() {
 				return failed(fmt.Sprintf("%s to be %s", st.targetText(), stateWords[state]), "it has no area on the page that can be clicked")
 			}
 			st.pause()
 			continue
-		}
-		raw, err := st.jr.callOn(st.act, obj, hitTestJS, x, y)
-		var cover string
-		if err == nil {
-			_ = json.Unmarshal(raw, &cover)
 		}
 		if cover != "" {
 			if st.expired() {
