@@ -407,20 +407,6 @@ const stateJS = `(() => { try {
   return [s.n, scrollX, scrollY, innerWidth, innerHeight, location.href, document.readyState, f].join('\u0002');
 } catch (e) { return ''; } })()`
 
-// stateToken evaluates stateJS.
-func (jr *journeyRun) stateToken(ctx context.Context) (string, error) {
-	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: stateJS, ReturnByValue: new(true)})
-	if err != nil {
-		return "", err
-	}
-	if res.ExceptionDetails != nil {
-		return "", errors.New(exceptionText(res.ExceptionDetails))
-	}
-	var s string
-	err = json.Unmarshal(res.Result.Value, &s)
-	return s, err
-}
-
 // domSnapshot returns the document's serialised HTML (field guide §9: the
 // cheapest capture, 0.7 ms) and, from the same evaluation, stateJS's token.
 func (jr *journeyRun) domSnapshot(ctx context.Context) ([]byte, string, error) {

@@ -25,8 +25,8 @@ import (
 type EvidenceMode int
 
 const (
-	// EvidenceFull records a screenshot after every step, DOM snapshots at
-	// assertions and failures, each journey's HAR and console log, the
+	// EvidenceFull records a screenshot and a DOM snapshot after every step
+	// (content-addressed, so an unchanged page costs nothing), each journey's HAR and console log, the
 	// manifest and report.html.
 	EvidenceFull EvidenceMode = iota
 	// EvidenceOff records no files: results only. Benchmarks use it to
