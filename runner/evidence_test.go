@@ -20,7 +20,7 @@ import (
 )
 
 // TestEvidence checks the files of a run: a screenshot per step, DOM
-// snapshots at assertions, a HAR with the sign-in's redirect, a console
+// snapshots after each step, a HAR with the sign-in's redirect, a console
 // log, manifest.json and report.html, all matching their hashes.
 func TestEvidence(t *testing.T) {
 	dir := t.TempDir()
@@ -56,9 +56,21 @@ func TestEvidence(t *testing.T) {
 		if err != nil || !bytes.HasPrefix(b, []byte{0xFF, 0xD8, 0xFF}) {
 			t.Errorf("step %d screenshot %s is not a JPEG (%v)", s.Index, s.Screenshot, err)
 		}
-		if (s.Kind == "expect_text") != (s.DOM != "") {
-			t.Errorf("step %d (%s) DOM snapshot %q: want one at assertions only", s.Index, s.Kind, s.DOM)
+		if s.DOM == "" {
+			t.Errorf("step %d (%s) has no DOM snapshot", s.Index, s.Kind)
 		}
+	}
+	// A DOM snapshot per step whose page changed, shared by steps that left
+	// it alone (content-addressed); typing changes it: fields show their
+	// values.
+	if j.Steps[1].DOM == j.Steps[0].DOM {
+		t.Errorf("the DOM snapshot after typing the email is the page before it")
+	}
+	if got := readArtifact(t, dir, j.Steps[1].DOM); !strings.Contains(got, `value="demo@example.com"`) {
+		t.Errorf("the DOM snapshot after typing lacks the field's value")
+	}
+	if got := readArtifact(t, dir, j.Steps[2].DOM); strings.Contains(got, "demo-password") {
+		t.Errorf("the DOM snapshot holds a password field's value")
 	}
 	dom := readArtifact(t, dir, j.Steps[4].DOM)
 	if !strings.Contains(dom, "Welcome back, demo@example.com") {

@@ -407,11 +407,37 @@ const stateJS = `(() => { try {
   return [s.n, scrollX, scrollY, innerWidth, innerHeight, location.href, document.readyState, f].join('\u0002');
 } catch (e) { return ''; } })()`
 
+// snapshotJS serialises the document with the live values of its form
+// fields (a typed value is not an attribute; password and file fields are
+// left out). The fields are written into a copy in an inert document, which
+// loads nothing and runs no page code, so the page itself is not touched.
+const snapshotJS = `(() => {
+  const root = document.documentElement;
+  const fields = root.querySelectorAll('input,textarea,select');
+  if (!fields.length) return root.outerHTML;
+  const copy = document.implementation.createHTMLDocument('').importNode(root, true);
+  const cf = copy.querySelectorAll('input,textarea,select');
+  if (cf.length !== fields.length) return root.outerHTML;
+  fields.forEach((e, i) => {
+    const d = cf[i];
+    if (e.localName === 'input') {
+      const t = (e.type || '').toLowerCase();
+      if (t === 'checkbox' || t === 'radio') { if (e.checked) d.setAttribute('checked', ''); else d.removeAttribute('checked'); }
+      else if (t !== 'password' && t !== 'file') d.setAttribute('value', e.value);
+    } else if (e.localName === 'textarea') d.textContent = e.value;
+    else for (let k = 0; k < e.options.length && k < d.options.length; k++) {
+      if (e.options[k].selected) d.options[k].setAttribute('selected', ''); else d.options[k].removeAttribute('selected');
+    }
+  });
+  return copy.outerHTML;
+})()`
+
 // domSnapshot returns the document's serialised HTML (field guide §9: the
-// cheapest capture, 0.7 ms) and, from the same evaluation, stateJS's token.
+// cheapest capture, 0.7 ms), with its fields' values (snapshotJS), and,
+// from the same evaluation, stateJS's token.
 func (jr *journeyRun) domSnapshot(ctx context.Context) ([]byte, string, error) {
 	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
-		Expression:    "[" + stateJS + `, "<!doctype html>\n" + document.documentElement.outerHTML]`,
+		Expression:    "[" + stateJS + `, "<!doctype html>\n" + ` + snapshotJS + `]`,
 		ReturnByValue: new(true),
 	})
 	if err != nil {
