@@ -31,6 +31,7 @@ var reportTmpl = template.Must(template.New("report.html.tmpl").Funcs(template.F
 	"clock": fmtClock,
 	"mark":  mark,
 	"link":  linkable,
+	"short": shortName,
 	"count": func(n int, one, many string) string {
 		if n == 1 {
 			return "1 " + one
@@ -80,6 +81,13 @@ type reportView struct {
 	Count        map[string]int // journeys by decision
 	Requirements []reqView
 	Journeys     []journeyView
+	// Files lists each artifact file once, where it was first recorded.
+	Files []fileView
+}
+
+type fileView struct {
+	Artifact
+	More int // further steps that list the same file
 }
 
 type reqView struct {
@@ -128,8 +136,15 @@ func buildReport(dir string, m *Manifest) reportView {
 		v.Duration = float64(m.Ended.Sub(m.Started)) / float64(time.Millisecond)
 	}
 	media := map[string]string{}
+	seen := map[string]int{}
 	for _, a := range m.Artifacts {
 		media[a.File] = a.MediaType
+		if i, ok := seen[a.File]; ok {
+			v.Files[i].More++
+			continue
+		}
+		seen[a.File] = len(v.Files)
+		v.Files = append(v.Files, fileView{Artifact: a})
 	}
 	for _, r := range m.Requirements {
 		rv := reqView{ID: r.ID, Text: r.Text}
@@ -231,6 +246,16 @@ func readArtifact(dir, file string) ([]byte, error) {
 // name in the run directory, never whatever a manifest says.
 func linkable(file string) bool {
 	return localName(file) && (isHashName(file) || file == ReportFile)
+}
+
+// shortName abbreviates a sha256-named file for link text: the first 12
+// hex digits and the extension ("b36501c0ae71….html.gz"); the link itself
+// keeps the full name.
+func shortName(file string) string {
+	if !isHashName(file) || len(file) < 64 {
+		return file
+	}
+	return file[:12] + "…" + file[64:]
 }
 
 // imageTypes are the media types a screenshot may be embedded as; anything

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
@@ -48,6 +49,7 @@ type journeyRun struct {
 	res     evidence.JourneyResult
 	shots   []pendingShot // screenshots in flight
 	last    *capture      // the latest screenshot, for reuse
+	lastDOM [32]byte      // sha256 of the latest DOM snapshot recorded
 	failure *failure
 	console []evidence.ConsoleEntry
 	// page is what the page looked like at the failing step, for the
@@ -392,22 +394,25 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	// the effect of a later action.
 	overlap := v == nil && next < len(jr.j.Steps) && jr.j.Steps[next].Kind.IsAssertion()
 	c := &capture{k: k, activity: -1}
-	// A DOM snapshot after every step, as a trace has one per action: the
-	// files are content-addressed, so a step that left the page as it was
-	// lists the same file and costs no bytes. The page's state token comes
+	// A DOM snapshot after every step that changed the page, as a trace
+	// has one per action, and at a failure. The page's state token comes
 	// with it, read before the screenshot is requested, so that a later
 	// assertion may reuse the screenshot.
 	act := jr.activity()
 	if html, token, err := jr.domSnapshot(ctx); err == nil {
-		dnote := "after step"
-		switch {
-		case v != nil:
-			dnote = "at failure"
-		case s.Kind.IsAssertion():
-			dnote = "at assertion"
+		sum := sha256.Sum256(html)
+		if v != nil || sum != jr.lastDOM {
+			dnote := "after step"
+			switch {
+			case v != nil:
+				dnote = "at failure"
+			case s.Kind.IsAssertion():
+				dnote = "at assertion"
+			}
+			a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, dnote)
+			sr.DOM = a.File
+			jr.lastDOM = sum
 		}
-		a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, dnote)
-		sr.DOM = a.File
 		if v == nil {
 			c.token, c.activity = token, act
 			if s.Kind.IsAssertion() {
@@ -422,7 +427,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	}
 	shot := make(chan []byte, 1)
 	go func() {
-		img, err := jr.screenshot(ctx)
+		img, err := jr.screenshot(ctx, v != nil)
 		if err != nil {
 			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
 		}

@@ -368,12 +368,25 @@ func (jr *journeyRun) mouse(ctx context.Context, x, y float64, click bool) error
 	return nil
 }
 
-// screenshot captures the viewport as JPEG.
-func (jr *journeyRun) screenshot(ctx context.Context) ([]byte, error) {
-	res, err := cdp.Call(ctx, jr.tab.t, page.CaptureScreenshot, page.CaptureScreenshotParams{
+// screenshot captures the viewport as JPEG: full size when full, else at
+// Config.ScreenshotScale.
+func (jr *journeyRun) screenshot(ctx context.Context, full bool) ([]byte, error) {
+	p := page.CaptureScreenshotParams{
 		Format:  page.CaptureScreenshotFormatJpeg,
 		Quality: new(int64(jr.rs.r.cfg.ScreenshotQuality)),
-	})
+	}
+	if s := jr.rs.r.cfg.ScreenshotScale; !full && s < 1 {
+		// A clip is in document coordinates: the visible part is where the
+		// visual viewport is scrolled to.
+		m, err := cdp.Call(ctx, jr.tab.t, page.GetLayoutMetrics, cdp.Empty{})
+		if err != nil {
+			return nil, err
+		}
+		if v := m.CSSVisualViewport; v != nil && v.ClientWidth > 0 && v.ClientHeight > 0 {
+			p.Clip = &page.Viewport{X: v.PageX, Y: v.PageY, Width: v.ClientWidth, Height: v.ClientHeight, Scale: s}
+		}
+	}
+	res, err := cdp.Call(ctx, jr.tab.t, page.CaptureScreenshot, p)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"encoding/json"
+	"image/jpeg"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,10 +64,36 @@ journeys:
 	if !strings.Contains(string(html), res.Manifest.Browser.Path) {
 		t.Errorf("the report does not name the browser %s", res.Manifest.Browser.Path)
 	}
+	// Screenshots of passing steps are scaled down (800×450), the failing
+	// step's is full size.
 	for _, j := range res.Manifest.Journeys {
 		for _, s := range j.Steps {
-			if s.Status != evidence.StepSkipped && s.DOM == "" {
-				t.Errorf("journey %d step %d has no DOM snapshot", j.Index, s.Index)
+			if s.Screenshot == "" {
+				continue
+			}
+			f, err := os.Open(filepath.Join(dir, s.Screenshot))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := jpeg.DecodeConfig(f)
+			f.Close()
+			if err != nil {
+				t.Fatalf("journey %d step %d screenshot: %v", j.Index, s.Index, err)
+			}
+			want := [2]int{800, 450}
+			if s.Status == evidence.StepFailed {
+				want = [2]int{viewportW, viewportH}
+			}
+			if got := [2]int{c.Width, c.Height}; got != want {
+				t.Errorf("journey %d step %d (%s) screenshot is %v, want %v", j.Index, s.Index, s.Status, got, want)
+			}
+		}
+	}
+	for _, j := range res.Manifest.Journeys {
+		for _, s := range j.Steps {
+			// Each visit changes the page; a failure always has one.
+			if (s.Kind == "visit" || s.Status == evidence.StepFailed) && s.DOM == "" {
+				t.Errorf("journey %d step %d (%s) has no DOM snapshot", j.Index, s.Index, s.Kind)
 			}
 		}
 	}
