@@ -67,6 +67,18 @@ type JourneyResult struct {
 	Dialogs      []string     `json:"dialogs,omitempty"`   // JS dialogs dismissed ("confirm: Are you sure?")
 	Popups       []string     `json:"popups,omitempty"`    // popup URLs closed
 	Downloads    []string     `json:"downloads,omitempty"` // downloads refused
+	// Document is the first main-frame document the journey received;
+	// nil when none arrived (the app was never reached).
+	Document *Document `json:"document,omitempty"`
+}
+
+// Document is a main-frame document as the deployment served it: the
+// response a run's attestation names as its subject.
+type Document struct {
+	URL    string `json:"url"`
+	Status int64  `json:"status"`
+	SHA256 string `json:"sha256"` // of the response body as received
+	Size   int64  `json:"size"`
 }
 
 // Manifest describes a run: the plan, the decision, every journey's steps and
