@@ -4,6 +4,7 @@ package backend
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/vouchdev/vouch/store"
@@ -40,4 +41,16 @@ func Redact(database string) string {
 		return scheme + "://" + user + ":xxxxx" + rest[at:]
 	}
 	return database
+}
+
+// Migrations lists the schema versions applied to st's database, oldest
+// first.
+func Migrations(ctx context.Context, st store.Store) ([]string, error) {
+	m, ok := st.(interface {
+		Migrations(context.Context) ([]string, error)
+	})
+	if !ok {
+		return nil, fmt.Errorf("backend: %T does not list its migrations", st)
+	}
+	return m.Migrations(ctx)
 }
