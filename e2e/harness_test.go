@@ -51,7 +51,7 @@ type options struct {
 	rateLimit float64
 	customize func(*service.Config)
 	noWorkers bool
-	// realDeriver uses vouch's own deriver (plan.Derive) instead of the
+	// realDeriver uses vouch's own deriver (claim.Derive) instead of the
 	// tests' one, for the tests that follow a claim end to end.
 	realDeriver bool
 	// allowTargets is --allow-targets.
