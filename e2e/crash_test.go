@@ -41,9 +41,9 @@ type serveProc struct {
 
 var servingRe = regexp.MustCompile(`vouch serving on (\S+)`)
 
-func startServe(t *testing.T, bin, dir string) *serveProc {
+func startServe(t *testing.T, bin, dir string, extra ...string) *serveProc {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", dir, "--workers", "2")
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", dir, "--workers", "2"}, extra...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Stderr = tWriter{t}
 	out, err := cmd.StdoutPipe()

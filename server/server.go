@@ -153,9 +153,11 @@ func New(cfg Config) (_ *Server, err error) {
 	scfg := service.Config{
 		Store: st, DataDir: cfg.DataDir, PublicURL: s.url, Deriver: cfg.Deriver,
 		Workers: cfg.Workers, NoWorkers: cfg.NoWorkers, Logger: cfg.Logger,
-		// On SQLite nobody else runs jobs, so runs a crash left running
-		// are queued again at start; on PostgreSQL leases decide.
-		SoleWorker: !backend.IsPostgres(cfg.Database),
+		// On SQLite a serve with workers is taken to be the only process
+		// running jobs, so runs a crash left running are queued again at
+		// start; with --workers 0 (vouch worker processes run them) and on
+		// PostgreSQL, leases decide.
+		SoleWorker: !cfg.NoWorkers && !backend.IsPostgres(cfg.Database),
 	}
 	wireRunner(&scfg, rn, policy)
 	if cfg.Customize != nil {
