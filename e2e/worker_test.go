@@ -20,7 +20,7 @@ import (
 
 // startWorker starts `vouch worker` on database in its own process group
 // (so that a kill takes its Chromium too) and waits until it runs.
-func startWorker(t *testing.T, bin, name, dir, database string, extra ...string) *serveProc {
+func startWorker(t testing.TB, bin, name, dir, database string, extra ...string) *serveProc {
 	t.Helper()
 	args := append([]string{"worker", "--data", dir, "--database", database, "--concurrency", "2"}, extra...)
 	cmd := exec.Command(bin, args...)
@@ -59,7 +59,7 @@ func startWorker(t *testing.T, bin, name, dir, database string, extra ...string)
 }
 
 type prefixWriter struct {
-	t    *testing.T
+	t    testing.TB
 	name string
 }
 
