@@ -59,7 +59,7 @@ func writeRun(t *testing.T, decision evidence.Decision) string {
 	m := &evidence.Manifest{
 		PlanID: planID, PlanName: "Sign in", BaseURL: "http://127.0.0.1:8081/", Started: started,
 		Ended: started.Add(3 * time.Second), Decision: decision, Journeys: []evidence.JourneyResult{j},
-		Browser: "HeadlessChrome/142.0.7444.175",
+		Browser: &evidence.Browser{Path: "/usr/lib/chromium/chromium-headless-shell", Version: "HeadlessChrome/142.0.7444.175"},
 	}
 	if decision != evidence.Verified {
 		j.Reason = "step 2: the text was not there"

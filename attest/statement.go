@@ -17,8 +17,8 @@ import (
 	"strings"
 	"time"
 
-	ita "github.com/in-toto/attestation/go/v1"
 	trv0 "github.com/in-toto/attestation/go/predicates/test_result/v0"
+	ita "github.com/in-toto/attestation/go/v1"
 	"github.com/secure-systems-lab/go-securesystemslib/dsse"
 	"google.golang.org/protobuf/encoding/protojson"
 
@@ -97,8 +97,9 @@ type Journey struct {
 
 // Browser is the browser a run used.
 type Browser struct {
-	Name    string `json:"name"`    // "HeadlessChrome", "Chrome"
-	Version string `json:"version"` // "142.0.7444.175"
+	Name    string `json:"name"`           // "HeadlessChrome", "Chrome"
+	Version string `json:"version"`        // "142.0.7444.175"
+	Path    string `json:"path,omitempty"` // the executable that ran
 }
 
 // File is one evidence file. For Encoding "gzip" (DOM snapshots) SHA256
@@ -349,13 +350,17 @@ func evidenceFiles(m *evidence.Manifest) []File {
 	return out
 }
 
-// parseBrowser splits "HeadlessChrome/142.0.7444.175".
-func parseBrowser(product string) Browser {
-	name, version, ok := strings.Cut(product, "/")
-	if !ok {
-		return Browser{Name: product}
+// parseBrowser splits the product "HeadlessChrome/142.0.7444.175" the
+// manifest records beside the executable's path.
+func parseBrowser(b *evidence.Browser) Browser {
+	if b == nil {
+		return Browser{}
 	}
-	return Browser{Name: name, Version: version}
+	name, version, ok := strings.Cut(b.Version, "/")
+	if !ok {
+		return Browser{Name: b.Version, Path: b.Path}
+	}
+	return Browser{Name: name, Version: version, Path: b.Path}
 }
 
 // hashFile returns the sha256 and size of a file's content, decompressed

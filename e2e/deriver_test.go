@@ -31,7 +31,7 @@ func (refusal) RepairPrompt() string {
 }
 
 // testDeriver derives the plans the tests need without depending on the
-// wording plan.Derive accepts: a deriver is an input of the service, like
+// wording claim.Derive accepts: a deriver is an input of the service, like
 // the claim, not a part under test here.
 func testDeriver(claim string) (service.Derivation, error) {
 	if strings.Contains(claim, holdMarker) {

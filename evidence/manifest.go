@@ -45,6 +45,10 @@ type StepResult struct {
 	DurationMS  float64   `json:"duration_ms"`
 	Screenshot  string    `json:"screenshot,omitempty"` // artifact File
 	DOM         string    `json:"dom,omitempty"`        // artifact File
+	// SettledMS is set on a step that failed before its budget: the page
+	// had been settled (no navigation, request, DOM change, animation or
+	// pending timer) for this many ms, so it could not come to hold.
+	SettledMS int64 `json:"settled_ms,omitempty"`
 }
 
 // JourneyResult is what happened in one journey.
@@ -91,9 +95,25 @@ type Manifest struct {
 	RepairPrompt string             `json:"repair_prompt,omitempty"` // all journeys' prompts joined
 	Journeys     []JourneyResult    `json:"journeys"`
 	Artifacts    []Artifact         `json:"artifacts"`
-	// Browser is the browser's product and version as it reports them,
-	// "HeadlessChrome/142.0.7444.175"; "" when no browser started.
-	Browser string `json:"browser,omitempty"`
+	// Browser is the Chromium that ran the journeys; nil when none started.
+	Browser *Browser `json:"browser,omitempty"`
+}
+
+// Browser names the browser binary a run used and the version it reported.
+type Browser struct {
+	Path    string `json:"path"`    // the executable, e.g. /usr/lib/chromium/chromium-headless-shell
+	Version string `json:"version"` // its product string, e.g. HeadlessChrome/156.0.8078.79
+}
+
+// String is "HeadlessChrome/156.0.8078.79 (/usr/lib/chromium/chromium-headless-shell)".
+func (b *Browser) String() string {
+	if b == nil {
+		return ""
+	}
+	if b.Version == "" {
+		return b.Path
+	}
+	return b.Version + " (" + b.Path + ")"
 }
 
 // WriteManifest writes m to dir/manifest.json as indented JSON, atomically.

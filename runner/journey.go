@@ -43,6 +43,9 @@ type journeyRun struct {
 	expects    map[int]bool
 	helpers    sync.WaitGroup
 	stepNo     int            // the step running, 0-based: its object group
+	// settled is how long the page had been settled when the running step's
+	// wait gave up before its budget; 0 when it did not.
+	settled time.Duration
 	releases   sync.WaitGroup // object groups being released
 
 	res     evidence.JourneyResult
@@ -264,6 +267,8 @@ func (jr *journeyRun) steps() {
 			sr.Expected, sr.Actual = mask(v.expected), mask(v.actual)
 			if v.blocked {
 				sr.Actual = ""
+			} else if jr.settled > 0 {
+				sr.SettledMS = jr.settled.Milliseconds()
 			}
 			reason := v.reason
 			if reason == "" {
@@ -313,6 +318,7 @@ func (jr *journeyRun) step(k int, s *plan.Step, sr *evidence.StepResult) *verdic
 	}
 	ctx, cancel := context.WithTimeout(jr.sctx, d)
 	defer cancel()
+	jr.settled = 0
 	v := jr.do(ctx, k, s, d)
 	// A budget above the step's, or a crash, overrides the step's own view.
 	if why := jr.crashed(); why != "" {

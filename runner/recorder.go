@@ -48,6 +48,7 @@ type recorder struct {
 	inflight map[network.RequestID]bool
 	idleAt   time.Time // when inflight last became empty
 	activity int       // events that may change what the page shows
+	actAt    time.Time // when activity last grew
 
 	net     *netLog
 	console []evidence.ConsoleEntry
@@ -108,6 +109,22 @@ func newRecorder(tabID target.ID, bcID cdp.BrowserContextID) *recorder {
 	}
 }
 
+// quiet returns how long the tab has had no request in flight and no
+// navigation, request, load or dialog event; busy while a request is in
+// flight (EventSources are not counted here: the page's tracker sees them).
+func (rec *recorder) quiet() (d time.Duration, busy bool) {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.inflight) > 0 {
+		return 0, true
+	}
+	since := rec.idleAt
+	if rec.actAt.After(since) {
+		since = rec.actAt
+	}
+	return time.Since(since), false
+}
+
 // signal wakes waiters; the caller holds mu.
 func (rec *recorder) signal() {
 	close(rec.changed)
@@ -144,6 +161,7 @@ func (rec *recorder) onTab(ev any) {
 		*page.EventJavascriptDialogOpening, *page.EventJavascriptDialogClosed,
 		*dom.EventDocumentUpdated, *runtime.EventExecutionContextCreated, *runtime.EventExecutionContextsCleared:
 		rec.activity++
+		rec.actAt = time.Now()
 	}
 	switch e := ev.(type) {
 	case *network.EventRequestWillBeSent:

@@ -413,7 +413,7 @@ func TestStopDrains(t *testing.T) {
 	}
 }
 
-// TestRulesDeriver runs the default deriver (plan.Derive) end to end: a
+// TestRulesDeriver runs the default deriver (claim.Derive) end to end: a
 // sign-in claim whose secrets come from the environment in both spellings,
 // verified and then failed with sign-in broken; and a refused claim.
 func TestRulesDeriver(t *testing.T) {

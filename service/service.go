@@ -82,7 +82,7 @@ type Config struct {
 	// "https://vouch.example.com". Defaults to "http://127.0.0.1:8080".
 	PublicURL string
 	// Deriver turns claims into plans. Defaults to RulesDeriver
-	// (plan.Derive).
+	// (claim.Derive).
 	Deriver Deriver
 	// Policy is the target policy deployment URLs are checked against when
 	// a plan is created or a run starts (the runner enforces it again

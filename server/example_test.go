@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"os"
 
-	"github.com/vouchdev/vouch/api/server"
+	"github.com/vouchdev/vouch/server"
 )
 
 // A server in-process on a free loopback port with a temporary data

@@ -1,9 +1,11 @@
-// Package clienttest starts a real vouch server for the tests of its
-// clients (the Go SDK, the CLI, the MCP server): the server of vouch serve
-// on 127.0.0.1:0 with SQLite in a temporary directory, the real claim
-// deriver and Chromium, the demo target app (testapp) on loopback, a person
-// who can sign in and approve, and two API keys. Nothing is mocked.
-package clienttest
+// Package servertest starts a real vouch server for tests: the server of
+// vouch serve (package server) on 127.0.0.1:0 with a temporary data
+// directory, the demo target app (testapp) on loopback, a person who can
+// sign in and approve, and two API keys. Nothing is mocked: the database
+// is real SQLite, the browser real Chromium, requests real HTTP. The
+// end-to-end tests, the console's tests and the tests of every client (the
+// Go SDK, the CLI, the MCP server) share it.
+package servertest
 
 import (
 	"context"
@@ -22,9 +24,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vouchdev/vouch/api/server"
 	"github.com/vouchdev/vouch/auth"
 	"github.com/vouchdev/vouch/runner"
+	"github.com/vouchdev/vouch/server"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/testapp"
 )
@@ -33,32 +35,46 @@ import (
 // its home-text switch on, blocked against a closed port.
 const HomeClaim = `The home page shows "Welcome to testapp"`
 
-// Options adjust the server.
+// Options adjust the server. The zero value is a server with two workers,
+// the real claim deriver and no rate limit.
 type Options struct {
 	// RateLimit is requests per second per key. Defaults to off (tests
-	// make many requests).
-	// The burst is the API's default: twice the limit, at least 1.
+	// make many requests); the burst is the API's default.
 	RateLimit float64
-	// NoWorkers serves the API without running anything.
+	// NoWorkers serves the API without running anything (runs stay
+	// queued, no Chromium is started).
 	NoWorkers bool
 	// Customize adjusts the service's configuration.
 	Customize func(*service.Config)
+	// Deriver turns claims into plans. Defaults to vouch's own.
+	Deriver service.Deriver
+	// AllowTargets is --allow-targets. Defaults to none (any address
+	// but link-local and metadata ones).
+	AllowTargets []string
+	// Admin makes the person an administrator.
+	Admin bool
+	// Email is the person's email. Defaults to reviewer@example.com.
+	Email string
+	// NoKeys starts without the two API keys.
+	NoKeys bool
+	// Channels configures chat and webhooks.
+	Channels server.ChannelsConfig
 }
 
 // Env is one running vouch with its target app, person and keys.
 type Env struct {
-	// URL is where clients reach vouch: the server itself when it mounts
-	// the client channels (/mcp and progress, MountClientChannels), else a
-	// front that adds them to its routes.
-	URL       string
-	Server    *server.Server
-	DataDir   string
-	App       *testapp.App
-	AppURL    string
-	LaunchKey string // scope launch
-	ReadKey   string // scope read
-	Email     string
-	Password  string
+	URL         string // vouch's base URL
+	Server      *server.Server
+	Service     *service.Service
+	DataDir     string
+	App         *testapp.App
+	AppURL      string
+	LaunchKey   string // scope launch
+	LaunchKeyID string
+	ReadKey     string // scope read
+	ReadKeyID   string
+	Email       string
+	Password    string
 }
 
 // NeedChrome skips the test when Chromium is missing, unless CI=true,
@@ -74,41 +90,45 @@ func NeedChrome(t testing.TB) {
 	t.Skip("skipping: Chromium is not installed (set VOUCH_CHROME or install chromium)")
 }
 
+// Logger is where a test server logs: nowhere, or with -v its warnings
+// and errors to the test's log.
+func Logger(t testing.TB) *slog.Logger {
+	if testing.Verbose() {
+		return slog.New(slog.NewTextHandler(tWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+type tWriter struct{ t testing.TB }
+
+func (w tWriter) Write(b []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(b), "\n"))
+	return len(b), nil
+}
+
 // Start runs vouch and testapp; both stop when the test ends.
 func Start(t testing.TB, o Options) *Env {
 	t.Helper()
 	app := testapp.New()
 	appSrv := httptest.NewServer(app.Handler())
 	t.Cleanup(appSrv.Close)
-
-	// The front is created first so that its URL is the server's public
-	// URL (approve links, evidence URLs).
-	var front http.Handler
-	fs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { front.ServeHTTP(w, r) }))
-	t.Cleanup(fs.Close)
-
 	if o.RateLimit == 0 {
 		o.RateLimit = -1
 	}
+	if o.Email == "" {
+		o.Email = "reviewer@example.com"
+	}
 	dir := t.TempDir()
 	srv, err := server.New(server.Config{
-		Addr: "127.0.0.1:0", DataDir: dir, Workers: 2, PublicURL: fs.URL,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: o.RateLimit,
-		NoWorkers: o.NoWorkers, Customize: o.Customize,
+		Addr: "127.0.0.1:0", DataDir: dir, Workers: 2, Logger: Logger(t),
+		RateLimit: o.RateLimit, NoWorkers: o.NoWorkers, Customize: o.Customize,
+		Deriver: o.Deriver, AllowTargets: o.AllowTargets, Channels: o.Channels,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	front = srv.Handler()
-	if !servesClientChannels(front) {
-		// A server that does not mount them itself gets them here, so
-		// that clients are tested the same either way.
-		m := http.NewServeMux()
-		srv.MountClientChannels(m)
-		m.Handle("/", srv.Handler())
-		front = m
-	}
 	if err := srv.Start(context.Background()); err != nil {
+		_ = srv.Close()
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
@@ -118,67 +138,83 @@ func Start(t testing.TB, o Options) *Env {
 			t.Errorf("shutdown: %v", err)
 		}
 	})
-	e := &Env{URL: fs.URL, Server: srv, DataDir: dir, App: app, AppURL: appSrv.URL,
-		Email: "reviewer@example.com", Password: "correct horse battery"}
-	e.LaunchKey = e.NewKey(t, auth.ScopeLaunch)
-	e.ReadKey = e.NewKey(t, auth.ScopeRead)
-	h, err := auth.HashPassword(e.Password)
-	if err != nil {
-		t.Fatal(err)
+	e := &Env{URL: srv.URL(), Server: srv, Service: srv.Service(), DataDir: dir, App: app, AppURL: appSrv.URL,
+		Email: o.Email, Password: "correct horse battery"}
+	if !o.NoKeys {
+		e.LaunchKey, e.LaunchKeyID = e.NewKeyID(t, auth.ScopeLaunch, "test launch")
+		e.ReadKey, e.ReadKeyID = e.NewKeyID(t, auth.ScopeRead, "test read")
 	}
-	if _, err := srv.Service().CreateUser(context.Background(), service.NewUser{Email: e.Email, PasswordHash: h}); err != nil {
-		t.Fatal(err)
-	}
+	e.AddPerson(t, e.Email, e.Password, o.Admin)
 	return e
-}
-
-// servesClientChannels reports whether h serves /mcp (its refusal of a
-// request without a key says so) and journey progress.
-func servesClientChannels(h http.Handler) bool {
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/mcp", nil))
-	if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Header().Get("WWW-Authenticate"), `realm="vouch"`) {
-		return false
-	}
-	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/verifications/ver_x/progress", nil))
-	return !strings.Contains(rec.Body.String(), "no such endpoint")
 }
 
 // NewKey stores a new API key with scope and returns its secret.
 func (e *Env) NewKey(t testing.TB, scope auth.Scope) string {
 	t.Helper()
+	s, _ := e.NewKeyID(t, scope, "test "+string(scope))
+	return s
+}
+
+// NewKeyID stores a new API key named name and returns its secret and id.
+func (e *Env) NewKeyID(t testing.TB, scope auth.Scope, name string) (secret, id string) {
+	t.Helper()
 	k, err := auth.GenerateKey()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Server.Service().CreateKey(context.Background(), service.NewKey{Prefix: k.Prefix, Hash: k.Hash, Scope: string(scope), Name: "test " + string(scope)}); err != nil {
+	sk, err := e.Service.CreateKey(context.Background(), service.NewKey{Prefix: k.Prefix, Hash: k.Hash, Scope: string(scope), Name: name})
+	if err != nil {
 		t.Fatal(err)
 	}
-	return k.Secret
+	return k.Secret, sk.ID
 }
 
-// Person is a signed-in person's browser session.
+// AddPerson stores a person who can sign in with password.
+func (e *Env) AddPerson(t testing.TB, email, password string, admin bool) *service.User {
+	t.Helper()
+	h, err := auth.HashPassword(password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := e.Service.CreateUser(context.Background(), service.NewUser{Email: email, PasswordHash: h, Admin: admin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// Person is a signed-in person's browser session: a cookie jar and the
+// session's CSRF token.
 type Person struct {
-	e    *Env
-	c    *http.Client
-	csrf string
+	url    string // vouch's base URL
+	Client *http.Client
+	CSRF   string
 }
 
 var csrfRe = regexp.MustCompile(`name="csrf_token" value="([^"]+)"`)
 
-// SignIn signs the person in through the console's form, as a browser
-// does.
-func (e *Env) SignIn(t testing.TB) *Person {
+// SignIn signs the Env's person in through the console's form, as a
+// browser does.
+func (e *Env) SignIn(t testing.TB) *Person { t.Helper(); return SignIn(t, e.URL, e.Email, e.Password) }
+
+// SignInAs signs a person in through the console's form.
+func (e *Env) SignInAs(t testing.TB, email, password string) *Person {
+	t.Helper()
+	return SignIn(t, e.URL, email, password)
+}
+
+// SignIn signs a person in through the console's form of the vouch at
+// base (which need not have been started by Start).
+func SignIn(t testing.TB, base, email, password string) *Person {
 	t.Helper()
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 60 * time.Second}
-	page := get(t, c, e.URL+"/console/sign-in")
+	page := get(t, c, base+"/console/sign-in")
 	m := csrfRe.FindStringSubmatch(page)
 	if m == nil {
 		t.Fatalf("no csrf_token in the sign-in page:\n%s", page)
 	}
-	res, err := c.PostForm(e.URL+"/console/sign-in", url.Values{"email": {e.Email}, "password": {e.Password}, "csrf_token": {m[1]}, "next": {"/console/plans"}})
+	res, err := c.PostForm(base+"/console/sign-in", url.Values{"email": {email}, "password": {password}, "csrf_token": {m[1]}, "next": {"/console/plans"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,15 +226,15 @@ func (e *Env) SignIn(t testing.TB) *Person {
 	if m = csrfRe.FindStringSubmatch(string(b)); m == nil {
 		t.Fatalf("no csrf_token on the signed-in page:\n%s", b)
 	}
-	return &Person{e: e, c: c, csrf: m[1]}
+	return &Person{url: base, Client: c, CSRF: m[1]}
 }
 
 // Approve approves a plan with the person's session and CSRF token.
 func (p *Person) Approve(t testing.TB, planID string) {
 	t.Helper()
-	req, _ := http.NewRequest("POST", p.e.URL+"/api/v1/verifications/plans/"+planID+"/approve", nil)
-	req.Header.Set("X-CSRF-Token", p.csrf)
-	res, err := p.c.Do(req)
+	req, _ := http.NewRequest("POST", p.url+"/api/v1/verifications/plans/"+planID+"/approve", nil)
+	req.Header.Set("X-CSRF-Token", p.CSRF)
+	res, err := p.Client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +248,7 @@ func (p *Person) Approve(t testing.TB, planID string) {
 // Reject rejects a plan through the console's form.
 func (p *Person) Reject(t testing.TB, planID, reason string) {
 	t.Helper()
-	res, err := p.c.PostForm(p.e.URL+"/console/plans/"+planID+"/reject", url.Values{"csrf_token": {p.csrf}, "reason": {reason}})
+	res, err := p.Client.PostForm(p.url+"/console/plans/"+planID+"/reject", url.Values{"csrf_token": {p.CSRF}, "reason": {reason}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +283,7 @@ func (e *Env) Charges(t testing.TB) int {
 // Plans returns how many plans are stored.
 func (e *Env) Plans(t testing.TB) int {
 	t.Helper()
-	ps, err := e.Server.Service().ListPlans(context.Background(), "", 1000)
+	ps, err := e.Service.ListPlans(context.Background(), "", 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +293,7 @@ func (e *Env) Plans(t testing.TB) int {
 // Verifications returns how many verifications are stored.
 func (e *Env) Verifications(t testing.TB) int {
 	t.Helper()
-	vs, err := e.Server.Service().ListVerifications(context.Background(), service.VerificationFilter{})
+	vs, err := e.Service.ListVerifications(context.Background(), service.VerificationFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,8 @@
-package plan
+package claim
 
 import (
 	"fmt"
+	"github.com/vouchdev/vouch/plan"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -248,7 +249,7 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 			region, name = strings.ToLower(name), ""
 		}
 	}
-	var t Target
+	var t plan.Target
 	switch {
 	case loc[12] >= 0: // a link to a page
 		if e.role != "link" {
@@ -260,7 +261,7 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		}
 		if name != "" {
 			// "a 'Docs' link that goes to /docs": follow it and see.
-			ref.target = Target{Kind: ByRole, Value: "link", Name: name}.String()
+			ref.target = plan.Target{Kind: plan.ByRole, Value: "link", Name: name}.String()
 			ref.follow = pg.path
 			if pg.note != "" {
 				ref.notes = append(ref.notes, pg.note)
@@ -270,7 +271,7 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		}
 		var s string
 		s, ref.notes = linkTarget(pg)
-		t, _ = ParseTarget(s)
+		t, _ = plan.ParseTarget(s)
 	case loc[8] >= 0: // alt text
 		if !e.image || name != "" {
 			return ref, false
@@ -279,7 +280,7 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		if !ok {
 			return ref, false
 		}
-		t = Target{Kind: ByAlt, Value: v}
+		t = plan.Target{Kind: plan.ByAlt, Value: v}
 	case loc[10] >= 0: // placeholder
 		if !e.field || name != "" {
 			return ref, false
@@ -288,32 +289,32 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		if !ok {
 			return ref, false
 		}
-		t = Target{Kind: ByPlaceholder, Value: v}
+		t = plan.Target{Kind: plan.ByPlaceholder, Value: v}
 	case e.image:
 		switch {
 		case name != "" && quoted:
-			t = Target{Kind: ByAlt, Value: name}
+			t = plan.Target{Kind: plan.ByAlt, Value: name}
 		case name != "":
 			// "a hero image": the words describe it; they are rarely its
 			// alternative text.
-			t = Target{Kind: ByCSS, Value: "img"}
+			t = plan.Target{Kind: plan.ByCSS, Value: "img"}
 			ref.notes = append(ref.notes, fmt.Sprintf("%q describes the image, so any image is looked for; quote its alternative text to pin it (\"an image with alt 'Logo'\").", name))
 		case strings.HasPrefix(noun, "logo") || strings.HasPrefix(noun, "avatar"):
 			w := strings.TrimSuffix(noun, "s")
-			t = Target{Kind: ByAlt, Value: w}
+			t = plan.Target{Kind: plan.ByAlt, Value: w}
 			ref.notes = append(ref.notes, fmt.Sprintf("'the %s' taken as an image whose alternative text contains %q.", w, w))
 		default:
-			t = Target{Kind: ByCSS, Value: "img"}
+			t = plan.Target{Kind: plan.ByCSS, Value: "img"}
 		}
 	case e.role == "combobox":
 		if name != "" {
-			t = Target{Kind: ByLabel, Value: name}
+			t = plan.Target{Kind: plan.ByLabel, Value: name}
 		} else {
-			t = Target{Kind: ByRole, Value: "combobox"}
+			t = plan.Target{Kind: plan.ByRole, Value: "combobox"}
 		}
 	case e.field:
 		if name == "" {
-			t = Target{Kind: ByRole, Value: "textbox"}
+			t = plan.Target{Kind: plan.ByRole, Value: "textbox"}
 		} else {
 			var note string
 			t, note = fieldTarget(name, quoted)
@@ -327,18 +328,18 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 			ref.text = name
 			return ref, true
 		}
-		t = Target{Kind: ByRole, Value: e.role}
+		t = plan.Target{Kind: plan.ByRole, Value: e.role}
 		ref.notes = append(ref.notes, fmt.Sprintf("%q is found by its ARIA role %q (role=%s), which is how accessible apps mark such messages.", noun, e.role, e.role))
 	case e.role != "":
-		t = Target{Kind: ByRole, Value: e.role, Name: name, Level: level}
+		t = plan.Target{Kind: plan.ByRole, Value: e.role, Name: name, Level: level}
 	case e.css != "":
 		if name != "" {
 			if e.css != "form" {
 				return ref, false
 			}
-			t = Target{Kind: ByRole, Value: "form", Name: name}
+			t = plan.Target{Kind: plan.ByRole, Value: "form", Name: name}
 		} else {
-			t = Target{Kind: ByCSS, Value: e.css}
+			t = plan.Target{Kind: plan.ByCSS, Value: e.css}
 		}
 	default:
 		return ref, false
@@ -352,7 +353,7 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 			for _, p := range strings.Split(strings.TrimPrefix(s, "css="), ", ") {
 				parts = append(parts, strings.Split(rc, ", ")[0]+" "+p)
 			}
-			scoped, ok = Target{Kind: ByCSS, Value: strings.Join(parts, ", ")}.String(), true
+			scoped, ok = plan.Target{Kind: plan.ByCSS, Value: strings.Join(parts, ", ")}.String(), true
 		}
 		if !ok {
 			return ref, false
@@ -360,7 +361,7 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		s = scoped
 		ref.notes = append(ref.notes, fmt.Sprintf("Looked for inside the page's %s element.", strings.Split(regionCSS[region], ",")[0]))
 	}
-	if rt, err := ParseTarget(s); err != nil || rt.String() != s {
+	if rt, err := plan.ParseTarget(s); err != nil || rt.String() != s {
 		return ref, false
 	}
 	ref.target = s
@@ -374,11 +375,11 @@ func cssString(s string) string {
 // fieldTarget finds a form field by the words a claim uses for it: a label,
 // or a placeholder when the words read like a prompt ("What needs to be
 // done?", "you@example.com").
-func fieldTarget(name string, quoted bool) (Target, string) {
+func fieldTarget(name string, quoted bool) (plan.Target, string) {
 	if promptLike(name) {
-		return Target{Kind: ByPlaceholder, Value: name}, fmt.Sprintf("%q reads like a prompt, so the field is found by its placeholder; edit the target if it is the field's label.", name)
+		return plan.Target{Kind: plan.ByPlaceholder, Value: name}, fmt.Sprintf("%q reads like a prompt, so the field is found by its placeholder; edit the target if it is the field's label.", name)
 	}
-	return Target{Kind: ByLabel, Value: name}, fmt.Sprintf("The field %q is found by its label; edit the target if it only has a placeholder.", name)
+	return plan.Target{Kind: plan.ByLabel, Value: name}, fmt.Sprintf("The field %q is found by its label; edit the target if it only has a placeholder.", name)
 }
 
 func promptLike(s string) bool {
@@ -406,7 +407,7 @@ func (p *parser) field(a, b int) (string, []string, bool) {
 	if loc == nil {
 		return "", nil, false
 	}
-	var t Target
+	var t plan.Target
 	var notes []string
 	switch {
 	case loc[2] >= 0:
@@ -414,13 +415,13 @@ func (p *parser) field(a, b int) (string, []string, bool) {
 		if !ok {
 			return "", nil, false
 		}
-		t = Target{Kind: ByLabel, Value: v}
+		t = plan.Target{Kind: plan.ByLabel, Value: v}
 	case loc[4] >= 0:
 		v, _, ok := p.textIn(loc[4], loc[5], true)
 		if !ok {
 			return "", nil, false
 		}
-		t = Target{Kind: ByPlaceholder, Value: v}
+		t = plan.Target{Kind: plan.ByPlaceholder, Value: v}
 	default:
 		v, quoted, ok := p.textIn(loc[6], loc[7], true)
 		if !ok {
@@ -446,11 +447,11 @@ func (p *parser) field(a, b int) (string, []string, bool) {
 		}
 		switch noun {
 		case "checkbox", "option":
-			t = Target{Kind: ByRole, Value: "checkbox", Name: v}
+			t = plan.Target{Kind: plan.ByRole, Value: "checkbox", Name: v}
 		case "dropdown", "select", "select box", "menu", "picker", "combobox":
-			t = Target{Kind: ByLabel, Value: v}
+			t = plan.Target{Kind: plan.ByLabel, Value: v}
 		case "search box":
-			t = Target{Kind: ByRole, Value: "searchbox"}
+			t = plan.Target{Kind: plan.ByRole, Value: "searchbox"}
 		default:
 			var note string
 			t, note = fieldTarget(v, quoted)
@@ -458,7 +459,7 @@ func (p *parser) field(a, b int) (string, []string, bool) {
 		}
 	}
 	s := t.String()
-	if rt, err := ParseTarget(s); err != nil || rt.String() != s {
+	if rt, err := plan.ParseTarget(s); err != nil || rt.String() != s {
 		return "", nil, false
 	}
 	return s, notes, true
@@ -579,7 +580,7 @@ func linkTarget(pg pageRef) (string, []string) {
 		v = `a[href="/"]`
 		notes[len(notes)-1] = "A link to / is an <a> whose href is exactly /; edit the target if your links are absolute."
 	}
-	return Target{Kind: ByCSS, Value: v}.String(), notes
+	return plan.Target{Kind: plan.ByCSS, Value: v}.String(), notes
 }
 
 // plainName reports whether unquoted words can name an element: "Sign in"

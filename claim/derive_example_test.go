@@ -1,14 +1,14 @@
-package plan_test
+package claim_test
 
 import (
 	"errors"
 	"fmt"
 
-	"github.com/vouchdev/vouch/plan"
+	"github.com/vouchdev/vouch/claim"
 )
 
 func ExampleDerive() {
-	d, err := plan.Derive("Clicking 'Docs' on the home page opens /docs")
+	d, err := claim.Derive("Clicking 'Docs' on the home page opens /docs")
 	if err != nil {
 		panic(err)
 	}
@@ -30,8 +30,8 @@ func ExampleDerive() {
 }
 
 func ExampleNotProvableError() {
-	_, err := plan.Derive("The checkout is fast")
-	var np *plan.NotProvableError
+	_, err := claim.Derive("The checkout is fast")
+	var np *claim.NotProvableError
 	if errors.As(err, &np) {
 		fmt.Println(np.Code(), np.Cause)
 		fmt.Println(np.Reason)

@@ -1,6 +1,7 @@
-package plan
+package claim
 
 import (
+	"github.com/vouchdev/vouch/plan"
 	"regexp"
 	"strings"
 )
@@ -64,30 +65,30 @@ type item struct {
 	kind            itemKind
 	seq             bool // iConn: "then", "after that"
 	page            pageRef
-	visit           bool   // iPage: "visiting /x", not "/x shows"
-	steps           []Step // iAction, iCheck
-	rkind           string // the requirement kind this item suggests
-	desc            string // how a requirement text says it; empty: from the steps
+	visit           bool        // iPage: "visiting /x", not "/x shows"
+	steps           []plan.Step // iAction, iCheck
+	rkind           string      // the requirement kind this item suggests
+	desc            string      // how a requirement text says it; empty: from the steps
 	notes           []string
 	cont            contKind
 	neg             bool
-	deferred        *Step  // iAction: a submit click that later form fills go before
-	fillish         bool   // iAction: fill, select, check or uncheck
-	click           string // iAction: a click on a bare text, resolved by context
-	region          string // iSubject
-	regionKey       string // iSubject: the region noun ("footer")
-	secret          string // iCred: the password secret
-	emailSec        string // iCred: the secret holding the user name, if any
-	signin          bool   // iAction: a sign-in
-	subject         bool   // iPage: the subject of the checks that follow
-	addTgt          string // iAction: the field an "add" types into
-	addVal          string // iAction: the text an "add" typed
-	replacePassword bool   // iAction: a made-up password replacing a sign-in's secret
-	beforeClick     bool   // iAction: a fill said after the click it precedes
-	hideClicked     bool   // iCheck: "hides it" after a click
-	clickExact      bool   // iAction: the click's text was quoted or capitalised: match it whole
-	formClick       bool   // iNoop: the click before it submits a form ("with an empty form")
-	from, to        int    // where in the shape the item was read
+	deferred        *plan.Step // iAction: a submit click that later form fills go before
+	fillish         bool       // iAction: fill, select, check or uncheck
+	click           string     // iAction: a click on a bare text, resolved by context
+	region          string     // iSubject
+	regionKey       string     // iSubject: the region noun ("footer")
+	secret          string     // iCred: the password secret
+	emailSec        string     // iCred: the secret holding the user name, if any
+	signin          bool       // iAction: a sign-in
+	subject         bool       // iPage: the subject of the checks that follow
+	addTgt          string     // iAction: the field an "add" types into
+	addVal          string     // iAction: the text an "add" typed
+	replacePassword bool       // iAction: a made-up password replacing a sign-in's secret
+	beforeClick     bool       // iAction: a fill said after the click it precedes
+	hideClicked     bool       // iCheck: "hides it" after a click
+	clickExact      bool       // iAction: the click's text was quoted or capitalised: match it whole
+	formClick       bool       // iNoop: the click before it submits a form ("with an empty form")
+	from, to        int        // where in the shape the item was read
 }
 
 type rule struct {

@@ -1,9 +1,10 @@
-package plan
+package claim
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/vouchdev/vouch/plan"
 	"sort"
 	"strings"
 	"testing"
@@ -158,11 +159,11 @@ func TestDeriveDeterministic(t *testing.T) {
 }
 
 func TestTrace(t *testing.T) {
-	valid := func() *Plan {
-		return &Plan{Version: 1, Name: "p",
-			Requirements: []Requirement{{ID: "R1", Text: "the home page shows Welcome", Kind: "presence"}},
-			Journeys: []Journey{{Name: "j", Requirement: "R1", Steps: []Step{
-				{Kind: Visit, Value: "/"}, {Kind: ExpectText, Value: "Welcome"}}}}}
+	valid := func() *plan.Plan {
+		return &plan.Plan{Version: 1, Name: "p",
+			Requirements: []plan.Requirement{{ID: "R1", Text: "the home page shows Welcome", Kind: "presence"}},
+			Journeys: []plan.Journey{{Name: "j", Requirement: "R1", Steps: []plan.Step{
+				{Kind: plan.Visit, Value: "/"}, {Kind: plan.ExpectText, Value: "Welcome"}}}}}
 	}
 	d, err := Trace("c", valid(), nil)
 	if err != nil {
@@ -173,17 +174,17 @@ func TestTrace(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		change func(p *Plan)
+		change func(p *plan.Plan)
 		want   string
 	}{
-		{"no requirements", func(p *Plan) { p.Requirements, p.Journeys[0].Requirement = nil, "" }, "needs requirements"},
-		{"journey names none", func(p *Plan) { p.Journeys[0].Requirement = "" }, "proven by no assertion"},
-		{"unknown requirement", func(p *Plan) { p.Journeys[0].Requirement = "R9" }, `no requirement has id "R9"`},
-		{"asserts nothing", func(p *Plan) { p.Journeys[0].Steps = p.Journeys[0].Steps[:1] }, "proven by no assertion"},
-		{"unproven requirement", func(p *Plan) {
-			p.Requirements = append(p.Requirements, Requirement{ID: "R2", Text: "t"})
+		{"no requirements", func(p *plan.Plan) { p.Requirements, p.Journeys[0].Requirement = nil, "" }, "needs requirements"},
+		{"journey names none", func(p *plan.Plan) { p.Journeys[0].Requirement = "" }, "proven by no assertion"},
+		{"unknown requirement", func(p *plan.Plan) { p.Journeys[0].Requirement = "R9" }, `no requirement has id "R9"`},
+		{"asserts nothing", func(p *plan.Plan) { p.Journeys[0].Steps = p.Journeys[0].Steps[:1] }, "proven by no assertion"},
+		{"unproven requirement", func(p *plan.Plan) {
+			p.Requirements = append(p.Requirements, plan.Requirement{ID: "R2", Text: "t"})
 		}, "R2 is proven by no assertion"},
-		{"invalid step", func(p *Plan) { p.Journeys[0].Steps[1].Value = "" }, "needs the text"},
+		{"invalid step", func(p *plan.Plan) { p.Journeys[0].Steps[1].Value = "" }, "needs the text"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -328,7 +329,7 @@ func FuzzDerive(f *testing.F) {
 			}
 			return
 		}
-		q, perr := Parse(d.Plan.Canonical())
+		q, perr := plan.Parse(d.Plan.Canonical())
 		if perr != nil || q.ID() != d.Plan.ID() {
 			t.Fatalf("derived plan does not round-trip: %v", perr)
 		}

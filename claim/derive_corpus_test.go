@@ -1,7 +1,8 @@
-package plan
+package claim
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vouchdev/vouch/plan"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -18,6 +20,9 @@ import (
 
 // corpusDir holds the claims corpus: YAML files of claims with the plan
 // each must derive, or the refusal it must get.
+// update rewrites fixtures/claims from what Derive makes of each claim.
+var update = flag.Bool("update", false, "rewrite fixtures/claims from what Derive makes of each claim")
+
 const corpusDir = "../fixtures/claims"
 
 // corpusEntry is one claim of the corpus and what Derive must make of it.
@@ -69,7 +74,7 @@ func readCorpus(t testing.TB) []corpusFile {
 }
 
 // expectedPlan reads an entry's plan.
-func (e *corpusEntry) expectedPlan() (*Plan, error) {
+func (e *corpusEntry) expectedPlan() (*plan.Plan, error) {
 	if e.Plan.Kind == 0 {
 		return nil, fmt.Errorf("no plan")
 	}
@@ -77,7 +82,7 @@ func (e *corpusEntry) expectedPlan() (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Parse(b)
+	return plan.Parse(b)
 }
 
 // record sets an entry's expectations from what Derive makes of it now.
@@ -207,7 +212,7 @@ func checkRefusal(t *testing.T, where string, e *corpusEntry, err error) bool {
 // requirement, requirements that are each proven, and notes.
 func checkDerivation(t *testing.T, where string, d Derivation) {
 	t.Helper()
-	q, err := Parse(d.Plan.Canonical())
+	q, err := plan.Parse(d.Plan.Canonical())
 	if err != nil || q.ID() != d.Plan.ID() {
 		t.Errorf("%s: plan does not survive Parse(Canonical()): %v", where, err)
 	}

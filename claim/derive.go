@@ -1,8 +1,9 @@
-package plan
+package claim
 
 import (
 	"context"
 	"fmt"
+	"github.com/vouchdev/vouch/plan"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -13,7 +14,7 @@ import (
 type Derivation struct {
 	Claim        string               `json:"claim"`
 	Requirements []DerivedRequirement `json:"requirements"`
-	Plan         *Plan                `json:"plan"`
+	Plan         *plan.Plan           `json:"plan"`
 	Notes        []string             `json:"notes"`
 }
 
@@ -99,22 +100,22 @@ func derive(claim string) (Derivation, *refusal) {
 // validates the plan, checks that it survives a canonical round trip, that
 // every journey names an existing requirement and asserts something, and
 // that every requirement is proven. Every deriver's plans pass through it.
-func Trace(claim string, p *Plan, notes []string) (Derivation, error) {
+func Trace(claim string, p *plan.Plan, notes []string) (Derivation, error) {
 	if p == nil {
-		return Derivation{}, Errors{{Message: "no plan"}}
+		return Derivation{}, plan.Errors{{Message: "no plan"}}
 	}
 	if err := p.Validate(); err != nil {
 		return Derivation{}, err
 	}
-	q, err := Parse(p.Canonical())
+	q, err := plan.Parse(p.Canonical())
 	if err != nil {
 		return Derivation{}, err
 	}
 	if q.ID() != p.ID() {
-		return Derivation{}, Errors{{Message: "the plan changes when read back: its canonical form is not stable"}}
+		return Derivation{}, plan.Errors{{Message: "the plan changes when read back: its canonical form is not stable"}}
 	}
 	if len(p.Requirements) == 0 {
-		return Derivation{}, Errors{{Field: "requirements", Message: "a derived plan needs requirements that its journeys prove"}}
+		return Derivation{}, plan.Errors{{Field: "requirements", Message: "a derived plan needs requirements that its journeys prove"}}
 	}
 	idx := map[string]int{}
 	reqs := make([]DerivedRequirement, len(p.Requirements))
@@ -122,11 +123,11 @@ func Trace(claim string, p *Plan, notes []string) (Derivation, error) {
 		idx[r.ID] = i
 		reqs[i] = DerivedRequirement{ID: r.ID, Text: r.Text, Kind: r.Kind}
 	}
-	var errs Errors
+	var errs plan.Errors
 	for ji, j := range p.Journeys {
 		ri, ok := idx[j.Requirement]
 		if !ok {
-			errs = append(errs, &FieldError{Journey: ji + 1, JourneyName: j.Name, Field: "requirement", Message: "every journey must name the requirement it proves"})
+			errs = append(errs, &plan.FieldError{Journey: ji + 1, JourneyName: j.Name, Field: "requirement", Message: "every journey must name the requirement it proves"})
 			continue
 		}
 		n := 0
@@ -137,12 +138,12 @@ func Trace(claim string, p *Plan, notes []string) (Derivation, error) {
 			}
 		}
 		if n == 0 {
-			errs = append(errs, &FieldError{Journey: ji + 1, JourneyName: j.Name, Message: "the journey asserts nothing, so it proves nothing"})
+			errs = append(errs, &plan.FieldError{Journey: ji + 1, JourneyName: j.Name, Message: "the journey asserts nothing, so it proves nothing"})
 		}
 	}
 	for i, r := range reqs {
 		if len(r.ProvenBy) == 0 {
-			errs = append(errs, &FieldError{Field: fmt.Sprintf("requirements[%d]", i), Message: fmt.Sprintf("requirement %s is proven by no assertion", r.ID)})
+			errs = append(errs, &plan.FieldError{Field: fmt.Sprintf("requirements[%d]", i), Message: fmt.Sprintf("requirement %s is proven by no assertion", r.ID)})
 		}
 	}
 	if len(errs) > 0 {
@@ -158,7 +159,7 @@ func Trace(claim string, p *Plan, notes []string) (Derivation, error) {
 
 // part is one action or check of a scenario, as the claim said it.
 type part struct {
-	steps  []Step
+	steps  []plan.Step
 	check  bool
 	rkind  string
 	desc   string
@@ -257,7 +258,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				// A page named mid-flow is visited in the same browser,
 				// so a session survives: "after signing in, /settings ...".
 				flush()
-				cur.parts = append(cur.parts, part{steps: []Step{{Kind: Visit, Value: pg.path}}, rkind: "navigation", desc: "go to " + pg.path, seq: seq})
+				cur.parts = append(cur.parts, part{steps: []plan.Step{{Kind: plan.Visit, Value: pg.path}}, rkind: "navigation", desc: "go to " + pg.path, seq: seq})
 				cur.actions++
 				a.note(fmt.Sprintf("%s is visited in the same browser after the steps before it, so a session carries over.", pg.path))
 			case cur.checks > 0:
@@ -286,7 +287,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			}
 			if it.kind == iReload {
 				flush()
-				cur.parts = append(cur.parts, part{rkind: "navigation", desc: "reload the page", seq: seq, steps: []Step{{Kind: Visit}}})
+				cur.parts = append(cur.parts, part{rkind: "navigation", desc: "reload the page", seq: seq, steps: []plan.Step{{Kind: plan.Visit}}})
 				cur.actions++
 				seq = false
 				continue
@@ -295,7 +296,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				// "signing in with a wrong password": the made-up password
 				// replaces the secret.
 				last := &cur.parts[len(cur.parts)-1]
-				last.steps = append([]Step(nil), last.steps...)
+				last.steps = append([]plan.Step(nil), last.steps...)
 				last.steps[1] = it.steps[0]
 				last.desc = strings.SplitN(last.desc, " with the password", 2)[0] + fmt.Sprintf(" with the password %q", it.steps[0].Value)
 				var notes []string
@@ -307,14 +308,14 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				last.notes = append(notes, it.notes...)
 				continue
 			}
-			pt := part{steps: append([]Step(nil), it.steps...), rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes}
+			pt := part{steps: append([]plan.Step(nil), it.steps...), rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes}
 			if it.signin {
 				pt.rkind = "sign-in"
 				pt.desc = signInDesc(it)
 			}
 			for _, s := range it.steps {
 				switch s.Kind {
-				case Fill, Select, Check, Uncheck:
+				case plan.Fill, plan.Select, plan.Check, plan.Uncheck:
 					pt.fill = true
 				}
 			}
@@ -324,20 +325,20 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			}
 			switch n := len(cur.parts); {
 			case len(pt.steps) == 0:
-			case it.beforeClick && n > 0 && len(cur.parts[n-1].steps) == 1 && cur.parts[n-1].steps[0].Kind == Click:
+			case it.beforeClick && n > 0 && len(cur.parts[n-1].steps) == 1 && cur.parts[n-1].steps[0].Kind == plan.Click:
 				// "clicking Send with email a@b.co": fill, then click.
 				cur.parts = append(cur.parts[:n-1], pt, cur.parts[n-1])
 			default:
 				cur.parts = append(cur.parts, pt)
 			}
 			if it.deferred != nil {
-				cur.pending = &part{steps: []Step{*it.deferred}, rkind: pt.rkind, desc: "submit the form", silent: it.signin}
+				cur.pending = &part{steps: []plan.Step{*it.deferred}, rkind: pt.rkind, desc: "submit the form", silent: it.signin}
 			}
 			cur.actions++
 			seq = false
 		case iCheck:
 			flush()
-			cur.parts = append(cur.parts, part{steps: append([]Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes})
+			cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes})
 			cur.checks++
 			seq = false
 		}
@@ -388,9 +389,9 @@ func resolveClicks(parts []part) {
 		if pt.click == "" {
 			continue
 		}
-		pt.steps = append([]Step(nil), pt.steps...)
+		pt.steps = append([]plan.Step(nil), pt.steps...)
 		if filled || pt.button {
-			pt.steps[0].Target = Target{Kind: ByRole, Value: "button", Name: pt.click}.String()
+			pt.steps[0].Target = plan.Target{Kind: plan.ByRole, Value: "button", Name: pt.click}.String()
 			why := "After fields are filled"
 			if !filled {
 				why = "Sending a form"
@@ -399,7 +400,7 @@ func resolveClicks(parts []part) {
 		} else {
 			// A whole, case-sensitive match waits for the element that
 			// says exactly this, rather than a paragraph that mentions it.
-			pt.steps[0].Target = Target{Kind: ByText, Value: pt.click, Exact: pt.exact}.String()
+			pt.steps[0].Target = plan.Target{Kind: plan.ByText, Value: pt.click, Exact: pt.exact}.String()
 			how := "its visible text"
 			if pt.exact {
 				how = "its exact visible text"
@@ -420,7 +421,7 @@ func mergeCredentials(items []item) []item {
 		for k := len(out) - 1; k >= 0; k-- {
 			if out[k].signin {
 				s := out[k]
-				s.steps = append([]Step(nil), s.steps...)
+				s.steps = append([]plan.Step(nil), s.steps...)
 				s.steps[1].Secret = it.secret
 				if it.emailSec != "" {
 					s.steps[0].Value, s.steps[0].Secret = "", it.emailSec
@@ -527,11 +528,11 @@ func movePostfixConditions(items []item) []item {
 
 // build makes the plan: one journey per scenario, or per check when a
 // scenario only looks at a page.
-func (a *assembly) build(text string, scens []*scenario) (*Plan, *refusal) {
-	pl := &Plan{Version: Version, Name: planName(text)}
+func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) {
+	pl := &plan.Plan{Version: plan.Version, Name: planName(text)}
 	type journey struct {
-		j   Journey
-		req Requirement
+		j   plan.Journey
+		req plan.Requirement
 	}
 	var js []journey
 	for _, s := range scens {
@@ -549,7 +550,7 @@ func (a *assembly) build(text string, scens []*scenario) (*Plan, *refusal) {
 		resolveClicks(s.parts)
 		for i := range s.parts {
 			for k := range s.parts[i].steps {
-				if st := &s.parts[i].steps[k]; st.Kind == Visit && st.Value == "" {
+				if st := &s.parts[i].steps[k]; st.Kind == plan.Visit && st.Value == "" {
 					st.Value = page.path // a reload
 				}
 			}
@@ -562,17 +563,17 @@ func (a *assembly) build(text string, scens []*scenario) (*Plan, *refusal) {
 			}
 		}
 		for _, g := range groups {
-			steps := []Step{{Kind: Visit, Value: page.path}}
+			steps := []plan.Step{{Kind: plan.Visit, Value: page.path}}
 			for _, pt := range g {
 				steps = append(steps, pt.steps...)
 				a.note(pt.notes...)
 			}
-			js = append(js, journey{j: Journey{Steps: steps}, req: Requirement{Text: reqText(page.path, g), Kind: reqKind(g)}})
+			js = append(js, journey{j: plan.Journey{Steps: steps}, req: plan.Requirement{Text: reqText(page.path, g), Kind: reqKind(g)}})
 		}
 	}
 	// The same journey said twice is checked once.
 	var uniq []journey
-	var plain []Journey
+	var plain []plan.Journey
 	seen := map[string]bool{}
 	for _, j := range js {
 		b := stepsKey(j.j.Steps)
@@ -597,7 +598,7 @@ func (a *assembly) build(text string, scens []*scenario) (*Plan, *refusal) {
 	}
 	for _, j := range pl.Journeys {
 		for _, s := range j.Steps {
-			if (s.Kind == Fill || s.Kind == Select) && s.Value != "" && secretField(s.Target) && !madeUpPassword(s.Value) {
+			if (s.Kind == plan.Fill || s.Kind == plan.Select) && s.Value != "" && secretField(s.Target) && !madeUpPassword(s.Value) {
 				return nil, &refusal{cause: "secret", reason: "the claim puts a password in clear text; vouch never stores passwords in plans"}
 			}
 		}
@@ -606,7 +607,7 @@ func (a *assembly) build(text string, scens []*scenario) (*Plan, *refusal) {
 }
 
 // stepsKey is a journey's steps in canonical form, to compare journeys.
-func stepsKey(steps []Step) string {
+func stepsKey(steps []plan.Step) string {
 	var b strings.Builder
 	for _, s := range steps {
 		x, _ := s.MarshalJSON()
@@ -617,10 +618,10 @@ func stepsKey(steps []Step) string {
 
 // contradictions finds two checks of the same page state that cannot both
 // hold: "shows 'A'" and "doesn't show 'A'", two titles, two statuses.
-func contradictions(js []Journey) *refusal {
+func contradictions(js []plan.Journey) *refusal {
 	type seen struct {
 		key string
-		s   Step
+		s   plan.Step
 	}
 	var all []seen
 	for _, j := range js {
@@ -648,21 +649,21 @@ func contradictions(js []Journey) *refusal {
 	return nil
 }
 
-func clash(a, b Step) bool {
+func clash(a, b plan.Step) bool {
 	switch {
-	case a.Kind == ExpectText && b.Kind == ExpectNoText:
+	case a.Kind == plan.ExpectText && b.Kind == plan.ExpectNoText:
 		return a.Target == b.Target && strings.Contains(strings.ToLower(a.Value), strings.ToLower(b.Value))
-	case a.Kind == ExpectVisible && b.Kind == ExpectHidden:
+	case a.Kind == plan.ExpectVisible && b.Kind == plan.ExpectHidden:
 		return a.Target == b.Target
-	case a.Kind == b.Kind && a.Kind == ExpectTitle:
+	case a.Kind == b.Kind && a.Kind == plan.ExpectTitle:
 		return !strings.EqualFold(a.Value, b.Value)
-	case a.Kind == b.Kind && a.Kind == ExpectStatus:
+	case a.Kind == b.Kind && a.Kind == plan.ExpectStatus:
 		return a.Status != b.Status
-	case a.Kind == b.Kind && a.Kind == ExpectURL:
+	case a.Kind == b.Kind && a.Kind == plan.ExpectURL:
 		return a.Value != b.Value
-	case a.Kind == b.Kind && a.Kind == ExpectCount:
+	case a.Kind == b.Kind && a.Kind == plan.ExpectCount:
 		return a.Target == b.Target && a.Count != b.Count
-	case a.Kind == ExpectCount && b.Kind == ExpectVisible:
+	case a.Kind == plan.ExpectCount && b.Kind == plan.ExpectVisible:
 		return a.Target == b.Target && a.Count == 0
 	}
 	return false

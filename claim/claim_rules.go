@@ -1,7 +1,8 @@
-package plan
+package claim
 
 import (
 	"fmt"
+	"github.com/vouchdev/vouch/plan"
 	"strings"
 	"unicode"
 )
@@ -133,7 +134,7 @@ func buildRules() {
 					fmt.Sprintf("The title of %s is %q", pg.phrase, v))
 				return nil, false
 			}
-			c := check("title", Step{Kind: ExpectTitle, Value: v})
+			c := check("title", plan.Step{Kind: plan.ExpectTitle, Value: v})
 			c.notes = bareNote(v, q)
 			return []item{{kind: iPage, page: pg}, c}, true
 		})
@@ -214,7 +215,7 @@ func buildRules() {
 		if !ok {
 			return nil, false
 		}
-		it := action("form", Step{Kind: Fill, Target: t})
+		it := action("form", plan.Step{Kind: plan.Fill, Target: t})
 		it.fillish, it.notes, it.cont = true, notes, contWith
 		return m.beforeClick([]item{it}), true
 	}
@@ -225,7 +226,7 @@ func buildRules() {
 			if !ok {
 				return nil, false
 			}
-			it := action("form", Step{Kind: Fill, Target: t})
+			it := action("form", plan.Step{Kind: plan.Fill, Target: t})
 			it.fillish, it.notes, it.cont = true, notes, contWith
 			return []item{it}, true
 		})
@@ -235,7 +236,7 @@ func buildRules() {
 			if !ok {
 				return nil, false
 			}
-			it := action("form", Step{Kind: Fill, Target: t})
+			it := action("form", plan.Step{Kind: plan.Fill, Target: t})
 			it.fillish, it.notes, it.cont = true, notes, contWith
 			return []item{it}, true
 		})
@@ -247,16 +248,16 @@ func buildRules() {
 			}
 			// "... shows an error when the email is empty": the form is
 			// submitted with the field empty.
-			it := action("form", Step{Kind: Fill, Target: t})
-			click := Step{Kind: Click, Target: Target{Kind: ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
+			it := action("form", plan.Step{Kind: plan.Fill, Target: t})
+			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
 			it.deferred, it.fillish, it.cont = &click, true, contWith
 			it.notes = append(notes, "An empty field only shows an error once the form is sent: the plan clicks the form's submit button (the first button in a form that submits it).")
 			return []item{it}, true
 		})
 	addRule("bad email", cAction, false, `(?:typing|type|entering|enter|with|using|submitting|submit|filling in|giving|providing) (?:an? )?(invalid|bad|wrong|malformed|broken|incorrect) (?:email|e-mail|email address)`,
 		func(m *match) ([]item, bool) {
-			it := action("form", Step{Kind: Fill, Target: Target{Kind: ByLabel, Value: "Email"}.String(), Value: "not-an-email"})
-			click := Step{Kind: Click, Target: Target{Kind: ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
+			it := action("form", plan.Step{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: "Email"}.String(), Value: "not-an-email"})
+			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
 			if l := m.st.last; l == nil || l.deferred == nil {
 				it.deferred = &click
 			}
@@ -267,7 +268,7 @@ func buildRules() {
 	addRule("bad password", cAction, false, `(?:with|using|and|entering|typing) (?:an? |the )?(wrong|invalid|incorrect|bad|short|weak|too short) password`,
 		func(m *match) ([]item, bool) {
 			v := testPasswords[m.low(1)]
-			it := action("form", Step{Kind: Fill, Target: Target{Kind: ByLabel, Value: "Password"}.String(), Value: v})
+			it := action("form", plan.Step{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: "Password"}.String(), Value: v})
 			it.fillish, it.cont = true, contWith
 			it.notes = []string{fmt.Sprintf("%q is typed as the %s password: a made-up value, not a secret; edit the plan to use another.", v, m.low(1))}
 			if l := m.st.last; l != nil && l.signin {
@@ -297,10 +298,10 @@ func buildRules() {
 			if !ok || v.text == "" {
 				return nil, false
 			}
-			if tt, _ := ParseTarget(t); tt.Kind != ByLabel {
-				t, notes = Target{Kind: ByLabel, Value: tt.Value}.String(), nil
+			if tt, _ := plan.ParseTarget(t); tt.Kind != plan.ByLabel {
+				t, notes = plan.Target{Kind: plan.ByLabel, Value: tt.Value}.String(), nil
 			}
-			it := action("form", Step{Kind: Select, Target: t, Value: v.text})
+			it := action("form", plan.Step{Kind: plan.Select, Target: t, Value: v.text})
 			it.fillish, it.cont, it.notes = true, contWith, append(notes, bareNote(v.text, !v.bare)...)
 			return m.beforeClick([]item{it}), true
 		})
@@ -319,12 +320,12 @@ func buildRules() {
 			if !ok {
 				return nil, false
 			}
-			k := Check
+			k := plan.Check
 			switch m.low(2) {
 			case "unchecked", "unticked", "disabled", "off", "cleared":
-				k = Uncheck
+				k = plan.Uncheck
 			}
-			it := action("form", Step{Kind: k, Target: Target{Kind: ByRole, Value: "checkbox", Name: v}.String()})
+			it := action("form", plan.Step{Kind: k, Target: plan.Target{Kind: plan.ByRole, Value: "checkbox", Name: v}.String()})
 			it.fillish, it.cont = true, contWith
 			return []item{it}, true
 		})
@@ -342,14 +343,14 @@ func buildRules() {
 			if !ok || (v.text == "" && v.secret == "") {
 				return nil, false
 			}
-			if tt, _ := ParseTarget(t); tt.Kind == ByPlaceholder || tt.Kind == ByRole {
-				t = Target{Kind: ByLabel, Value: tt.Value}.String()
-				if tt.Kind == ByRole {
+			if tt, _ := plan.ParseTarget(t); tt.Kind == plan.ByPlaceholder || tt.Kind == plan.ByRole {
+				t = plan.Target{Kind: plan.ByLabel, Value: tt.Value}.String()
+				if tt.Kind == plan.ByRole {
 					return nil, false
 				}
 				notes = nil
 			}
-			it := action("form", Step{Kind: Select, Target: t, Value: v.text, Secret: v.secret})
+			it := action("form", plan.Step{Kind: plan.Select, Target: t, Value: v.text, Secret: v.secret})
 			it.fillish, it.notes = true, append(notes, bareNote(v.text, !v.bare)...)
 			return []item{it}, true
 		})
@@ -361,7 +362,7 @@ func buildRules() {
 			if !ok {
 				return nil, false
 			}
-			s := Step{Kind: Press, Value: k}
+			s := plan.Step{Kind: plan.Press, Value: k}
 			var notes []string
 			if m.ok(2) {
 				t, n, ok := m.p.field(m.bounds(2))
@@ -380,7 +381,7 @@ func buildRules() {
 			if !ok || v.text == "" && v.secret == "" {
 				return nil, false
 			}
-			it := action("form", Step{Kind: Fill, Target: "role=textbox", Value: v.text, Secret: v.secret})
+			it := action("form", plan.Step{Kind: plan.Fill, Target: "role=textbox", Value: v.text, Secret: v.secret})
 			it.fillish = true
 			it.notes = append([]string{"No field named: the text is typed into the page's first text field."}, bareNote(v.text, !v.bare)...)
 			return []item{it}, true
@@ -408,20 +409,20 @@ func buildRules() {
 			if !ok {
 				return nil, false
 			}
-			k := Check
+			k := plan.Check
 			for _, w := range []string{"uncheck", "untick", "disabl", "off", "clear", "deselect", "unmark"} {
 				if strings.Contains(verb, w) {
-					k = Uncheck
+					k = plan.Uncheck
 				}
 			}
 			role := "checkbox"
 			if strings.HasPrefix(noun, "radio") {
 				role = "radio"
-				if k == Uncheck {
+				if k == plan.Uncheck {
 					return nil, false
 				}
 			}
-			it := action("form", Step{Kind: k, Target: Target{Kind: ByRole, Value: role, Name: v}.String()})
+			it := action("form", plan.Step{Kind: k, Target: plan.Target{Kind: plan.ByRole, Value: role, Name: v}.String()})
 			it.fillish = true
 			return []item{it}, true
 		})
@@ -433,7 +434,7 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			var out []item
 			for _, v := range m.lits(1) {
-				out = append(out, action("navigation", Step{Kind: WaitFor, Target: Target{Kind: ByText, Value: v}.String()}))
+				out = append(out, action("navigation", plan.Step{Kind: plan.WaitFor, Target: plan.Target{Kind: plan.ByText, Value: v}.String()}))
 			}
 			return out, len(out) > 0
 		})
@@ -490,7 +491,7 @@ func buildRules() {
 			if !ok || v.text == "" || v.secret != "" {
 				return nil, false
 			}
-			it := action("form", Step{Kind: Fill, Target: "role=searchbox", Value: v.text}, Step{Kind: Press, Target: "role=searchbox", Value: "Enter"})
+			it := action("form", plan.Step{Kind: plan.Fill, Target: "role=searchbox", Value: v.text}, plan.Step{Kind: plan.Press, Target: "role=searchbox", Value: "Enter"})
 			it.desc = fmt.Sprintf("search for %q", v.text)
 			it.notes = append([]string{"Searching types into the page's search box (an input of type search) and presses Enter; edit the target if yours is a plain text field."}, bareNote(v.text, !v.bare)...)
 			return []item{it}, true
@@ -505,8 +506,8 @@ func buildRules() {
 			if m.ok(1) {
 				path = "/newsletter"
 			}
-			click := Step{Kind: Click, Target: Target{Kind: ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
-			it := action("form", Step{Kind: Fill, Target: Target{Kind: ByLabel, Value: "Email"}.String(), Value: v.text, Secret: v.secret})
+			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
+			it := action("form", plan.Step{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: "Email"}.String(), Value: v.text, Secret: v.secret})
 			it.deferred, it.cont, it.desc = &click, contWith, fmt.Sprintf("type %q into the field labelled \"Email\"", v.text)
 			it.notes = append([]string{"The address is typed into the field labelled \"Email\" and the form's submit button is clicked; edit the plan if your form differs."}, bareNote(v.text, !v.bare)...)
 			ref := pageRef{path: path, phrase: m.p.lx.span(m.start, m.loc[4])}
@@ -519,9 +520,9 @@ func buildRules() {
 			return nil, false
 		})
 	addRule("click", cAction, true, `{who}(?:can )?(?:clicking|click|clicks|clicked|tapping|tap|taps|tapped|pressing|press|presses|pressed|hitting|hit|hits|choosing|choose|chooses|selecting|select|selects|following|follow|follows|activating|activate|opening|open|triggering|trigger|double-clicking|double clicking|double-click)(?: on)?(?: link| button)? ((?:{el})|{text})`,
-		func(m *match) ([]item, bool) { return m.p.click(m, Click) })
+		func(m *match) ([]item, bool) { return m.p.click(m, plan.Click) })
 	addRule("hover", cAction, true, `{who}(?:hovering|hover|hovers|mousing|mouse|moving the mouse|pointing)(?: the mouse)?(?: over| on| onto| above| at)? ((?:{el})|{text})`,
-		func(m *match) ([]item, bool) { return m.p.click(m, Hover) })
+		func(m *match) ([]item, bool) { return m.p.click(m, plan.Hover) })
 
 	// "The 'Forgot password?' link opens /forgot-password": the element is
 	// clicked; what follows it is checked.
@@ -542,7 +543,7 @@ func buildRules() {
 				}
 				out = append(out, item{kind: iPage, page: pg, from: m.loc[4], to: m.loc[5]})
 			}
-			a := action("navigation", Step{Kind: Click, Target: e.target})
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: e.target})
 			a.notes = append(e.notes, "The element is clicked, and what the claim says it does is checked after.")
 			out = append(out, a)
 			// Leave the verb for the check that follows.
@@ -653,10 +654,10 @@ func buildRules() {
 	addRule("hides it", cCheck, false, `(?:hides|closes|dismisses|removes|collapses) (?:it|itself|the (?:banner|dialog|modal|popup|message|notice|toast))|makes (?:it|the (?:banner|dialog|modal|popup|message)) (?:disappear|go away|vanish|close)`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
-			if l == nil || l.kind != iAction || len(l.steps) != 1 || l.steps[0].Kind != Click || m.st.afterConn {
+			if l == nil || l.kind != iAction || len(l.steps) != 1 || l.steps[0].Kind != plan.Click || m.st.afterConn {
 				return nil, false
 			}
-			c := check("absence", Step{Kind: ExpectHidden, Target: l.steps[0].Target})
+			c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: l.steps[0].Target})
 			c.notes = []string{"That it goes away is checked by the clicked element no longer being visible."}
 			c.hideClicked = true
 			return []item{c}, true
@@ -683,10 +684,10 @@ func buildRules() {
 			// click leads; "the page links to /docs" has a link.
 			if strings.HasPrefix(m.p.lx.shape[m.start:m.loc[2]], "link") {
 				l := m.st.last
-				if l == nil || l.kind != iAction || m.st.afterConn || len(l.steps) != 1 || l.steps[0].Kind != Click {
+				if l == nil || l.kind != iAction || m.st.afterConn || len(l.steps) != 1 || l.steps[0].Kind != plan.Click {
 					return nil, false
 				}
-				if t, _ := ParseTarget(l.steps[0].Target); t.Kind != ByRole || t.Value != "button" {
+				if t, _ := plan.ParseTarget(l.steps[0].Target); t.Kind != plan.ByRole || t.Value != "button" {
 					return nil, false
 				}
 			}
@@ -698,7 +699,7 @@ func buildRules() {
 				m.p.setHint("unsupported", "vouch can check where a page ends up, not where it does not", m.start)
 				return nil, false
 			}
-			c := check("url", Step{Kind: ExpectURL, Value: pg.path})
+			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: pg.path})
 			if pg.note != "" {
 				c.notes = []string{pg.note}
 			}
@@ -712,7 +713,7 @@ func buildRules() {
 		})
 	addRule("takes home", cCheck, false, `(?:takes|take|brings|bring|sends|send|leads|lead|gets|get|returns|return) (?:me|you|the user|users|them|us) (?:back )?home`,
 		func(m *match) ([]item, bool) {
-			c := check("url", Step{Kind: ExpectURL, Value: "/"})
+			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: "/"})
 			c.notes = []string{"'home' is checked as the address /."}
 			return []item{c}, true
 		})
@@ -722,7 +723,7 @@ func buildRules() {
 			if !ok || pg.generic {
 				return nil, false
 			}
-			c := check("url", Step{Kind: ExpectURL, Value: pg.path})
+			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: pg.path})
 			if pg.note != "" {
 				c.notes = []string{pg.note}
 			}
@@ -767,9 +768,9 @@ func buildRules() {
 			} else if l := m.low(2); l == "h2" || l == "h3" {
 				level = int(l[1] - '0')
 			}
-			c := check("presence", Step{Kind: ExpectVisible, Target: Target{Kind: ByRole, Value: "heading", Name: v, Level: level}.String()})
+			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: "heading", Name: v, Level: level}.String()})
 			if m.negated() {
-				c = check("absence", Step{Kind: ExpectHidden, Target: c.steps[0].Target})
+				c = check("absence", plan.Step{Kind: plan.ExpectHidden, Target: c.steps[0].Target})
 			}
 			c.notes = bareNote(v, q)
 			return []item{c}, true
@@ -790,7 +791,7 @@ func buildRules() {
 			} else if l := m.low(2); l == "h2" || l == "h3" {
 				level = int(l[1] - '0')
 			}
-			c := check("presence", Step{Kind: ExpectVisible, Target: Target{Kind: ByRole, Value: "heading", Name: v, Level: level}.String()})
+			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: "heading", Name: v, Level: level}.String()})
 			c.notes = bareNote(v, q)
 			return []item{{kind: iPage, page: pg}, c}, true
 		})
@@ -802,7 +803,7 @@ func buildRules() {
 			if !ok {
 				return nil, false
 			}
-			c := check("presence", Step{Kind: ExpectVisible, Target: Target{Kind: ByAlt, Value: v}.String()})
+			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByAlt, Value: v}.String()})
 			c.notes = bareNote(v, q)
 			if m.ok(1) {
 				pg, ok := m.p.page(m.bounds(1))
@@ -819,7 +820,7 @@ func buildRules() {
 			if !ok {
 				return nil, false
 			}
-			c := check("presence", Step{Kind: ExpectVisible, Target: Target{Kind: ByPlaceholder, Value: v}.String()})
+			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByPlaceholder, Value: v}.String()})
 			c.notes = bareNote(v, q)
 			return []item{c}, true
 		})
@@ -830,11 +831,11 @@ func buildRules() {
 				return nil, false
 			}
 			t, notes := linkTarget(pg)
-			k, rk := ExpectVisible, "presence"
+			k, rk := plan.ExpectVisible, "presence"
 			if m.negated() {
-				k, rk = ExpectHidden, "absence"
+				k, rk = plan.ExpectHidden, "absence"
 			}
-			c := check(rk, Step{Kind: k, Target: t})
+			c := check(rk, plan.Step{Kind: k, Target: t})
 			c.notes, c.cont = notes, contElement
 			return []item{c}, true
 		})
@@ -846,12 +847,12 @@ func buildRules() {
 			}
 			var out []item
 			for _, n := range names {
-				t := Target{Kind: ByRole, Value: "link", Name: n}.String()
-				k, rk := ExpectVisible, "presence"
+				t := plan.Target{Kind: plan.ByRole, Value: "link", Name: n}.String()
+				k, rk := plan.ExpectVisible, "presence"
 				if m.negated() {
-					k, rk = ExpectHidden, "absence"
+					k, rk = plan.ExpectHidden, "absence"
 				}
-				out = append(out, check(rk, Step{Kind: k, Target: t}))
+				out = append(out, check(rk, plan.Step{Kind: k, Target: t}))
 			}
 			out[0].notes = []string{"Links named by where they go (\"links to GitHub\") are found by their text."}
 			return out, true
@@ -862,7 +863,7 @@ func buildRules() {
 			if l == nil || l.kind != iSubject || !strings.Contains(strings.ToLower(l.region), "list") {
 				return nil, false
 			}
-			c := check("count", Step{Kind: ExpectCount, Target: "role=listitem", Count: 0})
+			c := check("count", plan.Step{Kind: plan.ExpectCount, Target: "role=listitem", Count: 0})
 			c.notes = []string{"An empty list is checked as no list items (li) on the whole page."}
 			return []item{c}, true
 		})
@@ -886,10 +887,10 @@ func buildRules() {
 			if m.low(1) == "link" {
 				role = "link"
 			}
-			t := Target{Kind: ByRole, Value: role, Name: v}.String()
-			c := check("presence", Step{Kind: ExpectVisible, Target: t})
+			t := plan.Target{Kind: plan.ByRole, Value: role, Name: v}.String()
+			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: t})
 			if m.negated() {
-				c = check("absence", Step{Kind: ExpectHidden, Target: t})
+				c = check("absence", plan.Step{Kind: plan.ExpectHidden, Target: t})
 			}
 			c.notes = bareNote(v, q)
 			return []item{c}, true
@@ -914,7 +915,7 @@ func buildRules() {
 			if !ok || e.text != "" || e.follow != "" || (e.role != "link" && e.role != "button" && e.role != "tab" && e.role != "menuitem") {
 				return nil, false
 			}
-			a := action("navigation", Step{Kind: Click, Target: e.target})
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: e.target})
 			a.notes = append(e.notes, "The element is clicked, and what the claim says it does is checked after.")
 			return []item{a}, true
 		})
@@ -941,26 +942,26 @@ func buildRules() {
 			}
 			var out []item
 			for _, n := range names {
-				var t Target
+				var t plan.Target
 				var note string
 				switch noun {
 				case "field", "input", "text field", "dropdown":
 					t, note = fieldTarget(n, true)
 				case "image":
-					t = Target{Kind: ByAlt, Value: n}
+					t = plan.Target{Kind: plan.ByAlt, Value: n}
 				case "radio button":
-					t = Target{Kind: ByRole, Value: "radio", Name: n}
+					t = plan.Target{Kind: plan.ByRole, Value: "radio", Name: n}
 				default:
-					t = Target{Kind: ByRole, Value: nouns[noun].role, Name: n}
+					t = plan.Target{Kind: plan.ByRole, Value: nouns[noun].role, Name: n}
 				}
-				if t.Kind == ByRole && t.Value == "" {
+				if t.Kind == plan.ByRole && t.Value == "" {
 					return nil, false
 				}
-				k, rk := ExpectVisible, "presence"
+				k, rk := plan.ExpectVisible, "presence"
 				if m.negated() {
-					k, rk = ExpectHidden, "absence"
+					k, rk = plan.ExpectHidden, "absence"
 				}
-				c := check(rk, Step{Kind: k, Target: t.String()})
+				c := check(rk, plan.Step{Kind: k, Target: t.String()})
 				if note != "" {
 					c.notes = []string{note}
 				}
@@ -1043,7 +1044,7 @@ func buildRules() {
 			if l.cont != contClick {
 				return nil, false
 			}
-			return m.p.click(m, Click)
+			return m.p.click(m, plan.Click)
 		})
 	addRule("more elements", cCont, true, `({el})`,
 		func(m *match) ([]item, bool) {
@@ -1063,11 +1064,11 @@ func buildRules() {
 				return nil, false
 			}
 			t, notes := linkTarget(pg)
-			k := ExpectVisible
+			k := plan.ExpectVisible
 			if l.neg {
-				k = ExpectHidden
+				k = plan.ExpectHidden
 			}
-			c := check(l.rkind, Step{Kind: k, Target: t})
+			c := check(l.rkind, plan.Step{Kind: k, Target: t})
 			c.notes, c.cont, c.neg = notes, contElement, l.neg
 			return []item{c}, true
 		})
@@ -1101,7 +1102,7 @@ func buildRules() {
 	addRule("and status", cCheck, false, `(\d{3})`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
-			if l == nil || !m.st.afterConn || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != ExpectStatus ||
+			if l == nil || !m.st.afterConn || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != plan.ExpectStatus ||
 				!strings.HasSuffix(strings.TrimSpace(m.p.lx.shape[:m.start]), " and") {
 				return nil, false
 			}
@@ -1125,25 +1126,25 @@ func buildRules() {
 
 // --- handler helpers ---------------------------------------------------
 
-func action(rkind string, s ...Step) item { return item{kind: iAction, steps: s, rkind: rkind} }
-func check(rkind string, s ...Step) item  { return item{kind: iCheck, steps: s, rkind: rkind} }
+func action(rkind string, s ...plan.Step) item { return item{kind: iAction, steps: s, rkind: rkind} }
+func check(rkind string, s ...plan.Step) item  { return item{kind: iCheck, steps: s, rkind: rkind} }
 
 func addItem(target, v string) item {
-	it := action("form", Step{Kind: Fill, Target: target, Value: v}, Step{Kind: Press, Target: target, Value: "Enter"})
+	it := action("form", plan.Step{Kind: plan.Fill, Target: target, Value: v}, plan.Step{Kind: plan.Press, Target: target, Value: "Enter"})
 	it.cont, it.addTgt, it.addVal = contAdd, target, v
 	it.desc = fmt.Sprintf("add %q", v)
 	return it
 }
 
 func healthCheck() item {
-	c := check("health", Step{Kind: ExpectStatus, Status: 200}, Step{Kind: ExpectNoConsoleErrors})
+	c := check("health", plan.Step{Kind: plan.ExpectStatus, Status: 200}, plan.Step{Kind: plan.ExpectNoConsoleErrors})
 	c.desc = "the page loads without errors (HTTP 200, no console errors or uncaught exceptions)"
 	c.notes = []string{"'Loads without errors' means: the page answers HTTP 200 (after redirects) and the console shows no errors or uncaught exceptions."}
 	return c
 }
 
 func consoleCheck() item {
-	c := check("health", Step{Kind: ExpectNoConsoleErrors})
+	c := check("health", plan.Step{Kind: plan.ExpectNoConsoleErrors})
 	c.desc = "the console shows no errors or uncaught exceptions"
 	return c
 }
@@ -1152,7 +1153,7 @@ func statusCheck(n int) ([]item, bool) {
 	if n < 100 || n > 599 {
 		return nil, false
 	}
-	return []item{check("status", Step{Kind: ExpectStatus, Status: n})}, true
+	return []item{check("status", plan.Step{Kind: plan.ExpectStatus, Status: n})}, true
 }
 
 func negIn(s string) bool {
@@ -1280,7 +1281,7 @@ func (m *match) fill(fieldGroup, valueGroup int, cont contKind) ([]item, bool) {
 			m.p.replaceSpan(m.loc[2*valueGroup], m.loc[2*valueGroup+1], "the secret PASSWORD"))
 		return nil, false
 	}
-	it := action("form", Step{Kind: Fill, Target: t, Value: v.text, Secret: v.secret})
+	it := action("form", plan.Step{Kind: plan.Fill, Target: t, Value: v.text, Secret: v.secret})
 	it.fillish, it.cont = true, cont
 	it.notes = append(notes, bareNote(v.text, !v.bare)...)
 	return []item{it}, true
@@ -1311,7 +1312,7 @@ func (m *match) title(g int) ([]item, bool) {
 		m.p.setHint("unsupported", "a title can be checked to be something, not to be something else", m.start)
 		return nil, false
 	}
-	c := check("title", Step{Kind: ExpectTitle, Value: v})
+	c := check("title", plan.Step{Kind: plan.ExpectTitle, Value: v})
 	c.notes = bareNote(v, q)
 	return []item{c}, true
 }
@@ -1348,9 +1349,9 @@ func (m *match) texts(g int, neg bool) ([]item, bool) {
 	for _, v := range vals {
 		var c item
 		if neg {
-			c = check("absence", Step{Kind: ExpectNoText, Value: v})
+			c = check("absence", plan.Step{Kind: plan.ExpectNoText, Value: v})
 		} else {
-			c = check("presence", Step{Kind: ExpectText, Value: v})
+			c = check("presence", plan.Step{Kind: plan.ExpectText, Value: v})
 		}
 		c.cont, c.neg = contText, neg
 		c.notes = bareNote(v, quoted)
@@ -1368,21 +1369,21 @@ func (m *match) elementCheck(g int, neg bool) ([]item, bool) {
 		if neg {
 			return nil, false
 		}
-		a := action("navigation", Step{Kind: Click, Target: e.target})
-		c := check("url", Step{Kind: ExpectURL, Value: e.follow})
+		a := action("navigation", plan.Step{Kind: plan.Click, Target: e.target})
+		c := check("url", plan.Step{Kind: plan.ExpectURL, Value: e.follow})
 		a.notes = e.notes
 		return []item{a, c}, true
 	}
 	var c item
 	switch {
 	case e.text != "" && neg:
-		c = check("absence", Step{Kind: ExpectNoText, Value: e.text})
+		c = check("absence", plan.Step{Kind: plan.ExpectNoText, Value: e.text})
 	case e.text != "":
-		c = check("presence", Step{Kind: ExpectText, Value: e.text})
+		c = check("presence", plan.Step{Kind: plan.ExpectText, Value: e.text})
 	case neg:
-		c = check("absence", Step{Kind: ExpectHidden, Target: e.target})
+		c = check("absence", plan.Step{Kind: plan.ExpectHidden, Target: e.target})
 	default:
-		c = check("presence", Step{Kind: ExpectVisible, Target: e.target})
+		c = check("presence", plan.Step{Kind: plan.ExpectVisible, Target: e.target})
 	}
 	c.notes, c.cont, c.neg = e.notes, contElement, neg
 	return []item{c}, true
@@ -1427,7 +1428,7 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		return nil, false
 	}
 	if w := m.low(ng); w == "no" || w == "none" {
-		c := check("absence", Step{Kind: ExpectHidden, Target: e.target})
+		c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: e.target})
 		c.notes = e.notes
 		return []item{c}, true
 	}
@@ -1442,22 +1443,22 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		e.target = t
 		notes = []string{fmt.Sprintf("Counted inside the page's %s element (%s); edit the target if the region is marked up differently.", strings.Split(regionCSS[region], ",")[0], regionCSS[region])}
 	}
-	c := check("count", Step{Kind: ExpectCount, Target: e.target, Count: n})
+	c := check("count", plan.Step{Kind: plan.ExpectCount, Target: e.target, Count: n})
 	c.notes = append(e.notes, notes...)
 	return []item{c}, true
 }
 
 // click reads "clicking X": an element phrase, or a bare text that is
 // resolved later (a button after form fills, any text otherwise).
-func (p *parser) click(m *match, k Kind) ([]item, bool) {
+func (p *parser) click(m *match, k plan.Kind) ([]item, bool) {
 	a, b := m.bounds(1)
 	// "clicking Menu" names a text; "clicking the menu" an element.
 	from, to := p.lx.tokensIn(a, b)
 	bareNoun := to-from == 1 && p.lx.toks[from].kind == tWord
 	if e, ok := p.element(a, b); ok && e.text == "" && !bareNoun {
-		it := action("navigation", Step{Kind: k, Target: e.target})
+		it := action("navigation", plan.Step{Kind: k, Target: e.target})
 		it.notes = e.notes
-		if k == Click {
+		if k == plan.Click {
 			it.cont = contClick
 		}
 		return []item{it}, true
@@ -1469,8 +1470,8 @@ func (p *parser) click(m *match, k Kind) ([]item, bool) {
 	if _, isKey := keyNames[strings.ToLower(v)]; isKey && !q {
 		return nil, false
 	}
-	it := action("navigation", Step{Kind: k, Target: Target{Kind: ByText, Value: v, Exact: q || startsUpper(v)}.String()})
-	if k == Click {
+	it := action("navigation", plan.Step{Kind: k, Target: plan.Target{Kind: plan.ByText, Value: v, Exact: q || startsUpper(v)}.String()})
+	if k == plan.Click {
 		it.click, it.cont, it.clickExact = v, contClick, q || startsUpper(v)
 	}
 	it.notes = bareNote(v, q)
@@ -1531,14 +1532,14 @@ func (p *parser) signIn(m *match) ([]item, bool) {
 	if user != "" && !strings.Contains(user, "@") {
 		userField = "Username"
 	}
-	steps := []Step{
-		{Kind: Fill, Target: Target{Kind: ByLabel, Value: userField}.String(), Value: user, Secret: userSecret},
-		{Kind: Fill, Target: Target{Kind: ByLabel, Value: "Password"}.String(), Secret: pw},
+	steps := []plan.Step{
+		{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: userField}.String(), Value: user, Secret: userSecret},
+		{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: "Password"}.String(), Secret: pw},
 	}
 	it.steps = steps
 	// Enter in the password field submits the form it belongs to, whatever
 	// its button says ("Sign in", "Log in", "Continue").
-	click := Step{Kind: Press, Target: Target{Kind: ByLabel, Value: "Password"}.String(), Value: "Enter"}
+	click := plan.Step{Kind: plan.Press, Target: plan.Target{Kind: plan.ByLabel, Value: "Password"}.String(), Value: "Enter"}
 	it.deferred = &click
 	it.cont = contWith
 	it.desc = "sign in"
@@ -1600,7 +1601,7 @@ func (p *parser) credentials(m *match) ([]item, bool) {
 // form's submit button, so fills named after it ("with an empty email")
 // come first.
 func (p *parser) submit(m *match) ([]item, bool) {
-	click := Step{Kind: Click, Target: Target{Kind: ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
+	click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
 	it := item{kind: iAction, rkind: "form", deferred: &click, cont: contWith, desc: "submit the form"}
 	it.notes = []string{"Submitting a form clicks its submit button (the first button in a form that submits it)."}
 	var out []item
@@ -1720,7 +1721,7 @@ func scopedTarget(region, target string) (string, bool) {
 			parts = append(parts, r+" "+e)
 		}
 	}
-	return Target{Kind: ByCSS, Value: strings.Join(parts, ", ")}.String(), true
+	return plan.Target{Kind: plan.ByCSS, Value: strings.Join(parts, ", ")}.String(), true
 }
 
 // splitNames reads "Name, Email and Password" as three names.
