@@ -42,11 +42,11 @@ type journeyRun struct {
 	closed     int  // popups closed
 	expects    map[int]bool
 	helpers    sync.WaitGroup
-	stepNo     int            // the step running, 0-based: its object group
+	stepNo     int // the step running, 0-based: its object group
 	// settled is how long the page had been settled when the running step's
 	// wait gave up before its budget; 0 when it did not.
-	settled time.Duration
-	releases   sync.WaitGroup // object groups being released
+	settled  time.Duration
+	releases sync.WaitGroup // object groups being released
 
 	res     evidence.JourneyResult
 	shots   []pendingShot // screenshots in flight

@@ -66,7 +66,7 @@ type recorder struct {
 	// loading, for its body's digest; docSent says it was sent.
 	docCh   chan *docNav
 	docSent bool
-	onCrash  func() // called, under mu, when the page is gone
+	onCrash func() // called, under mu, when the page is gone
 }
 
 // docNav is one main-frame document request: a navigation, with its
