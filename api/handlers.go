@@ -68,16 +68,16 @@ type recheckRequest struct {
 
 // planCreated answers a create or a dry run.
 type planCreated struct {
-	State           string             `json:"state"` // "review_required"
-	PlanID          string             `json:"plan_id"`
-	Plan            *plan.Plan         `json:"plan"`
-	Requirements    []plan.Requirement `json:"requirements"`
-	Notes           []string           `json:"notes"`
-	ApproveURL      string             `json:"approve_url"`
-	ContractID      string             `json:"contract_id"`
-	ContractVersion string             `json:"contract_version"`
-	HumanReviewed   bool               `json:"human_reviewed"`
-	DryRun          bool               `json:"dry_run,omitempty"`
+	State           string                `json:"state"` // "review_required"
+	PlanID          string                `json:"plan_id"`
+	Plan            *plan.Plan            `json:"plan"`
+	Requirements    []service.Requirement `json:"requirements"`
+	Notes           []string              `json:"notes"`
+	ApproveURL      string                `json:"approve_url"`
+	ContractID      string                `json:"contract_id"`
+	ContractVersion string                `json:"contract_version"`
+	HumanReviewed   bool                  `json:"human_reviewed"`
+	DryRun          bool                  `json:"dry_run,omitempty"`
 }
 
 func (a *API) create(w http.ResponseWriter, r *http.Request, c caller, body any) (int, any, error) {
@@ -229,22 +229,22 @@ func (a *API) recheck(w http.ResponseWriter, r *http.Request, c caller, body any
 
 // planRecord is a plan as GET /verifications/plans/{id} and approve show it.
 type planRecord struct {
-	PlanID          string             `json:"plan_id"`
-	State           string             `json:"state"`
-	Plan            *plan.Plan         `json:"plan"`
-	Requirements    []plan.Requirement `json:"requirements"`
-	Notes           []string           `json:"notes"`
-	Claim           string             `json:"claim"`
-	DeploymentURL   string             `json:"deployment_url"`
-	ApproveURL      string             `json:"approve_url,omitempty"`
-	ContractID      string             `json:"contract_id"`
-	ContractVersion string             `json:"contract_version"`
-	HumanReviewed   bool               `json:"human_reviewed"`
-	CreatedBy       createdBy          `json:"created_by"`
-	CreatedAt       time.Time          `json:"created_at"`
-	Approvals       []approvalRecord   `json:"approvals"`
-	Rechecks        int                `json:"rechecks"`
-	RecheckDeadline *time.Time         `json:"recheck_deadline,omitempty"`
+	PlanID          string                `json:"plan_id"`
+	State           string                `json:"state"`
+	Plan            *plan.Plan            `json:"plan"`
+	Requirements    []service.Requirement `json:"requirements"`
+	Notes           []string              `json:"notes"`
+	Claim           string                `json:"claim"`
+	DeploymentURL   string                `json:"deployment_url"`
+	ApproveURL      string                `json:"approve_url,omitempty"`
+	ContractID      string                `json:"contract_id"`
+	ContractVersion string                `json:"contract_version"`
+	HumanReviewed   bool                  `json:"human_reviewed"`
+	CreatedBy       createdBy             `json:"created_by"`
+	CreatedAt       time.Time             `json:"created_at"`
+	Approvals       []approvalRecord      `json:"approvals"`
+	Rechecks        int                   `json:"rechecks"`
+	RecheckDeadline *time.Time            `json:"recheck_deadline,omitempty"`
 }
 
 type createdBy struct {

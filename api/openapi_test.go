@@ -174,7 +174,7 @@ func TestOpenAPIShape(t *testing.T) {
 					}
 					if n, err := strconv.Atoi(st); err == nil && n >= 400 && where == "paths" {
 						b, _ := json.Marshal(rm["content"])
-						if !strings.Contains(string(b), `"#/components/schemas/Error"`) {
+						if !strings.Contains(string(b), `"#/components/schemas/Error"`) && !strings.Contains(string(b), `"#/components/schemas/ChatError"`) {
 							t.Errorf("%s %s response %s is not the error envelope", m, p, st)
 						}
 					}

@@ -36,11 +36,20 @@ type PrepareRequest struct {
 	IdempotencyKey string `json:"-"`
 }
 
-// Requirement is one sentence a person can check.
+// Requirement is one sentence a person can check, with the plan's
+// assertion steps that prove it.
 type Requirement struct {
-	ID   string `json:"id"`
-	Text string `json:"text"`
-	Kind string `json:"kind,omitempty"`
+	ID       string    `json:"id"`
+	Text     string    `json:"text"`
+	Kind     string    `json:"kind,omitempty"`
+	ProvenBy []StepRef `json:"proven_by,omitempty"`
+}
+
+// StepRef points at one step of a plan.
+type StepRef struct {
+	Journey int    `json:"journey"` // 1-based index in the plan's journeys
+	Name    string `json:"name"`    // the journey's name
+	Step    int    `json:"step"`    // 1-based index in the journey's steps
 }
 
 // Approval is a person's decision on a plan: who, which plan hash, when.

@@ -110,6 +110,7 @@ func statusOf(code service.Code) int {
 // siblings.
 var pageFuncs = template.FuncMap{
 	"decisionWord": decisionWord,
+	"proofs":       proofs,
 	// current reports whether the page at path is under the link to p.
 	"current": func(path, p string) bool { return path == p || strings.HasPrefix(path, p+"/") },
 	// took is how long a run took, or "" while it has not finished.

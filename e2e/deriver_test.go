@@ -50,5 +50,5 @@ func testDeriver(claim string) (service.Derivation, error) {
 	if err != nil {
 		return service.Derivation{}, err
 	}
-	return service.Derivation{Plan: p, Requirements: p.Requirements, Notes: []string{"derived by the e2e test deriver"}}, nil
+	return service.Derivation{Plan: p, Notes: []string{"derived by the e2e test deriver"}}, nil
 }

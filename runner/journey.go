@@ -137,8 +137,10 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 		lcancel()
 		return rs.blockedBeforeStart(i, "the browser could not watch the page: "+err.Error())
 	}
+	bodies := jr.recordBodies(t.ctx)
 	jr.steps()
 	jr.waitDocumentBody()
+	bodies()
 	lcancel()
 	jr.helpers.Wait()
 	jr.finish()
@@ -223,6 +225,47 @@ func (jr *journeyRun) waitDocumentBody() {
 	select {
 	case <-jr.docDone:
 	case <-time.After(5 * time.Second):
+	}
+}
+
+// recordBodies fetches the bodies of the responses the recorder queues
+// (see netLog.wantBody) as they finish loading, one at a time off the
+// event loop. The function it returns stops taking new ones and waits a
+// little for those queued, so that the HAR holds what the last page
+// loaded, then gives up on the rest.
+func (jr *journeyRun) recordBodies(tctx context.Context) func() {
+	rec := jr.rec
+	bctx, cancel := context.WithCancel(tctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range rec.bodyCh {
+			if bctx.Err() != nil {
+				continue // drained: the journey is over
+			}
+			ctx, c := context.WithTimeout(bctx, 2*time.Second)
+			res, err := cdp.Call(ctx, jr.tab.t, network.GetResponseBody, network.GetResponseBodyParams{RequestID: b.id})
+			c()
+			rec.mu.Lock()
+			if err != nil {
+				b.h.bodyNote = "body not recorded: " + err.Error()
+			} else {
+				b.h.setBody(res.Body, res.Base64encoded, jr.rs.mask)
+			}
+			rec.mu.Unlock()
+		}
+	}()
+	return func() {
+		rec.mu.Lock()
+		rec.bodiesClosed = true
+		close(rec.bodyCh)
+		rec.mu.Unlock()
+		select {
+		case <-done:
+		case <-time.After(3 * time.Second):
+		}
+		cancel()
+		<-done
 	}
 }
 

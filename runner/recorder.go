@@ -60,6 +60,12 @@ type recorder struct {
 	seenDL    map[string]bool
 	crashed   string // why the renderer is gone, "" while it lives
 
+	// bodyCh carries the responses whose bodies to fetch, which must be
+	// asked for soon: the browser drops a page's bodies when the next
+	// one commits. bodiesClosed is set, under mu, when bodyCh is closed.
+	bodyCh       chan bodyReq
+	bodiesClosed bool
+
 	dialogCh chan *page.EventJavascriptDialogOpening
 	popupCh  chan target.ID
 	// docCh receives, once, the first main-frame document that finished
@@ -67,6 +73,12 @@ type recorder struct {
 	docCh   chan *docNav
 	docSent bool
 	onCrash func() // called, under mu, when the page is gone
+}
+
+// bodyReq is a response whose body is to be recorded.
+type bodyReq struct {
+	id network.RequestID
+	h  *hop
 }
 
 // docNav is one main-frame document request: a navigation, with its
@@ -103,6 +115,7 @@ func newRecorder(tabID target.ID, bcID cdp.BrowserContextID) *recorder {
 		idleAt:   time.Now(),
 		net:      newNetLog(),
 		seenDL:   map[string]bool{},
+		bodyCh:   make(chan bodyReq, 256),
 		dialogCh: make(chan *page.EventJavascriptDialogOpening, 64),
 		popupCh:  make(chan target.ID, 64),
 		docCh:    make(chan *docNav, 1),
@@ -199,6 +212,13 @@ func (rec *recorder) onTab(ev any) {
 		rec.net.dataReceived(e)
 	case *network.EventLoadingFinished:
 		rec.net.loadingFinished(e)
+		if h := rec.net.wantBody(e.RequestID); h != nil && !rec.bodiesClosed {
+			select {
+			case rec.bodyCh <- bodyReq{id: e.RequestID, h: h}:
+			default:
+				h.bodyNote = "body not recorded: too many responses at once"
+			}
+		}
 		rec.done(e.RequestID)
 		if d := rec.docByReq[e.RequestID]; d != nil {
 			d.finished = true

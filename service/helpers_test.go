@@ -106,7 +106,7 @@ func testDeriver(claim string) (service.Derivation, error) {
 	if err != nil {
 		return service.Derivation{}, err
 	}
-	return service.Derivation{Plan: p, Requirements: p.Requirements, Notes: []string{"derived by the test deriver"}}, nil
+	return service.Derivation{Plan: p, Notes: []string{"derived by the test deriver"}}, nil
 }
 
 type env struct {

@@ -238,9 +238,13 @@ func (s *Service) GetVerification(ctx context.Context, id string) (*Verification
 	return v, nil
 }
 
-// ListVerifications returns verifications, newest first.
+// ListVerifications returns the verifications f selects, newest first; an
+// unknown f.Before is not_found.
 func (s *Service) ListVerifications(ctx context.Context, f VerificationFilter) ([]*Verification, error) {
 	svs, err := s.store.ListVerifications(ctx, f)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, &Error{Code: CodeNotFound, Field: "before", Message: "there is no verification " + f.Before + " to list after", Err: err}
+	}
 	if err != nil {
 		return nil, internal(err)
 	}

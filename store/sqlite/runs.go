@@ -157,23 +157,43 @@ func (s *Store) GetVerification(ctx context.Context, id string) (*store.Verifica
 	return v, notFound(err, "verification "+id)
 }
 
-// ListVerifications returns verifications, newest first.
+// ListVerifications returns the verifications f selects, newest first by
+// (created_at, id), filtered and paged in SQL.
 func (s *Store) ListVerifications(ctx context.Context, f store.VerificationFilter) ([]*store.Verification, error) {
 	q := `SELECT ` + verCols + ` FROM verifications WHERE 1=1`
 	var args []any
+	add := func(cond string, arg any) {
+		q += ` AND ` + cond
+		args = append(args, arg)
+	}
 	if f.PlanID != "" {
-		q += ` AND plan_id = ?`
-		args = append(args, f.PlanID)
+		add(`plan_id = ?`, f.PlanID)
 	}
 	if f.State != "" {
-		q += ` AND state = ?`
-		args = append(args, f.State)
+		add(`state = ?`, f.State)
+	}
+	if f.Decision != "" {
+		// Only completed runs carry a decision; the column is '' otherwise.
+		add(`decision = ?`, f.Decision)
+	}
+	if !f.CreatedFrom.IsZero() {
+		add(`created_at >= ?`, ms(f.CreatedFrom))
+	}
+	if !f.CreatedBefore.IsZero() {
+		add(`created_at < ?`, ms(f.CreatedBefore))
 	}
 	if f.Before != "" {
-		q += ` AND (created_at, rowid) < (SELECT created_at, rowid FROM verifications WHERE id = ?)`
-		args = append(args, f.Before)
+		var at int64
+		err := s.db.QueryRowContext(ctx, `SELECT created_at FROM verifications WHERE id = ?`, f.Before).Scan(&at)
+		if err != nil {
+			return nil, notFound(err, "verification "+f.Before)
+		}
+		// Spelled out rather than as a row value so that SQLite bounds the
+		// index range on created_at.
+		q += ` AND created_at <= ? AND (created_at < ? OR id < ?)`
+		args = append(args, at, at, f.Before)
 	}
-	q += ` ORDER BY created_at DESC, rowid DESC LIMIT ?`
+	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, limit(f.Limit))
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
