@@ -332,7 +332,7 @@ func checkEvidenceDownloads(t *testing.T, e *env, v *service.Verification) {
 	if res := attest.Verify(context.Background(), os.DirFS(dir), keys); !res.Valid {
 		t.Fatalf("the zip's attestation does not verify: %v", res.Problems)
 	}
-	if p := me.get("/console/verifications/" + v.ID); !strings.Contains(p.body, "Signature valid") || !strings.Contains(p.body, "signature valid (key SHA256:") {
+	if p := me.get("/console/verifications/" + v.ID); !strings.Contains(p.body, "Signature valid") || !strings.Contains(p.body, "Signed with key <code>SHA256:") {
 		t.Errorf("the result page does not say the signature is valid")
 	}
 }

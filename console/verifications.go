@@ -171,6 +171,7 @@ type resultData struct {
 type attestationView struct {
 	Valid    bool
 	Summary  string
+	KeyID    string
 	Problems []string
 }
 
@@ -181,7 +182,7 @@ func (c *Console) attestation(r *http.Request, id string) *attestationView {
 	if err != nil {
 		return &attestationView{Summary: "signature not checked: " + err.Error()}
 	}
-	v := &attestationView{Valid: res.Valid, Summary: res.Summary()}
+	v := &attestationView{Valid: res.Valid, Summary: res.Summary(), KeyID: res.KeyID}
 	for _, p := range res.Problems {
 		v.Problems = append(v.Problems, p.String())
 	}
