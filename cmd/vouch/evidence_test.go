@@ -56,6 +56,8 @@ func TestLocalRunsAreSigned(t *testing.T) {
 		{"verified run", cfg, []string{"evidence", "verify", asIs}, 0, "VALID  " + asIs, ""},
 		{"failed run", cfg, []string{"evidence", "verify", broken}, 0, "no person approved the plan", ""},
 		{"another user", t.TempDir(), []string{"evidence", "verify", asIs}, 1, "unknown key", ""},
+		{"the plan that ran", cfg, []string{"evidence", "verify", asIs, "--plan", "../../fixtures/plans/signin.yaml"}, 0, "VALID", ""},
+		{"another plan", cfg, []string{"evidence", "verify", asIs, "--plan", "../../fixtures/plans/home.yaml"}, 1, "plan hash mismatch: this plan is", ""},
 		{"list", cfg, []string{"attestation-keys", "list"}, 0, "current: signs new runs", ""},
 		{"no keys in a data dir", cfg, []string{"attestation-keys", "list", "--data", t.TempDir()}, exitError, "", "no keys"},
 		{"no directory", cfg, []string{"evidence", "verify", filepath.Join(out, "nothing")}, exitUsage, "", "no such file"},
