@@ -135,3 +135,43 @@ func lastLine(s, marker string) string {
 	j := strings.LastIndex(s[:i], "\n")
 	return strings.TrimSpace(s[j+1 : i+len(marker)])
 }
+
+// Cursor movement is drawn only on a terminal that takes it: TERM=dumb
+// or no TERM gets plain lines, as do pipes and files.
+func TestCanDraw(t *testing.T) {
+	m, s, err := openPTY()
+	if err != nil {
+		t.Skipf("skipping: no pseudo-terminal: %v", err)
+	}
+	defer m.Close()
+	defer s.Close()
+	f, err := os.Create(filepath.Join(t.TempDir(), "log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tests := []struct {
+		name string
+		w    *os.File
+		term string
+		want bool
+	}{
+		{"terminal", s, "xterm-256color", true},
+		{"dumb terminal", s, "dumb", false},
+		{"no TERM", s, "", false},
+		{"file", f, "xterm-256color", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			getenv := func(k string) string {
+				if k == "TERM" {
+					return tt.term
+				}
+				return ""
+			}
+			if got := canDraw(tt.w, getenv); got != tt.want {
+				t.Errorf("canDraw = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -124,7 +124,7 @@ func runPlan(ctx context.Context, e *env, p *plan.Plan, base string, f runFlags)
 	}
 	defer r.Close()
 
-	prog := newProgress(e.stderr, p, f.json)
+	prog := newProgress(e.stderr, p, f.json, e.getenv)
 	res, err := r.Run(ctx, p, runner.Options{
 		BaseURL:  base,
 		Dir:      dir,
