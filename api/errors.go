@@ -73,6 +73,9 @@ type errorDetail struct {
 	// RepairPrompt says how to make a refused claim provable
 	// (claim_not_provable).
 	RepairPrompt string `json:"repair_prompt,omitempty"`
+	// Suggestions are provable rephrasings of a refused claim
+	// (claim_not_provable), when there are any.
+	Suggestions []string `json:"suggestions,omitempty"`
 	// PlanID is the plan concerned, when there is one.
 	PlanID string `json:"plan_id,omitempty"`
 }
@@ -90,6 +93,10 @@ func apiErr(code service.Code, msg string) *service.Error {
 // never shown. 5xx answers are logged to the logger of the Requests
 // handling r (slog.Default() outside one).
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	writeError(w, r, err, false)
+}
+
+func writeError(w http.ResponseWriter, r *http.Request, err error, openAI bool) {
 	var se *service.Error
 	if !errors.As(err, &se) {
 		if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
@@ -115,12 +122,58 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if msg == "" {
 		msg = http.StatusText(status)
 	}
-	body := errorBody{Error: errorDetail{
+	detail := errorDetail{
 		Code: se.Code, Message: msg, RequestID: id, Field: se.Field,
-		ApproveURL: se.ApproveURL, RepairPrompt: se.RepairPrompt, PlanID: se.PlanID,
-	}}
+		ApproveURL: se.ApproveURL, RepairPrompt: se.RepairPrompt, Suggestions: se.Suggestions, PlanID: se.PlanID,
+	}
 	setErrorCode(r, se.Code)
-	WriteJSON(w, status, body)
+	if openAI {
+		var param *string
+		if se.Field != "" && se.Field != "body" {
+			param = &detail.Field
+		}
+		WriteJSON(w, status, openAIErrorBody{Error: openAIErrorDetail{errorDetail: detail, Type: openAIType(status), Param: param}})
+		return
+	}
+	WriteJSON(w, status, errorBody{Error: detail})
+}
+
+// WriteOpenAIError writes err as WriteError does, adding OpenAI's error
+// fields beside the envelope's: "type" (invalid_request_error,
+// authentication_error, …) and "param" (the request field at fault, or
+// null), so that OpenAI client libraries raise their usual exceptions.
+// The chat endpoint and the models list answer errors with it.
+func WriteOpenAIError(w http.ResponseWriter, r *http.Request, err error) {
+	writeError(w, r, err, true)
+}
+
+// openAIErrorBody is the error envelope with OpenAI's fields added.
+type openAIErrorBody struct {
+	Error openAIErrorDetail `json:"error"`
+}
+
+type openAIErrorDetail struct {
+	errorDetail
+	Type  string  `json:"type"`
+	Param *string `json:"param"`
+}
+
+// openAIType is the OpenAI error type of an HTTP status, as OpenAI's API
+// and its client libraries name them.
+func openAIType(status int) string {
+	switch {
+	case status == http.StatusUnauthorized:
+		return "authentication_error"
+	case status == http.StatusForbidden:
+		return "permission_error"
+	case status == http.StatusNotFound:
+		return "not_found_error"
+	case status == http.StatusTooManyRequests:
+		return "rate_limit_error"
+	case status >= 500:
+		return "server_error"
+	}
+	return "invalid_request_error"
 }
 
 // WriteJSON writes v as JSON (not HTML-escaped, with a final newline) with

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"mime"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -61,13 +63,20 @@ type Chat struct {
 	log     *slog.Logger
 	limiter *api.Limiter
 	handler http.Handler
+	// created is when the endpoint started: the model's "created" time.
+	created int64
 }
 
 // Paths are where the endpoint is served: /api/v1/chat (interface-spec
 // §4.1) and its /v1 spelling, and the same with /completions added, so
 // that an OpenAI client given the base URL {vouch}/api/v1 finds it at the
 // path it always calls (/chat/completions).
-var Paths = []string{"/api/v1/chat", "/v1/chat", "/api/v1/chat/completions", "/v1/chat/completions"}
+var Paths = []string{"/api/v1/chat", "/v1/chat", "/api/v1/chat/completions", "/v1/chat/completions",
+	"/api/v1/models", "/v1/models", "/api/v1/models/{model}", "/v1/models/{model}"}
+
+// isModels says whether a mux path is the models list or one model, which
+// OpenAI clients and chat UIs read before they chat.
+func isModels(p string) bool { return strings.Contains(p, "/models") }
 
 // Routes are the endpoint's routes as api.Route: POST on each of Paths
 // after the /api/v1 prefix (the /v1 spellings are the same routes), with
@@ -79,9 +88,23 @@ func Routes() []api.Route {
 		service.CodePayloadTooLarge, service.CodeUnsupportedMediaType, service.CodeRateLimited,
 		service.CodeInternal, service.CodeServiceUnavailable,
 	}
+	models := []service.Code{
+		service.CodeUnauthorized, service.CodeMethodNotAllowed, service.CodeRateLimited,
+		service.CodeInternal, service.CodeServiceUnavailable,
+	}
 	var out []api.Route
 	for _, p := range Paths {
-		if rest, ok := strings.CutPrefix(p, api.Prefixes[0]); ok {
+		rest, ok := strings.CutPrefix(p, api.Prefixes[0])
+		switch {
+		case !ok:
+		case isModels(p):
+			c := slices.Clone(models)
+			if strings.Contains(p, "{") {
+				c = append(c, service.CodeNotFound)
+				slices.Sort(c)
+			}
+			out = append(out, api.Route{Method: http.MethodGet, Path: rest, Codes: c})
+		default:
 			out = append(out, api.Route{Method: http.MethodPost, Path: rest, Codes: slices.Clone(codes)})
 		}
 	}
@@ -119,7 +142,7 @@ func New(cfg Config) (*Chat, error) {
 			return nil, err
 		}
 	}
-	c := &Chat{cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("component", "chat")}
+	c := &Chat{cfg: cfg, svc: cfg.Service, log: cfg.Logger.With("component", "chat"), created: cfg.Now().Unix()}
 	c.limiter = api.NewLimiter(cfg.RateLimit, cfg.RateBurst, cfg.Now)
 	req := cfg.Requests
 	if req == nil {
@@ -133,28 +156,32 @@ func New(cfg Config) (*Chat, error) {
 func (c *Chat) ServeHTTP(w http.ResponseWriter, r *http.Request) { c.handler.ServeHTTP(w, r) }
 
 func (c *Chat) serve(w http.ResponseWriter, r *http.Request) {
+	if isModels(r.URL.Path) {
+		c.serveModels(w, r)
+		return
+	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", "POST")
-		api.WriteError(w, r, apiErr(service.CodeMethodNotAllowed, "", "method "+r.Method+" is not allowed on "+r.URL.Path+"; allowed: POST"))
+		api.WriteOpenAIError(w, r, apiErr(service.CodeMethodNotAllowed, "", "method "+r.Method+" is not allowed on "+r.URL.Path+"; allowed: POST"))
 		return
 	}
 	p, err := c.authenticate(r)
 	if err != nil {
-		api.WriteError(w, r, err)
+		api.WriteOpenAIError(w, r, err)
 		return
 	}
-	if !c.limiter.Limit(w, r, p.KeyID, "chat requests for this key") {
+	if !c.allow(w, r, p) {
 		return
 	}
 	req, turns, err := c.decode(w, r)
 	if err != nil {
-		api.WriteError(w, r, err)
+		api.WriteOpenAIError(w, r, err)
 		return
 	}
 	a := &assistant{svc: c.svc, p: p}
 	text, model, err := c.answer(r.Context(), a, turns)
 	if err != nil {
-		api.WriteError(w, r, err)
+		api.WriteOpenAIError(w, r, err)
 		return
 	}
 	prompt := 0
@@ -173,6 +200,48 @@ func (c *Chat) serve(w http.ResponseWriter, r *http.Request) {
 		ID: id, Object: "chat.completion", Created: created, Model: model, Usage: usage,
 		Choices: []Choice{{Index: 0, Message: ResponseMessage{Role: "assistant", Content: text}, FinishReason: "stop"}},
 	})
+}
+
+// serveModels answers GET /api/v1/models with the one model answers
+// carry, and GET /api/v1/models/{model} with it or 404, as OpenAI's API
+// does; any key may list them.
+func (c *Chat) serveModels(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		api.WriteOpenAIError(w, r, apiErr(service.CodeMethodNotAllowed, "", "method "+r.Method+" is not allowed on "+r.URL.Path+"; allowed: GET, HEAD"))
+		return
+	}
+	p, err := c.authenticate(r)
+	if err != nil {
+		api.WriteOpenAIError(w, r, err)
+		return
+	}
+	if !c.allow(w, r, p) {
+		return
+	}
+	m := Model{ID: c.cfg.Model, Object: "model", Created: c.created, OwnedBy: "vouch"}
+	if id := r.PathValue("model"); id != "" {
+		if id != m.ID {
+			api.WriteOpenAIError(w, r, apiErr(service.CodeNotFound, "model", fmt.Sprintf("model %q does not exist; the one model is %q", id, m.ID)))
+			return
+		}
+		api.WriteJSON(w, http.StatusOK, m)
+		return
+	}
+	api.WriteJSON(w, http.StatusOK, ModelList{Object: "list", Data: []Model{m}})
+}
+
+// allow takes a token of the caller's rate limit, answering 429 with
+// Retry-After when none is left.
+func (c *Chat) allow(w http.ResponseWriter, r *http.Request, p service.Principal) bool {
+	ok, wait := c.limiter.Allow(p.KeyID)
+	if ok {
+		return true
+	}
+	secs := strconv.Itoa(max(1, int(math.Ceil(wait.Seconds()))))
+	w.Header().Set("Retry-After", secs)
+	api.WriteOpenAIError(w, r, apiErr(service.CodeRateLimited, "", "too many chat requests for this key; retry after "+secs+" s"))
+	return false
 }
 
 // answer runs the built-in assistant, and the upstream model for what it
@@ -328,10 +397,14 @@ func (c *Chat) decode(w http.ResponseWriter, r *http.Request) (*Request, []turn,
 		if problem != "" {
 			return nil, nil, apiErr(service.CodeInvalidRequest, field+".content", field+".content "+problem)
 		}
-		if m.Role == "user" {
+		role := m.Role
+		switch role {
+		case "user":
 			lastUser = i
+		case "developer":
+			role = "system"
 		}
-		turns = append(turns, turn{Role: m.Role, Text: text})
+		turns = append(turns, turn{Role: role, Text: text})
 	}
 	if lastUser < 0 {
 		return nil, nil, apiErr(service.CodeInvalidRequest, "messages", "messages has no user message: the assistant answers the last one")

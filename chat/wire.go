@@ -32,8 +32,10 @@ type Message struct {
 	Name    string          `json:"name,omitempty"`
 }
 
-// Roles accepted in a request.
-var roles = []string{"system", "user", "assistant"}
+// Roles accepted in a request. "developer" is OpenAI's newer name for
+// the system role (its reasoning models' clients send it), read as
+// "system".
+var roles = []string{"system", "developer", "user", "assistant"}
 
 // turn is a validated message: its role and its text.
 type turn struct {
@@ -146,4 +148,18 @@ func estimateTokens(s string) int {
 		return 0
 	}
 	return (len(s) + 3) / 4
+}
+
+// Model is one entry of GET /api/v1/models: OpenAI's model object.
+type Model struct {
+	ID      string `json:"id"`
+	Object  string `json:"object"` // "model"
+	Created int64  `json:"created"`
+	OwnedBy string `json:"owned_by"`
+}
+
+// ModelList is the answer of GET /api/v1/models.
+type ModelList struct {
+	Object string  `json:"object"` // "list"
+	Data   []Model `json:"data"`
 }

@@ -170,6 +170,19 @@ type Evidence struct {
 	ManifestURL string     `json:"manifest_url"`
 	ReportURL   string     `json:"report_url,omitempty"`
 	Artifacts   []Artifact `json:"artifacts"`
+	// AttestationURL and TestResultURL are the run's signed statements
+	// (DSSE envelopes); "" when the run was not signed.
+	AttestationURL string `json:"attestation_url,omitempty"`
+	TestResultURL  string `json:"test_result_url,omitempty"`
+}
+
+// AttestationStatus says whether a verification's evidence matches its
+// signed statement, as the server checked it with its published keys.
+type AttestationStatus struct {
+	Valid    bool     `json:"valid"`
+	Summary  string   `json:"summary"` // "signature valid (key …)" or why not
+	KeyID    string   `json:"keyid,omitempty"`
+	Problems []string `json:"problems,omitempty"`
 }
 
 // Verification is a verification record. While the run is queued or
@@ -192,6 +205,8 @@ type Verification struct {
 	CreatedAt     time.Time  `json:"created_at,omitzero"`
 	StartedAt     *time.Time `json:"started_at,omitempty"`
 	CompletedAt   *time.Time `json:"completed_at,omitempty"`
+	// Attestation is set when the server read one completed verification.
+	Attestation *AttestationStatus `json:"attestation,omitempty"`
 
 	// Progress is the per-journey progress, filled in by WaitForResult
 	// when the server reports it: steps done while running, each

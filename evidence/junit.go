@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -13,38 +14,55 @@ import (
 // <testsuite> for the plan and one <testcase> per journey, named by the
 // journey with the plan's name as classname.
 //
+// The document validates against both schemas CI plugins check JUnit
+// with: the Apache Ant JUnit schema and the Jenkins xunit plugin's
+// (evidence/testdata/xsd). They allow properties and system-out only on
+// the <testsuite>, so the plan's and each journey's facts are suite
+// properties and the steps of every journey are the suite's system-out.
+//
 // A failed journey gets a <failure> with its reason as message and the
 // reason, failing step and repair prompt as text. A blocked journey gets an
 // <error>, not <skipped>: CI systems pass a build with skipped tests, and a
 // blocked run proved nothing, so it must not look green; <error> is JUnit's
-// "could not complete" as blocked is ours. Each testcase's <system-out>
-// lists its steps with status and duration.
+// "could not complete" as blocked is ours.
 func WriteJUnit(w io.Writer, m *Manifest) error {
 	if m == nil {
 		return fmt.Errorf("evidence: no manifest")
 	}
+	name := m.PlanName
+	if strings.TrimSpace(name) == "" {
+		name = "vouch plan"
+	}
+	stamp := m.Started
+	if stamp.IsZero() {
+		// The Ant schema requires a timestamp; a run that never started
+		// has none, and the epoch says so rather than inventing one.
+		stamp = time.Unix(0, 0)
+	}
 	suite := junitSuite{
-		Name:      m.PlanName,
-		ID:        m.PlanID,
+		Name:      name,
+		Package:   name,
+		Hostname:  junitHost(m.BaseURL),
 		Tests:     len(m.Journeys),
 		Time:      seconds(m.Started, m.Ended),
-		Timestamp: junitTime(m.Started),
+		Timestamp: junitTime(stamp),
 		Properties: []junitProperty{
 			{Name: "vouch.plan_id", Value: m.PlanID},
 			{Name: "vouch.base_url", Value: m.BaseURL},
 			{Name: "vouch.decision", Value: string(m.Decision)},
 		},
 	}
-	for _, j := range m.Journeys {
+	var out strings.Builder
+	for i, j := range m.Journeys {
 		tc := junitCase{
 			Name:      j.Name,
-			Classname: m.PlanName,
+			Classname: name,
 			Time:      seconds(j.Started, j.Ended),
-			SystemOut: &junitText{junitSteps(&j)},
 		}
 		if j.Requirement != "" {
-			tc.Properties = []junitProperty{{Name: "vouch.requirement", Value: j.Requirement}}
+			suite.Properties = append(suite.Properties, junitProperty{Name: fmt.Sprintf("vouch.journey.%d.requirement", i+1), Value: j.Requirement})
 		}
+		fmt.Fprintf(&out, "Journey %d: %s [%s]\n%s\n", i+1, j.Name, Combine(j.Decision), junitSteps(&j))
 		switch Combine(j.Decision) {
 		case Failed:
 			suite.Failures++
@@ -55,10 +73,8 @@ func WriteJUnit(w io.Writer, m *Manifest) error {
 		}
 		suite.Cases = append(suite.Cases, tc)
 	}
-	doc := junitSuites{
-		Name: "vouch", Tests: suite.Tests, Failures: suite.Failures, Errors: suite.Errors,
-		Time: suite.Time, Suites: []junitSuite{suite},
-	}
+	suite.SystemOut = junitText{xmlText(strings.TrimSuffix(out.String(), "\n"))}
+	doc := junitSuites{Suites: []junitSuite{suite}}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
@@ -71,27 +87,29 @@ func WriteJUnit(w io.Writer, m *Manifest) error {
 	return err
 }
 
+// junitSuites is the root. The Ant schema allows no attributes on it;
+// readers add up the suites.
 type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Time     string       `xml:"time,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	XMLName xml.Name     `xml:"testsuites"`
+	Suites  []junitSuite `xml:"testsuite"`
 }
 
+// junitSuite holds the attributes both schemas allow, those the Ant
+// schema requires among them (package, id, hostname, timestamp).
 type junitSuite struct {
 	Name       string          `xml:"name,attr"`
-	ID         string          `xml:"id,attr,omitempty"`
+	Package    string          `xml:"package,attr"`
+	ID         int             `xml:"id,attr"`
+	Hostname   string          `xml:"hostname,attr"`
 	Tests      int             `xml:"tests,attr"`
 	Failures   int             `xml:"failures,attr"`
 	Errors     int             `xml:"errors,attr"`
-	Skipped    int             `xml:"skipped,attr"`
 	Time       string          `xml:"time,attr"`
-	Timestamp  string          `xml:"timestamp,attr,omitempty"`
+	Timestamp  string          `xml:"timestamp,attr"`
 	Properties []junitProperty `xml:"properties>property"`
 	Cases      []junitCase     `xml:"testcase"`
+	SystemOut  junitText       `xml:"system-out"`
+	SystemErr  junitText       `xml:"system-err"`
 }
 
 type junitProperty struct {
@@ -100,13 +118,11 @@ type junitProperty struct {
 }
 
 type junitCase struct {
-	Name       string          `xml:"name,attr"`
-	Classname  string          `xml:"classname,attr"`
-	Time       string          `xml:"time,attr"`
-	Properties []junitProperty `xml:"properties>property,omitempty"`
-	Failure    *junitProblem   `xml:"failure"`
-	Error      *junitProblem   `xml:"error"`
-	SystemOut  *junitText      `xml:"system-out"`
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitProblem `xml:"failure"`
+	Error     *junitProblem `xml:"error"`
 }
 
 // junitText is multi-line text kept readable in the file as CDATA.
@@ -118,6 +134,15 @@ type junitProblem struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
 	Text    string `xml:",cdata"`
+}
+
+// junitHost is the suite's hostname: the host the plan ran against, as
+// the Ant schema requires one.
+func junitHost(base string) string {
+	if u, err := url.Parse(base); err == nil && u.Hostname() != "" {
+		return u.Hostname()
+	}
+	return "localhost"
 }
 
 // seconds is a duration as JUnit writes it, "0.000" when unknown.

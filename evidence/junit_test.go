@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -56,8 +57,7 @@ func TestWriteJUnit(t *testing.T) {
 				t.Fatalf("%d suites", len(doc.Suites))
 			}
 			s := doc.Suites[0]
-			if s.Tests != tt.tests || s.Failures != tt.failures || s.Errors != tt.errors || len(s.Cases) != tt.tests ||
-				doc.Tests != tt.tests || doc.Failures != tt.failures || doc.Errors != tt.errors {
+			if s.Tests != tt.tests || s.Failures != tt.failures || s.Errors != tt.errors || len(s.Cases) != tt.tests {
 				t.Errorf("counts: suites %+v suite %+v", doc, s)
 			}
 			for _, c := range s.Cases {
@@ -65,6 +65,7 @@ func TestWriteJUnit(t *testing.T) {
 					t.Errorf("classname %q, want the plan name", c.Classname)
 				}
 			}
+			validateJUnit(t, b.Bytes())
 			if tt.controlChr {
 				if got := s.Cases[0].Failure.Text; !bytes.Contains([]byte(got), []byte("bell ]]> end \uFFFD")) {
 					t.Errorf("failure text %q", got)
@@ -91,5 +92,32 @@ func TestWriteJUnit(t *testing.T) {
 func TestWriteJUnitNil(t *testing.T) {
 	if err := WriteJUnit(&bytes.Buffer{}, nil); err == nil {
 		t.Error("WriteJUnit(nil) succeeded")
+	}
+}
+
+// junitSchemas are the schemas CI plugins validate JUnit against, vendored
+// with their licences in testdata/xsd (see its README).
+var junitSchemas = []string{"ant-junit.xsd", "jenkins-junit.xsd"}
+
+// validateJUnit checks doc against every schema of junitSchemas with
+// xmllint (Debian's libxml2-utils, which .ci/run installs).
+func validateJUnit(t *testing.T, doc []byte) {
+	t.Helper()
+	xmllint, err := exec.LookPath("xmllint")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("xmllint is not installed (apt-get install libxml2-utils), and CI=true")
+		}
+		t.Skip("skipping the XSD check: xmllint is not installed (apt-get install libxml2-utils)")
+	}
+	f := filepath.Join(t.TempDir(), "junit.xml")
+	if err := os.WriteFile(f, doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, xsd := range junitSchemas {
+		out, err := exec.Command(xmllint, "--noout", "--schema", filepath.Join("testdata", "xsd", xsd), f).CombinedOutput()
+		if err != nil {
+			t.Errorf("JUnit XML does not validate against %s: %v\n%s\n%s", xsd, err, out, doc)
+		}
 	}
 }

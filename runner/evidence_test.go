@@ -78,14 +78,16 @@ func TestEvidence(t *testing.T) {
 				e.Request.PostData != nil && len(e.Request.PostData.Params) >= 2
 			see = true
 		case strings.HasSuffix(u, "/dashboard"):
-			dash = e.Response != nil && e.Response.Status == 200 && e.Response.Content.Size > 0 && e.Time > 0
+			// The document's body is recorded, so the HAR replays.
+			dash = e.Response != nil && e.Response.Status == 200 && e.Response.Content.Size > 0 && e.Time > 0 &&
+				strings.Contains(string(e.Response.Content.Text), "Welcome back")
 		}
 		if e.StartedDateTime == "" || e.Timings == nil {
 			t.Errorf("entry %s lacks a start or timings", u)
 		}
 	}
 	if !see || !post || !dash {
-		t.Errorf("HAR: POST /login 303 with form params %v (seen %v), GET /dashboard 200 with size and time %v", post, see, dash)
+		t.Errorf("HAR: POST /login 303 with form params %v (seen %v), GET /dashboard 200 with size, time and body %v", post, see, dash)
 	}
 
 	console, err := evidence.ParseConsole([]byte(readArtifact(t, dir, j.Console)))

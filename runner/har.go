@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/chromedp/cdproto/har"
 	"github.com/chromedp/cdproto/network"
@@ -25,6 +26,76 @@ type netLog struct {
 	reqExtra map[network.RequestID][]network.Headers // extra info that came first
 	resExtra map[network.RequestID][]*network.EventResponseReceivedExtraInfo
 	dropped  int
+	// bodyBytes is the size of the bodies asked for so far, against
+	// maxBodiesBytes.
+	bodyBytes int64
+}
+
+// Response bodies are recorded for what a page needs to be replayed
+// offline (Playwright's routeFromHAR, DevTools' import): documents,
+// scripts, styles, JSON and other text. Images, fonts and media are not:
+// they are most of a page's bytes and none of what a verification shows.
+const (
+	// maxBodyBytes bounds one recorded body; a larger one is left out
+	// whole (a truncated script replays worse than none).
+	maxBodyBytes = 1 << 20
+	// maxBodiesBytes bounds one journey's recorded bodies.
+	maxBodiesBytes = 8 << 20
+)
+
+// bodyTypes are the resource types whose bodies are recorded.
+var bodyTypes = map[network.ResourceType]bool{
+	network.ResourceTypeDocument: true, network.ResourceTypeStylesheet: true,
+	network.ResourceTypeScript: true, network.ResourceTypeXHR: true, network.ResourceTypeFetch: true,
+	network.ResourceTypeManifest: true,
+}
+
+// textMime says whether a response's media type is text a replay needs.
+func textMime(m string) bool {
+	m = strings.ToLower(m)
+	return strings.HasPrefix(m, "text/") || strings.Contains(m, "json") || strings.Contains(m, "javascript") ||
+		strings.Contains(m, "ecmascript") || strings.HasSuffix(m, "+xml") || m == "application/xml"
+}
+
+// wantBody returns the hop of a request that just finished loading when
+// its body is to be recorded, counting it against the journey's budget,
+// or nil (noting on the hop why, when the cap left it out).
+func (n *netLog) wantBody(id network.RequestID) *hop {
+	h := n.last(id)
+	if h == nil || h.resp == nil || h.req == nil || h.req.Method == "HEAD" {
+		return nil
+	}
+	switch st := h.resp.Status; {
+	case st == 204 || st == 304 || (st >= 100 && st < 200):
+		return nil
+	}
+	if !bodyTypes[h.typ] && !textMime(h.resp.MimeType) {
+		return nil
+	}
+	switch {
+	case h.decoded > maxBodyBytes:
+		h.bodyNote = fmt.Sprintf("body not recorded: %d bytes, over the %d MiB limit for one body", h.decoded, maxBodyBytes>>20)
+		return nil
+	case n.bodyBytes+h.decoded > maxBodiesBytes:
+		h.bodyNote = fmt.Sprintf("body not recorded: the journey's %d MiB of recorded bodies is spent", maxBodiesBytes>>20)
+		return nil
+	}
+	n.bodyBytes += max(h.decoded, 0)
+	return h
+}
+
+// setBody stores a body the browser returned; mask hides the run's
+// secrets in it, as everywhere else in the evidence.
+func (h *hop) setBody(b []byte, base64 bool, mask func(string) string) {
+	if len(b) > maxBodyBytes {
+		h.bodyNote = fmt.Sprintf("body not recorded: %d bytes, over the %d MiB limit for one body", len(b), maxBodyBytes>>20)
+		return
+	}
+	h.binary = base64 && !utf8.Valid(b)
+	if mask != nil {
+		b = []byte(mask(string(b)))
+	}
+	h.body = b
 }
 
 // hop is one request/response exchange.
@@ -42,6 +113,11 @@ type hop struct {
 	wire     float64 // encoded bytes incl. headers, -1 unknown
 	endTS    float64
 	failed   string
+	// body is the response body when it was recorded (see wantBody),
+	// binary true when it is not text; bodyNote says why it was not.
+	body     []byte
+	binary   bool
+	bodyNote string
 }
 
 func newNetLog() *netLog {
@@ -232,7 +308,7 @@ func (h *hop) entry() *har.Entry {
 		HTTPVersion: httpVersion(r.Protocol),
 		Cookies:     []*har.Cookie{},
 		Headers:     harHeaders(hdrs),
-		Content:     &har.Content{Size: max(h.decoded, 0), MimeType: mime},
+		Content:     h.content(mime),
 		RedirectURL: redirect,
 		HeadersSize: headersSize,
 		BodySize:    bodySize,
@@ -277,6 +353,20 @@ func (h *hop) entry() *har.Entry {
 		e.Time = e.Timings.Receive
 	}
 	return e
+}
+
+// content is the response's HAR content: its body, text inline or binary
+// as base64, when it was recorded.
+func (h *hop) content(mime string) *har.Content {
+	c := &har.Content{Size: max(h.decoded, 0), MimeType: mime, Comment: h.bodyNote}
+	if h.body != nil {
+		c.Text = h.body
+		c.Size = max(c.Size, int64(len(h.body)))
+		if h.binary {
+			c.Encoding = "base64"
+		}
+	}
+	return c
 }
 
 func (h *hop) harRequest() *har.Request {

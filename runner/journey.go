@@ -2,6 +2,8 @@ package runner
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
@@ -40,6 +43,9 @@ type journeyRun struct {
 	expects    map[int]bool
 	helpers    sync.WaitGroup
 	stepNo     int            // the step running, 0-based: its object group
+	// settled is how long the page had been settled when the running step's
+	// wait gave up before its budget; 0 when it did not.
+	settled time.Duration
 	releases   sync.WaitGroup // object groups being released
 
 	res     evidence.JourneyResult
@@ -50,6 +56,10 @@ type journeyRun struct {
 	// page is what the page looked like at the failing step, for the
 	// repair prompt.
 	page pageState
+	// doc is the first document's digest, set by the listener goroutine
+	// under rec.mu; docDone is closed once it has been fetched or given up.
+	doc     *evidence.Document
+	docDone chan struct{}
 }
 
 // pageState is the page as a failure left it.
@@ -109,6 +119,7 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 		parent:  parent,
 		rctx:    gctx,
 		expects: map[int]bool{},
+		docDone: make(chan struct{}),
 	}
 	for _, s := range j.Steps {
 		if s.Kind == plan.ExpectStatus {
@@ -126,7 +137,10 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 		lcancel()
 		return rs.blockedBeforeStart(i, "the browser could not watch the page: "+err.Error())
 	}
+	bodies := jr.recordBodies(t.ctx)
 	jr.steps()
+	jr.waitDocumentBody()
+	bodies()
 	lcancel()
 	jr.helpers.Wait()
 	jr.finish()
@@ -157,6 +171,8 @@ func (jr *journeyRun) listen(lctx context.Context) error {
 				ctx, cancel := context.WithTimeout(lctx, 2*time.Second)
 				_, _ = cdp.Call(ctx, jr.tab.t, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true, PromptText: e.DefaultPrompt})
 				cancel()
+			case d := <-rec.docCh:
+				jr.documentBody(lctx, d)
 			case id := <-rec.popupCh:
 				ctx, cancel := context.WithTimeout(lctx, 2*time.Second)
 				_, err := cdp.Call(ctx, jr.tab.b, target.CloseTarget, target.CloseTargetParams{TargetID: id})
@@ -170,6 +186,87 @@ func (jr *journeyRun) listen(lctx context.Context) error {
 		}
 	}()
 	return nil
+}
+
+// documentBody fetches the body of the first document the journey
+// received and keeps its digest: what the deployment served is the subject
+// of the run's attestation. It runs as soon as the document finished
+// loading, because Chromium drops a document's body after the next
+// navigation.
+func (jr *journeyRun) documentBody(ctx context.Context, d *docNav) {
+	defer close(jr.docDone)
+	jr.rec.mu.Lock()
+	req, u, status := d.req, d.url, d.status
+	jr.rec.mu.Unlock()
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	res, err := cdp.Call(ctx, jr.tab.t, network.GetResponseBody, network.GetResponseBodyParams{RequestID: req})
+	if err != nil {
+		jr.rs.r.log.Debug("no document body for the attestation", "journey", jr.idx+1, "err", err)
+		return
+	}
+	// cdproto decodes a base64 body: Body holds the bytes as served.
+	body := res.Body
+	sum := sha256.Sum256(body)
+	jr.rec.mu.Lock()
+	jr.doc = &evidence.Document{URL: u, Status: status, SHA256: hex.EncodeToString(sum[:]), Size: int64(len(body))}
+	jr.rec.mu.Unlock()
+}
+
+// waitDocumentBody gives a body fetch in flight a moment to finish before
+// the journey's listeners stop.
+func (jr *journeyRun) waitDocumentBody() {
+	jr.rec.mu.Lock()
+	sent := jr.rec.docSent
+	jr.rec.mu.Unlock()
+	if !sent {
+		return
+	}
+	select {
+	case <-jr.docDone:
+	case <-time.After(5 * time.Second):
+	}
+}
+
+// recordBodies fetches the bodies of the responses the recorder queues
+// (see netLog.wantBody) as they finish loading, one at a time off the
+// event loop. The function it returns stops taking new ones and waits a
+// little for those queued, so that the HAR holds what the last page
+// loaded, then gives up on the rest.
+func (jr *journeyRun) recordBodies(tctx context.Context) func() {
+	rec := jr.rec
+	bctx, cancel := context.WithCancel(tctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range rec.bodyCh {
+			if bctx.Err() != nil {
+				continue // drained: the journey is over
+			}
+			ctx, c := context.WithTimeout(bctx, 2*time.Second)
+			res, err := cdp.Call(ctx, jr.tab.t, network.GetResponseBody, network.GetResponseBodyParams{RequestID: b.id})
+			c()
+			rec.mu.Lock()
+			if err != nil {
+				b.h.bodyNote = "body not recorded: " + err.Error()
+			} else {
+				b.h.setBody(res.Body, res.Base64encoded, jr.rs.mask)
+			}
+			rec.mu.Unlock()
+		}
+	}()
+	return func() {
+		rec.mu.Lock()
+		rec.bodiesClosed = true
+		close(rec.bodyCh)
+		rec.mu.Unlock()
+		select {
+		case <-done:
+		case <-time.After(3 * time.Second):
+		}
+		cancel()
+		<-done
+	}
 }
 
 // crashed returns why the page is gone, or "".
@@ -213,6 +310,8 @@ func (jr *journeyRun) steps() {
 			sr.Expected, sr.Actual = mask(v.expected), mask(v.actual)
 			if v.blocked {
 				sr.Actual = ""
+			} else if jr.settled > 0 {
+				sr.SettledMS = jr.settled.Milliseconds()
 			}
 			reason := v.reason
 			if reason == "" {
@@ -262,6 +361,7 @@ func (jr *journeyRun) step(k int, s *plan.Step, sr *evidence.StepResult) *verdic
 	}
 	ctx, cancel := context.WithTimeout(jr.sctx, d)
 	defer cancel()
+	jr.settled = 0
 	v := jr.do(ctx, k, s, d)
 	// A budget above the step's, or a crash, overrides the step's own view.
 	if why := jr.crashed(); why != "" {
@@ -532,6 +632,11 @@ func (jr *journeyRun) finish() {
 	jr.res.Downloads = maskAll(jr.rs.mask, rec.downloads)
 	console := append([]evidence.ConsoleEntry(nil), rec.console...)
 	h := rec.net.har(jr.br.version)
+	if jr.doc != nil {
+		d := *jr.doc
+		d.URL = jr.rs.mask(d.URL)
+		jr.res.Document = &d
+	}
 	rec.mu.Unlock()
 	jr.res.Ended = time.Now()
 	if w := jr.rs.w; w != nil {

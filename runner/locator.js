@@ -13,10 +13,17 @@
 //   target:  {kind, value, exact, name, level} as plan.Target
 //   state:   "attached" | "visible" | "actionable" | "editable" | "selectable"
 //   timeout: ms to keep polling in the page
+//   settle:  when > 0, give up before timeout once the page has been settled
+//            (see settle.js) for settle ms, and at least hold ms have passed
+//            since this call began; the diagnosis then carries "settled":
+//            the ms the page had been quiet
 // A success returns the element itself (op "element") or the string "ok:"+JSON;
 // a time-out returns "no:"+JSON with a diagnosis.
 (async function (args) {
   'use strict';
+  // quote puts a string in quotation marks for people, without JSON's
+  // backslashes (see plan.Quote).
+  const quote = (x) => (/[\u0000-\u001f\u007f]/.test(x) ? JSON.stringify(x) : x.includes('"') ? '\u201c' + x + '\u201d' : '"' + x + '"');
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE', 'META', 'LINK', 'svg']);
   const BLOCK = new Set(['ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DIV', 'DL', 'DT',
     'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER',
@@ -239,7 +246,7 @@
     switch (t.kind) {
       case 'css': {
         let found;
-        try { found = document.querySelectorAll(t.value); } catch (e) { throw new Error('bad CSS selector ' + JSON.stringify(t.value) + ': ' + e.message); }
+        try { found = document.querySelectorAll(t.value); } catch (e) { throw new Error('bad CSS selector ' + quote(t.value) + ': ' + e.message); }
         for (const el of found) out.push({ el, score: 2 });
         break;
       }
@@ -325,9 +332,9 @@
     if (!role && el.tagName === 'LABEL') what = 'label';
     if (!name) name = contentText(el);
     if (name.length > 80) name = name.slice(0, 77) + '...';
-    let s = what + (name ? ' ' + JSON.stringify(name) : '');
+    let s = what + (name ? ' ' + quote(name) : '');
     const tid = el.getAttribute('data-testid');
-    if (tid) s += ' [data-testid=' + JSON.stringify(tid) + ']';
+    if (tid) s += ' [data-testid=' + quote(tid) + ']';
     return s;
   }
 
@@ -386,13 +393,13 @@
         }
         case 'label': {
           const texts = labelTexts(el);
-          for (const x of texts) { const s = similarity(x, want); if (s >= 0.3) add(role + ' labelled ' + JSON.stringify(x), s); }
-          if (el.tagName === 'LABEL' && !el.control) { const s = similarity(contentText(el), want); if (s >= 0.3) add('label ' + JSON.stringify(contentText(el)) + ' (not linked to a field)', s); }
+          for (const x of texts) { const s = similarity(x, want); if (s >= 0.3) add(role + ' labelled ' + quote(x), s); }
+          if (el.tagName === 'LABEL' && !el.control) { const s = similarity(contentText(el), want); if (s >= 0.3) add('label ' + quote(contentText(el)) + ' (not linked to a field)', s); }
           break;
         }
         case 'placeholder': case 'alt': {
           const v = el.getAttribute(t.kind);
-          if (v != null) { const s = similarity(v, want) + 0.2; add(el.tagName.toLowerCase() + ' with ' + t.kind + ' ' + JSON.stringify(v), s); }
+          if (v != null) { const s = similarity(v, want) + 0.2; add(el.tagName.toLowerCase() + ' with ' + t.kind + ' ' + quote(v), s); }
           break;
         }
         case 'testid': {
@@ -442,7 +449,7 @@
       if (s >= 0.3) scored.push({ l: l.length > 120 ? l.slice(0, 117) + '...' : l, s });
     }
     scored.sort((a, b) => b.s - a.s);
-    return scored.slice(0, 3).map((x) => JSON.stringify(x.l));
+    return scored.slice(0, 3).map((x) => quote(x.l));
   }
 
   const t = args.target ? Object.assign({}, args.target) : null;
@@ -518,30 +525,58 @@
 
   const ok = (v) => (v instanceof Element ? v : 'ok:' + JSON.stringify(v === undefined ? null : v));
 
+  // The settle tracker's originals, so that the engine's own polling is not
+  // counted as the page's activity (and survives a page replacing them).
+  const tracker = window[Symbol.for('vouch.settle')];
+  const T = (tracker && tracker.orig) || { setTimeout, clearTimeout, requestAnimationFrame, MutationObserver };
+  const setTimeout_ = T.setTimeout, clearTimeout_ = T.clearTimeout;
+
+  // quietFor returns how long the page has been settled, in ms: 0 while
+  // anything that could still change it before the deadline is pending, or
+  // when the page cannot be observed (no tracker, frames, plugins).
+  function quietFor(deadline) {
+    const s = tracker;
+    if (!s || document.readyState !== 'complete') return 0;
+    for (const due of s.timers.values()) if (due <= deadline + 50) return 0;
+    if (s.frames.size || s.idles.size || s.tasks > 0 || s.workers > 0) return 0;
+    for (const c of s.conns) if (c.readyState !== 2 && c.readyState !== 3) return 0; // not CLOSING/CLOSED
+    if (document.getAnimations().some((a) => a.playState === 'running')) return 0;
+    if (document.querySelector('iframe,frame,object,embed')) return 0;
+    for (const m of document.querySelectorAll('video,audio')) if (!m.paused) return 0;
+    return Math.max(0, performance.now() - s.last);
+  }
+
   if (args.op === 'settle') {
     // Resolve once the DOM has had no mutation for args.quiet ms (or timeout).
     return await new Promise((resolveP) => {
       let timer;
-      const done = () => { obs.disconnect(); clearTimeout(timer); clearTimeout(cap); resolveP('ok:null'); };
-      const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, args.quiet); });
+      const done = () => { obs.disconnect(); clearTimeout_(timer); clearTimeout_(cap); resolveP('ok:null'); };
+      const obs = new T.MutationObserver(() => { clearTimeout_(timer); timer = setTimeout_(done, args.quiet); });
       obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      timer = setTimeout(done, args.quiet);
-      const cap = setTimeout(done, args.timeout);
+      timer = setTimeout_(done, args.quiet);
+      const cap = setTimeout_(done, args.timeout);
     });
   }
 
-  const deadline = performance.now() + (args.timeout || 0);
+  const began = performance.now();
+  const deadline = began + (args.timeout || 0);
   const frame = () => new Promise((r) => {
     // rAF is the tightest poll but stalls in hidden tabs; the timer bounds it.
     let done = false;
     const fin = () => { if (!done) { done = true; r(); } };
-    requestAnimationFrame(fin);
-    setTimeout(fin, 32);
+    T.requestAnimationFrame(fin);
+    setTimeout_(fin, 32);
   });
+  const no = (v, extra) => 'no:' + JSON.stringify(Object.assign({ last: v === undefined ? null : v }, failure(), extra));
   for (;;) {
     const [done, v] = check();
     if (done) return ok(v);
-    if (performance.now() >= deadline) return 'no:' + JSON.stringify(Object.assign({ last: v === undefined ? null : v }, failure()));
+    const t = performance.now();
+    if (t >= deadline) return no(v);
+    if (args.settle > 0 && t - began >= (args.hold || 0)) {
+      const q = quietFor(deadline);
+      if (q >= args.settle) return no(v, { settled: Math.round(q) });
+    }
     await frame();
   }
 })

@@ -35,6 +35,9 @@ type engineArgs struct {
 	Text    string    `json:"text,omitempty"`
 	Timeout int64     `json:"timeout"`
 	Quiet   int64     `json:"quiet,omitempty"`
+	// Settle and Hold: see locator.js; poll sets them.
+	Settle int64 `json:"settle,omitempty"`
+	Hold   int64 `json:"hold,omitempty"`
 }
 
 type jsTarget struct {
@@ -60,6 +63,9 @@ type diagnosis struct {
 	Text    *string     `json:"text"`
 	Context string      `json:"context"`
 	Title   *string     `json:"title"`
+	// Settled is set when the engine gave up before the budget because the
+	// page had been settled this many ms.
+	Settled int64 `json:"settled"`
 }
 
 type elemState struct {
@@ -84,6 +90,9 @@ type pollResult struct {
 	value json.RawMessage        // ok: other ops
 	diag  *diagnosis             // !ok
 	busy  bool                   // the page's main thread never answered
+	// settled is how long the page had been settled when the wait gave up
+	// before its budget; 0 when it waited out the budget.
+	settled time.Duration
 }
 
 // errNavigated marks an evaluation cut short by a navigation: the caller
@@ -139,7 +148,10 @@ func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, e
 }
 
 // poll waits for the engine's condition until ctx (the step's budget)
-// ends. The page polls on every animation frame and gives up at ctx's
+// ends, or until the page has settled (see settled) for the Runner's
+// settle period while the condition still does not hold: a settled page
+// cannot make it hold later, so the step fails early and the budget stays
+// the upper bound. The page polls on every animation frame and gives up at ctx's
 // deadline; the call itself runs under act, which allows a grace period
 // beyond it, so that a page under load still answers with its diagnosis.
 // The Go side only re-issues the wait when a navigation replaced the
@@ -147,12 +159,35 @@ func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, e
 // its script is stopped so that later steps and evidence can still run.
 func (jr *journeyRun) poll(ctx, act context.Context, a engineArgs) (pollResult, error) {
 	dl, _ := ctx.Deadline()
+	grace := jr.rs.r.cfg.Settle
+	if grace > 0 && a.Op != "settle" && a.Op != "describe" {
+		a.Settle = max(grace.Milliseconds(), 1)
+	}
 	for {
 		a.Timeout = max(int64(time.Until(dl)/time.Millisecond), 0)
 		r, err := jr.evaluate(act, a)
 		switch {
 		case err == nil:
-			return r, nil
+			if r.ok || r.diag == nil || r.diag.Settled == 0 {
+				return r, nil
+			}
+			// The page itself is settled; the network and navigations are
+			// watched from here.
+			page := time.Duration(r.diag.Settled) * time.Millisecond
+			net, busy := jr.rec.quiet()
+			if q := min(page, net); q >= grace {
+				r.settled = q
+				jr.settled = q
+				return r, nil
+			}
+			// Look again once the network can have been quiet long
+			// enough; while a request is in flight, every 200 ms.
+			wait := grace - net
+			if busy {
+				wait = 200 * time.Millisecond
+			}
+			a.Hold = max(wait.Milliseconds(), 20)
+			continue
 		case errors.Is(err, errNavigated):
 			if ctx.Err() != nil {
 				a.Timeout = 0
@@ -289,7 +324,7 @@ const hitTestJS = `function (x, y) {
   if (e.id) d += "#" + e.id;
   if (typeof e.className === "string" && e.className.trim()) d += "." + e.className.trim().split(/\s+/).join(".");
   const t = (e.innerText || "").replace(/\s+/g, " ").trim();
-  if (t) d += " " + JSON.stringify(t.length > 40 ? t.slice(0, 37) + "..." : t);
+  if (t) { const x = t.length > 40 ? t.slice(0, 37) + "..." : t; d += " " + (x.includes('"') ? "\u201c" + x + "\u201d" : '"' + x + '"'); }
   return d;
 }`
 

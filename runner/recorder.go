@@ -48,6 +48,7 @@ type recorder struct {
 	inflight map[network.RequestID]bool
 	idleAt   time.Time // when inflight last became empty
 	activity int       // events that may change what the page shows
+	actAt    time.Time // when activity last grew
 
 	net     *netLog
 	console []evidence.ConsoleEntry
@@ -59,9 +60,25 @@ type recorder struct {
 	seenDL    map[string]bool
 	crashed   string // why the renderer is gone, "" while it lives
 
+	// bodyCh carries the responses whose bodies to fetch, which must be
+	// asked for soon: the browser drops a page's bodies when the next
+	// one commits. bodiesClosed is set, under mu, when bodyCh is closed.
+	bodyCh       chan bodyReq
+	bodiesClosed bool
+
 	dialogCh chan *page.EventJavascriptDialogOpening
 	popupCh  chan target.ID
+	// docCh receives, once, the first main-frame document that finished
+	// loading, for its body's digest; docSent says it was sent.
+	docCh   chan *docNav
+	docSent bool
 	onCrash  func() // called, under mu, when the page is gone
+}
+
+// bodyReq is a response whose body is to be recorded.
+type bodyReq struct {
+	id network.RequestID
+	h  *hop
 }
 
 // docNav is one main-frame document request: a navigation, with its
@@ -98,9 +115,27 @@ func newRecorder(tabID target.ID, bcID cdp.BrowserContextID) *recorder {
 		idleAt:   time.Now(),
 		net:      newNetLog(),
 		seenDL:   map[string]bool{},
+		bodyCh:   make(chan bodyReq, 256),
 		dialogCh: make(chan *page.EventJavascriptDialogOpening, 64),
 		popupCh:  make(chan target.ID, 64),
+		docCh:    make(chan *docNav, 1),
 	}
+}
+
+// quiet returns how long the tab has had no request in flight and no
+// navigation, request, load or dialog event; busy while a request is in
+// flight (EventSources are not counted here: the page's tracker sees them).
+func (rec *recorder) quiet() (d time.Duration, busy bool) {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.inflight) > 0 {
+		return 0, true
+	}
+	since := rec.idleAt
+	if rec.actAt.After(since) {
+		since = rec.actAt
+	}
+	return time.Since(since), false
 }
 
 // signal wakes waiters; the caller holds mu.
@@ -139,6 +174,7 @@ func (rec *recorder) onTab(ev any) {
 		*page.EventJavascriptDialogOpening, *page.EventJavascriptDialogClosed,
 		*dom.EventDocumentUpdated, *runtime.EventExecutionContextCreated, *runtime.EventExecutionContextsCleared:
 		rec.activity++
+		rec.actAt = time.Now()
 	}
 	switch e := ev.(type) {
 	case *network.EventRequestWillBeSent:
@@ -176,9 +212,20 @@ func (rec *recorder) onTab(ev any) {
 		rec.net.dataReceived(e)
 	case *network.EventLoadingFinished:
 		rec.net.loadingFinished(e)
+		if h := rec.net.wantBody(e.RequestID); h != nil && !rec.bodiesClosed {
+			select {
+			case rec.bodyCh <- bodyReq{id: e.RequestID, h: h}:
+			default:
+				h.bodyNote = "body not recorded: too many responses at once"
+			}
+		}
 		rec.done(e.RequestID)
 		if d := rec.docByReq[e.RequestID]; d != nil {
 			d.finished = true
+			if d.responded && !rec.docSent {
+				rec.docSent = true
+				rec.docCh <- d
+			}
 			rec.signal()
 		}
 	case *network.EventLoadingFailed:

@@ -36,9 +36,11 @@ const (
 
 // Config configures a Runner. The zero value is usable.
 type Config struct {
-	// ChromePath is the Chromium binary. Defaults to $VOUCH_CHROME, else
-	// /usr/lib/chromium/chromium, else chromium, chromium-browser or
-	// google-chrome on PATH.
+	// ChromePath is the Chromium binary. Defaults to $VOUCH_CHROME, else,
+	// when headless, Debian's chromium-headless-shell (the same engine
+	// without the desktop browser: it starts and runs journeys about twice
+	// as fast), else /usr/lib/chromium/chromium, else chromium,
+	// chromium-browser or google-chrome on PATH.
 	ChromePath string
 	// Workers bounds the journeys run at once across all runs of this
 	// Runner. Defaults to 4.
@@ -46,6 +48,13 @@ type Config struct {
 	// StepTimeout bounds a step that sets no timeout of its own. Defaults
 	// to 10s.
 	StepTimeout time.Duration
+	// Settle is how long a page must have been settled (no navigation, no
+	// request in flight, no DOM mutation, no running animation, no pending
+	// timer, connection or worker) before a check that does not hold fails
+	// ahead of its budget; the budget stays the upper bound. Defaults to 1s;
+	// a negative value turns early failure off, so that every failing check
+	// waits out its budget.
+	Settle time.Duration
 	// JourneyTimeout bounds a journey. Defaults to 2m.
 	JourneyTimeout time.Duration
 	// RunTimeout bounds a run. Defaults to 10m.
@@ -89,6 +98,9 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.StepTimeout == 0 {
 		cfg.StepTimeout = 10 * time.Second
 	}
+	if cfg.Settle == 0 {
+		cfg.Settle = time.Second
+	}
 	if cfg.JourneyTimeout == 0 {
 		cfg.JourneyTimeout = 2 * time.Minute
 	}
@@ -118,7 +130,7 @@ func New(cfg Config) (*Runner, error) {
 		return nil, fmt.Errorf("runner: target policy: %w", err)
 	}
 	if cfg.ChromePath == "" {
-		p, err := FindChrome()
+		p, err := FindChromeFor(cfg.Headed)
 		if err != nil {
 			return nil, err
 		}
@@ -127,11 +139,27 @@ func New(cfg Config) (*Runner, error) {
 	return &Runner{cfg: cfg, log: cfg.Logger, sem: semaphore.NewWeighted(int64(cfg.Workers))}, nil
 }
 
-// FindChrome picks the browser binary as Config.ChromePath documents;
-// tests use it to tell whether Chromium is there at all.
-func FindChrome() (string, error) {
+// HeadlessShell is where Debian's chromium-headless-shell package installs
+// the headless-only build of Chromium.
+const HeadlessShell = "/usr/lib/chromium/chromium-headless-shell"
+
+// ChromePath returns the browser binary the Runner starts.
+func (r *Runner) ChromePath() string { return r.cfg.ChromePath }
+
+// FindChrome picks the headless browser binary as Config.ChromePath
+// documents; tests use it to tell whether Chromium is there at all.
+func FindChrome() (string, error) { return FindChromeFor(false) }
+
+// FindChromeFor picks the browser binary for a headless or a headed run:
+// the headless shell cannot show a window.
+func FindChromeFor(headed bool) (string, error) {
 	if p := os.Getenv("VOUCH_CHROME"); p != "" {
 		return p, nil
+	}
+	if !headed {
+		if _, err := os.Stat(HeadlessShell); err == nil {
+			return HeadlessShell, nil
+		}
 	}
 	// The real binary, not Debian's /usr/bin/chromium wrapper, which adds
 	// flags and environment of its own.
@@ -384,6 +412,7 @@ type runState struct {
 	started time.Time
 	ended   time.Time
 	results []evidence.JourneyResult
+	browser *evidence.Browser // the binary that ran the journeys
 }
 
 func (rs *runState) emit(e Event) {
@@ -408,6 +437,9 @@ func (rs *runState) run(rctx, parent context.Context) {
 		return
 	}
 	br, err := r.browser(rctx)
+	if err == nil {
+		rs.browser = &evidence.Browser{Path: r.cfg.ChromePath, Version: br.version}
+	}
 	g, gctx := errgroup.WithContext(rctx)
 	for i := range rs.p.Journeys {
 		g.Go(func() error {
@@ -516,6 +548,7 @@ func (rs *runState) manifest() *evidence.Manifest {
 		Ended:        rs.ended,
 		Decision:     evidence.Combine(ds...),
 		Journeys:     rs.results,
+		Browser:      rs.browser,
 	}
 	m.RepairPrompt = rs.mask(RepairPrompt(m))
 	return m

@@ -579,7 +579,7 @@ func (st *stepCtx) fill() *verdict {
 		var got string
 		_ = json.Unmarshal(raw, &got)
 		if got != value && st.s.Secret == "" {
-			return failed(fmt.Sprintf("%s to take the value %q", st.targetText(), value), fmt.Sprintf("the %s field holds %q: the value is not valid for it", kind, got))
+			return failed(fmt.Sprintf("%s to take the value %s", st.targetText(), plan.Quote(value)), fmt.Sprintf("the %s field holds %s: the value is not valid for it", kind, plan.Quote(got)))
 		}
 		return nil
 	}
@@ -615,7 +615,7 @@ const selectJS = `function (v) {
 func (st *stepCtx) selectOption() *verdict {
 	jr := st.jr
 	value := st.s.Value
-	shown := fmt.Sprintf("%q", value)
+	shown := plan.Quote(value)
 	if st.s.Secret != "" {
 		value = jr.rs.opts.Secrets[st.s.Secret]
 		shown = "the secret " + st.s.Secret
@@ -648,7 +648,7 @@ func (st *stepCtx) selectOption() *verdict {
 		}
 		exp := fmt.Sprintf("%s to offer the option %s", st.targetText(), shown)
 		if r.Disabled != "" {
-			return failed(exp, fmt.Sprintf("the option %q is disabled", r.Disabled))
+			return failed(exp, fmt.Sprintf("the option %s is disabled", plan.Quote(r.Disabled)))
 		}
 		return failed(exp, "it has no such option; its options are: "+quoteList(r.Missing, 12))
 	}
@@ -664,7 +664,7 @@ func quoteList(xs []string, n int) string {
 			q = append(q, fmt.Sprintf("and %d more", len(xs)-n))
 			break
 		}
-		q = append(q, fmt.Sprintf("%q", x))
+		q = append(q, plan.Quote(x))
 	}
 	return strings.Join(q, ", ")
 }
@@ -833,9 +833,9 @@ func (st *stepCtx) expectText(negated bool) *verdict {
 	}
 	var v *verdict
 	if negated {
-		v = failed(fmt.Sprintf("%s not to show %q", where, st.s.Value), "")
+		v = failed(fmt.Sprintf("%s not to show %s", where, plan.Quote(st.s.Value)), "")
 	} else {
-		v = failed(fmt.Sprintf("%s to show %q", where, st.s.Value), "")
+		v = failed(fmt.Sprintf("%s to show %s", where, plan.Quote(st.s.Value)), "")
 	}
 	d := r.diag
 	switch {
@@ -850,12 +850,12 @@ func (st *stepCtx) expectText(negated bool) *verdict {
 	case negated:
 		v.actual = fmt.Sprintf("%s shows it", where)
 		if d != nil && d.Context != "" {
-			v.actual += fmt.Sprintf(": %q", "…"+d.Context+"…")
+			v.actual += ": " + plan.Quote("…"+d.Context+"…")
 		}
 	default:
 		v.actual = fmt.Sprintf("%s does not show it", where)
 		if d != nil && d.Text != nil && st.s.Target != "" {
-			v.actual += fmt.Sprintf("; its text is %q", *d.Text)
+			v.actual += "; its text is " + plan.Quote(*d.Text)
 		}
 		if d != nil && len(d.Closest) > 0 {
 			v.closest = d.Closest
@@ -885,12 +885,12 @@ func (st *stepCtx) expectTitle() *verdict {
 	if r.ok {
 		return nil
 	}
-	v := failed(fmt.Sprintf("the title to be %q", strings.Join(strings.Fields(st.s.Value), " ")), "")
+	v := failed(fmt.Sprintf("the title to be %s", plan.Quote(strings.Join(strings.Fields(st.s.Value), " "))), "")
 	switch {
 	case r.busy:
 		v.actual = st.busyText()
 	case r.diag != nil && r.diag.Title != nil:
-		v.actual = fmt.Sprintf("the title is %q", *r.diag.Title)
+		v.actual = "the title is " + plan.Quote(*r.diag.Title)
 	default:
 		v.actual = "the page has no title"
 	}
@@ -983,7 +983,7 @@ func (st *stepCtx) expectNoConsoleErrors() *verdict {
 			parts = append(parts, fmt.Sprintf("and %d more", len(errs)-3))
 			break
 		}
-		s := fmt.Sprintf("%s %q", e.Level, clip(e.Text, 160))
+		s := e.Level + " " + plan.Quote(clip(e.Text, 160))
 		if e.URL != "" {
 			s += fmt.Sprintf(" at %s", e.URL)
 			if e.Line > 0 {

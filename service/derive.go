@@ -4,17 +4,18 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/vouchdev/vouch/claim"
 	"github.com/vouchdev/vouch/plan"
 )
 
-// RulesDeriver is the default Deriver: plan.Derive, the deterministic
-// claim language. Its refusals (*plan.NotProvableError) become
+// RulesDeriver is the default Deriver: claim.Derive, the deterministic
+// claim language. Its refusals (*claim.NotProvableError) become
 // CodeClaimNotProvable with the repair prompt and suggested rephrasings.
 type RulesDeriver struct{}
 
-// Derive calls plan.Derive.
-func (RulesDeriver) Derive(claim string) (Derivation, error) {
-	d, err := plan.Derive(claim)
+// Derive calls claim.Derive.
+func (RulesDeriver) Derive(text string) (Derivation, error) {
+	d, err := claim.Derive(text)
 	if err != nil {
 		return Derivation{}, err
 	}
@@ -31,7 +32,7 @@ func (RulesDeriver) Derive(claim string) (Derivation, error) {
 // refusalError turns a deriver's refusal into CodeClaimNotProvable; ok is
 // false for any other error.
 func refusalError(err error) (*Error, bool) {
-	var np *plan.NotProvableError
+	var np *claim.NotProvableError
 	if errors.As(err, &np) {
 		return &Error{Code: CodeClaimNotProvable, Field: "claim", Message: "the claim cannot be proven in a browser: " + np.Reason,
 			RepairPrompt: np.RepairPrompt(), Suggestions: np.Suggestions, Err: err}, true

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/vouchdev/vouch/claim"
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/store"
@@ -17,7 +18,7 @@ import (
 
 // MaxClaimLength is the longest claim accepted, in characters: the claim
 // language's limit.
-const MaxClaimLength = plan.MaxClaimLen
+const MaxClaimLength = claim.MaxClaimLen
 
 // newID returns prefix + 26 base32 characters: 130 random bits.
 func newID(prefix string) string {

@@ -334,6 +334,10 @@ func (s *Service) EvidenceFile(ctx context.Context, id, name string) (string, *A
 		return filepath.Join(dir, name), &Artifact{Kind: string(evidence.KindManifest), File: name, MediaType: "application/json"}, nil
 	case v.Evidence.ReportFile:
 		return filepath.Join(dir, name), &Artifact{Kind: string(evidence.Report), File: name, MediaType: "text/html; charset=utf-8"}, nil
+	case v.Evidence.AttestationFile, v.Evidence.TestResultFile:
+		if name != "" {
+			return filepath.Join(dir, name), &Artifact{Kind: "attestation", File: name, MediaType: "application/json"}, nil
+		}
 	}
 	return "", nil, errorf(CodeEvidenceNotAvailable, "verification %s has no evidence file %q", id, name)
 }

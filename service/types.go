@@ -177,6 +177,11 @@ type Evidence struct {
 	ManifestFile string     `json:"manifest_file"` // "manifest.json"
 	ReportFile   string     `json:"report_file"`   // "" if the run wrote none
 	Artifacts    []Artifact `json:"artifacts"`
+
+	// AttestationFile and TestResultFile are the signed statements'
+	// envelopes (package attest); "" when the run was not signed.
+	AttestationFile string `json:"attestation_file,omitempty"`
+	TestResultFile  string `json:"test_result_file,omitempty"`
 }
 
 // Verification is one run of an approved plan.

@@ -116,6 +116,7 @@ func (a *App) routes() http.Handler {
 	mux.HandleFunc("GET /status", a.static("health", "Status"))
 	mux.HandleFunc("GET /status/{code}", a.status)
 	mux.HandleFunc("GET /redirect", a.redirect)
+	a.lateRoutes(mux)
 
 	mux.HandleFunc("GET /hostile/alert", a.static("hostile-alert", "Alert"))
 	mux.HandleFunc("GET /hostile/confirm-loop", a.static("hostile-confirm-loop", "Confirm loop"))

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vouchdev/vouch/client/clienttest"
+	"github.com/vouchdev/vouch/server/servertest"
 )
 
 // The built binary answers every request it read when its input closes
@@ -49,7 +49,7 @@ func TestMCPAnswersRequestsBeforeStdinCloses(t *testing.T) {
 			script := `printf '%s\n' "$@" | "$VOUCH_BIN" mcp`
 			cmd := exec.CommandContext(ctx, sh, append([]string{"-c", script, "sh"}, tt.lines...)...)
 			cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "VOUCH_BIN=" + bin,
-				"VOUCH_SERVER=" + clienttest.ClosedPort(t), "VOUCH_API_KEY=vch_unused"}
+				"VOUCH_SERVER=" + servertest.ClosedPort(t), "VOUCH_API_KEY=vch_unused"}
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			if err := cmd.Run(); err != nil {

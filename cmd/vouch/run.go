@@ -142,10 +142,14 @@ func runPlan(ctx context.Context, e *env, p *plan.Plan, base string, f runFlags)
 			return exitError
 		}
 	}
+	signed := signLocalRun(ctx, e, res)
 	if f.json {
 		printResultJSON(e.stdout, p, res)
 	} else {
 		printResult(e.stdout, res)
+		if signed != "" {
+			fmt.Fprintf(e.stdout, "Signed: %s (check with vouch evidence verify %s)\n", signed, res.Dir)
+		}
 	}
 	return decisionExit(res.Decision)
 }
@@ -251,8 +255,9 @@ func printResultJSON(w io.Writer, p *plan.Plan, res *runner.Result) {
 		RepairPrompt string            `json:"repair_prompt,omitempty"`
 		Dir          string            `json:"dir,omitempty"`
 		Report       string            `json:"report,omitempty"`
+		Attestation  string            `json:"attestation,omitempty"`
 	}{Decision: res.Decision, PlanID: p.ID(), PlanName: p.Name, BaseURL: res.Manifest.BaseURL,
-		RepairPrompt: res.Manifest.RepairPrompt, Dir: res.Dir, Report: res.Report}
+		RepairPrompt: res.Manifest.RepairPrompt, Dir: res.Dir, Report: res.Report, Attestation: attestationPath(res.Dir)}
 	for _, j := range res.Manifest.Journeys {
 		out.Journeys = append(out.Journeys, journeyJSON{j.Name, j.Requirement, j.Decision, j.Reason, j.RepairPrompt})
 	}

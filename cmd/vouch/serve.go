@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/vouchdev/vouch/api/server"
 	"github.com/vouchdev/vouch/chat"
 	"github.com/vouchdev/vouch/netpolicy"
+	"github.com/vouchdev/vouch/server"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/store/sqlite"
 )

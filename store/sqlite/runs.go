@@ -327,23 +327,8 @@ func (s *Store) CompleteRun(ctx context.Context, c store.Completion) error {
 // Charges lists ledger entries, oldest first.
 func (s *Store) Charges(ctx context.Context, f store.ChargeFilter) ([]store.Charge, error) {
 	where, args := chargeWhere(f)
-	rows, err := s.db.QueryContext(ctx, `SELECT id, verification_id, plan_id, key_id, user_id, day, at
-		FROM charges`+where+` ORDER BY at, id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.Charge
-	for rows.Next() {
-		var c store.Charge
-		var at sql.NullInt64
-		if err := rows.Scan(&c.ID, &c.VerificationID, &c.PlanID, &c.Payer.KeyID, &c.Payer.UserID, &c.Day, &at); err != nil {
-			return nil, err
-		}
-		c.At = fromMS(at)
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	rows, err := s.db.QueryContext(ctx, `SELECT `+chargeCols+` FROM charges`+where+` ORDER BY at, id`, args...)
+	return collect(rows, err, scanCharge)
 }
 
 // Usage counts charges per UTC day and payer.
@@ -351,19 +336,7 @@ func (s *Store) Usage(ctx context.Context, f store.ChargeFilter) ([]store.UsageR
 	where, args := chargeWhere(f)
 	rows, err := s.db.QueryContext(ctx, `SELECT day, key_id, user_id, COUNT(*) FROM charges`+where+`
 		GROUP BY day, key_id, user_id ORDER BY day, key_id, user_id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.UsageRow
-	for rows.Next() {
-		var u store.UsageRow
-		if err := rows.Scan(&u.Day, &u.Payer.KeyID, &u.Payer.UserID, &u.Count); err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanUsage)
 }
 
 func chargeWhere(f store.ChargeFilter) (string, []any) {
@@ -390,22 +363,6 @@ func chargeWhere(f store.ChargeFilter) (string, []any) {
 
 // Outbox lists webhook outbox events, oldest first.
 func (s *Store) Outbox(ctx context.Context, n int) ([]*store.OutboxEvent, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, type, payload, created_at, attempts, delivered_at
-		FROM webhook_outbox ORDER BY created_at, id LIMIT ?`, limit(n))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.OutboxEvent
-	for rows.Next() {
-		var e store.OutboxEvent
-		var payload string
-		var created, delivered sql.NullInt64
-		if err := rows.Scan(&e.ID, &e.Type, &payload, &created, &e.Attempts, &delivered); err != nil {
-			return nil, err
-		}
-		e.Payload, e.CreatedAt, e.DeliveredAt = []byte(payload), fromMS(created), fromMS(delivered)
-		out = append(out, &e)
-	}
-	return out, rows.Err()
+	rows, err := s.db.QueryContext(ctx, `SELECT `+outboxCols+` FROM webhook_outbox ORDER BY created_at, id LIMIT ?`, limit(n))
+	return collect(rows, err, scanOutboxEvent)
 }
