@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/vouchdev/vouch/client/clienttest"
+	"github.com/vouchdev/vouch/server/servertest"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/webhook"
 )
@@ -103,7 +103,7 @@ func TestWebhookPages(t *testing.T) {
 	ctx := context.Background()
 	u, _ := e.svc.GetUserByEmail(ctx, e.email)
 	who := service.Principal{UserID: u.ID}
-	p, err := e.svc.CreatePlan(ctx, who, service.CreateRequest{DeploymentURL: clienttest.ClosedPort(t), Claim: `The home page shows "Welcome to testapp"`})
+	p, err := e.svc.CreatePlan(ctx, who, service.CreateRequest{DeploymentURL: servertest.ClosedPort(t), Claim: `The home page shows "Welcome to testapp"`})
 	if err != nil {
 		t.Fatal(err)
 	}
