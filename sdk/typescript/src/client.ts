@@ -390,7 +390,17 @@ export class VouchClient {
         failure = err;
       }
       if (failure === undefined && c.ok.includes(status)) {
-        return text ? camelize(JSON.parse(text)) : undefined;
+        if (!text) return undefined;
+        try {
+          return camelize(JSON.parse(text));
+        } catch (err) {
+          throw new VouchError("invalid_answer", {
+            status,
+            message: `${c.method} ${path}: the answer is not JSON: ${text.slice(0, 200)}`,
+            requestId: answer?.get("x-request-id") ?? undefined,
+            cause: err,
+          });
+        }
       }
       const apiErr = failure === undefined ? parseErrorAnswer(status, answer!, text) : undefined;
       if (!safe || attempt >= this.#maxRetries || !retryable(apiErr)) {

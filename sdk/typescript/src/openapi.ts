@@ -155,6 +155,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/attestation-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public keys that sign runs' attestations (current and rotated out) */
+        get: operations["listAttestationKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chat": {
         parameters: {
             query?: never;
@@ -166,7 +183,7 @@ export interface paths {
         put?: never;
         /**
          * Chat with vouch
-         * @description OpenAI Chat Completions wire format, so every OpenAI client library works against it with base URL {vouch}/api/v1. The built-in assistant turns the last user message (earlier ones give context) into verification work: "verify that URL shows 'X'" answers requirements, a plan summary and the approve link (never an approval); "status of ID"; "why did ID fail?"; "recheck ID" (needs a launch key); anything else a help text. Roles system, user and assistant are accepted; others get 400 naming the field (e.g. messages[1].role). Fields vouch does not use (temperature, tools, …) are accepted and ignored. Authenticate with Authorization: Bearer <API key> (x-api-key also works); any scope may chat. Rate limit per key: 2/s sustained, burst 10 by default. Also served as /api/v1/chat/completions and under /v1.
+         * @description OpenAI Chat Completions wire format, so every OpenAI client library works against it with base URL {vouch}/api/v1. The built-in assistant turns the last user message (earlier ones give context) into verification work: "verify that URL shows 'X'" answers requirements, a plan summary and the approve link (never an approval); "status of ID"; "why did ID fail?"; "recheck ID" (needs a launch key); anything else a help text. Roles system, developer (read as system), user and assistant are accepted; others get 400 naming the field (e.g. messages[1].role). Fields vouch does not use (temperature, tools, …) are accepted and ignored. Authenticate with Authorization: Bearer <API key> (x-api-key also works); any scope may chat. Rate limit per key: 2/s sustained, burst 10 by default. Also served as /api/v1/chat/completions and under /v1. Errors are the envelope with OpenAI's "type" (invalid_request_error, authentication_error, permission_error, not_found_error, rate_limit_error, server_error) and "param" (the field at fault, or null) added (ChatError).
          */
         post: operations["createChatCompletion"];
         delete?: never;
@@ -186,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Chat with vouch (OpenAI's path)
-         * @description The same endpoint as POST /api/v1/chat, at the path an OpenAI client given the base URL {vouch}/api/v1 calls.
+         * @description The same endpoint as POST /api/v1/chat, at the path an OpenAI client given the base URL {vouch}/api/v1 calls. Errors are the envelope with OpenAI's "type" (invalid_request_error, authentication_error, permission_error, not_found_error, rate_limit_error, server_error) and "param" (the field at fault, or null) added (ChatError).
          */
         post: operations["createChatCompletionOpenAIPath"];
         delete?: never;
@@ -327,6 +344,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List models
+         * @description OpenAI's models list, so chat UIs and clients that list models before chatting work: the one model chat answers carry. Any API key may list it. Also served under /v1.
+         */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a model
+         * @description The model if its id is the one model's, 404 not_found otherwise. Also served under /v1.
+         */
+        get: operations["retrieveModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "verification.completed": {
@@ -402,6 +459,17 @@ export interface components {
             id: string;
             text: string;
             kind?: string;
+            /** @description The assertion steps of the plan that prove the requirement: the reviewer reads "R2 is proven by journey 1, steps 4-5". */
+            proven_by: components["schemas"]["StepRef"][];
+        };
+        /** @description One step of the plan. */
+        StepRef: {
+            /** @description 1-based index in plan.journeys */
+            journey: number;
+            /** @description the journey's name */
+            name: string;
+            /** @description 1-based index in the journey's steps */
+            step: number;
         };
         RequirementResult: {
             id: string;
@@ -454,6 +522,7 @@ export interface components {
             started_at?: string;
             /** Format: date-time */
             completed_at?: string;
+            attestation?: components["schemas"]["AttestationStatus"];
         };
         Evidence: {
             /** Format: uri */
@@ -461,6 +530,16 @@ export interface components {
             /** Format: uri */
             report_url?: string;
             artifacts: components["schemas"]["Artifact"][];
+            /**
+             * Format: uri
+             * @description The DSSE envelope of the run's signed in-toto statement (vouch verification predicate); see docs/attestations.md.
+             */
+            attestation_url?: string;
+            /**
+             * Format: uri
+             * @description The DSSE envelope of the in-toto test-result statement.
+             */
+            test_result_url?: string;
         };
         Artifact: {
             kind: string;
@@ -541,7 +620,7 @@ export interface components {
         };
         ChatMessage: {
             /** @enum {string} */
-            role: "system" | "user" | "assistant";
+            role: "system" | "developer" | "user" | "assistant";
             content: string | {
                 /** @constant */
                 type: "text";
@@ -762,6 +841,56 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             data: components["schemas"]["VerificationCompleted"];
+        };
+        /** @description Whether the evidence matches the run's signed statement, checked with this server's published keys. Shown on a read of one completed verification. */
+        AttestationStatus: {
+            valid: boolean;
+            /** @description "signature valid (key SHA256:…)", or "signature not valid: " and the first problem. */
+            summary: string;
+            keyid?: string;
+            /** @description One line per problem, naming the file concerned. */
+            problems: string[];
+        };
+        AttestationKeys: {
+            keys: components["schemas"]["AttestationKey"][];
+        };
+        AttestationKey: {
+            /** @description SSH-style SHA256 fingerprint of the key, the DSSE keyid of its signatures. */
+            keyid: string;
+            /** @enum {unknown} */
+            algorithm: "ed25519";
+            /** @description PKIX "PUBLIC KEY" PEM. */
+            public_key: string;
+            /** Format: date-time */
+            created_at?: string;
+            /** @description Signs new runs; the other keys were rotated out and verify older runs. */
+            current: boolean;
+        };
+        /** @description The error envelope of the chat endpoint and the models list: Error with OpenAI's type and param added, so OpenAI client libraries raise their usual exceptions. */
+        ChatError: components["schemas"]["Error"] & {
+            error?: {
+                /**
+                 * @description OpenAI's error type, from the status.
+                 * @enum {string}
+                 */
+                type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "rate_limit_error" | "server_error";
+                /** @description OpenAI's name for field: the request field at fault, or null. */
+                param: string | null;
+            };
+        };
+        Model: {
+            /** @description The model name chat answers carry ("vouch" by default). */
+            id: string;
+            /** @constant */
+            object: "model";
+            /** @description Unix time the server started. */
+            created: number;
+            owned_by: string;
+        };
+        ModelList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Model"][];
         };
     };
     responses: never;
@@ -1485,6 +1614,44 @@ export interface operations {
             };
         };
     };
+    listAttestationKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set; give it to vouch evidence verify --key, or use --server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttestationKeys"];
+                };
+            };
+            /** @description Method not allowed on this path (method_not_allowed); the Allow header lists the allowed ones. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The keyring could not be read (internal_error). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createChatCompletion: {
         parameters: {
             query?: never;
@@ -1514,7 +1681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description No, malformed, unknown or revoked API key (unauthorized). */
@@ -1523,7 +1690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description Method not allowed on this path (method_not_allowed); the Allow header lists the allowed ones. */
@@ -1532,7 +1699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description Body too large (payload_too_large). */
@@ -1541,7 +1708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description Content-Type is not application/json (unsupported_media_type). */
@@ -1550,7 +1717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description Too many requests for this key (rate_limited); see Retry-After. */
@@ -1559,7 +1726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description Internal error (internal_error); quote request_id. */
@@ -1568,7 +1735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description The service is stopping (service_unavailable); retry. */
@@ -1577,7 +1744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
         };
@@ -1611,7 +1778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description No, malformed, unknown or revoked API key (unauthorized). */
@@ -1620,7 +1787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description Method not allowed on this path (method_not_allowed); the Allow header lists the allowed ones. */
@@ -1629,7 +1796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description Body too large (payload_too_large). */
@@ -1638,7 +1805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description Content-Type is not application/json (unsupported_media_type). */
@@ -1647,7 +1814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description Too many requests for this key (rate_limited); see Retry-After. */
@@ -1656,7 +1823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description Internal error (internal_error); quote request_id. */
@@ -1665,7 +1832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
             /** @description The service is stopping (service_unavailable); retry. */
@@ -1674,7 +1841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
         };
@@ -2316,6 +2483,147 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            /** @description No, malformed, unknown or revoked API key (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
+                };
+            };
+            /** @description Method not allowed on this path (method_not_allowed); the Allow header lists the allowed ones. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
+                };
+            };
+            /** @description Too many requests for this key (rate_limited); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
+                };
+            };
+            /** @description Internal error (internal_error); quote request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
+                };
+            };
+            /** @description The service is stopping (service_unavailable); retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
+                };
+            };
+        };
+    };
+    retrieveModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            /** @description No, malformed, unknown or revoked API key (unauthorized). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
+                };
+            };
+            /** @description No such model (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
+                };
+            };
+            /** @description Method not allowed on this path (method_not_allowed); the Allow header lists the allowed ones. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
+                };
+            };
+            /** @description Too many requests for this key (rate_limited); see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
+                };
+            };
+            /** @description Internal error (internal_error); quote request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
+                };
+            };
+            /** @description The service is stopping (service_unavailable); retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatError"];
                 };
             };
         };

@@ -296,6 +296,11 @@ describe("@vouch/sdk against a real vouch serve", { timeout: 300_000 }, () => {
     assert.equal(retry.id, started.id);
     assert.equal(await charges(), 1);
 
+    // Aborting a wait stops the polling and leaves the run alone.
+    const ctl = new AbortController();
+    const reason = new Error("job cancelled");
+    await assert.rejects(c.waitForResult(started.id, { signal: ctl.signal, onProgress: () => ctl.abort(reason) }), (e) => e === reason);
+
     const progress = [];
     const v = await c.waitForResult(started.id, { timeout: 180_000, onProgress: (p) => progress.push(p) });
     assert.equal(v.state, "completed");

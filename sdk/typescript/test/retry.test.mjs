@@ -163,3 +163,16 @@ test("bad arguments are refused before any request", async () => {
   await assert.rejects(c.run(""), TypeError);
   await assert.rejects(c.prepare({ deploymentUrl: "http://x/" }), TypeError);
 });
+
+test("an answer that is not JSON is a VouchError, not a crash", async () => {
+  const s = await serve([{ status: 200, body: "<html>captive portal</html>" }]);
+  try {
+    const err = await client(s.url).get("ver_1").catch((e) => e);
+    assert.ok(err instanceof sdk.VouchError, String(err));
+    assert.equal(err.code, "invalid_answer");
+    assert.equal(err.requestId, "req_1");
+    assert.equal(s.seen.length, 1);
+  } finally {
+    await s.close();
+  }
+});
