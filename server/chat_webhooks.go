@@ -9,6 +9,7 @@ import (
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/store"
+	"github.com/vouchdev/vouch/store/backend"
 	"github.com/vouchdev/vouch/webhook"
 )
 
@@ -58,7 +59,7 @@ func newChannels(cfg Config, st store.Store, svc *service.Service, publicURL str
 		NotifyURL: cfg.Channels.NotifyURL, Logger: log, Requests: req,
 		// As with runs: vouch serve on SQLite is the only deliverer, so
 		// deliveries a crash left in flight are due again at start.
-		SoleDeliverer: !cfg.NoWorkers,
+		SoleDeliverer: !cfg.NoWorkers && !backend.IsPostgres(cfg.Database),
 	}
 	if cfg.Channels.CustomizeWebhooks != nil {
 		cfg.Channels.CustomizeWebhooks(&wc)

@@ -24,6 +24,7 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 	c := commands["keys"]
 	fs := newFlags(e, c)
 	data := fs.String("data", defaultDataDir, "data `directory`")
+	database := fs.String("database", e.getenv("VOUCH_DATABASE"), databaseUsage)
 	scope := fs.String("scope", "", "`scope` of a new key: read (create plans, read) or launch (also start runs and re-checks)")
 	name := fs.String("name", "", "a `name` to recognise the key by")
 	asJSON := fs.Bool("json", false, "print as JSON")
@@ -51,7 +52,7 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 		if err != nil {
 			return fail(err)
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			return fail(err)
 		}
@@ -70,7 +71,7 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 		if len(pos) != 1 {
 			return usageError(e, c, "list takes no arguments")
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			return fail(err)
 		}
@@ -98,7 +99,7 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 		if len(pos) != 2 {
 			return usageError(e, c, "revoke takes one key ID (or its prefix)")
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			return fail(err)
 		}

@@ -49,7 +49,7 @@ func (f *runFlags) register(fs interface {
 	fs.IntVar(&f.workers, "workers", 4, "journeys run at once")
 	fs.StringVar(&f.junit, "junit", "", "also write JUnit XML to this file (for CI systems)")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON instead of text")
-	fs.StringVar(&f.chrome, "chrome", "", "Chromium binary (default $VOUCH_CHROME, then Debian's chromium)")
+	fs.StringVar(&f.chrome, "chrome", "", "Chromium binary (default $VOUCH_CHROME, then Debian's chromium-headless-shell when headless, then chromium)")
 	fs.DurationVar(&f.stepTimeout, "step-timeout", 10*time.Second, "default budget of one step")
 	fs.BoolVar(&f.noEvidence, "no-evidence", false, "record no screenshots, DOM or HAR (results only)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
