@@ -9,7 +9,8 @@
 //            "text" / "notext" (wait until page or target text does / doesn't contain text),
 //            "title" (wait until document.title equals text),
 //            "settle" (wait until the DOM has been quiet for quiet ms),
-//            "describe" (no wait: what the target resolves to now)
+//            "describe" (no wait: what the target resolves to now),
+//            "quiet" (only wait for the page to settle; see settle below)
 //   target:  {kind, value, exact, name, level} as plan.Target
 //   state:   "attached" | "visible" | "actionable" | "editable" | "selectable"
 //   timeout: ms to keep polling in the page
@@ -499,6 +500,10 @@
         const r = resolve(t);
         return [true, { matches: r.all.length, visible: r.visible.length, state: stateOf(r.first) }];
       }
+      case 'quiet':
+        // Holds never: the call ends when the page has settled (args.settle)
+        // or at the timeout. For checks decided outside the page.
+        return [false];
     }
     throw new Error('unknown op ' + args.op);
   }

@@ -135,3 +135,28 @@ func TestReasonsHaveNoBackslashes(t *testing.T) {
 		t.Errorf("expected = %s; want the text quoted as “say \"hi\"”", j.Steps[1].Expected)
 	}
 }
+
+// TestEarlyFailureOfTheAddress: an address check, decided outside the page,
+// fails early on a settled page, and still passes when a timer changes the
+// address late.
+func TestEarlyFailureOfTheAddress(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		switch r.URL.Path {
+		case "/later":
+			// history.pushState after 2.5 s: no navigation, no request.
+			fmt.Fprint(w, `<title>later</title><p>wait</p><script>setTimeout(() => history.pushState({}, '', '/moved'), 2500);</script>`)
+		default:
+			fmt.Fprint(w, `<title>still</title><p>nothing happens here</p>`)
+		}
+	}))
+	defer srv.Close()
+	res := run(t, journeyPlan(t, "      - visit: /later\n      - expect_url: /moved\n"), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Verified)
+
+	res = run(t, journeyPlan(t, "      - visit: /still\n      - expect_url: /elsewhere\n"), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Failed)
+	if s := res.Manifest.Journeys[0].Steps[1]; s.SettledMS < shared.cfg.Settle.Milliseconds() {
+		t.Fatalf("the address check on a settled page waited out its budget (settled_ms %d)\n%s", s.SettledMS, explain(res))
+	}
+}
