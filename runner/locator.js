@@ -18,6 +18,8 @@
 //            (see settle.js) for settle ms, and at least hold ms have passed
 //            since this call began; the diagnosis then carries "settled":
 //            the ms the page had been quiet
+//   horizon: ms until the step's budget ends, when later than timeout:
+//            timers due before it keep the page unsettled
 // A success returns the element itself (op "element") or the string "ok:"+JSON;
 // a time-out returns "no:"+JSON with a diagnosis.
 (async function (args) {
@@ -579,7 +581,8 @@
     const t = performance.now();
     if (t >= deadline) return no(v);
     if (args.settle > 0 && t - began >= (args.hold || 0)) {
-      const q = quietFor(deadline);
+      // Timers due before the step's budget ends keep the page unsettled.
+      const q = quietFor(args.horizon > 0 ? began + args.horizon : deadline);
       if (q >= args.settle) return no(v, { settled: Math.round(q) });
     }
     await frame();

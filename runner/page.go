@@ -36,8 +36,9 @@ type engineArgs struct {
 	Timeout int64     `json:"timeout"`
 	Quiet   int64     `json:"quiet,omitempty"`
 	// Settle and Hold: see locator.js; poll sets them.
-	Settle int64 `json:"settle,omitempty"`
-	Hold   int64 `json:"hold,omitempty"`
+	Settle  int64 `json:"settle,omitempty"`
+	Hold    int64 `json:"hold,omitempty"`
+	Horizon int64 `json:"horizon,omitempty"`
 }
 
 type jsTarget struct {
@@ -231,8 +232,11 @@ func (jr *journeyRun) awaitSettled(ctx context.Context) (time.Duration, bool) {
 	dl, _ := ctx.Deadline()
 	a := engineArgs{Op: "quiet", Settle: max(grace.Milliseconds(), 1)}
 	for ctx.Err() == nil {
-		// Short page-side waits, so that none outlives the step by much.
-		a.Timeout = max(min(time.Until(dl), grace+time.Second).Milliseconds(), 0)
+		// Short page-side waits, so that none outlives the step by much;
+		// a timer due before the step's budget ends still counts.
+		left := time.Until(dl)
+		a.Timeout = max(min(left, grace+time.Second).Milliseconds(), 0)
+		a.Horizon = max(left.Milliseconds(), 0)
 		r, err := jr.evaluate(ctx, a)
 		switch {
 		case errors.Is(err, errNavigated):
