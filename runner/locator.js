@@ -548,7 +548,8 @@
     if (s.frames.size || s.idles.size || s.tasks > 0 || s.workers > 0) return 0;
     for (const c of s.conns) if (c.readyState !== 2 && c.readyState !== 3) return 0; // not CLOSING/CLOSED
     if (document.getAnimations().some((a) => a.playState === 'running')) return 0;
-    if (document.querySelector('iframe,frame,object,embed')) return 0;
+    // Frames and plugins cannot be observed; a meta refresh navigates later.
+    if (document.querySelector('iframe,frame,object,embed,meta[http-equiv="refresh" i]')) return 0;
     for (const m of document.querySelectorAll('video,audio')) if (!m.paused) return 0;
     return Math.max(0, performance.now() - s.last);
   }

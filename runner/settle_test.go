@@ -30,6 +30,18 @@ func TestEarlyFailureNeverWrong(t *testing.T) {
 const t0 = Date.now();
 const iv = setInterval(() => { if (Date.now() - t0 > 3000) { document.getElementById('o').textContent = 'Time is up'; clearInterval(iv); } }, 250);
 </script>`)
+		case "/meta":
+			fmt.Fprint(w, `<title>meta</title><meta http-equiv="refresh" content="2;url=/arrived"><p>moving soon</p>`)
+		case "/header":
+			w.Header().Set("Refresh", "2;url=/arrived")
+			fmt.Fprint(w, `<title>header</title><p>moving soon</p>`)
+		case "/arrived":
+			fmt.Fprint(w, `<title>arrived</title><p>Arrived</p>`)
+		case "/wasm":
+			// The compile's wrapper must keep the page working.
+			fmt.Fprint(w, `<title>wasm</title><p id=o></p><script>
+WebAssembly.compile(new Uint8Array([0,97,115,109,1,0,0,0])).then(() => setTimeout(() => { document.getElementById('o').textContent = 'Compiled'; }, 2000));
+</script>`)
 		case "/chain":
 			fmt.Fprint(w, `<title>chain</title><p id=o></p><script>
 setTimeout(() => setTimeout(() => { document.getElementById('o').textContent = 'Chained'; }, 2500), 500);
@@ -49,6 +61,10 @@ setTimeout(() => setTimeout(() => { document.getElementById('o').textContent = '
 		{"a streaming list, text", appURL, "      - visit: /late/stream\n      - expect_text: Item 4\n"},
 		{"a clock polled by an interval", srv.URL, "      - visit: /clock\n      - expect_text: Time is up\n"},
 		{"a chain of timers", srv.URL, "      - visit: /chain\n      - expect_text: Chained\n"},
+		{"a meta refresh", srv.URL, "      - visit: /meta\n      - expect_text: Arrived\n"},
+		{"a Refresh header", srv.URL, "      - visit: /header\n      - expect_text: Arrived\n"},
+		{"a meta refresh, address", srv.URL, "      - visit: /meta\n      - expect_url: /arrived\n"},
+		{"WebAssembly, then a timer", srv.URL, "      - visit: /wasm\n      - expect_text: Compiled\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
