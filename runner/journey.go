@@ -42,7 +42,9 @@ type journeyRun struct {
 	closed     int  // popups closed
 	expects    map[int]bool
 	helpers    sync.WaitGroup
-	stepNo     int // the step running, 0-based: its object group
+	stepNo     int            // the step running, 0-based: its object group
+	counts     map[string]int // counts kept by remember_count
+	note       string         // what the running step found, for its evidence ("3 visible matches")
 	// settled is how long the page had been settled when the running step's
 	// wait gave up before its budget; 0 when it did not.
 	settled  time.Duration
@@ -297,11 +299,13 @@ func (jr *journeyRun) steps() {
 			jr.collectShots()
 		}
 		jr.stepNo = k
+		jr.note = ""
 		v := jr.step(k, s, &sr)
 		sr.DurationMS = float64(time.Since(sr.Started).Microseconds()) / 1000
 		mask := jr.rs.mask
 		if v == nil {
 			sr.Status = evidence.StepPassed
+			sr.Actual = mask(jr.note) // what a passing step found, when it says
 		} else {
 			sr.Status = evidence.StepFailed
 			if v.blocked {
@@ -434,6 +438,10 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 		return st.expectStatus()
 	case plan.ExpectNoConsoleErrors:
 		return st.expectNoConsoleErrors()
+	default:
+		if v, ok := st.doMore(); ok {
+			return v
+		}
 	}
 	return blocked(fmt.Sprintf("this runner does not know the step %q", s.Kind))
 }

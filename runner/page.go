@@ -35,6 +35,12 @@ type engineArgs struct {
 	Text    string    `json:"text,omitempty"`
 	Timeout int64     `json:"timeout"`
 	Quiet   int64     `json:"quiet,omitempty"`
+	// The newer assertions (steps_state.go).
+	Cmp    string   `json:"cmp,omitempty"`    // count: "eq", "ge", "le"
+	Flag   bool     `json:"flag"`             // checked, enabled: the wanted state
+	Prop   string   `json:"prop,omitempty"`   // style: the CSS property
+	Texts  []string `json:"texts,omitempty"`  // order
+	Reveal bool     `json:"reveal,omitempty"` // element: see revealJS
 	// Settle and Hold: see locator.js; poll sets them.
 	Settle  int64 `json:"settle,omitempty"`
 	Hold    int64 `json:"hold,omitempty"`
@@ -42,15 +48,17 @@ type engineArgs struct {
 }
 
 type jsTarget struct {
-	Kind  string `json:"kind"`
-	Value string `json:"value"`
-	Exact bool   `json:"exact"`
-	Name  string `json:"name,omitempty"`
-	Level int    `json:"level,omitempty"`
+	Kind   string `json:"kind"`
+	Value  string `json:"value"`
+	Exact  bool   `json:"exact"`
+	Name   string `json:"name,omitempty"`
+	Level  int    `json:"level,omitempty"`
+	Within string `json:"within,omitempty"`
+	Nth    int    `json:"nth,omitempty"`
 }
 
 func toJS(t plan.Target) *jsTarget {
-	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level}
+	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level, Within: t.Within, Nth: t.Nth}
 }
 
 // diagnosis is what the engine reports when a wait times out.
@@ -64,6 +72,12 @@ type diagnosis struct {
 	Text    *string     `json:"text"`
 	Context string      `json:"context"`
 	Title   *string     `json:"title"`
+	// Scoped targets: how many matches nth chose from; whether the page
+	// shows the within text at all, and how many matches there are
+	// without within.
+	Pool        int  `json:"pool"`
+	WithinFound bool `json:"within_found"`
+	Unscoped    int  `json:"unscoped"`
 	// Settled is set when the engine gave up before the budget because the
 	// page had been settled this many ms.
 	Settled int64 `json:"settled"`
@@ -82,6 +96,11 @@ type lastResult struct {
 	Count int     `json:"count"`
 	Found *bool   `json:"found"`
 	Title *string `json:"title"`
+	// The newer assertions: what the element has, and which element.
+	Got     json.RawMessage `json:"got"`
+	Element string          `json:"element"`
+	Order   []string        `json:"order"`
+	Missing []string        `json:"missing"`
 }
 
 // pollResult is the outcome of a page-side wait.
