@@ -72,7 +72,7 @@ type recorder struct {
 	// loading, for its body's digest; docSent says it was sent.
 	docCh   chan *docNav
 	docSent bool
-	onCrash  func() // called, under mu, when the page is gone
+	onCrash func() // called, under mu, when the page is gone
 }
 
 // bodyReq is a response whose body is to be recorded.
