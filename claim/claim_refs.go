@@ -18,18 +18,43 @@ type pageRef struct {
 	phrase  string // as written
 	generic bool   // "the app", "the page": the page in front of the user
 	note    string
+	// via names the link a person clicks on the home page to reach a
+	// page named by what it shows ("the Releases page"): no path is
+	// invented for it.
+	via string
+	// missing is the page a server answers for a path it does not have
+	// ("the 404 page").
+	missing bool
+}
+
+// missingPath is a path no app serves, to see its "not found" page.
+const missingPath = "/vouch-no-such-page"
+
+var missingPageNames = map[string]bool{"404": true, "not found": true, "page not found": true,
+	"404 error": true, "error 404": true, "404 not found": true, "missing": true, "missing page": true}
+
+// page reads shape[a:b] as a page that has a path: a page reached by
+// clicking a link (pageAt's via) is not one.
+func (p *parser) page(a, b int) (pageRef, bool) {
+	ref, ok := p.pageAt(a, b)
+	if ok && ref.via != "" {
+		return pageRef{phrase: ref.phrase}, false
+	}
+	return ref, ok
 }
 
 var reHost = regexp.MustCompile(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)$`)
 
 var pageSuffix = map[string]bool{"page": true, "screen": true, "view": true, "route": true,
-	"section": true, "endpoint": true, "url": true, "path": true}
+	"endpoint": true, "url": true, "path": true}
 
 var determiners = map[string]bool{"the": true, "my": true, "our": true, "your": true,
 	"this": true, "that": true, "their": true, "a": true, "an": true, "its": true}
 
-// page reads shape[a:b] as a page reference.
-func (p *parser) page(a, b int) (pageRef, bool) {
+// pageAt reads shape[a:b] as a page reference: a path, the home page, a
+// common page name (its usual path, noted as a guess), or a page named by
+// what it shows, reached by clicking the link that says so.
+func (p *parser) pageAt(a, b int) (pageRef, bool) {
 	from, to := p.lx.tokensIn(a, b)
 	ref := pageRef{phrase: p.lx.span(a, b)}
 	for from < to && determiners[p.lx.toks[from].low] {
@@ -121,6 +146,13 @@ func (p *parser) page(a, b int) (pageRef, bool) {
 	if !suffixed && !bareOK {
 		return ref, false
 	}
+	if !suffixed && (all == "docs" || all == "documentation" || all == "api docs" || all == "api documentation") {
+		// A documentation site is its own home page; an app's docs live
+		// on /docs. Both readings are common, so neither is guessed.
+		p.setHint("ambiguous", fmt.Sprintf("%q can be the deployment's own home page (a documentation site) or its /docs page", strings.TrimSpace(ref.phrase)), a,
+			p.replaceSpan(a, b, map[bool]string{true: "The home page", false: "the home page"}[a == 0]), p.replaceSpan(a, b, "/docs"))
+		return ref, false
+	}
 	if !suffixed {
 		// "the contact form" lives on /contact; "the dashboard" on /dashboard.
 		n := strings.TrimSuffix(strings.TrimSuffix(all, " form"), " results")
@@ -131,37 +163,62 @@ func (p *parser) page(a, b int) (pageRef, bool) {
 		} else {
 			ref.path = "/" + slug(n)
 		}
-		ref.note = fmt.Sprintf("%q taken as %s — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
+		ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
+		return ref, true
+	}
+	if missingPageNames[name] {
+		ref.path, ref.missing = missingPath, true
+		ref.note = fmt.Sprintf("%q is seen by visiting a path no app serves, %s, which must answer 404.", ref.phrase, missingPath)
 		return ref, true
 	}
 	// "the 'About us' page", "the pricing page".
+	var linkName string
 	if to-from == 1 && p.lx.toks[from].kind == tLit {
-		s := slug(p.lx.toks[from].raw)
-		if s == "" {
+		if slug(p.lx.toks[from].raw) == "" {
 			return ref, false
 		}
 		if path, ok := knownPages[strings.ToLower(p.lx.toks[from].raw)]; ok {
 			ref.path = path
 		} else {
-			ref.path = "/" + s
+			linkName = strings.TrimSpace(p.lx.toks[from].raw)
 		}
 	} else if path, ok := knownPages[name]; ok {
 		ref.path = path
 	} else {
+		var raw []string
 		for i := from; i < to; i++ {
 			t := p.lx.toks[i]
 			if t.kind == tLit || structural[t.low] || stopWords[t.low] || notText[t.low] {
 				return ref, false
 			}
+			raw = append(raw, t.raw)
 		}
-		if s := slug(name); s != "" {
-			ref.path = "/" + s
-		} else {
+		if slug(name) == "" {
 			return ref, false
 		}
+		linkName = strings.Join(raw, " ")
 	}
-	ref.note = fmt.Sprintf("%q taken as %s — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
+	if linkName != "" {
+		// Never an invented path: a person reaches the page by its link.
+		ref.path, ref.via = "/", linkName
+		ref.note = fmt.Sprintf("%q is reached as a person would: by clicking the link %q on the home page (/); no path is guessed.", ref.phrase, linkName)
+		return ref, true
+	}
+	ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
 	return ref, true
+}
+
+// viaSteps are the steps that reach a page: a visit, and for a page named
+// by what it shows, the click on its link.
+func viaSteps(pg pageRef) []plan.Step {
+	steps := []plan.Step{{Kind: plan.Visit, Value: pg.path}}
+	if pg.missing {
+		steps = append(steps, plan.Step{Kind: plan.ExpectStatus, Status: 404})
+	}
+	if pg.via != "" {
+		steps = append(steps, plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: "link", Name: pg.via}.String()})
+	}
+	return steps
 }
 
 // slug turns a page name into a path segment: "About us" → about-us.
@@ -538,9 +595,12 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 		}
 		// "shows 24 products" counts things vouch cannot name; quoted,
 		// "24 products" is a text.
-		if to-from == 2 && p.lx.toks[from].kind == tNumber && strings.HasSuffix(p.lx.toks[from+1].low, "s") {
-			p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which elements are %q", p.lx.toks[from+1].raw), a,
-				p.replaceSpan(a, b, `"`+p.lx.span(a, b)+`"`))
+		// A number is a quantity, never the start of an unquoted text:
+		// "has 4 resources listed" counts things vouch cannot name.
+		if _, isWord := numberWords[p.lx.toks[from].low]; p.lx.toks[from].kind == tNumber || isWord {
+			if to-from > 1 {
+				p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which elements are %q: name them as elements (list items, rows, buttons, links) or quote a text the page shows", p.lx.span(p.lx.toks[from+1].start, b)), a)
+			}
 			return "", false, false
 		}
 	}

@@ -24,6 +24,7 @@ var genericPages = map[string]bool{
 	"app": true, "application": true, "web page": true, "page": true, "product": true,
 	"service": true, "frontend": true, "front end": true, "front-end": true, "ui": true,
 	"screen": true, "deployment": true, "current page": true, "same page": true,
+	"web interface": true, "web ui": true, "user interface": true, "gui": true, "interface": true,
 }
 
 // knownPages map page names to the path most apps use for them. Any other
@@ -113,7 +114,7 @@ var nouns = func() map[string]element {
 	add(element{role: "table", desc: "table"}, "table", "data table", "grid")
 	add(element{role: "row", desc: "table row"}, "row", "table row")
 	add(element{role: "list", desc: "list"}, "list", "bulleted list", "numbered list")
-	add(element{role: "listitem", desc: "list item"}, "item", "list item", "entry", "todo", "todo item", "task", "bullet", "bullet point")
+	add(element{role: "listitem", desc: "list item"}, "item", "list item", "bullet", "bullet point")
 	add(element{css: "form", desc: "form"}, "form")
 	add(element{role: "tab", desc: "tab"}, "tab")
 	add(element{role: "menuitem", desc: "menu item"}, "menu item", "menu entry")

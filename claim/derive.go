@@ -61,6 +61,8 @@ func Derive(claim string) (Derivation, error) {
 
 // derive is Derive without suggestions, which are themselves derived.
 func derive(claim string) (Derivation, *refusal) {
+	full := claim
+	claim = stripLabel(claim)
 	if len(claim) > 4*MaxClaimLen || utf8.RuneCountInString(claim) > MaxClaimLen {
 		return Derivation{}, &refusal{cause: "too_long",
 			reason: fmt.Sprintf("the claim is %d characters long; a claim is one sentence of at most %d", utf8.RuneCountInString(claim), MaxClaimLen)}
@@ -87,7 +89,10 @@ func derive(claim string) (Derivation, *refusal) {
 	if r != nil {
 		return Derivation{}, r
 	}
-	d, err := Trace(claim, pl, a.notes)
+	if full != claim {
+		a.note("The label after \"—\" says what the claim leaves out; it is not checked.")
+	}
+	d, err := Trace(full, pl, a.notes)
 	if err != nil {
 		// Derive's own plans always trace; a failure is a bug in the
 		// rules, reported as a refusal rather than a broken plan.
@@ -258,9 +263,9 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				// A page named mid-flow is visited in the same browser,
 				// so a session survives: "after signing in, /settings ...".
 				flush()
-				cur.parts = append(cur.parts, part{steps: []plan.Step{{Kind: plan.Visit, Value: pg.path}}, rkind: "navigation", desc: "go to " + pg.path, seq: seq})
+				cur.parts = append(cur.parts, part{steps: viaSteps(pg), rkind: "navigation", desc: "go to " + pageDesc(pg), seq: seq})
 				cur.actions++
-				a.note(fmt.Sprintf("%s is visited in the same browser after the steps before it, so a session carries over.", pg.path))
+				a.note(fmt.Sprintf("%s is visited in the same browser after the steps before it, so a session carries over.", pageDesc(pg)))
 			case cur.checks > 0:
 				finish()
 				cur = &scenario{page: &pg}
@@ -287,7 +292,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			}
 			if it.kind == iReload {
 				flush()
-				cur.parts = append(cur.parts, part{rkind: "navigation", desc: "reload the page", seq: seq, steps: []plan.Step{{Kind: plan.Visit}}})
+				cur.parts = append(cur.parts, part{rkind: "navigation", desc: "reload the page", seq: seq, steps: []plan.Step{{Kind: plan.Reload}}})
 				cur.actions++
 				seq = false
 				continue
@@ -548,13 +553,6 @@ func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) 
 		}
 		a.note(page.note)
 		resolveClicks(s.parts)
-		for i := range s.parts {
-			for k := range s.parts[i].steps {
-				if st := &s.parts[i].steps[k]; st.Kind == plan.Visit && st.Value == "" {
-					st.Value = page.path // a reload
-				}
-			}
-		}
 		groups := [][]part{s.parts}
 		if s.actions == 0 && s.checks > 1 {
 			groups = nil
@@ -563,12 +561,12 @@ func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) 
 			}
 		}
 		for _, g := range groups {
-			steps := []plan.Step{{Kind: plan.Visit, Value: page.path}}
+			steps := viaSteps(*page)
 			for _, pt := range g {
 				steps = append(steps, pt.steps...)
 				a.note(pt.notes...)
 			}
-			js = append(js, journey{j: plan.Journey{Steps: steps}, req: plan.Requirement{Text: reqText(page.path, g), Kind: reqKind(g)}})
+			js = append(js, journey{j: plan.Journey{Steps: steps}, req: plan.Requirement{Text: reqText(pageDesc(*page), g), Kind: reqKind(g)}})
 		}
 	}
 	// The same journey said twice is checked once.
@@ -604,6 +602,14 @@ func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) 
 		}
 	}
 	return pl, nil
+}
+
+// pageDesc names a page in a requirement: its path, or how it is reached.
+func pageDesc(pg pageRef) string {
+	if pg.via != "" {
+		return fmt.Sprintf("the page the link %q on / opens", pg.via)
+	}
+	return pg.path
 }
 
 // stepsKey is a journey's steps in canonical form, to compare journeys.

@@ -2,6 +2,9 @@ package claim
 
 import (
 	"fmt"
+	"strconv"
+
+	"github.com/vouchdev/vouch/plan"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -108,13 +111,181 @@ func Suggestions(claim string, extra ...string) []string {
 		}
 	}
 	cands = append(cands, page+" loads without errors")
-	return checked(cands, text)
+	sugg, ds := checkedPlans(cands, text)
+	return label(text, sugg, ds)
+}
+
+// labelSep starts the label a rephrasing that checks less than the claim
+// carries; Derive reads a claim only up to it.
+const labelSep = " — checks only that "
+
+// label orders suggestions that keep the claim's meaning first, and marks
+// each that checks less than the claim ("… — checks only that …; it does
+// not check …"), so a person who picks one knows what it leaves out.
+func label(claim string, sugg []string, ds []*Derivation) []string {
+	var faithful, partial []string
+	for i, s := range sugg {
+		if strings.Contains(s, labelSep) {
+			partial = append(partial, s)
+			continue
+		}
+		var d Derivation
+		if ds[i] != nil {
+			d = *ds[i]
+		} else if dd, r := derive(s); r == nil {
+			d = dd
+		} else {
+			continue
+		}
+		if Faithful(claim, s, d.Plan) {
+			faithful = append(faithful, s)
+			continue
+		}
+		if strings.HasSuffix(s, " loads without errors") && len(faithful)+len(partial) > 0 {
+			// The generic check is offered only when nothing closer is.
+			continue
+		}
+		var reqs []string
+		for _, q := range d.Requirements {
+			reqs = append(reqs, lowerFirst(strings.TrimSuffix(q.Text, ".")))
+		}
+		partial = append(partial, s+labelSep+strings.Join(reqs, "; and ")+fmt.Sprintf("; it does not check the rest of %q", normalizeClaim(claim)))
+	}
+	return append(faithful, partial...)
+}
+
+// stripLabel cuts a suggestion's label off, so a labelled suggestion
+// derives as the claim it labels.
+func stripLabel(claim string) string {
+	if i := strings.Index(claim, labelSep); i > 0 {
+		return claim[:i]
+	}
+	return claim
+}
+
+// Faithful reports whether a rephrasing keeps what a claim says exactly:
+// every quoted text, path and number of the claim is in the rephrasing's
+// plan, and the claim had at least one of them (a claim with none, "the
+// app is fast", has no exact words a rephrasing could keep). A generic
+// "loads without errors" is faithful only to a claim about loading or
+// errors.
+func Faithful(claim, rephrasing string, p *plan.Plan) bool {
+	lits, paths, numbers := facts(claim)
+	if len(lits)+len(paths)+len(numbers) == 0 {
+		lc := strings.ToLower(claim)
+		return strings.Contains(lc, "error") && strings.Contains(strings.ToLower(rephrasing), "error")
+	}
+	if strings.Contains(strings.ToLower(rephrasing), "loads without errors") && !strings.Contains(strings.ToLower(claim), "error") {
+		return false
+	}
+	if Missing(claim, p) != "" {
+		return false
+	}
+	// Every other word that carries meaning is kept too: a rephrasing
+	// that drops "focuses the search box" checks something else.
+	kept := map[string]bool{}
+	for _, t := range lexClaim(rephrasing).toks {
+		kept[t.low] = true
+	}
+	for _, t := range lexClaim(claim).toks {
+		if t.kind != tWord || kept[t.low] || kept[t.low+"s"] || kept[strings.TrimSuffix(t.low, "s")] {
+			continue
+		}
+		if actionWords[t.low] {
+			return false
+		}
+		if stopWords[t.low] || notText[t.low] || structural[t.low] || determiners[t.low] || looseWords[t.low] {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// actionWords are what a person does; a rephrasing without them drops an
+// action.
+var actionWords = map[string]bool{"clicking": true, "click": true, "pressing": true, "press": true,
+	"typing": true, "type": true, "filling": true, "fill": true, "signing": true, "logging": true,
+	"adding": true, "add": true, "selecting": true, "select": true, "choosing": true, "choose": true,
+	"submitting": true, "submit": true, "entering": true, "enter": true, "ticking": true,
+	"checking": true, "hovering": true, "hover": true, "tapping": true, "creating": true,
+	"reloading": true, "refreshing": true, "expanding": true, "opening": true, "deleting": true,
+	"removing": true, "searching": true, "visiting": true, "going": true}
+
+// looseWords may change between a claim and a faithful rephrasing: how
+// a page or a check is named, not what is checked.
+var looseWords = map[string]bool{"page": true, "home": true, "homepage": true, "landing": true,
+	"front": true, "site": true, "website": true, "app": true, "show": true, "say": true,
+	"display": true, "mention": true, "mentions": true, "contain": true, "list": true,
+	"include": true, "includes": true, "should": true, "must": true, "can": true, "see": true,
+	"sees": true, "i": true, "user": true, "users": true, "there": true, "text": true,
+	"still": true, "does": true, "doesn't": true, "don't": true, "isn't": true, "reads": true,
+	"web": true, "interface": true, "ui": true, "docs": true, "get": true, "returns": true,
+	"return": true, "status": true, "http": true, "respond": true, "responds": true}
+
+// facts are a claim's exact words: quoted texts, paths and numbers.
+func facts(claim string) (lits, paths, numbers []string) {
+	lx := lexClaim(claim)
+	for _, l := range lx.lits {
+		if l = strings.TrimSpace(l); l != "" {
+			lits = append(lits, l)
+		}
+	}
+	for _, tk := range lx.toks {
+		switch tk.kind {
+		case tPath:
+			paths = append(paths, tk.raw)
+		case tNumber:
+			numbers = append(numbers, tk.raw)
+		}
+	}
+	return
+}
+
+// Missing says which of a claim's quoted texts, paths and numbers a plan
+// leaves out ("" when none): a plan that drops one proves another claim.
+func Missing(claim string, p *plan.Plan) string {
+	if p == nil {
+		return "no plan"
+	}
+	body := strings.ToLower(string(p.Canonical()))
+	has := func(s string) bool {
+		q := strconv.Quote(strings.ToLower(s))
+		return strings.Contains(body, q[1:len(q)-1])
+	}
+	lits, paths, numbers := facts(claim)
+	var miss []string
+	for _, l := range lits {
+		if !has(l) {
+			miss = append(miss, fmt.Sprintf("text %q", l))
+		}
+	}
+	for _, pa := range paths {
+		if !has(strings.TrimSuffix(pa, "/")) {
+			miss = append(miss, "path "+pa)
+		}
+	}
+	for _, n := range numbers {
+		if !has(n) {
+			miss = append(miss, "number "+n)
+		}
+	}
+	if len(miss) == 0 {
+		return ""
+	}
+	return "leaves out " + strings.Join(miss, ", ")
 }
 
 // checked keeps the first three candidates Derive accepts, skipping the
 // given claims themselves; it always returns at least one.
 func checked(cands []string, skip ...string) []string {
+	out, _ := checkedPlans(cands, skip...)
+	return out
+}
+
+func checkedPlans(cands []string, skip ...string) ([]string, []*Derivation) {
 	var out []string
+	var ds []*Derivation
 	tries := 0
 	for _, c := range cands {
 		if len(out) == 3 || tries == maxSuggestionTries {
@@ -125,14 +296,16 @@ func checked(cands []string, skip ...string) []string {
 			continue
 		}
 		tries++
-		if _, r := derive(c); r == nil {
+		if d, r := derive(c); r == nil {
 			out = append(out, c)
+			ds = append(ds, &d)
 		}
 	}
 	if len(out) == 0 {
 		out = []string{fallbackSuggestion}
+		ds = []*Derivation{nil}
 	}
-	return out
+	return out, ds
 }
 
 // provablePrefixes are the claim cut before a connector, longest first:

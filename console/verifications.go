@@ -380,7 +380,11 @@ func (c *Console) evidenceFile(w http.ResponseWriter, r *http.Request, s *sessio
 	}
 	defer f.Close()
 	h := w.Header()
-	h.Set("Content-Security-Policy", evidenceCSP)
+	if art.Kind == string(evidence.Report) {
+		h.Set("Content-Security-Policy", reportCSP)
+	} else {
+		h.Set("Content-Security-Policy", evidenceCSP)
+	}
 	h.Set("X-Frame-Options", "SAMEORIGIN")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "private, max-age=300")

@@ -368,7 +368,7 @@ func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 func testLogger(t *testing.T) *slog.Logger { return servertest.Logger(t) }
 
 // tWriter writes a child process's output to the test's log.
-type tWriter struct{ t *testing.T }
+type tWriter struct{ t testing.TB }
 
 func (w tWriter) Write(b []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(b), "\n"))

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,8 +13,21 @@ import (
 // TestMain fails the run when a Chromium process started by these tests
 // (a child of this process) is still alive at the end: every runner and
 // server must close its browser.
+//
+// It also validates every API response the tests receive against
+// api/openapi.json (specCheck) and fails the run on any that does not
+// conform.
 func TestMain(m *testing.M) {
+	spec, err := newSpecCheck(http.DefaultTransport)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		os.Exit(1)
+	}
+	http.DefaultTransport = spec
 	code := m.Run()
+	if !spec.report(os.Stderr) && code == 0 {
+		code = 1
+	}
 	if leaks := chromiumChildren(); len(leaks) > 0 {
 		fmt.Fprintf(os.Stderr, "e2e: Chromium processes leaked: %s\n", strings.Join(leaks, ", "))
 		if code == 0 {

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/chromedp/cdproto/har"
+
+	"github.com/vouchdev/vouch/version"
 )
 
 // HARVersion is the HAR format version EncodeHAR writes.
@@ -29,7 +31,7 @@ func EncodeHAR(h *har.HAR) ([]byte, error) {
 	l := h.Log
 	out := harLog{
 		Version: HARVersion,
-		Creator: har.Creator{Name: "vouch", Version: "dev"},
+		Creator: har.Creator{Name: "vouch", Version: version.String()},
 		Browser: l.Browser,
 		Pages:   l.Pages,
 		Entries: make([]harEntry, 0, len(l.Entries)),

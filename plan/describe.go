@@ -76,12 +76,12 @@ func (s Step) Describe() string {
 	case GoBack:
 		out = "Go back to the previous page"
 	case RememberCount:
-		out = fmt.Sprintf("Count the visible elements matching %s and remember the number as %q", s.Target, s.Ref)
+		out = fmt.Sprintf("Count the visible elements matching %s and remember the number as %s", s.Target, Quote(s.Ref))
 	case ExpectValue:
 		if s.Value == "" {
 			out = "Check that " + t + " is empty"
 		} else {
-			out = fmt.Sprintf("Check that %s holds %q", t, s.Value)
+			out = fmt.Sprintf("Check that %s holds %s", t, Quote(s.Value))
 		}
 	case ExpectChecked:
 		out = "Check that " + t + " is ticked"
@@ -101,7 +101,7 @@ func (s Step) Describe() string {
 			where = "among the elements matching " + s.Target
 		}
 		if len(s.Texts) == 2 {
-			out = fmt.Sprintf("Check that %q comes before %q %s", s.Texts[0], s.Texts[1], where)
+			out = fmt.Sprintf("Check that %s comes before %s %s", Quote(s.Texts[0]), Quote(s.Texts[1]), where)
 		} else {
 			out = fmt.Sprintf("Check that %s appear in this order %s", quoteJoin(s.Texts), where)
 		}
@@ -145,7 +145,7 @@ func (s Step) describeCount() string {
 		return fmt.Sprintf("Check that exactly %d visible elements match %s", s.Count, s.Target)
 	}
 	n := fmt.Sprintf("Check that the number of visible elements matching %s is", s.Target)
-	was := fmt.Sprintf("the count remembered as %q", s.Ref)
+	was := "the count remembered as " + Quote(s.Ref)
 	switch {
 	case s.Compare == CountAtLeast:
 		return fmt.Sprintf("%s more than %s", n, was)
@@ -183,7 +183,7 @@ func (s Step) describeStyle(t string) string {
 func quoteJoin(xs []string) string {
 	q := make([]string, len(xs))
 	for i, x := range xs {
-		q[i] = fmt.Sprintf("%q", x)
+		q[i] = Quote(x)
 	}
 	if len(q) < 2 {
 		return strings.Join(q, "")

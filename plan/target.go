@@ -299,7 +299,7 @@ func (t Target) base() string {
 func (t Target) Describe() string {
 	s := t.describeBase()
 	if t.Within != "" {
-		s += fmt.Sprintf(" in the item containing %q", t.Within)
+		s += " in the item containing " + Quote(t.Within)
 	}
 	switch {
 	case t.Nth == NthLast:

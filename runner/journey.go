@@ -42,7 +42,9 @@ type journeyRun struct {
 	closed     int  // popups closed
 	expects    map[int]bool
 	helpers    sync.WaitGroup
-	stepNo     int // the step running, 0-based: its object group
+	stepNo     int            // the step running, 0-based: its object group
+	counts     map[string]int // counts kept by remember_count
+	note       string         // what the running step found, for its evidence ("3 visible matches")
 	// settled is how long the page had been settled when the running step's
 	// wait gave up before its budget; 0 when it did not.
 	settled  time.Duration
@@ -51,6 +53,7 @@ type journeyRun struct {
 	res     evidence.JourneyResult
 	shots   []pendingShot // screenshots in flight
 	last    *capture      // the latest screenshot, for reuse
+	lastDOM [32]byte      // sha256 of the latest DOM snapshot recorded
 	failure *failure
 	console []evidence.ConsoleEntry
 	// page is what the page looked like at the failing step, for the
@@ -297,11 +300,13 @@ func (jr *journeyRun) steps() {
 			jr.collectShots()
 		}
 		jr.stepNo = k
+		jr.note = ""
 		v := jr.step(k, s, &sr)
 		sr.DurationMS = float64(time.Since(sr.Started).Microseconds()) / 1000
 		mask := jr.rs.mask
 		if v == nil {
 			sr.Status = evidence.StepPassed
+			sr.Actual = mask(jr.note) // what a passing step found, when it says
 		} else {
 			sr.Status = evidence.StepFailed
 			if v.blocked {
@@ -434,6 +439,10 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 		return st.expectStatus()
 	case plan.ExpectNoConsoleErrors:
 		return st.expectNoConsoleErrors()
+	default:
+		if v, ok := st.doMore(); ok {
+			return v
+		}
 	}
 	return blocked(fmt.Sprintf("this runner does not know the step %q", s.Kind))
 }
@@ -445,8 +454,7 @@ func graceFor(budget time.Duration) time.Duration {
 	return min(max(budget/2, 500*time.Millisecond), 2*time.Second)
 }
 
-// evidenceAfter records the step's screenshot and, at assertions and
-// failures, a DOM snapshot. It runs outside the step's budget (the
+// evidenceAfter records the step's screenshot and DOM snapshot. It runs outside the step's budget (the
 // evidence of a timed-out step matters most) but bounded on its own.
 func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidence.StepResult) {
 	w := jr.rs.w
@@ -488,20 +496,28 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	// the effect of a later action.
 	overlap := v == nil && next < len(jr.j.Steps) && jr.j.Steps[next].Kind.IsAssertion()
 	c := &capture{k: k, activity: -1}
-	if v != nil || s.Kind.IsAssertion() {
-		// The page's state token comes with the DOM snapshot, read before
-		// the capture is requested.
-		act := jr.activity()
-		html, token, err := jr.domSnapshot(ctx)
-		if err == nil {
-			note := "at assertion"
-			if v != nil {
-				note = "at failure"
+	// A DOM snapshot after every step that changed the page, as a trace
+	// has one per action, and at a failure. The page's state token comes
+	// with it, read before the screenshot is requested, so that a later
+	// assertion may reuse the screenshot.
+	act := jr.activity()
+	if html, token, err := jr.domSnapshot(ctx); err == nil {
+		sum := sha256.Sum256(html)
+		if v != nil || sum != jr.lastDOM {
+			dnote := "after step"
+			switch {
+			case v != nil:
+				dnote = "at failure"
+			case s.Kind.IsAssertion():
+				dnote = "at assertion"
 			}
-			a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, note)
+			a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, dnote)
 			sr.DOM = a.File
-			if v == nil {
-				c.token, c.activity = token, act
+			jr.lastDOM = sum
+		}
+		if v == nil {
+			c.token, c.activity = token, act
+			if s.Kind.IsAssertion() {
 				if file := jr.reuse(c); file != "" {
 					cancel()
 					<-probed
@@ -513,15 +529,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	}
 	shot := make(chan []byte, 1)
 	go func() {
-		if overlap && !s.Kind.IsAssertion() {
-			// A later assertion may reuse this capture: note the page's
-			// state before the capture is requested.
-			act := jr.activity()
-			if token, err := jr.stateToken(ctx); err == nil {
-				c.token, c.activity = token, act
-			}
-		}
-		img, err := jr.screenshot(ctx)
+		img, err := jr.screenshot(ctx, v != nil)
 		if err != nil {
 			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
 		}

@@ -35,21 +35,29 @@ type engineArgs struct {
 	Text    string    `json:"text,omitempty"`
 	Timeout int64     `json:"timeout"`
 	Quiet   int64     `json:"quiet,omitempty"`
+	// The newer assertions (steps_state.go).
+	Cmp    string   `json:"cmp,omitempty"`    // count: "eq", "ge", "le"
+	Flag   bool     `json:"flag"`             // checked, enabled: the wanted state
+	Prop   string   `json:"prop,omitempty"`   // style: the CSS property
+	Texts  []string `json:"texts,omitempty"`  // order
+	Reveal bool     `json:"reveal,omitempty"` // element: see revealJS
 	// Settle and Hold: see locator.js; poll sets them.
 	Settle int64 `json:"settle,omitempty"`
 	Hold   int64 `json:"hold,omitempty"`
 }
 
 type jsTarget struct {
-	Kind  string `json:"kind"`
-	Value string `json:"value"`
-	Exact bool   `json:"exact"`
-	Name  string `json:"name,omitempty"`
-	Level int    `json:"level,omitempty"`
+	Kind   string `json:"kind"`
+	Value  string `json:"value"`
+	Exact  bool   `json:"exact"`
+	Name   string `json:"name,omitempty"`
+	Level  int    `json:"level,omitempty"`
+	Within string `json:"within,omitempty"`
+	Nth    int    `json:"nth,omitempty"`
 }
 
 func toJS(t plan.Target) *jsTarget {
-	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level}
+	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level, Within: t.Within, Nth: t.Nth}
 }
 
 // diagnosis is what the engine reports when a wait times out.
@@ -63,6 +71,12 @@ type diagnosis struct {
 	Text    *string     `json:"text"`
 	Context string      `json:"context"`
 	Title   *string     `json:"title"`
+	// Scoped targets: how many matches nth chose from; whether the page
+	// shows the within text at all, and how many matches there are
+	// without within.
+	Pool        int  `json:"pool"`
+	WithinFound bool `json:"within_found"`
+	Unscoped    int  `json:"unscoped"`
 	// Settled is set when the engine gave up before the budget because the
 	// page had been settled this many ms.
 	Settled int64 `json:"settled"`
@@ -81,6 +95,11 @@ type lastResult struct {
 	Count int     `json:"count"`
 	Found *bool   `json:"found"`
 	Title *string `json:"title"`
+	// The newer assertions: what the element has, and which element.
+	Got     json.RawMessage `json:"got"`
+	Element string          `json:"element"`
+	Order   []string        `json:"order"`
+	Missing []string        `json:"missing"`
 }
 
 // pollResult is the outcome of a page-side wait.
@@ -368,12 +387,25 @@ func (jr *journeyRun) mouse(ctx context.Context, x, y float64, click bool) error
 	return nil
 }
 
-// screenshot captures the viewport as JPEG.
-func (jr *journeyRun) screenshot(ctx context.Context) ([]byte, error) {
-	res, err := cdp.Call(ctx, jr.tab.t, page.CaptureScreenshot, page.CaptureScreenshotParams{
+// screenshot captures the viewport as JPEG: full size when full, else at
+// Config.ScreenshotScale.
+func (jr *journeyRun) screenshot(ctx context.Context, full bool) ([]byte, error) {
+	p := page.CaptureScreenshotParams{
 		Format:  page.CaptureScreenshotFormatJpeg,
 		Quality: new(int64(jr.rs.r.cfg.ScreenshotQuality)),
-	})
+	}
+	if s := jr.rs.r.cfg.ScreenshotScale; !full && s < 1 {
+		// A clip is in document coordinates: the visible part is where the
+		// visual viewport is scrolled to.
+		m, err := cdp.Call(ctx, jr.tab.t, page.GetLayoutMetrics, cdp.Empty{})
+		if err != nil {
+			return nil, err
+		}
+		if v := m.CSSVisualViewport; v != nil && v.ClientWidth > 0 && v.ClientHeight > 0 {
+			p.Clip = &page.Viewport{X: v.PageX, Y: v.PageY, Width: v.ClientWidth, Height: v.ClientHeight, Scale: s}
+		}
+	}
+	res, err := cdp.Call(ctx, jr.tab.t, page.CaptureScreenshot, p)
 	if err != nil {
 		return nil, err
 	}
@@ -407,25 +439,37 @@ const stateJS = `(() => { try {
   return [s.n, scrollX, scrollY, innerWidth, innerHeight, location.href, document.readyState, f].join('\u0002');
 } catch (e) { return ''; } })()`
 
-// stateToken evaluates stateJS.
-func (jr *journeyRun) stateToken(ctx context.Context) (string, error) {
-	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: stateJS, ReturnByValue: new(true)})
-	if err != nil {
-		return "", err
-	}
-	if res.ExceptionDetails != nil {
-		return "", errors.New(exceptionText(res.ExceptionDetails))
-	}
-	var s string
-	err = json.Unmarshal(res.Result.Value, &s)
-	return s, err
-}
+// snapshotJS serialises the document with the live values of its form
+// fields (a typed value is not an attribute; password and file fields are
+// left out). The fields are written into a copy in an inert document, which
+// loads nothing and runs no page code, so the page itself is not touched.
+const snapshotJS = `(() => {
+  const root = document.documentElement;
+  const fields = root.querySelectorAll('input,textarea,select');
+  if (!fields.length) return root.outerHTML;
+  const copy = document.implementation.createHTMLDocument('').importNode(root, true);
+  const cf = copy.querySelectorAll('input,textarea,select');
+  if (cf.length !== fields.length) return root.outerHTML;
+  fields.forEach((e, i) => {
+    const d = cf[i];
+    if (e.localName === 'input') {
+      const t = (e.type || '').toLowerCase();
+      if (t === 'checkbox' || t === 'radio') { if (e.checked) d.setAttribute('checked', ''); else d.removeAttribute('checked'); }
+      else if (t !== 'password' && t !== 'file') d.setAttribute('value', e.value);
+    } else if (e.localName === 'textarea') d.textContent = e.value;
+    else for (let k = 0; k < e.options.length && k < d.options.length; k++) {
+      if (e.options[k].selected) d.options[k].setAttribute('selected', ''); else d.options[k].removeAttribute('selected');
+    }
+  });
+  return copy.outerHTML;
+})()`
 
 // domSnapshot returns the document's serialised HTML (field guide §9: the
-// cheapest capture, 0.7 ms) and, from the same evaluation, stateJS's token.
+// cheapest capture, 0.7 ms), with its fields' values (snapshotJS), and,
+// from the same evaluation, stateJS's token.
 func (jr *journeyRun) domSnapshot(ctx context.Context) ([]byte, string, error) {
 	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
-		Expression:    "[" + stateJS + `, "<!doctype html>\n" + document.documentElement.outerHTML]`,
+		Expression:    "[" + stateJS + `, "<!doctype html>\n" + ` + snapshotJS + `]`,
 		ReturnByValue: new(true),
 	})
 	if err != nil {

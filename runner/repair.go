@@ -208,7 +208,7 @@ func evidenceLines(res *evidence.JourneyResult, sr evidence.StepResult, jr *jour
 		if jr != nil {
 			n := 0
 			for _, e := range jr.console {
-				if e.IsError() {
+				if appError(e) {
 					n++
 				}
 			}

@@ -25,8 +25,8 @@ import (
 type EvidenceMode int
 
 const (
-	// EvidenceFull records a screenshot after every step, DOM snapshots at
-	// assertions and failures, each journey's HAR and console log, the
+	// EvidenceFull records a screenshot and a DOM snapshot after every step
+	// (content-addressed, so an unchanged page costs nothing), each journey's HAR and console log, the
 	// manifest and report.html.
 	EvidenceFull EvidenceMode = iota
 	// EvidenceOff records no files: results only. Benchmarks use it to
@@ -64,6 +64,11 @@ type Config struct {
 	// ScreenshotQuality is the JPEG quality of screenshots, 1 to 100.
 	// Defaults to 60: about 50 ms and 80–100 KB a capture at 1280×720.
 	ScreenshotQuality int
+	// ScreenshotScale scales the screenshots of the steps that pass, 0 to 1.
+	// Defaults to 0.625: 800×450 for the 1280×720 viewport, the size of a
+	// Playwright trace's screencast frames, at 45% of the bytes. A failing
+	// step's screenshot is always full size.
+	ScreenshotScale float64
 	// Headed shows the browser window, for replay on a developer machine.
 	// Defaults to headless.
 	Headed bool
@@ -110,6 +115,9 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.ScreenshotQuality == 0 {
 		cfg.ScreenshotQuality = 60
 	}
+	if cfg.ScreenshotScale == 0 {
+		cfg.ScreenshotScale = 0.625
+	}
 	if cfg.Policy == nil {
 		cfg.Policy = &netpolicy.Policy{}
 	}
@@ -123,6 +131,8 @@ func New(cfg Config) (*Runner, error) {
 		return nil, errors.New("runner: timeouts must be positive")
 	case cfg.ScreenshotQuality < 1 || cfg.ScreenshotQuality > 100:
 		return nil, fmt.Errorf("runner: ScreenshotQuality must be 1 to 100, got %d", cfg.ScreenshotQuality)
+	case cfg.ScreenshotScale < 0 || cfg.ScreenshotScale > 1:
+		return nil, fmt.Errorf("runner: ScreenshotScale must be above 0 and at most 1, got %g", cfg.ScreenshotScale)
 	case cfg.Evidence != EvidenceFull && cfg.Evidence != EvidenceOff:
 		return nil, fmt.Errorf("runner: unknown evidence mode %d", cfg.Evidence)
 	}

@@ -53,7 +53,17 @@ func (st *stepCtx) targetText() string {
 
 // find waits for the step's target in a state and returns it.
 func (st *stepCtx) find(state string) (runtime.RemoteObjectID, *verdict) {
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state})
+	return st.findArgs(state, false)
+}
+
+// findRevealing is find, but also returns the target at once when it is
+// hidden inside a visible list item, row or card (see revealJS).
+func (st *stepCtx) findRevealing(state string) (runtime.RemoteObjectID, *verdict) {
+	return st.findArgs(state, true)
+}
+
+func (st *stepCtx) findArgs(state string, reveal bool) (runtime.RemoteObjectID, *verdict) {
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal})
 	if err != nil {
 		return "", st.errVerdict(err)
 	}
@@ -87,6 +97,8 @@ func (st *stepCtx) targetVerdict(r pollResult, state string) *verdict {
 	}
 	d := r.diag
 	switch {
+	case d != nil && (d.State == nil || !d.State.Found) && st.scopedMiss(d) != "":
+		v.actual = st.scopedMiss(d)
 	case d == nil || d.State == nil || !d.State.Found:
 		v.actual = "no element on the page matches it"
 	case !d.State.Visible:
@@ -119,25 +131,43 @@ func (st *stepCtx) expired() bool {
 }
 
 // pointer waits for the target to be actionable and not covered, then moves
-// the mouse there and, for a click, clicks.
-func (st *stepCtx) pointer(state string, click bool) *verdict {
+// the mouse there and clicks it clicks times (0: only moves). Before a
+// click, a target that is present but hidden has its nearest visible
+// ancestor hovered first: buttons shown only while their item is hovered.
+func (st *stepCtx) pointer(state string, clicks int) *verdict {
+	reveal := clicks > 0
 	for {
-		obj, v := st.find(state)
+		var obj runtime.RemoteObjectID
+		var v *verdict
+		if reveal {
+			obj, v = st.findRevealing(state)
+		} else {
+			obj, v = st.find(state)
+		}
 		if v != nil {
 			return v
 		}
+		// A hidden target came back only because its item can reveal it:
+		// hover the item, then wait for the target as usual. Visible
+		// targets never take this path, so it costs them nothing.
 		x, y, err := st.jr.point(st.act, obj)
+		var cover string
+		if err == nil {
+			raw, herr := st.jr.callOn(st.act, obj, hitTestJS, x, y)
+			if herr == nil {
+				_ = json.Unmarshal(raw, &cover)
+			}
+		}
+		if (err != nil || cover != "") && reveal && st.reveal(obj) {
+			reveal = false
+			continue
+		}
 		if err != nil {
 			if st.expired() {
 				return failed(fmt.Sprintf("%s to be %s", st.targetText(), stateWords[state]), "it has no area on the page that can be clicked")
 			}
 			st.pause()
 			continue
-		}
-		raw, err := st.jr.callOn(st.act, obj, hitTestJS, x, y)
-		var cover string
-		if err == nil {
-			_ = json.Unmarshal(raw, &cover)
 		}
 		if cover != "" {
 			if st.expired() {
@@ -147,7 +177,7 @@ func (st *stepCtx) pointer(state string, click bool) *verdict {
 			st.pause()
 			continue
 		}
-		if err := st.jr.mouse(st.act, x, y, click); err != nil {
+		if err := st.jr.clickAt(st.act, x, y, clicks); err != nil {
 			return st.errVerdict(err)
 		}
 		return nil
@@ -504,14 +534,14 @@ func explainNetError(e string) string {
 
 func (st *stepCtx) click() *verdict {
 	before := st.mark()
-	if v := st.pointer("actionable", true); v != nil {
+	if v := st.pointer("actionable", 1); v != nil {
 		return v
 	}
 	return st.afterInput(before)
 }
 
 func (st *stepCtx) hover() *verdict {
-	return st.pointer("visible", false)
+	return st.pointer("visible", 0)
 }
 
 func (st *stepCtx) waitFor() *verdict {
@@ -706,7 +736,7 @@ func (st *stepCtx) check(want bool) *verdict {
 		return nil
 	}
 	before := st.mark()
-	if v := st.pointer("actionable", true); v != nil {
+	if v := st.pointer("actionable", 1); v != nil {
 		return v
 	}
 	if v := st.afterInput(before); v != nil {
@@ -898,15 +928,19 @@ func (st *stepCtx) expectTitle() *verdict {
 }
 
 func (st *stepCtx) expectCount() *verdict {
+	want, cmp, exp, v := st.countWanted()
+	if v != nil {
+		return v
+	}
 	st.settle()
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "count", Target: toJS(st.t), Want: st.s.Count})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "count", Target: toJS(st.t), Want: want, Cmp: cmp})
 	if err != nil {
 		return st.errVerdict(err)
 	}
 	if r.ok {
 		return nil
 	}
-	v := failed(fmt.Sprintf("exactly %d visible %s", st.s.Count, plural(st.s.Count, "match", "matches")+" of "+st.targetText()), "")
+	v = failed(exp, "")
 	if r.busy {
 		v.actual = st.busyText()
 		return v
@@ -969,7 +1003,7 @@ func (st *stepCtx) expectNoConsoleErrors() *verdict {
 	var errs []evidence.ConsoleEntry
 	st.jr.rec.snapshot(func() {
 		for _, c := range st.jr.rec.console {
-			if c.IsError() {
+			if appError(c) {
 				errs = append(errs, c)
 			}
 		}
@@ -983,14 +1017,7 @@ func (st *stepCtx) expectNoConsoleErrors() *verdict {
 			parts = append(parts, fmt.Sprintf("and %d more", len(errs)-3))
 			break
 		}
-		s := e.Level + " " + plan.Quote(clip(e.Text, 160))
-		if e.URL != "" {
-			s += fmt.Sprintf(" at %s", e.URL)
-			if e.Line > 0 {
-				s += fmt.Sprintf(":%d", e.Line)
-			}
-		}
-		parts = append(parts, s)
+		parts = append(parts, consoleLine(e))
 	}
 	return failed("no console errors or uncaught exceptions",
 		fmt.Sprintf("%d %s: %s", len(errs), plural(len(errs), "error", "errors"), strings.Join(parts, "; ")))

@@ -338,9 +338,7 @@ func TestWorkerIntegrity(t *testing.T) {
 	e := newEnv(t, withRunner(t, nil))
 	p := e.approved(claimHome, appURL)
 	v := e.start(p)
-	if _, err := e.store.DB().ExecContext(e.ctx, `UPDATE plans SET plan_json = replace(plan_json, 'Welcome to testapp', 'Welcome') WHERE id = ?`, p.ID); err != nil {
-		t.Fatal(err)
-	}
+	e.exec(`UPDATE plans SET plan_json = replace(plan_json, 'Welcome to testapp', 'Welcome') WHERE id = ?`, p.ID)
 	hits := app.Hits("/")
 	e.started()
 	got := e.wait(v.ID)

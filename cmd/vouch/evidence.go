@@ -13,6 +13,7 @@ import (
 	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/version"
 )
 
 func init() {
@@ -159,7 +160,7 @@ func fetchKeys(ctx context.Context, server string) ([]attest.PublicKey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--server: %w", err)
 	}
-	req.Header.Set("User-Agent", "vouch-cli/"+version)
+	req.Header.Set("User-Agent", "vouch-cli/"+version.String())
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("fetching the server's keys: %w", err)

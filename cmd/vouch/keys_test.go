@@ -120,3 +120,45 @@ func TestServeFlags(t *testing.T) {
 		}
 	}
 }
+
+// keys list --scope lists the keys of that scope only; a flag a
+// subcommand does not use is refused rather than ignored.
+func TestKeysListScope(t *testing.T) {
+	dir := t.TempDir()
+	for _, sc := range []string{"read", "launch", "launch"} {
+		if code, out, errs := runCLI(t, "", "keys", "create", "--scope", sc, "--data", dir); code != 0 {
+			t.Fatalf("create %s: %d %s %s", sc, code, out, errs)
+		}
+	}
+	for _, tt := range []struct {
+		scope string
+		n     int
+	}{{"read", 1}, {"launch", 2}, {"", 3}} {
+		args := []string{"keys", "list", "--json", "--data", dir}
+		if tt.scope != "" {
+			args = append(args, "--scope", tt.scope)
+		}
+		code, out, errs := runCLI(t, "", args...)
+		var rows []keyRow
+		if code != 0 || json.Unmarshal([]byte(out), &rows) != nil {
+			t.Fatalf("%v: %d %s %s", args, code, out, errs)
+		}
+		if len(rows) != tt.n {
+			t.Errorf("--scope %q listed %d keys, want %d", tt.scope, len(rows), tt.n)
+		}
+		for _, r := range rows {
+			if tt.scope != "" && r.Scope != tt.scope {
+				t.Errorf("--scope %s listed a %s key", tt.scope, r.Scope)
+			}
+		}
+	}
+	for _, args := range [][]string{
+		{"keys", "list", "--scope", "admin", "--data", dir},
+		{"keys", "list", "--name", "ci", "--data", dir},
+		{"keys", "revoke", "key_x", "--scope", "read", "--data", dir},
+	} {
+		if code, _, errs := runCLI(t, "", args...); code != exitUsage || errs == "" {
+			t.Errorf("%v: exit %d, want %d with a message: %s", args, code, exitUsage, errs)
+		}
+	}
+}

@@ -61,7 +61,7 @@ func resultCmd(ctx context.Context, e *env, args []string) int {
 			}
 			return exitTimeout
 		}
-		v, err = waitResult(ctx, cl, v.ID, newWatcher(e.stderr))
+		v, err = waitResult(ctx, cl, v.ID, newWatcher(e, e.stderr))
 		if err != nil {
 			return reportError(e, "result", err, *asJSON, nil)
 		}
