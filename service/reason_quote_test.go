@@ -18,7 +18,7 @@ func TestCompletionReasonHasNoBackslashes(t *testing.T) {
 		Journeys: []evidence.JourneyResult{{Index: 1, Name: name, Decision: evidence.Failed,
 			Reason: `step 2 (Check that the element matching “a[href="/docs"]” is visible): no element on the page matches it`}},
 	}}
-	c := completion(&plan.Plan{Name: "p"}, res)
+	c := completion(&plan.Plan{Name: "p"}, res, nil)
 	if strings.Contains(c.Reason, `\"`) || !strings.Contains(c.Reason, name) {
 		t.Fatalf("reason = %s", c.Reason)
 	}
