@@ -81,7 +81,7 @@ journeys:
 		if err != nil {
 			return service.Derivation{}, err
 		}
-		return service.Derivation{Plan: p, Requirements: p.Requirements}, nil
+		return service.Derivation{Plan: p}, nil
 	}
 	svc, err := service.New(service.Config{Store: st, DataDir: dir, NoWorkers: true, Now: clock.Now,
 		MaxRechecks: maxRechecks, Deriver: service.DeriverFunc(derive), Logger: slog.New(slog.DiscardHandler)})

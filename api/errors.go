@@ -73,6 +73,9 @@ type errorDetail struct {
 	// RepairPrompt says how to make a refused claim provable
 	// (claim_not_provable).
 	RepairPrompt string `json:"repair_prompt,omitempty"`
+	// Suggestions are provable rephrasings of a refused claim
+	// (claim_not_provable), when there are any.
+	Suggestions []string `json:"suggestions,omitempty"`
 	// PlanID is the plan concerned, when there is one.
 	PlanID string `json:"plan_id,omitempty"`
 }
@@ -121,7 +124,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error, openAI bool) 
 	}
 	detail := errorDetail{
 		Code: se.Code, Message: msg, RequestID: id, Field: se.Field,
-		ApproveURL: se.ApproveURL, RepairPrompt: se.RepairPrompt, PlanID: se.PlanID,
+		ApproveURL: se.ApproveURL, RepairPrompt: se.RepairPrompt, Suggestions: se.Suggestions, PlanID: se.PlanID,
 	}
 	setErrorCode(r, se.Code)
 	if openAI {

@@ -42,6 +42,8 @@ func (a *API) routes() []route {
 		{method: "GET", path: "/usage", access: readKey, handle: a.usage,
 			codes: []service.Code{service.CodeInvalidRequest}},
 		{method: "GET", path: "/openapi.json", access: public, handle: a.openapi, rawResponse: true},
+		{method: "GET", path: "/attestation-keys", access: public, handle: a.attestationKeys,
+			codes: []service.Code{service.CodeInternal}},
 	}
 }
 
@@ -66,16 +68,16 @@ type recheckRequest struct {
 
 // planCreated answers a create or a dry run.
 type planCreated struct {
-	State           string             `json:"state"` // "review_required"
-	PlanID          string             `json:"plan_id"`
-	Plan            *plan.Plan         `json:"plan"`
-	Requirements    []plan.Requirement `json:"requirements"`
-	Notes           []string           `json:"notes"`
-	ApproveURL      string             `json:"approve_url"`
-	ContractID      string             `json:"contract_id"`
-	ContractVersion string             `json:"contract_version"`
-	HumanReviewed   bool               `json:"human_reviewed"`
-	DryRun          bool               `json:"dry_run,omitempty"`
+	State           string                `json:"state"` // "review_required"
+	PlanID          string                `json:"plan_id"`
+	Plan            *plan.Plan            `json:"plan"`
+	Requirements    []service.Requirement `json:"requirements"`
+	Notes           []string              `json:"notes"`
+	ApproveURL      string                `json:"approve_url"`
+	ContractID      string                `json:"contract_id"`
+	ContractVersion string                `json:"contract_version"`
+	HumanReviewed   bool                  `json:"human_reviewed"`
+	DryRun          bool                  `json:"dry_run,omitempty"`
 }
 
 func (a *API) create(w http.ResponseWriter, r *http.Request, c caller, body any) (int, any, error) {
@@ -133,6 +135,8 @@ type verificationRecord struct {
 	CreatedAt     time.Time                   `json:"created_at"`
 	StartedAt     *time.Time                  `json:"started_at,omitempty"`
 	CompletedAt   *time.Time                  `json:"completed_at,omitempty"`
+	// Attestation is set by a read of one completed verification.
+	Attestation *attestationStatus `json:"attestation,omitempty"`
 }
 
 // inProgress is all a read shows while a run is queued or running (§2.2).
@@ -145,6 +149,10 @@ type evidenceRecord struct {
 	ManifestURL string           `json:"manifest_url"`
 	ReportURL   string           `json:"report_url,omitempty"`
 	Artifacts   []artifactRecord `json:"artifacts"`
+	// AttestationURL and TestResultURL are the signed statements' DSSE
+	// envelopes (docs/attestations.md).
+	AttestationURL string `json:"attestation_url,omitempty"`
+	TestResultURL  string `json:"test_result_url,omitempty"`
 }
 
 type artifactRecord struct {
@@ -180,6 +188,10 @@ func (a *API) verificationRecord(v *service.Verification, full bool) any {
 		if e.ReportFile != "" {
 			er.ReportURL = a.evidenceURL(v.ID, e.ReportFile)
 		}
+		if e.AttestationFile != "" {
+			er.AttestationURL = a.evidenceURL(v.ID, e.AttestationFile)
+			er.TestResultURL = a.evidenceURL(v.ID, e.TestResultFile)
+		}
 		for _, ar := range e.Artifacts {
 			er.Artifacts = append(er.Artifacts, artifactRecord{
 				Kind: ar.Kind, URL: a.evidenceURL(v.ID, ar.File), SHA256: ar.SHA256, Size: ar.Size,
@@ -196,7 +208,12 @@ func (a *API) getVerification(w http.ResponseWriter, r *http.Request, c caller, 
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, a.verificationRecord(v, false), nil
+	out := a.verificationRecord(v, false)
+	if rec, ok := out.(verificationRecord); ok && rec.Evidence != nil {
+		rec.Attestation = a.attestation(r.Context(), v.ID)
+		out = rec
+	}
+	return http.StatusOK, out, nil
 }
 
 func (a *API) recheck(w http.ResponseWriter, r *http.Request, c caller, body any) (int, any, error) {
@@ -212,22 +229,22 @@ func (a *API) recheck(w http.ResponseWriter, r *http.Request, c caller, body any
 
 // planRecord is a plan as GET /verifications/plans/{id} and approve show it.
 type planRecord struct {
-	PlanID          string             `json:"plan_id"`
-	State           string             `json:"state"`
-	Plan            *plan.Plan         `json:"plan"`
-	Requirements    []plan.Requirement `json:"requirements"`
-	Notes           []string           `json:"notes"`
-	Claim           string             `json:"claim"`
-	DeploymentURL   string             `json:"deployment_url"`
-	ApproveURL      string             `json:"approve_url,omitempty"`
-	ContractID      string             `json:"contract_id"`
-	ContractVersion string             `json:"contract_version"`
-	HumanReviewed   bool               `json:"human_reviewed"`
-	CreatedBy       createdBy          `json:"created_by"`
-	CreatedAt       time.Time          `json:"created_at"`
-	Approvals       []approvalRecord   `json:"approvals"`
-	Rechecks        int                `json:"rechecks"`
-	RecheckDeadline *time.Time         `json:"recheck_deadline,omitempty"`
+	PlanID          string                `json:"plan_id"`
+	State           string                `json:"state"`
+	Plan            *plan.Plan            `json:"plan"`
+	Requirements    []service.Requirement `json:"requirements"`
+	Notes           []string              `json:"notes"`
+	Claim           string                `json:"claim"`
+	DeploymentURL   string                `json:"deployment_url"`
+	ApproveURL      string                `json:"approve_url,omitempty"`
+	ContractID      string                `json:"contract_id"`
+	ContractVersion string                `json:"contract_version"`
+	HumanReviewed   bool                  `json:"human_reviewed"`
+	CreatedBy       createdBy             `json:"created_by"`
+	CreatedAt       time.Time             `json:"created_at"`
+	Approvals       []approvalRecord      `json:"approvals"`
+	Rechecks        int                   `json:"rechecks"`
+	RecheckDeadline *time.Time            `json:"recheck_deadline,omitempty"`
 }
 
 type createdBy struct {

@@ -42,7 +42,7 @@ func specPath(p string) string {
 
 // Every route of the API is described, with exactly the codes it may
 // answer. The document also describes the routes mounted beside the API
-// (chat, webhooks, progress): api/server's test holds it to the whole
+// (chat, webhooks, progress): server's test holds it to the whole
 // server, both ways.
 func TestOpenAPIDescribesEveryRoute(t *testing.T) {
 	d := loadOpenAPI(t)

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/vouchdev/vouch/client"
-	"github.com/vouchdev/vouch/client/clienttest"
+	"github.com/vouchdev/vouch/server/servertest"
 )
 
 // newClient makes a client of env with a short poll interval and backoff.
@@ -41,11 +41,11 @@ func ctxFor(t *testing.T) context.Context {
 // charge), WaitForResult sees live progress and then the decision, for a
 // verified, a failed (then re-checked after the fix) and a blocked run.
 func TestSequence(t *testing.T) {
-	clienttest.NeedChrome(t)
-	env := clienttest.Start(t, clienttest.Options{})
+	servertest.NeedChrome(t)
+	env := servertest.Start(t, servertest.Options{})
 	c := newClient(t, env.URL, env.LaunchKey)
 	ctx := ctxFor(t)
-	dead := clienttest.ClosedPort(t)
+	dead := servertest.ClosedPort(t)
 	tests := []struct {
 		name     string
 		target   string
@@ -65,7 +65,7 @@ func TestSequence(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			p, err := c.Prepare(ctx, client.PrepareRequest{DeploymentURL: tt.target, Claim: clienttest.HomeClaim})
+			p, err := c.Prepare(ctx, client.PrepareRequest{DeploymentURL: tt.target, Claim: servertest.HomeClaim})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestSequence(t *testing.T) {
 				t.Fatal("preparing a plan charged")
 			}
 			got, err := c.GetPlan(ctx, p.PlanID)
-			if err != nil || got.State != client.StatePending || got.ApproveURL != p.ApproveURL || got.Claim != clienttest.HomeClaim {
+			if err != nil || got.State != client.StatePending || got.ApproveURL != p.ApproveURL || got.Claim != servertest.HomeClaim {
 				t.Fatalf("GetPlan: %+v, %v", got, err)
 			}
 			// A run before approval is refused, not retried.
@@ -172,12 +172,12 @@ func checkDone(t *testing.T, c *client.Client, v *client.Verification, decision 
 // Typed errors carry the envelope: code, message, request id and the
 // fields of that code.
 func TestErrors(t *testing.T) {
-	env := clienttest.Start(t, clienttest.Options{NoWorkers: true})
+	env := servertest.Start(t, servertest.Options{NoWorkers: true})
 	ctx := ctxFor(t)
 	launch := newClient(t, env.URL, env.LaunchKey)
 	read := newClient(t, env.URL, env.ReadKey)
 	bad := newClient(t, env.URL, "vch_notakey")
-	p, err := read.Prepare(ctx, client.PrepareRequest{DeploymentURL: env.AppURL, Claim: clienttest.HomeClaim})
+	p, err := read.Prepare(ctx, client.PrepareRequest{DeploymentURL: env.AppURL, Claim: servertest.HomeClaim})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestErrors(t *testing.T) {
 			return err
 		}, 400, client.CodeInvalidRequest, func(e *client.Error) bool { return e.Field == "claim" }},
 		{"refused target", func() error {
-			_, err := read.Prepare(ctx, client.PrepareRequest{DeploymentURL: "ftp://x", Claim: clienttest.HomeClaim})
+			_, err := read.Prepare(ctx, client.PrepareRequest{DeploymentURL: "ftp://x", Claim: servertest.HomeClaim})
 			return err
 		}, 422, client.CodeTargetNotAllowed, nil},
 		{"unknown key", func() error { _, err := bad.GetPlan(ctx, p.PlanID); return err }, 401, client.CodeUnauthorized, nil},
@@ -231,7 +231,7 @@ func TestErrors(t *testing.T) {
 	}
 
 	// A dry run is free and its plan can be approved like a prepared one.
-	d, err := read.DryRun(ctx, client.PrepareRequest{DeploymentURL: env.AppURL, Claim: clienttest.HomeClaim})
+	d, err := read.DryRun(ctx, client.PrepareRequest{DeploymentURL: env.AppURL, Claim: servertest.HomeClaim})
 	if err != nil || !d.DryRun || d.ApproveURL == "" || len(d.Requirements) == 0 {
 		t.Fatalf("DryRun: %+v, %v", d, err)
 	}
@@ -349,8 +349,8 @@ func (p *proxy) log() []attempt {
 // the server replays its answer: one plan, one run, one re-check, one
 // charge each. Gateways' 502s are retried the same way; 4xx answers never.
 func TestRetriesAreIdempotent(t *testing.T) {
-	clienttest.NeedChrome(t)
-	env := clienttest.Start(t, clienttest.Options{})
+	servertest.NeedChrome(t)
+	env := servertest.Start(t, servertest.Options{})
 	ctx := ctxFor(t)
 	posts := func(r *http.Request) bool { return r.Method == "POST" }
 	dropFirst := func(n int) action {
@@ -364,7 +364,7 @@ func TestRetriesAreIdempotent(t *testing.T) {
 	px, base := newProxy(t, env.URL, posts, dropFirst)
 	c := newClient(t, base, env.LaunchKey)
 	plans := env.Plans(t)
-	p, err := c.Prepare(ctx, client.PrepareRequest{DeploymentURL: env.AppURL, Claim: clienttest.HomeClaim})
+	p, err := c.Prepare(ctx, client.PrepareRequest{DeploymentURL: env.AppURL, Claim: servertest.HomeClaim})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -435,7 +435,7 @@ func TestRetriesAreIdempotent(t *testing.T) {
 	// With retries off, one 502 is the answer.
 	px, base = newProxy(t, env.URL, posts, func(int) action { return badGateway })
 	c0, _ := client.New(client.Config{BaseURL: base, APIKey: env.LaunchKey, MaxRetries: -1})
-	if _, err := c0.Prepare(ctx, client.PrepareRequest{DeploymentURL: env.AppURL, Claim: clienttest.HomeClaim}); client.ErrorCode(err) != "http_502" || len(px.log()) != 1 {
+	if _, err := c0.Prepare(ctx, client.PrepareRequest{DeploymentURL: env.AppURL, Claim: servertest.HomeClaim}); client.ErrorCode(err) != "http_502" || len(px.log()) != 1 {
 		t.Fatalf("no retries: %v after %d attempts", err, len(px.log()))
 	}
 }
@@ -460,7 +460,7 @@ func checkAttempts(t *testing.T, call string, log []attempt, n int) {
 
 // A 429 rate_limited answer is retried no sooner than its Retry-After.
 func TestRateLimitRetryAfter(t *testing.T) {
-	env := clienttest.Start(t, clienttest.Options{RateLimit: 0.5, NoWorkers: true})
+	env := servertest.Start(t, servertest.Options{RateLimit: 0.5, NoWorkers: true})
 	ctx := ctxFor(t)
 	gets := func(r *http.Request) bool { return r.Method == "GET" }
 	px, base := newProxy(t, env.URL, gets, func(int) action { return forward })

@@ -56,6 +56,9 @@ type Error struct {
 	// RepairPrompt says how to make a refused claim provable
 	// (claim_not_provable).
 	RepairPrompt string
+	// Suggestions are provable rephrasings of a refused claim
+	// (claim_not_provable), when the server offers any.
+	Suggestions []string
 	// PlanID is the plan concerned, when there is one.
 	PlanID string
 }
@@ -93,13 +96,14 @@ var ErrChecksum = errors.New("vouch: evidence file does not match its sha256")
 func parseError(res *http.Response, body []byte) *Error {
 	var env struct {
 		Error *struct {
-			Code         string `json:"code"`
-			Message      string `json:"message"`
-			RequestID    string `json:"request_id"`
-			Field        string `json:"field"`
-			ApproveURL   string `json:"approve_url"`
-			RepairPrompt string `json:"repair_prompt"`
-			PlanID       string `json:"plan_id"`
+			Code         string   `json:"code"`
+			Message      string   `json:"message"`
+			RequestID    string   `json:"request_id"`
+			Field        string   `json:"field"`
+			ApproveURL   string   `json:"approve_url"`
+			RepairPrompt string   `json:"repair_prompt"`
+			Suggestions  []string `json:"suggestions"`
+			PlanID       string   `json:"plan_id"`
 		} `json:"error"`
 	}
 	e := &Error{Status: res.StatusCode, RequestID: res.Header.Get("X-Request-Id")}
@@ -107,6 +111,7 @@ func parseError(res *http.Response, body []byte) *Error {
 		d := env.Error
 		e.Code, e.Message, e.Field = d.Code, d.Message, d.Field
 		e.ApproveURL, e.RepairPrompt, e.PlanID = d.ApproveURL, d.RepairPrompt, d.PlanID
+		e.Suggestions = d.Suggestions
 		if d.RequestID != "" {
 			e.RequestID = d.RequestID
 		}

@@ -2,6 +2,7 @@ package client
 
 import (
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -147,8 +148,8 @@ func TestParseError(t *testing.T) {
 		body   string
 		want   Error
 	}{
-		{"envelope", 422, `{"error":{"code":"claim_not_provable","message":"no check","request_id":"req_1","repair_prompt":"name a page"}}`,
-			Error{Status: 422, Code: "claim_not_provable", Message: "no check", RequestID: "req_1", RepairPrompt: "name a page"}},
+		{"envelope", 422, `{"error":{"code":"claim_not_provable","message":"no check","request_id":"req_1","repair_prompt":"name a page","suggestions":["The home page shows \"Welcome\""]}}`,
+			Error{Status: 422, Code: "claim_not_provable", Message: "no check", RequestID: "req_1", RepairPrompt: "name a page", Suggestions: []string{`The home page shows "Welcome"`}}},
 		{"envelope without id", 403, `{"error":{"code":"plan_requires_human","message":"m","approve_url":"http://a/p","plan_id":"pln_1"}}`,
 			Error{Status: 403, Code: "plan_requires_human", Message: "m", RequestID: "req_h", ApproveURL: "http://a/p", PlanID: "pln_1"}},
 		{"proxy page", 502, "<html>Bad gateway</html>", Error{Status: 502, Code: "http_502", Message: "Bad Gateway: <html>Bad gateway</html>", RequestID: "req_h"}},
@@ -157,7 +158,7 @@ func TestParseError(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := parseError(&http.Response{StatusCode: tt.status, Header: hdr}, []byte(tt.body))
-			if *got != tt.want {
+			if !reflect.DeepEqual(*got, tt.want) {
 				t.Fatalf("got %+v\nwant %+v", *got, tt.want)
 			}
 		})

@@ -36,11 +36,20 @@ type PrepareRequest struct {
 	IdempotencyKey string `json:"-"`
 }
 
-// Requirement is one sentence a person can check.
+// Requirement is one sentence a person can check, with the plan's
+// assertion steps that prove it.
 type Requirement struct {
-	ID   string `json:"id"`
-	Text string `json:"text"`
-	Kind string `json:"kind,omitempty"`
+	ID       string    `json:"id"`
+	Text     string    `json:"text"`
+	Kind     string    `json:"kind,omitempty"`
+	ProvenBy []StepRef `json:"proven_by,omitempty"`
+}
+
+// StepRef points at one step of a plan.
+type StepRef struct {
+	Journey int    `json:"journey"` // 1-based index in the plan's journeys
+	Name    string `json:"name"`    // the journey's name
+	Step    int    `json:"step"`    // 1-based index in the journey's steps
 }
 
 // Approval is a person's decision on a plan: who, which plan hash, when.
@@ -161,6 +170,19 @@ type Evidence struct {
 	ManifestURL string     `json:"manifest_url"`
 	ReportURL   string     `json:"report_url,omitempty"`
 	Artifacts   []Artifact `json:"artifacts"`
+	// AttestationURL and TestResultURL are the run's signed statements
+	// (DSSE envelopes); "" when the run was not signed.
+	AttestationURL string `json:"attestation_url,omitempty"`
+	TestResultURL  string `json:"test_result_url,omitempty"`
+}
+
+// AttestationStatus says whether a verification's evidence matches its
+// signed statement, as the server checked it with its published keys.
+type AttestationStatus struct {
+	Valid    bool     `json:"valid"`
+	Summary  string   `json:"summary"` // "signature valid (key …)" or why not
+	KeyID    string   `json:"keyid,omitempty"`
+	Problems []string `json:"problems,omitempty"`
 }
 
 // Verification is a verification record. While the run is queued or
@@ -183,6 +205,8 @@ type Verification struct {
 	CreatedAt     time.Time  `json:"created_at,omitzero"`
 	StartedAt     *time.Time `json:"started_at,omitempty"`
 	CompletedAt   *time.Time `json:"completed_at,omitempty"`
+	// Attestation is set when the server read one completed verification.
+	Attestation *AttestationStatus `json:"attestation,omitempty"`
 
 	// Progress is the per-journey progress, filled in by WaitForResult
 	// when the server reports it: steps done while running, each

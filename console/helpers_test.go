@@ -5,22 +5,20 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/vouchdev/vouch/api/server"
 	"github.com/vouchdev/vouch/auth"
-	"github.com/vouchdev/vouch/client/clienttest"
+	"github.com/vouchdev/vouch/server"
+	"github.com/vouchdev/vouch/server/servertest"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/testapp"
 )
 
-// These tests start the whole server (api/server) in-process on
+// These tests start the whole server (server/) in-process on
 // 127.0.0.1:0 with a fresh SQLite database, so the console is tested as it
 // is mounted, next to the API it shares the service with.
 
@@ -34,6 +32,7 @@ type env struct {
 	appURL   string
 	email    string // an administrator
 	password string
+	se       *servertest.Env
 }
 
 type options struct {
@@ -41,47 +40,18 @@ type options struct {
 	customize func(*service.Config)
 }
 
-func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
-
+// start runs the whole server with testapp (servertest); the person is an
+// administrator.
 func start(t *testing.T, o options) *env {
 	t.Helper()
-	app := testapp.New()
-	ts := httptest.NewServer(app.Handler())
-	t.Cleanup(ts.Close)
-	srv, err := server.New(server.Config{
-		Addr: "127.0.0.1:0", DataDir: t.TempDir(), Workers: 2, Logger: quietLogger(),
-		RateLimit: -1, NoWorkers: !o.workers, Customize: o.customize,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(ctx); err != nil {
-			t.Errorf("shutdown: %v", err)
-		}
-	})
-	e := &env{t: t, srv: srv, svc: srv.Service(), base: srv.URL(), app: app, appURL: ts.URL,
-		email: "admin@example.com", password: "correct horse battery"}
-	e.addPerson(e.email, e.password, true)
-	return e
+	se := servertest.Start(t, servertest.Options{NoWorkers: !o.workers, Customize: o.customize, Admin: true, Email: "admin@example.com", NoKeys: true})
+	return &env{t: t, srv: se.Server, svc: se.Service, base: se.URL, app: se.App, appURL: se.AppURL,
+		email: se.Email, password: se.Password, se: se}
 }
 
 func (e *env) addPerson(email, password string, admin bool) *service.User {
 	e.t.Helper()
-	h, err := auth.HashPassword(password)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	u, err := e.svc.CreateUser(context.Background(), service.NewUser{Email: email, PasswordHash: h, Admin: admin})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return u
+	return e.se.AddPerson(e.t, email, password, admin)
 }
 
 func (e *env) newKey(scope auth.Scope, name string) (secret string, k *service.Key) {
@@ -116,24 +86,8 @@ var csrfRe = regexp.MustCompile(`name="csrf_token" value="([^"]+)"`)
 
 func (e *env) signIn(email, password string) *person {
 	e.t.Helper()
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Timeout: 30 * time.Second}
-	p := &person{e: e, c: c}
-	sp := p.get("/console/sign-in")
-	m := csrfRe.FindStringSubmatch(sp.body)
-	if m == nil {
-		e.t.Fatalf("no csrf_token on the sign-in page")
-	}
-	res := p.post("/console/sign-in", url.Values{"email": {email}, "password": {password}, "csrf_token": {m[1]}, "next": {"/console/verifications"}})
-	if res.status != http.StatusOK || res.url.Path != "/console/verifications" {
-		e.t.Fatalf("sign-in ended at %s with %d", res.url, res.status)
-	}
-	m = csrfRe.FindStringSubmatch(res.body)
-	if m == nil {
-		e.t.Fatal("no csrf_token on a signed-in page")
-	}
-	p.csrf = m[1]
-	return p
+	sp := e.se.SignInAs(e.t, email, password)
+	return &person{e: e, c: sp.Client, csrf: sp.CSRF}
 }
 
 func (p *person) do(method, path string, form url.Values, header map[string]string) page {
@@ -231,7 +185,7 @@ func (e *env) approvedPlan(claim string) *service.Plan {
 
 // needChrome skips a test when Chromium is not installed, unless CI=true,
 // where it fails.
-func needChrome(t *testing.T) { t.Helper(); clienttest.NeedChrome(t) }
+func needChrome(t *testing.T) { t.Helper(); servertest.NeedChrome(t) }
 
 // waitDone polls a verification until it completes; the bound turns a
 // stuck run into a failure with a message, not a hang.
@@ -252,3 +206,5 @@ func (e *env) waitDone(id string) *service.Verification {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+func quietLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }

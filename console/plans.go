@@ -1,6 +1,7 @@
 package console
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -122,4 +123,41 @@ func (c *Console) plansPage(w http.ResponseWriter, r *http.Request, s *session) 
 		}
 	}
 	c.render(w, r, http.StatusOK, "plans", s, "Review", d)
+}
+
+// proof is the part of "R2 is proven by journey 1, steps 4–5" that names
+// one journey.
+type proof struct {
+	Journey int
+	Text    string // "journey 1, steps 4–5"
+}
+
+// proofs groups a requirement's proving steps by journey, in plan order,
+// with runs of consecutive steps as ranges: "journey 1, steps 2, 4–6".
+func proofs(refs []service.StepRef) []proof {
+	var out []proof
+	for i := 0; i < len(refs); {
+		j := refs[i].Journey
+		var steps []string
+		n := 0
+		for i < len(refs) && refs[i].Journey == j {
+			k := i
+			for k+1 < len(refs) && refs[k+1].Journey == j && refs[k+1].Step == refs[k].Step+1 {
+				k++
+			}
+			if k > i {
+				steps = append(steps, fmt.Sprintf("%d–%d", refs[i].Step, refs[k].Step))
+			} else {
+				steps = append(steps, fmt.Sprint(refs[i].Step))
+			}
+			n += k - i + 1
+			i = k + 1
+		}
+		word := "steps"
+		if n == 1 {
+			word = "step"
+		}
+		out = append(out, proof{Journey: j, Text: fmt.Sprintf("journey %d, %s %s", j, word, strings.Join(steps, ", "))})
+	}
+	return out
 }

@@ -39,78 +39,54 @@ type listData struct {
 	Live bool
 }
 
-// A list shows listPage rows; to apply the filters (the store filters by
-// plan and state only) one request reads at most listScan verifications.
-const (
-	listPage = 100
-	listScan = 2000
-)
+// listPage is how many rows a list page shows.
+const listPage = 100
 
 func (c *Console) verificationsPage(w http.ResponseWriter, r *http.Request, s *session) {
 	q := r.URL.Query()
 	d := listData{Decision: q.Get("decision"), From: q.Get("from"), To: q.Get("to"),
 		Decisions: []string{"verified", "failed", "blocked", "running", "queued"}}
-	var from, to time.Time
-	var err error
+	// The store filters and pages (keyset on creation time and id), so a
+	// page reads only the rows it shows, however long the history.
+	f := service.VerificationFilter{Limit: listPage + 1, Before: q.Get("before")}
 	if d.From != "" {
-		if from, err = time.Parse(time.DateOnly, d.From); err != nil {
+		from, err := time.Parse(time.DateOnly, d.From)
+		if err != nil {
 			d.Error, d.From = "From must be a date like 2026-11-01.", ""
 		}
+		f.CreatedFrom = from
 	}
 	if d.To != "" {
-		if to, err = time.Parse(time.DateOnly, d.To); err != nil {
+		to, err := time.Parse(time.DateOnly, d.To)
+		if err != nil {
 			d.Error, d.To = "To must be a date like 2026-11-01.", ""
 		} else {
-			to = to.Add(24 * time.Hour) // the whole day
+			f.CreatedBefore = to.Add(24 * time.Hour) // the whole day
 		}
 	}
-	valid := d.Decision == ""
-	for _, x := range d.Decisions {
-		valid = valid || x == d.Decision
-	}
-	if !valid {
+	switch d.Decision {
+	case "":
+	case "running", "queued":
+		f.State = d.Decision
+	case "verified", "failed", "blocked":
+		f.Decision = d.Decision
+	default:
 		d.Error, d.Decision = "There is no decision called "+d.Decision+".", ""
 	}
-	match := func(v *service.Verification) bool {
-		if !from.IsZero() && v.CreatedAt.Before(from) || !to.IsZero() && !v.CreatedAt.Before(to) {
-			return false
-		}
-		switch d.Decision {
-		case "":
-			return true
-		case "running", "queued":
-			return v.State == d.Decision
-		}
-		return v.Decision == d.Decision
+	found, err := c.svc.ListVerifications(r.Context(), f)
+	if service.ErrorCode(err) == service.CodeNotFound && f.Before != "" {
+		d.Error = "The page to continue from (" + f.Before + ") no longer exists; this is the first page."
+		f.Before = ""
+		found, err = c.svc.ListVerifications(r.Context(), f)
 	}
-	var found []*service.Verification
-	before, scanned, more := q.Get("before"), 0, false
-scan:
-	for scanned < listScan {
-		vs, err := c.svc.ListVerifications(r.Context(), service.VerificationFilter{Limit: 200, Before: before})
-		if err != nil {
-			c.failErr(w, r, err)
-			return
-		}
-		for _, v := range vs {
-			if len(found) == listPage {
-				more = true
-				break scan
-			}
-			scanned++
-			before = v.ID
-			if match(v) {
-				found = append(found, v)
-			}
-		}
-		if len(vs) < 200 {
-			break
-		}
-		more = scanned >= listScan
+	if err != nil {
+		c.failErr(w, r, err)
+		return
 	}
-	if more {
+	if len(found) > listPage {
+		found = found[:listPage]
 		nq := url.Values{}
-		for k, v := range map[string]string{"decision": d.Decision, "from": d.From, "to": d.To, "before": before} {
+		for k, v := range map[string]string{"decision": d.Decision, "from": d.From, "to": d.To, "before": found[listPage-1].ID} {
 			if v != "" {
 				nq.Set(k, v)
 			}
@@ -376,7 +352,11 @@ func (c *Console) evidenceFile(w http.ResponseWriter, r *http.Request, s *sessio
 	}
 	defer f.Close()
 	h := w.Header()
-	h.Set("Content-Security-Policy", evidenceCSP)
+	if art.Kind == string(evidence.Report) {
+		h.Set("Content-Security-Policy", reportCSP)
+	} else {
+		h.Set("Content-Security-Policy", evidenceCSP)
+	}
 	h.Set("X-Frame-Options", "SAMEORIGIN")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "private, max-age=300")

@@ -31,7 +31,7 @@ func (refusal) RepairPrompt() string {
 }
 
 // testDeriver derives the plans the tests need without depending on the
-// wording plan.Derive accepts: a deriver is an input of the service, like
+// wording claim.Derive accepts: a deriver is an input of the service, like
 // the claim, not a part under test here.
 func testDeriver(claim string) (service.Derivation, error) {
 	if strings.Contains(claim, holdMarker) {
@@ -50,5 +50,5 @@ func testDeriver(claim string) (service.Derivation, error) {
 	if err != nil {
 		return service.Derivation{}, err
 	}
-	return service.Derivation{Plan: p, Requirements: p.Requirements, Notes: []string{"derived by the e2e test deriver"}}, nil
+	return service.Derivation{Plan: p, Notes: []string{"derived by the e2e test deriver"}}, nil
 }

@@ -1,4 +1,4 @@
-// Package e2e holds vouch's black-box tests: a real server (api/server) on
+// Package e2e holds vouch's black-box tests: a real server (server/) on
 // 127.0.0.1 with real SQLite in a temporary directory, real Chromium run by
 // the real runner, against testapp served on loopback. Nothing is mocked;
 // tests talk to vouch only over HTTP (and, for the crash test, to a `vouch

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,8 +9,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
@@ -19,16 +16,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vouchdev/vouch/api/server"
 	"github.com/vouchdev/vouch/auth"
-	"github.com/vouchdev/vouch/client/clienttest"
+	"github.com/vouchdev/vouch/server"
+	"github.com/vouchdev/vouch/server/servertest"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/testapp"
 )
 
 // needChrome skips a test when Chromium is not installed, unless CI=true,
 // where it fails.
-func needChrome(t *testing.T) { t.Helper(); clienttest.NeedChrome(t) }
+func needChrome(t *testing.T) { t.Helper(); servertest.NeedChrome(t) }
 
 // env is one running vouch with a target app, a person and two keys.
 type env struct {
@@ -46,6 +43,7 @@ type env struct {
 	email    string
 	password string
 	hc       *http.Client
+	se       *servertest.Env
 }
 
 // options adjust a test server.
@@ -53,92 +51,38 @@ type options struct {
 	rateLimit float64
 	customize func(*service.Config)
 	noWorkers bool
-	// realDeriver uses vouch's own deriver (plan.Derive) instead of the
+	// realDeriver uses vouch's own deriver (claim.Derive) instead of the
 	// tests' one, for the tests that follow a claim end to end.
 	realDeriver bool
 	// allowTargets is --allow-targets.
 	allowTargets []string
 }
 
-var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
-
-func testLogger(t *testing.T) *slog.Logger {
-	if testing.Verbose() {
-		return slog.New(slog.NewTextHandler(tWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	}
-	return quietLog
-}
-
-type tWriter struct{ t *testing.T }
-
-func (w tWriter) Write(b []byte) (int, error) {
-	w.t.Log(strings.TrimRight(string(b), "\n"))
-	return len(b), nil
-}
-
 // start runs vouch in-process on 127.0.0.1:0 with a fresh data directory,
-// and testapp on loopback.
+// and testapp on loopback (servertest).
 func start(t *testing.T, o options) *env {
 	t.Helper()
-	app := testapp.New()
-	ts := httptest.NewServer(app.Handler())
-	t.Cleanup(ts.Close)
-	if o.rateLimit == 0 {
-		o.rateLimit = -1 // tests make many requests; the limit has its own test
-	}
-	dir := t.TempDir()
 	var deriver service.Deriver = service.DeriverFunc(testDeriver)
 	if o.realDeriver {
 		deriver = nil
 	}
-	srv, err := server.New(server.Config{
-		Addr: "127.0.0.1:0", DataDir: dir, Workers: 2, Logger: testLogger(t),
+	se := servertest.Start(t, servertest.Options{
 		RateLimit: o.rateLimit, Customize: o.customize, NoWorkers: o.noWorkers,
 		Deriver: deriver, AllowTargets: o.allowTargets,
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(ctx); err != nil {
-			t.Errorf("shutdown: %v", err)
-		}
-	})
-	e := &env{t: t, srv: srv, svc: srv.Service(), base: srv.URL(), dataDir: dir, app: app, appURL: ts.URL,
-		email: "reviewer@example.com", password: "correct horse battery", hc: &http.Client{Timeout: 60 * time.Second}}
-	e.launch, e.launchID = e.newKey(auth.ScopeLaunch)
-	e.read, e.readID = e.newKey(auth.ScopeRead)
-	e.addPerson(e.email, e.password)
-	return e
+	return &env{t: t, srv: se.Server, svc: se.Service, base: se.URL, dataDir: se.DataDir, app: se.App, appURL: se.AppURL,
+		launch: se.LaunchKey, launchID: se.LaunchKeyID, read: se.ReadKey, readID: se.ReadKeyID,
+		email: se.Email, password: se.Password, hc: &http.Client{Timeout: 60 * time.Second}, se: se}
 }
 
 func (e *env) newKey(scope auth.Scope) (secret, id string) {
 	e.t.Helper()
-	k, err := auth.GenerateKey()
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	sk, err := e.svc.CreateKey(context.Background(), service.NewKey{Prefix: k.Prefix, Hash: k.Hash, Scope: string(scope), Name: "test " + string(scope)})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return k.Secret, sk.ID
+	return e.se.NewKeyID(e.t, scope, "test "+string(scope))
 }
 
 func (e *env) addPerson(email, password string) {
 	e.t.Helper()
-	h, err := auth.HashPassword(password)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if _, err := e.svc.CreateUser(context.Background(), service.NewUser{Email: email, PasswordHash: h}); err != nil {
-		e.t.Fatal(err)
-	}
+	e.se.AddPerson(e.t, email, password, false)
 }
 
 // resp is an HTTP answer.
@@ -295,32 +239,11 @@ type person struct {
 	csrf string
 }
 
-var csrfRe = regexp.MustCompile(`name="csrf_token" value="([^"]+)"`)
-
 // signIn signs in through the console's form, as a browser would.
 func (e *env) signIn(email, password string) *person {
 	e.t.Helper()
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Timeout: 30 * time.Second}
-	page := get(e.t, c, e.base+"/console/sign-in")
-	m := csrfRe.FindStringSubmatch(page)
-	if m == nil {
-		e.t.Fatalf("no csrf_token in the sign-in page:\n%s", page)
-	}
-	res, err := c.PostForm(e.base+"/console/sign-in", url.Values{"email": {email}, "password": {password}, "csrf_token": {m[1]}, "next": {"/console/plans"}})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != http.StatusOK || res.Request.URL.Path != "/console/plans" {
-		e.t.Fatalf("sign-in ended at %s with %d:\n%s", res.Request.URL, res.StatusCode, b)
-	}
-	m = csrfRe.FindStringSubmatch(string(b))
-	if m == nil {
-		e.t.Fatalf("no csrf_token on the signed-in page:\n%s", b)
-	}
-	return &person{e: e, c: c, csrf: m[1]}
+	p := servertest.SignIn(e.t, e.base, email, password)
+	return &person{e: e, c: p.Client, csrf: p.CSRF}
 }
 
 func get(t *testing.T, c *http.Client, u string) string {
@@ -441,3 +364,15 @@ func (e *env) parallel(n int, mk func(i int) req) []resp {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+func testLogger(t *testing.T) *slog.Logger { return servertest.Logger(t) }
+
+// tWriter writes a child process's output to the test's log.
+type tWriter struct{ t testing.TB }
+
+func (w tWriter) Write(b []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(b), "\n"))
+	return len(b), nil
+}
+
+var csrfRe = regexp.MustCompile(`name="csrf_token" value="([^"]+)"`)

@@ -45,6 +45,10 @@ type StepResult struct {
 	DurationMS  float64   `json:"duration_ms"`
 	Screenshot  string    `json:"screenshot,omitempty"` // artifact File
 	DOM         string    `json:"dom,omitempty"`        // artifact File
+	// SettledMS is set on a step that failed before its budget: the page
+	// had been settled (no navigation, request, DOM change, animation or
+	// pending timer) for this many ms, so it could not come to hold.
+	SettledMS int64 `json:"settled_ms,omitempty"`
 }
 
 // JourneyResult is what happened in one journey.
@@ -63,6 +67,18 @@ type JourneyResult struct {
 	Dialogs      []string     `json:"dialogs,omitempty"`   // JS dialogs dismissed ("confirm: Are you sure?")
 	Popups       []string     `json:"popups,omitempty"`    // popup URLs closed
 	Downloads    []string     `json:"downloads,omitempty"` // downloads refused
+	// Document is the first main-frame document the journey received;
+	// nil when none arrived (the app was never reached).
+	Document *Document `json:"document,omitempty"`
+}
+
+// Document is a main-frame document as the deployment served it: the
+// response a run's attestation names as its subject.
+type Document struct {
+	URL    string `json:"url"`
+	Status int64  `json:"status"`
+	SHA256 string `json:"sha256"` // of the response body as received
+	Size   int64  `json:"size"`
 }
 
 // Manifest describes a run: the plan, the decision, every journey's steps and
@@ -79,6 +95,25 @@ type Manifest struct {
 	RepairPrompt string             `json:"repair_prompt,omitempty"` // all journeys' prompts joined
 	Journeys     []JourneyResult    `json:"journeys"`
 	Artifacts    []Artifact         `json:"artifacts"`
+	// Browser is the Chromium that ran the journeys; nil when none started.
+	Browser *Browser `json:"browser,omitempty"`
+}
+
+// Browser names the browser binary a run used and the version it reported.
+type Browser struct {
+	Path    string `json:"path"`    // the executable, e.g. /usr/lib/chromium/chromium-headless-shell
+	Version string `json:"version"` // its product string, e.g. HeadlessChrome/156.0.8078.79
+}
+
+// String is "HeadlessChrome/156.0.8078.79 (/usr/lib/chromium/chromium-headless-shell)".
+func (b *Browser) String() string {
+	if b == nil {
+		return ""
+	}
+	if b.Version == "" {
+		return b.Path
+	}
+	return b.Version + " (" + b.Path + ")"
 }
 
 // WriteManifest writes m to dir/manifest.json as indented JSON, atomically.

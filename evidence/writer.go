@@ -297,6 +297,11 @@ func (w *Writer) MaskManifest(m *Manifest) *Manifest {
 		j := &c.Journeys[i]
 		j.Name, j.Reason, j.RepairPrompt = s(j.Name), s(j.Reason), s(j.RepairPrompt)
 		j.Dialogs, j.Popups, j.Downloads = all(j.Dialogs), all(j.Popups), all(j.Downloads)
+		if j.Document != nil {
+			d := *j.Document
+			d.URL = s(d.URL)
+			j.Document = &d
+		}
 		j.Steps = slices.Clone(j.Steps)
 		for k := range j.Steps {
 			st := &j.Steps[k]

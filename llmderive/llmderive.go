@@ -1,14 +1,14 @@
 // Package llmderive derives plans from free-form claims with a language
 // model behind an OpenAI-compatible chat-completions endpoint.
 //
-// It is optional and off unless configured: plan.Rules stays the default
+// It is optional and off unless configured: claim.Rules stays the default
 // deriver. A model's answer is never trusted as is. The reply must be a
 // plan in vouch's format, and it passes through exactly the checks
-// plan.Derive's own plans pass — plan.Parse, then plan.Trace, which
+// claim.Derive's own plans pass — plan.Parse, then claim.Trace, which
 // requires every requirement to be proven by an assertion and every
 // journey to trace to a requirement. Anything else (no JSON, an unknown
 // step, an untraced journey, a password typed in clear) becomes a
-// *plan.NotProvableError with a repair prompt, never a run. Claims that
+// *claim.NotProvableError with a repair prompt, never a run. Claims that
 // write a password out, are empty or too long are refused before any
 // request is made, so they never leave the machine.
 package llmderive
@@ -25,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vouchdev/vouch/claim"
 	"github.com/vouchdev/vouch/plan"
 )
 
@@ -52,7 +53,7 @@ type Config struct {
 	// APIKey is sent as "Authorization: Bearer <APIKey>". Defaults to
 	// none, for local servers.
 	APIKey string
-	// RulesFirst answers claims that plan.Derive proves without asking
+	// RulesFirst answers claims that claim.Derive proves without asking
 	// the model; only claims the rules refuse go to it. Defaults to false
 	// (every claim goes to the model).
 	RulesFirst bool
@@ -75,7 +76,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	return c, nil
 }
 
-// Deriver asks a model for plans. It implements plan.Deriver and is safe
+// Deriver asks a model for plans. It implements claim.Deriver and is safe
 // for concurrent use.
 type Deriver struct {
 	cfg      Config
@@ -107,21 +108,21 @@ func New(cfg Config) (*Deriver, error) {
 var neverSent = map[string]bool{"empty": true, "too_long": true, "secret": true}
 
 // Derive turns claim into a derivation with the model's help, or refuses
-// it with a *plan.NotProvableError. Transport failures wrap ErrModel.
-func (d *Deriver) Derive(ctx context.Context, claim string) (plan.Derivation, error) {
-	rd, err := plan.Derive(claim)
-	var np *plan.NotProvableError
+// it with a *claim.NotProvableError. Transport failures wrap ErrModel.
+func (d *Deriver) Derive(ctx context.Context, text string) (claim.Derivation, error) {
+	rd, err := claim.Derive(text)
+	var np *claim.NotProvableError
 	switch {
 	case err == nil && d.cfg.RulesFirst:
 		return rd, nil
 	case errors.As(err, &np) && neverSent[np.Cause]:
-		return plan.Derivation{}, err
+		return claim.Derivation{}, err
 	}
-	content, err := d.ask(ctx, claim)
+	content, err := d.ask(ctx, text)
 	if err != nil {
-		return plan.Derivation{}, err
+		return claim.Derivation{}, err
 	}
-	return fromReply(claim, content)
+	return fromReply(text, content)
 }
 
 // reply is what the model is told to answer.
@@ -134,39 +135,39 @@ type reply struct {
 	} `json:"refusal"`
 }
 
-// fromReply checks a model's reply as strictly as plan.Derive's own plans.
-func fromReply(claim, content string) (plan.Derivation, error) {
+// fromReply checks a model's reply as strictly as claim.Derive's own plans.
+func fromReply(text, content string) (claim.Derivation, error) {
 	invalid := func(why string) error {
-		return plan.Refuse(claim, "invalid_plan", "the model's answer is not a valid plan ("+why+")", nil)
+		return claim.Refuse(text, "invalid_plan", "the model's answer is not a valid plan ("+why+")", nil)
 	}
 	obj := extractJSON(content)
 	if obj == "" {
-		return plan.Derivation{}, invalid("no JSON object in the reply")
+		return claim.Derivation{}, invalid("no JSON object in the reply")
 	}
 	var r reply
 	dec := json.NewDecoder(strings.NewReader(obj))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		return plan.Derivation{}, invalid("malformed JSON: " + firstLine(err.Error()))
+		return claim.Derivation{}, invalid("malformed JSON: " + firstLine(err.Error()))
 	}
 	if r.Refusal != nil {
 		reason := strings.TrimSpace(r.Refusal.Reason)
 		if reason == "" {
-			reason = "the model found nothing a browser can check in the claim"
+			reason = "the model found nothing a browser can check in the text"
 		}
-		return plan.Derivation{}, plan.Refuse(claim, "unrecognized", firstLine(reason), r.Refusal.Suggestions)
+		return claim.Derivation{}, claim.Refuse(text, "unrecognized", firstLine(reason), r.Refusal.Suggestions)
 	}
 	if len(r.Plan) == 0 || string(r.Plan) == "null" {
-		return plan.Derivation{}, invalid("no plan")
+		return claim.Derivation{}, invalid("no plan")
 	}
 	p, err := plan.Parse(r.Plan)
 	if err != nil {
-		return plan.Derivation{}, invalid(firstLine(err.Error()))
+		return claim.Derivation{}, invalid(firstLine(err.Error()))
 	}
 	for _, j := range p.Journeys {
 		for _, s := range j.Steps {
 			if (s.Kind == plan.Fill || s.Kind == plan.Select) && s.Value != "" && looksSecret(s.Target) {
-				return plan.Derivation{}, invalid("it types a value into a password field instead of naming a secret")
+				return claim.Derivation{}, invalid("it types a value into a password field instead of naming a secret")
 			}
 		}
 	}
@@ -176,9 +177,9 @@ func fromReply(claim, content string) (plan.Derivation, error) {
 			notes = append(notes, firstLine(n))
 		}
 	}
-	d, err := plan.Trace(claim, p, notes)
+	d, err := claim.Trace(text, p, notes)
 	if err != nil {
-		return plan.Derivation{}, invalid(firstLine(err.Error()))
+		return claim.Derivation{}, invalid(firstLine(err.Error()))
 	}
 	return d, nil
 }
@@ -233,10 +234,10 @@ type completion struct {
 }
 
 // ask sends one chat completion and returns the assistant's content.
-func (d *Deriver) ask(ctx context.Context, claim string) (string, error) {
+func (d *Deriver) ask(ctx context.Context, text string) (string, error) {
 	body, _ := json.Marshal(chat{Model: d.cfg.Model, Temperature: 0, Messages: []message{
 		{Role: "system", Content: systemPrompt},
-		{Role: "user", Content: claim},
+		{Role: "user", Content: text},
 	}})
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.endpoint, bytes.NewReader(body))
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vouchdev/vouch/claim"
 	"github.com/vouchdev/vouch/plan"
 )
 
@@ -64,14 +65,14 @@ func deriver(t *testing.T, s *server, rulesFirst bool) *Deriver {
 	return d
 }
 
-const claim = "The pricing page offers a free plan"
+const testClaim = "The pricing page offers a free plan"
 
 func TestDeriveFromModel(t *testing.T) {
 	for _, file := range []string{"good.json", "fenced.json"} {
 		t.Run(file, func(t *testing.T) {
 			s := newServer(t, file, http.StatusOK)
-			var pd plan.Deriver = deriver(t, s, false)
-			d, err := pd.Derive(context.Background(), claim)
+			var pd claim.Deriver = deriver(t, s, false)
+			d, err := pd.Derive(context.Background(), testClaim)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +85,7 @@ func TestDeriveFromModel(t *testing.T) {
 			if len(d.Notes) != 3 || !strings.Contains(d.Notes[0], "model") {
 				t.Errorf("notes %q", d.Notes)
 			}
-			if got := s.last.Load().(chat).Messages[1].Content; got != claim {
+			if got := s.last.Load().(chat).Messages[1].Content; got != testClaim {
 				t.Errorf("sent %q", got)
 			}
 		})
@@ -106,8 +107,8 @@ func TestBrokenRepliesAreRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			s := newServer(t, tt.file, http.StatusOK)
-			_, err := deriver(t, s, false).Derive(context.Background(), claim)
-			var np *plan.NotProvableError
+			_, err := deriver(t, s, false).Derive(context.Background(), testClaim)
+			var np *claim.NotProvableError
 			if !errors.As(err, &np) {
 				t.Fatalf("got %v, want a refusal", err)
 			}
@@ -118,7 +119,7 @@ func TestBrokenRepliesAreRefused(t *testing.T) {
 				t.Errorf("no repair prompt or suggestions: %+v", np)
 			}
 			for _, sug := range np.Suggestions {
-				if _, err := plan.Derive(sug); err != nil {
+				if _, err := claim.Derive(sug); err != nil {
 					t.Errorf("suggestion %q is not provable: %v", sug, err)
 				}
 			}
@@ -136,14 +137,14 @@ func TestTransportFailuresAreErrors(t *testing.T) {
 		{"no_choices.json", http.StatusOK, "no choices"},
 	} {
 		s := newServer(t, tt.file, tt.status)
-		_, err := deriver(t, s, false).Derive(context.Background(), claim)
-		var np *plan.NotProvableError
+		_, err := deriver(t, s, false).Derive(context.Background(), testClaim)
+		var np *claim.NotProvableError
 		if !errors.Is(err, ErrModel) || errors.As(err, &np) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: got %v, want ErrModel with %q", tt.file, err, tt.want)
 		}
 	}
 	d, _ := New(Config{BaseURL: "http://127.0.0.1:1/v1", Model: "m", Timeout: time.Second})
-	if _, err := d.Derive(context.Background(), claim); !errors.Is(err, ErrModel) {
+	if _, err := d.Derive(context.Background(), testClaim); !errors.Is(err, ErrModel) {
 		t.Errorf("unreachable server: %v", err)
 	}
 }
@@ -169,7 +170,7 @@ func TestWhatNeverReachesTheModel(t *testing.T) {
 	if n := s.requests.Load(); n != 0 {
 		t.Errorf("%d requests reached the model", n)
 	}
-	if _, err := d.Derive(context.Background(), claim); err != nil {
+	if _, err := d.Derive(context.Background(), testClaim); err != nil {
 		t.Fatal(err)
 	}
 	if n := s.requests.Load(); n != 1 {

@@ -14,8 +14,8 @@ import (
 
 	"github.com/vouchdev/vouch/auth"
 	"github.com/vouchdev/vouch/client"
-	"github.com/vouchdev/vouch/client/clienttest"
 	"github.com/vouchdev/vouch/mcpserver"
+	"github.com/vouchdev/vouch/server/servertest"
 )
 
 // headerTransport adds an API key to every request of the MCP client.
@@ -104,8 +104,8 @@ func textOf(res *mcp.CallToolResult) string {
 // person approves, run, status until the decision, re-check after the
 // fix; refusals come back as results the assistant can act on.
 func TestTools(t *testing.T) {
-	clienttest.NeedChrome(t)
-	env := clienttest.Start(t, clienttest.Options{})
+	servertest.NeedChrome(t)
+	env := servertest.Start(t, servertest.Options{})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	sdk, err := client.New(client.Config{BaseURL: env.URL, APIKey: env.LaunchKey, PollInterval: 100 * time.Millisecond})
@@ -132,7 +132,7 @@ func TestTools(t *testing.T) {
 			checkToolList(t, ctx, cs)
 			charges := env.Charges(t)
 
-			r, res := call(t, ctx, cs, mcpserver.ToolVerify, map[string]any{"deployment_url": env.AppURL, "claim": clienttest.HomeClaim})
+			r, res := call(t, ctx, cs, mcpserver.ToolVerify, map[string]any{"deployment_url": env.AppURL, "claim": servertest.HomeClaim})
 			if res.IsError || r.Status != "awaiting_approval" || !strings.HasPrefix(r.PlanID, "pln_") || r.ApproveURL != env.URL+"/console/plans/"+r.PlanID ||
 				len(r.Requirements) == 0 || len(r.Journeys) == 0 || len(r.Journeys[0].Steps) == 0 || !strings.Contains(r.Next, "cannot approve") {
 				t.Fatalf("svc_verify: %+v %s", r, textOf(res))
@@ -260,7 +260,7 @@ func checkToolList(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
 // handled; Authorization: Bearer works like x-api-key; a read key can
 // prepare plans but not start runs.
 func TestHTTPAuth(t *testing.T) {
-	env := clienttest.Start(t, clienttest.Options{NoWorkers: true})
+	env := servertest.Start(t, servertest.Options{NoWorkers: true})
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	unknown, err := auth.GenerateKey() // well formed, never stored
@@ -310,7 +310,7 @@ func TestHTTPAuth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, res := call(t, ctx, cs, mcpserver.ToolVerify, map[string]any{"deployment_url": env.AppURL, "claim": clienttest.HomeClaim})
+	r, res := call(t, ctx, cs, mcpserver.ToolVerify, map[string]any{"deployment_url": env.AppURL, "claim": servertest.HomeClaim})
 	if res.IsError || r.Status != "awaiting_approval" {
 		t.Fatalf("prepare with a read key: %+v %s", r, textOf(res))
 	}

@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/vouchdev/vouch/auth"
@@ -23,11 +26,105 @@ func ServeStdio(ctx context.Context, c *client.Client, in io.Reader, out io.Writ
 	if err != nil {
 		return err
 	}
-	err = s.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopCloser{out}})
+	err = s.Run(ctx, drainTransport{&mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopCloser{out}}})
 	if errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.EOF) {
 		return nil
 	}
 	return err
+}
+
+// drainTransport answers every request it has read before it reports the
+// end of its input. The SDK ends the session, cancelling requests still in
+// flight, as soon as its transport's Read fails; scripts and CI jobs
+// commonly write their requests and close stdin at once
+// (printf '…' | vouch mcp), and would get no answers.
+type drainTransport struct{ mcp.Transport }
+
+func (t drainTransport) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.Transport.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &drainConn{Connection: c, pending: map[string]bool{}, changed: make(chan struct{}), closed: make(chan struct{})}, nil
+}
+
+// drainConn tracks the calls read and not yet answered.
+type drainConn struct {
+	mcp.Connection
+	mu      sync.Mutex
+	pending map[string]bool // by idKey
+	changed chan struct{}   // closed and replaced whenever pending shrinks
+	closed  chan struct{}
+	once    sync.Once
+}
+
+// idKey tells apart the ids 1 and "1".
+func idKey(id jsonrpc.ID) string { return fmt.Sprintf("%T:%v", id.Raw(), id.Raw()) }
+
+func (c *drainConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	m, err := c.Connection.Read(ctx)
+	if err == nil {
+		if req, ok := m.(*jsonrpc.Request); ok {
+			switch {
+			case req.IsCall():
+				c.mu.Lock()
+				c.pending[idKey(req.ID)] = true
+				c.mu.Unlock()
+			case req.Method == "notifications/cancelled":
+				// A cancelled call gets no answer: stop waiting for one.
+				var p struct {
+					RequestID any `json:"requestId"`
+				}
+				if json.Unmarshal(req.Params, &p) == nil {
+					if id, err := jsonrpc.MakeID(p.RequestID); err == nil {
+						c.answered(id)
+					}
+				}
+			}
+		}
+		return m, nil
+	}
+	if !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	for {
+		c.mu.Lock()
+		n, changed := len(c.pending), c.changed
+		c.mu.Unlock()
+		if n == 0 {
+			return nil, err
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return nil, err
+		case <-c.closed:
+			return nil, err
+		}
+	}
+}
+
+func (c *drainConn) Write(ctx context.Context, m jsonrpc.Message) error {
+	err := c.Connection.Write(ctx, m)
+	if r, ok := m.(*jsonrpc.Response); ok {
+		c.answered(r.ID)
+	}
+	return err
+}
+
+func (c *drainConn) answered(id jsonrpc.ID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if k := idKey(id); c.pending[k] {
+		delete(c.pending, k)
+		close(c.changed)
+		c.changed = make(chan struct{})
+	}
+}
+
+func (c *drainConn) Close() error {
+	c.once.Do(func() { close(c.closed) })
+	return c.Connection.Close()
 }
 
 type nopCloser struct{ io.Writer }

@@ -229,23 +229,46 @@ func dotted(f string) string {
 // stepArg is the object form of every step's argument; which fields a kind
 // allows is checked in decodeArg.
 type stepArg struct {
-	Target *string          `json:"target"`
-	Value  *json.RawMessage `json:"value"`
-	Secret *string          `json:"secret"`
-	Key    *string          `json:"key"`
-	Text   *json.RawMessage `json:"text"`
-	Count  *int             `json:"count"`
-	Name   *string          `json:"name"`
+	Target    *string          `json:"target"`
+	Value     *json.RawMessage `json:"value"`
+	Secret    *string          `json:"secret"`
+	Key       *string          `json:"key"`
+	Text      *json.RawMessage `json:"text"`
+	Count     *int             `json:"count"`
+	Name      *string          `json:"name"`
+	AtLeast   *int             `json:"at_least"`
+	AtMost    *int             `json:"at_most"`
+	SameAs    *string          `json:"same_as"`
+	Plus      *int             `json:"plus"`
+	MoreThan  *string          `json:"more_than"`
+	FewerThan *string          `json:"fewer_than"`
+	As        *string          `json:"as"`
+	Property  *string          `json:"property"`
+	Texts     *[]string        `json:"texts"`
 }
 
 var allowedArgs = map[Kind][]string{
-	Fill:         {"target", "value", "secret"},
-	Select:       {"target", "value", "secret"},
-	Press:        {"key", "target"},
-	ExpectText:   {"text", "target"},
-	ExpectNoText: {"text", "target"},
-	ExpectCount:  {"target", "count"},
-	Screenshot:   {"name"},
+	Fill:          {"target", "value", "secret"},
+	Select:        {"target", "value", "secret"},
+	Press:         {"key", "target"},
+	ExpectText:    {"text", "target"},
+	ExpectNoText:  {"text", "target"},
+	ExpectCount:   {"target", "count", "at_least", "at_most", "same_as", "plus", "more_than", "fewer_than"},
+	Screenshot:    {"name"},
+	RememberCount: {"target", "as"},
+	ExpectValue:   {"target", "value"},
+	ExpectStyle:   {"target", "property", "value"},
+	ExpectOrder:   {"target", "texts"},
+}
+
+// targetKinds are the steps whose scalar argument is a target.
+func (k Kind) takesTarget() bool {
+	switch k {
+	case Click, DblClick, Check, Uncheck, Hover, WaitFor, ExpectVisible, ExpectHidden,
+		ExpectChecked, ExpectUnchecked, ExpectEnabled, ExpectDisabled, ExpectFocused:
+		return true
+	}
+	return false
 }
 
 func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
@@ -265,6 +288,10 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 			if errors.As(err, &te) {
 				return &FieldError{Field: te.Field, Message: fmt.Sprintf("must be %s, not %s", te.Type, te.Value)}
 			}
+			if f, ok := strings.CutPrefix(msg, "unknown field "); ok {
+				f = strings.Trim(f, `"`)
+				return &FieldError{Field: f, Message: fmt.Sprintf("%s does not take %q (allowed: %s)%s", s.Kind, f, strings.Join(allowed, ", "), suggest(f, allowed))}
+			}
 			return &FieldError{Message: fmt.Sprintf("%s (allowed: %s)", msg, strings.Join(allowed, ", "))}
 		}
 		var extra []string
@@ -280,8 +307,17 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 		check("text", a.Text != nil)
 		check("count", a.Count != nil)
 		check("name", a.Name != nil)
+		check("at_least", a.AtLeast != nil)
+		check("at_most", a.AtMost != nil)
+		check("same_as", a.SameAs != nil)
+		check("plus", a.Plus != nil)
+		check("more_than", a.MoreThan != nil)
+		check("fewer_than", a.FewerThan != nil)
+		check("as", a.As != nil)
+		check("property", a.Property != nil)
+		check("texts", a.Texts != nil)
 		if len(extra) > 0 {
-			return &FieldError{Field: extra[0], Message: fmt.Sprintf("%s does not take %q (allowed: %s)", s.Kind, extra[0], strings.Join(allowed, ", "))}
+			return &FieldError{Field: extra[0], Message: fmt.Sprintf("%s does not take %q (allowed: %s)%s", s.Kind, extra[0], strings.Join(allowed, ", "), suggest(extra[0], allowed))}
 		}
 		s.Target = deref(a.Target)
 		s.Secret = deref(a.Secret)
@@ -291,10 +327,26 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 		if a.Name != nil {
 			s.Value = *a.Name
 		}
-		if a.Count != nil {
+		if s.Kind == ExpectCount {
+			if err := s.decodeCount(&a); err != nil {
+				return err
+			}
+		} else if a.Count != nil {
 			s.Count = *a.Count
-		} else if s.Kind == ExpectCount {
-			return &FieldError{Field: "count", Message: "expect_count needs a count"}
+		}
+		if a.As != nil {
+			s.Ref = *a.As
+		} else if s.Kind == RememberCount {
+			return &FieldError{Field: "as", Message: "remember_count needs a name to remember the count as, such as as: before"}
+		}
+		s.Property = deref(a.Property)
+		if a.Texts != nil {
+			s.Texts = *a.Texts
+		} else if s.Kind == ExpectOrder {
+			return &FieldError{Field: "texts", Message: `expect_order needs texts, in the order they must appear, as in texts: [apples, pears]`}
+		}
+		if a.Value == nil && (s.Kind == ExpectValue || s.Kind == ExpectStyle) {
+			return &FieldError{Field: "value", Message: fmt.Sprintf("%s needs a value", s.Kind)}
 		}
 		for _, f := range []struct {
 			name string
@@ -320,12 +372,28 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 		}
 		s.Status = n
 		return nil
-	case ExpectNoConsoleErrors:
+	case ExpectNoConsoleErrors, Reload, GoBack:
+		if s.Kind != ExpectNoConsoleErrors && string(arg) == "null" {
+			return nil // "- reload:" in YAML
+		}
 		var b bool
 		if err := json.Unmarshal(arg, &b); err != nil || !b {
-			return &FieldError{Message: "expect_no_console_errors takes true"}
+			return &FieldError{Message: fmt.Sprintf("%s takes true", s.Kind)}
 		}
 		return nil
+	case ExpectOrder:
+		var texts []string
+		if err := json.Unmarshal(arg, &texts); err != nil {
+			return &FieldError{Message: `expect_order takes a list of texts, as in [apples, pears], or {"target": ..., "texts": [...]}`}
+		}
+		s.Texts = texts
+		return nil
+	case RememberCount:
+		return &FieldError{Message: `remember_count takes {"target": ..., "as": NAME}`}
+	case ExpectValue:
+		return &FieldError{Message: `expect_value takes {"target": ..., "value": ...}`}
+	case ExpectStyle:
+		return &FieldError{Message: `expect_style takes {"target": ..., "property": ..., "value": ...}`}
 	case Screenshot:
 		if string(arg) == "null" || string(arg) == "true" {
 			return nil
@@ -333,17 +401,60 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 	case Fill, Select:
 		return &FieldError{Message: fmt.Sprintf(`%s takes {"target": ..., "value": ...} or {"target": ..., "secret": ...}`, s.Kind)}
 	case ExpectCount:
-		return &FieldError{Message: `expect_count takes {"target": ..., "count": N}`}
+		return &FieldError{Message: `expect_count takes {"target": ..., "count": N}, or at_least, at_most, same_as, more_than or fewer_than instead of count`}
 	}
 	v, err := scalarString(arg)
 	if err != nil {
 		return &FieldError{Message: err.Error()}
 	}
-	switch s.Kind {
-	case Click, Check, Uncheck, Hover, WaitFor, ExpectVisible, ExpectHidden:
+	if s.Kind.takesTarget() {
 		s.Target = v
-	default:
+	} else {
 		s.Value = v
+	}
+	return nil
+}
+
+// decodeCount reads expect_count's comparison: exactly one of count,
+// at_least, at_most, same_as (with an optional plus), more_than and
+// fewer_than.
+func (s *Step) decodeCount(a *stepArg) *FieldError {
+	var given []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"count", a.Count != nil}, {"at_least", a.AtLeast != nil}, {"at_most", a.AtMost != nil},
+		{"same_as", a.SameAs != nil}, {"more_than", a.MoreThan != nil}, {"fewer_than", a.FewerThan != nil}} {
+		if f.set {
+			given = append(given, f.name)
+		}
+	}
+	switch len(given) {
+	case 0:
+		return &FieldError{Field: "count", Message: "expect_count needs a count (or at_least, at_most, same_as, more_than, fewer_than)"}
+	case 1:
+	default:
+		return &FieldError{Field: given[1], Message: fmt.Sprintf("expect_count takes one of count, at_least, at_most, same_as, more_than, fewer_than; this one has %s", strings.Join(given, " and "))}
+	}
+	if a.Plus != nil && a.SameAs == nil {
+		return &FieldError{Field: "plus", Message: "plus goes with same_as, as in {same_as: before, plus: 1}"}
+	}
+	switch given[0] {
+	case "count":
+		s.Count = *a.Count
+	case "at_least":
+		s.Count, s.Compare = *a.AtLeast, CountAtLeast
+	case "at_most":
+		s.Count, s.Compare = *a.AtMost, CountAtMost
+	case "same_as":
+		s.Ref = *a.SameAs
+		if a.Plus != nil {
+			s.Count = *a.Plus
+		}
+	case "more_than":
+		s.Ref, s.Count, s.Compare = *a.MoreThan, 1, CountAtLeast
+	case "fewer_than":
+		s.Ref, s.Count, s.Compare = *a.FewerThan, -1, CountAtMost
 	}
 	return nil
 }
@@ -416,18 +527,46 @@ func (s Step) MarshalJSON() ([]byte, error) {
 			}{s.Value, s.Target}
 		}
 	case ExpectCount:
-		arg = struct {
-			Target string `json:"target"`
-			Count  int    `json:"count"`
-		}{s.Target, s.Count}
+		arg = s.countArg()
 	case ExpectStatus:
 		arg = s.Status
-	case ExpectNoConsoleErrors:
+	case ExpectNoConsoleErrors, Reload, GoBack:
 		arg = true
-	case Click, Check, Uncheck, Hover, WaitFor, ExpectVisible, ExpectHidden:
-		arg = s.Target
-	default: // visit, expect_url, expect_title, screenshot
-		arg = s.Value
+	case RememberCount:
+		arg = struct {
+			Target string `json:"target"`
+			As     string `json:"as"`
+		}{s.Target, s.Ref}
+	case ExpectValue:
+		arg = struct {
+			Target string `json:"target"`
+			Value  string `json:"value"`
+		}{s.Target, s.Value}
+	case ExpectStyle:
+		arg = struct {
+			Target   string `json:"target"`
+			Property string `json:"property"`
+			Value    string `json:"value"`
+		}{s.Target, s.Property, s.Value}
+	case ExpectOrder:
+		texts := s.Texts
+		if texts == nil {
+			texts = []string{}
+		}
+		if s.Target == "" {
+			arg = texts
+		} else {
+			arg = struct {
+				Target string   `json:"target"`
+				Texts  []string `json:"texts"`
+			}{s.Target, texts}
+		}
+	default:
+		if s.Kind.takesTarget() {
+			arg = s.Target
+		} else { // visit, expect_url, expect_title, screenshot
+			arg = s.Value
+		}
 	}
 	a, err := json.Marshal(arg)
 	if err != nil {
@@ -446,6 +585,43 @@ func (s Step) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// countArg is expect_count's argument in its canonical spelling; a plain
+// exact count keeps the original {target, count} form.
+func (s Step) countArg() any {
+	switch {
+	case s.Ref == "" && s.Compare == CountAtLeast:
+		return struct {
+			Target  string `json:"target"`
+			AtLeast int    `json:"at_least"`
+		}{s.Target, s.Count}
+	case s.Ref == "" && s.Compare == CountAtMost:
+		return struct {
+			Target string `json:"target"`
+			AtMost int    `json:"at_most"`
+		}{s.Target, s.Count}
+	case s.Ref == "":
+		return struct {
+			Target string `json:"target"`
+			Count  int    `json:"count"`
+		}{s.Target, s.Count}
+	case s.Compare == CountAtLeast && s.Count == 1:
+		return struct {
+			Target   string `json:"target"`
+			MoreThan string `json:"more_than"`
+		}{s.Target, s.Ref}
+	case s.Compare == CountAtMost && s.Count == -1:
+		return struct {
+			Target    string `json:"target"`
+			FewerThan string `json:"fewer_than"`
+		}{s.Target, s.Ref}
+	}
+	return struct {
+		Target string `json:"target"`
+		SameAs string `json:"same_as"`
+		Plus   int    `json:"plus,omitempty"`
+	}{s.Target, s.Ref, s.Count}
 }
 
 // UnmarshalJSON reads one step in any accepted spelling. Plans should be

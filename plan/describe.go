@@ -1,6 +1,9 @@
 package plan
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Describe renders the step as a sentence a reviewer understands at a
 // glance: "Go to /login", "Type into the field labelled \"Email\"".
@@ -19,13 +22,13 @@ func (s Step) Describe() string {
 		} else if s.Value == "" {
 			out = "Clear " + t
 		} else {
-			out = fmt.Sprintf("Type %q into %s", s.Value, t)
+			out = fmt.Sprintf("Type %s into %s", Quote(s.Value), t)
 		}
 	case Select:
 		if s.Secret != "" {
 			out = fmt.Sprintf("Choose the secret %s in %s", s.Secret, t)
 		} else {
-			out = fmt.Sprintf("Choose %q in %s", s.Value, t)
+			out = fmt.Sprintf("Choose %s in %s", Quote(s.Value), t)
 		}
 	case Check:
 		out = "Tick " + t
@@ -44,28 +47,64 @@ func (s Step) Describe() string {
 	case Screenshot:
 		out = "Take a screenshot"
 		if s.Value != "" {
-			out += fmt.Sprintf(" %q", s.Value)
+			out += " " + Quote(s.Value)
 		}
 	case ExpectVisible:
 		out = "Check that " + t + " is visible"
 	case ExpectHidden:
 		out = "Check that " + t + " is not visible"
 	case ExpectText:
-		out = fmt.Sprintf("Check that the page shows %q", s.Value)
+		out = fmt.Sprintf("Check that the page shows %s", Quote(s.Value))
 		if s.Target != "" {
-			out = fmt.Sprintf("Check that %s shows %q", t, s.Value)
+			out = fmt.Sprintf("Check that %s shows %s", t, Quote(s.Value))
 		}
 	case ExpectNoText:
-		out = fmt.Sprintf("Check that the page does not show %q", s.Value)
+		out = fmt.Sprintf("Check that the page does not show %s", Quote(s.Value))
 		if s.Target != "" {
-			out = fmt.Sprintf("Check that %s does not show %q", t, s.Value)
+			out = fmt.Sprintf("Check that %s does not show %s", t, Quote(s.Value))
 		}
 	case ExpectURL:
 		out = "Check that the address is " + s.Value
 	case ExpectTitle:
-		out = fmt.Sprintf("Check that the title is %q", s.Value)
+		out = fmt.Sprintf("Check that the title is %s", Quote(s.Value))
 	case ExpectCount:
-		out = fmt.Sprintf("Check that exactly %d visible elements match %s", s.Count, s.Target)
+		out = s.describeCount()
+	case DblClick:
+		out = "Double-click " + t
+	case Reload:
+		out = "Reload the page"
+	case GoBack:
+		out = "Go back to the previous page"
+	case RememberCount:
+		out = fmt.Sprintf("Count the visible elements matching %s and remember the number as %s", s.Target, Quote(s.Ref))
+	case ExpectValue:
+		if s.Value == "" {
+			out = "Check that " + t + " is empty"
+		} else {
+			out = fmt.Sprintf("Check that %s holds %s", t, Quote(s.Value))
+		}
+	case ExpectChecked:
+		out = "Check that " + t + " is ticked"
+	case ExpectUnchecked:
+		out = "Check that " + t + " is not ticked"
+	case ExpectEnabled:
+		out = "Check that " + t + " is enabled"
+	case ExpectDisabled:
+		out = "Check that " + t + " is disabled"
+	case ExpectFocused:
+		out = "Check that " + t + " has the keyboard focus"
+	case ExpectStyle:
+		out = s.describeStyle(t)
+	case ExpectOrder:
+		where := "on the page"
+		if s.Target != "" {
+			where = "among the elements matching " + s.Target
+		}
+		if len(s.Texts) == 2 {
+			out = fmt.Sprintf("Check that %s comes before %s %s", Quote(s.Texts[0]), Quote(s.Texts[1]), where)
+		} else {
+			out = fmt.Sprintf("Check that %s appear in this order %s", quoteJoin(s.Texts), where)
+		}
 	case ExpectStatus:
 		out = fmt.Sprintf("Check that the page answered HTTP %d", s.Status)
 	case ExpectNoConsoleErrors:
@@ -88,4 +127,66 @@ func describeTarget(s string) string {
 		return s
 	}
 	return t.Describe()
+}
+
+func (s Step) describeCount() string {
+	if s.Ref == "" {
+		many := fmt.Sprintf("visible elements match %s", s.Target)
+		if s.Count == 1 {
+			many = fmt.Sprintf("visible element matches %s", s.Target)
+		}
+		switch s.Compare {
+		case CountAtLeast:
+			return fmt.Sprintf("Check that at least %d %s", s.Count, many)
+		case CountAtMost:
+			return fmt.Sprintf("Check that at most %d %s", s.Count, many)
+		}
+		// The original wording: descriptions of existing plans stay as they were.
+		return fmt.Sprintf("Check that exactly %d visible elements match %s", s.Count, s.Target)
+	}
+	n := fmt.Sprintf("Check that the number of visible elements matching %s is", s.Target)
+	was := "the count remembered as " + Quote(s.Ref)
+	switch {
+	case s.Compare == CountAtLeast:
+		return fmt.Sprintf("%s more than %s", n, was)
+	case s.Compare == CountAtMost:
+		return fmt.Sprintf("%s less than %s", n, was)
+	case s.Count > 0:
+		return fmt.Sprintf("%s %d more than %s", n, s.Count, was)
+	case s.Count < 0:
+		return fmt.Sprintf("%s %d less than %s", n, -s.Count, was)
+	}
+	return fmt.Sprintf("%s the same as %s", n, was)
+}
+
+func (s Step) describeStyle(t string) string {
+	p, v := s.Property, s.Value
+	switch {
+	case p == "font-weight" && v == "bold":
+		return "Check that " + t + " is bold (font-weight 600 or more)"
+	case p == "font-weight" && v == "normal":
+		return "Check that " + t + " is not bold (font-weight under 600)"
+	case (p == "text-decoration" || p == "text-decoration-line") && v == "line-through":
+		return "Check that " + t + " is struck through"
+	case (p == "text-decoration" || p == "text-decoration-line") && v == "underline":
+		return "Check that " + t + " is underlined"
+	case p == "font-style" && v == "italic":
+		return "Check that " + t + " is in italics"
+	case p == "background-color" && (v == "dark" || v == "light"):
+		return fmt.Sprintf("Check that %s has a %s background", t, v)
+	case IsColorProperty(p):
+		return fmt.Sprintf("Check that the %s of %s is %s", strings.ReplaceAll(p, "-", " "), t, v)
+	}
+	return fmt.Sprintf("Check that the %s of %s is %s", p, t, v)
+}
+
+func quoteJoin(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = Quote(x)
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 }

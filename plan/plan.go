@@ -57,6 +57,12 @@ const (
 	Hover      Kind = "hover"
 	WaitFor    Kind = "wait_for"
 	Screenshot Kind = "screenshot"
+	DblClick   Kind = "dblclick"
+	Reload     Kind = "reload"
+	GoBack     Kind = "go_back"
+	// RememberCount counts the visible matches of a target and keeps the
+	// number under a name, for a later expect_count to compare with.
+	RememberCount Kind = "remember_count"
 )
 
 // Assertions.
@@ -70,20 +76,33 @@ const (
 	ExpectCount           Kind = "expect_count"
 	ExpectStatus          Kind = "expect_status"
 	ExpectNoConsoleErrors Kind = "expect_no_console_errors"
+	ExpectValue           Kind = "expect_value"
+	ExpectChecked         Kind = "expect_checked"
+	ExpectUnchecked       Kind = "expect_unchecked"
+	ExpectEnabled         Kind = "expect_enabled"
+	ExpectDisabled        Kind = "expect_disabled"
+	ExpectFocused         Kind = "expect_focused"
+	ExpectStyle           Kind = "expect_style"
+	ExpectOrder           Kind = "expect_order"
 )
 
 // Kinds lists every step kind in the order the documentation presents them.
 var Kinds = []Kind{
-	Visit, Click, Fill, Select, Check, Uncheck, Press, Hover, WaitFor, Screenshot,
+	Visit, Click, DblClick, Fill, Select, Check, Uncheck, Press, Hover, WaitFor,
+	Reload, GoBack, RememberCount, Screenshot,
 	ExpectVisible, ExpectHidden, ExpectText, ExpectNoText, ExpectURL, ExpectTitle,
 	ExpectCount, ExpectStatus, ExpectNoConsoleErrors,
+	ExpectValue, ExpectChecked, ExpectUnchecked, ExpectEnabled, ExpectDisabled,
+	ExpectFocused, ExpectStyle, ExpectOrder,
 }
 
 // IsAssertion reports whether k checks the page rather than acting on it.
 func (k Kind) IsAssertion() bool {
 	switch k {
 	case ExpectVisible, ExpectHidden, ExpectText, ExpectNoText, ExpectURL,
-		ExpectTitle, ExpectCount, ExpectStatus, ExpectNoConsoleErrors:
+		ExpectTitle, ExpectCount, ExpectStatus, ExpectNoConsoleErrors,
+		ExpectValue, ExpectChecked, ExpectUnchecked, ExpectEnabled, ExpectDisabled,
+		ExpectFocused, ExpectStyle, ExpectOrder:
 		return true
 	}
 	return false
@@ -111,19 +130,40 @@ type Step struct {
 	Target string
 	// Value is the text to type (fill), the option to choose (select), the
 	// key to press (press), the path or URL (visit, expect_url), the text
-	// (expect_text, expect_no_text, expect_title) or the screenshot's name.
+	// (expect_text, expect_no_text, expect_title), the screenshot's name,
+	// the field's expected value (expect_value) or the expected style value
+	// (expect_style).
 	Value string
 	// Secret names a secret whose value is typed instead of Value (fill,
 	// select). The value is looked up at run time and never recorded.
 	Secret string
-	// Count is the expected number of matches (expect_count).
+	// Count is the expected number of matches (expect_count). With Ref set
+	// it is added to the remembered count: the expected number is
+	// remembered[Ref] + Count.
 	Count int
+	// Compare is how expect_count compares: "" (exactly), CountAtLeast or
+	// CountAtMost.
+	Compare string
+	// Ref names a remembered count: the name remember_count stores under,
+	// or the one expect_count compares with. Empty otherwise.
+	Ref string
+	// Property is the CSS property expect_style checks, such as
+	// font-weight, color or text-decoration-line.
+	Property string
+	// Texts are the texts expect_order wants in this order.
+	Texts []string
 	// Status is the expected HTTP status of the last document navigation
 	// (expect_status).
 	Status int
 	// Timeout bounds the step; zero means the runner's default.
 	Timeout time.Duration
 }
+
+// Comparisons of expect_count.
+const (
+	CountAtLeast = "at_least"
+	CountAtMost  = "at_most"
+)
 
 // ID returns the plan's identity: the hex sha256 of its canonical JSON.
 func (p *Plan) ID() string {

@@ -86,32 +86,56 @@ func TestIdentityChangesWithContent(t *testing.T) {
 }
 
 func TestEveryStepKind(t *testing.T) {
-	p, err := Parse(readFile(t, "every-step.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	seen := map[Kind]bool{}
-	for _, s := range p.Journeys[0].Steps {
-		seen[s.Kind] = true
+	for _, name := range []string{"every-step", "new-steps"} {
+		p, err := Parse(readFile(t, name+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range p.Journeys[0].Steps {
+			seen[s.Kind] = true
+		}
+		again, err := Parse(p.Canonical())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again.ID() != p.ID() {
+			t.Errorf("round trip changed the plan:\n%s\n%s", p.Canonical(), again.Canonical())
+		}
+		fromYAML, err := Parse(p.YAML())
+		if err != nil || fromYAML.ID() != p.ID() {
+			t.Errorf("YAML rendering changes the plan (%v):\n%s", err, p.YAML())
+		}
+		var lines []string
+		for _, s := range p.Journeys[0].Steps {
+			lines = append(lines, s.Describe())
+		}
+		golden(t, name+".described.txt", []byte(strings.Join(lines, "\n")+"\n"))
+		golden(t, name+".canonical.json", append(p.Canonical(), '\n'))
 	}
 	for _, k := range Kinds {
 		if !seen[k] {
-			t.Errorf("fixture lacks step kind %s", k)
+			t.Errorf("fixtures lack step kind %s", k)
 		}
 	}
-	again, err := Parse(p.Canonical())
-	if err != nil {
-		t.Fatal(err)
+}
+
+// TestOldPlansKeepTheirIDs pins the ids of plans written before the
+// format grew: approvals bind to them.
+func TestOldPlansKeepTheirIDs(t *testing.T) {
+	for _, line := range strings.Split(string(readFile(t, "stable/ids.txt")), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		id, name, _ := strings.Cut(line, " ")
+		p, err := Parse(readFile(t, "stable/"+name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if p.ID() != id {
+			t.Errorf("%s: id %s, was %s\n%s", name, p.ID(), id, p.Canonical())
+		}
 	}
-	if again.ID() != p.ID() {
-		t.Errorf("round trip changed the plan:\n%s\n%s", p.Canonical(), again.Canonical())
-	}
-	var lines []string
-	for _, s := range p.Journeys[0].Steps {
-		lines = append(lines, s.Describe())
-	}
-	golden(t, "every-step.described.txt", []byte(strings.Join(lines, "\n")+"\n"))
-	golden(t, "every-step.canonical.json", append(p.Canonical(), '\n'))
 }
 
 func TestParseErrors(t *testing.T) {
@@ -158,6 +182,34 @@ func TestParseErrors(t *testing.T) {
 		{"unknown requirement", "name: x\nrequirements: [{id: R1, text: t}]\njourneys:\n  - name: j\n    requirement: R2\n    steps: [{visit: /}, {expect_text: a}]\n", []string{`no requirement has id "R2"`, "R1 is proven by no assertion"}},
 		{"unproven requirement", "name: x\nrequirements: [{id: R1, text: t}]\njourneys:\n  - name: j\n    requirement: R1\n    steps: [{visit: /}]\n", []string{"R1 is proven by no assertion"}},
 		{"step not an object", head + "      - visit\n", []string{"needs an argument"}},
+		{"misspelt new step", head + "      - double_click: text=A\n", []string{`unknown step "double_click"`}},
+		{"dblclick typo", head + "      - dbclick: text=A\n", []string{`did you mean "dblclick"`}},
+		{"reload false", head + "      - reload: false\n", []string{"reload takes true"}},
+		{"count and at_least", head + "      - expect_count: {target: css=li, count: 1, at_least: 2}\n", []string{"one of count, at_least", "count and at_least"}},
+		{"count arg typo", head + "      - expect_count: {target: css=li, at_leats: 2}\n", []string{`does not take "at_leats"`, `did you mean "at_least"`}},
+		{"negative at_least", head + "      - expect_count: {target: css=li, at_least: -1}\n", []string{`field "expect_count.at_least"`, "0 or more"}},
+		{"plus without same_as", head + "      - expect_count: {target: css=li, count: 1, plus: 1}\n", []string{"plus goes with same_as"}},
+		{"unremembered count", head + "      - expect_count: {target: css=li, same_as: before}\n", []string{`field "expect_count.same_as"`, `no count named "before"`, "remember_count"}},
+		{"count name typo", head + "      - remember_count: {target: css=li, as: before}\n      - expect_count: {target: css=li, more_than: befor}\n", []string{"step 3", `did you mean "before"`}},
+		{"remembered later", head + "      - expect_count: {target: css=li, same_as: n}\n      - remember_count: {target: css=li, as: n}\n", []string{"step 2", `no count named "n"`}},
+		{"remember without as", head + "      - remember_count: {target: css=li}\n", []string{"needs a name"}},
+		{"remember bad name", head + "      - remember_count: {target: css=li, as: \"two words\"}\n", []string{"letters, digits"}},
+		{"remember scalar", head + "      - remember_count: css=li\n", []string{"remember_count takes"}},
+		{"expect_value without value", head + "      - expect_value: {target: label=A}\n", []string{"expect_value needs a value"}},
+		{"expect_value scalar", head + "      - expect_value: x\n", []string{"expect_value takes"}},
+		{"expect_checked without target", head + "      - expect_checked: \"\"\n", []string{"needs a target"}},
+		{"style property typo", head + "      - expect_style: {target: text=A, property: font-wieght, value: bold}\n", []string{`cannot check "font-wieght"`, `did you mean "font-weight"`}},
+		{"style bad weight", head + "      - expect_style: {target: text=A, property: font-weight, value: heavy}\n", []string{"bold, normal or a number"}},
+		{"style bad decoration", head + "      - expect_style: {target: text=A, property: text-decoration-line, value: linethrough}\n", []string{`did you mean "line-through"`}},
+		{"style bad colour", head + "      - expect_style: {target: text=A, property: color, value: \"very red!\"}\n", []string{"not a colour"}},
+		{"style no property", head + "      - expect_style: {target: text=A, value: bold}\n", []string{"needs a property"}},
+		{"order of one", head + "      - expect_order: [A]\n", []string{"at least two texts"}},
+		{"order duplicate", head + "      - expect_order: [A, b, a]\n", []string{`"a" is listed twice`}},
+		{"order without texts", head + "      - expect_order: {target: css=li}\n", []string{"needs texts"}},
+		{"nth typo", head + "      - click: css=li nth=frist\n", []string{`did you mean "first"`}},
+		{"nth zero", head + "      - click: css=li nth=0\n", []string{"count from 1"}},
+		{"within unquoted", head + "      - click: role=checkbox within=milk\n", []string{"within= takes quoted text"}},
+		{"within empty", head + "      - click: role=checkbox within=\"\"\n", []string{"within= needs the text"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -196,6 +248,13 @@ func TestParseTarget(t *testing.T) {
 		{`css=form > button.primary`, `css=form > button.primary`, Target{Kind: ByCSS, Value: "form > button.primary", Exact: true}},
 		{`#main .title`, `css=#main .title`, Target{Kind: ByCSS, Value: "#main .title"}},
 		{`input[name=q]`, `css=input[name=q]`, Target{Kind: ByCSS, Value: "input[name=q]"}},
+		{`role=checkbox within="renew passport"`, `role=checkbox within="renew passport"`, Target{Kind: ByRole, Value: "checkbox", Within: "renew passport"}},
+		{`role=checkbox within='renew passport'`, `role=checkbox within="renew passport"`, Target{Kind: ByRole, Value: "checkbox", Within: "renew passport"}},
+		{`role=button[name="Delete"] nth=last within="a \"b\""`, `role=button[name="Delete"] within="a \"b\"" nth=last`, Target{Kind: ByRole, Value: "button", Name: "Delete", Within: `a "b"`, Nth: NthLast}},
+		{`text=Buy milk nth=2`, `text=Buy milk nth=second`, Target{Kind: ByText, Value: "Buy milk", Nth: 2}},
+		{`css=li nth=12`, `css=li nth=12`, Target{Kind: ByCSS, Value: "li", Nth: 12}},
+		{`li nth=First`, `css=li nth=first`, Target{Kind: ByCSS, Value: "li", Nth: 1}},
+		{`role=button[name="x within=y"]`, `role=button[name="x within=y"]`, Target{Kind: ByRole, Value: "button", Name: "x within=y"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -203,7 +262,8 @@ func TestParseTarget(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Kind != tt.want.Kind || got.Value != tt.want.Value || got.Name != tt.want.Name || got.Level != tt.want.Level || (tt.want.Kind != ByCSS && got.Exact != tt.want.Exact) {
+			if got.Kind != tt.want.Kind || got.Value != tt.want.Value || got.Name != tt.want.Name || got.Level != tt.want.Level || (tt.want.Kind != ByCSS && got.Exact != tt.want.Exact) ||
+				got.Within != tt.want.Within || got.Nth != tt.want.Nth {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 			if got.String() != tt.canonical {

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -26,19 +27,127 @@ var targetKinds = []string{ByRole, ByText, ByLabel, ByPlaceholder, ByAlt, ByTest
 // over a substring match; a value written in double quotes (text="Sign in")
 // or a role name with the s flag ([name="Sign in" s]) must match exactly and
 // case-sensitively.
+//
+// Two modifiers narrow any target, written after it:
+//
+//	role=checkbox within="renew passport"   the checkbox inside the smallest
+//	                                        repeated item (li, tr, article,
+//	                                        listitem, row, card) whose text
+//	                                        contains "renew passport"
+//	role=button[name="Delete"] nth=last     the last of the matches
+//
+// nth takes first, second, third … tenth, last, or a 1-based number; it
+// picks among the matches left after within. The canonical spelling puts
+// within before nth.
 type Target struct {
 	Kind  string
 	Value string // the text, label, role, test id or CSS selector
 	Exact bool   // quoted value or s flag: exact, case-sensitive match
 	Name  string // role only: accessible name; empty means any
 	Level int    // role only: heading level; 0 means any
+	// Within scopes the target to the smallest repeated item (a list item,
+	// table row, article or card) whose text contains it,
+	// case-insensitively. Empty means the whole page.
+	Within string
+	// Nth picks one match: 1 is the first, NthLast the last, 0 means the
+	// usual rule (the first visible match).
+	Nth int
+}
+
+// NthLast is Target.Nth for the last match.
+const NthLast = -1
+
+// nthWords are the ordinal words nth= accepts, 1-based.
+var nthWords = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+
+var (
+	withinSuffix = regexp.MustCompile(`\s+within=("(?:[^"\\]|\\.)*"|'[^']*')\s*$`)
+	nthSuffix    = regexp.MustCompile(`\s+nth=(\S*)\s*$`)
+)
+
+// cutModifiers removes trailing within= and nth= modifiers from s.
+func cutModifiers(s string) (rest, within string, nth int, err error) {
+	seenW, seenN := false, false
+	for {
+		if m := withinSuffix.FindStringSubmatchIndex(s); m != nil {
+			if seenW {
+				return "", "", 0, fmt.Errorf("within= given twice")
+			}
+			seenW = true
+			within = strings.TrimSpace(unquote(s[m[2]:m[3]]))
+			if within == "" {
+				return "", "", 0, fmt.Errorf(`within= needs the text of the item, as in within="renew passport"`)
+			}
+			s = s[:m[0]]
+			continue
+		}
+		if m := nthSuffix.FindStringSubmatchIndex(s); m != nil {
+			if seenN {
+				return "", "", 0, fmt.Errorf("nth= given twice")
+			}
+			seenN = true
+			nth, err = parseNth(s[m[2]:m[3]])
+			if err != nil {
+				return "", "", 0, err
+			}
+			s = s[:m[0]]
+			continue
+		}
+		break
+	}
+	if i := strings.Index(s, " within="); i >= 0 && !strings.Contains(s[:i], "[") {
+		return "", "", 0, fmt.Errorf(`within= takes quoted text at the end of the target, as in role=checkbox within="renew passport"`)
+	}
+	return strings.TrimSpace(s), within, nth, nil
+}
+
+func parseNth(v string) (int, error) {
+	v = strings.ToLower(strings.TrimSpace(v))
+	if v == "last" {
+		return NthLast, nil
+	}
+	for i, w := range nthWords {
+		if v == w {
+			return i + 1, nil
+		}
+	}
+	if n, err := strconv.Atoi(v); err == nil {
+		if n < 1 {
+			return 0, fmt.Errorf("nth=%s: positions count from 1 (nth=1 is the first); use nth=last for the last", v)
+		}
+		return n, nil
+	}
+	return 0, fmt.Errorf("nth=%q is not a position (first, second, … tenth, last, or a number from 1)%s", v, suggest(v, append([]string{"last"}, nthWords...)))
+}
+
+// nthString renders Nth in its canonical spelling.
+func nthString(n int) string {
+	if n == NthLast {
+		return "last"
+	}
+	if n >= 1 && n <= len(nthWords) {
+		return nthWords[n-1]
+	}
+	return strconv.Itoa(n)
 }
 
 // ParseTarget parses a selector such as `role=button[name="Sign in"]`,
 // `label=Email` or `css=#main`. A string without a known "kind=" prefix is
 // taken as CSS, as Playwright does.
 func ParseTarget(s string) (Target, error) {
-	s = strings.TrimSpace(s)
+	s, within, nth, err := cutModifiers(strings.TrimSpace(s))
+	if err != nil {
+		return Target{}, err
+	}
+	t, err := parseBase(s)
+	if err != nil {
+		return Target{}, err
+	}
+	t.Within, t.Nth = within, nth
+	return t, nil
+}
+
+func parseBase(s string) (Target, error) {
 	if s == "" {
 		return Target{}, fmt.Errorf("empty target")
 	}
@@ -150,6 +259,17 @@ func closingBracket(s string) int {
 
 // String renders the target in its canonical spelling.
 func (t Target) String() string {
+	s := t.base()
+	if t.Within != "" {
+		s += " within=" + strconv.Quote(t.Within)
+	}
+	if t.Nth != 0 {
+		s += " nth=" + nthString(t.Nth)
+	}
+	return s
+}
+
+func (t Target) base() string {
 	switch t.Kind {
 	case ByRole:
 		s := "role=" + t.Value
@@ -174,29 +294,46 @@ func (t Target) String() string {
 	}
 }
 
-// Describe renders the target for people: "the 'Sign in' button".
+// Describe renders the target for people: "the 'Sign in' button", "a
+// checkbox in the item containing \"renew passport\"".
 func (t Target) Describe() string {
+	s := t.describeBase()
+	if t.Within != "" {
+		s += " in the item containing " + Quote(t.Within)
+	}
+	switch {
+	case t.Nth == NthLast:
+		s += " (the last match)"
+	case t.Nth > 0 && t.Nth <= len(nthWords):
+		s += " (the " + nthWords[t.Nth-1] + " match)"
+	case t.Nth > 0:
+		s += fmt.Sprintf(" (match number %d)", t.Nth)
+	}
+	return s
+}
+
+func (t Target) describeBase() string {
 	switch t.Kind {
 	case ByRole:
 		if t.Name != "" {
-			return fmt.Sprintf("the %q %s", t.Name, t.Value)
+			return fmt.Sprintf("the %s %s", Quote(t.Name), t.Value)
 		}
 		if strings.ContainsRune("aeiou", rune(t.Value[0])) {
 			return "an " + t.Value
 		}
 		return "a " + t.Value
 	case ByText:
-		return fmt.Sprintf("the text %q", t.Value)
+		return "the text " + Quote(t.Value)
 	case ByLabel:
-		return fmt.Sprintf("the field labelled %q", t.Value)
+		return "the field labelled " + Quote(t.Value)
 	case ByPlaceholder:
-		return fmt.Sprintf("the field with placeholder %q", t.Value)
+		return "the field with placeholder " + Quote(t.Value)
 	case ByAlt:
-		return fmt.Sprintf("the image %q", t.Value)
+		return "the image " + Quote(t.Value)
 	case ByTestID:
-		return fmt.Sprintf("the element with test id %q", t.Value)
+		return "the element with test id " + Quote(t.Value)
 	}
-	return fmt.Sprintf("the element matching %q", t.Value)
+	return "the element matching " + Quote(t.Value)
 }
 
 func unquote(v string) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -71,10 +72,16 @@ func (p *Plan) validate() Errors {
 		if j.Steps[0].Kind != Visit {
 			loc(1, string(j.Steps[0].Kind), "a journey starts in a fresh, empty browser: its first step must be visit")
 		}
+		var counted []string // names remember_count has stored so far
 		for si := range j.Steps {
 			s := &j.Steps[si]
 			if msg, field := s.check(); msg != "" {
 				loc(si+1, field, msg)
+			} else if msg, field := s.checkRef(counted); msg != "" {
+				loc(si+1, field, msg)
+			}
+			if s.Kind == RememberCount && !contains(counted, s.Ref) {
+				counted = append(counted, s.Ref)
 			}
 			if s.Kind.IsAssertion() {
 				proven[j.Requirement] = true
@@ -99,9 +106,9 @@ func (s *Step) check() (msg, field string) {
 	if s.Timeout < 0 || s.Timeout > MaxTimeout {
 		return fmt.Sprintf("timeout must be between 0 and %s", MaxTimeout), "timeout"
 	}
-	needsTarget := false
+	needsTarget := s.Kind.takesTarget()
 	switch s.Kind {
-	case Click, Fill, Select, Check, Uncheck, Hover, WaitFor, ExpectVisible, ExpectHidden, ExpectCount:
+	case Fill, Select, ExpectCount, RememberCount, ExpectValue, ExpectStyle:
 		needsTarget = true
 	}
 	if needsTarget && strings.TrimSpace(s.Target) == "" {
@@ -144,8 +151,31 @@ func (s *Step) check() (msg, field string) {
 			return "expect_title needs the title", k
 		}
 	case ExpectCount:
-		if s.Count < 0 {
-			return "count must be 0 or more", k + ".count"
+		if msg, field := s.checkCount(); msg != "" {
+			return msg, field
+		}
+	case RememberCount:
+		if !countName.MatchString(s.Ref) {
+			return fmt.Sprintf("remember_count needs a name such as before or items_at_start (letters, digits, _), got %q", s.Ref), k + ".as"
+		}
+	case ExpectStyle:
+		if msg, field := s.checkStyle(); msg != "" {
+			return msg, field
+		}
+	case ExpectOrder:
+		if len(s.Texts) < 2 {
+			return "expect_order needs at least two texts, in the order they must appear", k + ".texts"
+		}
+		seen := map[string]bool{}
+		for _, x := range s.Texts {
+			n := strings.ToLower(strings.Join(strings.Fields(x), " "))
+			if n == "" {
+				return "expect_order: a text is empty", k + ".texts"
+			}
+			if seen[n] {
+				return fmt.Sprintf("expect_order: %q is listed twice", x), k + ".texts"
+			}
+			seen[n] = true
 		}
 	case ExpectStatus:
 		if s.Status < 100 || s.Status > 599 {
@@ -157,10 +187,95 @@ func (s *Step) check() (msg, field string) {
 
 func targetField(k Kind) string {
 	switch k {
-	case Fill, Select, Press, ExpectText, ExpectNoText, ExpectCount:
+	case Fill, Select, Press, ExpectText, ExpectNoText, ExpectCount,
+		RememberCount, ExpectValue, ExpectStyle, ExpectOrder:
 		return string(k) + ".target"
 	}
 	return string(k)
+}
+
+var countName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
+
+// checkCount validates expect_count's comparison (see decodeCount for the
+// spellings): only the forms that have a spelling are accepted, so that a
+// step built in code encodes to what it means.
+func (s *Step) checkCount() (msg, field string) {
+	k := string(s.Kind)
+	switch s.Compare {
+	case "", CountAtLeast, CountAtMost:
+	default:
+		return fmt.Sprintf("unknown comparison %q (known: exactly, %s, %s)", s.Compare, CountAtLeast, CountAtMost), k
+	}
+	if s.Ref == "" {
+		if s.Count < 0 {
+			return "count must be 0 or more", k + "." + map[string]string{"": "count", CountAtLeast: "at_least", CountAtMost: "at_most"}[s.Compare]
+		}
+		return "", ""
+	}
+	switch {
+	case s.Compare == "", s.Compare == CountAtLeast && s.Count == 1, s.Compare == CountAtMost && s.Count == -1:
+		return "", ""
+	}
+	return "a remembered count is compared with same_as (and plus), more_than or fewer_than", k
+}
+
+// checkRef checks that expect_count compares with a count remembered
+// earlier in the same journey.
+func (s *Step) checkRef(counted []string) (msg, field string) {
+	if s.Kind != ExpectCount || s.Ref == "" || contains(counted, s.Ref) {
+		return "", ""
+	}
+	f := string(s.Kind) + "." + map[string]string{"": "same_as", CountAtLeast: "more_than", CountAtMost: "fewer_than"}[s.Compare]
+	if len(counted) == 0 {
+		return fmt.Sprintf("no count named %q was remembered before this step: add a remember_count step with as: %s earlier in the journey", s.Ref, s.Ref), f
+	}
+	return fmt.Sprintf("no count named %q was remembered before this step (remembered: %s)%s", s.Ref, strings.Join(counted, ", "), suggest(s.Ref, counted)), f
+}
+
+// StyleProperties are the CSS properties expect_style checks, as computed
+// by the browser. text-decoration is read as text-decoration-line.
+var StyleProperties = []string{
+	"color", "background-color", "border-color", "outline-color",
+	"font-weight", "font-style", "font-size", "font-family",
+	"text-decoration", "text-decoration-line", "text-transform", "text-align",
+	"display", "visibility", "opacity", "cursor",
+	"width", "height", "border-style", "border-width",
+}
+
+// IsColorProperty reports whether expect_style compares p as a colour.
+func IsColorProperty(p string) bool { return strings.HasSuffix(p, "color") }
+
+var colorValue = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\([^()]*\)|[a-zA-Z]+)$`)
+
+func (s *Step) checkStyle() (msg, field string) {
+	k := string(s.Kind)
+	s.Property = strings.ToLower(strings.TrimSpace(s.Property))
+	if s.Property == "" {
+		return "expect_style needs a property such as font-weight, color or text-decoration-line", k + ".property"
+	}
+	if !contains(StyleProperties, s.Property) {
+		return fmt.Sprintf("expect_style cannot check %q (known: %s)%s", s.Property, strings.Join(StyleProperties, ", "), suggest(s.Property, StyleProperties)), k + ".property"
+	}
+	v := strings.TrimSpace(s.Value)
+	if v == "" {
+		return "expect_style needs the value to compare with", k + ".value"
+	}
+	switch {
+	case s.Property == "font-weight":
+		if _, err := strconv.Atoi(v); err != nil && v != "bold" && v != "normal" {
+			return fmt.Sprintf("font-weight is bold, normal or a number such as 700, not %q", v), k + ".value"
+		}
+	case IsColorProperty(s.Property):
+		if !colorValue.MatchString(v) {
+			return fmt.Sprintf("%q is not a colour: use a name (red), #rrggbb, rgb(…), or dark / light for a background", v), k + ".value"
+		}
+	case s.Property == "text-decoration" || s.Property == "text-decoration-line":
+		known := []string{"line-through", "underline", "overline", "none"}
+		if !contains(known, v) {
+			return fmt.Sprintf("%s is one of %s, not %q%s", s.Property, strings.Join(known, ", "), v, suggest(v, known)), k + ".value"
+		}
+	}
+	return "", ""
 }
 
 // checkLocation accepts a path on the base URL ("/login") or an absolute

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/vouchdev/vouch/netpolicy"
@@ -27,6 +29,9 @@ const (
 	// viewport of every journey's window.
 	viewportW, viewportH = 1280, 720
 )
+
+//go:embed settle.js
+var settleJS string
 
 // browser is one Chromium process and the journey tabs prepared on it.
 type browser struct {
@@ -279,6 +284,12 @@ func (b *browser) newTab(ctx context.Context) (*tab, error) {
 	if err != nil {
 		cancel()
 		return nil, fmt.Errorf("denying downloads: %w", err)
+	}
+	// The settle tracker runs in every document before the page's scripts.
+	_, err = cdp.Call(cctx, t.t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: settleJS})
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("installing the settle tracker: %w", err)
 	}
 	return t, nil
 }

@@ -180,7 +180,8 @@ journeys:
 // TestBudgets checks that journey and run budgets and cancellation block
 // rather than hang, on a runner of their own with short budgets.
 func TestBudgets(t *testing.T) {
-	r, err := New(Config{JourneyTimeout: 1500 * time.Millisecond, RunTimeout: 4 * time.Second, Workers: 2})
+	// Early failure is off: the waits below must spend the budgets.
+	r, err := New(Config{JourneyTimeout: 1500 * time.Millisecond, RunTimeout: 4 * time.Second, Workers: 2, Settle: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -41,16 +43,26 @@ type journeyRun struct {
 	expects    map[int]bool
 	helpers    sync.WaitGroup
 	stepNo     int            // the step running, 0-based: its object group
-	releases   sync.WaitGroup // object groups being released
+	counts     map[string]int // counts kept by remember_count
+	note       string         // what the running step found, for its evidence ("3 visible matches")
+	// settled is how long the page had been settled when the running step's
+	// wait gave up before its budget; 0 when it did not.
+	settled  time.Duration
+	releases sync.WaitGroup // object groups being released
 
 	res     evidence.JourneyResult
 	shots   []pendingShot // screenshots in flight
 	last    *capture      // the latest screenshot, for reuse
+	lastDOM [32]byte      // sha256 of the latest DOM snapshot recorded
 	failure *failure
 	console []evidence.ConsoleEntry
 	// page is what the page looked like at the failing step, for the
 	// repair prompt.
 	page pageState
+	// doc is the first document's digest, set by the listener goroutine
+	// under rec.mu; docDone is closed once it has been fetched or given up.
+	doc     *evidence.Document
+	docDone chan struct{}
 }
 
 // pageState is the page as a failure left it.
@@ -110,6 +122,7 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 		parent:  parent,
 		rctx:    gctx,
 		expects: map[int]bool{},
+		docDone: make(chan struct{}),
 	}
 	for _, s := range j.Steps {
 		if s.Kind == plan.ExpectStatus {
@@ -129,6 +142,7 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 	}
 	bodies := jr.recordBodies(t.ctx)
 	jr.steps()
+	jr.waitDocumentBody()
 	bodies()
 	lcancel()
 	jr.helpers.Wait()
@@ -160,6 +174,8 @@ func (jr *journeyRun) listen(lctx context.Context) error {
 				ctx, cancel := context.WithTimeout(lctx, 2*time.Second)
 				_, _ = cdp.Call(ctx, jr.tab.t, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true, PromptText: e.DefaultPrompt})
 				cancel()
+			case d := <-rec.docCh:
+				jr.documentBody(lctx, d)
 			case id := <-rec.popupCh:
 				ctx, cancel := context.WithTimeout(lctx, 2*time.Second)
 				_, err := cdp.Call(ctx, jr.tab.b, target.CloseTarget, target.CloseTargetParams{TargetID: id})
@@ -173,6 +189,46 @@ func (jr *journeyRun) listen(lctx context.Context) error {
 		}
 	}()
 	return nil
+}
+
+// documentBody fetches the body of the first document the journey
+// received and keeps its digest: what the deployment served is the subject
+// of the run's attestation. It runs as soon as the document finished
+// loading, because Chromium drops a document's body after the next
+// navigation.
+func (jr *journeyRun) documentBody(ctx context.Context, d *docNav) {
+	defer close(jr.docDone)
+	jr.rec.mu.Lock()
+	req, u, status := d.req, d.url, d.status
+	jr.rec.mu.Unlock()
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	res, err := cdp.Call(ctx, jr.tab.t, network.GetResponseBody, network.GetResponseBodyParams{RequestID: req})
+	if err != nil {
+		jr.rs.r.log.Debug("no document body for the attestation", "journey", jr.idx+1, "err", err)
+		return
+	}
+	// cdproto decodes a base64 body: Body holds the bytes as served.
+	body := res.Body
+	sum := sha256.Sum256(body)
+	jr.rec.mu.Lock()
+	jr.doc = &evidence.Document{URL: u, Status: status, SHA256: hex.EncodeToString(sum[:]), Size: int64(len(body))}
+	jr.rec.mu.Unlock()
+}
+
+// waitDocumentBody gives a body fetch in flight a moment to finish before
+// the journey's listeners stop.
+func (jr *journeyRun) waitDocumentBody() {
+	jr.rec.mu.Lock()
+	sent := jr.rec.docSent
+	jr.rec.mu.Unlock()
+	if !sent {
+		return
+	}
+	select {
+	case <-jr.docDone:
+	case <-time.After(5 * time.Second):
+	}
 }
 
 // recordBodies fetches the bodies of the responses the recorder queues
@@ -243,11 +299,13 @@ func (jr *journeyRun) steps() {
 			jr.collectShots()
 		}
 		jr.stepNo = k
+		jr.note = ""
 		v := jr.step(k, s, &sr)
 		sr.DurationMS = float64(time.Since(sr.Started).Microseconds()) / 1000
 		mask := jr.rs.mask
 		if v == nil {
 			sr.Status = evidence.StepPassed
+			sr.Actual = mask(jr.note) // what a passing step found, when it says
 		} else {
 			sr.Status = evidence.StepFailed
 			if v.blocked {
@@ -257,6 +315,8 @@ func (jr *journeyRun) steps() {
 			sr.Expected, sr.Actual = mask(v.expected), mask(v.actual)
 			if v.blocked {
 				sr.Actual = ""
+			} else if jr.settled > 0 {
+				sr.SettledMS = jr.settled.Milliseconds()
 			}
 			reason := v.reason
 			if reason == "" {
@@ -306,6 +366,7 @@ func (jr *journeyRun) step(k int, s *plan.Step, sr *evidence.StepResult) *verdic
 	}
 	ctx, cancel := context.WithTimeout(jr.sctx, d)
 	defer cancel()
+	jr.settled = 0
 	v := jr.do(ctx, k, s, d)
 	// A budget above the step's, or a crash, overrides the step's own view.
 	if why := jr.crashed(); why != "" {
@@ -377,6 +438,10 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 		return st.expectStatus()
 	case plan.ExpectNoConsoleErrors:
 		return st.expectNoConsoleErrors()
+	default:
+		if v, ok := st.doMore(); ok {
+			return v
+		}
 	}
 	return blocked(fmt.Sprintf("this runner does not know the step %q", s.Kind))
 }
@@ -388,8 +453,7 @@ func graceFor(budget time.Duration) time.Duration {
 	return min(max(budget/2, 500*time.Millisecond), 2*time.Second)
 }
 
-// evidenceAfter records the step's screenshot and, at assertions and
-// failures, a DOM snapshot. It runs outside the step's budget (the
+// evidenceAfter records the step's screenshot and DOM snapshot. It runs outside the step's budget (the
 // evidence of a timed-out step matters most) but bounded on its own.
 func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidence.StepResult) {
 	w := jr.rs.w
@@ -431,20 +495,28 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	// the effect of a later action.
 	overlap := v == nil && next < len(jr.j.Steps) && jr.j.Steps[next].Kind.IsAssertion()
 	c := &capture{k: k, activity: -1}
-	if v != nil || s.Kind.IsAssertion() {
-		// The page's state token comes with the DOM snapshot, read before
-		// the capture is requested.
-		act := jr.activity()
-		html, token, err := jr.domSnapshot(ctx)
-		if err == nil {
-			note := "at assertion"
-			if v != nil {
-				note = "at failure"
+	// A DOM snapshot after every step that changed the page, as a trace
+	// has one per action, and at a failure. The page's state token comes
+	// with it, read before the screenshot is requested, so that a later
+	// assertion may reuse the screenshot.
+	act := jr.activity()
+	if html, token, err := jr.domSnapshot(ctx); err == nil {
+		sum := sha256.Sum256(html)
+		if v != nil || sum != jr.lastDOM {
+			dnote := "after step"
+			switch {
+			case v != nil:
+				dnote = "at failure"
+			case s.Kind.IsAssertion():
+				dnote = "at assertion"
 			}
-			a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, note)
+			a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, dnote)
 			sr.DOM = a.File
-			if v == nil {
-				c.token, c.activity = token, act
+			jr.lastDOM = sum
+		}
+		if v == nil {
+			c.token, c.activity = token, act
+			if s.Kind.IsAssertion() {
 				if file := jr.reuse(c); file != "" {
 					cancel()
 					<-probed
@@ -456,15 +528,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	}
 	shot := make(chan []byte, 1)
 	go func() {
-		if overlap && !s.Kind.IsAssertion() {
-			// A later assertion may reuse this capture: note the page's
-			// state before the capture is requested.
-			act := jr.activity()
-			if token, err := jr.stateToken(ctx); err == nil {
-				c.token, c.activity = token, act
-			}
-		}
-		img, err := jr.screenshot(ctx)
+		img, err := jr.screenshot(ctx, v != nil)
 		if err != nil {
 			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
 		}
@@ -576,6 +640,11 @@ func (jr *journeyRun) finish() {
 	jr.res.Downloads = maskAll(jr.rs.mask, rec.downloads)
 	console := append([]evidence.ConsoleEntry(nil), rec.console...)
 	h := rec.net.har(jr.br.version)
+	if jr.doc != nil {
+		d := *jr.doc
+		d.URL = jr.rs.mask(d.URL)
+		jr.res.Document = &d
+	}
 	rec.mu.Unlock()
 	jr.res.Ended = time.Now()
 	if w := jr.rs.w; w != nil {

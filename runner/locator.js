@@ -9,14 +9,28 @@
 //            "text" / "notext" (wait until page or target text does / doesn't contain text),
 //            "title" (wait until document.title equals text),
 //            "settle" (wait until the DOM has been quiet for quiet ms),
-//            "describe" (no wait: what the target resolves to now)
-//   target:  {kind, value, exact, name, level} as plan.Target
+//            "describe" (no wait: what the target resolves to now),
+//            "value" / "checked" / "enabled" / "focused" (wait until the
+//            target's state is want: text, true or false),
+//            "style" (wait until the computed style prop matches text),
+//            "order" (wait until texts appear in order on the page or
+//            among the target's matches)
+//   target:  {kind, value, exact, name, level, within, nth} as plan.Target
+//   cmp:     "eq" | "ge" | "le" for op "count"
 //   state:   "attached" | "visible" | "actionable" | "editable" | "selectable"
+//   reveal:  op "element": also return a hidden match inside a visible item
 //   timeout: ms to keep polling in the page
+//   settle:  when > 0, give up before timeout once the page has been settled
+//            (see settle.js) for settle ms, and at least hold ms have passed
+//            since this call began; the diagnosis then carries "settled":
+//            the ms the page had been quiet
 // A success returns the element itself (op "element") or the string "ok:"+JSON;
 // a time-out returns "no:"+JSON with a diagnosis.
 (async function (args) {
   'use strict';
+  // quote puts a string in quotation marks for people, without JSON's
+  // backslashes (see plan.Quote).
+  const quote = (x) => (/[\u0000-\u001f\u007f]/.test(x) ? JSON.stringify(x) : x.includes('"') ? '\u201c' + x + '\u201d' : '"' + x + '"');
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE', 'META', 'LINK', 'svg']);
   const BLOCK = new Set(['ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DIV', 'DL', 'DT',
     'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER',
@@ -27,7 +41,11 @@
     'switch', 'tooltip', 'treeitem', 'row']);
   const INTERESTING = new Set(['button', 'link', 'heading', 'textbox', 'checkbox', 'radio', 'combobox',
     'listbox', 'searchbox', 'switch', 'tab', 'menuitem', 'option', 'img', 'slider', 'spinbutton',
-    'status', 'alert', 'dialog']);
+    'status', 'alert', 'dialog', 'menuitem', 'tabpanel', 'menu', 'tablist']);
+  // Roles and tags that make an element an item of a repeated list, for
+  // within= (see itemOf).
+  const ITEM_ROLES = new Set(['listitem', 'row', 'article', 'option', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'tab', 'treeitem']);
 
   const norm = (s) => String(s == null ? '' : s).replace(/[\s\u00a0\u200b]+/g, ' ').trim();
   const low = (s) => s.toLowerCase();
@@ -239,7 +257,7 @@
     switch (t.kind) {
       case 'css': {
         let found;
-        try { found = document.querySelectorAll(t.value); } catch (e) { throw new Error('bad CSS selector ' + JSON.stringify(t.value) + ': ' + e.message); }
+        try { found = document.querySelectorAll(t.value); } catch (e) { throw new Error('bad CSS selector ' + quote(t.value) + ': ' + e.message); }
         for (const el of found) out.push({ el, score: 2 });
         break;
       }
@@ -308,13 +326,93 @@
     return out;
   }
 
+  function explicitItem(el) {
+    if (el.tagName === 'LI' || el.tagName === 'TR' || el.tagName === 'ARTICLE') return true;
+    return ITEM_ROLES.has((el.getAttribute('role') || '').trim());
+  }
+
+  // A container within= also scopes to, though it is not repeated: a
+  // dialog or tab panel holding the text.
+  function explicitScope(el) {
+    if (el.tagName === 'DIALOG') return true;
+    const r = (el.getAttribute('role') || '').trim();
+    return r === 'dialog' || r === 'alertdialog' || r === 'tabpanel';
+  }
+
+  // A card: an element beside a sibling of the same tag and class (or two,
+  // when it has no class).
+  function cardItem(el) {
+    const p = el.parentElement;
+    if (!p) return false;
+    const cls = el.getAttribute('class') || '';
+    let same = 0;
+    for (const s of p.children) if (s !== el && s.tagName === el.tagName && (s.getAttribute('class') || '') === cls) same++;
+    return cls ? same >= 1 : same >= 2;
+  }
+
+  // itemText is an item's text plus the values of its text fields (an item
+  // being edited in place shows its text in an input).
+  function itemText(el) {
+    let s = contentText(el);
+    for (const f of el.querySelectorAll('input:not([type=hidden]):not([type=checkbox]):not([type=radio]),textarea')) s += ' ' + f.value;
+    return norm(s);
+  }
+
+  // itemOf finds el's item for within: the nearest item (el itself or an
+  // ancestor) whose text contains the within text. Its score is 2 when some
+  // element of the item has exactly that text, 1 when the item only
+  // contains it, 0 when no item does. A list item or row that does not
+  // contain the text ends the search: the text belongs to another item.
+  function itemOf(el, t) {
+    for (let a = el; a && a !== document.body && a !== document.documentElement;
+      a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
+      const exp = explicitItem(a) || explicitScope(a);
+      if (!exp && !cardItem(a)) continue;
+      const txt = low(itemText(a));
+      if (txt.includes(t.withinLow)) {
+        let score = 1;
+        if (txt === t.withinLow) score = 2;
+        else for (const d of a.querySelectorAll('*')) {
+          if (low(contentText(d)) === t.withinLow || ((d.tagName === 'INPUT' || d.tagName === 'TEXTAREA') && low(norm(d.value)) === t.withinLow)) { score = 2; break; }
+        }
+        return { score, item: a };
+      }
+      if (exp) return { score: 0, item: null };
+    }
+    return { score: 0, item: null };
+  }
+
+  // revealHost is the nearest visible item (list item, row, card) around a
+  // hidden element, or null.
+  function revealHost(el) {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if ((explicitItem(a) || cardItem(a)) && visible(a)) return a;
+    }
+    return null;
+  }
+
   // resolve applies the matching rule: exact (whole-text) matches if there are
   // any, otherwise the partial ones; visible matches first, then document order.
+  // within keeps the matches inside an item containing its text (preferring
+  // items with an exact match), and nth then picks one of the matches.
   function resolve(t) {
     let c = candidates(t);
+    if (t.within) {
+      c = c.map((x) => { const it = itemOf(x.el, t); return { el: x.el, score: Math.min(x.score, it.score), item: it.item }; })
+        .filter((x) => x.score > 0);
+      // The smallest item wins: drop matches whose item holds another
+      // match's item (an outer list item holding a nested one).
+      c = c.filter((x) => !c.some((y) => y.item !== x.item && x.item.contains(y.item)));
+    }
     if (c.some((x) => x.score === 2)) c = c.filter((x) => x.score === 2);
-    const els = c.map((x) => x.el);
-    const vis = els.filter(visible);
+    let els = c.map((x) => x.el);
+    let vis = els.filter(visible);
+    if (t.nth) {
+      const pool = vis.length ? vis : els;
+      const pick = t.nth < 0 ? pool[pool.length - 1] : pool[t.nth - 1];
+      const r = { all: pick ? [pick] : [], visible: pick && visible(pick) ? [pick] : [], first: pick || null, pool: pool.length };
+      return r;
+    }
     return { all: els, visible: vis, first: vis[0] || els[0] || null };
   }
 
@@ -325,9 +423,9 @@
     if (!role && el.tagName === 'LABEL') what = 'label';
     if (!name) name = contentText(el);
     if (name.length > 80) name = name.slice(0, 77) + '...';
-    let s = what + (name ? ' ' + JSON.stringify(name) : '');
+    let s = what + (name ? ' ' + quote(name) : '');
     const tid = el.getAttribute('data-testid');
-    if (tid) s += ' [data-testid=' + JSON.stringify(tid) + ']';
+    if (tid) s += ' [data-testid=' + quote(tid) + ']';
     return s;
   }
 
@@ -386,13 +484,13 @@
         }
         case 'label': {
           const texts = labelTexts(el);
-          for (const x of texts) { const s = similarity(x, want); if (s >= 0.3) add(role + ' labelled ' + JSON.stringify(x), s); }
-          if (el.tagName === 'LABEL' && !el.control) { const s = similarity(contentText(el), want); if (s >= 0.3) add('label ' + JSON.stringify(contentText(el)) + ' (not linked to a field)', s); }
+          for (const x of texts) { const s = similarity(x, want); if (s >= 0.3) add(role + ' labelled ' + quote(x), s); }
+          if (el.tagName === 'LABEL' && !el.control) { const s = similarity(contentText(el), want); if (s >= 0.3) add('label ' + quote(contentText(el)) + ' (not linked to a field)', s); }
           break;
         }
         case 'placeholder': case 'alt': {
           const v = el.getAttribute(t.kind);
-          if (v != null) { const s = similarity(v, want) + 0.2; add(el.tagName.toLowerCase() + ' with ' + t.kind + ' ' + JSON.stringify(v), s); }
+          if (v != null) { const s = similarity(v, want) + 0.2; add(el.tagName.toLowerCase() + ' with ' + t.kind + ' ' + quote(v), s); }
           break;
         }
         case 'testid': {
@@ -417,6 +515,14 @@
 
   function diagnose(t, r) {
     const d = { matches: r.all.length, visible: r.visible.length };
+    if (t.nth) d.pool = r.pool;
+    if (t.within && !r.all.length) {
+      d.within_found = low(norm(document.body ? document.body.innerText : '')).includes(t.withinLow);
+      if (d.within_found) {
+        const u = Object.assign({}, t, { within: '', nth: 0 });
+        d.unscoped = candidates(u).length;
+      }
+    }
     if (r.first) d.state = stateOf(r.first);
     const hidden = r.all.filter((e) => !visible(e)).slice(0, 3).map((e) => describeEl(e) + ' (hidden)');
     d.closest = hidden.concat(r.visible.length ? [] : closest(t)).slice(0, 5);
@@ -442,7 +548,7 @@
       if (s >= 0.3) scored.push({ l: l.length > 120 ? l.slice(0, 117) + '...' : l, s });
     }
     scored.sort((a, b) => b.s - a.s);
-    return scored.slice(0, 3).map((x) => JSON.stringify(x.l));
+    return scored.slice(0, 3).map((x) => quote(x.l));
   }
 
   const t = args.target ? Object.assign({}, args.target) : null;
@@ -450,6 +556,115 @@
     const w = t.kind === 'role' ? (t.name || '') : t.value;
     t.want = t.exact ? norm(w) : norm(w);
     t.wantLow = low(t.want);
+    t.withinLow = low(norm(t.within || ''));
+  }
+
+  // The state checks of the assertions about one element.
+  function checkedOf(el) {
+    if (el.tagName === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) return el.checked;
+    const a = el.getAttribute('aria-checked') || el.getAttribute('aria-pressed') || el.getAttribute('aria-selected');
+    return a === 'true' ? true : a === 'false' ? false : null;
+  }
+  function valueOf(el) {
+    if (el.tagName === 'SELECT') return el.selectedOptions.length ? norm(el.selectedOptions[0].label) : '';
+    if ('value' in el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA')) return el.value;
+    if (el.isContentEditable) return norm(el.innerText);
+    return null;
+  }
+  function deepActive() {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+
+  // Colours: the browser parses the expected value on a detached canvas (no
+  // page mutation) and both sides are compared as [r, g, b, a].
+  let canvasCtx = null;
+  function parseColor(v) {
+    if (!canvasCtx) canvasCtx = document.createElement('canvas').getContext('2d');
+    const c = canvasCtx;
+    c.fillStyle = '#000'; c.fillStyle = v; const a = c.fillStyle;
+    c.fillStyle = '#fff'; c.fillStyle = v; const b = c.fillStyle;
+    if (a !== b) return null;
+    let m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(a);
+    if (m) return [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16), 1];
+    m = /^rgba?\(([^)]*)\)$/.exec(a);
+    if (m) { const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(parseFloat); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; }
+    return null;
+  }
+  const rgbText = (c) => c[3] < 1 ? 'rgba(' + c.slice(0, 3).map(Math.round).join(', ') + ', ' + +c[3].toFixed(2) + ')' : 'rgb(' + c.slice(0, 3).map(Math.round).join(', ') + ')';
+  const sameColor = (x, y) => x && y && Math.abs(x[0] - y[0]) <= 1 && Math.abs(x[1] - y[1]) <= 1 && Math.abs(x[2] - y[2]) <= 1 && Math.abs(x[3] - y[3]) <= 0.01;
+  function luminance(c) {
+    const lin = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+  }
+  // The background drawn behind el: its own, or the first ancestor's that is
+  // not transparent, else the canvas's white.
+  function effectiveBackground(el) {
+    for (let a = el; a; a = a.parentElement) {
+      const c = parseColor(getComputedStyle(a).backgroundColor);
+      if (c && c[3] > 0) return c;
+    }
+    return [255, 255, 255, 1];
+  }
+
+  // styleCheck returns [ok, what the element has].
+  function styleCheck(el, prop, want) {
+    const cs = getComputedStyle(el);
+    switch (prop) {
+      case 'font-weight': {
+        const w = parseInt(cs.fontWeight, 10);
+        const has = 'font-weight is ' + w;
+        if (want === 'bold') return [w >= 600, has];
+        if (want === 'normal') return [w < 600, has];
+        return [w === parseInt(want, 10), has];
+      }
+      case 'text-decoration': case 'text-decoration-line': {
+        // Decorations propagate to descendants: look at the ancestors too.
+        const lines = new Set();
+        for (let a = el; a; a = a.parentElement) {
+          for (const l of getComputedStyle(a).textDecorationLine.split(/\s+/)) if (l && l !== 'none') lines.add(l);
+        }
+        const has = 'text-decoration-line is ' + (lines.size ? Array.from(lines).join(' ') : 'none');
+        if (want === 'none') return [lines.size === 0, has];
+        return [lines.has(want), has];
+      }
+    }
+    if (prop.endsWith('color')) {
+      const got = prop === 'background-color' ? effectiveBackground(el) : parseColor(cs.getPropertyValue(prop));
+      if (prop === 'background-color' && (want === 'dark' || want === 'light')) {
+        const l = luminance(got);
+        const has = 'the background is ' + rgbText(got) + ' (' + (l < 0.18 ? 'dark' : 'light') + ')';
+        return [want === 'dark' ? l < 0.18 : l >= 0.18, has];
+      }
+      const w = parseColor(want);
+      if (!w) throw new Error('expect_style: ' + quote(want) + ' is not a colour the browser knows');
+      return [sameColor(got, w), prop + ' is ' + (got ? rgbText(got) : cs.getPropertyValue(prop)) + (w ? ', expected ' + rgbText(w) : '')];
+    }
+    const v = norm(cs.getPropertyValue(prop));
+    if (prop === 'opacity') return [Math.abs(parseFloat(v) - parseFloat(want)) < 0.01, prop + ' is ' + v];
+    return [low(v) === low(norm(want)), prop + ' is ' + v];
+  }
+
+  // orderCheck finds where each text first appears: in the page's text, or
+  // in the target's visible matches (match index, then position inside it).
+  function orderCheck() {
+    const texts = args.texts.map((x) => low(norm(x)));
+    let pos;
+    if (t) {
+      const r = resolve(t);
+      const els = r.visible.length ? r.visible : r.all;
+      const txts = els.map((e) => low(contentText(e)));
+      pos = texts.map((w) => { for (let i = 0; i < txts.length; i++) { const j = txts[i].indexOf(w); if (j >= 0) return i * 1e6 + j; } return -1; });
+    } else {
+      const body = low(norm(document.body ? document.body.innerText : ''));
+      pos = texts.map((w) => body.indexOf(w));
+    }
+    const missing = args.texts.filter((_, i) => pos[i] < 0);
+    let ok = !missing.length;
+    for (let i = 1; ok && i < pos.length; i++) if (pos[i] <= pos[i - 1]) ok = false;
+    const order = args.texts.map((x, i) => [x, pos[i]]).filter((x) => x[1] >= 0).sort((a, b) => a[1] - b[1]).map((x) => x[0]);
+    return [ok, { order, missing }];
   }
 
   // check runs one poll: [done, value].
@@ -462,7 +677,9 @@
         if (!el) return [false];
         const st = args.state;
         if (st === 'attached') return [true, el];
-        if (!visible(el)) return [false];
+        // reveal: a hidden element inside a visible item is returned at
+        // once, for the caller to hover the item (hover-only buttons).
+        if (!visible(el)) return [!!args.reveal && revealHost(el) !== null, el];
         if (st === 'visible') return [true, el];
         if (!enabled(el)) return [false];
         if (st === 'editable' && !editable(el)) return [false];
@@ -471,8 +688,29 @@
       }
       case 'count': {
         const r = resolve(t);
-        return [r.visible.length === args.want, { count: r.visible.length }];
+        const n = r.visible.length;
+        const ok = args.cmp === 'ge' ? n >= args.want : args.cmp === 'le' ? n <= args.want : n === args.want;
+        return [ok, { count: n }];
       }
+      case 'value': case 'checked': case 'enabled': case 'focused': case 'style': {
+        const el = resolve(t).first;
+        if (!el) return [false, { found: false }];
+        let got, ok;
+        switch (args.op) {
+          case 'value': got = valueOf(el); ok = got !== null && norm(got) === norm(args.text); break;
+          case 'checked': got = checkedOf(el); ok = got === args.flag; break;
+          case 'enabled': got = enabled(el); ok = got === args.flag; break;
+          case 'focused': {
+            const a = deepActive();
+            got = a && a !== document.body ? describeEl(a) : '';
+            ok = !!a && (a === el || el.contains(a) || (el.tagName === 'LABEL' && el.control === a));
+            break;
+          }
+          case 'style': [ok, got] = styleCheck(el, args.prop, args.text); break;
+        }
+        return [ok, { found: true, got, element: describeEl(el) }];
+      }
+      case 'order': return orderCheck();
       case 'absent': {
         const r = resolve(t);
         return [r.visible.length === 0, { count: r.visible.length }];
@@ -512,36 +750,67 @@
         return d;
       }
       case 'title': return { title: norm(document.title) };
+      case 'value': case 'checked': case 'enabled': case 'focused': case 'style':
+        return t ? diagnose(t, resolve(t)) : {};
+      case 'order': return t ? { target: diagnose(t, resolve(t)) } : {};
     }
     return {};
   }
 
   const ok = (v) => (v instanceof Element ? v : 'ok:' + JSON.stringify(v === undefined ? null : v));
 
+  // The settle tracker's originals, so that the engine's own polling is not
+  // counted as the page's activity (and survives a page replacing them).
+  const tracker = window[Symbol.for('vouch.settle')];
+  const T = (tracker && tracker.orig) || { setTimeout, clearTimeout, requestAnimationFrame, MutationObserver };
+  const setTimeout_ = T.setTimeout, clearTimeout_ = T.clearTimeout;
+
+  // quietFor returns how long the page has been settled, in ms: 0 while
+  // anything that could still change it before the deadline is pending, or
+  // when the page cannot be observed (no tracker, frames, plugins).
+  function quietFor(deadline) {
+    const s = tracker;
+    if (!s || document.readyState !== 'complete') return 0;
+    for (const due of s.timers.values()) if (due <= deadline + 50) return 0;
+    if (s.frames.size || s.idles.size || s.tasks > 0 || s.workers > 0) return 0;
+    for (const c of s.conns) if (c.readyState !== 2 && c.readyState !== 3) return 0; // not CLOSING/CLOSED
+    if (document.getAnimations().some((a) => a.playState === 'running')) return 0;
+    if (document.querySelector('iframe,frame,object,embed')) return 0;
+    for (const m of document.querySelectorAll('video,audio')) if (!m.paused) return 0;
+    return Math.max(0, performance.now() - s.last);
+  }
+
   if (args.op === 'settle') {
     // Resolve once the DOM has had no mutation for args.quiet ms (or timeout).
     return await new Promise((resolveP) => {
       let timer;
-      const done = () => { obs.disconnect(); clearTimeout(timer); clearTimeout(cap); resolveP('ok:null'); };
-      const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, args.quiet); });
+      const done = () => { obs.disconnect(); clearTimeout_(timer); clearTimeout_(cap); resolveP('ok:null'); };
+      const obs = new T.MutationObserver(() => { clearTimeout_(timer); timer = setTimeout_(done, args.quiet); });
       obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      timer = setTimeout(done, args.quiet);
-      const cap = setTimeout(done, args.timeout);
+      timer = setTimeout_(done, args.quiet);
+      const cap = setTimeout_(done, args.timeout);
     });
   }
 
-  const deadline = performance.now() + (args.timeout || 0);
+  const began = performance.now();
+  const deadline = began + (args.timeout || 0);
   const frame = () => new Promise((r) => {
     // rAF is the tightest poll but stalls in hidden tabs; the timer bounds it.
     let done = false;
     const fin = () => { if (!done) { done = true; r(); } };
-    requestAnimationFrame(fin);
-    setTimeout(fin, 32);
+    T.requestAnimationFrame(fin);
+    setTimeout_(fin, 32);
   });
+  const no = (v, extra) => 'no:' + JSON.stringify(Object.assign({ last: v === undefined ? null : v }, failure(), extra));
   for (;;) {
     const [done, v] = check();
     if (done) return ok(v);
-    if (performance.now() >= deadline) return 'no:' + JSON.stringify(Object.assign({ last: v === undefined ? null : v }, failure()));
+    const t = performance.now();
+    if (t >= deadline) return no(v);
+    if (args.settle > 0 && t - began >= (args.hold || 0)) {
+      const q = quietFor(deadline);
+      if (q >= args.settle) return no(v, { settled: Math.round(q) });
+    }
     await frame();
   }
 })

@@ -35,18 +35,29 @@ type engineArgs struct {
 	Text    string    `json:"text,omitempty"`
 	Timeout int64     `json:"timeout"`
 	Quiet   int64     `json:"quiet,omitempty"`
+	// The newer assertions (steps_state.go).
+	Cmp    string   `json:"cmp,omitempty"`    // count: "eq", "ge", "le"
+	Flag   bool     `json:"flag"`             // checked, enabled: the wanted state
+	Prop   string   `json:"prop,omitempty"`   // style: the CSS property
+	Texts  []string `json:"texts,omitempty"`  // order
+	Reveal bool     `json:"reveal,omitempty"` // element: see revealJS
+	// Settle and Hold: see locator.js; poll sets them.
+	Settle int64 `json:"settle,omitempty"`
+	Hold   int64 `json:"hold,omitempty"`
 }
 
 type jsTarget struct {
-	Kind  string `json:"kind"`
-	Value string `json:"value"`
-	Exact bool   `json:"exact"`
-	Name  string `json:"name,omitempty"`
-	Level int    `json:"level,omitempty"`
+	Kind   string `json:"kind"`
+	Value  string `json:"value"`
+	Exact  bool   `json:"exact"`
+	Name   string `json:"name,omitempty"`
+	Level  int    `json:"level,omitempty"`
+	Within string `json:"within,omitempty"`
+	Nth    int    `json:"nth,omitempty"`
 }
 
 func toJS(t plan.Target) *jsTarget {
-	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level}
+	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level, Within: t.Within, Nth: t.Nth}
 }
 
 // diagnosis is what the engine reports when a wait times out.
@@ -60,6 +71,15 @@ type diagnosis struct {
 	Text    *string     `json:"text"`
 	Context string      `json:"context"`
 	Title   *string     `json:"title"`
+	// Scoped targets: how many matches nth chose from; whether the page
+	// shows the within text at all, and how many matches there are
+	// without within.
+	Pool        int  `json:"pool"`
+	WithinFound bool `json:"within_found"`
+	Unscoped    int  `json:"unscoped"`
+	// Settled is set when the engine gave up before the budget because the
+	// page had been settled this many ms.
+	Settled int64 `json:"settled"`
 }
 
 type elemState struct {
@@ -75,6 +95,11 @@ type lastResult struct {
 	Count int     `json:"count"`
 	Found *bool   `json:"found"`
 	Title *string `json:"title"`
+	// The newer assertions: what the element has, and which element.
+	Got     json.RawMessage `json:"got"`
+	Element string          `json:"element"`
+	Order   []string        `json:"order"`
+	Missing []string        `json:"missing"`
 }
 
 // pollResult is the outcome of a page-side wait.
@@ -84,6 +109,9 @@ type pollResult struct {
 	value json.RawMessage        // ok: other ops
 	diag  *diagnosis             // !ok
 	busy  bool                   // the page's main thread never answered
+	// settled is how long the page had been settled when the wait gave up
+	// before its budget; 0 when it waited out the budget.
+	settled time.Duration
 }
 
 // errNavigated marks an evaluation cut short by a navigation: the caller
@@ -139,7 +167,10 @@ func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, e
 }
 
 // poll waits for the engine's condition until ctx (the step's budget)
-// ends. The page polls on every animation frame and gives up at ctx's
+// ends, or until the page has settled (see settled) for the Runner's
+// settle period while the condition still does not hold: a settled page
+// cannot make it hold later, so the step fails early and the budget stays
+// the upper bound. The page polls on every animation frame and gives up at ctx's
 // deadline; the call itself runs under act, which allows a grace period
 // beyond it, so that a page under load still answers with its diagnosis.
 // The Go side only re-issues the wait when a navigation replaced the
@@ -147,12 +178,35 @@ func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, e
 // its script is stopped so that later steps and evidence can still run.
 func (jr *journeyRun) poll(ctx, act context.Context, a engineArgs) (pollResult, error) {
 	dl, _ := ctx.Deadline()
+	grace := jr.rs.r.cfg.Settle
+	if grace > 0 && a.Op != "settle" && a.Op != "describe" {
+		a.Settle = max(grace.Milliseconds(), 1)
+	}
 	for {
 		a.Timeout = max(int64(time.Until(dl)/time.Millisecond), 0)
 		r, err := jr.evaluate(act, a)
 		switch {
 		case err == nil:
-			return r, nil
+			if r.ok || r.diag == nil || r.diag.Settled == 0 {
+				return r, nil
+			}
+			// The page itself is settled; the network and navigations are
+			// watched from here.
+			page := time.Duration(r.diag.Settled) * time.Millisecond
+			net, busy := jr.rec.quiet()
+			if q := min(page, net); q >= grace {
+				r.settled = q
+				jr.settled = q
+				return r, nil
+			}
+			// Look again once the network can have been quiet long
+			// enough; while a request is in flight, every 200 ms.
+			wait := grace - net
+			if busy {
+				wait = 200 * time.Millisecond
+			}
+			a.Hold = max(wait.Milliseconds(), 20)
+			continue
 		case errors.Is(err, errNavigated):
 			if ctx.Err() != nil {
 				a.Timeout = 0
@@ -289,7 +343,7 @@ const hitTestJS = `function (x, y) {
   if (e.id) d += "#" + e.id;
   if (typeof e.className === "string" && e.className.trim()) d += "." + e.className.trim().split(/\s+/).join(".");
   const t = (e.innerText || "").replace(/\s+/g, " ").trim();
-  if (t) d += " " + JSON.stringify(t.length > 40 ? t.slice(0, 37) + "..." : t);
+  if (t) { const x = t.length > 40 ? t.slice(0, 37) + "..." : t; d += " " + (x.includes('"') ? "\u201c" + x + "\u201d" : '"' + x + '"'); }
   return d;
 }`
 
@@ -333,12 +387,25 @@ func (jr *journeyRun) mouse(ctx context.Context, x, y float64, click bool) error
 	return nil
 }
 
-// screenshot captures the viewport as JPEG.
-func (jr *journeyRun) screenshot(ctx context.Context) ([]byte, error) {
-	res, err := cdp.Call(ctx, jr.tab.t, page.CaptureScreenshot, page.CaptureScreenshotParams{
+// screenshot captures the viewport as JPEG: full size when full, else at
+// Config.ScreenshotScale.
+func (jr *journeyRun) screenshot(ctx context.Context, full bool) ([]byte, error) {
+	p := page.CaptureScreenshotParams{
 		Format:  page.CaptureScreenshotFormatJpeg,
 		Quality: new(int64(jr.rs.r.cfg.ScreenshotQuality)),
-	})
+	}
+	if s := jr.rs.r.cfg.ScreenshotScale; !full && s < 1 {
+		// A clip is in document coordinates: the visible part is where the
+		// visual viewport is scrolled to.
+		m, err := cdp.Call(ctx, jr.tab.t, page.GetLayoutMetrics, cdp.Empty{})
+		if err != nil {
+			return nil, err
+		}
+		if v := m.CSSVisualViewport; v != nil && v.ClientWidth > 0 && v.ClientHeight > 0 {
+			p.Clip = &page.Viewport{X: v.PageX, Y: v.PageY, Width: v.ClientWidth, Height: v.ClientHeight, Scale: s}
+		}
+	}
+	res, err := cdp.Call(ctx, jr.tab.t, page.CaptureScreenshot, p)
 	if err != nil {
 		return nil, err
 	}
@@ -372,25 +439,37 @@ const stateJS = `(() => { try {
   return [s.n, scrollX, scrollY, innerWidth, innerHeight, location.href, document.readyState, f].join('\u0002');
 } catch (e) { return ''; } })()`
 
-// stateToken evaluates stateJS.
-func (jr *journeyRun) stateToken(ctx context.Context) (string, error) {
-	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: stateJS, ReturnByValue: new(true)})
-	if err != nil {
-		return "", err
-	}
-	if res.ExceptionDetails != nil {
-		return "", errors.New(exceptionText(res.ExceptionDetails))
-	}
-	var s string
-	err = json.Unmarshal(res.Result.Value, &s)
-	return s, err
-}
+// snapshotJS serialises the document with the live values of its form
+// fields (a typed value is not an attribute; password and file fields are
+// left out). The fields are written into a copy in an inert document, which
+// loads nothing and runs no page code, so the page itself is not touched.
+const snapshotJS = `(() => {
+  const root = document.documentElement;
+  const fields = root.querySelectorAll('input,textarea,select');
+  if (!fields.length) return root.outerHTML;
+  const copy = document.implementation.createHTMLDocument('').importNode(root, true);
+  const cf = copy.querySelectorAll('input,textarea,select');
+  if (cf.length !== fields.length) return root.outerHTML;
+  fields.forEach((e, i) => {
+    const d = cf[i];
+    if (e.localName === 'input') {
+      const t = (e.type || '').toLowerCase();
+      if (t === 'checkbox' || t === 'radio') { if (e.checked) d.setAttribute('checked', ''); else d.removeAttribute('checked'); }
+      else if (t !== 'password' && t !== 'file') d.setAttribute('value', e.value);
+    } else if (e.localName === 'textarea') d.textContent = e.value;
+    else for (let k = 0; k < e.options.length && k < d.options.length; k++) {
+      if (e.options[k].selected) d.options[k].setAttribute('selected', ''); else d.options[k].removeAttribute('selected');
+    }
+  });
+  return copy.outerHTML;
+})()`
 
 // domSnapshot returns the document's serialised HTML (field guide §9: the
-// cheapest capture, 0.7 ms) and, from the same evaluation, stateJS's token.
+// cheapest capture, 0.7 ms), with its fields' values (snapshotJS), and,
+// from the same evaluation, stateJS's token.
 func (jr *journeyRun) domSnapshot(ctx context.Context) ([]byte, string, error) {
 	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
-		Expression:    "[" + stateJS + `, "<!doctype html>\n" + document.documentElement.outerHTML]`,
+		Expression:    "[" + stateJS + `, "<!doctype html>\n" + ` + snapshotJS + `]`,
 		ReturnByValue: new(true),
 	})
 	if err != nil {

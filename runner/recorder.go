@@ -48,6 +48,7 @@ type recorder struct {
 	inflight map[network.RequestID]bool
 	idleAt   time.Time // when inflight last became empty
 	activity int       // events that may change what the page shows
+	actAt    time.Time // when activity last grew
 
 	net     *netLog
 	console []evidence.ConsoleEntry
@@ -67,7 +68,11 @@ type recorder struct {
 
 	dialogCh chan *page.EventJavascriptDialogOpening
 	popupCh  chan target.ID
-	onCrash  func() // called, under mu, when the page is gone
+	// docCh receives, once, the first main-frame document that finished
+	// loading, for its body's digest; docSent says it was sent.
+	docCh   chan *docNav
+	docSent bool
+	onCrash func() // called, under mu, when the page is gone
 }
 
 // bodyReq is a response whose body is to be recorded.
@@ -113,7 +118,24 @@ func newRecorder(tabID target.ID, bcID cdp.BrowserContextID) *recorder {
 		bodyCh:   make(chan bodyReq, 256),
 		dialogCh: make(chan *page.EventJavascriptDialogOpening, 64),
 		popupCh:  make(chan target.ID, 64),
+		docCh:    make(chan *docNav, 1),
 	}
+}
+
+// quiet returns how long the tab has had no request in flight and no
+// navigation, request, load or dialog event; busy while a request is in
+// flight (EventSources are not counted here: the page's tracker sees them).
+func (rec *recorder) quiet() (d time.Duration, busy bool) {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.inflight) > 0 {
+		return 0, true
+	}
+	since := rec.idleAt
+	if rec.actAt.After(since) {
+		since = rec.actAt
+	}
+	return time.Since(since), false
 }
 
 // signal wakes waiters; the caller holds mu.
@@ -152,6 +174,7 @@ func (rec *recorder) onTab(ev any) {
 		*page.EventJavascriptDialogOpening, *page.EventJavascriptDialogClosed,
 		*dom.EventDocumentUpdated, *runtime.EventExecutionContextCreated, *runtime.EventExecutionContextsCleared:
 		rec.activity++
+		rec.actAt = time.Now()
 	}
 	switch e := ev.(type) {
 	case *network.EventRequestWillBeSent:
@@ -199,6 +222,10 @@ func (rec *recorder) onTab(ev any) {
 		rec.done(e.RequestID)
 		if d := rec.docByReq[e.RequestID]; d != nil {
 			d.finished = true
+			if d.responded && !rec.docSent {
+				rec.docSent = true
+				rec.docCh <- d
+			}
 			rec.signal()
 		}
 	case *network.EventLoadingFailed:

@@ -96,9 +96,9 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 		}
 	}
 	if res.Decision == evidence.Failed {
-		line("Journey %d %q failed: the app did not do what the plan says.", res.Index, res.Name)
+		line("Journey %d %s failed: the app did not do what the plan says.", res.Index, plan.Quote(res.Name))
 	} else {
-		line("Journey %d %q was blocked: vouch could not reach a verdict, for a reason outside the claim.", res.Index, res.Name)
+		line("Journey %d %s was blocked: vouch could not reach a verdict, for a reason outside the claim.", res.Index, plan.Quote(res.Name))
 	}
 	if req := requirement(rs.p, j.Requirement); req != nil {
 		line("Requirement %s: %s", req.ID, req.Text)
@@ -124,13 +124,16 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 	if sr.Error != "" {
 		line("  why: %s", sr.Error)
 	}
+	if sr.SettledMS > 0 {
+		line("  decided after %.1f s, before the step's time budget: the page had settled for %d ms (no navigation, request in flight, DOM change, animation or pending timer), so waiting longer could not change the outcome", sr.DurationMS/1000, sr.SettledMS)
+	}
 	if jr != nil && jr.page.URL != "" {
 		p := "  page: " + jr.page.URL
 		if jr.page.Status > 0 {
 			p += fmt.Sprintf(" (HTTP %d)", jr.page.Status)
 		}
 		if jr.page.Title != "" {
-			p += fmt.Sprintf(", title %q", jr.page.Title)
+			p += ", title " + plan.Quote(jr.page.Title)
 		}
 		line("%s", p)
 		if len(jr.page.Messages) > 0 {
@@ -205,7 +208,7 @@ func evidenceLines(res *evidence.JourneyResult, sr evidence.StepResult, jr *jour
 		if jr != nil {
 			n := 0
 			for _, e := range jr.console {
-				if e.IsError() {
+				if appError(e) {
 					n++
 				}
 			}

@@ -25,8 +25,8 @@ import (
 type EvidenceMode int
 
 const (
-	// EvidenceFull records a screenshot after every step, DOM snapshots at
-	// assertions and failures, each journey's HAR and console log, the
+	// EvidenceFull records a screenshot and a DOM snapshot after every step
+	// (content-addressed, so an unchanged page costs nothing), each journey's HAR and console log, the
 	// manifest and report.html.
 	EvidenceFull EvidenceMode = iota
 	// EvidenceOff records no files: results only. Benchmarks use it to
@@ -36,9 +36,11 @@ const (
 
 // Config configures a Runner. The zero value is usable.
 type Config struct {
-	// ChromePath is the Chromium binary. Defaults to $VOUCH_CHROME, else
-	// /usr/lib/chromium/chromium, else chromium, chromium-browser or
-	// google-chrome on PATH.
+	// ChromePath is the Chromium binary. Defaults to $VOUCH_CHROME, else,
+	// when headless, Debian's chromium-headless-shell (the same engine
+	// without the desktop browser: it starts and runs journeys about twice
+	// as fast), else /usr/lib/chromium/chromium, else chromium,
+	// chromium-browser or google-chrome on PATH.
 	ChromePath string
 	// Workers bounds the journeys run at once across all runs of this
 	// Runner. Defaults to 4.
@@ -46,6 +48,13 @@ type Config struct {
 	// StepTimeout bounds a step that sets no timeout of its own. Defaults
 	// to 10s.
 	StepTimeout time.Duration
+	// Settle is how long a page must have been settled (no navigation, no
+	// request in flight, no DOM mutation, no running animation, no pending
+	// timer, connection or worker) before a check that does not hold fails
+	// ahead of its budget; the budget stays the upper bound. Defaults to 1s;
+	// a negative value turns early failure off, so that every failing check
+	// waits out its budget.
+	Settle time.Duration
 	// JourneyTimeout bounds a journey. Defaults to 2m.
 	JourneyTimeout time.Duration
 	// RunTimeout bounds a run. Defaults to 10m.
@@ -55,6 +64,11 @@ type Config struct {
 	// ScreenshotQuality is the JPEG quality of screenshots, 1 to 100.
 	// Defaults to 60: about 50 ms and 80–100 KB a capture at 1280×720.
 	ScreenshotQuality int
+	// ScreenshotScale scales the screenshots of the steps that pass, 0 to 1.
+	// Defaults to 0.625: 800×450 for the 1280×720 viewport, the size of a
+	// Playwright trace's screencast frames, at 45% of the bytes. A failing
+	// step's screenshot is always full size.
+	ScreenshotScale float64
 	// Headed shows the browser window, for replay on a developer machine.
 	// Defaults to headless.
 	Headed bool
@@ -89,6 +103,9 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.StepTimeout == 0 {
 		cfg.StepTimeout = 10 * time.Second
 	}
+	if cfg.Settle == 0 {
+		cfg.Settle = time.Second
+	}
 	if cfg.JourneyTimeout == 0 {
 		cfg.JourneyTimeout = 2 * time.Minute
 	}
@@ -97,6 +114,9 @@ func New(cfg Config) (*Runner, error) {
 	}
 	if cfg.ScreenshotQuality == 0 {
 		cfg.ScreenshotQuality = 60
+	}
+	if cfg.ScreenshotScale == 0 {
+		cfg.ScreenshotScale = 0.625
 	}
 	if cfg.Policy == nil {
 		cfg.Policy = &netpolicy.Policy{}
@@ -111,6 +131,8 @@ func New(cfg Config) (*Runner, error) {
 		return nil, errors.New("runner: timeouts must be positive")
 	case cfg.ScreenshotQuality < 1 || cfg.ScreenshotQuality > 100:
 		return nil, fmt.Errorf("runner: ScreenshotQuality must be 1 to 100, got %d", cfg.ScreenshotQuality)
+	case cfg.ScreenshotScale < 0 || cfg.ScreenshotScale > 1:
+		return nil, fmt.Errorf("runner: ScreenshotScale must be above 0 and at most 1, got %g", cfg.ScreenshotScale)
 	case cfg.Evidence != EvidenceFull && cfg.Evidence != EvidenceOff:
 		return nil, fmt.Errorf("runner: unknown evidence mode %d", cfg.Evidence)
 	}
@@ -118,7 +140,7 @@ func New(cfg Config) (*Runner, error) {
 		return nil, fmt.Errorf("runner: target policy: %w", err)
 	}
 	if cfg.ChromePath == "" {
-		p, err := FindChrome()
+		p, err := FindChromeFor(cfg.Headed)
 		if err != nil {
 			return nil, err
 		}
@@ -127,11 +149,27 @@ func New(cfg Config) (*Runner, error) {
 	return &Runner{cfg: cfg, log: cfg.Logger, sem: semaphore.NewWeighted(int64(cfg.Workers))}, nil
 }
 
-// FindChrome picks the browser binary as Config.ChromePath documents;
-// tests use it to tell whether Chromium is there at all.
-func FindChrome() (string, error) {
+// HeadlessShell is where Debian's chromium-headless-shell package installs
+// the headless-only build of Chromium.
+const HeadlessShell = "/usr/lib/chromium/chromium-headless-shell"
+
+// ChromePath returns the browser binary the Runner starts.
+func (r *Runner) ChromePath() string { return r.cfg.ChromePath }
+
+// FindChrome picks the headless browser binary as Config.ChromePath
+// documents; tests use it to tell whether Chromium is there at all.
+func FindChrome() (string, error) { return FindChromeFor(false) }
+
+// FindChromeFor picks the browser binary for a headless or a headed run:
+// the headless shell cannot show a window.
+func FindChromeFor(headed bool) (string, error) {
 	if p := os.Getenv("VOUCH_CHROME"); p != "" {
 		return p, nil
+	}
+	if !headed {
+		if _, err := os.Stat(HeadlessShell); err == nil {
+			return HeadlessShell, nil
+		}
 	}
 	// The real binary, not Debian's /usr/bin/chromium wrapper, which adds
 	// flags and environment of its own.
@@ -384,6 +422,7 @@ type runState struct {
 	started time.Time
 	ended   time.Time
 	results []evidence.JourneyResult
+	browser *evidence.Browser // the binary that ran the journeys
 }
 
 func (rs *runState) emit(e Event) {
@@ -408,6 +447,9 @@ func (rs *runState) run(rctx, parent context.Context) {
 		return
 	}
 	br, err := r.browser(rctx)
+	if err == nil {
+		rs.browser = &evidence.Browser{Path: r.cfg.ChromePath, Version: br.version}
+	}
 	g, gctx := errgroup.WithContext(rctx)
 	for i := range rs.p.Journeys {
 		g.Go(func() error {
@@ -516,6 +558,7 @@ func (rs *runState) manifest() *evidence.Manifest {
 		Ended:        rs.ended,
 		Decision:     evidence.Combine(ds...),
 		Journeys:     rs.results,
+		Browser:      rs.browser,
 	}
 	m.RepairPrompt = rs.mask(RepairPrompt(m))
 	return m

@@ -53,7 +53,17 @@ func (st *stepCtx) targetText() string {
 
 // find waits for the step's target in a state and returns it.
 func (st *stepCtx) find(state string) (runtime.RemoteObjectID, *verdict) {
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state})
+	return st.findArgs(state, false)
+}
+
+// findRevealing is find, but also returns the target at once when it is
+// hidden inside a visible list item, row or card (see revealJS).
+func (st *stepCtx) findRevealing(state string) (runtime.RemoteObjectID, *verdict) {
+	return st.findArgs(state, true)
+}
+
+func (st *stepCtx) findArgs(state string, reveal bool) (runtime.RemoteObjectID, *verdict) {
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal})
 	if err != nil {
 		return "", st.errVerdict(err)
 	}
@@ -87,6 +97,8 @@ func (st *stepCtx) targetVerdict(r pollResult, state string) *verdict {
 	}
 	d := r.diag
 	switch {
+	case d != nil && (d.State == nil || !d.State.Found) && st.scopedMiss(d) != "":
+		v.actual = st.scopedMiss(d)
 	case d == nil || d.State == nil || !d.State.Found:
 		v.actual = "no element on the page matches it"
 	case !d.State.Visible:
@@ -119,25 +131,43 @@ func (st *stepCtx) expired() bool {
 }
 
 // pointer waits for the target to be actionable and not covered, then moves
-// the mouse there and, for a click, clicks.
-func (st *stepCtx) pointer(state string, click bool) *verdict {
+// the mouse there and clicks it clicks times (0: only moves). Before a
+// click, a target that is present but hidden has its nearest visible
+// ancestor hovered first: buttons shown only while their item is hovered.
+func (st *stepCtx) pointer(state string, clicks int) *verdict {
+	reveal := clicks > 0
 	for {
-		obj, v := st.find(state)
+		var obj runtime.RemoteObjectID
+		var v *verdict
+		if reveal {
+			obj, v = st.findRevealing(state)
+		} else {
+			obj, v = st.find(state)
+		}
 		if v != nil {
 			return v
 		}
+		// A hidden target came back only because its item can reveal it:
+		// hover the item, then wait for the target as usual. Visible
+		// targets never take this path, so it costs them nothing.
 		x, y, err := st.jr.point(st.act, obj)
+		var cover string
+		if err == nil {
+			raw, herr := st.jr.callOn(st.act, obj, hitTestJS, x, y)
+			if herr == nil {
+				_ = json.Unmarshal(raw, &cover)
+			}
+		}
+		if (err != nil || cover != "") && reveal && st.reveal(obj) {
+			reveal = false
+			continue
+		}
 		if err != nil {
 			if st.expired() {
 				return failed(fmt.Sprintf("%s to be %s", st.targetText(), stateWords[state]), "it has no area on the page that can be clicked")
 			}
 			st.pause()
 			continue
-		}
-		raw, err := st.jr.callOn(st.act, obj, hitTestJS, x, y)
-		var cover string
-		if err == nil {
-			_ = json.Unmarshal(raw, &cover)
 		}
 		if cover != "" {
 			if st.expired() {
@@ -147,7 +177,7 @@ func (st *stepCtx) pointer(state string, click bool) *verdict {
 			st.pause()
 			continue
 		}
-		if err := st.jr.mouse(st.act, x, y, click); err != nil {
+		if err := st.jr.clickAt(st.act, x, y, clicks); err != nil {
 			return st.errVerdict(err)
 		}
 		return nil
@@ -504,14 +534,14 @@ func explainNetError(e string) string {
 
 func (st *stepCtx) click() *verdict {
 	before := st.mark()
-	if v := st.pointer("actionable", true); v != nil {
+	if v := st.pointer("actionable", 1); v != nil {
 		return v
 	}
 	return st.afterInput(before)
 }
 
 func (st *stepCtx) hover() *verdict {
-	return st.pointer("visible", false)
+	return st.pointer("visible", 0)
 }
 
 func (st *stepCtx) waitFor() *verdict {
@@ -579,7 +609,7 @@ func (st *stepCtx) fill() *verdict {
 		var got string
 		_ = json.Unmarshal(raw, &got)
 		if got != value && st.s.Secret == "" {
-			return failed(fmt.Sprintf("%s to take the value %q", st.targetText(), value), fmt.Sprintf("the %s field holds %q: the value is not valid for it", kind, got))
+			return failed(fmt.Sprintf("%s to take the value %s", st.targetText(), plan.Quote(value)), fmt.Sprintf("the %s field holds %s: the value is not valid for it", kind, plan.Quote(got)))
 		}
 		return nil
 	}
@@ -615,7 +645,7 @@ const selectJS = `function (v) {
 func (st *stepCtx) selectOption() *verdict {
 	jr := st.jr
 	value := st.s.Value
-	shown := fmt.Sprintf("%q", value)
+	shown := plan.Quote(value)
 	if st.s.Secret != "" {
 		value = jr.rs.opts.Secrets[st.s.Secret]
 		shown = "the secret " + st.s.Secret
@@ -648,7 +678,7 @@ func (st *stepCtx) selectOption() *verdict {
 		}
 		exp := fmt.Sprintf("%s to offer the option %s", st.targetText(), shown)
 		if r.Disabled != "" {
-			return failed(exp, fmt.Sprintf("the option %q is disabled", r.Disabled))
+			return failed(exp, fmt.Sprintf("the option %s is disabled", plan.Quote(r.Disabled)))
 		}
 		return failed(exp, "it has no such option; its options are: "+quoteList(r.Missing, 12))
 	}
@@ -664,7 +694,7 @@ func quoteList(xs []string, n int) string {
 			q = append(q, fmt.Sprintf("and %d more", len(xs)-n))
 			break
 		}
-		q = append(q, fmt.Sprintf("%q", x))
+		q = append(q, plan.Quote(x))
 	}
 	return strings.Join(q, ", ")
 }
@@ -706,7 +736,7 @@ func (st *stepCtx) check(want bool) *verdict {
 		return nil
 	}
 	before := st.mark()
-	if v := st.pointer("actionable", true); v != nil {
+	if v := st.pointer("actionable", 1); v != nil {
 		return v
 	}
 	if v := st.afterInput(before); v != nil {
@@ -833,9 +863,9 @@ func (st *stepCtx) expectText(negated bool) *verdict {
 	}
 	var v *verdict
 	if negated {
-		v = failed(fmt.Sprintf("%s not to show %q", where, st.s.Value), "")
+		v = failed(fmt.Sprintf("%s not to show %s", where, plan.Quote(st.s.Value)), "")
 	} else {
-		v = failed(fmt.Sprintf("%s to show %q", where, st.s.Value), "")
+		v = failed(fmt.Sprintf("%s to show %s", where, plan.Quote(st.s.Value)), "")
 	}
 	d := r.diag
 	switch {
@@ -850,12 +880,12 @@ func (st *stepCtx) expectText(negated bool) *verdict {
 	case negated:
 		v.actual = fmt.Sprintf("%s shows it", where)
 		if d != nil && d.Context != "" {
-			v.actual += fmt.Sprintf(": %q", "…"+d.Context+"…")
+			v.actual += ": " + plan.Quote("…"+d.Context+"…")
 		}
 	default:
 		v.actual = fmt.Sprintf("%s does not show it", where)
 		if d != nil && d.Text != nil && st.s.Target != "" {
-			v.actual += fmt.Sprintf("; its text is %q", *d.Text)
+			v.actual += "; its text is " + plan.Quote(*d.Text)
 		}
 		if d != nil && len(d.Closest) > 0 {
 			v.closest = d.Closest
@@ -885,12 +915,12 @@ func (st *stepCtx) expectTitle() *verdict {
 	if r.ok {
 		return nil
 	}
-	v := failed(fmt.Sprintf("the title to be %q", strings.Join(strings.Fields(st.s.Value), " ")), "")
+	v := failed(fmt.Sprintf("the title to be %s", plan.Quote(strings.Join(strings.Fields(st.s.Value), " "))), "")
 	switch {
 	case r.busy:
 		v.actual = st.busyText()
 	case r.diag != nil && r.diag.Title != nil:
-		v.actual = fmt.Sprintf("the title is %q", *r.diag.Title)
+		v.actual = "the title is " + plan.Quote(*r.diag.Title)
 	default:
 		v.actual = "the page has no title"
 	}
@@ -898,15 +928,19 @@ func (st *stepCtx) expectTitle() *verdict {
 }
 
 func (st *stepCtx) expectCount() *verdict {
+	want, cmp, exp, v := st.countWanted()
+	if v != nil {
+		return v
+	}
 	st.settle()
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "count", Target: toJS(st.t), Want: st.s.Count})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "count", Target: toJS(st.t), Want: want, Cmp: cmp})
 	if err != nil {
 		return st.errVerdict(err)
 	}
 	if r.ok {
 		return nil
 	}
-	v := failed(fmt.Sprintf("exactly %d visible %s", st.s.Count, plural(st.s.Count, "match", "matches")+" of "+st.targetText()), "")
+	v = failed(exp, "")
 	if r.busy {
 		v.actual = st.busyText()
 		return v
@@ -969,7 +1003,7 @@ func (st *stepCtx) expectNoConsoleErrors() *verdict {
 	var errs []evidence.ConsoleEntry
 	st.jr.rec.snapshot(func() {
 		for _, c := range st.jr.rec.console {
-			if c.IsError() {
+			if appError(c) {
 				errs = append(errs, c)
 			}
 		}
@@ -983,14 +1017,7 @@ func (st *stepCtx) expectNoConsoleErrors() *verdict {
 			parts = append(parts, fmt.Sprintf("and %d more", len(errs)-3))
 			break
 		}
-		s := fmt.Sprintf("%s %q", e.Level, clip(e.Text, 160))
-		if e.URL != "" {
-			s += fmt.Sprintf(" at %s", e.URL)
-			if e.Line > 0 {
-				s += fmt.Sprintf(":%d", e.Line)
-			}
-		}
-		parts = append(parts, s)
+		parts = append(parts, consoleLine(e))
 	}
 	return failed("no console errors or uncaught exceptions",
 		fmt.Sprintf("%d %s: %s", len(errs), plural(len(errs), "error", "errors"), strings.Join(parts, "; ")))

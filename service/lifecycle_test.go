@@ -241,9 +241,7 @@ func TestPlanIntegrity(t *testing.T) {
 			approved := e.approved(claimHome, target)
 			pending := e.create(claimHome, target)
 			for _, id := range []string{approved.ID, pending.ID} {
-				if _, err := e.store.DB().ExecContext(e.ctx, tt.tamper, id); err != nil {
-					t.Fatal(err)
-				}
+				e.exec(tt.tamper, id)
 			}
 			_, err := e.svc.StartRun(e.ctx, e.launch, service.CreateRequest{ReviewedPlanID: approved.ID})
 			wantCode(t, "StartRun(tampered)", err, service.CodePlanIntegrity)
@@ -339,8 +337,15 @@ func TestRecheck(t *testing.T) {
 		e.finish(v.ID, "blocked")
 	}
 	vs, _ := e.svc.ListVerifications(e.ctx, service.VerificationFilter{State: store.Queued})
-	for i := len(vs) - 1; i >= 0; i-- { // oldest first
-		e.finish(vs[i].ID, "failed")
+	for range vs { // in the queue's order: runs of one millisecond have no list order
+		now := e.clock.Now()
+		v, err := e.store.ClaimNextRun(e.ctx, "test-worker", now, now.Add(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.store.CompleteRun(e.ctx, store.Completion{ID: v.ID, Worker: "test-worker", Decision: "failed", At: now}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	e.clock.Advance(24*time.Hour - time.Millisecond)
 	if _, err := e.svc.Recheck(e.ctx, e.launch, f.ID, ""); err != nil {

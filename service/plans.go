@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/vouchdev/vouch/claim"
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/store"
@@ -17,7 +18,7 @@ import (
 
 // MaxClaimLength is the longest claim accepted, in characters: the claim
 // language's limit.
-const MaxClaimLength = plan.MaxClaimLen
+const MaxClaimLength = claim.MaxClaimLen
 
 // newID returns prefix + 26 base32 characters: 130 random bits.
 func newID(prefix string) string {
@@ -70,9 +71,9 @@ func (s *Service) CreatePlan(ctx context.Context, p Principal, req CreateRequest
 	if err := d.Plan.Validate(); err != nil {
 		return nil, internal(fmt.Errorf("service: the deriver returned an invalid plan: %w", err))
 	}
-	reqs := d.Requirements
-	if len(reqs) == 0 {
-		reqs = d.Plan.Requirements
+	reqs, err := withProofs(d)
+	if err != nil {
+		return nil, internal(fmt.Errorf("service: the deriver's requirements do not match its plan: %w", err))
 	}
 	reqJSON, err := json.Marshal(orEmpty(reqs))
 	if err != nil {
@@ -260,6 +261,11 @@ func (s *Service) planView(ctx context.Context, sp *store.Plan) *Plan {
 		s.log.Error("stored notes do not parse", "plan", sp.ID, "err", err)
 	}
 	v.Requirements, v.Notes = orEmpty(v.Requirements), orEmpty(v.Notes)
+	for i, r := range v.Requirements {
+		if r.ProvenBy == nil { // stored before plans recorded their proofs
+			v.Requirements[i].ProvenBy = proofs(v.Plan, r.ID)
+		}
+	}
 	if e := sp.Decision; e != nil {
 		v.Approval = &Approval{State: e.State, UserID: e.UserID, PlanHash: e.PlanHash, At: e.At, Reason: e.Reason}
 		if u, err := s.store.GetUser(ctx, e.UserID); err == nil {

@@ -238,9 +238,13 @@ func (s *Service) GetVerification(ctx context.Context, id string) (*Verification
 	return v, nil
 }
 
-// ListVerifications returns verifications, newest first.
+// ListVerifications returns the verifications f selects, newest first; an
+// unknown f.Before is not_found.
 func (s *Service) ListVerifications(ctx context.Context, f VerificationFilter) ([]*Verification, error) {
 	svs, err := s.store.ListVerifications(ctx, f)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, &Error{Code: CodeNotFound, Field: "before", Message: "there is no verification " + f.Before + " to list after", Err: err}
+	}
 	if err != nil {
 		return nil, internal(err)
 	}
@@ -330,6 +334,10 @@ func (s *Service) EvidenceFile(ctx context.Context, id, name string) (string, *A
 		return filepath.Join(dir, name), &Artifact{Kind: string(evidence.KindManifest), File: name, MediaType: "application/json"}, nil
 	case v.Evidence.ReportFile:
 		return filepath.Join(dir, name), &Artifact{Kind: string(evidence.Report), File: name, MediaType: "text/html; charset=utf-8"}, nil
+	case v.Evidence.AttestationFile, v.Evidence.TestResultFile:
+		if name != "" {
+			return filepath.Join(dir, name), &Artifact{Kind: "attestation", File: name, MediaType: "application/json"}, nil
+		}
 	}
 	return "", nil, errorf(CodeEvidenceNotAvailable, "verification %s has no evidence file %q", id, name)
 }

@@ -5,12 +5,15 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/store"
 	"github.com/vouchdev/vouch/testapp"
@@ -139,6 +142,7 @@ func TestRuns(t *testing.T) {
 				t.Errorf("requirement results %v, want %v", results, tt.results)
 			}
 			checkEvidence(t, e, got)
+			checkAttestation(t, e, p, got)
 			evs, err := e.store.Outbox(e.ctx, 100)
 			if err != nil {
 				t.Fatal(err)
@@ -187,6 +191,47 @@ func checkEvidence(t *testing.T, e *env, v *service.Verification) {
 	for _, bad := range []string{"../vouch.db", "nothing.png", ""} {
 		_, _, err := e.svc.EvidenceFile(e.ctx, v.ID, bad)
 		wantCode(t, "EvidenceFile("+bad+")", err, service.CodeEvidenceNotAvailable)
+	}
+}
+
+// checkAttestation checks the run's signed statement with the keys the
+// service publishes: valid, naming the approval event, the plan hash and
+// the decision; and, when the app was reached, the sha256 of the first
+// document it served as the subject.
+func checkAttestation(t *testing.T, e *env, p *service.Plan, v *service.Verification) {
+	t.Helper()
+	if v.Evidence.AttestationFile != attest.EnvelopeFile || v.Evidence.TestResultFile != attest.TestResultFile {
+		t.Fatalf("evidence = %+v", v.Evidence)
+	}
+	r, err := e.svc.VerifyAttestation(e.ctx, v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Valid {
+		t.Fatalf("attestation not valid: %v", r.Problems)
+	}
+	pr := r.Predicate
+	if pr.VerificationID != v.ID || pr.Decision != v.Decision || pr.Claim != p.Claim ||
+		pr.Approval == nil || pr.Approval.PlanHash != strings.TrimPrefix(p.ContractID, "sha256:") || pr.Approval.By == "" ||
+		pr.Plan.ID != pr.Approval.PlanHash || pr.Browser.Version == "" || pr.Runner.Mode != "server" {
+		t.Errorf("predicate = %+v", pr)
+	}
+	if v.Decision == "blocked" {
+		return // the journey never reached the app
+	}
+	if r.Subjects[0].Name != "deployment" || r.Subjects[0].URI == "" {
+		t.Fatalf("subjects = %+v", r.Subjects)
+	}
+	doc := pr.Journeys[0].Document
+	res, err := http.Get(doc.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	sum := sha256.Sum256(body)
+	if r.Subjects[0].Digest["sha256"] != hex.EncodeToString(sum[:]) || doc.Size != int64(len(body)) {
+		t.Errorf("subject digest %s (%d bytes), the page served %x (%d bytes)", r.Subjects[0].Digest["sha256"], doc.Size, sum, len(body))
 	}
 }
 
@@ -293,9 +338,7 @@ func TestWorkerIntegrity(t *testing.T) {
 	e := newEnv(t, withRunner(t, nil))
 	p := e.approved(claimHome, appURL)
 	v := e.start(p)
-	if _, err := e.store.DB().ExecContext(e.ctx, `UPDATE plans SET plan_json = replace(plan_json, 'Welcome to testapp', 'Welcome') WHERE id = ?`, p.ID); err != nil {
-		t.Fatal(err)
-	}
+	e.exec(`UPDATE plans SET plan_json = replace(plan_json, 'Welcome to testapp', 'Welcome') WHERE id = ?`, p.ID)
 	hits := app.Hits("/")
 	e.started()
 	got := e.wait(v.ID)
@@ -368,7 +411,7 @@ func TestStopDrains(t *testing.T) {
 	}
 }
 
-// TestRulesDeriver runs the default deriver (plan.Derive) end to end: a
+// TestRulesDeriver runs the default deriver (claim.Derive) end to end: a
 // sign-in claim whose secrets come from the environment in both spellings,
 // verified and then failed with sign-in broken; and a refused claim.
 func TestRulesDeriver(t *testing.T) {

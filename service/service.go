@@ -66,6 +66,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/store"
 )
@@ -81,7 +82,7 @@ type Config struct {
 	// "https://vouch.example.com". Defaults to "http://127.0.0.1:8080".
 	PublicURL string
 	// Deriver turns claims into plans. Defaults to RulesDeriver
-	// (plan.Derive).
+	// (claim.Derive).
 	Deriver Deriver
 	// Policy is the target policy deployment URLs are checked against when
 	// a plan is created or a run starts (the runner enforces it again
@@ -129,6 +130,10 @@ type Config struct {
 	SoleWorker bool
 	// LookupEnv reads secrets. Defaults to os.LookupEnv.
 	LookupEnv func(string) (string, bool)
+	// Attestations signs every run's evidence (package attest). Defaults
+	// to the keyring in DataDir/attestation-keys; Start creates its first
+	// key.
+	Attestations *attest.Keyring
 }
 
 // Service is the verification lifecycle. Its methods are safe for

@@ -67,9 +67,29 @@ type RecheckRequest struct {
 
 // Derivation is what a Deriver makes of a claim.
 type Derivation struct {
-	Requirements []plan.Requirement
+	// Requirements are the plan's requirements with the steps that prove
+	// each. Empty: the plan's own requirements. A requirement without
+	// ProvenBy is given the assertions of the journeys that name it; a
+	// ProvenBy naming anything else is refused.
+	Requirements []Requirement
 	Plan         *plan.Plan
 	Notes        []string
+}
+
+// Requirement is one sentence a person can check, with the steps of the
+// plan that prove it.
+type Requirement struct {
+	ID       string    `json:"id"`
+	Text     string    `json:"text"`
+	Kind     string    `json:"kind,omitempty"`
+	ProvenBy []StepRef `json:"proven_by"`
+}
+
+// StepRef points at one assertion step of a plan: "journey 1, step 4".
+type StepRef struct {
+	Journey int    `json:"journey"` // 1-based index in the plan's journeys
+	Name    string `json:"name"`    // the journey's name
+	Step    int    `json:"step"`    // 1-based index in the journey's steps
 }
 
 // Deriver turns a claim into requirements and a plan. A claim no check can
@@ -94,7 +114,7 @@ type Plan struct {
 	ContractVersion string
 	State           string // store.PlanPending, PlanApproved or PlanRejected
 	Plan            *plan.Plan
-	Requirements    []plan.Requirement
+	Requirements    []Requirement
 	Notes           []string
 	Claim           string
 	DeploymentURL   string
@@ -157,6 +177,11 @@ type Evidence struct {
 	ManifestFile string     `json:"manifest_file"` // "manifest.json"
 	ReportFile   string     `json:"report_file"`   // "" if the run wrote none
 	Artifacts    []Artifact `json:"artifacts"`
+
+	// AttestationFile and TestResultFile are the signed statements'
+	// envelopes (package attest); "" when the run was not signed.
+	AttestationFile string `json:"attestation_file,omitempty"`
+	TestResultFile  string `json:"test_result_file,omitempty"`
 }
 
 // Verification is one run of an approved plan.

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/evidence"
 	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/runner"
@@ -46,6 +47,9 @@ func (s *Service) Start(ctx context.Context) error {
 	defer s.mu.Unlock()
 	if s.pool != nil {
 		return errors.New("service: already started")
+	}
+	if err := s.ensureSigningKey(); err != nil {
+		return fmt.Errorf("service: %w", err)
 	}
 	if s.cfg.SoleWorker {
 		n, err := s.store.ReleaseAllRuns(ctx)
@@ -313,6 +317,7 @@ func (s *Service) run(ctx context.Context, p *pool, v *store.Verification, log *
 		// "cancelled", which is not the app's outcome.
 		return nil
 	}
+	s.sign(ctx, v, sp, res, log)
 	return completion(pl, res)
 }
 
@@ -335,6 +340,9 @@ func completion(pl *plan.Plan, res *runner.Result) *store.Completion {
 		ev := &Evidence{ManifestFile: evidence.ManifestFile, Artifacts: []Artifact{}}
 		if res.Report != "" {
 			ev.ReportFile = filepath.Base(res.Report)
+		}
+		if signed(res.Dir) {
+			ev.AttestationFile, ev.TestResultFile = attest.EnvelopeFile, attest.TestResultFile
 		}
 		for _, a := range m.Artifacts {
 			ev.Artifacts = append(ev.Artifacts, Artifact{Kind: string(a.Kind), File: a.File, SHA256: a.SHA256,

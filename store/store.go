@@ -88,7 +88,10 @@ type Store interface {
 	IdempotentRun(ctx context.Context, scope, key string, since time.Time) (*Verification, error)
 	// GetVerification returns one verification.
 	GetVerification(ctx context.Context, id string) (*Verification, error)
-	// ListVerifications returns verifications, newest first.
+	// ListVerifications returns the verifications f selects, newest first:
+	// by creation time, then by id, both descending. Filters and paging
+	// happen in the backend (keyset pagination on that order), so a page
+	// costs the same at any depth of a large history.
 	ListVerifications(ctx context.Context, f VerificationFilter) ([]*Verification, error)
 	// ClaimNextRun gives the oldest claimable run to worker: a queued run, or
 	// a running one whose lease ended before now (its worker died). The run
@@ -336,9 +339,20 @@ type Completion struct {
 // VerificationFilter selects verifications. Zero fields match everything.
 type VerificationFilter struct {
 	PlanID string
-	State  string
-	Limit  int    // Defaults to 100.
-	Before string // id, for paging
+	State  string // Queued, Running or Completed
+	// Decision selects completed verifications with this decision
+	// ("verified", "failed" or "blocked").
+	Decision string
+	// CreatedFrom and CreatedBefore select verifications created at or
+	// after CreatedFrom and before CreatedBefore; a zero time leaves that
+	// side open.
+	CreatedFrom, CreatedBefore time.Time
+	Limit                      int // Defaults to 100.
+	// Before is the keyset cursor: the id of the last verification of the
+	// previous page. Only verifications after it in the list's order
+	// (created earlier, or at the same millisecond with a smaller id) are
+	// returned; an id that does not exist returns ErrNotFound.
+	Before string
 }
 
 // Charge is one ledger entry: one run billed as one verification.

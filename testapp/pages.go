@@ -55,6 +55,7 @@ type view struct {
 	Ms        int               // slow
 	Code      int               // status
 	Text      string            // status
+	Persist   bool              // tasks: kept in localStorage
 }
 
 func (a *App) render(w http.ResponseWriter, status int, page string, v view) {
@@ -101,6 +102,19 @@ func (a *App) routes() http.Handler {
 	mux.HandleFunc("GET /todos", a.todos)
 	mux.HandleFunc("GET /todos/seeded", a.todos)
 
+	mux.HandleFunc("GET /tasks", func(w http.ResponseWriter, r *http.Request) {
+		a.render(w, http.StatusOK, "tasks", view{Title: "Tasks", Persist: true})
+	})
+	mux.HandleFunc("GET /tasks/volatile", func(w http.ResponseWriter, r *http.Request) {
+		a.render(w, http.StatusOK, "tasks", view{Title: "Tasks (not saved)"})
+	})
+	mux.HandleFunc("GET /widgets", a.static("widgets", "Widgets"))
+	mux.HandleFunc("GET /widgets/sloppy", a.static("widgets-sloppy", "Widgets (sloppy markup)"))
+	mux.HandleFunc("GET /bare", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, bareHTML)
+	})
+
 	mux.HandleFunc("GET /contact", a.static("contact", "Contact us"))
 	mux.HandleFunc("POST /contact", a.contact)
 	mux.HandleFunc("GET /newsletter", a.static("newsletter", "Newsletter"))
@@ -116,6 +130,7 @@ func (a *App) routes() http.Handler {
 	mux.HandleFunc("GET /status", a.static("health", "Status"))
 	mux.HandleFunc("GET /status/{code}", a.status)
 	mux.HandleFunc("GET /redirect", a.redirect)
+	a.lateRoutes(mux)
 
 	mux.HandleFunc("GET /hostile/alert", a.static("hostile-alert", "Alert"))
 	mux.HandleFunc("GET /hostile/confirm-loop", a.static("hostile-confirm-loop", "Confirm loop"))
@@ -132,6 +147,10 @@ func (a *App) routes() http.Handler {
 	// Pages declare an empty data: icon, but a browser may still ask; answer
 	// without a 404 so it never shows up as an error in a run's network log.
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		if a.Switches().Favicon404 {
+			http.NotFound(w, r)
+			return
+		}
 		w.WriteHeader(http.StatusNoContent)
 	})
 
@@ -140,6 +159,13 @@ func (a *App) routes() http.Handler {
 	})
 	return a.serve(control, mux)
 }
+
+// bareHTML is a page without the layout and without an icon link, so
+// the browser asks for /favicon.ico on its own.
+const bareHTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bare page</title></head>
+<body><h1>Bare page</h1><p>No stylesheet, no script, no icon.</p></body></html>
+`
 
 const logoSVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">` +
 	`<rect width="64" height="64" rx="12" fill="#0b57d0"/>` +

@@ -46,6 +46,12 @@ type Switches struct {
 	Newsletter        bool // newsletter
 	PricingPlans      bool // pricing-plans
 	BrokenLogo        bool // broken-logo
+	TasksStyle        bool // tasks-style
+	TasksOrder        bool // tasks-order
+	TasksBlank        bool // tasks-blank
+	TasksPersist      bool // tasks-persist
+	WidgetsDialog     bool // widgets-dialog
+	Favicon404        bool // favicon-404
 }
 
 // Breakage names a switch and says what turning it on breaks.
@@ -73,6 +79,12 @@ var breakages = []struct {
 	{Breakage{"newsletter", `subscribing on /newsletter fails with 500 "Something went wrong"`}, func(s *Switches) *bool { return &s.Newsletter }},
 	{Breakage{"pricing-plans", "/pricing shows only 2 plans (Team is missing)"}, func(s *Switches) *bool { return &s.PricingPlans }},
 	{Breakage{"broken-logo", "the home Logo image points at a missing file (404)"}, func(s *Switches) *bool { return &s.BrokenLogo }},
+	{Breakage{"tasks-style", "on /tasks, starred tasks are not bold and done tasks are not struck through"}, func(s *Switches) *bool { return &s.TasksStyle }},
+	{Breakage{"tasks-order", "on /tasks, a new task is added at the top instead of the bottom"}, func(s *Switches) *bool { return &s.TasksOrder }},
+	{Breakage{"tasks-blank", "on /tasks, Enter in an empty input adds a blank task"}, func(s *Switches) *bool { return &s.TasksBlank }},
+	{Breakage{"tasks-persist", "/tasks forgets its tasks on reload (nothing is read back from localStorage)"}, func(s *Switches) *bool { return &s.TasksPersist }},
+	{Breakage{"widgets-dialog", "on /widgets, Save in the Rename dialog closes it without renaming"}, func(s *Switches) *bool { return &s.WidgetsDialog }},
+	{Breakage{"favicon-404", "/favicon.ico answers 404 (the /bare page declares no icon, so the browser asks for it)"}, func(s *Switches) *bool { return &s.Favicon404 }},
 }
 
 // Breakages lists every switch name with a one-line description, in a stable order.

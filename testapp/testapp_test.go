@@ -82,6 +82,10 @@ func TestPages(t *testing.T) {
 		{"/hostile/hover", 200, "Hover menu", []string{">Menu</button>", `href="/settings">Settings</a>`, ".menu:hover"}},
 		{"/logo.svg", 200, "", []string{"<svg"}},
 		{"/favicon.ico", 204, "", nil},
+		{"/tasks", 200, "Tasks", []string{`placeholder="Add a task"`, "localStorage.setItem", ".tasks li:hover .delete", "dblclick", "Clear completed"}},
+		{"/tasks/volatile", 200, "Tasks (not saved)", []string{"in memory only"}},
+		{"/widgets", 200, "Widgets", []string{`<dialog id="dlg" aria-labelledby="dlg-title">`, `role="menu"`, `role="tablist"`, `role="combobox"`}},
+		{"/widgets/sloppy", 200, "Widgets (sloppy markup)", []string{`role="dialog"`, `role="menuitem"`, `role="tab"`, `placeholder="Fruit"`}},
 		{"/nowhere", 404, "Not found", []string{"Page not found"}},
 	}
 	a := New()
@@ -94,7 +98,7 @@ func TestPages(t *testing.T) {
 			if tt.title != "" && title(body) != tt.title {
 				t.Errorf("title %q, want %q", title(body), tt.title)
 			}
-			if strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+			if strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") && tt.path != "/bare" {
 				for _, s := range []string{"<!doctype html>", `<html lang="en">`, "<title>", `<link rel="icon" href="data:,">`} {
 					if !strings.Contains(body, s) {
 						t.Errorf("missing %q", s)
@@ -320,6 +324,12 @@ func TestSwitches(t *testing.T) {
 		{"newsletter", "POST", "/newsletter", url.Values{"email": {"ann@example.com"}}, 500, "Something went wrong", "Thanks for subscribing"},
 		{"pricing-plans", "GET", "/pricing", nil, 200, "", "plan-team"},
 		{"broken-logo", "GET", "/", nil, 200, `src="/missing-logo.svg"`, `src="/logo.svg"`},
+		{"tasks-style", "GET", "/tasks", nil, 200, ".tasks li.starred .title{font-weight:400}", ".tasks li.starred .title{font-weight:700}"},
+		{"tasks-order", "GET", "/tasks", nil, 200, "var breakOrder = true ;", "var breakOrder = false ;"},
+		{"tasks-blank", "GET", "/tasks/volatile", nil, 200, "var breakBlank = true ;", "var breakBlank = false ;"},
+		{"tasks-persist", "GET", "/tasks", nil, 200, "var breakPersist = true ;", "var breakPersist = false ;"},
+		{"widgets-dialog", "GET", "/widgets", nil, 200, "var breakDialog = true ;", "var breakDialog = false ;"},
+		{"favicon-404", "GET", "/favicon.ico", nil, 404, "404 page not found", ""},
 	}
 	seen := map[string]bool{"slow-home": true} // tested in TestSlowHome
 	for _, tt := range tests {

@@ -17,13 +17,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vouchdev/vouch/client/clienttest"
+	"github.com/vouchdev/vouch/server/servertest"
 	"github.com/vouchdev/vouch/testapp"
 )
 
 // needChrome skips a test when Chromium is not installed, unless CI=true,
 // where it fails.
-func needChrome(t *testing.T) { t.Helper(); clienttest.NeedChrome(t) }
+func needChrome(t *testing.T) { t.Helper(); servertest.NeedChrome(t) }
 
 // serveProc is `vouch serve` in its own process group, so that SIGKILL
 // takes its Chromium too, as a machine crash would.

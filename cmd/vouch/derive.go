@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/vouchdev/vouch/claim"
 	"github.com/vouchdev/vouch/llmderive"
 	"github.com/vouchdev/vouch/plan"
 )
@@ -25,7 +26,7 @@ func init() {
 // derivation is what --json prints: the derivation, its plan's identity
 // and the base URL it was derived for. `vouch run -` reads its "plan".
 type derivation struct {
-	plan.Derivation
+	claim.Derivation
 	PlanID  string `json:"plan_id"`
 	BaseURL string `json:"base_url,omitempty"`
 }
@@ -45,14 +46,14 @@ func deriveCmd(ctx context.Context, e *env, args []string) int {
 	if len(pos) == 0 {
 		return usageError(e, c, "give the claim, in quotes, or - to read it from standard input")
 	}
-	claim := strings.Join(pos, " ")
-	if claim == "-" {
-		b, err := io.ReadAll(io.LimitReader(e.stdin, 4*plan.MaxClaimLen+1))
+	text := strings.Join(pos, " ")
+	if text == "-" {
+		b, err := io.ReadAll(io.LimitReader(e.stdin, 4*claim.MaxClaimLen+1))
 		if err != nil {
-			fmt.Fprintf(e.stderr, "vouch derive: reading the claim: %v\n", err)
+			fmt.Fprintf(e.stderr, "vouch derive: reading the text: %v\n", err)
 			return exitUsage
 		}
-		claim = strings.TrimSpace(string(b))
+		text = strings.TrimSpace(string(b))
 	}
 	var baseURL *url.URL
 	if base != "" {
@@ -63,7 +64,7 @@ func deriveCmd(ctx context.Context, e *env, args []string) int {
 		baseURL = u
 	}
 
-	var d plan.Deriver = plan.Rules{}
+	var d claim.Deriver = claim.Rules{}
 	if model {
 		cfg, err := llmderive.ConfigFromEnv(e.getenv)
 		if err != nil {
@@ -78,9 +79,9 @@ func deriveCmd(ctx context.Context, e *env, args []string) int {
 		}
 		d = md
 	}
-	res, err := d.Derive(ctx, claim)
+	res, err := d.Derive(ctx, text)
 	if err != nil {
-		var np *plan.NotProvableError
+		var np *claim.NotProvableError
 		if !errors.As(err, &np) {
 			fmt.Fprintf(e.stderr, "vouch derive: %v\n", err)
 			return exitError
@@ -91,10 +92,10 @@ func deriveCmd(ctx context.Context, e *env, args []string) int {
 				"repair_prompt": np.RepairPrompt(), "suggestions": np.Suggestions,
 			}})
 		}
-		fmt.Fprintf(e.stderr, "vouch derive: claim not provable; nothing to run.\n\n%s", np.RepairPrompt())
+		fmt.Fprintf(e.stderr, "vouch derive: text not provable; nothing to run.\n\n%s", np.RepairPrompt())
 		return exitRefused
 	}
-	warnOtherOrigins(e.stderr, claim, baseURL)
+	warnOtherOrigins(e.stderr, text, baseURL)
 	if asJSON {
 		deriveWriteJSON(e.stdout, derivation{Derivation: res, PlanID: res.Plan.ID(), BaseURL: base})
 		return 0
@@ -106,7 +107,7 @@ func deriveCmd(ctx context.Context, e *env, args []string) int {
 // printDerivation writes the plan as YAML, preceded by the requirements
 // and assumptions as comments, so the output is itself a plan file that
 // `vouch run` reads.
-func printDerivation(w io.Writer, d plan.Derivation, base *url.URL) {
+func printDerivation(w io.Writer, d claim.Derivation, base *url.URL) {
 	fmt.Fprintf(w, "# vouch derive: %s\n", deriveOneLine(d.Claim))
 	fmt.Fprintf(w, "# plan id: %s\n#\n# Requirements (each proven by the assertions listed):\n", d.Plan.ID())
 	for _, r := range d.Requirements {

@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/vouchdev/vouch/claim"
 	"github.com/vouchdev/vouch/evidence"
 	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/runner"
@@ -140,8 +141,8 @@ func TestDeriveEndToEnd(t *testing.T) {
 	t.Cleanup(func() { r.Close() })
 	secrets := map[string]string{"DEMO_PASSWORD": testapp.DefaultPassword}
 
-	run := func(t *testing.T, claim, breaks string) evidence.Decision {
-		d, err := plan.Derive(claim)
+	run := func(t *testing.T, text, breaks string) evidence.Decision {
+		d, err := claim.Derive(text)
 		if err != nil {
 			t.Fatalf("derive: %v", err)
 		}
@@ -160,7 +161,7 @@ func TestDeriveEndToEnd(t *testing.T) {
 			t.Fatalf("run: %v", err)
 		}
 		if res.Decision != evidence.Verified && res.Manifest != nil {
-			t.Logf("%s (breaks %q): %s\n%s", claim, breaks, res.Decision, res.Manifest.RepairPrompt)
+			t.Logf("%s (breaks %q): %s\n%s", text, breaks, res.Decision, res.Manifest.RepairPrompt)
 		}
 		return res.Decision
 	}

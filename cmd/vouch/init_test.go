@@ -8,14 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vouchdev/vouch/client/clienttest"
+	"github.com/vouchdev/vouch/server/servertest"
 )
 
 // vouch init checks the server and key before writing; the file holds the
 // server and the key's variable name, never the key, with mode 0600; the
 // client commands then find both through it.
 func TestInit(t *testing.T) {
-	env := clienttest.Start(t, clienttest.Options{NoWorkers: true})
+	env := servertest.Start(t, servertest.Options{NoWorkers: true})
 	cfgHome := t.TempDir()
 	cfgFile := filepath.Join(cfgHome, "vouch", "config.json")
 	base := map[string]string{"XDG_CONFIG_HOME": cfgHome, "HOME": t.TempDir(), "TEAM_VOUCH_KEY": env.ReadKey}
@@ -32,7 +32,7 @@ func TestInit(t *testing.T) {
 		{"a key instead of a name", nil, []string{"init", "--server", env.URL, "--key-env", env.ReadKey}, exitUsage, "NAME of a variable", false},
 		{"not a name", nil, []string{"init", "--server", env.URL, "--key-env", "A-B"}, exitUsage, "not an environment variable name", false},
 		{"wrong key", map[string]string{"BAD": "vch_0000"}, []string{"init", "--server", env.URL, "--key-env", "BAD"}, exitError, "unauthorized", false},
-		{"server down", nil, []string{"init", "--server", clienttest.ClosedPort(t), "--key-env", "TEAM_VOUCH_KEY"}, exitError, "nothing written", false},
+		{"server down", nil, []string{"init", "--server", servertest.ClosedPort(t), "--key-env", "TEAM_VOUCH_KEY"}, exitError, "nothing written", false},
 		{"works", nil, []string{"init", "--server", env.URL + "/api/v1", "--key-env", "TEAM_VOUCH_KEY"}, 0, "", true},
 		{"server from the environment", map[string]string{"VOUCH_SERVER": env.URL}, []string{"init", "--key-env", "TEAM_VOUCH_KEY"}, 0, "", true},
 	}
@@ -72,13 +72,13 @@ func TestInit(t *testing.T) {
 
 	// With only the config and the variable it names, a command works.
 	c := &cli{t: t, env: env, vars: base}
-	code, out, errs := c.run("verify", "--url", env.AppURL, "--claim", clienttest.HomeClaim, "--no-wait")
+	code, out, errs := c.run("verify", "--url", env.AppURL, "--claim", servertest.HomeClaim, "--no-wait")
 	if code != 0 || !strings.Contains(out, "Approve: "+env.URL) {
 		t.Fatalf("verify through the config: exit %d\n%s\n%s", code, out, errs)
 	}
 	// The config names a variable that is not set: say which.
 	c = &cli{t: t, env: env, vars: map[string]string{"XDG_CONFIG_HOME": cfgHome}}
-	code, _, errs = c.run("verify", "--url", env.AppURL, "--claim", clienttest.HomeClaim, "--no-wait")
+	code, _, errs = c.run("verify", "--url", env.AppURL, "--claim", servertest.HomeClaim, "--no-wait")
 	if code != exitUsage || !strings.Contains(errs, "$TEAM_VOUCH_KEY") || !strings.Contains(errs, cfgFile) {
 		t.Fatalf("unset variable: exit %d\n%s", code, errs)
 	}

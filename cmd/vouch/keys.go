@@ -27,6 +27,7 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 	c := commands["keys"]
 	fs := newFlags(e, c)
 	data := fs.String("data", defaultDataDir, "data `directory`")
+	database := fs.String("database", e.getenv("VOUCH_DATABASE"), databaseUsage)
 	scope := fs.String("scope", "", "`scope` of a new key, or the keys to list: read (create plans, read) or launch (also start runs and re-checks)")
 	name := fs.String("name", "", "a `name` to recognise the key by")
 	asJSON := fs.Bool("json", false, "print as JSON")
@@ -65,7 +66,7 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 		if err != nil {
 			return fail(err)
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			return fail(err)
 		}
@@ -92,7 +93,7 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 			}
 			listScope = sc
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			return fail(err)
 		}
@@ -123,7 +124,7 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 		if len(pos) != 2 {
 			return usageError(e, c, "revoke takes one key ID (or its prefix)")
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			return fail(err)
 		}

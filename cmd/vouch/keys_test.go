@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vouchdev/vouch/api/server"
 	"github.com/vouchdev/vouch/auth"
+	"github.com/vouchdev/vouch/server"
 )
 
 // runCLI runs one command line in-process.

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vouchdev/vouch/client/clienttest"
+	"github.com/vouchdev/vouch/server/servertest"
 )
 
 // execMainEnv makes this test binary act as the vouch binary: a child
@@ -74,8 +74,8 @@ func needNode(t *testing.T, root string) string {
 func TestMCPWithTypeScriptClient(t *testing.T) {
 	root := repoRoot(t)
 	node := needNode(t, root)
-	clienttest.NeedChrome(t)
-	env := clienttest.Start(t, clienttest.Options{})
+	servertest.NeedChrome(t)
+	env := servertest.Start(t, servertest.Options{})
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +101,7 @@ func TestMCPWithTypeScriptClient(t *testing.T) {
 			env.App.Reset()
 			charges := env.Charges(t)
 			runNodeScript(t, node, root, "jstest/mcp_client.mjs", merge(tt.vars, map[string]string{
-				"VOUCH_TRANSPORT": tt.transport, "APP_URL": env.AppURL, "CLAIM": clienttest.HomeClaim,
+				"VOUCH_TRANSPORT": tt.transport, "APP_URL": env.AppURL, "CLAIM": servertest.HomeClaim,
 			}), func(ask []string) error {
 				switch ask[0] {
 				case "approve":

@@ -29,7 +29,7 @@ func resultCmd(ctx context.Context, e *env, args []string) int {
 	var cf clientFlags
 	cf.register(fs, 30*time.Minute)
 	asJSON := fs.Bool("json", false, "print the verification record as JSON")
-	download := fs.String("download", "", "save the evidence (every artifact, manifest.json, report.html) in this `directory`, checking each artifact's sha256")
+	download := fs.String("download", "", "save the evidence (every artifact, manifest.json, report.html and the signed attestation) in this `directory`, checking each artifact's sha256; vouch evidence verify checks the whole")
 	noWait := fs.Bool("no-wait", false, "do not wait for a running verification: print its state and exit 6")
 	withExitCodes(e, fs)
 	pos, code, ok := parseArgs(fs, args)
@@ -99,7 +99,7 @@ func downloadEvidence(ctx context.Context, cl *client.Client, v *client.Verifica
 		files = append(files, file{a.URL, a})
 		seen[a.URL] = true
 	}
-	for _, u := range []string{v.Evidence.ManifestURL, v.Evidence.ReportURL} {
+	for _, u := range []string{v.Evidence.ManifestURL, v.Evidence.ReportURL, v.Evidence.AttestationURL, v.Evidence.TestResultURL} {
 		if u != "" && !seen[u] {
 			files = append(files, file{u, nil})
 		}

@@ -12,12 +12,12 @@ import (
 	"time"
 
 	"github.com/vouchdev/vouch/client"
-	"github.com/vouchdev/vouch/client/clienttest"
+	"github.com/vouchdev/vouch/server/servertest"
 )
 
 // failedVerification runs the home claim with testapp's home-text switch
 // on, approved by the person, and returns the failed verification's id.
-func failedVerification(t *testing.T, env *clienttest.Env) string {
+func failedVerification(t *testing.T, env *servertest.Env) string {
 	t.Helper()
 	cl, err := client.New(client.Config{BaseURL: env.URL, APIKey: env.LaunchKey, PollInterval: 100 * time.Millisecond})
 	if err != nil {
@@ -28,7 +28,7 @@ func failedVerification(t *testing.T, env *clienttest.Env) string {
 	if err := env.App.Set("home-text", true); err != nil {
 		t.Fatal(err)
 	}
-	p, err := cl.Prepare(ctx, client.PrepareRequest{DeploymentURL: env.AppURL, Claim: clienttest.HomeClaim})
+	p, err := cl.Prepare(ctx, client.PrepareRequest{DeploymentURL: env.AppURL, Claim: servertest.HomeClaim})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,8 +48,8 @@ func failedVerification(t *testing.T, env *clienttest.Env) string {
 // vouch replay runs its approved plan on this machine (nothing billed or
 // recorded); vouch recheck re-runs it on the server after the fix.
 func TestResultReplayRecheck(t *testing.T) {
-	clienttest.NeedChrome(t)
-	env := clienttest.Start(t, clienttest.Options{})
+	servertest.NeedChrome(t)
+	env := servertest.Start(t, servertest.Options{})
 	c := newCLI(t, env)
 	id := failedVerification(t, env)
 	charges, records := env.Charges(t), env.Verifications(t)
@@ -143,7 +143,7 @@ func TestResultReplayRecheck(t *testing.T) {
 	if env.Charges(t) != charges+1 {
 		t.Fatalf("charges %d, want %d", env.Charges(t), charges+1)
 	}
-	newID := clienttest.VerificationIDIn(strings.ReplaceAll(out, id, ""))
+	newID := servertest.VerificationIDIn(strings.ReplaceAll(out, id, ""))
 	// Only a failed verification is re-checked: nothing ran (exit 3).
 	code, _, errs = c.run("recheck", newID)
 	if code != exitRefused || !strings.Contains(errs, "recheck_not_allowed") {

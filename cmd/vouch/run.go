@@ -50,7 +50,7 @@ func (f *runFlags) register(fs interface {
 	fs.IntVar(&f.workers, "workers", 4, "journeys run at once")
 	fs.StringVar(&f.junit, "junit", "", "also write JUnit XML to this file (for CI systems)")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON instead of text")
-	fs.StringVar(&f.chrome, "chrome", "", "Chromium binary (default $VOUCH_CHROME, then Debian's chromium)")
+	fs.StringVar(&f.chrome, "chrome", "", "Chromium binary (default $VOUCH_CHROME, then Debian's chromium-headless-shell when headless, then chromium)")
 	fs.DurationVar(&f.stepTimeout, "step-timeout", 10*time.Second, "default budget of one step")
 	fs.BoolVar(&f.noEvidence, "no-evidence", false, "record no screenshots, DOM or HAR (results only)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
@@ -172,10 +172,14 @@ func runPlan(ctx context.Context, e *env, p *plan.Plan, base string, f runFlags)
 			return runFailJSON(e, f.json, exitError, "run_error", "--junit: "+err.Error(), nil)
 		}
 	}
+	signed := signLocalRun(ctx, e, res)
 	if f.json {
 		printResultJSON(e.stdout, p, res)
 	} else {
 		printResult(e.stdout, res)
+		if signed != "" {
+			fmt.Fprintf(e.stdout, "Signed: %s (check with vouch evidence verify %s)\n", signed, res.Dir)
+		}
 	}
 	return decisionExit(res.Decision)
 }
@@ -281,8 +285,9 @@ func printResultJSON(w io.Writer, p *plan.Plan, res *runner.Result) {
 		RepairPrompt string            `json:"repair_prompt,omitempty"`
 		Dir          string            `json:"dir,omitempty"`
 		Report       string            `json:"report,omitempty"`
+		Attestation  string            `json:"attestation,omitempty"`
 	}{Decision: res.Decision, PlanID: p.ID(), PlanName: p.Name, BaseURL: res.Manifest.BaseURL,
-		RepairPrompt: res.Manifest.RepairPrompt, Dir: res.Dir, Report: res.Report}
+		RepairPrompt: res.Manifest.RepairPrompt, Dir: res.Dir, Report: res.Report, Attestation: attestationPath(res.Dir)}
 	for _, j := range res.Manifest.Journeys {
 		out.Journeys = append(out.Journeys, journeyJSON{j.Name, j.Requirement, j.Decision, j.Reason, j.RepairPrompt})
 	}

@@ -235,6 +235,9 @@ func printVerification(w io.Writer, v *client.Verification) {
 		} else {
 			fmt.Fprintf(w, "\nEvidence: %s\n", e.ManifestURL)
 		}
+		if a := v.Attestation; a != nil {
+			fmt.Fprintf(w, "Attestation: %s\n", a.Summary)
+		}
 	}
 	if v.Decision == client.Failed {
 		fmt.Fprintf(w, "After a fix: vouch recheck %s\n", v.ID)

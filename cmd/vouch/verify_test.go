@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vouchdev/vouch/client/clienttest"
+	"github.com/vouchdev/vouch/server/servertest"
 )
 
 // lockedBuffer is a bytes.Buffer a command writes while a test reads.
@@ -35,11 +35,11 @@ func (l *lockedBuffer) String() string {
 // environment a CI job would have.
 type cli struct {
 	t    *testing.T
-	env  *clienttest.Env
+	env  *servertest.Env
 	vars map[string]string
 }
 
-func newCLI(t *testing.T, env *clienttest.Env) *cli {
+func newCLI(t *testing.T, env *servertest.Env) *cli {
 	return &cli{t: t, env: env, vars: map[string]string{
 		"VOUCH_SERVER":    env.URL,
 		"VOUCH_API_KEY":   env.LaunchKey,
@@ -110,10 +110,10 @@ func (r *running) waitFor(t *testing.T, find func(string) string) string {
 // refusal has its exit code, with the approval (or rejection) given by a
 // signed-in person while the command waits.
 func TestVerifyExitCodes(t *testing.T) {
-	clienttest.NeedChrome(t)
-	env := clienttest.Start(t, clienttest.Options{})
+	servertest.NeedChrome(t)
+	env := servertest.Start(t, servertest.Options{})
 	c := newCLI(t, env)
-	dead := clienttest.ClosedPort(t)
+	dead := servertest.ClosedPort(t)
 	tests := []struct {
 		name     string
 		args     []string
@@ -125,35 +125,35 @@ func TestVerifyExitCodes(t *testing.T) {
 		stderr   []string
 		charged  int
 	}{
-		{name: "verified", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim, "--poll", "100ms"}, person: "approve",
+		{name: "verified", args: []string{"--url", env.AppURL, "--claim", servertest.HomeClaim, "--poll", "100ms"}, person: "approve",
 			code: exitVerified, charged: 1,
 			stdout: []string{"Requirements:", "Journeys", "Approve: " + env.URL + "/console/plans/pln_", "Approved by " + env.Email, "VERIFIED", "met", "Evidence: " + env.URL},
 			stderr: []string{"Waiting for a person to approve at", "Running ver_", "✓  R1 On /, the page shows \"Welcome to testapp\"  verified"}},
-		{name: "failed", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim, "--poll", "100ms"}, breakage: "home-text", person: "approve",
+		{name: "failed", args: []string{"--url", env.AppURL, "--claim", servertest.HomeClaim, "--poll", "100ms"}, breakage: "home-text", person: "approve",
 			code: exitFailed, charged: 1,
 			stdout: []string{"FAILED", "not_met", "Repair prompt:", "Evidence: ", "vouch recheck ver_"},
 			// Live progress, one plain line per change: the failing step
 			// waits out its budget, so the running journey is seen.
 			stderr: []string{"step 1/", "✗  R1 On /, the page shows \"Welcome to testapp\"  failed"}},
-		{name: "blocked", args: []string{"--url", dead, "--claim", clienttest.HomeClaim, "--poll", "100ms"}, person: "approve",
+		{name: "blocked", args: []string{"--url", dead, "--claim", servertest.HomeClaim, "--poll", "100ms"}, person: "approve",
 			code: exitBlocked, charged: 1, stdout: []string{"BLOCKED", "Repair prompt:"}},
 		{name: "claim refused", args: []string{"--url", env.AppURL, "--claim", "Everyone loves this app", "--poll", "100ms"},
 			code: exitRefused, stderr: []string{"claim_not_provable", "request_id req_", "Repair prompt:"}},
-		{name: "plan rejected", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim, "--poll", "100ms"}, person: "reject",
+		{name: "plan rejected", args: []string{"--url", env.AppURL, "--claim", servertest.HomeClaim, "--poll", "100ms"}, person: "reject",
 			code: exitRejected, stderr: []string{"rejected plan", "not this page", "plan_rejected"}},
-		{name: "approval times out", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim, "--poll", "100ms", "--timeout", "3s"},
+		{name: "approval times out", args: []string{"--url", env.AppURL, "--claim", servertest.HomeClaim, "--poll", "100ms", "--timeout", "3s"},
 			code: exitTimeout, stderr: []string{"gave up after 3s", "still waiting for approval", "vouch verify --plan pln_"}},
-		{name: "no wait", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim, "--no-wait"},
+		{name: "no wait", args: []string{"--url", env.AppURL, "--claim", servertest.HomeClaim, "--no-wait"},
 			code: exitVerified, stdout: []string{"Approve: ", "vouch verify --plan pln_"}},
-		{name: "no credentials", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim},
+		{name: "no credentials", args: []string{"--url", env.AppURL, "--claim", servertest.HomeClaim},
 			vars: map[string]string{"VOUCH_API_KEY": ""}, code: exitUsage, stderr: []string{"no API key", "vouch init"}},
-		{name: "no server", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim},
+		{name: "no server", args: []string{"--url", env.AppURL, "--claim", servertest.HomeClaim},
 			vars: map[string]string{"VOUCH_SERVER": ""}, code: exitUsage, stderr: []string{"no server"}},
-		{name: "key refused", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim},
+		{name: "key refused", args: []string{"--url", env.AppURL, "--claim", servertest.HomeClaim},
 			vars: map[string]string{"VOUCH_API_KEY": "vch_wrong"}, code: exitError, stderr: []string{"unauthorized"}},
-		{name: "read key cannot run", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim, "--poll", "100ms"},
+		{name: "read key cannot run", args: []string{"--url", env.AppURL, "--claim", servertest.HomeClaim, "--poll", "100ms"},
 			vars: map[string]string{"VOUCH_API_KEY": env.ReadKey}, person: "approve", code: exitError, stderr: []string{"insufficient_scope"}},
-		{name: "server down", args: []string{"--url", env.AppURL, "--claim", clienttest.HomeClaim, "--server", dead, "--timeout", "1m"},
+		{name: "server down", args: []string{"--url", env.AppURL, "--claim", servertest.HomeClaim, "--server", dead, "--timeout", "1m"},
 			code: exitError},
 		{name: "missing claim", args: []string{"--url", env.AppURL}, code: exitUsage, stderr: []string{"--claim"}},
 		{name: "positional claim", args: []string{"--url", env.AppURL, "The home page loads"}, code: exitUsage, stderr: []string{"--claim"}},
@@ -181,7 +181,7 @@ func TestVerifyExitCodes(t *testing.T) {
 					if !strings.Contains(s, "Approve: ") {
 						return ""
 					}
-					return clienttest.PlanIDIn(s)
+					return servertest.PlanIDIn(s)
 				})
 				// The command is waiting for a person: on a pipe it says so
 				// in plain lines, no spinner.
@@ -220,10 +220,10 @@ func TestVerifyExitCodes(t *testing.T) {
 // --json prints one document a machine can read, with the exit code, and
 // --plan continues with a plan prepared by --no-wait.
 func TestVerifyJSONAndPlan(t *testing.T) {
-	clienttest.NeedChrome(t)
-	env := clienttest.Start(t, clienttest.Options{})
+	servertest.NeedChrome(t)
+	env := servertest.Start(t, servertest.Options{})
 	c := newCLI(t, env)
-	code, out, errs := c.run("verify", "--url", env.AppURL, "--claim", clienttest.HomeClaim, "--no-wait", "--json")
+	code, out, errs := c.run("verify", "--url", env.AppURL, "--claim", servertest.HomeClaim, "--no-wait", "--json")
 	var prepared struct {
 		Plan struct {
 			PlanID     string `json:"plan_id"`

@@ -49,19 +49,7 @@ func (s *Store) GetKeyByHash(ctx context.Context, hash []byte) (*store.Key, erro
 // ListKeys returns every key, newest first.
 func (s *Store) ListKeys(ctx context.Context) ([]*store.Key, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+keyCols+` FROM api_keys ORDER BY created_at DESC, rowid DESC`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.Key
-	for rows.Next() {
-		k, err := scanKey(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, k)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanKey)
 }
 
 // RevokeKey marks a key revoked, keeping the first revocation time.
@@ -129,19 +117,7 @@ func (s *Store) GetUserByEmail(ctx context.Context, email string) (*store.User, 
 // ListUsers returns every person, oldest first.
 func (s *Store) ListUsers(ctx context.Context) ([]*store.User, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+userCols+` FROM users ORDER BY created_at, rowid`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.User
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanUser)
 }
 
 // UpdateUser replaces a person's password hash, admin and disabled fields.
@@ -174,16 +150,8 @@ func (s *Store) CreateSession(ctx context.Context, se *store.Session) error {
 
 // GetSession returns a session by token hash.
 func (s *Store) GetSession(ctx context.Context, tokenHash []byte) (*store.Session, error) {
-	var se store.Session
-	var created, last, expires sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT id, token_hash, user_id, csrf_token, created_at, last_seen, expires_at
-		FROM sessions WHERE token_hash = ?`, tokenHash).Scan(&se.ID, &se.TokenHash, &se.UserID, &se.CSRFToken,
-		&created, &last, &expires)
-	if err != nil {
-		return nil, notFound(err, "session")
-	}
-	se.CreatedAt, se.LastSeen, se.ExpiresAt = fromMS(created), fromMS(last), fromMS(expires)
-	return &se, nil
+	se, err := scanSession(s.db.QueryRowContext(ctx, `SELECT `+sessionCols+` FROM sessions WHERE token_hash = ?`, tokenHash))
+	return se, notFound(err, "session")
 }
 
 // TouchSession sets a session's last use.
@@ -334,7 +302,7 @@ func (s *Store) AppendRequests(ctx context.Context, rows []*store.RequestLog) er
 
 // SearchRequests returns request log rows, newest first.
 func (s *Store) SearchRequests(ctx context.Context, f store.RequestFilter) ([]*store.RequestLog, error) {
-	q := `SELECT id, request_id, at, method, path, status, duration_us, key_id, user_id, remote_addr, error_code
+	q := `SELECT ` + requestCols + `
 		FROM request_log WHERE 1=1`
 	var args []any
 	add := func(cond string, v any) {
@@ -367,21 +335,5 @@ func (s *Store) SearchRequests(ctx context.Context, f store.RequestFilter) ([]*s
 	q += ` ORDER BY id DESC LIMIT ?`
 	args = append(args, limit(f.Limit))
 	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.RequestLog
-	for rows.Next() {
-		var r store.RequestLog
-		var at sql.NullInt64
-		var us int64
-		if err := rows.Scan(&r.ID, &r.RequestID, &at, &r.Method, &r.Path, &r.Status, &us, &r.KeyID,
-			&r.UserID, &r.RemoteAddr, &r.ErrorCode); err != nil {
-			return nil, err
-		}
-		r.At, r.Duration = fromMS(at), time.Duration(us)*time.Microsecond
-		out = append(out, &r)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanRequest)
 }

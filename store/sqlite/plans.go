@@ -14,8 +14,6 @@ const planCols = `p.id, p.hash, p.plan_json, p.claim, p.deployment_url, p.requir
 
 const planFrom = ` FROM plans p LEFT JOIN plan_events e ON e.plan_id = p.id`
 
-type scanner interface{ Scan(...any) error }
-
 func scanPlan(r scanner) (*store.Plan, error) {
 	var p store.Plan
 	var js, reqs, notes string

@@ -157,23 +157,43 @@ func (s *Store) GetVerification(ctx context.Context, id string) (*store.Verifica
 	return v, notFound(err, "verification "+id)
 }
 
-// ListVerifications returns verifications, newest first.
+// ListVerifications returns the verifications f selects, newest first by
+// (created_at, id), filtered and paged in SQL.
 func (s *Store) ListVerifications(ctx context.Context, f store.VerificationFilter) ([]*store.Verification, error) {
 	q := `SELECT ` + verCols + ` FROM verifications WHERE 1=1`
 	var args []any
+	add := func(cond string, arg any) {
+		q += ` AND ` + cond
+		args = append(args, arg)
+	}
 	if f.PlanID != "" {
-		q += ` AND plan_id = ?`
-		args = append(args, f.PlanID)
+		add(`plan_id = ?`, f.PlanID)
 	}
 	if f.State != "" {
-		q += ` AND state = ?`
-		args = append(args, f.State)
+		add(`state = ?`, f.State)
+	}
+	if f.Decision != "" {
+		// Only completed runs carry a decision; the column is '' otherwise.
+		add(`decision = ?`, f.Decision)
+	}
+	if !f.CreatedFrom.IsZero() {
+		add(`created_at >= ?`, ms(f.CreatedFrom))
+	}
+	if !f.CreatedBefore.IsZero() {
+		add(`created_at < ?`, ms(f.CreatedBefore))
 	}
 	if f.Before != "" {
-		q += ` AND (created_at, rowid) < (SELECT created_at, rowid FROM verifications WHERE id = ?)`
-		args = append(args, f.Before)
+		var at int64
+		err := s.db.QueryRowContext(ctx, `SELECT created_at FROM verifications WHERE id = ?`, f.Before).Scan(&at)
+		if err != nil {
+			return nil, notFound(err, "verification "+f.Before)
+		}
+		// Spelled out rather than as a row value so that SQLite bounds the
+		// index range on created_at.
+		q += ` AND created_at <= ? AND (created_at < ? OR id < ?)`
+		args = append(args, at, at, f.Before)
 	}
-	q += ` ORDER BY created_at DESC, rowid DESC LIMIT ?`
+	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, limit(f.Limit))
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -307,23 +327,8 @@ func (s *Store) CompleteRun(ctx context.Context, c store.Completion) error {
 // Charges lists ledger entries, oldest first.
 func (s *Store) Charges(ctx context.Context, f store.ChargeFilter) ([]store.Charge, error) {
 	where, args := chargeWhere(f)
-	rows, err := s.db.QueryContext(ctx, `SELECT id, verification_id, plan_id, key_id, user_id, day, at
-		FROM charges`+where+` ORDER BY at, id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.Charge
-	for rows.Next() {
-		var c store.Charge
-		var at sql.NullInt64
-		if err := rows.Scan(&c.ID, &c.VerificationID, &c.PlanID, &c.Payer.KeyID, &c.Payer.UserID, &c.Day, &at); err != nil {
-			return nil, err
-		}
-		c.At = fromMS(at)
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	rows, err := s.db.QueryContext(ctx, `SELECT `+chargeCols+` FROM charges`+where+` ORDER BY at, id`, args...)
+	return collect(rows, err, scanCharge)
 }
 
 // Usage counts charges per UTC day and payer.
@@ -331,19 +336,7 @@ func (s *Store) Usage(ctx context.Context, f store.ChargeFilter) ([]store.UsageR
 	where, args := chargeWhere(f)
 	rows, err := s.db.QueryContext(ctx, `SELECT day, key_id, user_id, COUNT(*) FROM charges`+where+`
 		GROUP BY day, key_id, user_id ORDER BY day, key_id, user_id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.UsageRow
-	for rows.Next() {
-		var u store.UsageRow
-		if err := rows.Scan(&u.Day, &u.Payer.KeyID, &u.Payer.UserID, &u.Count); err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanUsage)
 }
 
 func chargeWhere(f store.ChargeFilter) (string, []any) {
@@ -370,22 +363,6 @@ func chargeWhere(f store.ChargeFilter) (string, []any) {
 
 // Outbox lists webhook outbox events, oldest first.
 func (s *Store) Outbox(ctx context.Context, n int) ([]*store.OutboxEvent, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, type, payload, created_at, attempts, delivered_at
-		FROM webhook_outbox ORDER BY created_at, id LIMIT ?`, limit(n))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.OutboxEvent
-	for rows.Next() {
-		var e store.OutboxEvent
-		var payload string
-		var created, delivered sql.NullInt64
-		if err := rows.Scan(&e.ID, &e.Type, &payload, &created, &e.Attempts, &delivered); err != nil {
-			return nil, err
-		}
-		e.Payload, e.CreatedAt, e.DeliveredAt = []byte(payload), fromMS(created), fromMS(delivered)
-		out = append(out, &e)
-	}
-	return out, rows.Err()
+	rows, err := s.db.QueryContext(ctx, `SELECT `+outboxCols+` FROM webhook_outbox ORDER BY created_at, id LIMIT ?`, limit(n))
+	return collect(rows, err, scanOutboxEvent)
 }

@@ -62,19 +62,7 @@ func (s *Store) GetWebhookEndpoint(ctx context.Context, id string) (*store.Webho
 func (s *Store) ListWebhookEndpoints(ctx context.Context) ([]*store.WebhookEndpoint, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+endpointCols+` FROM webhook_endpoints
 		WHERE deleted_at IS NULL ORDER BY created_at, id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.WebhookEndpoint
-	for rows.Next() {
-		e, err := scanEndpoint(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanEndpoint)
 }
 
 // UpdateWebhookEndpoint replaces the mutable fields of an endpoint.
@@ -117,24 +105,9 @@ func affected(res sql.Result, err error, what string) error {
 
 // UndispatchedOutbox lists outbox events not yet fanned out, oldest first.
 func (s *Store) UndispatchedOutbox(ctx context.Context, n int) ([]*store.OutboxEvent, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, type, payload, created_at, attempts
+	rows, err := s.db.QueryContext(ctx, `SELECT `+outboxCols+`
 		FROM webhook_outbox WHERE delivered_at IS NULL ORDER BY created_at, id LIMIT ?`, limit(n))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.OutboxEvent
-	for rows.Next() {
-		var e store.OutboxEvent
-		var payload string
-		var created sql.NullInt64
-		if err := rows.Scan(&e.ID, &e.Type, &payload, &created, &e.Attempts); err != nil {
-			return nil, err
-		}
-		e.Payload, e.CreatedAt = []byte(payload), fromMS(created)
-		out = append(out, &e)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanOutboxEvent)
 }
 
 // DispatchOutboxEvent stores an event's deliveries and marks it fanned out.
@@ -316,24 +289,12 @@ func (s *Store) GetWebhookDelivery(ctx context.Context, id string) (*store.Webho
 	if err != nil {
 		return nil, nil, notFound(err, "webhook delivery "+id)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT delivery_id, n, at, duration_us, status, error, response
-		FROM webhook_attempts WHERE delivery_id = ? ORDER BY n`, id)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+attemptCols+` FROM webhook_attempts WHERE delivery_id = ? ORDER BY n`, id)
+	as, err := collect(rows, err, scanAttempt)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer rows.Close()
-	var out []*store.WebhookAttempt
-	for rows.Next() {
-		var a store.WebhookAttempt
-		var at sql.NullInt64
-		var us int64
-		if err := rows.Scan(&a.DeliveryID, &a.N, &at, &us, &a.Status, &a.Error, &a.Response); err != nil {
-			return nil, nil, err
-		}
-		a.At, a.Duration = fromMS(at), time.Duration(us)*time.Microsecond
-		out = append(out, &a)
-	}
-	return d, out, rows.Err()
+	return d, as, nil
 }
 
 // ListWebhookDeliveries returns deliveries, newest first.
@@ -363,17 +324,5 @@ func (s *Store) ListWebhookDeliveries(ctx context.Context, f store.WebhookDelive
 	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, limit(f.Limit))
 	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.WebhookDelivery
-	for rows.Next() {
-		d, err := scanDelivery(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanDelivery)
 }

@@ -36,6 +36,7 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentClaims", testConcurrentClaims},
 		{"Leases", testLeases},
 		{"CompleteRun", testComplete},
+		{"ListVerifications", testListVerifications},
 		{"Usage", testUsage},
 		{"Idempotency", testIdempotency},
 		{"ConcurrentIdempotency", testConcurrentIdempotency},
@@ -1000,4 +1001,92 @@ func testRequestLog(t *testing.T, s store.Store) {
 	if r := got[0]; r.Method != "POST" || r.Status != 202 || r.Duration != 3*time.Millisecond || !r.At.Equal(t0) {
 		t.Errorf("request row = %+v", r)
 	}
+}
+
+// testListVerifications checks the filters and the keyset paging of
+// ListVerifications, including runs created in the same millisecond.
+func testListVerifications(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	p := approved(t, s, t0)
+	day := 24 * time.Hour
+	a := run(t, s, p, "", t0)
+	b := run(t, s, p, "", t0.Add(time.Hour))
+	c := run(t, s, p, "", t0.Add(time.Hour)) // same millisecond as b; a larger id
+	d := run(t, s, p, "", t0.Add(day))
+	e := run(t, s, p, "", t0.Add(day+time.Hour))
+	f := run(t, s, p, "", t0.Add(2*day))
+	complete(t, s, a.ID, "verified", t0.Add(3*day))
+	complete(t, s, b.ID, "failed", t0.Add(3*day))
+	complete(t, s, c.ID, "blocked", t0.Add(3*day))
+	complete(t, s, d.ID, "failed", t0.Add(3*day))
+	if _, err := s.ClaimNextRun(ctx, "w", t0.Add(3*day), t0.Add(4*day)); err != nil { // e runs
+		t.Fatal(err)
+	}
+	other := approved(t, s, t0)
+	g := run(t, s, other, "", t0.Add(5*day))
+
+	ids := func(vs []*store.Verification) []string {
+		var out []string
+		for _, v := range vs {
+			out = append(out, v.ID)
+		}
+		return out
+	}
+	mine := store.VerificationFilter{PlanID: p.ID}
+	with := func(mod func(*store.VerificationFilter)) store.VerificationFilter {
+		f := mine
+		mod(&f)
+		return f
+	}
+	for _, tt := range []struct {
+		name string
+		f    store.VerificationFilter
+		want []*store.Verification
+	}{
+		{"all", store.VerificationFilter{}, []*store.Verification{g, f, e, d, c, b, a}},
+		{"plan", mine, []*store.Verification{f, e, d, c, b, a}},
+		{"decision failed", with(func(f *store.VerificationFilter) { f.Decision = "failed" }), []*store.Verification{d, b}},
+		{"decision verified", with(func(f *store.VerificationFilter) { f.Decision = "verified" }), []*store.Verification{a}},
+		{"state queued", with(func(f *store.VerificationFilter) { f.State = store.Queued }), []*store.Verification{f}},
+		{"state running", with(func(f *store.VerificationFilter) { f.State = store.Running }), []*store.Verification{e}},
+		{"decision of a queued state", with(func(f *store.VerificationFilter) { f.State, f.Decision = store.Queued, "failed" }), nil},
+		{"from", with(func(f *store.VerificationFilter) { f.CreatedFrom = t0.Add(time.Hour) }), []*store.Verification{f, e, d, c, b}},
+		{"before a time", with(func(f *store.VerificationFilter) { f.CreatedBefore = t0.Add(day) }), []*store.Verification{c, b, a}},
+		{"from, before a time and decision", with(func(f *store.VerificationFilter) {
+			f.CreatedFrom, f.CreatedBefore, f.Decision = t0.Add(time.Hour), t0.Add(day), "blocked"
+		}), []*store.Verification{c}},
+		{"limit", with(func(f *store.VerificationFilter) { f.Limit = 2 }), []*store.Verification{f, e}},
+		{"after a cursor", with(func(f *store.VerificationFilter) { f.Before = e.ID }), []*store.Verification{d, c, b, a}},
+		{"after a cursor in a tie", with(func(f *store.VerificationFilter) { f.Before = c.ID }), []*store.Verification{b, a}},
+		{"after a cursor in a tie, limited", with(func(f *store.VerificationFilter) { f.Before, f.Limit = c.ID, 1 }), []*store.Verification{b}},
+		{"after a cursor, filtered", with(func(f *store.VerificationFilter) { f.Before, f.Decision = d.ID, "failed" }), []*store.Verification{b}},
+		{"after a cursor that does not match the filter", with(func(f *store.VerificationFilter) { f.Before, f.Decision = c.ID, "failed" }), []*store.Verification{b}},
+	} {
+		vs, err := s.ListVerifications(ctx, tt.f)
+		if err != nil {
+			t.Errorf("%s: ListVerifications(%+v): %v", tt.name, tt.f, err)
+			continue
+		}
+		if got, want := fmt.Sprint(ids(vs)), fmt.Sprint(ids(tt.want)); got != want {
+			t.Errorf("%s: ListVerifications(%+v) = %s, want %s", tt.name, tt.f, got, want)
+		}
+	}
+	// Walking every page two at a time gives the whole list once.
+	var walked []string
+	for page := (store.VerificationFilter{Limit: 2}); ; {
+		vs, err := s.ListVerifications(ctx, page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walked = append(walked, ids(vs)...)
+		if len(vs) < 2 || len(walked) > 10 {
+			break
+		}
+		page.Before = vs[len(vs)-1].ID
+	}
+	if got, want := fmt.Sprint(walked), fmt.Sprint(ids([]*store.Verification{g, f, e, d, c, b, a})); got != want {
+		t.Errorf("pages = %s, want %s", got, want)
+	}
+	_, err := s.ListVerifications(ctx, store.VerificationFilter{Before: "ver_missing"})
+	wantErr(t, "ListVerifications after an unknown cursor", err, store.ErrNotFound)
 }

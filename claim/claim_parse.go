@@ -1,0 +1,446 @@
+package claim
+
+import (
+	"github.com/vouchdev/vouch/plan"
+	"regexp"
+	"strings"
+)
+
+// The claim parser reads a claim's shape (its lower-cased tokens) from left
+// to right with an ordered list of rules. Each rule is an anchored regexp
+// plus a handler that turns the match into items: a page, an action, a
+// check, a connector. A rule whose last group is unquoted text may end that
+// text at any stop word; the parser tries the shortest reading first and
+// backtracks to longer ones when the rest of the claim does not parse, so
+// "shows Welcome and has a link" and "shows Welcome on board" both read
+// right. A budget bounds the search, so any input parses in bounded time.
+
+// parseBudget bounds the rule attempts for one claim, and parseWork the
+// bytes their regexps read; a claim that needs more is refused.
+const (
+	parseBudget = 6000
+	parseWork   = 4 << 20
+)
+
+type itemKind uint8
+
+const (
+	iConn    itemKind = iota // and, then, a comma
+	iCond                    // after, when, if: the actions that follow come first
+	iPage                    // a page: the subject, the context or a visit
+	iSubject                 // it, I, the footer: the page in front of the user
+	iAction                  // click, fill, press, sign in, ...
+	iCheck                   // an assertion
+	iCred                    // the credentials of the sign-in before it
+	iReload                  // visit the current page again
+	iNoop                    // words that need no step (scrolling, "while signed out")
+)
+
+type ruleClass uint8
+
+const (
+	cConn ruleClass = iota
+	cCtx
+	cSubj
+	cAction
+	cCheck
+	cCont
+	cNoop
+)
+
+type contKind uint8
+
+const (
+	contNone contKind = iota
+	contText
+	contElement
+	contAdd
+	contFill
+	contWith
+	contClick
+)
+
+// item is one meaningful piece of a claim, in claim order.
+type item struct {
+	kind            itemKind
+	seq             bool // iConn: "then", "after that"
+	page            pageRef
+	visit           bool        // iPage: "visiting /x", not "/x shows"
+	steps           []plan.Step // iAction, iCheck
+	rkind           string      // the requirement kind this item suggests
+	desc            string      // how a requirement text says it; empty: from the steps
+	notes           []string
+	cont            contKind
+	neg             bool
+	deferred        *plan.Step // iAction: a submit click that later form fills go before
+	fillish         bool       // iAction: fill, select, check or uncheck
+	click           string     // iAction: a click on a bare text, resolved by context
+	region          string     // iSubject
+	regionKey       string     // iSubject: the region noun ("footer")
+	secret          string     // iCred: the password secret
+	emailSec        string     // iCred: the secret holding the user name, if any
+	signin          bool       // iAction: a sign-in
+	subject         bool       // iPage: the subject of the checks that follow
+	addTgt          string     // iAction: the field an "add" types into
+	addVal          string     // iAction: the text an "add" typed
+	replacePassword bool       // iAction: a made-up password replacing a sign-in's secret
+	beforeClick     bool       // iAction: a fill said after the click it precedes
+	hideClicked     bool       // iCheck: "hides it" after a click
+	clickExact      bool       // iAction: the click's text was quoted or capitalised: match it whole
+	formClick       bool       // iNoop: the click before it submits a form ("with an empty form")
+	from, to        int        // where in the shape the item was read
+}
+
+type rule struct {
+	name  string
+	class ruleClass
+	re    *regexp.Regexp
+	tail  bool // the last group is text that may end at a stop word
+	fn    func(m *match) ([]item, bool)
+}
+
+type hint struct {
+	cause   string
+	reason  string
+	suggest []string
+	at      int
+}
+
+type parser struct {
+	lx     *lexed
+	budget int
+	far    int // the furthest shape offset any reading reached
+	hint   *hint
+	work   int // bytes the rules' regexps have read
+	// memo holds each rule's match at each offset: a rule matches the
+	// same text the same way whatever was read before, and backtracking
+	// asks again.
+	memo map[int][]int
+}
+
+// find returns rule ri's match at shape offset pos (absolute offsets), or
+// nil, computing it once.
+func (p *parser) find(ri, pos int, rest string) ([]int, bool) {
+	key := pos*len(rules) + ri
+	if loc, ok := p.memo[key]; ok {
+		return loc, true
+	}
+	// Bound the text the regexps read in all: attempts alone do not bound
+	// time when each reads a long claim.
+	if p.work += len(rest); p.work > parseWork {
+		p.budget = -1
+		return nil, false
+	}
+	loc := rules[ri].re.FindStringSubmatchIndex(rest)
+	for i := range loc {
+		if loc[i] >= 0 {
+			loc[i] += pos
+		}
+	}
+	if p.memo == nil {
+		p.memo = map[int][]int{}
+	}
+	p.memo[key] = loc
+	return loc, true
+}
+
+type pstate struct {
+	last      *item // the last item that was not a connector
+	afterConn bool
+	start     bool // nothing read yet
+	acted     bool // an action came before
+}
+
+// match is one rule's match, with group offsets absolute in the shape.
+type match struct {
+	p        *parser
+	loc      []int
+	st       pstate
+	start    int
+	end      int
+	consumed int // set by a handler that reads less than it matched
+}
+
+func (m *match) ok(i int) bool           { return 2*i < len(m.loc) && m.loc[2*i] >= 0 }
+func (m *match) low(i int) string        { return m.p.lx.shape[m.loc[2*i]:m.loc[2*i+1]] }
+func (m *match) bounds(i int) (int, int) { return m.loc[2*i], m.loc[2*i+1] }
+
+func (p *parser) setHint(cause, reason string, at int, suggest ...string) {
+	if p.hint == nil || at > p.hint.at {
+		p.hint = &hint{cause: cause, reason: reason, suggest: suggest, at: at}
+	}
+}
+
+// parseClaim reads the whole shape, or reports failure.
+func (p *parser) parseClaim() ([]item, bool) {
+	p.budget = parseBudget
+	return p.parse(0, pstate{start: true})
+}
+
+func (p *parser) parse(pos int, st pstate) ([]item, bool) {
+	shape := p.lx.shape
+	for pos < len(shape) && shape[pos] == ' ' {
+		pos++
+	}
+	if pos > p.far {
+		p.far = pos
+	}
+	if pos >= len(shape) {
+		// A subject with nothing said about it is not a claim.
+		if l := st.last; l != nil && (l.kind == iSubject || l.kind == iPage && l.subject) {
+			return nil, false
+		}
+		return nil, true
+	}
+	rest := shape[pos:]
+	for ri := range rules {
+		r := &rules[ri]
+		if !allowed(r.class, st) {
+			continue
+		}
+		if p.budget--; p.budget < 0 {
+			return nil, false
+		}
+		loc, ok := p.find(ri, pos, rest)
+		if !ok {
+			return nil, false
+		}
+		if loc == nil {
+			continue
+		}
+		ends := []int{loc[1]}
+		gEnd := loc[1]
+		if gEnd > loc[0] && shape[gEnd-1] == ' ' {
+			gEnd--
+		}
+		// The tail group is the last group that ends where the match does.
+		last := 0
+		if r.tail {
+			for g := len(loc)/2 - 1; g > 0; g-- {
+				if loc[2*g] >= 0 && loc[2*g+1] == gEnd {
+					last = g
+					break
+				}
+			}
+			if last > 0 {
+				ends = p.cuts(loc[2*last], loc[2*last+1])
+			}
+		}
+		for _, end := range ends {
+			l := append([]int(nil), loc...)
+			l[1] = end
+			if last > 0 && l[2*last+1] > end {
+				l[2*last+1] = end
+			}
+			m := &match{p: p, loc: l, st: st, start: pos, end: end}
+			items, ok := r.fn(m)
+			if !ok {
+				continue
+			}
+			if m.consumed > pos {
+				end = m.consumed
+			}
+			for i := range items {
+				if items[i].from == 0 && items[i].to == 0 {
+					items[i].from, items[i].to = pos, end
+				}
+			}
+			nst := next(st, items)
+			restItems, ok := p.parse(end, nst)
+			if ok {
+				return append(items, restItems...), true
+			}
+			if p.budget < 0 {
+				return nil, false
+			}
+		}
+	}
+	return nil, false
+}
+
+// cuts lists where unquoted text in shape[a:b] may end: before each stop
+// word or punctuation mark, shortest first, and at b.
+func (p *parser) cuts(a, b int) []int {
+	var out []int
+	from, to := p.lx.tokensIn(a, b)
+	for i := from + 1; i < to; i++ {
+		t := p.lx.toks[i]
+		if t.kind == tPunct || stopWords[t.low] || t.kind == tLit {
+			out = append(out, p.lx.ends[i-1])
+		}
+	}
+	return append(out, b)
+}
+
+// allowed gates rules by what came before: after a subject only a check
+// may follow; two checks or a check and an action need a connector between.
+func allowed(c ruleClass, st pstate) bool {
+	if c == cCont {
+		return st.last != nil && st.afterConn && st.last.cont != contNone
+	}
+	if st.last == nil || st.afterConn {
+		return true
+	}
+	switch st.last.kind {
+	case iSubject:
+		return c == cCheck || c == cCtx
+	case iCheck:
+		return c == cConn || c == cCtx || c == cNoop
+	}
+	return true
+}
+
+func next(st pstate, items []item) pstate {
+	nst := st
+	nst.start = false
+	for i := range items {
+		it := &items[i]
+		switch it.kind {
+		case iConn, iCond:
+			nst.afterConn = true
+		case iNoop:
+		default:
+			nst.last = it
+			nst.afterConn = false
+			if it.kind == iAction || it.kind == iReload {
+				nst.acted = true
+			}
+		}
+	}
+	return nst
+}
+
+// --- building rules ---------------------------------------------------
+
+// fragments are named pieces of pattern, written {name} in rules. Their
+// groups are made non-capturing where they are used, so each rule's groups
+// are only the ones it writes itself; handlers re-read a fragment's parts
+// with its own anchored regexp.
+var fragments = map[string]string{}
+
+func init() {
+	bare := `[^ ,;:"]+(?: [^ ,;:"]+)*`
+	name := `"\d+"|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}`
+	name2 := `"\d+"|[^ ,;"]+(?: [^ ,;"]+){0,5}`
+	fragments["bare"] = bare
+	fragments["barel"] = `[^ ,;:"]+?(?: [^ ,;:"]+?)*?`
+	fragments["lit"] = `"\d+"`
+	fragments["text"] = `"\d+"|` + bare
+	fragments["lits"] = `"\d+"(?:(?: ,)?(?: and| plus| as well as| &)? "\d+")*`
+	fragments["num"] = numAlt
+	fragments["countable"] = `(?:"\d+" )?(?:[\w'-]+ ){0,2}?(?:h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)(?: (?:labelled|named|called|saying|with (?:the )?(?:text|label|name)) (?:"\d+"|[\w-]+))?|(?:"\d+" )?[\w'-]+`
+	fragments["neg"] = `(?:to )?(?:(?:not|no longer|never) )?`
+	fragments["page"] = pageFrag
+	fragments["name"] = name
+	fragments["el"] = `(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |only )?(?:(?:` + name + `) )?(?:h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
+		`(?: (?:labelled|named|called|titled|saying|reading|that says|which says|with (?:the )?(?:text|label|name|title|caption)) (?:` + name + `)` +
+		`| with (?:the |an )?alt(?:ernative)?(?: text)?(?: of| =)? (?:` + name + `)` +
+		`| with (?:the |a )?placeholder(?: text)?(?: of| =)? (?:` + name2 + `)` +
+		`| (?:to|pointing to|linking to|that goes to|going to|that points to|which goes to|for) (?:` + pageFrag + `)` +
+		`| "\d+")?`
+	fragments["ell"] = strings.Replace(fragments["el"], `(?:(?:`+name+`) )?`, `(?:(?:`+name+`) )??`, 1)
+	fragments["field"] = `(?:the |an? |my |your )?(?:` +
+		`(?:field|input|box|textbox) (?:labelled|named|called|for|with (?:the )?label) (?:` + name + `)` +
+		`|(?:(?:field|input|box|textbox|text field) )?with (?:the |a )?placeholder(?: text)?(?: of)? (?:` + name2 + `)` +
+		`|(?:"\d+"|[a-z][\w-]*(?: [a-z][\w-]*){0,2})(?: (?:` + fieldNounAlt + `))?)`
+	fragments["value"] = `"\d+"|(?:the )?secret [a-z_][a-z0-9_]*|\$\{?[a-z_][a-z0-9_]*\}?|(?:the )?[a-z_][a-z0-9_]* secret|nothing|an empty (?:string|value)|[^ ,;"]+(?: [^ ,;"]+){0,5}`
+	fragments["key"] = `(?:(?:ctrl|control|cmd|command|meta|alt|option|shift)(?:\+|-| )?)*(?:` + keyAlt + `|[a-z0-9])`
+	fragments["keyonly"] = keyAlt
+	fragments["user"] = `\S+@\S+|"\d+"|(?:the |an? |our |my )?(?:[a-z][\w-]* )?(?:user|account|admin|administrator|customer|member|editor|owner|tester|viewer|manager)|[a-z][\w.-]*`
+	fragments["secretname"] = `[a-z_][a-z0-9_]*`
+	fragments["show"] = `(?:(?:expects?|expected|wants?|hopes?) to (?:see|find|get)|costs?|is priced at|sells for|gives|shows?|showing|displays?|displaying|contains?|containing|includes?|including|has|have|having|renders?|presents?|features?|says?|saying|reads?|prints?|outputs?|lists?|listing|sees?|seeing|mentions?|gets?|receives?|greets (?:me|you|the user|users|visitors) with|welcomes (?:me|you|the user|users) with|comes up with|reveals?|offers?|provides?|carries|appears with)`
+	fragments["is"] = `(?:is|are|be|gets|get|becomes|become|stays|stay|remains|remain|is now|are now)`
+	fragments["pron"] = `(?:it|i|you|we|they|he|she|the user|a user|users|the visitor|a visitor|visitors|someone|people|one|the customer|a customer|customers|the person|a person|everyone|anyone|anybody|somebody|the browser|a signed-in user|the signed-in user)`
+	fragments["who"] = `(?:(?:i|you|we|they|the user|a user|users|a visitor|visitors|someone|the customer) )?`
+	buildRules()
+}
+
+var fieldNounAlt = alternation([]string{"field", "input", "box", "textbox", "text box", "text field",
+	"input field", "input box", "area", "textarea", "text area", "dropdown", "select", "select box",
+	"menu", "picker", "combobox", "field box", "entry", "search box", "checkbox", "option"})
+
+var pageFrag = `(?:(?:the|my|our|your|this|that|their|a) )?(?:` +
+	`(?:[a-z][\w-]* 's )?(?:(?:old|new|legacy|former|deprecated|archived|public|private|internal|page|url|route|path|endpoint) )?/\S*(?: (?:page|route|path|url|screen|view|endpoint))?` +
+	`|https?://\S+` +
+	`|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)` +
+	`|(?:"\d+"|[a-z0-9][\w-]*)(?: [a-z0-9][\w-]*){0,3} (?:page|screen|view|route|section|endpoint|url|path)` +
+	`|` + alternation(barePages) +
+	`|` + alternation(keys(homeWords)) +
+	`|` + alternation(keys(genericPages)) + `)`
+
+var fragRef = regexp.MustCompile(`\{[a-z]+\}`)
+
+// expand replaces {name} with the fragment, its groups made non-capturing.
+func expand(p string) string {
+	return fragRef.ReplaceAllStringFunc(p, func(ref string) string {
+		f, ok := fragments[ref[1:len(ref)-1]]
+		if !ok {
+			panic("plan: unknown claim fragment " + ref)
+		}
+		return "(?:" + nonCapturing(f) + ")"
+	})
+}
+
+// nonCapturing turns every "(" that opens a group into "(?:".
+func nonCapturing(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '\\' && i+1 < len(p) {
+			b.WriteByte(c)
+			b.WriteByte(p[i+1])
+			i++
+			continue
+		}
+		if c == '(' && (i+1 >= len(p) || p[i+1] != '?') {
+			b.WriteString("(?:")
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+var rules []rule
+
+func addRule(name string, class ruleClass, tail bool, pattern string, fn func(m *match) ([]item, bool)) {
+	re := regexp.MustCompile(`^(?:` + expand(pattern) + `)(?: |$)`)
+	rules = append(rules, rule{name: name, class: class, re: re, tail: tail, fn: fn})
+}
+
+// anchored compiles a fragment with its groups for re-reading a span.
+func anchored(p string) *regexp.Regexp {
+	return regexp.MustCompile(`^(?:` + p + `)$`)
+}
+
+// sub re-reads shape[a:b] with re and returns absolute group offsets.
+func (p *parser) sub(re *regexp.Regexp, a, b int) []int {
+	if a < 0 || b > len(p.lx.shape) || a > b {
+		return nil
+	}
+	loc := re.FindStringSubmatchIndex(p.lx.shape[a:b])
+	if loc == nil {
+		return nil
+	}
+	for i := range loc {
+		if loc[i] >= 0 {
+			loc[i] += a
+		}
+	}
+	return loc
+}
+
+// rawSub returns shape[a:b] as written, even when a and b fall inside one
+// token ("$DEMO_PASSWORD" read as DEMO_PASSWORD).
+func (p *parser) rawSub(a, b int) string {
+	for i, t := range p.lx.toks {
+		end := p.lx.ends[i]
+		if t.start <= a && b <= end {
+			if len(t.raw) == len(t.low) {
+				return t.raw[a-t.start : b-t.start]
+			}
+			return t.low[a-t.start : b-t.start]
+		}
+	}
+	return p.lx.span(a, b)
+}

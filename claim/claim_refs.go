@@ -1,0 +1,674 @@
+package claim
+
+import (
+	"fmt"
+	"github.com/vouchdev/vouch/plan"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// This file reads the parts of a claim that rules capture whole: pages,
+// elements, fields, values and unquoted texts.
+
+// pageRef is a page a claim names.
+type pageRef struct {
+	path    string
+	phrase  string // as written
+	generic bool   // "the app", "the page": the page in front of the user
+	note    string
+	// via names the link a person clicks on the home page to reach a
+	// page named by what it shows ("the Releases page"): no path is
+	// invented for it.
+	via string
+	// missing is the page a server answers for a path it does not have
+	// ("the 404 page").
+	missing bool
+}
+
+// missingPath is a path no app serves, to see its "not found" page.
+const missingPath = "/vouch-no-such-page"
+
+var missingPageNames = map[string]bool{"404": true, "not found": true, "page not found": true,
+	"404 error": true, "error 404": true, "404 not found": true, "missing": true, "missing page": true}
+
+// page reads shape[a:b] as a page that has a path: a page reached by
+// clicking a link (pageAt's via) is not one.
+func (p *parser) page(a, b int) (pageRef, bool) {
+	ref, ok := p.pageAt(a, b)
+	if ok && ref.via != "" {
+		return pageRef{phrase: ref.phrase}, false
+	}
+	return ref, ok
+}
+
+var reHost = regexp.MustCompile(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)$`)
+
+var pageSuffix = map[string]bool{"page": true, "screen": true, "view": true, "route": true,
+	"endpoint": true, "url": true, "path": true}
+
+var determiners = map[string]bool{"the": true, "my": true, "our": true, "your": true,
+	"this": true, "that": true, "their": true, "a": true, "an": true, "its": true}
+
+// pageAt reads shape[a:b] as a page reference: a path, the home page, a
+// common page name (its usual path, noted as a guess), or a page named by
+// what it shows, reached by clicking the link that says so.
+func (p *parser) pageAt(a, b int) (pageRef, bool) {
+	from, to := p.lx.tokensIn(a, b)
+	ref := pageRef{phrase: p.lx.span(a, b)}
+	for from < to && determiners[p.lx.toks[from].low] {
+		from++
+	}
+	if from >= to {
+		return ref, false
+	}
+	// "the shop's /products page": the owner names no page.
+	if from+2 < to && p.lx.toks[from+1].low == "'s" && p.lx.toks[from+2].kind == tPath && p.lx.toks[from].kind == tWord {
+		from += 2
+	}
+	for from+1 < to && p.lx.toks[from+1].kind == tPath && pathAdjectives[p.lx.toks[from].low] {
+		from++
+	}
+	first := p.lx.toks[from]
+	switch first.kind {
+	case tPath:
+		if to-from > 2 || (to-from == 2 && !pageSuffix[p.lx.toks[from+1].low]) {
+			return ref, false
+		}
+		if checkLocation(first.raw) != nil || strings.ContainsAny(first.raw, "\"\\<>") {
+			return ref, false
+		}
+		ref.path = first.raw
+		return ref, true
+	case tURL:
+		if to-from != 1 {
+			return ref, false
+		}
+		u, err := url.Parse(first.raw)
+		if err != nil || u.Host == "" {
+			return ref, false
+		}
+		ref.path = u.EscapedPath()
+		if ref.path == "" {
+			ref.path = "/"
+		}
+		if u.RawQuery != "" {
+			ref.path += "?" + u.RawQuery
+		}
+		if checkLocation(ref.path) != nil || strings.ContainsAny(ref.path, "\"\\<>") {
+			return ref, false
+		}
+		ref.note = fmt.Sprintf("%q taken as %s on the base URL the plan runs against.", first.raw, ref.path)
+		return ref, true
+	}
+	words := make([]string, 0, to-from)
+	for i := from; i < to; i++ {
+		t := p.lx.toks[i]
+		if t.kind != tWord && t.kind != tLit && t.kind != tNumber {
+			return ref, false
+		}
+		words = append(words, t.low)
+	}
+	all := strings.Join(words, " ")
+	if len(words) == 1 && reHost.MatchString(all) {
+		ref.path = "/"
+		ref.note = fmt.Sprintf("%q taken as the home page (/) of the base URL the plan runs against.", p.lx.toks[from].raw)
+		return ref, true
+	}
+	if homeWords[all] {
+		ref.path = "/"
+		ref.note = fmt.Sprintf("%q taken as /.", ref.phrase)
+		return ref, true
+	}
+	if genericPages[all] {
+		ref.path = "/"
+		ref.generic = true
+		return ref, true
+	}
+	suffixed := len(words) > 1 && pageSuffix[words[len(words)-1]]
+	name := all
+	if suffixed {
+		name = strings.Join(words[:len(words)-1], " ")
+		to--
+	}
+	if homeWords[name] && suffixed {
+		ref.path = "/"
+		ref.note = fmt.Sprintf("%q taken as /.", ref.phrase)
+		return ref, true
+	}
+	bareOK := false
+	for _, bp := range barePages {
+		if bp == all {
+			bareOK = true
+		}
+	}
+	if !suffixed && !bareOK {
+		return ref, false
+	}
+	if !suffixed && (all == "docs" || all == "documentation" || all == "api docs" || all == "api documentation") {
+		// A documentation site is its own home page; an app's docs live
+		// on /docs. Both readings are common, so neither is guessed.
+		p.setHint("ambiguous", fmt.Sprintf("%q can be the deployment's own home page (a documentation site) or its /docs page", strings.TrimSpace(ref.phrase)), a,
+			p.replaceSpan(a, b, map[bool]string{true: "The home page", false: "the home page"}[a == 0]), p.replaceSpan(a, b, "/docs"))
+		return ref, false
+	}
+	if !suffixed {
+		// "the contact form" lives on /contact; "the dashboard" on /dashboard.
+		n := strings.TrimSuffix(strings.TrimSuffix(all, " form"), " results")
+		if path, ok := formPages[n]; ok && strings.HasSuffix(all, " form") {
+			ref.path = path
+		} else if path, ok := knownPages[n]; ok {
+			ref.path = path
+		} else {
+			ref.path = "/" + slug(n)
+		}
+		ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
+		return ref, true
+	}
+	if missingPageNames[name] {
+		ref.path, ref.missing = missingPath, true
+		ref.note = fmt.Sprintf("%q is seen by visiting a path no app serves, %s, which must answer 404.", ref.phrase, missingPath)
+		return ref, true
+	}
+	// "the 'About us' page", "the pricing page".
+	var linkName string
+	if to-from == 1 && p.lx.toks[from].kind == tLit {
+		if slug(p.lx.toks[from].raw) == "" {
+			return ref, false
+		}
+		if path, ok := knownPages[strings.ToLower(p.lx.toks[from].raw)]; ok {
+			ref.path = path
+		} else {
+			linkName = strings.TrimSpace(p.lx.toks[from].raw)
+		}
+	} else if path, ok := knownPages[name]; ok {
+		ref.path = path
+	} else {
+		var raw []string
+		for i := from; i < to; i++ {
+			t := p.lx.toks[i]
+			if t.kind == tLit || structural[t.low] || stopWords[t.low] || notText[t.low] {
+				return ref, false
+			}
+			raw = append(raw, t.raw)
+		}
+		if slug(name) == "" {
+			return ref, false
+		}
+		linkName = strings.Join(raw, " ")
+	}
+	if linkName != "" {
+		// Never an invented path: a person reaches the page by its link.
+		ref.path, ref.via = "/", linkName
+		ref.note = fmt.Sprintf("%q is reached as a person would: by clicking the link %q on the home page (/); no path is guessed.", ref.phrase, linkName)
+		return ref, true
+	}
+	ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
+	return ref, true
+}
+
+// viaSteps are the steps that reach a page: a visit, and for a page named
+// by what it shows, the click on its link.
+func viaSteps(pg pageRef) []plan.Step {
+	steps := []plan.Step{{Kind: plan.Visit, Value: pg.path}}
+	if pg.missing {
+		steps = append(steps, plan.Step{Kind: plan.ExpectStatus, Status: 404})
+	}
+	if pg.via != "" {
+		steps = append(steps, plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: "link", Name: pg.via}.String()})
+	}
+	return steps
+}
+
+// slug turns a page name into a path segment: "About us" → about-us.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}
+
+// elemRef is an element a claim names, ready to be a step's target.
+type elemRef struct {
+	target string
+	text   string // alerts and messages named by their text: check the text
+	plural bool
+	notes  []string
+	role   string
+	follow string // a named link that should lead here: click it, check the address
+	image  bool
+}
+
+var reEl = anchored(`(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |only )?(?:(` + nonCapturing(fragments0("name")) + `) )??(h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
+	`(?: (?:labelled|named|called|titled|saying|reading|that says|which says|with (?:the )?(?:text|label|name|title|caption)) (` + nonCapturing(fragments0("name")) + `)` +
+	`| with (?:the |an )?alt(?:ernative)?(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name")) + `)` +
+	`| with (?:the |a )?placeholder(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name2")) + `)` +
+	`| (?:to|pointing to|linking to|that goes to|going to|that points to|which goes to|for) (` + nonCapturing(pageFrag) + `)` +
+	`| ("\d+"))?`)
+
+// fragments0 gives the raw fragments needed before init has run.
+func fragments0(n string) string {
+	switch n {
+	case "name":
+		return `"\d+"|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}`
+	case "name2":
+		return `"\d+"|[^ ,;"]+(?: [^ ,;"]+){0,5}`
+	}
+	panic("plan: unknown fragment " + n)
+}
+
+// element reads shape[a:b] as an element.
+func (p *parser) element(a, b int) (elemRef, bool) {
+	var ref elemRef
+	loc := p.sub(reEl, a, b)
+	if loc == nil {
+		return ref, false
+	}
+	noun := p.lx.shape[loc[4]:loc[5]]
+	e, known := nouns[noun]
+	level := 0
+	if !known && len(noun) >= 2 && noun[0] == 'h' && noun[1] >= '1' && noun[1] <= '6' {
+		e = element{role: "heading", desc: "heading", plural: strings.HasSuffix(noun, "s")}
+		level = int(noun[1] - '0')
+	} else if noun == "main heading" || noun == "page heading" || noun == "title heading" {
+		level = 1
+	}
+	ref.plural = e.plural
+	ref.role = e.role
+	ref.image = e.image
+	name, quoted := "", false
+	for _, g := range []int{1, 3, 7} {
+		if loc[2*g] >= 0 {
+			v, q, ok := p.textIn(loc[2*g], loc[2*g+1], true)
+			if !ok || !q && !plainName(v) {
+				return ref, false
+			}
+			if name != "" {
+				return ref, false // named twice
+			}
+			name, quoted = v, q
+		}
+	}
+	region := ""
+	if name != "" && !quoted && e.role == "link" {
+		if _, ok := regionCSS[strings.ToLower(name)]; ok {
+			region, name = strings.ToLower(name), ""
+		}
+	}
+	var t plan.Target
+	switch {
+	case loc[12] >= 0: // a link to a page
+		if e.role != "link" {
+			return ref, false
+		}
+		pg, ok := p.page(loc[12], loc[13])
+		if !ok || pg.generic {
+			return ref, false
+		}
+		if name != "" {
+			// "a 'Docs' link that goes to /docs": follow it and see.
+			ref.target = plan.Target{Kind: plan.ByRole, Value: "link", Name: name}.String()
+			ref.follow = pg.path
+			if pg.note != "" {
+				ref.notes = append(ref.notes, pg.note)
+			}
+			ref.notes = append(ref.notes, fmt.Sprintf("That the %q link goes to %s is checked by clicking it and checking the address.", name, pg.path))
+			return ref, true
+		}
+		var s string
+		s, ref.notes = linkTarget(pg)
+		t, _ = plan.ParseTarget(s)
+	case loc[8] >= 0: // alt text
+		if !e.image || name != "" {
+			return ref, false
+		}
+		v, _, ok := p.textIn(loc[8], loc[9], true)
+		if !ok {
+			return ref, false
+		}
+		t = plan.Target{Kind: plan.ByAlt, Value: v}
+	case loc[10] >= 0: // placeholder
+		if !e.field || name != "" {
+			return ref, false
+		}
+		v, _, ok := p.textIn(loc[10], loc[11], true)
+		if !ok {
+			return ref, false
+		}
+		t = plan.Target{Kind: plan.ByPlaceholder, Value: v}
+	case e.image:
+		switch {
+		case name != "" && quoted:
+			t = plan.Target{Kind: plan.ByAlt, Value: name}
+		case name != "":
+			// "a hero image": the words describe it; they are rarely its
+			// alternative text.
+			t = plan.Target{Kind: plan.ByCSS, Value: "img"}
+			ref.notes = append(ref.notes, fmt.Sprintf("%q describes the image, so any image is looked for; quote its alternative text to pin it (\"an image with alt 'Logo'\").", name))
+		case strings.HasPrefix(noun, "logo") || strings.HasPrefix(noun, "avatar"):
+			w := strings.TrimSuffix(noun, "s")
+			t = plan.Target{Kind: plan.ByAlt, Value: w}
+			ref.notes = append(ref.notes, fmt.Sprintf("'the %s' taken as an image whose alternative text contains %q.", w, w))
+		default:
+			t = plan.Target{Kind: plan.ByCSS, Value: "img"}
+		}
+	case e.role == "combobox":
+		if name != "" {
+			t = plan.Target{Kind: plan.ByLabel, Value: name}
+		} else {
+			t = plan.Target{Kind: plan.ByRole, Value: "combobox"}
+		}
+	case e.field:
+		if name == "" {
+			t = plan.Target{Kind: plan.ByRole, Value: "textbox"}
+		} else {
+			var note string
+			t, note = fieldTarget(name, quoted)
+			ref.notes = append(ref.notes, note)
+		}
+	case e.role == "alert" || e.role == "status":
+		if name != "" {
+			if !quoted {
+				return ref, false // "console warnings" names no message
+			}
+			ref.text = name
+			return ref, true
+		}
+		t = plan.Target{Kind: plan.ByRole, Value: e.role}
+		ref.notes = append(ref.notes, fmt.Sprintf("%q is found by its ARIA role %q (role=%s), which is how accessible apps mark such messages.", noun, e.role, e.role))
+	case e.role != "":
+		t = plan.Target{Kind: plan.ByRole, Value: e.role, Name: name, Level: level}
+	case e.css != "":
+		if name != "" {
+			if e.css != "form" {
+				return ref, false
+			}
+			t = plan.Target{Kind: plan.ByRole, Value: "form", Name: name}
+		} else {
+			t = plan.Target{Kind: plan.ByCSS, Value: e.css}
+		}
+	default:
+		return ref, false
+	}
+	s := t.String()
+	if region != "" {
+		scoped, ok := scopedTarget(region, s)
+		if !ok && strings.HasPrefix(s, "css=a[href=") {
+			rc := regionCSS[region]
+			var parts []string
+			for _, p := range strings.Split(strings.TrimPrefix(s, "css="), ", ") {
+				parts = append(parts, strings.Split(rc, ", ")[0]+" "+p)
+			}
+			scoped, ok = plan.Target{Kind: plan.ByCSS, Value: strings.Join(parts, ", ")}.String(), true
+		}
+		if !ok {
+			return ref, false
+		}
+		s = scoped
+		ref.notes = append(ref.notes, fmt.Sprintf("Looked for inside the page's %s element.", strings.Split(regionCSS[region], ",")[0]))
+	}
+	if rt, err := plan.ParseTarget(s); err != nil || rt.String() != s {
+		return ref, false
+	}
+	ref.target = s
+	return ref, true
+}
+
+func cssString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// fieldTarget finds a form field by the words a claim uses for it: a label,
+// or a placeholder when the words read like a prompt ("What needs to be
+// done?", "you@example.com").
+func fieldTarget(name string, quoted bool) (plan.Target, string) {
+	if promptLike(name) {
+		return plan.Target{Kind: plan.ByPlaceholder, Value: name}, fmt.Sprintf("%q reads like a prompt, so the field is found by its placeholder; edit the target if it is the field's label.", name)
+	}
+	return plan.Target{Kind: plan.ByLabel, Value: name}, fmt.Sprintf("The field %q is found by its label; edit the target if it only has a placeholder.", name)
+}
+
+func promptLike(s string) bool {
+	t := strings.TrimSpace(s)
+	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "...") || strings.HasSuffix(t, "…") {
+		return true
+	}
+	l := strings.ToLower(t)
+	for _, pre := range []string{"e.g.", "eg ", "search", "enter ", "type ", "your ", "add ", "write ", "what ", "how ", "ex:", "example", "start typing"} {
+		if strings.HasPrefix(l, pre) {
+			return true
+		}
+	}
+	return strings.Contains(t, "@") || len(strings.Fields(t)) >= 4
+}
+
+var reField = anchored(`(?:the |an? |my |your )?(?:` +
+	`(?:field|input|box|textbox) (?:labelled|named|called|for|with (?:the )?label) (` + nonCapturing(fragments0("name")) + `)` +
+	`|(?:(?:field|input|box|textbox|text field) )?with (?:the |a )?placeholder(?: text)?(?: of)? (` + nonCapturing(fragments0("name2")) + `)` +
+	`|("\d+"|[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?: (` + fieldNounAlt + `))?)`)
+
+// field reads shape[a:b] as a form field and returns its target.
+func (p *parser) field(a, b int) (string, []string, bool) {
+	loc := p.sub(reField, a, b)
+	if loc == nil {
+		return "", nil, false
+	}
+	var t plan.Target
+	var notes []string
+	switch {
+	case loc[2] >= 0:
+		v, _, ok := p.textIn(loc[2], loc[3], true)
+		if !ok {
+			return "", nil, false
+		}
+		t = plan.Target{Kind: plan.ByLabel, Value: v}
+	case loc[4] >= 0:
+		v, _, ok := p.textIn(loc[4], loc[5], true)
+		if !ok {
+			return "", nil, false
+		}
+		t = plan.Target{Kind: plan.ByPlaceholder, Value: v}
+	default:
+		v, quoted, ok := p.textIn(loc[6], loc[7], true)
+		if !ok {
+			return "", nil, false
+		}
+		if !quoted {
+			switch strings.ToLower(v) {
+			case "it", "that", "them", "this", "one", "list", "page", "form", "the list", "field", "input":
+				return "", nil, false
+			}
+			if !plainName(v) {
+				return "", nil, false
+			}
+			for _, w := range strings.Fields(strings.ToLower(v)) {
+				if stopWords[w] && w != "of" {
+					return "", nil, false
+				}
+			}
+		}
+		noun := ""
+		if loc[8] >= 0 {
+			noun = p.lx.shape[loc[8]:loc[9]]
+		}
+		switch noun {
+		case "checkbox", "option":
+			t = plan.Target{Kind: plan.ByRole, Value: "checkbox", Name: v}
+		case "dropdown", "select", "select box", "menu", "picker", "combobox":
+			t = plan.Target{Kind: plan.ByLabel, Value: v}
+		case "search box":
+			t = plan.Target{Kind: plan.ByRole, Value: "searchbox"}
+		default:
+			var note string
+			t, note = fieldTarget(v, quoted)
+			notes = append(notes, note)
+		}
+	}
+	s := t.String()
+	if rt, err := plan.ParseTarget(s); err != nil || rt.String() != s {
+		return "", nil, false
+	}
+	return s, notes, true
+}
+
+// valueRef is what a claim types or chooses: a text or a secret's name.
+type valueRef struct {
+	text   string
+	secret string
+	bare   bool
+}
+
+var reValue = anchored(`("\d+")|(?:the )?secret ([a-z_][a-z0-9_]*)|\$\{?([a-z_][a-z0-9_]*)\}?|(?:the )?([a-z_][a-z0-9_]*) secret|(nothing|an empty (?:string|value))|([^ ,;"]+(?: [^ ,;"]+){0,5})`)
+
+func (p *parser) value(a, b int) (valueRef, bool) {
+	loc := p.sub(reValue, a, b)
+	if loc == nil {
+		return valueRef{}, false
+	}
+	switch {
+	case loc[2] >= 0:
+		v, _ := p.lx.litAt(loc[2], loc[3])
+		return valueRef{text: v}, true
+	case loc[4] >= 0, loc[6] >= 0, loc[8] >= 0:
+		g := 2
+		if loc[6] >= 0 {
+			g = 3
+		} else if loc[8] >= 0 {
+			g = 4
+		}
+		name := strings.Trim(p.rawSub(loc[2*g], loc[2*g+1]), "${}")
+		l := strings.ToLower(name)
+		if !secretName.MatchString(name) || !envName(name) && (structural[l] || stopWords[l] || notText[l]) {
+			return valueRef{}, false
+		}
+		return valueRef{secret: name}, true
+	case loc[10] >= 0:
+		return valueRef{}, true
+	}
+	v, _, ok := p.textIn(loc[12], loc[13], false)
+	if !ok {
+		return valueRef{}, false
+	}
+	return valueRef{text: v, bare: true}, true
+}
+
+// textIn reads shape[a:b] as one text: a quoted literal, or unquoted words
+// that read as a text and not as a description. names allows the words
+// that only name things ("sign in" button).
+func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
+	if v, ok := p.lx.litAt(a, b); ok {
+		v = strings.TrimSpace(v)
+		return v, true, v != "" && !strings.ContainsAny(v, "\x00")
+	}
+	from, to := p.lx.tokensIn(a, b)
+	if from >= to || to-from > 8 {
+		return "", false, false
+	}
+	for i := from; i < to; i++ {
+		t := p.lx.toks[i]
+		if t.kind == tLit || t.kind == tPunct || t.kind == tURL {
+			return "", false, false
+		}
+		if structural[t.low] && !(names && (t.low == "page" || t.low == "title")) {
+			return "", false, false
+		}
+		if i == from && (notText[t.low] || stopWords[t.low]) {
+			return "", false, false
+		}
+	}
+	if !names {
+		for i := from; i < to; i++ {
+			if vague[p.lx.toks[i].low] {
+				return "", false, false
+			}
+		}
+		// "shows 24 products" counts things vouch cannot name; quoted,
+		// "24 products" is a text.
+		// A number is a quantity, never the start of an unquoted text:
+		// "has 4 resources listed" counts things vouch cannot name.
+		if _, isWord := numberWords[p.lx.toks[from].low]; p.lx.toks[from].kind == tNumber || isWord {
+			if to-from > 1 {
+				p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which elements are %q: name them as elements (list items, rows, buttons, links) or quote a text the page shows", p.lx.span(p.lx.toks[from+1].start, b)), a)
+			}
+			return "", false, false
+		}
+	}
+	return p.lx.span(a, b), false, true
+}
+
+var vague = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range vagueWords {
+		if !strings.Contains(w, " ") {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+// number reads a count: digits or a word up to twenty.
+func number(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, n >= 0 && n <= 10000
+	}
+	n, ok := numberWords[s]
+	return n, ok
+}
+
+// linkTarget finds a link by where it goes: an <a> whose href is the path,
+// with or without a trailing slash.
+func linkTarget(pg pageRef) (string, []string) {
+	var notes []string
+	if pg.note != "" {
+		notes = append(notes, pg.note)
+	}
+	base := strings.TrimSuffix(pg.path, "/")
+	notes = append(notes, fmt.Sprintf("A link to %s is an <a> whose href is exactly %s or %s/; edit the target if your links are absolute or relative.", pg.path, base, base))
+	v := fmt.Sprintf(`a[href=%s], a[href=%s]`, cssString(base), cssString(base+"/"))
+	if base == "" {
+		v = `a[href="/"]`
+		notes[len(notes)-1] = "A link to / is an <a> whose href is exactly /; edit the target if your links are absolute."
+	}
+	return plan.Target{Kind: plan.ByCSS, Value: v}.String(), notes
+}
+
+// plainName reports whether unquoted words can name an element: "Sign in"
+// can, "nav with a Docs" and "broken" cannot.
+func plainName(v string) bool {
+	ws := strings.Fields(strings.ToLower(v))
+	if len(ws) == 0 {
+		return false
+	}
+	if ws[0][0] >= '0' && ws[0][0] <= '9' {
+		return false
+	}
+	if _, isNum := numberWords[ws[0]]; isNum {
+		return false
+	}
+	for _, w := range ws {
+		if determiners[w] || badNames[w] || w == "with" || w == "and" || w == "or" || vague[w] {
+			return false
+		}
+	}
+	return true
+}
+
+var badNames = map[string]bool{"broken": true, "missing": true, "any": true, "new": false,
+	"other": true, "some": true, "all": true, "empty": true, "blank": true, "every": true,
+	"second": true, "third": true, "last": true, "nth": true, "several": true, "many": true}
+
+// pathAdjectives may stand before a path: "the old /pricing-2023 page".
+var pathAdjectives = map[string]bool{"old": true, "new": true, "legacy": true, "former": true,
+	"page": true, "url": true, "route": true, "path": true, "endpoint": true,
+	"deprecated": true, "archived": true, "public": true, "private": true, "internal": true}

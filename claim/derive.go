@@ -1,0 +1,828 @@
+package claim
+
+import (
+	"context"
+	"fmt"
+	"github.com/vouchdev/vouch/plan"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Derivation is what a claim becomes: requirements a person can check, the
+// plan that proves them, and a note on every assumption made on the way.
+type Derivation struct {
+	Claim        string               `json:"claim"`
+	Requirements []DerivedRequirement `json:"requirements"`
+	Plan         *plan.Plan           `json:"plan"`
+	Notes        []string             `json:"notes"`
+}
+
+// DerivedRequirement is a plan requirement with the assertions that prove
+// it.
+type DerivedRequirement struct {
+	ID       string    `json:"id"`
+	Text     string    `json:"text"`
+	Kind     string    `json:"kind"`
+	ProvenBy []StepRef `json:"proven_by"`
+}
+
+// StepRef points at one step of a plan.
+type StepRef struct {
+	Journey int    `json:"journey"` // 1-based index in Plan.Journeys
+	Name    string `json:"name"`    // the journey's name
+	Step    int    `json:"step"`    // 1-based index in the journey's steps
+}
+
+// Deriver turns a claim into a derivation, or refuses it with a
+// *NotProvableError. Rules is the default; other derivers (a model, say)
+// must pass their plans through Trace so the same rules hold.
+type Deriver interface {
+	Derive(ctx context.Context, claim string) (Derivation, error)
+}
+
+// Rules is the deterministic deriver: Derive behind the Deriver interface.
+type Rules struct{}
+
+// Derive calls the package's Derive; it never blocks, so ctx is unused.
+func (Rules) Derive(_ context.Context, claim string) (Derivation, error) { return Derive(claim) }
+
+// Derive turns a one-sentence claim into requirements and a plan, or
+// refuses it with a *NotProvableError that says why and offers provable
+// rephrasings. It is deterministic and touches no network, browser or
+// model; the claim language is described in docs/claims.md.
+func Derive(claim string) (Derivation, error) {
+	d, r := derive(claim)
+	if r != nil {
+		return Derivation{}, r.notProvable(claim)
+	}
+	return d, nil
+}
+
+// derive is Derive without suggestions, which are themselves derived.
+func derive(claim string) (Derivation, *refusal) {
+	full := claim
+	claim = stripLabel(claim)
+	if len(claim) > 4*MaxClaimLen || utf8.RuneCountInString(claim) > MaxClaimLen {
+		return Derivation{}, &refusal{cause: "too_long",
+			reason: fmt.Sprintf("the claim is %d characters long; a claim is one sentence of at most %d", utf8.RuneCountInString(claim), MaxClaimLen)}
+	}
+	text := normalizeClaim(claim)
+	lx := lexClaim(claim)
+	if len(lx.toks) == 0 {
+		return Derivation{}, &refusal{cause: "empty", reason: "the claim is empty"}
+	}
+	if r := secretLeak(lx); r != nil {
+		return Derivation{}, r
+	}
+	p := &parser{lx: lx}
+	items, ok := p.parseClaim()
+	if !ok {
+		return Derivation{}, p.refusal()
+	}
+	a := &assembly{lx: lx}
+	scens, r := a.scenarios(items)
+	if r != nil {
+		return Derivation{}, r
+	}
+	pl, r := a.build(text, scens)
+	if r != nil {
+		return Derivation{}, r
+	}
+	if full != claim {
+		a.note("The label after \"—\" says what the claim leaves out; it is not checked.")
+	}
+	d, err := Trace(full, pl, a.notes)
+	if err != nil {
+		// Derive's own plans always trace; a failure is a bug in the
+		// rules, reported as a refusal rather than a broken plan.
+		return Derivation{}, &refusal{cause: "unrecognized", reason: "vouch built a plan it could not validate (" + firstLine(err.Error()) + ")"}
+	}
+	return d, nil
+}
+
+// Trace links a plan's requirements to the assertions that prove them. It
+// validates the plan, checks that it survives a canonical round trip, that
+// every journey names an existing requirement and asserts something, and
+// that every requirement is proven. Every deriver's plans pass through it.
+func Trace(claim string, p *plan.Plan, notes []string) (Derivation, error) {
+	if p == nil {
+		return Derivation{}, plan.Errors{{Message: "no plan"}}
+	}
+	if err := p.Validate(); err != nil {
+		return Derivation{}, err
+	}
+	q, err := plan.Parse(p.Canonical())
+	if err != nil {
+		return Derivation{}, err
+	}
+	if q.ID() != p.ID() {
+		return Derivation{}, plan.Errors{{Message: "the plan changes when read back: its canonical form is not stable"}}
+	}
+	if len(p.Requirements) == 0 {
+		return Derivation{}, plan.Errors{{Field: "requirements", Message: "a derived plan needs requirements that its journeys prove"}}
+	}
+	idx := map[string]int{}
+	reqs := make([]DerivedRequirement, len(p.Requirements))
+	for i, r := range p.Requirements {
+		idx[r.ID] = i
+		reqs[i] = DerivedRequirement{ID: r.ID, Text: r.Text, Kind: r.Kind}
+	}
+	var errs plan.Errors
+	for ji, j := range p.Journeys {
+		ri, ok := idx[j.Requirement]
+		if !ok {
+			errs = append(errs, &plan.FieldError{Journey: ji + 1, JourneyName: j.Name, Field: "requirement", Message: "every journey must name the requirement it proves"})
+			continue
+		}
+		n := 0
+		for si, s := range j.Steps {
+			if s.Kind.IsAssertion() {
+				reqs[ri].ProvenBy = append(reqs[ri].ProvenBy, StepRef{Journey: ji + 1, Name: j.Name, Step: si + 1})
+				n++
+			}
+		}
+		if n == 0 {
+			errs = append(errs, &plan.FieldError{Journey: ji + 1, JourneyName: j.Name, Message: "the journey asserts nothing, so it proves nothing"})
+		}
+	}
+	for i, r := range reqs {
+		if len(r.ProvenBy) == 0 {
+			errs = append(errs, &plan.FieldError{Field: fmt.Sprintf("requirements[%d]", i), Message: fmt.Sprintf("requirement %s is proven by no assertion", r.ID)})
+		}
+	}
+	if len(errs) > 0 {
+		return Derivation{}, errs
+	}
+	if notes == nil {
+		notes = []string{}
+	}
+	return Derivation{Claim: claim, Requirements: reqs, Plan: p, Notes: notes}, nil
+}
+
+// --- assembly ------------------------------------------------------------
+
+// part is one action or check of a scenario, as the claim said it.
+type part struct {
+	steps  []plan.Step
+	check  bool
+	rkind  string
+	desc   string
+	fill   bool   // typed into a field (a later bare click is the form's button)
+	silent bool   // said by the part before it (a sign-in's button click)
+	click  string // a click on a bare text, resolved when the journey is built
+	exact  bool   // that text is matched whole and case-sensitively
+	button bool   // that click submits a form ("with an empty form")
+	seq    bool   // "then" came before it
+	notes  []string
+}
+
+// scenario is one journey's worth of claim: a page, then actions and
+// checks in order.
+type scenario struct {
+	page     *pageRef
+	needPage *pageRef // the page an action implies (sign-in: /login)
+	parts    []part
+	actions  int
+	checks   int
+	pending  *part // a deferred submit click
+}
+
+type assembly struct {
+	lx    *lexed
+	notes []string
+}
+
+func (a *assembly) note(ns ...string) {
+	for _, n := range ns {
+		if n == "" {
+			continue
+		}
+		dup := false
+		for _, m := range a.notes {
+			if m == n {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			a.notes = append(a.notes, n)
+		}
+	}
+}
+
+func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
+	items = mergeCredentials(items)
+	items = moveSuffixPages(items)
+	items = movePostfixConditions(items)
+
+	var out []*scenario
+	cur := &scenario{}
+	seq := false
+	finish := func() {
+		if len(cur.parts) > 0 || cur.pending != nil {
+			out = append(out, cur)
+		}
+	}
+	flush := func() {
+		if cur.pending != nil {
+			cur.parts = append(cur.parts, *cur.pending)
+			cur.pending = nil
+		}
+	}
+	for i := range items {
+		it := &items[i]
+		switch it.kind {
+		case iConn:
+			if it.seq {
+				seq = true
+			}
+			continue
+		case iCond, iSubject:
+			a.note(it.notes...)
+			continue
+		case iNoop:
+			a.note(it.notes...)
+			if it.formClick {
+				for k := len(cur.parts) - 1; k >= 0; k-- {
+					if cur.parts[k].click != "" {
+						cur.parts[k].button = true
+						break
+					}
+				}
+			}
+			continue
+		case iPage:
+			pg := it.page
+			switch {
+			case pg.generic && (cur.page != nil || cur.actions > 0 || cur.checks > 0):
+				// "then the page shows": the page in front of the user.
+			case cur.page == nil && cur.checks == 0 && (cur.actions == 0 || cur.needPage == nil):
+				cur.page = &pg
+			case cur.actions > 0:
+				// A page named mid-flow is visited in the same browser,
+				// so a session survives: "after signing in, /settings ...".
+				flush()
+				cur.parts = append(cur.parts, part{steps: viaSteps(pg), rkind: "navigation", desc: "go to " + pageDesc(pg), seq: seq})
+				cur.actions++
+				a.note(fmt.Sprintf("%s is visited in the same browser after the steps before it, so a session carries over.", pageDesc(pg)))
+			case cur.checks > 0:
+				finish()
+				cur = &scenario{page: &pg}
+			default:
+				cur.page = &pg
+			}
+			if !pg.generic || cur.page == &pg {
+				a.note(pg.note)
+			}
+			if pg.generic && cur.page == &pg && pg.phrase != "" {
+				a.note(fmt.Sprintf("%q taken as its home page (/).", strings.TrimSpace(pg.phrase)))
+			}
+			seq = false
+		case iAction, iReload:
+			if cur.checks > 0 && cur.actions == 0 && !seq {
+				// "The home page shows X and clicking Docs opens /docs":
+				// a separate journey on the same page.
+				page := cur.page
+				finish()
+				cur = &scenario{page: page}
+			}
+			if it.signin && cur.page == nil && cur.needPage == nil {
+				cur.needPage = &pageRef{path: "/login", note: "The sign-in form is taken to be on /login — name the page (\"on /signin, signing in ...\") if it lives elsewhere."}
+			}
+			if it.kind == iReload {
+				flush()
+				cur.parts = append(cur.parts, part{rkind: "navigation", desc: "reload the page", seq: seq, steps: []plan.Step{{Kind: plan.Reload}}})
+				cur.actions++
+				seq = false
+				continue
+			}
+			if it.replacePassword && len(cur.parts) > 0 && cur.parts[len(cur.parts)-1].rkind == "sign-in" {
+				// "signing in with a wrong password": the made-up password
+				// replaces the secret.
+				last := &cur.parts[len(cur.parts)-1]
+				last.steps = append([]plan.Step(nil), last.steps...)
+				last.steps[1] = it.steps[0]
+				last.desc = strings.SplitN(last.desc, " with the password", 2)[0] + fmt.Sprintf(" with the password %q", it.steps[0].Value)
+				var notes []string
+				for _, n := range last.notes {
+					if !strings.HasPrefix(n, "No secret named") {
+						notes = append(notes, n)
+					}
+				}
+				last.notes = append(notes, it.notes...)
+				continue
+			}
+			pt := part{steps: append([]plan.Step(nil), it.steps...), rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes}
+			if it.signin {
+				pt.rkind = "sign-in"
+				pt.desc = signInDesc(it)
+			}
+			for _, s := range it.steps {
+				switch s.Kind {
+				case plan.Fill, plan.Select, plan.Check, plan.Uncheck:
+					pt.fill = true
+				}
+			}
+			pt.click, pt.exact = it.click, it.clickExact
+			if !it.fillish || cur.pending == nil {
+				flush()
+			}
+			switch n := len(cur.parts); {
+			case len(pt.steps) == 0:
+			case it.beforeClick && n > 0 && len(cur.parts[n-1].steps) == 1 && cur.parts[n-1].steps[0].Kind == plan.Click:
+				// "clicking Send with email a@b.co": fill, then click.
+				cur.parts = append(cur.parts[:n-1], pt, cur.parts[n-1])
+			default:
+				cur.parts = append(cur.parts, pt)
+			}
+			if it.deferred != nil {
+				cur.pending = &part{steps: []plan.Step{*it.deferred}, rkind: pt.rkind, desc: "submit the form", silent: it.signin}
+			}
+			cur.actions++
+			seq = false
+		case iCheck:
+			flush()
+			cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes})
+			cur.checks++
+			seq = false
+		}
+	}
+	flush()
+	if len(cur.parts) == 0 && cur.page != nil && len(out) > 0 {
+		return nil, &refusal{cause: "no_check", reason: fmt.Sprintf("the claim names %s but says nothing about it", cur.page.path)}
+	}
+	finish()
+	if len(out) == 0 {
+		return nil, &refusal{cause: "no_check", reason: "the claim says where to go but not what should be there"}
+	}
+	for _, s := range out {
+		if s.checks == 0 {
+			r := &refusal{cause: "no_check", reason: "the claim says what to do but not what should happen then"}
+			if len(a.lx.lits) > 0 {
+				if sl := slug(a.lx.lits[0]); sl != "" {
+					r.suggest = append(r.suggest, a.lx.text+" opens /"+sl)
+				}
+			}
+			r.suggest = append(r.suggest, a.lx.text+" loads without errors")
+			return nil, r
+		}
+	}
+	return out, nil
+}
+
+func signInDesc(it *item) string {
+	d := "sign in"
+	if u := it.steps[0]; u.Secret != "" {
+		d += " as the user in the secret " + u.Secret
+	} else if u.Value != "" {
+		d += " as " + u.Value
+	}
+	return d + " with the password from the secret " + it.steps[1].Secret
+}
+
+// resolveClicks aims each click on a bare text: after fields are filled
+// (or when the claim says a form is sent) it is the form's button,
+// otherwise whatever shows that text.
+func resolveClicks(parts []part) {
+	filled := false
+	for i := range parts {
+		pt := &parts[i]
+		if pt.fill {
+			filled = true
+		}
+		if pt.click == "" {
+			continue
+		}
+		pt.steps = append([]plan.Step(nil), pt.steps...)
+		if filled || pt.button {
+			pt.steps[0].Target = plan.Target{Kind: plan.ByRole, Value: "button", Name: pt.click}.String()
+			why := "After fields are filled"
+			if !filled {
+				why = "Sending a form"
+			}
+			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%s, %q is taken as the form's button.", why, pt.click))
+		} else {
+			// A whole, case-sensitive match waits for the element that
+			// says exactly this, rather than a paragraph that mentions it.
+			pt.steps[0].Target = plan.Target{Kind: plan.ByText, Value: pt.click, Exact: pt.exact}.String()
+			how := "its visible text"
+			if pt.exact {
+				how = "its exact visible text"
+			}
+			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%q is clicked by %s (a link, a button or any element showing it).", pt.click, how))
+		}
+	}
+}
+
+// mergeCredentials folds "with the secret X" into the sign-in before it.
+func mergeCredentials(items []item) []item {
+	out := items[:0:0]
+	for _, it := range items {
+		if it.kind != iCred {
+			out = append(out, it)
+			continue
+		}
+		for k := len(out) - 1; k >= 0; k-- {
+			if out[k].signin {
+				s := out[k]
+				s.steps = append([]plan.Step(nil), s.steps...)
+				s.steps[1].Secret = it.secret
+				if it.emailSec != "" {
+					s.steps[0].Value, s.steps[0].Secret = "", it.emailSec
+				}
+				s.secret = it.secret
+				var notes []string
+				for _, n := range s.notes {
+					if !strings.HasPrefix(n, "No secret named") && !(it.emailSec != "" && strings.HasPrefix(n, "The user name is typed")) {
+						notes = append(notes, n)
+					}
+				}
+				s.notes = notes
+				out[k] = s
+				break
+			}
+		}
+	}
+	return out
+}
+
+// moveSuffixPages moves "... on the home page" to the start of what it
+// qualifies: "clicking 'Docs' on the home page opens /docs".
+func moveSuffixPages(items []item) []item {
+	for i := 1; i < len(items); i++ {
+		it := items[i]
+		if it.kind != iPage || it.visit {
+			continue
+		}
+		pk := items[i-1].kind
+		if pk != iAction && pk != iCheck && pk != iReload {
+			continue
+		}
+		j := i - 1
+		for j >= 0 {
+			k := items[j].kind
+			if k == iAction || k == iReload || k == iNoop || k == iCheck {
+				j--
+				continue
+			}
+			if k == iConn && !items[j].seq && j > 0 && items[j-1].kind != iCheck {
+				j--
+				continue
+			}
+			break
+		}
+		at := j + 1
+		copy(items[at+1:i+1], items[at:i])
+		items[at] = it
+	}
+	return items
+}
+
+// movePostfixConditions turns "X is shown after doing Y" into "doing Y,
+// X is shown".
+func movePostfixConditions(items []item) []item {
+	for c := 0; c < len(items); c++ {
+		if items[c].kind != iCond {
+			continue
+		}
+		k := c - 1
+		for k >= 0 && items[k].kind == iNoop {
+			k--
+		}
+		if k < 0 || items[k].kind != iCheck {
+			continue
+		}
+		g := k
+		for g > 0 {
+			pk := items[g-1].kind
+			if pk == iCheck || pk == iSubject || pk == iPage && !items[g-1].visit || pk == iConn && !items[g-1].seq {
+				g--
+				continue
+			}
+			break
+		}
+		ins := g
+		for ins < c && items[ins].kind == iPage {
+			ins++
+		}
+		e := c + 1
+		for e < len(items) {
+			kk := items[e].kind
+			if kk == iAction || kk == iCred || kk == iReload || kk == iNoop || kk == iPage {
+				e++
+				continue
+			}
+			if kk == iConn && !items[e].seq && e+1 < len(items) && (items[e+1].kind == iAction || items[e+1].kind == iCred) {
+				e++
+				continue
+			}
+			break
+		}
+		if e == c+1 {
+			continue
+		}
+		moved := append([]item(nil), items[c+1:e]...)
+		rest := append([]item(nil), items[ins:c]...)
+		out := append(append(append(items[:ins:ins], moved...), rest...), items[e:]...)
+		items = out
+		c = ins + len(moved) + len(rest) - 1
+	}
+	return items
+}
+
+// build makes the plan: one journey per scenario, or per check when a
+// scenario only looks at a page.
+func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) {
+	pl := &plan.Plan{Version: plan.Version, Name: planName(text)}
+	type journey struct {
+		j   plan.Journey
+		req plan.Requirement
+	}
+	var js []journey
+	for _, s := range scens {
+		page := s.page
+		if page == nil || page.generic && page.path == "" {
+			switch {
+			case s.needPage != nil:
+				page = s.needPage
+			default:
+				page = &pageRef{path: "/"}
+				a.note("No page named: the journey starts on the home page (/); name the page (\"on /signup, ...\") if it starts elsewhere.")
+			}
+		}
+		a.note(page.note)
+		resolveClicks(s.parts)
+		groups := [][]part{s.parts}
+		if s.actions == 0 && s.checks > 1 {
+			groups = nil
+			for _, pt := range s.parts {
+				groups = append(groups, []part{pt})
+			}
+		}
+		for _, g := range groups {
+			steps := viaSteps(*page)
+			for _, pt := range g {
+				steps = append(steps, pt.steps...)
+				a.note(pt.notes...)
+			}
+			js = append(js, journey{j: plan.Journey{Steps: steps}, req: plan.Requirement{Text: reqText(pageDesc(*page), g), Kind: reqKind(g)}})
+		}
+	}
+	// The same journey said twice is checked once.
+	var uniq []journey
+	var plain []plan.Journey
+	seen := map[string]bool{}
+	for _, j := range js {
+		b := stepsKey(j.j.Steps)
+		if seen[b] {
+			a.note("A part of the claim is said twice; it is checked once.")
+			continue
+		}
+		seen[b] = true
+		uniq = append(uniq, j)
+		plain = append(plain, j.j)
+	}
+	if r := contradictions(plain); r != nil {
+		return nil, r
+	}
+	for i, j := range uniq {
+		id := fmt.Sprintf("R%d", i+1)
+		j.req.ID = id
+		j.j.Requirement = id
+		j.j.Name = id + " " + shorten(strings.TrimSuffix(j.req.Text, "."), 72)
+		pl.Requirements = append(pl.Requirements, j.req)
+		pl.Journeys = append(pl.Journeys, j.j)
+	}
+	for _, j := range pl.Journeys {
+		for _, s := range j.Steps {
+			if (s.Kind == plan.Fill || s.Kind == plan.Select) && s.Value != "" && secretField(s.Target) && !madeUpPassword(s.Value) {
+				return nil, &refusal{cause: "secret", reason: "the claim puts a password in clear text; vouch never stores passwords in plans"}
+			}
+		}
+	}
+	return pl, nil
+}
+
+// pageDesc names a page in a requirement: its path, or how it is reached.
+func pageDesc(pg pageRef) string {
+	if pg.via != "" {
+		return fmt.Sprintf("the page the link %q on / opens", pg.via)
+	}
+	return pg.path
+}
+
+// stepsKey is a journey's steps in canonical form, to compare journeys.
+func stepsKey(steps []plan.Step) string {
+	var b strings.Builder
+	for _, s := range steps {
+		x, _ := s.MarshalJSON()
+		b.Write(x)
+	}
+	return b.String()
+}
+
+// contradictions finds two checks of the same page state that cannot both
+// hold: "shows 'A'" and "doesn't show 'A'", two titles, two statuses.
+func contradictions(js []plan.Journey) *refusal {
+	type seen struct {
+		key string
+		s   plan.Step
+	}
+	var all []seen
+	for _, j := range js {
+		var key strings.Builder
+		for _, s := range j.Steps {
+			if !s.Kind.IsAssertion() {
+				x, _ := s.MarshalJSON()
+				key.Write(x)
+				continue
+			}
+			all = append(all, seen{key.String(), s})
+		}
+	}
+	for i := range all {
+		for k := i + 1; k < len(all); k++ {
+			if all[i].key != all[k].key {
+				continue
+			}
+			if clash(all[i].s, all[k].s) || clash(all[k].s, all[i].s) {
+				return &refusal{cause: "contradiction", reason: fmt.Sprintf("the claim contradicts itself: %s, and %s",
+					strings.TrimPrefix(lowerFirst(all[i].s.Describe()), "check that "), strings.TrimPrefix(lowerFirst(all[k].s.Describe()), "check that "))}
+			}
+		}
+	}
+	return nil
+}
+
+func clash(a, b plan.Step) bool {
+	switch {
+	case a.Kind == plan.ExpectText && b.Kind == plan.ExpectNoText:
+		return a.Target == b.Target && strings.Contains(strings.ToLower(a.Value), strings.ToLower(b.Value))
+	case a.Kind == plan.ExpectVisible && b.Kind == plan.ExpectHidden:
+		return a.Target == b.Target
+	case a.Kind == b.Kind && a.Kind == plan.ExpectTitle:
+		return !strings.EqualFold(a.Value, b.Value)
+	case a.Kind == b.Kind && a.Kind == plan.ExpectStatus:
+		return a.Status != b.Status
+	case a.Kind == b.Kind && a.Kind == plan.ExpectURL:
+		return a.Value != b.Value
+	case a.Kind == b.Kind && a.Kind == plan.ExpectCount:
+		return a.Target == b.Target && a.Count != b.Count
+	case a.Kind == plan.ExpectCount && b.Kind == plan.ExpectVisible:
+		return a.Target == b.Target && a.Count == 0
+	}
+	return false
+}
+
+// reqText writes a requirement as a sentence a reviewer can check.
+func reqText(path string, parts []part) string {
+	var segs []string
+	var acts, checks []string
+	flushSeg := func() {
+		if len(acts) > 0 && len(checks) > 0 {
+			segs = append(segs, strings.Join(acts, ", ")+"; then "+joinAnd(checks))
+		} else if len(acts) > 0 {
+			segs = append(segs, strings.Join(acts, ", "))
+		} else if len(checks) > 0 {
+			segs = append(segs, joinAnd(checks))
+		}
+		acts, checks = nil, nil
+	}
+	hasAction := false
+	for _, pt := range parts {
+		if pt.check {
+			checks = append(checks, partDesc(pt))
+			continue
+		}
+		hasAction = true
+		if len(checks) > 0 {
+			flushSeg()
+		}
+		if d := partDesc(pt); d != "" && !pt.silent {
+			acts = append(acts, d)
+		}
+	}
+	flushSeg()
+	if !hasAction {
+		return fmt.Sprintf("On %s, %s.", path, strings.Join(segs, "; "))
+	}
+	return fmt.Sprintf("On %s: %s.", path, strings.Join(segs, "; then "))
+}
+
+func partDesc(pt part) string {
+	if pt.desc != "" {
+		return pt.desc
+	}
+	var ds []string
+	for _, s := range pt.steps {
+		d := lowerFirst(s.Describe())
+		d = strings.TrimPrefix(d, "check that ")
+		ds = append(ds, d)
+	}
+	if pt.check {
+		return joinAnd(ds)
+	}
+	return strings.Join(ds, ", ")
+}
+
+func joinAnd(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// reqKind names what a journey proves, by its most telling part.
+func reqKind(parts []part) string {
+	var signin, fill, nav, checkThenAct, seq bool
+	checked := false
+	actions, adds := 0, 0
+	for _, pt := range parts {
+		if pt.check {
+			checked = true
+			continue
+		}
+		actions++
+		if strings.HasPrefix(pt.desc, "add ") {
+			if adds++; adds > 1 {
+				seq = true
+			}
+		}
+		if checked {
+			checkThenAct = true
+		}
+		if pt.seq && actions > 1 {
+			seq = true
+		}
+		switch pt.rkind {
+		case "sign-in":
+			signin = true
+		case "form":
+			fill = true
+		default:
+			nav = true
+		}
+	}
+	switch {
+	case signin:
+		return "sign-in"
+	case checkThenAct || seq:
+		return "sequence"
+	case fill:
+		return "form"
+	case nav:
+		return "navigation"
+	}
+	for _, pt := range parts {
+		if pt.check {
+			return pt.rkind
+		}
+	}
+	return "presence"
+}
+
+func planName(text string) string {
+	return shorten(text, 200)
+}
+
+func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+func madeUpPassword(v string) bool {
+	for _, p := range testPasswords {
+		if v == p {
+			return true
+		}
+	}
+	return false
+}

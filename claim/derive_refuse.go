@@ -1,0 +1,475 @@
+package claim
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/vouchdev/vouch/plan"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// CodeNotProvable is the error code a refused claim maps to (HTTP 422).
+const CodeNotProvable = "claim_not_provable"
+
+// NotProvableError is Derive's refusal: the claim cannot be turned into
+// browser checks. Nothing was derived, nothing runs and nothing is charged.
+type NotProvableError struct {
+	// Cause classifies the refusal: empty, too_long, secret, vague,
+	// out_of_reach, contradiction, no_check, ambiguous, unsupported,
+	// unrecognized, or invalid_plan (a model-backed deriver's output).
+	Cause string `json:"cause"`
+	// Reason says why in one line, without repeating any secret.
+	Reason string `json:"reason"`
+	// Prompt is the repair prompt: plain text a person or a coding
+	// assistant can act on — the reason, what a provable claim looks like,
+	// and rephrasings. RepairPrompt returns it.
+	Prompt string `json:"repair_prompt"`
+	// Suggestions are 1–3 provable rephrasings built from the claim's own
+	// words; Derive accepts each of them.
+	Suggestions []string `json:"suggestions"`
+}
+
+func (e *NotProvableError) Error() string { return "claim not provable: " + e.Reason }
+
+// RepairPrompt returns the repair prompt; the service looks for this
+// method on a deriver's errors.
+func (e *NotProvableError) RepairPrompt() string { return e.Prompt }
+
+// Code returns CodeNotProvable.
+func (e *NotProvableError) Code() string { return CodeNotProvable }
+
+// refusal is a NotProvableError before its suggestions are made.
+type refusal struct {
+	cause   string
+	reason  string
+	suggest []string
+}
+
+// notProvable completes a refusal with a repair prompt and suggestions,
+// keeping only suggestions Derive accepts.
+func (r *refusal) notProvable(claim string) *NotProvableError {
+	return refuse(claim, r.cause, r.reason, r.suggest)
+}
+
+// Refuse builds a *NotProvableError for a claim that a deriver could not
+// prove for the given reason, with suggestions built from the claim's words
+// (extra ones first) and kept only when Derive accepts them.
+func Refuse(claim, cause, reason string, extra []string) *NotProvableError {
+	return refuse(claim, cause, reason, extra)
+}
+
+func refuse(claim, cause, reason string, extra []string) *NotProvableError {
+	e := &NotProvableError{Cause: cause, Reason: reason}
+	if cause == "secret" {
+		// Only rephrasings that replace the password: the claim's other
+		// words could carry it into a suggestion.
+		e.Suggestions = checked(append(extra, fallbackSuggestion))
+	} else {
+		e.Suggestions = Suggestions(claim, extra...)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "vouch cannot prove this claim: %s.\n", reason)
+	if cause == "secret" {
+		b.WriteString("Put the password in a secret and name it in the claim (\"with the secret DEMO_PASSWORD\"): vouch reads it when the plan runs and never records it.\n")
+	}
+	b.WriteString("A provable claim names a page and something a browser can see there: a text in quotes, a button, link, field, heading or image, the page title, the address or an HTTP status; or what happens after clicking, typing, choosing or signing in.\n")
+	b.WriteString("Rephrase it, for example:\n")
+	for _, s := range e.Suggestions {
+		fmt.Fprintf(&b, "  - %s\n", s)
+	}
+	e.Prompt = b.String()
+	return e
+}
+
+// fallbackSuggestion is provable whatever the claim said.
+const fallbackSuggestion = "The home page loads without errors"
+
+// maxSuggestionTries bounds the derivations Suggestions runs.
+const maxSuggestionTries = 5
+
+// Suggestions returns 1–3 provable rephrasings of a claim, built from its
+// own words where it has any: the part of it that can be proven, its quoted
+// texts on the page it names, or that page loading without errors. extra
+// candidates are tried first. Derive accepts every claim returned.
+func Suggestions(claim string, extra ...string) []string {
+	if utf8.RuneCountInString(claim) > MaxClaimLen {
+		claim = string([]rune(claim)[:MaxClaimLen])
+	}
+	text := normalizeClaim(claim)
+	lx := lexClaim(claim)
+	cands := append([]string(nil), extra...)
+	cands = append(cands, provablePrefixes(lx)...)
+	page := pagePhrase(lx)
+	for i, l := range lx.lits {
+		if i == 2 {
+			break
+		}
+		if l = strings.TrimSpace(l); l != "" && len(l) < 200 && !strings.Contains(l, `"`) {
+			cands = append(cands, fmt.Sprintf("%s shows %q", page, l))
+		}
+	}
+	cands = append(cands, page+" loads without errors")
+	sugg, ds := checkedPlans(cands, text)
+	return label(text, sugg, ds)
+}
+
+// labelSep starts the label a rephrasing that checks less than the claim
+// carries; Derive reads a claim only up to it.
+const labelSep = " — checks only that "
+
+// label orders suggestions that keep the claim's meaning first, and marks
+// each that checks less than the claim ("… — checks only that …; it does
+// not check …"), so a person who picks one knows what it leaves out.
+func label(claim string, sugg []string, ds []*Derivation) []string {
+	var faithful, partial []string
+	for i, s := range sugg {
+		if strings.Contains(s, labelSep) {
+			partial = append(partial, s)
+			continue
+		}
+		var d Derivation
+		if ds[i] != nil {
+			d = *ds[i]
+		} else if dd, r := derive(s); r == nil {
+			d = dd
+		} else {
+			continue
+		}
+		if Faithful(claim, s, d.Plan) {
+			faithful = append(faithful, s)
+			continue
+		}
+		if strings.HasSuffix(s, " loads without errors") && len(faithful)+len(partial) > 0 {
+			// The generic check is offered only when nothing closer is.
+			continue
+		}
+		var reqs []string
+		for _, q := range d.Requirements {
+			reqs = append(reqs, lowerFirst(strings.TrimSuffix(q.Text, ".")))
+		}
+		partial = append(partial, s+labelSep+strings.Join(reqs, "; and ")+fmt.Sprintf("; it does not check the rest of %q", normalizeClaim(claim)))
+	}
+	return append(faithful, partial...)
+}
+
+// stripLabel cuts a suggestion's label off, so a labelled suggestion
+// derives as the claim it labels.
+func stripLabel(claim string) string {
+	if i := strings.Index(claim, labelSep); i > 0 {
+		return claim[:i]
+	}
+	return claim
+}
+
+// Faithful reports whether a rephrasing keeps what a claim says exactly:
+// every quoted text, path and number of the claim is in the rephrasing's
+// plan, and the claim had at least one of them (a claim with none, "the
+// app is fast", has no exact words a rephrasing could keep). A generic
+// "loads without errors" is faithful only to a claim about loading or
+// errors.
+func Faithful(claim, rephrasing string, p *plan.Plan) bool {
+	lits, paths, numbers := facts(claim)
+	if len(lits)+len(paths)+len(numbers) == 0 {
+		lc := strings.ToLower(claim)
+		return strings.Contains(lc, "error") && strings.Contains(strings.ToLower(rephrasing), "error")
+	}
+	if strings.Contains(strings.ToLower(rephrasing), "loads without errors") && !strings.Contains(strings.ToLower(claim), "error") {
+		return false
+	}
+	if Missing(claim, p) != "" {
+		return false
+	}
+	// Every other word that carries meaning is kept too: a rephrasing
+	// that drops "focuses the search box" checks something else.
+	kept := map[string]bool{}
+	for _, t := range lexClaim(rephrasing).toks {
+		kept[t.low] = true
+	}
+	for _, t := range lexClaim(claim).toks {
+		if t.kind != tWord || kept[t.low] || kept[t.low+"s"] || kept[strings.TrimSuffix(t.low, "s")] {
+			continue
+		}
+		if actionWords[t.low] {
+			return false
+		}
+		if stopWords[t.low] || notText[t.low] || structural[t.low] || determiners[t.low] || looseWords[t.low] {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// actionWords are what a person does; a rephrasing without them drops an
+// action.
+var actionWords = map[string]bool{"clicking": true, "click": true, "pressing": true, "press": true,
+	"typing": true, "type": true, "filling": true, "fill": true, "signing": true, "logging": true,
+	"adding": true, "add": true, "selecting": true, "select": true, "choosing": true, "choose": true,
+	"submitting": true, "submit": true, "entering": true, "enter": true, "ticking": true,
+	"checking": true, "hovering": true, "hover": true, "tapping": true, "creating": true,
+	"reloading": true, "refreshing": true, "expanding": true, "opening": true, "deleting": true,
+	"removing": true, "searching": true, "visiting": true, "going": true}
+
+// looseWords may change between a claim and a faithful rephrasing: how
+// a page or a check is named, not what is checked.
+var looseWords = map[string]bool{"page": true, "home": true, "homepage": true, "landing": true,
+	"front": true, "site": true, "website": true, "app": true, "show": true, "say": true,
+	"display": true, "mention": true, "mentions": true, "contain": true, "list": true,
+	"include": true, "includes": true, "should": true, "must": true, "can": true, "see": true,
+	"sees": true, "i": true, "user": true, "users": true, "there": true, "text": true,
+	"still": true, "does": true, "doesn't": true, "don't": true, "isn't": true, "reads": true,
+	"web": true, "interface": true, "ui": true, "docs": true, "get": true, "returns": true,
+	"return": true, "status": true, "http": true, "respond": true, "responds": true}
+
+// facts are a claim's exact words: quoted texts, paths and numbers.
+func facts(claim string) (lits, paths, numbers []string) {
+	lx := lexClaim(claim)
+	for _, l := range lx.lits {
+		if l = strings.TrimSpace(l); l != "" {
+			lits = append(lits, l)
+		}
+	}
+	for _, tk := range lx.toks {
+		switch tk.kind {
+		case tPath:
+			paths = append(paths, tk.raw)
+		case tNumber:
+			numbers = append(numbers, tk.raw)
+		}
+	}
+	return
+}
+
+// Missing says which of a claim's quoted texts, paths and numbers a plan
+// leaves out ("" when none): a plan that drops one proves another claim.
+func Missing(claim string, p *plan.Plan) string {
+	if p == nil {
+		return "no plan"
+	}
+	body := strings.ToLower(string(p.Canonical()))
+	has := func(s string) bool {
+		q := strconv.Quote(strings.ToLower(s))
+		return strings.Contains(body, q[1:len(q)-1])
+	}
+	lits, paths, numbers := facts(claim)
+	var miss []string
+	for _, l := range lits {
+		if !has(l) {
+			miss = append(miss, fmt.Sprintf("text %q", l))
+		}
+	}
+	for _, pa := range paths {
+		if !has(strings.TrimSuffix(pa, "/")) {
+			miss = append(miss, "path "+pa)
+		}
+	}
+	for _, n := range numbers {
+		if !has(n) {
+			miss = append(miss, "number "+n)
+		}
+	}
+	if len(miss) == 0 {
+		return ""
+	}
+	return "leaves out " + strings.Join(miss, ", ")
+}
+
+// checked keeps the first three candidates Derive accepts, skipping the
+// given claims themselves; it always returns at least one.
+func checked(cands []string, skip ...string) []string {
+	out, _ := checkedPlans(cands, skip...)
+	return out
+}
+
+func checkedPlans(cands []string, skip ...string) ([]string, []*Derivation) {
+	var out []string
+	var ds []*Derivation
+	tries := 0
+	for _, c := range cands {
+		if len(out) == 3 || tries == maxSuggestionTries {
+			break
+		}
+		c = upperFirst(strings.TrimSpace(c))
+		if c == "" || contains(out, c) || contains(skip, c) || len(skip) > 0 && c == upperFirst(skip[0]) {
+			continue
+		}
+		tries++
+		if d, r := derive(c); r == nil {
+			out = append(out, c)
+			ds = append(ds, &d)
+		}
+	}
+	if len(out) == 0 {
+		out = []string{fallbackSuggestion}
+		ds = []*Derivation{nil}
+	}
+	return out, ds
+}
+
+// provablePrefixes are the claim cut before a connector, longest first:
+// "The app shows 'Welcome' and is fast" offers "The app shows 'Welcome'".
+func provablePrefixes(lx *lexed) []string {
+	var out []string
+	for i := len(lx.toks) - 1; i > 0 && len(out) < 2; i-- {
+		t := lx.toks[i]
+		if t.kind == tPunct || t.low == "and" || t.low == "but" || t.low == "then" || t.low == "while" || t.low == "or" {
+			s := strings.TrimSpace(lx.span(0, t.start))
+			s = strings.TrimRight(s, " ,;:")
+			if len(strings.Fields(s)) >= 3 {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// pagePhrase returns the first page the claim names, as written, or "The
+// home page".
+func pagePhrase(lx *lexed) string {
+	p := &parser{lx: lx}
+	for i := range lx.toks {
+		for n := 4; n >= 1; n-- {
+			if i+n > len(lx.toks) {
+				continue
+			}
+			a, b := lx.toks[i].start, lx.ends[i+n-1]
+			ref, ok := p.page(a, b)
+			if !ok || ref.phrase == "" {
+				continue
+			}
+			phrase := ref.phrase
+			if ref.generic && !strings.Contains(strings.ToLower(phrase), " ") {
+				phrase = "the " + phrase
+			}
+			return upperFirst(phrase)
+		}
+	}
+	return "The home page"
+}
+
+// refusal explains why the parser could not read a claim.
+func (p *parser) refusal() *refusal {
+	shape := p.lx.shape
+	for _, t := range p.lx.toks {
+		if t.kind == tWord && reDuration.MatchString(t.low) {
+			return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("timings (%q) are not something a plan checks: every step has a time budget instead", t.raw)}
+		}
+	}
+	for _, w := range outOfReach {
+		if containsPhrase(shape, w) {
+			switch w {
+			case "milliseconds", "ms", "seconds", "second", "minutes", "hours", "latency", "p99", "p95", "uptime", "downtime":
+				return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("timings (%q) are not something a plan checks: every step has a time budget instead", w)}
+			}
+			return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("%q is out of a browser's reach: vouch only sees what the deployed pages show", w)}
+		}
+	}
+	if p.hint != nil && p.hint.at+1 >= p.far-40 {
+		return &refusal{cause: p.hint.cause, reason: p.hint.reason, suggest: p.hint.suggest}
+	}
+	for _, w := range vagueWords {
+		if containsPhrase(shape, w) {
+			return &refusal{cause: "vague", reason: fmt.Sprintf("%q is a judgement, not something a browser can see on a page", w)}
+		}
+	}
+	if p.hint != nil {
+		return &refusal{cause: p.hint.cause, reason: p.hint.reason, suggest: p.hint.suggest}
+	}
+	if p.far == 0 {
+		return &refusal{cause: "unrecognized", reason: "vouch found no page, action or check it knows in the claim"}
+	}
+	if p.far >= len(shape) {
+		return &refusal{cause: "no_check", reason: "the claim names a page but says nothing about it"}
+	}
+	rest := strings.TrimSpace(p.lx.span(p.far, len(shape)))
+	return &refusal{cause: "unrecognized", reason: fmt.Sprintf("vouch could not read %q as a page, an action or a check", shorten(rest, 60))}
+}
+
+var reDuration = regexp.MustCompile(`^\d+(?:\.\d+)?(?:ms|s|sec|secs|seconds?|milliseconds?|mins?|minutes?)$`)
+
+// secretWords name what must never be written in a claim.
+var secretWords = map[string]bool{"password": true, "passphrase": true, "passwd": true,
+	"pwd": true, "passcode": true, "pw": true}
+
+// afterSecretWord are words that may follow "password" without a password
+// following them: "the password field", "password from the secret X".
+var afterSecretWord = map[string]bool{
+	"from": true, "in": true, "stored": true, "kept": true, "held": true, "saved": true,
+	"the": true, "a": true, "an": true, "secret": true, "secrets": true, "env": true,
+	"environment": true, "variable": true, "field": true, "box": true, "input": true,
+	"and": true, "with": true, "as": true, "for": true, "required": true, "reset": true,
+	"page": true, "manager": true, "not": true, "to": true, "on": true, "into": true,
+	"label": true, "placeholder": true, "strength": true, "hint": true, "error": true,
+	"it": true, "their": true, "be": true, "are": true, "empty": true, "blank": true,
+	"missing": true, "wrong": true, "incorrect": true, "invalid": true, "too": true,
+	"must": true, "should": true, "shows": true, "is": true, "'s": true, "fields": true,
+	"secret's": true, "that": true, "which": true, "of": true, "or": true, "by": true,
+	"then": true, "when": true, "but": true, "again": true, "twice": true, "confirmation": true,
+	"only": true, "mismatch": true, "length": true, "rules": true, "policy": true,
+}
+
+// secretLeak refuses a claim that writes a password out: "with password
+// hunter2", "typing 'hunter2' into the password field". Refusing (rather
+// than deriving with a secret reference) keeps the password out of the
+// stored claim, plan and requirements.
+func secretLeak(lx *lexed) *refusal {
+	for i, t := range lx.toks {
+		if t.kind == tWord && secretWords[t.low] {
+			k := i + 1
+			for k < len(lx.toks) && (lx.toks[k].low == "is" || lx.toks[k].low == "of" || lx.toks[k].low == "=" || lx.toks[k].low == ":" || lx.toks[k].low == "being") {
+				k++
+			}
+			if k >= len(lx.toks) {
+				continue
+			}
+			n := lx.toks[k]
+			leak := false
+			switch n.kind {
+			case tLit, tNumber, tEmail, tURL, tPath:
+				leak = true
+			case tWord:
+				leak = !afterSecretWord[n.low] && !strings.HasPrefix(n.low, "$") && !structural[n.low] && !stopWords[n.low]
+			}
+			if leak {
+				start := t.start
+				if i > 0 && (lx.toks[i-1].low == "the" || lx.toks[i-1].low == "a" || lx.toks[i-1].low == "their" || lx.toks[i-1].low == "my") {
+					start = lx.toks[i-1].start
+				}
+				return secretRefusal(lx, start, lx.ends[k])
+			}
+		}
+		// "typing 'hunter2' into the password field".
+		if t.kind == tLit && i+2 < len(lx.toks) {
+			k := i + 1
+			if l := lx.toks[k].low; l == "in" || l == "into" || l == "as" || l == "for" {
+				k++
+				for k < len(lx.toks) && determiners[lx.toks[k].low] {
+					k++
+				}
+				if k < len(lx.toks) && secretWords[lx.toks[k].low] {
+					return secretRefusal(lx, t.start, lx.ends[i])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func secretRefusal(lx *lexed, a, b int) *refusal {
+	name := "PASSWORD"
+	for i, t := range lx.toks {
+		if t.kind == tEmail {
+			name = secretFrom(strings.Split(t.raw, "@")[0]) + "_PASSWORD"
+			break
+		}
+		// "log in as admin with password ..." → ADMIN_PASSWORD.
+		if t.low == "as" && i+1 < len(lx.toks) && lx.toks[i+1].kind == tWord && !determiners[lx.toks[i+1].low] && !secretWords[lx.toks[i+1].low] {
+			name = secretFrom(lx.toks[i+1].raw) + "_PASSWORD"
+		}
+	}
+	p := &parser{lx: lx}
+	return &refusal{cause: "secret", reason: "the claim writes a password out in clear; vouch never stores passwords in plans",
+		suggest: []string{p.replaceSpan(a, b, "the secret "+name)}}
+}

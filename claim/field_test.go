@@ -1,0 +1,384 @@
+package claim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/vouchdev/vouch/evidence"
+	"github.com/vouchdev/vouch/netpolicy"
+	"github.com/vouchdev/vouch/plan"
+	"github.com/vouchdev/vouch/runner"
+)
+
+// The field corpus measures the claim language on real third-party apps
+// (testdata/field/README.md): json-server and Swagger UI from npm,
+// Transmission's web interface from Debian, and a dead target. Each claim
+// carries the decision a person reached by looking at the app; the test
+// derives it, runs the plan in Chromium, and prints per part how many
+// claims were derived faithfully, decided wrongly, refused, and refused
+// with a faithful first suggestion.
+
+// fieldEntry is one claim of the field corpus.
+type fieldEntry struct {
+	App    string `yaml:"app"`
+	Claim  string `yaml:"claim"`
+	Expect string `yaml:"expect"` // verified, failed, refused or blocked
+}
+
+// fieldApps starts the apps the corpus names and returns their base URLs.
+// VOUCH_FIELD_NPM names the directory that holds node_modules with
+// json-server@0.17 and swagger-ui-dist@5 (.ci/run installs them);
+// transmission-daemon is looked up on PATH.
+func fieldApps(t *testing.T) map[string]string {
+	t.Helper()
+	need := func(what string) {
+		t.Helper()
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("field corpus: %s, and CI=true: .ci/run installs it", what)
+		}
+		t.Skipf("skipping the field corpus: %s (see claim/testdata/field/README.md)", what)
+	}
+	npm := os.Getenv("VOUCH_FIELD_NPM")
+	if npm == "" {
+		need("VOUCH_FIELD_NPM is not set to a directory with node_modules/json-server and node_modules/swagger-ui-dist")
+	}
+	jsCLI := filepath.Join(npm, "node_modules", "json-server", "lib", "cli", "bin.js")
+	swDir := filepath.Join(npm, "node_modules", "swagger-ui-dist")
+	for _, p := range []string{jsCLI, swDir} {
+		if _, err := os.Stat(p); err != nil {
+			need(p + " is missing (npm install json-server@0.17 swagger-ui-dist@5)")
+		}
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		need("node is not installed")
+	}
+	tr, err := exec.LookPath("transmission-daemon")
+	if err != nil {
+		need("transmission-daemon is not installed (apt-get install transmission-daemon)")
+	}
+	if _, err := runner.FindChrome(); err != nil {
+		need("Chromium is not installed")
+	}
+
+	tmp := t.TempDir()
+	apps := map[string]string{}
+
+	// json-server on a copy of the corpus's database.
+	db := filepath.Join(tmp, "db.json")
+	copyFile(t, "testdata/field/jsonserver-db.json", db)
+	port := freePort(t)
+	start(t, node, jsCLI, "--host", "127.0.0.1", "--port", strconv.Itoa(port), "--quiet", db)
+	apps["jsonserver"] = fmt.Sprintf("http://127.0.0.1:%d", port)
+
+	// Swagger UI: its static distribution, pointed at the local Bookshop API.
+	sw := filepath.Join(tmp, "swagger")
+	if err := os.MkdirAll(sw, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"index.html", "index.css", "swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "favicon-16x16.png", "favicon-32x32.png"} {
+		copyFile(t, filepath.Join(swDir, f), filepath.Join(sw, f))
+	}
+	copyFile(t, "testdata/field/swagger-initializer.js", filepath.Join(sw, "swagger-initializer.js"))
+	copyFile(t, "testdata/field/openapi.json", filepath.Join(sw, "openapi.json"))
+	srv := httptest.NewServer(http.FileServer(http.Dir(sw)))
+	t.Cleanup(srv.Close)
+	apps["swagger"] = srv.URL
+
+	// Transmission's web interface, with peers, DHT and port mapping off.
+	trDir := filepath.Join(tmp, "transmission")
+	if err := os.MkdirAll(trDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	copyFile(t, "testdata/field/transmission-settings.json", filepath.Join(trDir, "settings.json"))
+	port = freePort(t)
+	start(t, tr, "-f", "-g", trDir, "--rpc-bind-address", "127.0.0.1", "-p", strconv.Itoa(port), "-P", strconv.Itoa(freePort(t)))
+	apps["transmission"] = fmt.Sprintf("http://127.0.0.1:%d/transmission/web/", port)
+
+	// A dead target: a loopback port nobody listens on.
+	apps["dead"] = fmt.Sprintf("http://127.0.0.1:%d", freePort(t))
+
+	for name, u := range apps {
+		if name != "dead" {
+			waitUp(t, name, u)
+		}
+	}
+	return apps
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// start runs an app until the test ends, stopping exactly that process.
+func start(t *testing.T, name string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", name, err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+}
+
+func waitUp(t *testing.T, name, u string) {
+	t.Helper()
+	c := &http.Client{Timeout: time.Second}
+	for i := 0; i < 100; i++ {
+		if res, err := c.Get(u); err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("field corpus: %s did not answer 200 at %s within 10s", name, u)
+}
+
+func readField(t *testing.T, file string) []fieldEntry {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata/field", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var es []fieldEntry
+	if err := yaml.Unmarshal(b, &es); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	for i, e := range es {
+		switch e.Expect {
+		case "verified", "failed", "refused", "blocked":
+		default:
+			t.Fatalf("%s entry %d: expect %q", file, i+1, e.Expect)
+		}
+	}
+	return es
+}
+
+// fieldOutcome is what vouch made of one claim.
+type fieldOutcome struct {
+	e          fieldEntry
+	derived    bool
+	faithful   bool   // every quoted text, path and number is in the plan
+	decision   string // the run's decision, for derived claims
+	refusal    *NotProvableError
+	suggestion string // why the first suggestion is not faithful ("" when it is)
+}
+
+func TestFieldCorpus(t *testing.T) {
+	apps := fieldApps(t)
+	r, err := runner.New(runner.Config{Evidence: runner.EvidenceOff, Workers: 2, StepTimeout: 5 * time.Second,
+		Policy: &netpolicy.Policy{Allow: []string{"127.0.0.1"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+
+	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}} {
+		es := readField(t, part.file)
+		out := make([]fieldOutcome, len(es))
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, 3)
+		for i, e := range es {
+			out[i] = fieldOutcome{e: e}
+			d, err := Derive(e.Claim)
+			if err != nil {
+				var np *NotProvableError
+				if !errors.As(err, &np) {
+					t.Fatalf("%q: %v", e.Claim, err)
+				}
+				out[i].refusal = np
+				out[i].suggestion = suggestionFault(e.Claim, np)
+				continue
+			}
+			out[i].derived = true
+			out[i].faithful = covers(e.Claim, d.Plan) == ""
+			wg.Add(1)
+			go func(o *fieldOutcome, p *plan.Plan) {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+				defer cancel()
+				res, err := r.Run(ctx, p, runner.Options{BaseURL: apps[o.e.App]})
+				if err != nil {
+					o.decision = "error: " + err.Error()
+					return
+				}
+				o.decision = string(res.Decision)
+				if res.Decision != evidence.Decision(o.e.Expect) && o.e.Expect != "refused" {
+					t.Logf("%s %q: %s (expected %s)", part.name, o.e.Claim, res.Decision, o.e.Expect)
+				}
+			}(&out[i], d.Plan)
+		}
+		wg.Wait()
+		var provable, faithful, wrong, refusals, goodFirst int
+		for _, o := range out {
+			if o.e.Expect != "refused" {
+				provable++
+			}
+			switch {
+			case o.derived && o.e.Expect == "refused":
+				wrong++
+				t.Logf("WRONG %s %q: derived and ran (%s); it cannot be proven in a browser", part.name, o.e.Claim, o.decision)
+			case o.derived && o.decision != o.e.Expect:
+				wrong++
+				t.Logf("WRONG %s %q: %s, expected %s", part.name, o.e.Claim, o.decision, o.e.Expect)
+			case o.derived && o.faithful:
+				faithful++
+			case o.derived:
+				t.Logf("unfaithful %s %q: %s", part.name, o.e.Claim, covers(o.e.Claim, mustDerive(o.e.Claim)))
+			}
+			if o.refusal != nil {
+				refusals++
+				if o.suggestion == "" {
+					goodFirst++
+				} else {
+					t.Logf("refused %s %q (%s): first suggestion %s", part.name, o.e.Claim, o.refusal.Reason, o.suggestion)
+				}
+			}
+		}
+		line := fmt.Sprintf("field corpus %s: %d claims; faithful derivations %d/%d provable claims; wrong decisions %d; refusals %d (%d expected); faithful first suggestions %d/%d refusals",
+			part.name, len(es), faithful, provable, wrong, refusals, len(es)-provable, goodFirst, refusals)
+		fmt.Println(line)
+		t.Log(line)
+		if wrong > 0 {
+			t.Errorf("%s: %d wrong decisions (want 0)", part.name, wrong)
+		}
+	}
+}
+
+func mustDerive(text string) *plan.Plan {
+	d, err := Derive(text)
+	if err != nil {
+		return nil
+	}
+	return d.Plan
+}
+
+// claimFacts are the claim's exact words a faithful plan must carry: its
+// quoted texts, its paths and its numbers.
+func claimFacts(text string) (lits, paths, numbers []string) {
+	lx := lexClaim(text)
+	for _, l := range lx.lits {
+		if l = strings.TrimSpace(l); l != "" {
+			lits = append(lits, l)
+		}
+	}
+	for _, tk := range lx.toks {
+		switch tk.kind {
+		case tPath:
+			paths = append(paths, tk.raw)
+		case tNumber:
+			numbers = append(numbers, tk.raw)
+		}
+	}
+	return
+}
+
+// covers says what of the claim's quoted texts, paths and numbers a plan
+// leaves out ("" when none): a plan that drops one proves a different
+// claim.
+func covers(text string, p *plan.Plan) string {
+	if p == nil {
+		return "no plan"
+	}
+	body := strings.ToLower(string(p.Canonical()))
+	// Compare with the plan's JSON spelling of each fact.
+	has := func(s string) bool {
+		q := strconv.Quote(strings.ToLower(s))
+		return strings.Contains(body, strings.ToLower(q[1:len(q)-1]))
+	}
+	lits, paths, numbers := claimFacts(text)
+	var miss []string
+	for _, l := range lits {
+		if !has(l) {
+			miss = append(miss, fmt.Sprintf("text %q", l))
+		}
+	}
+	for _, p := range paths {
+		if !has(strings.TrimSuffix(p, "/")) {
+			miss = append(miss, "path "+p)
+		}
+	}
+	for _, n := range numbers {
+		if !has(n) && !numberWordIn(body, n) {
+			miss = append(miss, "number "+n)
+		}
+	}
+	if len(miss) == 0 {
+		return ""
+	}
+	return "leaves out " + strings.Join(miss, ", ")
+}
+
+func numberWordIn(body, n string) bool {
+	return regexp.MustCompile(`(?:"count":|"expect_status":)` + regexp.QuoteMeta(n) + `\b`).MatchString(body)
+}
+
+// suggestionFault says why a refusal's first suggestion is not a faithful
+// rephrasing ("" when it is): it must derive, and either keep the claim's
+// quoted texts, paths and numbers, or say what it leaves unchecked
+// ("checks only that …; it does not check …").
+func suggestionFault(text string, np *NotProvableError) string {
+	if len(np.Suggestions) == 0 {
+		return "missing"
+	}
+	s := np.Suggestions[0]
+	if strings.Contains(s, "checks only that") && strings.Contains(s, "it does not check") {
+		return ""
+	}
+	d, err := Derive(s)
+	if err != nil {
+		return fmt.Sprintf("%q does not derive", s)
+	}
+	if why := covers(text, d.Plan); why != "" {
+		return fmt.Sprintf("%q %s", s, why)
+	}
+	if strings.Contains(strings.ToLower(s), "loads without errors") && !strings.Contains(strings.ToLower(text), "error") && !strings.Contains(strings.ToLower(text), "load") {
+		return fmt.Sprintf("%q is the generic fallback", s)
+	}
+	lits, paths, numbers := claimFacts(text)
+	if len(lits)+len(paths)+len(numbers) == 0 {
+		// Nothing exact to keep: only a labelled partial check is honest.
+		return fmt.Sprintf("%q checks something the claim did not say, without saying so", s)
+	}
+	return ""
+}

@@ -1,0 +1,121 @@
+// The settle tracker. It runs in every document of a journey before the
+// page's own scripts, and notes what could still change the page without
+// the browser reporting it: pending timers (setTimeout, setInterval,
+// requestAnimationFrame, requestIdleCallback, scheduler.postTask), open
+// WebSockets and EventSources, workers, message posts, and DOM mutations.
+// The locator engine reads it (Symbol.for('vouch.settle')) to tell a page
+// that has settled, on which a check that does not hold may fail at once,
+// from one that may still change. The network and navigations are watched
+// from outside, through the browser's own events.
+//
+// It keeps the page's behaviour: every wrapper calls the original with the
+// same arguments and returns its result. It also keeps the originals, so
+// that the engine's own polling is not counted as the page's activity.
+(() => {
+  const K = Symbol.for('vouch.settle');
+  if (window[K]) return;
+  const now = () => performance.now();
+  const s = {
+    last: now(), // the page's latest activity (performance.now())
+    timers: new Map(), // id → when it fires next
+    frames: new Set(), // pending animation-frame callbacks
+    idles: new Set(), // pending idle callbacks
+    tasks: 0, // pending scheduler.postTask tasks
+    conns: new Set(), // WebSockets and EventSources
+    workers: 0,
+    orig: {
+      setTimeout: setTimeout.bind(window),
+      clearTimeout: clearTimeout.bind(window),
+      requestAnimationFrame: requestAnimationFrame.bind(window),
+      MutationObserver: MutationObserver,
+    },
+  };
+  Object.defineProperty(window, K, { value: s });
+  const touch = () => { s.last = now(); };
+
+  const st = setTimeout, si = setInterval, ct = clearTimeout, ci = clearInterval;
+  const clear = (orig) => function (id) { s.timers.delete(id); return orig.call(window, id); };
+  window.setTimeout = function (fn, d, ...a) {
+    d = Math.max(0, Number(d) || 0);
+    let id;
+    if (typeof fn === 'function') {
+      id = st.call(window, function () { s.timers.delete(id); touch(); return fn.apply(this, arguments); }, d, ...a);
+    } else {
+      id = st.call(window, fn, d, ...a);
+      st.call(window, () => { s.timers.delete(id); touch(); }, d);
+    }
+    s.timers.set(id, now() + d);
+    return id;
+  };
+  window.setInterval = function (fn, d, ...a) {
+    d = Math.max(0, Number(d) || 0);
+    let id;
+    if (typeof fn === 'function') {
+      id = si.call(window, function () { if (s.timers.has(id)) s.timers.set(id, now() + d); touch(); return fn.apply(this, arguments); }, d, ...a);
+    } else {
+      id = si.call(window, fn, d, ...a);
+      // A string interval runs for ever as far as we can tell.
+      st.call(window, function tick() { if (s.timers.has(id)) { s.timers.set(id, now() + d); touch(); st.call(window, tick, d); } }, d);
+    }
+    s.timers.set(id, now() + d);
+    return id;
+  };
+  window.clearTimeout = clear(ct);
+  window.clearInterval = clear(ci);
+
+  const raf = requestAnimationFrame, caf = cancelAnimationFrame;
+  window.requestAnimationFrame = function (cb) {
+    let id;
+    id = raf.call(window, function (t) { s.frames.delete(id); touch(); return cb.call(this, t); });
+    s.frames.add(id);
+    return id;
+  };
+  window.cancelAnimationFrame = function (id) { s.frames.delete(id); return caf.call(window, id); };
+  if (window.requestIdleCallback) {
+    const ric = requestIdleCallback, cic = cancelIdleCallback;
+    window.requestIdleCallback = function (cb, o) {
+      let id;
+      id = ric.call(window, function (d) { s.idles.delete(id); touch(); return cb.call(this, d); }, o);
+      s.idles.add(id);
+      return id;
+    };
+    window.cancelIdleCallback = function (id) { s.idles.delete(id); return cic.call(window, id); };
+  }
+  if (window.scheduler && typeof scheduler.postTask === 'function') {
+    const pt = scheduler.postTask.bind(scheduler);
+    scheduler.postTask = function (cb, o) {
+      s.tasks++;
+      const p = pt(cb, o);
+      const end = () => { s.tasks--; touch(); };
+      p.then(end, end);
+      return p;
+    };
+  }
+  // Connections that may deliver a change at any time, and workers, whose
+  // timers this tracker cannot see.
+  const track = (name, onNew) => {
+    const C = window[name];
+    if (typeof C !== 'function') return;
+    window[name] = new Proxy(C, {
+      construct(T, args, nt) {
+        const o = Reflect.construct(T, args, nt);
+        onNew(o);
+        return o;
+      },
+    });
+  };
+  track('WebSocket', (o) => { s.conns.add(o); o.addEventListener('message', touch); o.addEventListener('close', touch); });
+  track('EventSource', (o) => { s.conns.add(o); o.addEventListener('message', touch); o.addEventListener('error', touch); });
+  track('Worker', () => { s.workers++; });
+  track('SharedWorker', () => { s.workers++; });
+  // Message posts schedule work as a timer does (setImmediate polyfills).
+  const pm = window.postMessage;
+  window.postMessage = function () { touch(); return pm.apply(this, arguments); };
+  if (window.MessagePort) {
+    const ppm = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function () { touch(); return ppm.apply(this, arguments); };
+  }
+  new MutationObserver(touch).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  for (const t of ['readystatechange', 'load', 'pageshow', 'hashchange', 'popstate', 'transitionend', 'animationend', 'message'])
+    addEventListener(t, touch, true);
+})();

@@ -1,0 +1,137 @@
+package runner
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/vouchdev/vouch/evidence"
+)
+
+// TestEarlyFailureNeverWrong runs pages that change only after a long quiet
+// spell, each with a check that holds once they do: none may fail early.
+// The settled control fails before its budget, and says how long the page
+// had settled. (The shared runner's step budget is 5 s, its settle period
+// the default 1 s.)
+func TestEarlyFailureNeverWrong(t *testing.T) {
+	// Pages that change late through a path the testapp does not show: a
+	// clock polled by an interval, and a 2.5 s timer set from a 0.5 s one.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		switch r.URL.Path {
+		case "/clock":
+			fmt.Fprint(w, `<title>clock</title><p id=o></p><script>
+const t0 = Date.now();
+const iv = setInterval(() => { if (Date.now() - t0 > 3000) { document.getElementById('o').textContent = 'Time is up'; clearInterval(iv); } }, 250);
+</script>`)
+		case "/chain":
+			fmt.Fprint(w, `<title>chain</title><p id=o></p><script>
+setTimeout(() => setTimeout(() => { document.getElementById('o').textContent = 'Chained'; }, 2500), 500);
+</script>`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+
+	tests := []struct {
+		name, base, steps string
+	}{
+		{"a timer of 3 s", appURL, "      - visit: /late/timer\n      - expect_text: Appeared late\n"},
+		{"a slow XHR", appURL, "      - visit: /late/xhr\n      - expect_text: Loaded late\n"},
+		{"a streaming list", appURL, "      - visit: /late/stream\n      - expect_count: {target: role=listitem, count: 4}\n"},
+		{"a streaming list, text", appURL, "      - visit: /late/stream\n      - expect_text: Item 4\n"},
+		{"a clock polled by an interval", srv.URL, "      - visit: /clock\n      - expect_text: Time is up\n"},
+		{"a chain of timers", srv.URL, "      - visit: /chain\n      - expect_text: Chained\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := run(t, journeyPlan(t, tc.steps), Options{BaseURL: tc.base})
+			wantDecision(t, res, evidence.Verified)
+		})
+	}
+
+	t.Run("a settled page fails early and says so", func(t *testing.T) {
+		res := run(t, journeyPlan(t, "      - visit: /late/settled\n      - expect_text: Never shown\n"), Options{})
+		wantDecision(t, res, evidence.Failed)
+		j := res.Manifest.Journeys[0]
+		s := j.Steps[1]
+		if s.SettledMS < shared.cfg.Settle.Milliseconds() {
+			t.Fatalf("step 2 settled_ms = %d, want ≥ %d (decided early on a settled page)\n%s", s.SettledMS, shared.cfg.Settle.Milliseconds(), explain(res))
+		}
+		if want := fmt.Sprintf("the page had settled for %d ms", s.SettledMS); !strings.Contains(j.RepairPrompt, want) {
+			t.Errorf("the repair prompt does not say %q:\n%s", want, j.RepairPrompt)
+		}
+	})
+	t.Run("a target that never appears on a settled page fails early", func(t *testing.T) {
+		res := run(t, journeyPlan(t, "      - visit: /late/settled\n      - click: role=button[name=\"Go\"]\n"), Options{})
+		wantDecision(t, res, evidence.Failed)
+		if s := res.Manifest.Journeys[0].Steps[1]; s.SettledMS == 0 {
+			t.Fatalf("the click waited out its budget on a settled page\n%s", explain(res))
+		}
+	})
+	t.Run("a failing check waits for a pending timer", func(t *testing.T) {
+		// The check never holds, but the page is not settled until its 3 s
+		// timer has run: the failure shows the page after it.
+		dir := t.TempDir()
+		res := run(t, journeyPlan(t, "      - visit: /late/timer\n      - expect_text: Never shown\n"), Options{Dir: dir})
+		wantDecision(t, res, evidence.Failed)
+		s := res.Manifest.Journeys[0].Steps[1]
+		if s.DOM == "" {
+			t.Fatalf("no DOM snapshot at the failure\n%s", explain(res))
+		}
+		html := readGz(t, filepath.Join(dir, s.DOM))
+		if !strings.Contains(html, "Appeared late") {
+			t.Fatalf("decided before the pending timer ran (settled_ms %d): the page at the failure lacks its text\n%s", s.SettledMS, explain(res))
+		}
+	})
+}
+
+func readGz(t *testing.T, path string) string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestReasonsHaveNoBackslashes: quotes inside a target or a text reach
+// people as written, not as \" (result page, MCP text, API reason).
+func TestReasonsHaveNoBackslashes(t *testing.T) {
+	res := run(t, journeyPlan(t, `      - visit: /late/settled
+      - expect_text: {target: 'css=p[id="done"]', text: 'say "hi"'}
+`), Options{})
+	wantDecision(t, res, evidence.Failed)
+	j := res.Manifest.Journeys[0]
+	// The prompt quotes the step as written in JSON, where \" is the syntax.
+	var prompt []string
+	for _, l := range strings.Split(j.RepairPrompt, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "as written: {") {
+			prompt = append(prompt, l)
+		}
+	}
+	for name, s := range map[string]string{"reason": j.Reason, "repair prompt": strings.Join(prompt, "\n"), "expected": j.Steps[1].Expected, "description": j.Steps[1].Description} {
+		if strings.Contains(s, `\"`) {
+			t.Errorf("the %s has backslash-escaped quotes: %s", name, s)
+		}
+	}
+	if !strings.Contains(j.Steps[1].Expected, `“say "hi"”`) {
+		t.Errorf("expected = %s; want the text quoted as “say \"hi\"”", j.Steps[1].Expected)
+	}
+}

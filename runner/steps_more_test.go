@@ -1,0 +1,201 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vouchdev/vouch/evidence"
+)
+
+// scopedPage is a list whose checkboxes have no label of their own and whose
+// Delete buttons show only while their item is hovered, a nested list, a
+// table and cards. Each control writes its id to #out when clicked.
+const scopedPage = `<!doctype html><html lang="en"><head><title>Scoped</title>
+<style>.del{display:none} li:hover > .del{display:inline}</style></head><body>
+<script>function hit(id) { document.getElementById('out').textContent = 'hit:' + id; }</script>
+<p id="out">none</p>
+<ul>
+<li><input type="checkbox" onclick="hit('cb-milk')"> <span>milk</span> <button class="del" onclick="hit('del-milk')">Delete</button></li>
+<li><input type="checkbox" onclick="hit('cb-oat')"> <span>oat milk</span> <button class="del" onclick="hit('del-oat')">Delete</button></li>
+<li><input type="checkbox" onclick="hit('cb-passport')"> <span>renew passport</span> <button class="del" onclick="hit('del-passport')">Delete</button>
+  <ul><li><input type="checkbox" onclick="hit('cb-photo')"> <span>get photo</span></li></ul></li>
+</ul>
+<table><tr><td>Alice</td><td><button onclick="hit('edit-alice')">Edit</button></td></tr>
+<tr><td>Bob</td><td><button onclick="hit('edit-bob')">Edit</button></td></tr></table>
+<div class="card"><h3>Pro</h3><button onclick="hit('choose-pro')">Choose</button></div>
+<div class="card"><h3>Team</h3><button onclick="hit('choose-team')">Choose</button></div>
+<button onclick="hit('page-ok')">OK</button>
+<div role="dialog" aria-label="Confirm"><p>Delete it?</p><button onclick="hit('dialog-ok')">OK</button></div>
+</body></html>`
+
+// TestScopedTargets checks within= and nth=, and that a button shown only
+// on hover is clicked after hovering its item.
+func TestScopedTargets(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": scopedPage})
+	tests := []struct {
+		target string
+		want   string // the id the click reports, or a text of the failure
+	}{
+		{`role=checkbox within="milk"`, "hit:cb-milk"},
+		{`role=checkbox within="Oat Milk"`, "hit:cb-oat"},
+		{`role=checkbox within="renew passport"`, "hit:cb-passport"},
+		{`role=checkbox within="get photo"`, "hit:cb-photo"},
+		{`role=button[name="Delete"] within="renew passport"`, "hit:del-passport"},
+		{`role=button[name="Delete"] within="oat milk"`, "hit:del-oat"},
+		{`role=button[name="Edit"] within="Bob"`, "hit:edit-bob"},
+		{`role=button[name="Choose"] within="Team"`, "hit:choose-team"},
+		{`role=button[name="OK"] within="Delete it?"`, "hit:dialog-ok"},
+		{`role=checkbox nth=last`, "hit:cb-photo"},
+		{`role=checkbox nth=second`, "hit:cb-oat"},
+		{`role=button[name="Edit"] nth=first`, "hit:edit-alice"},
+		{`role=checkbox within="milk" nth=2`, "only 1 element matches"}, // the item "milk" is preferred to "oat milk"
+		{`role=checkbox within="bread"`, `the page does not show "bread"`},
+		{`role=radio within="milk"`, "no element on the page matches role=radio, in any item"},
+		{`role=button[name="Edit"] within="oat milk"`, `2 elements match role=button[name="Edit"] on the page, but none inside a list item, row or card containing "oat milk"`},
+		{`role=checkbox nth=9`, "only 4 elements match, so there is no match number 9"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.target, func(t *testing.T) {
+			t.Parallel()
+			p := journeyPlan(t, fmt.Sprintf("      - visit: /\n      - click: %q\n        timeout: 1500ms\n      - expect_text: {target: \"css=#out\", text: %q}\n        timeout: 1s\n", tc.target, tc.want))
+			res := run(t, p, Options{BaseURL: srv.URL})
+			if strings.HasPrefix(tc.want, "hit:") {
+				wantDecision(t, res, evidence.Verified)
+				return
+			}
+			wantDecision(t, res, evidence.Failed)
+			if s := res.Manifest.Journeys[0].Steps[1]; !strings.Contains(s.Actual, tc.want) {
+				t.Errorf("actual %q lacks %q", s.Actual, tc.want)
+			}
+		})
+	}
+}
+
+// stylePage holds the style normalisations expect_style makes.
+const stylePage = `<!doctype html><html lang="en"><head><title>Style</title></head><body>
+<p id="bold" style="font-weight:bold">Bold</p><p id="normal">Normal</p><p id="w600" style="font-weight:600">Semi</p>
+<ul><li style="text-decoration:line-through"><span id="struck">struck</span></li><li><span id="plain">plain</span></li></ul>
+<div style="background:#111;color:#eee"><p id="dark">on dark</p></div><p id="light">on white</p>
+<h1 id="red" style="color:red">Red</h1><p id="half" style="color:rgba(0,0,255,.5)">Half</p>
+</body></html>`
+
+// TestExpectStyle checks expect_style's normalisations and what it reports.
+func TestExpectStyle(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": stylePage})
+	tests := []struct {
+		target, prop, value string
+		fail                string // a text of the failure; "" passes
+		blocked             bool
+	}{
+		{"css=#bold", "font-weight", "bold", "", false},
+		{"css=#w600", "font-weight", "bold", "", false},
+		{"css=#bold", "font-weight", "700", "", false},
+		{"css=#normal", "font-weight", "normal", "", false},
+		{"css=#normal", "font-weight", "bold", "font-weight is 400", false},
+		{"text=struck", "text-decoration-line", "line-through", "", false},
+		{"text=struck", "text-decoration", "line-through", "", false},
+		{"text=plain", "text-decoration-line", "line-through", "text-decoration-line is none", false},
+		{"text=plain", "text-decoration-line", "none", "", false},
+		{"css=#dark", "background-color", "dark", "", false},
+		{"css=#light", "background-color", "light", "", false},
+		{"css=#light", "background-color", "dark", "the background is rgb(255, 255, 255) (light)", false},
+		{"css=#dark", "background-color", "#111", "", false},
+		{"css=#red", "color", "red", "", false},
+		{"css=#red", "color", "#ff0000", "", false},
+		{"css=#red", "color", "rgb(255, 0, 0)", "", false},
+		{"css=#red", "color", "blue", "color is rgb(255, 0, 0), expected rgb(0, 0, 255)", false},
+		{"css=#half", "color", "rgba(0, 0, 255, 0.5)", "", false},
+		{"css=#red", "color", "reddish", `"reddish" is not a colour the browser knows`, true},
+		{"css=#red", "display", "block", "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.target+" "+tc.prop+" "+tc.value, func(t *testing.T) {
+			t.Parallel()
+			p := journeyPlan(t, fmt.Sprintf("      - visit: /\n      - expect_style: {target: %q, property: %q, value: %q}\n        timeout: 700ms\n", tc.target, tc.prop, tc.value))
+			res := run(t, p, Options{BaseURL: srv.URL})
+			switch {
+			case tc.fail == "":
+				wantDecision(t, res, evidence.Verified)
+				return
+			case tc.blocked:
+				wantDecision(t, res, evidence.Blocked)
+			default:
+				wantDecision(t, res, evidence.Failed)
+			}
+			s := res.Manifest.Journeys[0].Steps[1]
+			if !strings.Contains(s.Actual+s.Error, tc.fail) {
+				t.Errorf("step reports %q, lacks %q", s.Actual+s.Error, tc.fail)
+			}
+		})
+	}
+}
+
+// TestAppError checks which console entries count against
+// expect_no_console_errors, and how a failed request is reported.
+func TestAppError(t *testing.T) {
+	now := time.Now()
+	favicon := evidence.ConsoleEntry{Time: now, Level: "error", Source: "browser", URL: "http://127.0.0.1:1/favicon.ico",
+		Text: "Failed to load resource: the server responded with a status of 404 (Not Found)"}
+	img := favicon
+	img.URL = "http://127.0.0.1:1/img/logo.png"
+	refused := img
+	refused.Text = "Failed to load resource: net::ERR_CONNECTION_REFUSED"
+	scriptErr := evidence.ConsoleEntry{Time: now, Level: "error", Source: "console", Text: "boom", URL: "http://127.0.0.1:1/app.js", Line: 3}
+	warn := evidence.ConsoleEntry{Time: now, Level: "warning", Source: "console", Text: "careful"}
+	tests := []struct {
+		e     evidence.ConsoleEntry
+		error bool
+		line  string
+	}{
+		{favicon, false, ""},
+		{img, true, "request to http://127.0.0.1:1/img/logo.png failed: HTTP 404 (Not Found)"},
+		{refused, true, "request to http://127.0.0.1:1/img/logo.png failed: the connection was refused"},
+		{scriptErr, true, `error "boom" at http://127.0.0.1:1/app.js:3`},
+		{warn, false, ""},
+	}
+	for _, tc := range tests {
+		if got := appError(tc.e); got != tc.error {
+			t.Errorf("appError(%s %s) = %v", tc.e.Text, tc.e.URL, got)
+		}
+		if tc.line != "" && !strings.Contains(consoleLine(tc.e), tc.line) {
+			t.Errorf("consoleLine = %q, want %q", consoleLine(tc.e), tc.line)
+		}
+	}
+}
+
+// TestGoBackWithoutHistory checks that go_back on the journey's first page
+// fails with a reason instead of leaving the site.
+func TestGoBackWithoutHistory(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": scopedPage})
+	res := run(t, journeyPlan(t, "      - visit: /\n      - go_back: true\n"), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Failed)
+	if s := res.Manifest.Journeys[0].Steps[1]; !strings.Contains(s.Actual, "no previous page") {
+		t.Errorf("actual %q", s.Actual)
+	}
+}
+
+// TestRememberCount checks that a remembered count is the baseline of a
+// later expect_count and is shown in the step's evidence.
+func TestRememberCount(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": scopedPage})
+	res := run(t, journeyPlan(t, `      - visit: /
+      - remember_count: {target: "role=checkbox", as: boxes}
+      - expect_count: {target: "role=checkbox", same_as: boxes}
+      - expect_count: {target: "role=button[name=\"Edit\"]", same_as: boxes, plus: -2}
+      - expect_count: {target: "role=checkbox", more_than: boxes}
+        timeout: 500ms
+`), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Failed)
+	steps := res.Manifest.Journeys[0].Steps
+	if got := steps[1].Actual; got != `4 visible matches, remembered as "boxes"` {
+		t.Errorf("remember_count evidence %q", got)
+	}
+	if steps[2].Status != evidence.StepPassed || steps[3].Status != evidence.StepPassed {
+		t.Fatalf("comparisons with the remembered count failed:\n%s", explain(res))
+	}
+	if s := steps[4]; !strings.Contains(s.Expected, `more visible matches of a checkbox (role=checkbox) than the 4 remembered as "boxes"`) || !strings.Contains(s.Actual, "there are 4") {
+		t.Errorf("expected %q, actual %q", s.Expected, s.Actual)
+	}
+}
