@@ -8,7 +8,7 @@ import (
 // TestAPISurface calls the routes the other tests do not (the description,
 // the models list, chat, the webhook API, progress), a method no route
 // describes and some refusals, so that the OpenAPI check of TestMain
-// (specCheck) sees every kind of answer the document describes. The
+// (openapitest.Check) sees every kind of answer the document describes. The
 // statuses are checked here; the bodies, media types and the 405s' Allow
 // headers there.
 func TestAPISurface(t *testing.T) {
