@@ -80,11 +80,6 @@ func (e *env) newKey(scope auth.Scope) (secret, id string) {
 	return e.se.NewKeyID(e.t, scope, "test "+string(scope))
 }
 
-func (e *env) addPerson(email, password string) {
-	e.t.Helper()
-	e.se.AddPerson(e.t, email, password, false)
-}
-
 // resp is an HTTP answer.
 type resp struct {
 	status int

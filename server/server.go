@@ -171,11 +171,12 @@ func New(cfg Config) (_ *Server, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s.console, err = console.New(console.Config{Service: s.svc, PublicURL: s.url, Logger: cfg.Logger, MaxRechecks: scfg.MaxRechecks})
-	if err != nil {
+	if s.channels, err = newChannels(cfg, st, s.svc, s.url, cfg.Logger, s.api.Requests()); err != nil {
 		return nil, err
 	}
-	if s.channels, err = newChannels(cfg, st, s.svc, s.url, cfg.Logger, s.api.Requests()); err != nil {
+	s.console, err = console.New(console.Config{Service: s.svc, PublicURL: s.url, Logger: cfg.Logger, MaxRechecks: scfg.MaxRechecks,
+		Webhooks: s.channels.webhooks})
+	if err != nil {
 		return nil, err
 	}
 	s.handler = s.routes()

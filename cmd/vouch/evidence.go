@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/vouchdev/vouch/attest"
+	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/version"
 )
@@ -19,7 +20,7 @@ func init() {
 	register(&command{
 		name:    "evidence",
 		summary: "Check a run's evidence offline: its signature, every file's hash, the manifest against the signed statement.",
-		usage:   "verify DIR|ZIP [--key FILE | --server URL] [--json]",
+		usage:   "verify DIR|ZIP [--key FILE | --server URL] [--plan FILE] [--json]",
 		run:     evidenceCmd,
 	})
 	register(&command{
@@ -41,6 +42,7 @@ func evidenceCmd(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, c)
 	keyFile := fs.String("key", "", "trusted public keys: a PEM `FILE` (vouch attestation-keys export) or the JSON of GET /api/v1/attestation-keys")
 	server := fs.String("server", "", "fetch the trusted keys from this vouch server's /api/v1/attestation-keys (`URL`; no API key needed)")
+	planFile := fs.String("plan", "", "also check that this plan `FILE` (YAML or JSON, e.g. from GET /api/v1/verifications/plans/{id}) is the plan that ran")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	fs.Usage = func() {
 		fmt.Fprintf(e.stdout, `Usage: vouch evidence %s
@@ -77,6 +79,9 @@ Flags:
 		fmt.Fprintf(e.stderr, "vouch evidence: %v\n", err)
 		return exitUsage
 	}
+	if *planFile != "" && r.Predicate != nil {
+		checkPlanFile(e, *planFile, r)
+	}
 	code = exitValid
 	if !r.Valid {
 		code = exitInvalid
@@ -104,6 +109,28 @@ Flags:
 		fmt.Fprintf(e.stdout, "  deployment %s served a first document with sha256 %s\n", r.Subjects[0].URI, r.Subjects[0].Digest["sha256"])
 	}
 	return code
+}
+
+// checkPlanFile adds a problem unless the plan in name hashes to the
+// signed statement's plan id: the plan in hand is the one that ran.
+func checkPlanFile(e *env, name string, r *attest.Result) {
+	data, err := readInput(e, name)
+	var p *plan.Plan
+	if err == nil {
+		p, err = parsePlanDocument(data)
+	}
+	switch {
+	case err != nil:
+		r.Problems = append(r.Problems, attest.Problem{File: name, Reason: "not a plan: " + firstLine(err.Error())})
+	case p.ID() != r.Predicate.Plan.ID:
+		r.Problems = append(r.Problems, attest.Problem{File: name, Reason: fmt.Sprintf("plan hash mismatch: this plan is %s, the run's plan is %s", p.ID(), r.Predicate.Plan.ID)})
+	}
+	r.Valid = len(r.Problems) == 0
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
 }
 
 // trustedKeys reads the keys to verify with and says where they came from.
