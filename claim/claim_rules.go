@@ -1030,6 +1030,31 @@ func buildRules() {
 		})
 	addRule("text bare", cCheck, true, `{neg}{show} (?:(?:the |a |an )?(?:text|message|words?|string|phrase|label|copy|caption|greeting|notice|line|sentence|wording)(?: of| saying| that says| reading| :)? )?({bare})`,
 		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
+	// General rules about items the claim never creates are tested on a
+	// witness: an example item with a generated, clearly synthetic value.
+	addRule("witness persists", cCheck, false, `(?:the |any |all |every )?(?:items?|tasks?|todos?|entries|entry|notes?)(?: (?:that|which))? (?:you|i|we|a user|users|people) (?:add|create|enter)(?: (?:are|is|stay|stays|remain|remains))?(?: still)?(?: there| listed| shown| saved| kept)? (?:after|across|through|on) (?:a |the )?(?:page )?(?:reloads?|refresh(?:es)?|reloading(?: the page)?|refreshing(?: the page)?)|(?:the |any |all |every )?(?:items?|tasks?|todos?|entries|entry|notes?)(?: (?:that|which))? (?:you|i|we|a user|users|people) (?:add|create|enter) (?:survive|survives|persist|persists|last through) (?:a |the )?(?:page )?(?:reloads?|refresh(?:es)?)`,
+		func(m *match) ([]item, bool) {
+			add := addItem("role=textbox", witnessValue)
+			add.notes = []string{witnessNote, "'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+			c := check("presence", plan.Step{Kind: plan.ExpectText, Value: witnessValue})
+			return []item{add, {kind: iReload, rkind: "navigation", desc: "reload the page"}, c}, true
+		})
+	addRule("witness checkbox", cCheck, false, `(?:ticking|checking|clicking|toggling|ticking off) (?:a|an|the|any|each|every) (?:task|todo|item|entry) ?(?:'s )?(?:checkbox|tick box|box|toggle) (strikes it through|crosses it out|marks it (?:as )?(?:done|completed|complete|finished)|strikes the task through|crosses the task out)`,
+		func(m *match) ([]item, bool) {
+			add := addItem("role=textbox", witnessValue)
+			add.notes = []string{witnessNote, "'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+			box := plan.Target{Kind: plan.ByRole, Value: "checkbox", Within: witnessValue}.String()
+			tick := action("form", plan.Step{Kind: plan.Check, Target: box})
+			tick.desc = fmt.Sprintf("tick the checkbox of %q", witnessValue)
+			var c item
+			if strings.Contains(m.low(1), "done") || strings.Contains(m.low(1), "complete") || strings.Contains(m.low(1), "finished") {
+				c = check("presence", plan.Step{Kind: plan.ExpectChecked, Target: box})
+				c.notes = []string{"'Marked done' is checked as the item's checkbox being ticked."}
+			} else {
+				c = check("presence", plan.Step{Kind: plan.ExpectStyle, Target: plan.Target{Kind: plan.ByText, Value: witnessValue}.String(), Property: "text-decoration-line", Value: "line-through"})
+			}
+			return []item{add, tick, c}, true
+		})
 	// "doesn't add anything to the list": the list's items are counted
 	// before the actions and compared after.
 	addRule("adds nothing", cCheck, false, `(?:does not|do not|not|never|will not|should not|must not) (?:add|adds|create|creates|put|puts|insert|inserts) (?:anything|any items?|an item|a new item|new items|items|an entry|any entries|a todo|any todos|a task|any tasks|anything new)(?: (?:to|in|into|on) (?:the |my )?(?:list|todo list|todos|tasks|table|page))?`,
@@ -1986,3 +2011,9 @@ func (m *match) firstOf(gs ...int) string {
 	}
 	return ""
 }
+
+// witnessValue is the example item a general rule is tested on: generated,
+// clearly synthetic, never a real item's text.
+const witnessValue = "vouch example 1"
+
+var witnessNote = fmt.Sprintf("The claim states a rule about items it does not name: it is tested on one example item, %q, added for the test.", witnessValue)
