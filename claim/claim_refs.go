@@ -22,6 +22,9 @@ type pageRef struct {
 	// page named by what it shows ("the Releases page"): no path is
 	// invented for it.
 	via string
+	// formGuess is a page guessed from a form's name ("the contact
+	// form" on /contact): a page the claim names outright wins over it.
+	formGuess bool
 	// missing is the page a server answers for a path it does not have
 	// ("the 404 page").
 	missing bool

@@ -1793,7 +1793,7 @@ func (p *parser) submit(m *match) ([]item, bool) {
 				return nil, false
 			}
 		}
-		ref := pageRef{path: path, phrase: "the " + name + " form"}
+		ref := pageRef{path: path, phrase: "the " + name + " form", formGuess: true}
 		ref.note = fmt.Sprintf("%q taken as the form on %s — edit the plan if it lives elsewhere.", ref.phrase, path)
 		out = append(out, item{kind: iPage, page: ref, from: m.start, to: m.loc[2]})
 	}
