@@ -542,6 +542,20 @@ func buildRules() {
 		})
 	addRule("click", cAction, true, `{who}(?:can )?(?:clicking|click|clicks|clicked|tapping|tap|taps|tapped|pressing|press|presses|pressed|hitting|hit|hits|choosing|choose|chooses|selecting|select|selects|following|follow|follows|activating|activate|opening|open|expanding|expand|expands|triggering|trigger)(?: on)?(?: link| button)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, plan.Click) })
+	// "clicking 'Delete' next to 'renew passport'": the button inside the
+	// item that shows that text (a hover-revealed button included).
+	addRule("click in item", cAction, false, `{who}(?:can )?(?:clicking|click|clicks|pressing|press|hitting|hit|tapping|tap|using|use) (?:the )?({lit})(?: (button|link|icon))? (?:next to|beside|by|on|of|for|in the row of|in the row for|in the item|on the item|on the row|in the row) (?:the )?(?:(?:item|task|todo|row|entry|line) )?({lit})`,
+		func(m *match) ([]item, bool) {
+			role := "button"
+			if m.ok(2) && m.low(2) == "link" {
+				role = "link"
+			}
+			name, in := m.lits(1)[0], m.lits(3)[0]
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: role, Name: name, Within: in}.String()})
+			a.desc = fmt.Sprintf("click the %q %s of the item showing %q", name, role, in)
+			a.notes = []string{fmt.Sprintf("%q is the %s named so inside the smallest repeated item (list item, row, card) whose text contains %q; a button shown only on hover is found too.", name, role, in)}
+			return []item{a}, true
+		})
 	addRule("double-click", cAction, true, `{who}(?:can )?(?:double-clicking|double clicking|double-click|double-clicks|double click|double clicks|double-clicked|dblclicking|dblclick)(?: on)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, plan.DblClick) })
 	addRule("hover", cAction, true, `{who}(?:hovering|hover|hovers|mousing|mouse|moving the mouse|pointing)(?: the mouse)?(?: over| on| onto| above| at)? ((?:{el})|{text})`,
@@ -679,6 +693,13 @@ func buildRules() {
 			l := m.st.last
 			if l == nil || l.kind != iAction || len(l.steps) != 1 || l.steps[0].Kind != plan.Click || m.st.afterConn {
 				return nil, false
+			}
+			if t, err := plan.ParseTarget(l.steps[0].Target); err == nil && t.Within != "" {
+				// "clicking 'Delete' next to 'milk' removes it": the item
+				// goes, so its text does; its button may only hide.
+				c := check("absence", plan.Step{Kind: plan.ExpectNoText, Value: t.Within})
+				c.notes = []string{fmt.Sprintf("That the item goes away is checked by %q no longer being shown on the page.", t.Within)}
+				return []item{c}, true
 			}
 			c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: l.steps[0].Target})
 			c.notes = []string{"That it goes away is checked by the clicked element no longer being visible."}
