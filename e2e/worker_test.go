@@ -7,7 +7,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -149,6 +151,47 @@ func TestWorkersCrashOnPostgres(t *testing.T) {
 	}
 	if n := queryInt(t, pg, `SELECT max(attempts) FROM verifications`); n < 2 {
 		t.Errorf("no run was interrupted (max attempts %d): the kills came too late to test anything", n)
+	}
+	// Every interrupted attempt is listed with the run, its kept evidence
+	// can be fetched, and the JUnit output names it.
+	retried := 0
+	for _, id := range ids {
+		attempts := queryInt(t, pg, `SELECT attempts FROM verifications WHERE id = '`+id+`'`)
+		if attempts < 2 {
+			continue
+		}
+		retried++
+		v := e.wait(id)
+		ev, _ := v["evidence"].(map[string]any)
+		listed, _ := ev["attempts"].([]any)
+		if len(listed) != attempts-1 {
+			t.Errorf("%s: %d attempts, %d earlier ones listed: %v", id, attempts, len(listed), ev["attempts"])
+			continue
+		}
+		for _, a := range listed {
+			urls, _ := a.(map[string]any)["evidence_urls"].([]any)
+			for _, u := range urls {
+				path := strings.TrimPrefix(u.(string), srv.base)
+				if r := e.do(req{method: "GET", path: path, key: key}); r.status != http.StatusOK {
+					t.Errorf("%s: %d", u, r.status)
+				}
+			}
+		}
+		junit := filepath.Join(t.TempDir(), "junit.xml")
+		cmd := exec.Command(bin, "result", id, "--junit", junit, "--server", srv.base, "--key", key)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("vouch result --junit: %v\n%s", err, out)
+		}
+		x, err := os.ReadFile(junit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(x), `name="vouch.attempt.1" value="interrupted`) || !strings.Contains(string(x), "Attempt 1: interrupted before a decision") {
+			t.Errorf("%s: JUnit does not list the interrupted attempt:\n%s", id, x)
+		}
+	}
+	if retried == 0 {
+		t.Error("no retried run to check the attempts of")
 	}
 	b.kill()
 	srv.kill()

@@ -175,7 +175,8 @@ func (jr *journeyRun) listen(lctx context.Context) error {
 				_, _ = cdp.Call(ctx, jr.tab.t, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true, PromptText: e.DefaultPrompt})
 				cancel()
 			case d := <-rec.docCh:
-				jr.documentBody(lctx, d)
+				// Apart from this loop: a dialog must never wait for it.
+				jr.helpers.Go(func() { jr.documentBody(lctx, d) })
 			case id := <-rec.popupCh:
 				ctx, cancel := context.WithTimeout(lctx, 2*time.Second)
 				_, err := cdp.Call(ctx, jr.tab.b, target.CloseTarget, target.CloseTargetParams{TargetID: id})

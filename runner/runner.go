@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"os/exec"
@@ -78,6 +79,19 @@ type Config struct {
 	Policy *netpolicy.Policy
 	// Logger receives the runner's diagnostics. Defaults to discarding.
 	Logger *slog.Logger
+	// BrowserURL, if set, connects to a Chromium that is already running
+	// (a browser pool, a headless-shell container) over the DevTools
+	// protocol, ws://host:port/devtools/browser/… or http://host:port,
+	// instead of starting one; ChromePath and Headed are then unused.
+	// Every journey still gets its own browser context whose traffic goes
+	// through the policy proxy, so the browser must reach ProxyListen.
+	// Defaults to starting Chromium.
+	BrowserURL string
+	// ProxyListen is the host:port the policy proxy listens on and the
+	// browser contexts are told to use. Defaults to 127.0.0.1:0 (a free
+	// loopback port), which a remote browser on another machine cannot
+	// reach: give it an address of this machine on the pool's network.
+	ProxyListen string
 }
 
 // Runner runs plans in one Chromium process, started on the first Run and
@@ -139,7 +153,18 @@ func New(cfg Config) (*Runner, error) {
 	if err := cfg.Policy.Validate(); err != nil {
 		return nil, fmt.Errorf("runner: target policy: %w", err)
 	}
-	if cfg.ChromePath == "" {
+	if cfg.BrowserURL != "" {
+		u, err := url.Parse(cfg.BrowserURL)
+		if err != nil || u.Host == "" || (u.Scheme != "ws" && u.Scheme != "wss" && u.Scheme != "http" && u.Scheme != "https") {
+			return nil, fmt.Errorf("runner: browser URL %q: want ws://host:port/devtools/browser/… or http://host:port", cfg.BrowserURL)
+		}
+	}
+	if cfg.ProxyListen != "" {
+		if _, _, err := net.SplitHostPort(cfg.ProxyListen); err != nil {
+			return nil, fmt.Errorf("runner: proxy listen address %q: want host:port", cfg.ProxyListen)
+		}
+	}
+	if cfg.ChromePath == "" && cfg.BrowserURL == "" {
 		p, err := FindChromeFor(cfg.Headed)
 		if err != nil {
 			return nil, err
@@ -152,6 +177,20 @@ func New(cfg Config) (*Runner, error) {
 // HeadlessShell is where Debian's chromium-headless-shell package installs
 // the headless-only build of Chromium.
 const HeadlessShell = "/usr/lib/chromium/chromium-headless-shell"
+
+// browserName is what the manifest names the browser by: its binary, or
+// the DevTools address of a remote browser without credentials.
+func (r *Runner) browserName() string {
+	if r.cfg.BrowserURL == "" {
+		return r.cfg.ChromePath
+	}
+	if u, err := url.Parse(r.cfg.BrowserURL); err == nil {
+		u.User = nil
+		u.RawQuery = ""
+		return u.String()
+	}
+	return "remote browser"
+}
 
 // ChromePath returns the browser binary the Runner starts.
 func (r *Runner) ChromePath() string { return r.cfg.ChromePath }
@@ -448,7 +487,7 @@ func (rs *runState) run(rctx, parent context.Context) {
 	}
 	br, err := r.browser(rctx)
 	if err == nil {
-		rs.browser = &evidence.Browser{Path: r.cfg.ChromePath, Version: br.version}
+		rs.browser = &evidence.Browser{Path: r.browserName(), Version: br.version}
 	}
 	g, gctx := errgroup.WithContext(rctx)
 	for i := range rs.p.Journeys {

@@ -56,6 +56,13 @@ type Config struct {
 	PublicURL string
 	// ChromePath is the Chromium binary. Defaults to the runner's search.
 	ChromePath string
+	// BrowserURL connects the runner to a Chromium that runs already (a
+	// browser pool) over CDP instead of starting one (runner.Config).
+	// Defaults to starting Chromium.
+	BrowserURL string
+	// ProxyListen is where the target policy's proxy listens, host:port;
+	// a remote browser must reach it. Defaults to 127.0.0.1:0.
+	ProxyListen string
 	// RateLimit is requests per second per key. Defaults to the API's
 	// default (50); negative disables.
 	RateLimit float64

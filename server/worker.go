@@ -27,6 +27,9 @@ type WorkerConfig struct {
 	Concurrency int
 	// ChromePath is the Chromium binary. Defaults to the runner's search.
 	ChromePath string
+	// BrowserURL and ProxyListen are as in Config: a remote browser
+	// instead of a local Chromium, and where the policy proxy listens.
+	BrowserURL, ProxyListen string
 	// AllowTargets restricts deployment URLs as Config.AllowTargets does.
 	AllowTargets []string
 	// PublicURL is the base of evidence links in completion events.
@@ -91,7 +94,7 @@ func NewWorker(cfg WorkerConfig) (_ *Worker, err error) {
 		return nil, fmt.Errorf("worker: database %s: %w", backend.Redact(cfg.Database), err)
 	}
 	w.closers = append(w.closers, st.Close)
-	rn, policy, err := newRunner(Config{ChromePath: cfg.ChromePath, Workers: cfg.Concurrency, AllowTargets: cfg.AllowTargets, Logger: cfg.Logger})
+	rn, policy, err := newRunner(Config{ChromePath: cfg.ChromePath, BrowserURL: cfg.BrowserURL, ProxyListen: cfg.ProxyListen, Workers: cfg.Concurrency, AllowTargets: cfg.AllowTargets, Logger: cfg.Logger})
 	if err != nil {
 		return nil, err
 	}

@@ -109,7 +109,10 @@ func TestServeFlags(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"serve", "--workers", "0"}, "--workers must be at least 1"},
+		{[]string{"serve", "--workers", "-1"}, "--workers must be 0 or more"},
+		{[]string{"worker", "--concurrency", "0"}, "--concurrency must be at least 1"},
+		{[]string{"worker", "--lease", "10ms"}, "--lease must be at least 1s"},
+		{[]string{"worker", "extra"}, "unexpected argument"},
 		{[]string{"serve", "--allow-targets", "not a host!"}, "--allow-targets"},
 		{[]string{"serve", "extra"}, "unexpected argument"},
 	}

@@ -37,6 +37,8 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	allow := fs.String("allow-targets", "", "comma-separated `hosts and CIDRs` deployment URLs are limited to (default: any address but link-local and cloud-metadata ones)")
 	public := fs.String("public-url", "", "base `URL` people reach this server at, for approve links (default: http://ADDR)")
 	chrome := fs.String("chrome", "", "Chromium `binary` (default: $VOUCH_CHROME, then the usual places)")
+	browserURL := fs.String("browser-url", "", "use the Chromium already running at this DevTools `URL` (ws://host:port/devtools/browser/… or http://host:port, a browser pool) instead of starting one; the target policy still applies through its proxy")
+	proxyListen := fs.String("proxy-listen", "", "`host:port` the target policy's proxy listens on; a --browser-url browser on another machine must reach it (default 127.0.0.1 on a free port)")
 	notify := fs.String("notify-url", e.getenv("VOUCH_NOTIFY_URL"), "chat channel's incoming-webhook `URL` (Slack format) told about every completed verification (default: $VOUCH_NOTIFY_URL)")
 	grace := fs.Duration("shutdown-timeout", 60*time.Second, "on SIGTERM, how long running runs may finish before they are re-queued")
 	pos, code, ok := parseArgs(fs, args)
@@ -60,7 +62,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	srv, err := server.New(server.Config{
 		Addr: *addr, DataDir: *data, Database: *database, Workers: *workers, NoWorkers: *workers == 0, AllowTargets: targets,
-		PublicURL: *public, ChromePath: *chrome, Logger: log,
+		PublicURL: *public, ChromePath: *chrome, BrowserURL: *browserURL, ProxyListen: *proxyListen, Logger: log,
 		Channels: server.ChannelsConfig{NotifyURL: *notify, ChatUpstream: upstream},
 	})
 	if err != nil {

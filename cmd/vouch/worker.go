@@ -27,6 +27,8 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	database := fs.String("database", e.getenv("VOUCH_DATABASE"), databaseUsage)
 	concurrency := fs.Int("concurrency", 2, "runs executed at once")
 	chrome := fs.String("chrome", "", "Chromium `binary` (default: $VOUCH_CHROME, then the usual places)")
+	browserURL := fs.String("browser-url", "", "use the Chromium already running at this DevTools `URL` (ws://host:port/devtools/browser/… or http://host:port, a browser pool) instead of starting one; the target policy still applies through its proxy")
+	proxyListen := fs.String("proxy-listen", "", "`host:port` the target policy's proxy listens on; a --browser-url browser on another machine must reach it (default 127.0.0.1 on a free port)")
 	allow := fs.String("allow-targets", "", "comma-separated `hosts and CIDRs` deployment URLs are limited to (as for serve)")
 	public := fs.String("public-url", "", "the server's public base `URL`, for evidence links in completion events")
 	lease := fs.Duration("lease", 30*time.Second, "how long a run stays this worker's without a heartbeat: if the worker dies, another takes the run up after it")
@@ -50,7 +52,7 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	w, err := server.NewWorker(server.WorkerConfig{
-		DataDir: *data, Database: *database, Concurrency: *concurrency, ChromePath: *chrome,
+		DataDir: *data, Database: *database, Concurrency: *concurrency, ChromePath: *chrome, BrowserURL: *browserURL, ProxyListen: *proxyListen,
 		AllowTargets: targets, PublicURL: *public, Logger: log, LeaseDuration: *lease,
 	})
 	if err != nil {
