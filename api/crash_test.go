@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -16,7 +15,8 @@ import (
 	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/store"
-	"github.com/vouchdev/vouch/store/sqlite"
+	"github.com/vouchdev/vouch/store/backend"
+	"github.com/vouchdev/vouch/store/postgres/pgtest"
 )
 
 // crashClock is the injected time: the tests move it past the 5 minutes
@@ -40,14 +40,14 @@ func (c *crashClock) Advance(d time.Duration) {
 
 const crashClaim = "The home page welcomes visitors"
 
-// crashEnv is an API on a real service over real SQLite with an injected
+// crashEnv is an API on a real service over a real store with an injected
 // clock and no workers, a launch key and an approved plan.
 type crashEnv struct {
 	t      *testing.T
 	ctx    context.Context
 	api    *API
 	svc    *service.Service
-	st     *sqlite.Store
+	st     store.Store
 	clock  *crashClock
 	secret string
 	key    service.Principal
@@ -60,7 +60,8 @@ func newCrashEnv(t *testing.T, maxRechecks int) *crashEnv {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	st, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(dir, "vouch.db")})
+	// SQLite, or PostgreSQL with VOUCH_TEST_STORE=postgres.
+	st, err := backend.Open(ctx, pgtest.Database(t, dir))
 	if err != nil {
 		t.Fatal(err)
 	}

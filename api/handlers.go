@@ -153,6 +153,15 @@ type evidenceRecord struct {
 	// envelopes (docs/attestations.md).
 	AttestationURL string `json:"attestation_url,omitempty"`
 	TestResultURL  string `json:"test_result_url,omitempty"`
+	// Attempts are the earlier attempts that ended without a decision,
+	// with the evidence each kept.
+	Attempts []attemptRecord `json:"attempts,omitempty"`
+}
+
+type attemptRecord struct {
+	Attempt int      `json:"attempt"`
+	Outcome string   `json:"outcome"`
+	URLs    []string `json:"evidence_urls"`
 }
 
 type artifactRecord struct {
@@ -197,6 +206,13 @@ func (a *API) verificationRecord(v *service.Verification, full bool) any {
 				Kind: ar.Kind, URL: a.evidenceURL(v.ID, ar.File), SHA256: ar.SHA256, Size: ar.Size,
 				MediaType: ar.MediaType, Journey: ar.Journey, Step: ar.Step,
 			})
+		}
+		for _, at := range e.Attempts {
+			ar := attemptRecord{Attempt: at.N, Outcome: at.Outcome, URLs: []string{}}
+			for _, f := range at.Files {
+				ar.URLs = append(ar.URLs, a.evidenceURL(v.ID, f))
+			}
+			er.Attempts = append(er.Attempts, ar)
 		}
 		out.Evidence = er
 	}

@@ -84,6 +84,10 @@ func writeRun(t *testing.T, decision evidence.Decision) string {
 	return dir
 }
 
+func newKeyring(t *testing.T) *attest.Keyring {
+	return attest.NewKeyring(filepath.Join(t.TempDir(), "keys"))
+}
+
 func approval() *attest.Approval {
 	return &attest.Approval{By: "ada@example.com", UserID: "usr_1", At: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), PlanHash: planID}
 }

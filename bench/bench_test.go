@@ -2,6 +2,8 @@ package bench
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -36,5 +38,26 @@ func TestJourneysAreValid(t *testing.T) {
 		if len(p.Journeys) != n {
 			t.Fatalf("Journeys(%d) has %d journeys", n, len(p.Journeys))
 		}
+	}
+}
+
+// TestPlaywrightSpecMatchesPlan checks that the Playwright spec holds one
+// test per journey and one statement per step, so both sides do the same
+// work. (The comparison itself runs from `vouch bench --vs-playwright`.)
+func TestPlaywrightSpecMatchesPlan(t *testing.T) {
+	p := Journeys(12)
+	spec, err := playwrightSpec(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	for _, j := range p.Journeys {
+		steps += len(j.Steps)
+		if !strings.Contains(spec, "test("+strconv.Quote(j.Name)+", async") {
+			t.Errorf("the spec lacks the test %q", j.Name)
+		}
+	}
+	if got := strings.Count(spec, "  await "); got != steps {
+		t.Errorf("the spec has %d statements, the plan %d steps", got, steps)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/vouchdev/vouch/plan"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -68,7 +69,7 @@ func derive(claim string) (Derivation, *refusal) {
 			reason: fmt.Sprintf("the claim is %d characters long; a claim is one sentence of at most %d", utf8.RuneCountInString(claim), MaxClaimLen)}
 	}
 	text := normalizeClaim(claim)
-	lx := lexClaim(claim)
+	lx := lexClaim(pageFirst(claim))
 	if len(lx.toks) == 0 {
 		return Derivation{}, &refusal{cause: "empty", reason: "the claim is empty"}
 	}
@@ -175,6 +176,9 @@ type part struct {
 	button bool   // that click submits a form ("with an empty form")
 	seq    bool   // "then" came before it
 	notes  []string
+	// remember is a target counted before the journey's first action
+	// (remember_count "before"), for a check that compares with it.
+	remember string
 }
 
 // scenario is one journey's worth of claim: a page, then actions and
@@ -255,6 +259,12 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 		case iPage:
 			pg := it.page
 			switch {
+			case pg.formGuess && cur.page != nil && !cur.page.formGuess && cur.actions == 0:
+				// "On /help/, sending the contact form …": the form is on
+				// the page the claim names.
+				a.note(fmt.Sprintf("%q taken as the form on %s.", strings.TrimSpace(pg.phrase), cur.page.path))
+				seq = false
+				continue
 			case pg.generic && (cur.page != nil || cur.actions > 0 || cur.checks > 0):
 				// "then the page shows": the page in front of the user.
 			case cur.page == nil && cur.checks == 0 && (cur.actions == 0 || cur.needPage == nil):
@@ -343,7 +353,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			seq = false
 		case iCheck:
 			flush()
-			cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes})
+			cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes, remember: it.remember})
 			cur.checks++
 			seq = false
 		}
@@ -562,6 +572,12 @@ func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) 
 		}
 		for _, g := range groups {
 			steps := viaSteps(*page)
+			for _, pt := range g {
+				if pt.remember != "" {
+					steps = append(steps, plan.Step{Kind: plan.RememberCount, Target: pt.remember, Ref: "before"})
+					break
+				}
+			}
 			for _, pt := range g {
 				steps = append(steps, pt.steps...)
 				a.note(pt.notes...)
@@ -825,4 +841,19 @@ func madeUpPassword(v string) bool {
 		}
 	}
 	return false
+}
+
+// reActionAt finds a page named inside the action that opens a claim:
+// "Signing in at /account/ as bob@…", "Sending the contact form at /help/
+// with …".
+var reActionAt = regexp.MustCompile(`(?i)^((?:signing|logging) in|(?:sending|submitting|filling in|filling out) the [\w -]{1,30}? form) (?:at|on) (/\S*)\s+`)
+
+// pageFirst says the page of such a claim first ("On /account/, signing in
+// as bob@…"), which is how the rules read a page and the steps on it.
+func pageFirst(claim string) string {
+	m := reActionAt.FindStringSubmatchIndex(claim)
+	if m == nil {
+		return claim
+	}
+	return "On " + claim[m[4]:m[5]] + ", " + claim[m[2]:m[3]] + " " + claim[m[1]:]
 }

@@ -14,10 +14,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/vouchdev/vouch/version"
 )
 
-// Version is the SDK's version, sent in the User-Agent header.
-const Version = "0.4.0"
+// Version is vouch's version (package version), sent in the User-Agent
+// header.
+var Version = version.String()
 
 // Config configures a Client.
 type Config struct {

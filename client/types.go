@@ -174,6 +174,17 @@ type Evidence struct {
 	// (DSSE envelopes); "" when the run was not signed.
 	AttestationURL string `json:"attestation_url,omitempty"`
 	TestResultURL  string `json:"test_result_url,omitempty"`
+	// Attempts are the attempts before the one that decided, which ended
+	// without a decision (a worker or its browser stopped), with the
+	// evidence each kept; empty when the first attempt decided.
+	Attempts []Attempt `json:"attempts,omitempty"`
+}
+
+// Attempt is an earlier attempt of a run and the URLs of its evidence.
+type Attempt struct {
+	Attempt      int      `json:"attempt"`
+	Outcome      string   `json:"outcome"`
+	EvidenceURLs []string `json:"evidence_urls"`
 }
 
 // AttestationStatus says whether a verification's evidence matches its

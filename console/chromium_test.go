@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/auth"
 	"github.com/vouchdev/vouch/evidence"
 	"github.com/vouchdev/vouch/plan"
@@ -321,5 +322,17 @@ func checkEvidenceDownloads(t *testing.T, e *env, v *service.Verification) {
 	}
 	if err := evidence.VerifyDir(dir); err != nil {
 		t.Fatalf("unpacked evidence does not verify: %v", err)
+	}
+	// The zip carries the signed statement, which the server's published
+	// keys verify; the result page says so.
+	keys, err := e.svc.AttestationKeys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := attest.Verify(context.Background(), os.DirFS(dir), keys); !res.Valid {
+		t.Fatalf("the zip's attestation does not verify: %v", res.Problems)
+	}
+	if p := me.get("/console/verifications/" + v.ID); !strings.Contains(p.body, "Signature valid") || !strings.Contains(p.body, "Signed with key <code>SHA256:") {
+		t.Errorf("the result page does not say the signature is valid")
 	}
 }

@@ -36,6 +36,7 @@ import (
 
 	"github.com/vouchdev/vouch/auth"
 	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/webhook"
 )
 
 //go:embed templates/*.html
@@ -60,6 +61,11 @@ var pageFiles = map[string]string{
 	"usage":         "templates/usage.html",
 	"requests":      "templates/requests.html",
 	"people":        "templates/people.html",
+	// Pages of webhooks.go.
+	"webhooks":         "templates/webhooks.html",
+	"webhook":          "templates/webhook.html",
+	"webhook_created":  "templates/webhook_created.html",
+	"webhook_delivery": "templates/webhook_delivery.html",
 }
 
 // navItem is a link in the header of signed-in pages.
@@ -97,6 +103,9 @@ type Config struct {
 	// used to say before a click whether a re-run is still possible (the
 	// service decides either way). Defaults to service.DefaultMaxRechecks.
 	MaxRechecks int
+	// Webhooks manages webhook endpoints and their deliveries, for the
+	// webhook pages. Optional: without it there are no webhook pages.
+	Webhooks *webhook.Webhooks
 }
 
 // Console serves the pages under /console/.
@@ -172,6 +181,7 @@ func New(cfg Config) (*Console, error) {
 	m.HandleFunc("POST /console/plans/{id}/approve", c.signedIn(c.decide(true)))
 	m.HandleFunc("POST /console/plans/{id}/reject", c.signedIn(c.decide(false)))
 	c.routes(m)
+	c.webhookRoutes(m)
 	// Unknown pages too need a session: without one, even a 404 is not
 	// shown, only sign-in.
 	m.HandleFunc("/console/", c.signedIn(func(w http.ResponseWriter, r *http.Request, _ *session) {
@@ -308,7 +318,10 @@ func flashText(done string) string {
 	case "rejected":
 		return "Rejected. This plan will never run."
 	}
-	return moreFlashes[done]
+	if m, ok := moreFlashes[done]; ok {
+		return m
+	}
+	return webhookFlashes[done]
 }
 
 func (c *Console) fail(w http.ResponseWriter, r *http.Request, status int, title, msg string) {

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -81,8 +80,6 @@ type person struct {
 	c    *http.Client
 	csrf string
 }
-
-var csrfRe = regexp.MustCompile(`name="csrf_token" value="([^"]+)"`)
 
 func (e *env) signIn(email, password string) *person {
 	e.t.Helper()

@@ -20,7 +20,7 @@ import (
 func TestVerificationsListFiltersInStore(t *testing.T) {
 	var mu sync.Mutex
 	// Two days ago, then yesterday: sessions follow the real clock.
-	day0 := time.Now().UTC().Truncate(24*time.Hour).Add(-2 * 24 * time.Hour)
+	day0 := time.Now().UTC().Truncate(24 * time.Hour).Add(-2 * 24 * time.Hour)
 	now := day0.Add(10 * time.Hour)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	e := start(t, options{customize: func(c *service.Config) { c.Now = clock }})

@@ -26,6 +26,11 @@ const consoleCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img
 // them), whether framed by the result page or opened in a tab.
 const evidenceCSP = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; frame-ancestors 'self'"
 
+// reportCSP is evidenceCSP for report.html, which shows the screenshots
+// beside it: same-origin images (sent with the session cookie), still no
+// script of any kind.
+const reportCSP = "sandbox allow-same-origin; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; frame-ancestors 'self'"
+
 // routes adds the pages of this file's siblings to m; New calls it before
 // the catch-all 404.
 func (c *Console) routes(m *http.ServeMux) {

@@ -162,6 +162,31 @@ type resultData struct {
 	Rerun       rerunView
 	Rechecks    []*service.Verification // re-runs of this verification
 	HasReport   bool
+	// Attestation says whether the evidence matches its signed statement.
+	Attestation *attestationView
+	PublicURL   string
+}
+
+// attestationView is the signature check shown with the evidence.
+type attestationView struct {
+	Valid    bool
+	Summary  string
+	KeyID    string
+	Problems []string
+}
+
+// attestation checks the verification's signed statement against the
+// evidence with the server's own published keys.
+func (c *Console) attestation(r *http.Request, id string) *attestationView {
+	res, err := c.svc.VerifyAttestation(r.Context(), id)
+	if err != nil {
+		return &attestationView{Summary: "signature not checked: " + err.Error()}
+	}
+	v := &attestationView{Valid: res.Valid, Summary: res.Summary(), KeyID: res.KeyID}
+	for _, p := range res.Problems {
+		v.Problems = append(v.Problems, p.String())
+	}
+	return v
 }
 
 // maxLogBytes bounds a HAR or console log read for display.
@@ -196,6 +221,9 @@ func (c *Console) showVerification(w http.ResponseWriter, r *http.Request, s *se
 	}
 	if d.Done {
 		c.loadEvidence(r, &d)
+		if v.Evidence != nil {
+			d.Attestation, d.PublicURL = c.attestation(r, v.ID), c.cfg.PublicURL
+		}
 		if all, err := c.svc.ListVerifications(ctx, service.VerificationFilter{PlanID: v.PlanID, Limit: 100}); err == nil {
 			for _, o := range all {
 				if o.RecheckOf == v.ID {
@@ -299,7 +327,7 @@ func (c *Console) loadEvidence(r *http.Request, d *resultData) {
 			} else {
 				jv.Console = es
 				for _, e := range es {
-					if e.IsError() {
+					if e.AppError() {
 						jv.Errors++
 					}
 				}
@@ -352,7 +380,11 @@ func (c *Console) evidenceFile(w http.ResponseWriter, r *http.Request, s *sessio
 	}
 	defer f.Close()
 	h := w.Header()
-	h.Set("Content-Security-Policy", evidenceCSP)
+	if art.Kind == string(evidence.Report) {
+		h.Set("Content-Security-Policy", reportCSP)
+	} else {
+		h.Set("Content-Security-Policy", evidenceCSP)
+	}
 	h.Set("X-Frame-Options", "SAMEORIGIN")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "private, max-age=300")
@@ -398,6 +430,9 @@ func (c *Console) evidenceZip(w http.ResponseWriter, r *http.Request, s *session
 	names := []string{evidence.ManifestFile}
 	if v.Evidence.ReportFile != "" {
 		names = append(names, v.Evidence.ReportFile)
+	}
+	if v.Evidence.AttestationFile != "" {
+		names = append(names, v.Evidence.AttestationFile, v.Evidence.TestResultFile)
 	}
 	for _, a := range v.Evidence.Artifacts {
 		if a.File != v.Evidence.ReportFile && a.File != evidence.ManifestFile {

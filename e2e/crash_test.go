@@ -19,7 +19,7 @@ import (
 )
 
 // buildVouch builds cmd/vouch into a temporary directory.
-func buildVouch(t *testing.T) string {
+func buildVouch(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "vouch")
 	cmd := exec.Command("go", "build", "-o", bin, "../cmd/vouch")
@@ -41,9 +41,9 @@ type serveProc struct {
 
 var servingRe = regexp.MustCompile(`vouch serving on (\S+)`)
 
-func startServe(t *testing.T, bin, dir string) *serveProc {
+func startServe(t testing.TB, bin, dir string, extra ...string) *serveProc {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", dir, "--workers", "2")
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", dir, "--workers", "2"}, extra...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Stderr = tWriter{t}
 	out, err := cmd.StdoutPipe()

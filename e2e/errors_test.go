@@ -2,14 +2,10 @@ package e2e
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	_ "modernc.org/sqlite"
 
 	"github.com/vouchdev/vouch/api"
 	"github.com/vouchdev/vouch/auth"
@@ -256,16 +252,7 @@ func TestAllowTargets(t *testing.T) {
 // as a bad disk or a bad actor with database access would.
 func tamper(t *testing.T, e *env, planID string) {
 	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+filepath.Join(e.dataDir, "vouch.db")+"?_pragma=busy_timeout(10000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	res, err := db.Exec(`UPDATE plans SET plan_json = replace(plan_json, 'About us', 'About them') WHERE id = ?`, planID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
+	if n := e.se.Exec(t, `UPDATE plans SET plan_json = replace(plan_json, 'About us', 'About them') WHERE id = ?`, planID); n != 1 {
 		t.Fatalf("tampered %d plans", n)
 	}
 }
@@ -274,16 +261,7 @@ func tamper(t *testing.T, e *env, planID string) {
 // verification.
 func outboxEvents(t *testing.T, e *env, id string) int {
 	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+filepath.Join(e.dataDir, "vouch.db")+"?mode=ro&_pragma=busy_timeout(10000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM webhook_outbox WHERE type = 'verification.completed' AND instr(payload, ?) > 0`, id).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return e.se.QueryInt(t, `SELECT count(*) FROM webhook_outbox WHERE type = 'verification.completed' AND payload LIKE '%' || ? || '%'`, id)
 }
 
 // flip changes one base62 character, as a typo would.

@@ -80,11 +80,6 @@ func (e *env) newKey(scope auth.Scope) (secret, id string) {
 	return e.se.NewKeyID(e.t, scope, "test "+string(scope))
 }
 
-func (e *env) addPerson(email, password string) {
-	e.t.Helper()
-	e.se.AddPerson(e.t, email, password, false)
-}
-
 // resp is an HTTP answer.
 type resp struct {
 	status int
@@ -368,7 +363,7 @@ func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 func testLogger(t *testing.T) *slog.Logger { return servertest.Logger(t) }
 
 // tWriter writes a child process's output to the test's log.
-type tWriter struct{ t *testing.T }
+type tWriter struct{ t testing.TB }
 
 func (w tWriter) Write(b []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(b), "\n"))

@@ -30,7 +30,9 @@
 // JourneyResult each: decision, reason, repair prompt, times, the steps with
 // status, expected/actual/error, duration and the files of their screenshot
 // and DOM snapshot, and the journey's HAR and console files, the dialogs it
-// dismissed, the popups it closed and the downloads it refused) and
+// dismissed, the popups it closed, the downloads it refused and the first
+// document it received: URL, status, and the sha256 and size of its body,
+// which a run's signed attestation names as its subject) and
 // "artifacts" (an Artifact each: kind, file, sha256, size, media type,
 // journey, step, note).
 //

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/chromedp/cdproto/har"
+
+	"github.com/vouchdev/vouch/version"
 )
 
 // HARVersion is the HAR format version EncodeHAR writes.
@@ -29,7 +31,7 @@ func EncodeHAR(h *har.HAR) ([]byte, error) {
 	l := h.Log
 	out := harLog{
 		Version: HARVersion,
-		Creator: har.Creator{Name: "vouch", Version: "dev"},
+		Creator: har.Creator{Name: "vouch", Version: version.String()},
 		Browser: l.Browser,
 		Pages:   l.Pages,
 		Entries: make([]harEntry, 0, len(l.Entries)),
@@ -62,7 +64,8 @@ func EncodeHAR(h *har.HAR) ([]byte, error) {
 	enc := json.NewEncoder(&b)
 	// URLs with & stay readable; the file is never inlined into HTML.
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
+	// Compact: tools and DevTools read it; indentation would add two
+	// fifths to the evidence, bodies included.
 	if err := enc.Encode(struct {
 		Log harLog `json:"log"`
 	}{out}); err != nil {

@@ -25,7 +25,22 @@ import (
 // <error>, not <skipped>: CI systems pass a build with skipped tests, and a
 // blocked run proved nothing, so it must not look green; <error> is JUnit's
 // "could not complete" as blocked is ours.
-func WriteJUnit(w io.Writer, m *Manifest) error {
+func WriteJUnit(w io.Writer, m *Manifest) error { return WriteJUnitAttempts(w, m, nil) }
+
+// PriorAttempt is an attempt of a run that ended without a decision (its
+// worker or browser stopped) before the attempt that decided, with the
+// evidence it left.
+type PriorAttempt struct {
+	N       int      // 1 for the first attempt
+	Outcome string   // e.g. "interrupted"
+	Files   []string // its evidence, as names or URLs
+}
+
+// WriteJUnitAttempts is WriteJUnit for a run that took more than one
+// attempt: each earlier attempt is listed as a suite property
+// (vouch.attempt.N) and in the system-out with the evidence it kept, so a
+// pass after a crash never reads as a first-time pass.
+func WriteJUnitAttempts(w io.Writer, m *Manifest, prior []PriorAttempt) error {
 	if m == nil {
 		return fmt.Errorf("evidence: no manifest")
 	}
@@ -53,6 +68,21 @@ func WriteJUnit(w io.Writer, m *Manifest) error {
 		},
 	}
 	var out strings.Builder
+	if len(prior) > 0 {
+		suite.Properties = append(suite.Properties, junitProperty{Name: "vouch.attempts", Value: fmt.Sprint(len(prior) + 1)})
+		for _, a := range prior {
+			suite.Properties = append(suite.Properties, junitProperty{
+				Name: fmt.Sprintf("vouch.attempt.%d", a.N), Value: fmt.Sprintf("%s, %d evidence files", a.Outcome, len(a.Files))})
+			fmt.Fprintf(&out, "Attempt %d: %s before a decision; its evidence:\n", a.N, a.Outcome)
+			if len(a.Files) == 0 {
+				out.WriteString("  (none written)\n")
+			}
+			for _, f := range a.Files {
+				fmt.Fprintf(&out, "  %s\n", f)
+			}
+		}
+		fmt.Fprintf(&out, "Attempt %d decided the run:\n", len(prior)+1)
+	}
 	for i, j := range m.Journeys {
 		tc := junitCase{
 			Name:      j.Name,

@@ -121,3 +121,51 @@ func validateJUnit(t *testing.T, doc []byte) {
 		}
 	}
 }
+
+// A run decided on its third attempt lists the two interrupted ones, with
+// their evidence, in a document both CI schemas accept.
+func TestWriteJUnitAttempts(t *testing.T) {
+	w, err := NewWriter(t.TempDir(), fixtureSecrets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := w.MaskManifest(loadFixture(t))
+	prior := []PriorAttempt{
+		{N: 1, Outcome: "interrupted"},
+		{N: 2, Outcome: "interrupted", Files: []string{"attempts/2/0a1b.jpg", "attempts/2/2c3d.har"}},
+	}
+	var b bytes.Buffer
+	if err := WriteJUnitAttempts(&b, m, prior); err != nil {
+		t.Fatal(err)
+	}
+	validateJUnit(t, b.Bytes())
+	var doc junitSuites
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	s := doc.Suites[0]
+	props := map[string]string{}
+	for _, p := range s.Properties {
+		props[p.Name] = p.Value
+	}
+	if props["vouch.attempts"] != "3" || props["vouch.attempt.1"] != "interrupted, 0 evidence files" || props["vouch.attempt.2"] != "interrupted, 2 evidence files" {
+		t.Errorf("attempt properties: %v", props)
+	}
+	for _, want := range []string{"Attempt 1: interrupted before a decision", "(none written)", "attempts/2/2c3d.har", "Attempt 3 decided the run"} {
+		if !bytes.Contains([]byte(s.SystemOut.Text), []byte(want)) {
+			t.Errorf("system-out lacks %q:\n%s", want, s.SystemOut.Text)
+		}
+	}
+	// The journeys are the deciding attempt's, counted as before.
+	var one bytes.Buffer
+	if err := WriteJUnit(&one, m); err != nil {
+		t.Fatal(err)
+	}
+	var single junitSuites
+	if err := xml.Unmarshal(one.Bytes(), &single); err != nil {
+		t.Fatal(err)
+	}
+	if s.Tests != single.Suites[0].Tests || s.Failures != single.Suites[0].Failures || len(s.Cases) != len(single.Suites[0].Cases) {
+		t.Errorf("attempts changed the journeys' counts: %+v vs %+v", s, single.Suites[0])
+	}
+}

@@ -31,6 +31,7 @@ var reportTmpl = template.Must(template.New("report.html.tmpl").Funcs(template.F
 	"clock": fmtClock,
 	"mark":  mark,
 	"link":  linkable,
+	"short": shortName,
 	"count": func(n int, one, many string) string {
 		if n == 1 {
 			return "1 " + one
@@ -40,11 +41,13 @@ var reportTmpl = template.Must(template.New("report.html.tmpl").Funcs(template.F
 	"upper": func(d Decision) string { return strings.ToUpper(string(d)) },
 }).ParseFS(reportFS, "report.html.tmpl"))
 
-// WriteReport writes dir/report.html: one self-contained page that shows the
-// run to a person. It needs no network: CSS is inline, screenshots are
-// embedded as data: URIs read from their artifact files, there are no
-// scripts, fonts or remote images, and a Content-Security-Policy forbids
-// fetching anything. Every string from the manifest, console log and network
+// WriteReport writes dir/report.html: one page that shows the run to a
+// person and works offline inside the run directory. CSS is inline; the
+// screenshots are the sha256-named files beside it, referenced rather than
+// copied (a report embedding them would more than double the evidence),
+// except the failing step's, embedded as a data: URI so that report.html
+// alone still shows the failure. There are no scripts, fonts or remote
+// images, and a Content-Security-Policy allows nothing but those images. Every string from the manifest, console log and network
 // log is escaped (pages are hostile). A missing or unreadable artifact is
 // shown as such rather than failing the report.
 //
@@ -78,6 +81,13 @@ type reportView struct {
 	Count        map[string]int // journeys by decision
 	Requirements []reqView
 	Journeys     []journeyView
+	// Files lists each artifact file once, where it was first recorded.
+	Files []fileView
+}
+
+type fileView struct {
+	Artifact
+	More int // further steps that list the same file
 }
 
 type reqView struct {
@@ -104,7 +114,7 @@ type journeyView struct {
 type stepView struct {
 	S         StepResult
 	Anchor    string
-	Shot      template.URL // data: URI, empty when there is none
+	Shot      template.URL // the file's name, or a data: URI at the failure; empty when there is none
 	ShotNote  string
 	Highlight bool
 }
@@ -126,8 +136,15 @@ func buildReport(dir string, m *Manifest) reportView {
 		v.Duration = float64(m.Ended.Sub(m.Started)) / float64(time.Millisecond)
 	}
 	media := map[string]string{}
+	seen := map[string]int{}
 	for _, a := range m.Artifacts {
 		media[a.File] = a.MediaType
+		if i, ok := seen[a.File]; ok {
+			v.Files[i].More++
+			continue
+		}
+		seen[a.File] = len(v.Files)
+		v.Files = append(v.Files, fileView{Artifact: a})
 	}
 	for _, r := range m.Requirements {
 		rv := reqView{ID: r.ID, Text: r.Text}
@@ -157,7 +174,11 @@ func buildReport(dir string, m *Manifest) reportView {
 				sv.Highlight, highlighted = true, true
 			}
 			if s.Screenshot != "" {
-				sv.Shot, sv.ShotNote = dataURI(dir, s.Screenshot, media[s.Screenshot])
+				if sv.Highlight {
+					sv.Shot, sv.ShotNote = dataURI(dir, s.Screenshot, media[s.Screenshot])
+				} else {
+					sv.Shot, sv.ShotNote = fileURL(dir, s.Screenshot, media[s.Screenshot])
+				}
 			}
 			jv.Steps = append(jv.Steps, sv)
 		}
@@ -170,7 +191,7 @@ func buildReport(dir string, m *Manifest) reportView {
 				jv.ConsoleNote = fmt.Sprintf("Console log %s could not be read: %v", j.Console, err)
 			}
 			for _, e := range jv.Console {
-				if e.IsError() {
+				if e.AppError() {
 					jv.ConsoleErrors++
 				}
 			}
@@ -227,6 +248,16 @@ func linkable(file string) bool {
 	return localName(file) && (isHashName(file) || file == ReportFile)
 }
 
+// shortName abbreviates a sha256-named file for link text: the first 12
+// hex digits and the extension ("b36501c0ae71….html.gz"); the link itself
+// keeps the full name.
+func shortName(file string) string {
+	if !isHashName(file) || len(file) < 64 {
+		return file
+	}
+	return file[:12] + "…" + file[64:]
+}
+
 // imageTypes are the media types a screenshot may be embedded as; anything
 // else is not put into a data: URI.
 var imageTypes = map[string]string{
@@ -234,13 +265,38 @@ var imageTypes = map[string]string{
 	".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp",
 }
 
+// imageType returns the media type a screenshot is shown as, or "".
+func imageType(file, mediaType string) string {
+	if mt := imageTypes[strings.ToLower(strings.TrimSpace(mediaType))]; mt != "" {
+		return mt
+	}
+	return imageTypes[strings.ToLower(filepath.Ext(file))]
+}
+
+// fileURL returns a screenshot's relative URL, the file beside the report,
+// or a note saying why it cannot be shown.
+func fileURL(dir, file, mediaType string) (template.URL, string) {
+	if imageType(file, mediaType) == "" {
+		return "", fmt.Sprintf("Screenshot %s is not a PNG, JPEG or WebP image.", file)
+	}
+	if !localName(file) {
+		return "", fmt.Sprintf("Screenshot %s is missing: %q is not a file in the run directory", file, file)
+	}
+	if _, err := os.Stat(filepath.Join(dir, file)); err != nil {
+		return "", fmt.Sprintf("Screenshot %s is missing: %v", file, err)
+	}
+	if !linkable(file) {
+		return "", fmt.Sprintf("Screenshot %s is not named by its sha256.", file)
+	}
+	// Trusted: a sha256-named file (linkable), no characters that could
+	// leave the attribute or name another scheme.
+	return template.URL(file), ""
+}
+
 // dataURI returns a screenshot file as a data: URI, or a note saying why it
 // cannot.
 func dataURI(dir, file, mediaType string) (template.URL, string) {
-	mt := imageTypes[strings.ToLower(strings.TrimSpace(mediaType))]
-	if mt == "" {
-		mt = imageTypes[strings.ToLower(filepath.Ext(file))]
-	}
+	mt := imageType(file, mediaType)
 	if mt == "" {
 		return "", fmt.Sprintf("Screenshot %s is not a PNG, JPEG or WebP image.", file)
 	}

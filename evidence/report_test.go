@@ -49,7 +49,7 @@ func TestWriteReport(t *testing.T) {
 			`<tr class="bad"><td class="n">failed</td>`,
 			// Screenshots open large without script.
 			`.shot:target{`, `href="#j1-s5-shot"`,
-			`Content-Security-Policy" content="default-src 'none'; img-src data:`,
+			`Content-Security-Policy" content="default-src 'none'; img-src 'self' data:`,
 		}
 		for _, j := range m.Journeys {
 			for _, s := range j.Steps {
@@ -63,19 +63,33 @@ func TestWriteReport(t *testing.T) {
 		}
 	})
 
-	t.Run("embeds screenshots", func(t *testing.T) {
-		shots := 0
+	t.Run("references screenshots, embeds the failing one", func(t *testing.T) {
+		// Each journey's first failed or blocked step is embedded, so that
+		// report.html alone shows the failure; every other screenshot is
+		// the file beside it, not a copy.
+		embedded, referenced := 0, 0
 		for _, j := range m.Journeys {
+			hl := false
 			for _, s := range j.Steps {
-				if s.Screenshot != "" {
-					shots++
+				failing := !hl && (s.Status == StepFailed || s.Status == StepBlocked)
+				hl = hl || failing
+				if s.Screenshot == "" {
+					continue
+				}
+				if failing {
+					embedded++
+				} else {
+					referenced++
+					if !strings.Contains(page, `<img src="`+s.Screenshot+`"`) {
+						t.Errorf("step %d's screenshot %s is not referenced by name", s.Index, s.Screenshot)
+					}
 				}
 			}
 		}
 		got := strings.Count(page, `src="data:image/png;base64,iVBORw0KGgo`) +
 			strings.Count(page, `src="data:image/jpeg;base64,/9j/`)
-		if shots == 0 || got != shots {
-			t.Errorf("%d screenshots embedded as data: URIs, want %d", got, shots)
+		if embedded == 0 || referenced == 0 || got != embedded {
+			t.Errorf("%d screenshots embedded as data: URIs, want %d (and %d referenced)", got, embedded, referenced)
 		}
 	})
 

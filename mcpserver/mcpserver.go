@@ -155,6 +155,7 @@ type Result struct {
 	RepairPrompt   string              `json:"repair_prompt,omitempty" jsonschema:"what to fix (failed, blocked) or how to rephrase the claim (claim_not_provable)"`
 	ReportURL      string              `json:"report_url,omitempty" jsonschema:"the evidence report (screenshots, steps), for the person"`
 	ManifestURL    string              `json:"manifest_url,omitempty" jsonschema:"the evidence manifest (JSON)"`
+	Signature      string              `json:"signature,omitempty" jsonschema:"whether the evidence matches its signed attestation: 'signature valid (key …)' or why not"`
 }
 
 // RequirementResult is a requirement and, once complete, its result.
@@ -390,6 +391,9 @@ func verificationResult(v *client.Verification, p *client.Plan) Result {
 	}
 	if e := v.Evidence; e != nil {
 		r.ReportURL, r.ManifestURL = e.ReportURL, e.ManifestURL
+	}
+	if a := v.Attestation; a != nil {
+		r.Signature = a.Summary
 	}
 	switch v.Decision {
 	case client.Verified:

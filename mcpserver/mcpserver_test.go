@@ -174,7 +174,8 @@ func TestTools(t *testing.T) {
 				t.Fatalf("svc_recheck: %+v", r)
 			}
 			verified := waitDecision(t, ctx, cs, r.VerificationID)
-			if verified.Decision != client.Verified || verified.RepairPrompt != "" || verified.RecheckOf != failed.VerificationID {
+			if verified.Decision != client.Verified || verified.RepairPrompt != "" || verified.RecheckOf != failed.VerificationID ||
+				!strings.HasPrefix(verified.Signature, "signature valid (key SHA256:") || !strings.HasPrefix(failed.Signature, "signature valid") {
 				t.Fatalf("verified verdict: %+v", verified)
 			}
 			if got := env.Charges(t) - charges; got != 2 {

@@ -56,6 +56,9 @@ type Proxy struct {
 	// no bytes in either direction, and idle browser connections. Defaults
 	// to 2m.
 	IdleTimeout time.Duration
+	// Listen is the host:port Start listens on. Defaults to 127.0.0.1:0;
+	// a browser on another machine needs an address it can reach.
+	Listen string
 
 	policy *Policy
 	tr     *http.Transport
@@ -86,15 +89,19 @@ func orDefault(d, def time.Duration) time.Duration {
 	return def
 }
 
-// Start listens on 127.0.0.1:0 and serves until Close. It returns the
-// listening address, host:port.
+// Start listens on x.Listen (default 127.0.0.1:0) and serves until Close.
+// It returns the listening address, host:port.
 func (x *Proxy) Start() (string, error) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.closed || x.srv != nil {
 		return "", errors.New("netpolicy: proxy already started or closed")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr := x.Listen
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return "", err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
 	"github.com/vouchdev/vouch/netpolicy"
 )
 
@@ -86,6 +87,7 @@ func (r *Runner) browser(ctx context.Context) (*browser, error) {
 	}
 	if r.proxy == nil {
 		px := netpolicy.NewProxy(r.cfg.Policy)
+		px.Listen = r.cfg.ProxyListen
 		addr, err := px.Start()
 		if err != nil {
 			return nil, fmt.Errorf("starting the policy proxy: %w", err)
@@ -119,6 +121,16 @@ func startBrowser(ctx context.Context, cfg Config, proxy string, logf func(strin
 		opts = append(opts, chromedp.VisibleWindow)
 	}
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	what := cfg.ChromePath
+	if cfg.BrowserURL != "" {
+		// A browser that runs elsewhere: vouch attaches over CDP, makes its
+		// browser contexts there and, when it closes, closes only what it
+		// made. The proxy applies as with a local browser, because it is
+		// set on each browser context vouch creates.
+		acancel()
+		actx, acancel = remote.NewAllocator(context.Background(), cfg.BrowserURL)
+		what = cfg.BrowserURL
+	}
 	bctx, bcancel := chromedp.NewContext(actx)
 	b := &browser{
 		log: logf, proxy: proxy, acancel: acancel, bctx: bctx, bcancel: bcancel,
@@ -141,7 +153,7 @@ func startBrowser(ctx context.Context, cfg Config, proxy string, logf func(strin
 	if err != nil {
 		bcancel()
 		acancel()
-		return nil, fmt.Errorf("starting %s: %w", cfg.ChromePath, err)
+		return nil, fmt.Errorf("starting %s: %w", what, err)
 	}
 	c := chromedp.FromContext(bctx)
 	b.proc = c.Browser.Process()

@@ -20,7 +20,7 @@ import (
 )
 
 // TestEvidence checks the files of a run: a screenshot per step, DOM
-// snapshots at assertions, a HAR with the sign-in's redirect, a console
+// snapshots after each step, a HAR with the sign-in's redirect, a console
 // log, manifest.json and report.html, all matching their hashes.
 func TestEvidence(t *testing.T) {
 	dir := t.TempDir()
@@ -56,13 +56,28 @@ func TestEvidence(t *testing.T) {
 		if err != nil || !bytes.HasPrefix(b, []byte{0xFF, 0xD8, 0xFF}) {
 			t.Errorf("step %d screenshot %s is not a JPEG (%v)", s.Index, s.Screenshot, err)
 		}
-		if (s.Kind == "expect_text") != (s.DOM != "") {
-			t.Errorf("step %d (%s) DOM snapshot %q: want one at assertions only", s.Index, s.Kind, s.DOM)
+	}
+	// A DOM snapshot per step whose page changed: not after the password
+	// (its value is never recorded, so the snapshot is unchanged) nor the
+	// assertion. Typing the email changes it: fields show their values.
+	for _, s := range j.Steps {
+		changed := s.Index != 3 && s.Kind != "expect_text"
+		if changed != (s.DOM != "") {
+			t.Errorf("step %d (%s) DOM snapshot %q: want one after each step that changed the page", s.Index, s.Kind, s.DOM)
 		}
 	}
-	dom := readArtifact(t, dir, j.Steps[4].DOM)
+	if got := readArtifact(t, dir, j.Steps[1].DOM); !strings.Contains(got, `value="demo@example.com"`) {
+		t.Errorf("the DOM snapshot after typing lacks the field's value")
+	}
+	gz, _ := filepath.Glob(filepath.Join(dir, "*.html.gz"))
+	for _, f := range gz {
+		if strings.Contains(readArtifact(t, dir, filepath.Base(f)), "demo-password") {
+			t.Errorf("the DOM snapshot %s holds a password field's value", filepath.Base(f))
+		}
+	}
+	dom := readArtifact(t, dir, j.Steps[3].DOM)
 	if !strings.Contains(dom, "Welcome back, demo@example.com") {
-		t.Errorf("DOM snapshot at step 5 lacks the dashboard text")
+		t.Errorf("DOM snapshot after step 4 lacks the dashboard text")
 	}
 
 	h, err := evidence.ParseHAR([]byte(readArtifact(t, dir, j.HAR)))

@@ -11,6 +11,8 @@ import (
 
 	"github.com/chromedp/cdproto/har"
 	"github.com/chromedp/cdproto/network"
+
+	vouchversion "github.com/vouchdev/vouch/version"
 )
 
 // maxHAREntries bounds one journey's network log; a page that polls forever
@@ -237,7 +239,7 @@ func (n *netLog) har(browserVersion string) *har.HAR {
 	sort.SliceStable(entries, func(i, j int) bool { return entries[i].StartedDateTime < entries[j].StartedDateTime })
 	l := &har.Log{
 		Version: "1.2",
-		Creator: &har.Creator{Name: "vouch", Version: "dev"},
+		Creator: &har.Creator{Name: "vouch", Version: vouchversion.String()},
 		Entries: entries,
 	}
 	if browserVersion != "" {

@@ -53,6 +53,7 @@ type journeyRun struct {
 	res     evidence.JourneyResult
 	shots   []pendingShot // screenshots in flight
 	last    *capture      // the latest screenshot, for reuse
+	lastDOM [32]byte      // sha256 of the latest DOM snapshot recorded
 	failure *failure
 	console []evidence.ConsoleEntry
 	// page is what the page looked like at the failing step, for the
@@ -174,7 +175,8 @@ func (jr *journeyRun) listen(lctx context.Context) error {
 				_, _ = cdp.Call(ctx, jr.tab.t, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true, PromptText: e.DefaultPrompt})
 				cancel()
 			case d := <-rec.docCh:
-				jr.documentBody(lctx, d)
+				// Apart from this loop: a dialog must never wait for it.
+				jr.helpers.Go(func() { jr.documentBody(lctx, d) })
 			case id := <-rec.popupCh:
 				ctx, cancel := context.WithTimeout(lctx, 2*time.Second)
 				_, err := cdp.Call(ctx, jr.tab.b, target.CloseTarget, target.CloseTargetParams{TargetID: id})
@@ -237,6 +239,14 @@ func (jr *journeyRun) waitDocumentBody() {
 // loaded, then gives up on the rest.
 func (jr *journeyRun) recordBodies(tctx context.Context) func() {
 	rec := jr.rec
+	if jr.rs.w == nil {
+		// No evidence, no HAR: fetch nothing.
+		rec.mu.Lock()
+		rec.bodiesClosed = true
+		close(rec.bodyCh)
+		rec.mu.Unlock()
+		return func() {}
+	}
 	bctx, cancel := context.WithCancel(tctx)
 	done := make(chan struct{})
 	go func() {
@@ -452,8 +462,7 @@ func graceFor(budget time.Duration) time.Duration {
 	return min(max(budget/2, 500*time.Millisecond), 2*time.Second)
 }
 
-// evidenceAfter records the step's screenshot and, at assertions and
-// failures, a DOM snapshot. It runs outside the step's budget (the
+// evidenceAfter records the step's screenshot and DOM snapshot. It runs outside the step's budget (the
 // evidence of a timed-out step matters most) but bounded on its own.
 func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidence.StepResult) {
 	w := jr.rs.w
@@ -495,20 +504,28 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	// the effect of a later action.
 	overlap := v == nil && next < len(jr.j.Steps) && jr.j.Steps[next].Kind.IsAssertion()
 	c := &capture{k: k, activity: -1}
-	if v != nil || s.Kind.IsAssertion() {
-		// The page's state token comes with the DOM snapshot, read before
-		// the capture is requested.
-		act := jr.activity()
-		html, token, err := jr.domSnapshot(ctx)
-		if err == nil {
-			note := "at assertion"
-			if v != nil {
-				note = "at failure"
+	// A DOM snapshot after every step that changed the page, as a trace
+	// has one per action, and at a failure. The page's state token comes
+	// with it, read before the screenshot is requested, so that a later
+	// assertion may reuse the screenshot.
+	act := jr.activity()
+	if html, token, err := jr.domSnapshot(ctx); err == nil {
+		sum := sha256.Sum256(html)
+		if v != nil || sum != jr.lastDOM {
+			dnote := "after step"
+			switch {
+			case v != nil:
+				dnote = "at failure"
+			case s.Kind.IsAssertion():
+				dnote = "at assertion"
 			}
-			a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, note)
+			a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, dnote)
 			sr.DOM = a.File
-			if v == nil {
-				c.token, c.activity = token, act
+			jr.lastDOM = sum
+		}
+		if v == nil {
+			c.token, c.activity = token, act
+			if s.Kind.IsAssertion() {
 				if file := jr.reuse(c); file != "" {
 					cancel()
 					<-probed
@@ -520,15 +537,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	}
 	shot := make(chan []byte, 1)
 	go func() {
-		if overlap && !s.Kind.IsAssertion() {
-			// A later assertion may reuse this capture: note the page's
-			// state before the capture is requested.
-			act := jr.activity()
-			if token, err := jr.stateToken(ctx); err == nil {
-				c.token, c.activity = token, act
-			}
-		}
-		img, err := jr.screenshot(ctx)
+		img, err := jr.screenshot(ctx, v != nil)
 		if err != nil {
 			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"os/exec"
@@ -25,8 +26,8 @@ import (
 type EvidenceMode int
 
 const (
-	// EvidenceFull records a screenshot after every step, DOM snapshots at
-	// assertions and failures, each journey's HAR and console log, the
+	// EvidenceFull records a screenshot and a DOM snapshot after every step
+	// (content-addressed, so an unchanged page costs nothing), each journey's HAR and console log, the
 	// manifest and report.html.
 	EvidenceFull EvidenceMode = iota
 	// EvidenceOff records no files: results only. Benchmarks use it to
@@ -64,6 +65,11 @@ type Config struct {
 	// ScreenshotQuality is the JPEG quality of screenshots, 1 to 100.
 	// Defaults to 60: about 50 ms and 80–100 KB a capture at 1280×720.
 	ScreenshotQuality int
+	// ScreenshotScale scales the screenshots of the steps that pass, 0 to 1.
+	// Defaults to 0.625: 800×450 for the 1280×720 viewport, the size of a
+	// Playwright trace's screencast frames, at 45% of the bytes. A failing
+	// step's screenshot is always full size.
+	ScreenshotScale float64
 	// Headed shows the browser window, for replay on a developer machine.
 	// Defaults to headless.
 	Headed bool
@@ -73,6 +79,19 @@ type Config struct {
 	Policy *netpolicy.Policy
 	// Logger receives the runner's diagnostics. Defaults to discarding.
 	Logger *slog.Logger
+	// BrowserURL, if set, connects to a Chromium that is already running
+	// (a browser pool, a headless-shell container) over the DevTools
+	// protocol, ws://host:port/devtools/browser/… or http://host:port,
+	// instead of starting one; ChromePath and Headed are then unused.
+	// Every journey still gets its own browser context whose traffic goes
+	// through the policy proxy, so the browser must reach ProxyListen.
+	// Defaults to starting Chromium.
+	BrowserURL string
+	// ProxyListen is the host:port the policy proxy listens on and the
+	// browser contexts are told to use. Defaults to 127.0.0.1:0 (a free
+	// loopback port), which a remote browser on another machine cannot
+	// reach: give it an address of this machine on the pool's network.
+	ProxyListen string
 }
 
 // Runner runs plans in one Chromium process, started on the first Run and
@@ -110,6 +129,9 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.ScreenshotQuality == 0 {
 		cfg.ScreenshotQuality = 60
 	}
+	if cfg.ScreenshotScale == 0 {
+		cfg.ScreenshotScale = 0.625
+	}
 	if cfg.Policy == nil {
 		cfg.Policy = &netpolicy.Policy{}
 	}
@@ -123,13 +145,26 @@ func New(cfg Config) (*Runner, error) {
 		return nil, errors.New("runner: timeouts must be positive")
 	case cfg.ScreenshotQuality < 1 || cfg.ScreenshotQuality > 100:
 		return nil, fmt.Errorf("runner: ScreenshotQuality must be 1 to 100, got %d", cfg.ScreenshotQuality)
+	case cfg.ScreenshotScale < 0 || cfg.ScreenshotScale > 1:
+		return nil, fmt.Errorf("runner: ScreenshotScale must be above 0 and at most 1, got %g", cfg.ScreenshotScale)
 	case cfg.Evidence != EvidenceFull && cfg.Evidence != EvidenceOff:
 		return nil, fmt.Errorf("runner: unknown evidence mode %d", cfg.Evidence)
 	}
 	if err := cfg.Policy.Validate(); err != nil {
 		return nil, fmt.Errorf("runner: target policy: %w", err)
 	}
-	if cfg.ChromePath == "" {
+	if cfg.BrowserURL != "" {
+		u, err := url.Parse(cfg.BrowserURL)
+		if err != nil || u.Host == "" || (u.Scheme != "ws" && u.Scheme != "wss" && u.Scheme != "http" && u.Scheme != "https") {
+			return nil, fmt.Errorf("runner: browser URL %q: want ws://host:port/devtools/browser/… or http://host:port", cfg.BrowserURL)
+		}
+	}
+	if cfg.ProxyListen != "" {
+		if _, _, err := net.SplitHostPort(cfg.ProxyListen); err != nil {
+			return nil, fmt.Errorf("runner: proxy listen address %q: want host:port", cfg.ProxyListen)
+		}
+	}
+	if cfg.ChromePath == "" && cfg.BrowserURL == "" {
 		p, err := FindChromeFor(cfg.Headed)
 		if err != nil {
 			return nil, err
@@ -142,6 +177,20 @@ func New(cfg Config) (*Runner, error) {
 // HeadlessShell is where Debian's chromium-headless-shell package installs
 // the headless-only build of Chromium.
 const HeadlessShell = "/usr/lib/chromium/chromium-headless-shell"
+
+// browserName is what the manifest names the browser by: its binary, or
+// the DevTools address of a remote browser without credentials.
+func (r *Runner) browserName() string {
+	if r.cfg.BrowserURL == "" {
+		return r.cfg.ChromePath
+	}
+	if u, err := url.Parse(r.cfg.BrowserURL); err == nil {
+		u.User = nil
+		u.RawQuery = ""
+		return u.String()
+	}
+	return "remote browser"
+}
 
 // ChromePath returns the browser binary the Runner starts.
 func (r *Runner) ChromePath() string { return r.cfg.ChromePath }
@@ -438,7 +487,7 @@ func (rs *runState) run(rctx, parent context.Context) {
 	}
 	br, err := r.browser(rctx)
 	if err == nil {
-		rs.browser = &evidence.Browser{Path: r.cfg.ChromePath, Version: br.version}
+		rs.browser = &evidence.Browser{Path: r.browserName(), Version: br.version}
 	}
 	g, gctx := errgroup.WithContext(rctx)
 	for i := range rs.p.Journeys {

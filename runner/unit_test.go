@@ -143,6 +143,9 @@ func TestNewConfig(t *testing.T) {
 		{ScreenshotQuality: 101},
 		{Evidence: EvidenceMode(7)},
 		{Policy: &netpolicy.Policy{Allow: []string{"not a host!"}}},
+		{BrowserURL: "chrome.internal:9222"},
+		{BrowserURL: "ftp://chrome.internal:9222"},
+		{ProxyListen: "10.0.0.5"},
 	} {
 		if _, err := New(bad); err == nil {
 			t.Errorf("New(%+v) accepted a bad config", bad)

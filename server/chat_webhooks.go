@@ -9,6 +9,7 @@ import (
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/store"
+	"github.com/vouchdev/vouch/store/backend"
 	"github.com/vouchdev/vouch/webhook"
 )
 
@@ -58,7 +59,7 @@ func newChannels(cfg Config, st store.Store, svc *service.Service, publicURL str
 		NotifyURL: cfg.Channels.NotifyURL, Logger: log, Requests: req,
 		// As with runs: vouch serve on SQLite is the only deliverer, so
 		// deliveries a crash left in flight are due again at start.
-		SoleDeliverer: !cfg.NoWorkers,
+		SoleDeliverer: !cfg.NoWorkers && !backend.IsPostgres(cfg.Database),
 	}
 	if cfg.Channels.CustomizeWebhooks != nil {
 		cfg.Channels.CustomizeWebhooks(&wc)
@@ -70,9 +71,9 @@ func newChannels(cfg Config, st store.Store, svc *service.Service, publicURL str
 	return &channels{chat: c, webhooks: w}, nil
 }
 
-// mountChannels adds the chat endpoint, the webhook registration API and
-// the console's webhook pages to m; their patterns are more specific
-// than the API's and the console's prefixes, so they take precedence.
+// mountChannels adds the chat endpoint and the webhook registration API
+// to m; their patterns are more specific than the API's prefixes, so they
+// take precedence. The webhook pages are the console's.
 func (s *Server) mountChannels(m muxer) {
 	for _, p := range chat.Paths {
 		m.mount(p, s.channels.chat, servedAt(p, chat.Routes()))
@@ -82,9 +83,6 @@ func (s *Server) mountChannels(m muxer) {
 		m.mount(p+"/webhooks", wapi, servedAt(p+"/webhooks", webhook.Routes()))
 		m.mount(p+"/webhooks/", wapi, servedAt(p+"/webhooks/", webhook.Routes()))
 	}
-	pages := s.channels.webhooks.ConsoleHandler()
-	m.mount("/console/webhooks", pages, nil)
-	m.mount("/console/webhooks/", pages, nil)
 }
 
 // Webhooks returns the webhook deliverer, for administration and tests.

@@ -16,7 +16,8 @@ func newRunner(cfg Config) (*runner.Runner, *netpolicy.Policy, error) {
 	if cfg.NoWorkers {
 		return nil, policy, nil
 	}
-	rn, err := runner.New(runner.Config{ChromePath: cfg.ChromePath, Workers: 2 * cfg.Workers, Policy: policy, Logger: cfg.Logger})
+	rn, err := runner.New(runner.Config{ChromePath: cfg.ChromePath, BrowserURL: cfg.BrowserURL, ProxyListen: cfg.ProxyListen,
+		Workers: 2 * cfg.Workers, Policy: policy, Logger: cfg.Logger})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -28,7 +28,7 @@ import (
 	"github.com/vouchdev/vouch/api"
 	"github.com/vouchdev/vouch/console"
 	"github.com/vouchdev/vouch/service"
-	"github.com/vouchdev/vouch/store/sqlite"
+	"github.com/vouchdev/vouch/store/backend"
 )
 
 // Config configures a Server.
@@ -36,9 +36,14 @@ type Config struct {
 	// Addr is the listening address. Defaults to "127.0.0.1:8080";
 	// "127.0.0.1:0" picks a free port.
 	Addr string
-	// DataDir holds the database (vouch.db) and evidence. Required; created
-	// if missing.
+	// DataDir holds the database (vouch.db, unless Database says
+	// otherwise) and evidence. Required; created if missing.
 	DataDir string
+	// Database is the store: a SQLite file path or a postgres:// URL
+	// (store/backend). Defaults to DataDir/vouch.db. On SQLite this process
+	// is the database's only worker; on PostgreSQL any number of vouch
+	// processes may share it.
+	Database string
 	// Workers is how many runs execute at once. Defaults to 2.
 	Workers int
 	// AllowTargets, if not empty, restricts deployment URLs to these hosts
@@ -51,6 +56,13 @@ type Config struct {
 	PublicURL string
 	// ChromePath is the Chromium binary. Defaults to the runner's search.
 	ChromePath string
+	// BrowserURL connects the runner to a Chromium that runs already (a
+	// browser pool) over CDP instead of starting one (runner.Config).
+	// Defaults to starting Chromium.
+	BrowserURL string
+	// ProxyListen is where the target policy's proxy listens, host:port;
+	// a remote browser must reach it. Defaults to 127.0.0.1:0.
+	ProxyListen string
 	// RateLimit is requests per second per key. Defaults to the API's
 	// default (50); negative disables.
 	RateLimit float64
@@ -128,9 +140,13 @@ func New(cfg Config) (_ *Server, err error) {
 		s.url = "http://" + ln.Addr().String()
 	}
 
-	st, err := sqlite.Open(context.Background(), sqlite.Config{Path: filepath.Join(cfg.DataDir, "vouch.db")})
+	if cfg.Database == "" {
+		cfg.Database = filepath.Join(cfg.DataDir, "vouch.db")
+	}
+	s.cfg = cfg
+	st, err := backend.Open(context.Background(), cfg.Database)
 	if err != nil {
-		return nil, fmt.Errorf("server: database: %w", err)
+		return nil, fmt.Errorf("server: database %s: %w", backend.Redact(cfg.Database), err)
 	}
 	s.closers = append(s.closers, st.Close)
 
@@ -143,7 +159,12 @@ func New(cfg Config) (_ *Server, err error) {
 	}
 	scfg := service.Config{
 		Store: st, DataDir: cfg.DataDir, PublicURL: s.url, Deriver: cfg.Deriver,
-		Workers: cfg.Workers, NoWorkers: cfg.NoWorkers, Logger: cfg.Logger, SoleWorker: true,
+		Workers: cfg.Workers, NoWorkers: cfg.NoWorkers, Logger: cfg.Logger,
+		// On SQLite a serve with workers is taken to be the only process
+		// running jobs, so runs a crash left running are queued again at
+		// start; with --workers 0 (vouch worker processes run them) and on
+		// PostgreSQL, leases decide.
+		SoleWorker: !cfg.NoWorkers && !backend.IsPostgres(cfg.Database),
 	}
 	wireRunner(&scfg, rn, policy)
 	if cfg.Customize != nil {
@@ -157,11 +178,12 @@ func New(cfg Config) (_ *Server, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s.console, err = console.New(console.Config{Service: s.svc, PublicURL: s.url, Logger: cfg.Logger, MaxRechecks: scfg.MaxRechecks})
-	if err != nil {
+	if s.channels, err = newChannels(cfg, st, s.svc, s.url, cfg.Logger, s.api.Requests()); err != nil {
 		return nil, err
 	}
-	if s.channels, err = newChannels(cfg, st, s.svc, s.url, cfg.Logger, s.api.Requests()); err != nil {
+	s.console, err = console.New(console.Config{Service: s.svc, PublicURL: s.url, Logger: cfg.Logger, MaxRechecks: scfg.MaxRechecks,
+		Webhooks: s.channels.webhooks})
+	if err != nil {
 		return nil, err
 	}
 	s.handler = s.routes()

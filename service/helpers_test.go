@@ -2,11 +2,11 @@ package service_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,7 +15,8 @@ import (
 	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/store"
-	"github.com/vouchdev/vouch/store/sqlite"
+	"github.com/vouchdev/vouch/store/backend"
+	"github.com/vouchdev/vouch/store/postgres/pgtest"
 )
 
 // clock is the injected time: tests move it instead of sleeping.
@@ -112,7 +113,7 @@ func testDeriver(claim string) (service.Derivation, error) {
 type env struct {
 	t     testing.TB
 	svc   *service.Service
-	store *sqlite.Store
+	store testStore
 	clock *clock
 	dir   string
 	ctx   context.Context
@@ -122,9 +123,31 @@ type env struct {
 	read   service.Principal
 }
 
+// testStore is a store the tests can reach past (to tamper with a plan):
+// SQLite's or, with VOUCH_TEST_STORE=postgres, PostgreSQL's.
+type testStore interface {
+	store.Store
+	DB() *sql.DB
+}
+
+// exec runs a statement on the database past the store; q's ? placeholders
+// are numbered for PostgreSQL when the tests run on it.
+func (e *env) exec(q string, args ...any) {
+	e.t.Helper()
+	if pgtest.Chosen() {
+		for i := 1; strings.Contains(q, "?"); i++ {
+			q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
+		}
+	}
+	if _, err := e.store.DB().ExecContext(e.ctx, q, args...); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
 type option func(*service.Config)
 
-// newEnv opens a real SQLite store in a temporary directory and a service
+// newEnv opens a real store (SQLite in a temporary directory, or
+// PostgreSQL with VOUCH_TEST_STORE=postgres) and a service
 // on it (not started), with one person and two keys.
 func newEnv(t testing.TB, opts ...option) *env {
 	t.Helper()
@@ -135,10 +158,11 @@ func newEnv(t testing.TB, opts ...option) *env {
 func newEnvAt(t testing.TB, dir string, c *clock, opts ...option) *env {
 	t.Helper()
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(dir, "vouch.db")})
+	st0, err := backend.Open(ctx, pgtest.Database(t, dir))
 	if err != nil {
 		t.Fatal(err)
 	}
+	st := st0.(testStore)
 	t.Cleanup(func() { st.Close() })
 	cfg := service.Config{
 		Store:        st,

@@ -241,9 +241,7 @@ func TestPlanIntegrity(t *testing.T) {
 			approved := e.approved(claimHome, target)
 			pending := e.create(claimHome, target)
 			for _, id := range []string{approved.ID, pending.ID} {
-				if _, err := e.store.DB().ExecContext(e.ctx, tt.tamper, id); err != nil {
-					t.Fatal(err)
-				}
+				e.exec(tt.tamper, id)
 			}
 			_, err := e.svc.StartRun(e.ctx, e.launch, service.CreateRequest{ReviewedPlanID: approved.ID})
 			wantCode(t, "StartRun(tampered)", err, service.CodePlanIntegrity)

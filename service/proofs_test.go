@@ -7,6 +7,7 @@ import (
 
 	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/store"
 )
 
 // Which steps prove each requirement goes from the derivation to the
@@ -107,4 +108,27 @@ func (e *env) getPlan(id string) *service.Plan {
 		e.t.Fatal(err)
 	}
 	return p
+}
+
+// A plan stored before plans recorded their proofs (requirements without
+// proven_by) is shown with the proofs its journeys give.
+func TestStoredPlanWithoutProofs(t *testing.T) {
+	e := newEnv(t)
+	p, err := plan.Parse([]byte(plans[claimAbout]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := &store.Plan{ID: "pln_old", Hash: p.ID(), JSON: p.Canonical(), Claim: claimAbout, DeploymentURL: "http://127.0.0.1:9/",
+		Requirements: []byte(`[{"id":"R1","text":"titled"},{"id":"R2","text":"a heading"}]`), Notes: []byte(`[]`),
+		State: store.PlanPending, CreatedBy: store.Principal{KeyID: "key_a"}, CreatedAt: e.clock.Now()}
+	if err := e.store.CreatePlan(e.ctx, sp); err != nil {
+		t.Fatal(err)
+	}
+	got := ""
+	for _, r := range e.getPlan("pln_old").Requirements {
+		got += fmt.Sprint(r.ID, " ", r.ProvenBy, "; ")
+	}
+	if want := "R1 [{1 about title 2}]; R2 [{2 about heading 2}]; "; got != want {
+		t.Errorf("proven by %s, want %s", got, want)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/vouchdev/vouch/evidence"
@@ -321,6 +322,14 @@ func (s *Service) EvidenceFile(ctx context.Context, id, name string) (string, *A
 		return "", nil, errorf(CodeEvidenceNotAvailable, "verification %s has no evidence yet", id)
 	}
 	dir := filepath.Join(s.cfg.DataDir, "evidence", id)
+	// An earlier attempt's file: served only when the result lists it.
+	if rest, ok := strings.CutPrefix(name, "attempts/"); ok {
+		for _, at := range v.Evidence.Attempts {
+			if slices.Contains(at.Files, name) {
+				return filepath.Join(s.attemptsDir(id), filepath.FromSlash(rest)), &Artifact{Kind: "attempt", File: name, MediaType: attemptMediaType(name)}, nil
+			}
+		}
+	}
 	if name == "" || filepath.Base(name) != name {
 		return "", nil, errorf(CodeEvidenceNotAvailable, "verification %s has no evidence file %q", id, name)
 	}

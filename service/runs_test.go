@@ -213,7 +213,7 @@ func checkAttestation(t *testing.T, e *env, p *service.Plan, v *service.Verifica
 	pr := r.Predicate
 	if pr.VerificationID != v.ID || pr.Decision != v.Decision || pr.Claim != p.Claim ||
 		pr.Approval == nil || pr.Approval.PlanHash != strings.TrimPrefix(p.ContractID, "sha256:") || pr.Approval.By == "" ||
-		pr.Plan.ID != pr.Approval.PlanHash || pr.Browser.Version == "" || pr.Runner.Mode != "server" {
+		pr.Plan.ID != pr.Approval.PlanHash || pr.Browser.Version == "" || pr.Runner.Mode != "server" || pr.Runner.Version == "" {
 		t.Errorf("predicate = %+v", pr)
 	}
 	if v.Decision == "blocked" {
@@ -338,9 +338,7 @@ func TestWorkerIntegrity(t *testing.T) {
 	e := newEnv(t, withRunner(t, nil))
 	p := e.approved(claimHome, appURL)
 	v := e.start(p)
-	if _, err := e.store.DB().ExecContext(e.ctx, `UPDATE plans SET plan_json = replace(plan_json, 'Welcome to testapp', 'Welcome') WHERE id = ?`, p.ID); err != nil {
-		t.Fatal(err)
-	}
+	e.exec(`UPDATE plans SET plan_json = replace(plan_json, 'Welcome to testapp', 'Welcome') WHERE id = ?`, p.ID)
 	hits := app.Hits("/")
 	e.started()
 	got := e.wait(v.ID)

@@ -182,6 +182,20 @@ type Evidence struct {
 	// envelopes (package attest); "" when the run was not signed.
 	AttestationFile string `json:"attestation_file,omitempty"`
 	TestResultFile  string `json:"test_result_file,omitempty"`
+
+	// Attempts are the attempts before the one that decided, which ended
+	// without a decision (a worker or browser stopped); empty for a run
+	// decided at its first attempt.
+	Attempts []Attempt `json:"attempts,omitempty"`
+}
+
+// Attempt is an earlier attempt of a run and the evidence it left.
+type Attempt struct {
+	N       int    `json:"attempt"` // 1 for the first
+	Outcome string `json:"outcome"` // "interrupted"
+	// Files are its evidence files, named as EvidenceFile takes them
+	// ("attempts/1/<sha256>.jpg").
+	Files []string `json:"files"`
 }
 
 // Verification is one run of an approved plan.

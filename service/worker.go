@@ -290,10 +290,14 @@ func (s *Service) run(ctx context.Context, p *pool, v *store.Verification, log *
 			"The plan stored for "+sp.ID+" changed after a person approved it, so vouch refused to run it. Create the plan again from the claim and have a person approve it.")
 	}
 	dir := filepath.Join(s.cfg.DataDir, "evidence", v.ID)
-	// A new attempt starts from an empty directory: evidence of an
-	// interrupted attempt would mix with this one's.
-	if err := os.RemoveAll(dir); err != nil {
-		log.Error("clearing the evidence directory", "err", err)
+	// A new attempt starts from an empty directory, so that its evidence
+	// (which it signs) is its own; what an interrupted attempt wrote is
+	// kept beside it and listed with the result.
+	if err := s.keepAttempt(v); err != nil {
+		log.Error("keeping the evidence of the interrupted attempt", "err", err)
+		if err := os.RemoveAll(dir); err != nil {
+			log.Error("clearing the evidence directory", "err", err)
+		}
 	}
 	prog := newProgress(pl)
 	s.mu.Lock()
@@ -318,7 +322,7 @@ func (s *Service) run(ctx context.Context, p *pool, v *store.Verification, log *
 		return nil
 	}
 	s.sign(ctx, v, sp, res, log)
-	return completion(pl, res)
+	return completion(pl, res, s.priorAttempts(v))
 }
 
 func blocked(reason, detail, prompt string) *store.Completion {
@@ -326,14 +330,14 @@ func blocked(reason, detail, prompt string) *store.Completion {
 }
 
 // completion turns a runner result into the outcome to store.
-func completion(pl *plan.Plan, res *runner.Result) *store.Completion {
+func completion(pl *plan.Plan, res *runner.Result, prior []Attempt) *store.Completion {
 	c := &store.Completion{Decision: string(res.Decision), EvidenceDir: res.Dir}
 	r := results{Requirements: requirementResults(pl, res.Manifest)}
 	if m := res.Manifest; m != nil {
 		c.RepairPrompt = m.RepairPrompt
 		for _, j := range m.Journeys {
 			if j.Decision != evidence.Verified && j.Reason != "" {
-				c.Reason = fmt.Sprintf("journey %q: %s", j.Name, j.Reason)
+				c.Reason = fmt.Sprintf("journey %s: %s", plan.Quote(j.Name), j.Reason) // no \" for people
 				break
 			}
 		}
@@ -348,6 +352,7 @@ func completion(pl *plan.Plan, res *runner.Result) *store.Completion {
 			ev.Artifacts = append(ev.Artifacts, Artifact{Kind: string(a.Kind), File: a.File, SHA256: a.SHA256,
 				Size: a.Size, MediaType: a.MediaType, Encoding: a.Encoding, Journey: a.Journey, Step: a.Step})
 		}
+		ev.Attempts = prior
 		if res.Dir != "" {
 			r.Evidence = ev
 		}

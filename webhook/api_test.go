@@ -5,15 +5,32 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
-	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/vouchdev/vouch/api/openapitest"
 	"github.com/vouchdev/vouch/auth"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/webhook"
 )
+
+var (
+	specOnce  sync.Once
+	specCheck *openapitest.Check
+	specErr   error
+)
+
+// specClient is a client whose every answer from the API is validated
+// against api/openapi.json; TestAPI fails on any that does not conform.
+func specClient(t *testing.T) *http.Client {
+	t.Helper()
+	specOnce.Do(func() { specCheck, specErr = openapitest.New(http.DefaultTransport) })
+	if specErr != nil {
+		t.Fatal(specErr)
+	}
+	return &http.Client{Transport: specCheck}
+}
 
 type apiResp struct {
 	status int
@@ -38,7 +55,7 @@ func call(t *testing.T, base, method, path, key, body string) apiResp {
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := specClient(t).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,112 +190,15 @@ func TestAPI(t *testing.T) {
 	if r := call(t, srv.URL, "GET", "/api/v1/webhooks/"+id, readKey, ""); r.status != 404 {
 		t.Errorf("GET after delete: %d", r.status)
 	}
+	// Every answer, the delivery detail with its payload included, is what
+	// api/openapi.json describes.
+	var report strings.Builder
+	if !specCheck.Report(&report) {
+		t.Errorf("answers that do not conform to api/openapi.json:\n%s", report.String())
+	}
 	// Every request went to the request log with its id.
 	rows, err := e.svc.SearchRequests(e.ctx, service.RequestFilter{PathPrefix: "/api/v1/webhooks", Limit: 500})
 	if err != nil || len(rows) == 0 {
 		t.Errorf("request log: %d rows, %v", len(rows), err)
-	}
-}
-
-var csrfRe = regexp.MustCompile(`name="csrf_token" value="([^"]+)"`)
-
-// The console pages: a person registers an endpoint and sees its secret
-// once, reads the delivery log and redelivers; posts need the CSRF token
-// and nothing is shown without a session.
-func TestConsolePages(t *testing.T) {
-	e := newEnv(t, options{})
-	srv := httptest.NewServer(e.wh.ConsoleHandler())
-	t.Cleanup(srv.Close)
-	tok, hash, err := auth.NewSessionToken()
-	if err != nil {
-		t.Fatal(err)
-	}
-	csrf, _ := auth.NewCSRFToken()
-	if _, err := e.svc.CreateSession(e.ctx, service.NewSession{TokenHash: hash, UserID: e.person.UserID, CSRFToken: csrf}); err != nil {
-		t.Fatal(err)
-	}
-	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	do := func(method, path string, form url.Values, session bool) (int, string, http.Header) {
-		t.Helper()
-		var body io.Reader
-		if form != nil {
-			body = strings.NewReader(form.Encode())
-		}
-		req, _ := http.NewRequest(method, srv.URL+path, body)
-		if form != nil {
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		}
-		if session {
-			req.AddCookie(&http.Cookie{Name: auth.SessionCookieName, Value: tok})
-		}
-		res, err := noRedirect.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b), res.Header
-	}
-
-	if status, _, h := do("GET", "/console/webhooks", nil, false); status != http.StatusSeeOther || !strings.HasPrefix(h.Get("Location"), "/console/sign-in?next=") {
-		t.Errorf("without a session: %d to %q", status, h.Get("Location"))
-	}
-	status, page, h := do("GET", "/console/webhooks", nil, true)
-	if status != 200 || !strings.Contains(page, "Register an endpoint") || !strings.Contains(h.Get("Content-Security-Policy"), "default-src 'none'") {
-		t.Fatalf("list page: %d\n%s", status, page)
-	}
-	if m := csrfRe.FindStringSubmatch(page); m == nil || m[1] != csrf {
-		t.Fatalf("the page's form does not carry the session's CSRF token")
-	}
-
-	rcv := newReceiver(t, 500, 200)
-	if status, _, _ := do("POST", "/console/webhooks", url.Values{"url": {rcv.URL()}}, true); status != http.StatusForbidden {
-		t.Errorf("post without a CSRF token: %d", status)
-	}
-	if status, page, _ := do("POST", "/console/webhooks", url.Values{"url": {"http://169.254.169.254/"}, "csrf_token": {csrf}}, true); status != http.StatusUnprocessableEntity || !strings.Contains(page, "169.254.169.254") {
-		t.Errorf("metadata address: %d\n%s", status, page)
-	}
-	status, page, _ = do("POST", "/console/webhooks", url.Values{"url": {rcv.URL()}, "description": {"bot"}, "events": {webhook.EventCompleted}, "csrf_token": {csrf}}, true)
-	secret := regexp.MustCompile(`value="(whsec_[^"]+)"`).FindStringSubmatch(page)
-	if status != http.StatusCreated || secret == nil || !strings.Contains(page, "not shown again") {
-		t.Fatalf("register: %d\n%s", status, page)
-	}
-	eps, _ := e.wh.ListEndpoints(e.ctx)
-	if len(eps) != 1 || eps[0].Secret != strings.ReplaceAll(secret[1], "&#43;", "+") {
-		t.Fatalf("the secret shown is not the one stored")
-	}
-	id := eps[0].ID
-	if _, page, _ := do("GET", "/console/webhooks", nil, true); strings.Contains(page, "whsec_") {
-		t.Error("the list page shows a secret")
-	}
-
-	e.complete(outcome{decision: "verified"})
-	e.runOnce()
-	status, page, _ = do("GET", "/console/webhooks/"+id, nil, true)
-	did := regexp.MustCompile(`/deliveries/(whd_[a-z0-9]+)"`).FindStringSubmatch(page)
-	if status != 200 || did == nil || !strings.Contains(page, "HTTP 500") || !strings.Contains(page, "Redeliver") {
-		t.Fatalf("endpoint page: %d\n%s", status, page)
-	}
-	status, _, h = do("POST", "/console/webhooks/"+id+"/deliveries/"+did[1]+"/redeliver", url.Values{"csrf_token": {csrf}}, true)
-	if status != http.StatusSeeOther || !strings.Contains(h.Get("Location"), "done=redelivered") {
-		t.Fatalf("redeliver: %d %q", status, h.Get("Location"))
-	}
-	e.runOnce()
-	status, page, _ = do("GET", "/console/webhooks/"+id+"/deliveries/"+did[1], nil, true)
-	if status != 200 || !strings.Contains(page, `id="delivery-state">delivered<`) || !strings.Contains(page, "HTTP 200") {
-		t.Errorf("delivery page: %d\n%s", status, page)
-	}
-	status, _, _ = do("POST", "/console/webhooks/"+id+"/disable", url.Values{"csrf_token": {csrf}}, true)
-	if ep, _ := e.wh.GetEndpoint(e.ctx, id); status != http.StatusSeeOther || !ep.Disabled {
-		t.Errorf("disable: %d, disabled %v", status, ep.Disabled)
-	}
-	if status, _, _ := do("GET", "/console/webhooks/whe_nope", nil, true); status != 404 {
-		t.Errorf("missing endpoint page: %d", status)
-	}
-	if status, _, _ = do("POST", "/console/webhooks/"+id+"/delete", url.Values{"csrf_token": {csrf}}, true); status != http.StatusSeeOther {
-		t.Errorf("delete: %d", status)
-	}
-	if eps, _ := e.wh.ListEndpoints(e.ctx); len(eps) != 0 {
-		t.Errorf("endpoints after delete: %d", len(eps))
 	}
 }

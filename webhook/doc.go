@@ -1,7 +1,8 @@
 // Package webhook delivers vouch's verification.completed events to
 // registered endpoints, signed per the Standard Webhooks specification,
 // and to a chat channel as a Slack-format message; it also serves the
-// endpoint registration API and the console's webhook pages.
+// endpoint registration API and offers the management methods (endpoints,
+// delivery logs, redelivery) that the console's webhook pages call.
 //
 // Delivery starts from the persisted outbox that the store fills in the
 // same transaction that completes a verification, so a completed

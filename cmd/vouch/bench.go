@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 
 	"github.com/vouchdev/vouch/bench"
@@ -11,7 +12,7 @@ func init() {
 	register(&command{
 		name:    "bench",
 		summary: "Measure the runner (full evidence, evidence off) against a hand-written chromedp loop on the bundled demo app.",
-		usage:   "[--journeys N] [--workers N] [--rounds N]",
+		usage:   "[--journeys N] [--workers N] [--rounds N] [--vs-playwright]",
 		run:     benchCmd,
 	})
 }
@@ -24,12 +25,37 @@ func benchCmd(ctx context.Context, e *env, args []string) int {
 	fs.IntVar(&cfg.Workers, "workers", 4, "journeys run at once, the same for every way")
 	fs.IntVar(&cfg.Rounds, "rounds", 3, "rounds per way; the median wall time is reported")
 	fs.StringVar(&cfg.ChromePath, "chrome", "", "Chromium binary")
+	vsPW := fs.Bool("vs-playwright", false, "compare with Playwright Test (trace on) instead: the same journeys, browser binary and concurrency; installs @playwright/test into a cache folder if missing, never a browser (defaults: 12 journeys, 2 workers, 1 round)")
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
 		return code
 	}
 	if len(pos) > 0 {
 		return usageError(e, c, "bench takes no arguments")
+	}
+	if *vsPW {
+		pc := bench.PWConfig{ChromePath: cfg.ChromePath, Log: e.stderr, Journeys: 12, Workers: 2, Rounds: 1}
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "journeys":
+				pc.Journeys = cfg.Journeys
+			case "workers":
+				pc.Workers = cfg.Workers
+			case "rounds":
+				pc.Rounds = cfg.Rounds
+			}
+		})
+		rep, err := bench.ComparePlaywright(ctx, pc)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "vouch bench: %v\n", err)
+			return exitError
+		}
+		fmt.Fprint(e.stdout, rep.String())
+		if !rep.Vouch.OK || !rep.Playwright.OK || !rep.OneVouch.OK || !rep.OnePW.OK || !rep.FailedVouch.OK || !rep.FailedPW.OK {
+			fmt.Fprintln(e.stderr, "vouch bench: a side did not reach the expected outcome (ok=false above); the figures compare unequal work")
+			return exitFailed
+		}
+		return 0
 	}
 	cfg.Log = e.stderr
 	rep, err := bench.Compare(ctx, cfg)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/vouchdev/vouch/client"
+	"github.com/vouchdev/vouch/version"
 )
 
 // The client commands (verify, recheck, result, replay, mcp) find the
@@ -151,7 +152,7 @@ func newAPIClient(e *env, f clientFlags) (*client.Client, error) {
 	if pi <= 0 {
 		pi = 2 * time.Second
 	}
-	return client.New(client.Config{BaseURL: server, APIKey: key, PollInterval: pi, UserAgent: "vouch-cli/" + version})
+	return client.New(client.Config{BaseURL: server, APIKey: key, PollInterval: pi, UserAgent: "vouch-cli/" + version.String()})
 }
 
 // exitFor maps an error of a client command to its exit code.

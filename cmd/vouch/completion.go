@@ -131,6 +131,18 @@ func writeBash(w io.Writer, specs []cmdSpec) {
 		names = append(names, s.name)
 	}
 	fmt.Fprintf(w, `# bash completion for vouch. Load it with: source <(vouch completion bash)
+
+# _vouch_files hands a path to the shell's own file-name completion, which
+# adds "/" to directories, quotes spaces and follows ~ and $VARS. Called
+# outside a completion (a test), it lists the matches itself, one per line.
+_vouch_files() {
+    if compopt -o default 2>/dev/null; then
+        COMPREPLY=()
+    else
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    fi
+}
+
 _vouch() {
     local cur prev cmd flags valued files args
     cur="${COMP_WORDS[COMP_CWORD]}"
@@ -163,7 +175,7 @@ _vouch() {
     esac
     if [[ " $valued " == *" $prev "* ]]; then
         if [[ " $files " == *" $prev "* ]]; then
-            COMPREPLY=( $(compgen -f -- "$cur") )
+            _vouch_files
         fi
         return
     fi
@@ -180,7 +192,7 @@ _vouch() {
 	}
 	if len(fileCmds) > 0 {
 		fmt.Fprintf(w, `    case "$cmd" in
-        %s) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        %s) _vouch_files; return ;;
     esac
 `, strings.Join(fileCmds, "|"))
 	}

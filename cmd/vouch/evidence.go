@@ -11,14 +11,16 @@ import (
 	"time"
 
 	"github.com/vouchdev/vouch/attest"
+	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/version"
 )
 
 func init() {
 	register(&command{
 		name:    "evidence",
 		summary: "Check a run's evidence offline: its signature, every file's hash, the manifest against the signed statement.",
-		usage:   "verify DIR|ZIP [--key FILE | --server URL] [--json]",
+		usage:   "verify DIR|ZIP [--key FILE | --server URL] [--plan FILE] [--json]",
 		run:     evidenceCmd,
 	})
 	register(&command{
@@ -40,6 +42,7 @@ func evidenceCmd(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, c)
 	keyFile := fs.String("key", "", "trusted public keys: a PEM `FILE` (vouch attestation-keys export) or the JSON of GET /api/v1/attestation-keys")
 	server := fs.String("server", "", "fetch the trusted keys from this vouch server's /api/v1/attestation-keys (`URL`; no API key needed)")
+	planFile := fs.String("plan", "", "also check that this plan `FILE` (YAML or JSON, e.g. from GET /api/v1/verifications/plans/{id}) is the plan that ran")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	fs.Usage = func() {
 		fmt.Fprintf(e.stdout, `Usage: vouch evidence %s
@@ -76,6 +79,9 @@ Flags:
 		fmt.Fprintf(e.stderr, "vouch evidence: %v\n", err)
 		return exitUsage
 	}
+	if *planFile != "" && r.Predicate != nil {
+		checkPlanFile(e, *planFile, r)
+	}
 	code = exitValid
 	if !r.Valid {
 		code = exitInvalid
@@ -105,6 +111,28 @@ Flags:
 	return code
 }
 
+// checkPlanFile adds a problem unless the plan in name hashes to the
+// signed statement's plan id: the plan in hand is the one that ran.
+func checkPlanFile(e *env, name string, r *attest.Result) {
+	data, err := readInput(e, name)
+	var p *plan.Plan
+	if err == nil {
+		p, err = parsePlanDocument(data)
+	}
+	switch {
+	case err != nil:
+		r.Problems = append(r.Problems, attest.Problem{File: name, Reason: "not a plan: " + firstLine(err.Error())})
+	case p.ID() != r.Predicate.Plan.ID:
+		r.Problems = append(r.Problems, attest.Problem{File: name, Reason: fmt.Sprintf("plan hash mismatch: this plan is %s, the run's plan is %s", p.ID(), r.Predicate.Plan.ID)})
+	}
+	r.Valid = len(r.Problems) == 0
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
 // trustedKeys reads the keys to verify with and says where they came from.
 func trustedKeys(ctx context.Context, e *env, keyFile, server string) ([]attest.PublicKey, string, error) {
 	switch {
@@ -132,7 +160,7 @@ func fetchKeys(ctx context.Context, server string) ([]attest.PublicKey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--server: %w", err)
 	}
-	req.Header.Set("User-Agent", "vouch-cli/"+version)
+	req.Header.Set("User-Agent", "vouch-cli/"+version.String())
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("fetching the server's keys: %w", err)

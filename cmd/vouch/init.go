@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/vouchdev/vouch/client"
+	"github.com/vouchdev/vouch/version"
 )
 
 func init() {
@@ -49,7 +50,7 @@ func initCmd(ctx context.Context, e *env, args []string) int {
 	if key == "" {
 		return usageError(e, c, "$%s is not set: export it with your API key first (a person creates one with vouch keys create)", *keyEnv)
 	}
-	cl, err := client.New(client.Config{BaseURL: *server, APIKey: key, UserAgent: "vouch-cli/" + version, MaxRetries: 1})
+	cl, err := client.New(client.Config{BaseURL: *server, APIKey: key, UserAgent: "vouch-cli/" + version.String(), MaxRetries: 1})
 	if err != nil {
 		return usageError(e, c, "%v", err)
 	}

@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -15,7 +18,7 @@ func init() {
 	register(&command{
 		name:    "keys",
 		summary: "create, list and revoke API keys",
-		usage:   "create --scope launch|read [--name N] [--data DIR] | list [--json] [--data DIR] | revoke ID [--data DIR]",
+		usage:   "create --scope launch|read [--name N] [--data DIR] | list [--scope S] [--json] [--data DIR] | revoke ID [--data DIR]",
 		run:     runKeys,
 	})
 }
@@ -24,7 +27,8 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 	c := commands["keys"]
 	fs := newFlags(e, c)
 	data := fs.String("data", defaultDataDir, "data `directory`")
-	scope := fs.String("scope", "", "`scope` of a new key: read (create plans, read) or launch (also start runs and re-checks)")
+	database := fs.String("database", e.getenv("VOUCH_DATABASE"), databaseUsage)
+	scope := fs.String("scope", "", "`scope` of a new key, or the keys to list: read (create plans, read) or launch (also start runs and re-checks)")
 	name := fs.String("name", "", "a `name` to recognise the key by")
 	asJSON := fs.Bool("json", false, "print as JSON")
 	pos, code, ok := parseArgs(fs, args)
@@ -37,6 +41,17 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 	fail := func(err error) int {
 		fmt.Fprintf(e.stderr, "vouch keys: %v\n", err)
 		return exitError
+	}
+	// A flag a subcommand does not use is an error, not silently ignored.
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, fl := range []struct {
+		name string
+		by   []string
+	}{{"scope", []string{"create", "list"}}, {"name", []string{"create"}}} {
+		if set[fl.name] && !slices.Contains(fl.by, pos[0]) && slices.Contains([]string{"create", "list", "revoke"}, pos[0]) {
+			return usageError(e, c, "--%s applies to %s only, not to %s", fl.name, strings.Join(fl.by, " and "), pos[0])
+		}
 	}
 	switch pos[0] {
 	case "create":
@@ -51,7 +66,7 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 		if err != nil {
 			return fail(err)
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			return fail(err)
 		}
@@ -70,7 +85,15 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 		if len(pos) != 1 {
 			return usageError(e, c, "list takes no arguments")
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		var listScope auth.Scope
+		if set["scope"] {
+			sc, err := auth.ParseScope(*scope)
+			if err != nil {
+				return usageError(e, c, "--scope: %v", err)
+			}
+			listScope = sc
+		}
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			return fail(err)
 		}
@@ -78,6 +101,9 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 		ks, err := svc.ListKeys(ctx)
 		if err != nil {
 			return fail(err)
+		}
+		if set["scope"] {
+			ks = slices.DeleteFunc(ks, func(k *service.Key) bool { return k.Scope != string(listScope) })
 		}
 		if *asJSON {
 			out := []keyRow{}
@@ -98,7 +124,7 @@ func runKeys(ctx context.Context, e *env, args []string) int {
 		if len(pos) != 2 {
 			return usageError(e, c, "revoke takes one key ID (or its prefix)")
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			return fail(err)
 		}

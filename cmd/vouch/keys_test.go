@@ -109,7 +109,10 @@ func TestServeFlags(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"serve", "--workers", "0"}, "--workers must be at least 1"},
+		{[]string{"serve", "--workers", "-1"}, "--workers must be 0 or more"},
+		{[]string{"worker", "--concurrency", "0"}, "--concurrency must be at least 1"},
+		{[]string{"worker", "--lease", "10ms"}, "--lease must be at least 1s"},
+		{[]string{"worker", "extra"}, "unexpected argument"},
 		{[]string{"serve", "--allow-targets", "not a host!"}, "--allow-targets"},
 		{[]string{"serve", "extra"}, "unexpected argument"},
 	}
@@ -117,6 +120,48 @@ func TestServeFlags(t *testing.T) {
 		code, _, errs := runCLI(t, "", tt.args...)
 		if code != exitUsage || !strings.Contains(errs, tt.stderr) {
 			t.Errorf("%v: exit %d, stderr %q", tt.args, code, errs)
+		}
+	}
+}
+
+// keys list --scope lists the keys of that scope only; a flag a
+// subcommand does not use is refused rather than ignored.
+func TestKeysListScope(t *testing.T) {
+	dir := t.TempDir()
+	for _, sc := range []string{"read", "launch", "launch"} {
+		if code, out, errs := runCLI(t, "", "keys", "create", "--scope", sc, "--data", dir); code != 0 {
+			t.Fatalf("create %s: %d %s %s", sc, code, out, errs)
+		}
+	}
+	for _, tt := range []struct {
+		scope string
+		n     int
+	}{{"read", 1}, {"launch", 2}, {"", 3}} {
+		args := []string{"keys", "list", "--json", "--data", dir}
+		if tt.scope != "" {
+			args = append(args, "--scope", tt.scope)
+		}
+		code, out, errs := runCLI(t, "", args...)
+		var rows []keyRow
+		if code != 0 || json.Unmarshal([]byte(out), &rows) != nil {
+			t.Fatalf("%v: %d %s %s", args, code, out, errs)
+		}
+		if len(rows) != tt.n {
+			t.Errorf("--scope %q listed %d keys, want %d", tt.scope, len(rows), tt.n)
+		}
+		for _, r := range rows {
+			if tt.scope != "" && r.Scope != tt.scope {
+				t.Errorf("--scope %s listed a %s key", tt.scope, r.Scope)
+			}
+		}
+	}
+	for _, args := range [][]string{
+		{"keys", "list", "--scope", "admin", "--data", dir},
+		{"keys", "list", "--name", "ci", "--data", dir},
+		{"keys", "revoke", "key_x", "--scope", "read", "--data", dir},
+	} {
+		if code, _, errs := runCLI(t, "", args...); code != exitUsage || errs == "" {
+			t.Errorf("%v: exit %d, want %d with a message: %s", args, code, exitUsage, errs)
 		}
 	}
 }

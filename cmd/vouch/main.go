@@ -15,6 +15,8 @@ import (
 	"os/signal"
 	"sort"
 	"syscall"
+
+	"github.com/vouchdev/vouch/version"
 )
 
 // Exit codes shared by every command. Documented in README.md and --help.
@@ -71,7 +73,7 @@ func Main(ctx context.Context, e *env, args []string) int {
 		return 0
 	}
 	if args[0] == "--version" || args[0] == "version" {
-		fmt.Fprintln(e.stdout, "vouch", version)
+		fmt.Fprintln(e.stdout, "vouch", version.String())
 		return 0
 	}
 	c, ok := commands[args[0]]
@@ -82,8 +84,6 @@ func Main(ctx context.Context, e *env, args []string) int {
 	}
 	return c.run(ctx, e, args[1:])
 }
-
-var version = "dev"
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "vouch: prove that a deployed web app does what you claim, in a real browser.")

@@ -14,7 +14,7 @@ import (
 )
 
 // progress shows a run's journeys as it goes: on a terminal one line per
-// journey, redrawn in place; elsewhere (CI logs, pipes) one plain line per
+// journey, redrawn in place; elsewhere (CI logs, pipes, TERM=dumb) one plain line per
 // event so logs read top to bottom.
 type progress struct {
 	mu    sync.Mutex
@@ -25,11 +25,8 @@ type progress struct {
 	drawn int
 }
 
-func newProgress(w io.Writer, p *plan.Plan, quiet bool) *progress {
-	pr := &progress{w: w, quiet: quiet}
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		pr.tty = true
-	}
+func newProgress(w io.Writer, p *plan.Plan, quiet bool, getenv func(string) string) *progress {
+	pr := &progress{w: w, quiet: quiet, tty: canDraw(w, getenv)}
 	for _, j := range p.Journeys {
 		pr.lines = append(pr.lines, fmt.Sprintf("  …  %s  waiting", j.Name))
 	}

@@ -56,7 +56,7 @@ func recheckCmd(ctx context.Context, e *env, args []string) int {
 		}
 		return exitVerified
 	}
-	done, err := waitResult(ctx, cl, v.ID, newWatcher(e.stderr))
+	done, err := waitResult(ctx, cl, v.ID, newWatcher(e, e.stderr))
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			fmt.Fprintf(e.stderr, "vouch recheck: gave up after %s: %s is still running; later: vouch result %s\n", cf.timeout, v.ID, v.ID)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -12,13 +14,14 @@ import (
 	"time"
 
 	"github.com/vouchdev/vouch/client"
+	"github.com/vouchdev/vouch/evidence"
 )
 
 func init() {
 	register(&command{
 		name:    "result",
 		summary: "Show a verification's decision, repair prompt and evidence link; wait for it if it is still running; download the evidence.",
-		usage:   "ID [--json] [--download DIR] [--no-wait] [--timeout D] [--server URL] [--key KEY]",
+		usage:   "ID [--json] [--download DIR] [--junit FILE] [--no-wait] [--timeout D] [--server URL] [--key KEY]",
 		run:     resultCmd,
 	})
 }
@@ -30,6 +33,7 @@ func resultCmd(ctx context.Context, e *env, args []string) int {
 	cf.register(fs, 30*time.Minute)
 	asJSON := fs.Bool("json", false, "print the verification record as JSON")
 	download := fs.String("download", "", "save the evidence (every artifact, manifest.json, report.html and the signed attestation) in this `directory`, checking each artifact's sha256; vouch evidence verify checks the whole")
+	junit := fs.String("junit", "", "also write the result as JUnit XML to this `file` (for CI systems): one test case per journey, and every earlier attempt that a crash interrupted")
 	noWait := fs.Bool("no-wait", false, "do not wait for a running verification: print its state and exit 6")
 	withExitCodes(e, fs)
 	pos, code, ok := parseArgs(fs, args)
@@ -61,7 +65,7 @@ func resultCmd(ctx context.Context, e *env, args []string) int {
 			}
 			return exitTimeout
 		}
-		v, err = waitResult(ctx, cl, v.ID, newWatcher(e.stderr))
+		v, err = waitResult(ctx, cl, v.ID, newWatcher(e, e.stderr))
 		if err != nil {
 			return reportError(e, "result", err, *asJSON, nil)
 		}
@@ -73,12 +77,42 @@ func resultCmd(ctx context.Context, e *env, args []string) int {
 		}
 		fmt.Fprintf(e.stderr, "Saved %d evidence files in %s (sha256 of every artifact checked).\n", n, *download)
 	}
+	if *junit != "" {
+		if err := resultJUnit(ctx, cl, v, *junit); err != nil {
+			return reportError(e, "result", fmt.Errorf("--junit: %w", err), *asJSON, map[string]any{"verification": v})
+		}
+	}
 	if *asJSON {
 		printJSON(e, map[string]any{"verification": v, "exit_code": decisionCode(v.Decision)})
 	} else {
 		printVerification(e.stdout, v)
 	}
 	return decisionCode(v.Decision)
+}
+
+// resultJUnit writes a completed verification as JUnit XML: its manifest's
+// journeys, and the earlier attempts with the evidence each kept.
+func resultJUnit(ctx context.Context, cl *client.Client, v *client.Verification, path string) error {
+	if v.Evidence == nil || v.Evidence.ManifestURL == "" {
+		return errors.New("this verification has no evidence")
+	}
+	var b bytes.Buffer
+	if _, _, err := cl.DownloadEvidence(ctx, v.Evidence.ManifestURL, &b); err != nil {
+		return err
+	}
+	var m evidence.Manifest
+	if err := json.Unmarshal(b.Bytes(), &m); err != nil {
+		return fmt.Errorf("manifest: %w", err)
+	}
+	var prior []evidence.PriorAttempt
+	for _, a := range v.Evidence.Attempts {
+		prior = append(prior, evidence.PriorAttempt{N: a.Attempt, Outcome: a.Outcome, Files: a.EvidenceURLs})
+	}
+	var out bytes.Buffer
+	if err := evidence.WriteJUnitAttempts(&out, &m, prior); err != nil {
+		return err
+	}
+	return os.WriteFile(path, out.Bytes(), 0o644)
 }
 
 // downloadEvidence saves a completed verification's evidence files under

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -49,7 +50,7 @@ func (f *runFlags) register(fs interface {
 	fs.IntVar(&f.workers, "workers", 4, "journeys run at once")
 	fs.StringVar(&f.junit, "junit", "", "also write JUnit XML to this file (for CI systems)")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON instead of text")
-	fs.StringVar(&f.chrome, "chrome", "", "Chromium binary (default $VOUCH_CHROME, then Debian's chromium)")
+	fs.StringVar(&f.chrome, "chrome", "", "Chromium binary (default $VOUCH_CHROME, then Debian's chromium-headless-shell when headless, then chromium)")
 	fs.DurationVar(&f.stepTimeout, "step-timeout", 10*time.Second, "default budget of one step")
 	fs.BoolVar(&f.noEvidence, "no-evidence", false, "record no screenshots, DOM or HAR (results only)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
@@ -76,14 +77,43 @@ func runCmd(ctx context.Context, e *env, args []string) int {
 	data, err := readInput(e, pos[0])
 	if err != nil {
 		fmt.Fprintf(e.stderr, "vouch run: %v\n", err)
-		return exitUsage
+		return runFailJSON(e, f.json, exitUsage, "usage", err.Error(), nil)
 	}
 	p, err := parsePlanDocument(data)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "vouch run: the plan is refused; nothing ran:\n%v\n", indent(err.Error()))
-		return exitRefused
+		return runFailJSON(e, f.json, exitRefused, "invalid_plan", "the plan is refused; nothing ran", planProblems(err))
 	}
 	return runPlan(ctx, e, p, base, f)
+}
+
+// runFailJSON, with --json, prints an error that ended a local run before
+// it decided as {"error": {"code", "message", "problems"?}, "exit_code": N}
+// on stdout, the shape client commands print, so that a script reading
+// stdout always gets JSON; it returns code.
+func runFailJSON(e *env, asJSON bool, code int, errCode, msg string, problems []map[string]any) int {
+	if asJSON {
+		out := map[string]any{"code": errCode, "message": msg}
+		if len(problems) > 0 {
+			out["problems"] = problems
+		}
+		printJSON(e, map[string]any{"error": out, "exit_code": code})
+	}
+	return code
+}
+
+// planProblems lists a refused plan's problems with where each is:
+// {"journey", "step", "field", "message"} (0 and "" when not about one).
+func planProblems(err error) []map[string]any {
+	var errs plan.Errors
+	if !errors.As(err, &errs) {
+		return []map[string]any{{"message": err.Error()}}
+	}
+	out := make([]map[string]any, 0, len(errs))
+	for _, fe := range errs {
+		out = append(out, map[string]any{"journey": fe.Journey, "step": fe.Step, "field": fe.Field, "message": fe.Message, "text": fe.Error()})
+	}
+	return out
 }
 
 // runPlan runs p against base with the engine and reports the result. It is
@@ -94,13 +124,13 @@ func runPlan(ctx context.Context, e *env, p *plan.Plan, base string, f runFlags)
 		allow, err := netpolicy.Parse(f.allow)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "vouch: --allow-targets: %v\n", err)
-			return exitUsage
+			return runFailJSON(e, f.json, exitUsage, "usage", "--allow-targets: "+err.Error(), nil)
 		}
 		policy.Allow = allow
 	}
 	if _, err := policy.CheckURL(base); err != nil {
 		fmt.Fprintf(e.stderr, "vouch: --url %s: %v\n", base, err)
-		return exitUsage
+		return runFailJSON(e, f.json, exitUsage, "target_not_allowed", "--url "+base+": "+err.Error(), nil)
 	}
 	mode := runner.EvidenceFull
 	if f.noEvidence {
@@ -120,11 +150,11 @@ func runPlan(ctx context.Context, e *env, p *plan.Plan, base string, f runFlags)
 	})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "vouch: %v\n", err)
-		return exitUsage
+		return runFailJSON(e, f.json, exitUsage, "usage", err.Error(), nil)
 	}
 	defer r.Close()
 
-	prog := newProgress(e.stderr, p, f.json)
+	prog := newProgress(e.stderr, p, f.json, e.getenv)
 	res, err := r.Run(ctx, p, runner.Options{
 		BaseURL:  base,
 		Dir:      dir,
@@ -134,12 +164,12 @@ func runPlan(ctx context.Context, e *env, p *plan.Plan, base string, f runFlags)
 	prog.done()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "vouch: %v\n", err)
-		return exitError
+		return runFailJSON(e, f.json, exitError, "run_error", err.Error(), nil)
 	}
 	if f.junit != "" {
 		if err := writeJUnit(f.junit, res.Manifest); err != nil {
 			fmt.Fprintf(e.stderr, "vouch: --junit: %v\n", err)
-			return exitError
+			return runFailJSON(e, f.json, exitError, "run_error", "--junit: "+err.Error(), nil)
 		}
 	}
 	signed := signLocalRun(ctx, e, res)

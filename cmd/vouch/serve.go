@@ -11,7 +11,7 @@ import (
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/server"
 	"github.com/vouchdev/vouch/service"
-	"github.com/vouchdev/vouch/store/sqlite"
+	"github.com/vouchdev/vouch/store/backend"
 )
 
 // defaultDataDir is where serve, users and keys keep the database and
@@ -22,7 +22,7 @@ func init() {
 	register(&command{
 		name:    "serve",
 		summary: "run the HTTP API, the approval pages and the worker pool",
-		usage:   "[--addr 127.0.0.1:8080] [--data DIR] [--workers N] [--allow-targets LIST] [--public-url URL] [--notify-url URL]",
+		usage:   "[--addr 127.0.0.1:8080] [--data DIR] [--database PATH|postgres://URL] [--workers N] [--allow-targets LIST] [--public-url URL] [--notify-url URL]",
 		run:     runServe,
 	})
 }
@@ -32,10 +32,13 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, c)
 	addr := fs.String("addr", "127.0.0.1:8080", "listening `address`")
 	data := fs.String("data", defaultDataDir, "data `directory`: database and evidence")
-	workers := fs.Int("workers", 2, "runs executed at once")
+	database := fs.String("database", e.getenv("VOUCH_DATABASE"), databaseUsage)
+	workers := fs.Int("workers", 2, "runs executed at once; 0 serves the API and console only (runs wait for a worker)")
 	allow := fs.String("allow-targets", "", "comma-separated `hosts and CIDRs` deployment URLs are limited to (default: any address but link-local and cloud-metadata ones)")
 	public := fs.String("public-url", "", "base `URL` people reach this server at, for approve links (default: http://ADDR)")
 	chrome := fs.String("chrome", "", "Chromium `binary` (default: $VOUCH_CHROME, then the usual places)")
+	browserURL := fs.String("browser-url", "", "use the Chromium already running at this DevTools `URL` (ws://host:port/devtools/browser/… or http://host:port, a browser pool) instead of starting one; the target policy still applies through its proxy")
+	proxyListen := fs.String("proxy-listen", "", "`host:port` the target policy's proxy listens on; a --browser-url browser on another machine must reach it (default 127.0.0.1 on a free port)")
 	notify := fs.String("notify-url", e.getenv("VOUCH_NOTIFY_URL"), "chat channel's incoming-webhook `URL` (Slack format) told about every completed verification (default: $VOUCH_NOTIFY_URL)")
 	grace := fs.Duration("shutdown-timeout", 60*time.Second, "on SIGTERM, how long running runs may finish before they are re-queued")
 	pos, code, ok := parseArgs(fs, args)
@@ -45,8 +48,8 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	if len(pos) > 0 {
 		return usageError(e, c, "unexpected argument %q", pos[0])
 	}
-	if *workers < 1 {
-		return usageError(e, c, "--workers must be at least 1")
+	if *workers < 0 {
+		return usageError(e, c, "--workers must be 0 or more")
 	}
 	targets, err := netpolicy.Parse(*allow)
 	if err != nil {
@@ -58,8 +61,8 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	srv, err := server.New(server.Config{
-		Addr: *addr, DataDir: *data, Workers: *workers, AllowTargets: targets,
-		PublicURL: *public, ChromePath: *chrome, Logger: log,
+		Addr: *addr, DataDir: *data, Database: *database, Workers: *workers, NoWorkers: *workers == 0, AllowTargets: targets,
+		PublicURL: *public, ChromePath: *chrome, BrowserURL: *browserURL, ProxyListen: *proxyListen, Logger: log,
 		Channels: server.ChannelsConfig{NotifyURL: *notify, ChatUpstream: upstream},
 	})
 	if err != nil {
@@ -68,6 +71,9 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	}
 	if n, err := srv.Service().CountUsers(ctx); err == nil && n == 0 {
 		abs, _ := filepath.Abs(*data)
+		if *database != "" {
+			abs += " --database " + backend.Redact(*database)
+		}
 		fmt.Fprintf(e.stdout, `No person can sign in yet. Create the first one and a key:
 
   printf '%%s\n' 'a long password' | vouch users add you@example.com --password-stdin --admin --data %[1]s
@@ -93,10 +99,22 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	return 0
 }
 
-// openAdminService opens the database under dir for administration commands:
-// no workers, no browser.
-func openAdminService(ctx context.Context, dir string) (*service.Service, func(), error) {
-	st, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(dir, "vouch.db")})
+// databaseUsage describes --database, which serve, worker, migrate, users
+// and keys share.
+const databaseUsage = "the `database`: a SQLite file or a postgres:// URL (default: $VOUCH_DATABASE, then DATA/vouch.db)"
+
+// databaseOf is the database a command uses: database, else dir/vouch.db.
+func databaseOf(dir, database string) string {
+	if database != "" {
+		return database
+	}
+	return filepath.Join(dir, "vouch.db")
+}
+
+// openAdminService opens the database (databaseOf) for administration
+// commands: no workers, no browser.
+func openAdminService(ctx context.Context, dir, database string) (*service.Service, func(), error) {
+	st, err := backend.Open(ctx, databaseOf(dir, database))
 	if err != nil {
 		return nil, nil, err
 	}

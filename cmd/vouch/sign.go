@@ -8,6 +8,7 @@ import (
 
 	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/runner"
+	"github.com/vouchdev/vouch/version"
 )
 
 // signLocalRun signs a vouch run's evidence with this user's key, made on
@@ -30,7 +31,7 @@ func signLocalRun(ctx context.Context, e *env, res *runner.Result) string {
 	if err != nil {
 		return warn(err)
 	}
-	err = attest.Write(ctx, attest.Run{Dir: res.Dir, Runner: attest.Runner{Name: "vouch", Version: version, Mode: "local"}}, key)
+	err = attest.Write(ctx, attest.Run{Dir: res.Dir, Runner: attest.Runner{Name: "vouch", Version: version.String(), Mode: "local"}}, key)
 	if err != nil {
 		return warn(err)
 	}

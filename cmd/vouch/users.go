@@ -27,6 +27,7 @@ func runUsers(ctx context.Context, e *env, args []string) int {
 	c := commands["users"]
 	fs := newFlags(e, c)
 	data := fs.String("data", defaultDataDir, "data `directory`")
+	database := fs.String("database", e.getenv("VOUCH_DATABASE"), databaseUsage)
 	stdinPw := fs.Bool("password-stdin", false, "read the password from the first line of standard input")
 	admin := fs.Bool("admin", false, "make the person an administrator")
 	asJSON := fs.Bool("json", false, "list as JSON")
@@ -59,7 +60,7 @@ func runUsers(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "vouch users: %v\n", err)
 			return exitError
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "vouch users: %v\n", err)
 			return exitError
@@ -80,7 +81,7 @@ func runUsers(ctx context.Context, e *env, args []string) int {
 		if len(pos) != 1 {
 			return usageError(e, c, "list takes no arguments")
 		}
-		svc, done, err := openAdminService(ctx, *data)
+		svc, done, err := openAdminService(ctx, *data, *database)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "vouch users: %v\n", err)
 			return exitError

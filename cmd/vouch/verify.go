@@ -89,7 +89,7 @@ func verifyCmd(ctx context.Context, e *env, args []string) int {
 		return exitVerified
 	}
 
-	w := newWatcher(e.stderr)
+	w := newWatcher(e, e.stderr)
 	approved, err := waitApproval(ctx, cl, p, w)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
@@ -263,14 +263,24 @@ type watcher struct {
 	stopTick chan struct{}
 }
 
-// watchTTY is whether w is a terminal; a variable so tests can draw.
-var watchTTY = func(w io.Writer) bool {
+// watchTTY is whether the watcher may draw on w (canDraw); a variable so
+// tests can draw.
+var watchTTY = canDraw
+
+// canDraw says whether w is a terminal that takes cursor movement: not a
+// pipe or file, and not TERM=dumb (Emacs shells, some CI consoles) or an
+// unset TERM, where escapes would print as garbage.
+func canDraw(w io.Writer, getenv func(string) string) bool {
 	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return false
+	}
+	t := getenv("TERM")
+	return t != "" && t != "dumb"
 }
 
-func newWatcher(w io.Writer) *watcher {
-	return &watcher{w: w, tty: watchTTY(w), jstate: map[string]string{}}
+func newWatcher(e *env, w io.Writer) *watcher {
+	return &watcher{w: w, tty: watchTTY(w, e.getenv), jstate: map[string]string{}}
 }
 
 var spinner = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}

@@ -269,10 +269,10 @@ func TestVerifyJSONAndPlan(t *testing.T) {
 // terminal.
 func TestWatcherOnTerminal(t *testing.T) {
 	old := watchTTY
-	watchTTY = func(io.Writer) bool { return true }
+	watchTTY = func(io.Writer, func(string) string) bool { return true }
 	defer func() { watchTTY = old }()
 	var b lockedBuffer
-	w := newWatcher(&b)
+	w := newWatcher(&env{getenv: func(string) string { return "" }}, &b)
 	w.status("Waiting for a person to approve at http://x/console/plans/pln_1")
 	time.Sleep(300 * time.Millisecond) // two spinner frames
 	w.stop()

@@ -1,6 +1,7 @@
 // Package servertest starts a real vouch server for tests: the server of
 // vouch serve (package server) on 127.0.0.1:0 with a temporary data
-// directory, the demo target app (testapp) on loopback, a person who can
+// directory (and SQLite in it, or with VOUCH_TEST_STORE=postgres a fresh
+// PostgreSQL database), the demo target app (testapp) on loopback, a person who can
 // sign in and approve, and two API keys. Nothing is mocked: the database
 // is real SQLite, the browser real Chromium, requests real HTTP. The
 // end-to-end tests, the console's tests and the tests of every client (the
@@ -9,6 +10,7 @@ package servertest
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -28,6 +30,8 @@ import (
 	"github.com/vouchdev/vouch/runner"
 	"github.com/vouchdev/vouch/server"
 	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/store/backend"
+	"github.com/vouchdev/vouch/store/postgres/pgtest"
 	"github.com/vouchdev/vouch/testapp"
 )
 
@@ -67,6 +71,7 @@ type Env struct {
 	Server      *server.Server
 	Service     *service.Service
 	DataDir     string
+	Database    string // SQLite file or postgres:// URL
 	App         *testapp.App
 	AppURL      string
 	LaunchKey   string // scope launch
@@ -119,8 +124,9 @@ func Start(t testing.TB, o Options) *Env {
 		o.Email = "reviewer@example.com"
 	}
 	dir := t.TempDir()
+	database := pgtest.Database(t, dir)
 	srv, err := server.New(server.Config{
-		Addr: "127.0.0.1:0", DataDir: dir, Workers: 2, Logger: Logger(t),
+		Addr: "127.0.0.1:0", DataDir: dir, Database: database, Workers: 2, Logger: Logger(t),
 		RateLimit: o.RateLimit, NoWorkers: o.NoWorkers, Customize: o.Customize,
 		Deriver: o.Deriver, AllowTargets: o.AllowTargets, Channels: o.Channels,
 	})
@@ -138,7 +144,7 @@ func Start(t testing.TB, o Options) *Env {
 			t.Errorf("shutdown: %v", err)
 		}
 	})
-	e := &Env{URL: srv.URL(), Server: srv, Service: srv.Service(), DataDir: dir, App: app, AppURL: appSrv.URL,
+	e := &Env{URL: srv.URL(), Server: srv, Service: srv.Service(), DataDir: dir, Database: database, App: app, AppURL: appSrv.URL,
 		Email: o.Email, Password: "correct horse battery"}
 	if !o.NoKeys {
 		e.LaunchKey, e.LaunchKeyID = e.NewKeyID(t, auth.ScopeLaunch, "test launch")
@@ -337,3 +343,61 @@ func get(t testing.TB, c *http.Client, u string) string {
 
 // String describes the environment, for test logs.
 func (e *Env) String() string { return fmt.Sprintf("vouch %s, testapp %s", e.URL, e.AppURL) }
+
+// Exec runs a statement on the server's database behind vouch's back (as a
+// bad disk or a person with database access would) and returns how many
+// rows it changed. q is written with ? placeholders and SQL both SQLite
+// and PostgreSQL accept.
+func (e *Env) Exec(t testing.TB, q string, args ...any) int64 {
+	t.Helper()
+	db := e.openDB(t)
+	defer db.Close()
+	res, err := db.Exec(e.rebind(q), args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// QueryInt runs a query with one integer answer on the server's database
+// (see Exec).
+func (e *Env) QueryInt(t testing.TB, q string, args ...any) int {
+	t.Helper()
+	db := e.openDB(t)
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(e.rebind(q), args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func (e *Env) openDB(t testing.TB) *sql.DB {
+	t.Helper()
+	var db *sql.DB
+	var err error
+	if backend.IsPostgres(e.Database) {
+		db, err = sql.Open("pgx", e.Database)
+	} else {
+		db, err = sql.Open("sqlite", "file:"+e.Database+"?_pragma=busy_timeout(10000)")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// rebind numbers q's ? placeholders for PostgreSQL.
+func (e *Env) rebind(q string) string {
+	if !backend.IsPostgres(e.Database) {
+		return q
+	}
+	for i := 1; strings.Contains(q, "?"); i++ {
+		q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
+	}
+	return q
+}

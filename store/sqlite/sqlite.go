@@ -209,3 +209,12 @@ func newID(prefix string) string {
 	}
 	return prefix + string(b)
 }
+
+// Migrations lists the versions applied to the database, oldest first.
+func (s *Store) Migrations(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT version FROM schema_migrations ORDER BY version`)
+	return collect(rows, err, func(r scanner) (string, error) {
+		var v string
+		return v, r.Scan(&v)
+	})
+}

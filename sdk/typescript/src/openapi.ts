@@ -540,6 +540,13 @@ export interface components {
              * @description The DSSE envelope of the in-toto test-result statement.
              */
             test_result_url?: string;
+            /** @description The attempts before the one that decided, which ended without a decision (a worker or its browser stopped), with the evidence each kept. Absent when the first attempt decided. */
+            attempts?: {
+                attempt: number;
+                /** @enum {string} */
+                outcome: "interrupted";
+                evidence_urls: string[];
+            }[];
         };
         Artifact: {
             kind: string;
