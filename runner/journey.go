@@ -544,7 +544,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			return ""
 		}
 		c.img = img
-		c.file = w.Put(evidence.Screenshot, "jpg", "image/jpeg", img, jr.idx+1, k+1, note).File
+		c.file = w.Put(evidence.Screenshot, shotExt, shotType, img, jr.idx+1, k+1, note).File
 		jr.last = c
 		return c.file
 	}
@@ -554,6 +554,12 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	}
 	sr.Screenshot = collect()
 }
+
+// The screenshots' file extension and media type (see journeyRun.screenshot).
+const (
+	shotExt  = "webp"
+	shotType = "image/webp"
+)
 
 // capture is a screenshot taken after step k, with the page's state when
 // it was requested.
@@ -591,7 +597,7 @@ func (jr *journeyRun) reuse(c *capture) string {
 		return ""
 	}
 	note := fmt.Sprintf("after step (the page is unchanged since step %d)", p.k+1)
-	return jr.rs.w.Put(evidence.Screenshot, "jpg", "image/jpeg", p.img, jr.idx+1, c.k+1, note).File
+	return jr.rs.w.Put(evidence.Screenshot, shotExt, shotType, p.img, jr.idx+1, c.k+1, note).File
 }
 
 // probe checks, alongside the step's captures, that the page answers at

@@ -437,11 +437,12 @@ func (jr *journeyRun) mouse(ctx context.Context, x, y float64, click bool) error
 	return nil
 }
 
-// screenshot captures the viewport as JPEG: full size when full, else at
-// Config.ScreenshotScale.
+// screenshot captures the viewport as WebP: full size when full, else at
+// Config.ScreenshotScale. WebP holds the same picture in about half the
+// bytes of a JPEG of the same quality, and every browser shows it.
 func (jr *journeyRun) screenshot(ctx context.Context, full bool) ([]byte, error) {
 	p := page.CaptureScreenshotParams{
-		Format:  page.CaptureScreenshotFormatJpeg,
+		Format:  page.CaptureScreenshotFormatWebp,
 		Quality: new(int64(jr.rs.r.cfg.ScreenshotQuality)),
 	}
 	if s := jr.rs.r.cfg.ScreenshotScale; !full && s < 1 {

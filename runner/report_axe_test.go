@@ -3,7 +3,6 @@ package runner
 import (
 	"context"
 	"encoding/json"
-	"image/jpeg"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/vouchdev/vouch/evidence"
+	"golang.org/x/image/webp"
 )
 
 // TestReportAccessibleAndLight opens the report.html of a real run with a
@@ -75,7 +75,7 @@ journeys:
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, err := jpeg.DecodeConfig(f)
+			c, err := webp.DecodeConfig(f)
 			f.Close()
 			if err != nil {
 				t.Fatalf("journey %d step %d screenshot: %v", j.Index, s.Index, err)
