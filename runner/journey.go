@@ -543,8 +543,9 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			jr.last = nil
 			return ""
 		}
-		c.img = img
-		c.file = w.Put(evidence.Screenshot, shotExt, shotType, img, jr.idx+1, k+1, note).File
+		c.img, c.full = img, v != nil
+		ext, mt := shotFormat(c.full)
+		c.file = w.Put(evidence.Screenshot, ext, mt, img, jr.idx+1, k+1, note).File
 		jr.last = c
 		return c.file
 	}
@@ -555,11 +556,14 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	sr.Screenshot = collect()
 }
 
-// The screenshots' file extension and media type (see journeyRun.screenshot).
-const (
-	shotExt  = "webp"
-	shotType = "image/webp"
-)
+// shotFormat returns the file extension and media type of a screenshot
+// taken full size or not (see journeyRun.screenshot).
+func shotFormat(full bool) (ext, mediaType string) {
+	if full {
+		return "jpg", "image/jpeg"
+	}
+	return "webp", "image/webp"
+}
 
 // capture is a screenshot taken after step k, with the page's state when
 // it was requested.
@@ -567,6 +571,7 @@ type capture struct {
 	k        int
 	file     string
 	img      []byte
+	full     bool   // full size (JPEG), not scaled (WebP)
 	token    string // stateJS's token; "" when it cannot be reused
 	activity int    // the recorder's activity count; -1 when unknown
 }
@@ -597,7 +602,8 @@ func (jr *journeyRun) reuse(c *capture) string {
 		return ""
 	}
 	note := fmt.Sprintf("after step (the page is unchanged since step %d)", p.k+1)
-	return jr.rs.w.Put(evidence.Screenshot, shotExt, shotType, p.img, jr.idx+1, c.k+1, note).File
+	ext, mt := shotFormat(p.full)
+	return jr.rs.w.Put(evidence.Screenshot, ext, mt, p.img, jr.idx+1, c.k+1, note).File
 }
 
 // probe checks, alongside the step's captures, that the page answers at
