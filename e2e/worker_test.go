@@ -211,3 +211,88 @@ func queryInt(t *testing.T, url, q string) int {
 	}
 	return n
 }
+
+// A worker and a server that share the database and an evidence bucket
+// but not a data directory, as on two machines: the worker uploads the
+// run's evidence to the bucket, the server fetches it from there, serves
+// every artifact with its sha256, and finds the signature valid.
+func TestEvidenceThroughBucket(t *testing.T) {
+	needChrome(t)
+	bin := buildVouch(t)
+	serverDir, workerDir := t.TempDir(), t.TempDir()
+	database := filepath.Join(t.TempDir(), "vouch.db")
+	bucketDir := t.TempDir()
+	bucket := "file://" + bucketDir + "?create_dir=true"
+	app := testapp.New()
+	ts := httptest.NewServer(app.Handler())
+	defer ts.Close()
+	run := func(stdin string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(bin, append(args, "--data", serverDir, "--database", database)...)
+		cmd.Stdin = strings.NewReader(stdin)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("vouch %v: %v", args, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	const email, password = "ops@example.com", "a long enough password"
+	run(password+"\n", "users", "add", email, "--password-stdin")
+	key := run("", "keys", "create", "--scope", "launch")
+	// The worker makes the signing key at its start; the server, on its
+	// own disk, gets a copy of the key directory, as docs/deploy.md says.
+	startWorker(t, bin, "worker", workerDir, database, "--blob", bucket)
+	copyKeys(t, filepath.Join(workerDir, "attestation-keys"), filepath.Join(serverDir, "attestation-keys"))
+	srv := startServe(t, bin, serverDir, "--workers", "0", "--database", database, "--blob", bucket)
+
+	e := &env{t: t, base: srv.base, launch: key, read: key, email: email, password: password, hc: &http.Client{Timeout: 60 * time.Second}}
+	planID := e.approved(ts.URL, homeClaim)
+	id := e.startRun(planID, ts.URL, homeClaim)
+	v := e.wait(id)
+	if v["decision"] != "verified" {
+		t.Fatalf("decision %v: %v", v["decision"], v)
+	}
+	// The worker wrote the run's files to the bucket; the server, which
+	// ran nothing, holds them only because it fetched them from there.
+	for _, dir := range []string{filepath.Join(bucketDir, id), filepath.Join(serverDir, "evidence", id)} {
+		if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
+			t.Errorf("no manifest in %s: %v", dir, err)
+		}
+	}
+	// vouch result --download checks every artifact's sha256.
+	dl := t.TempDir()
+	cmd := exec.Command(bin, "result", id, "--download", dl, "--server", srv.base, "--key", key)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("vouch result --download: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dl, "manifest.json")); err != nil {
+		t.Fatal(err)
+	}
+	r := e.do(req{method: "GET", path: "/api/v1/verifications/" + id, key: key})
+	att, _ := r.json(t)["attestation"].(map[string]any)
+	if att["valid"] != true {
+		t.Errorf("attestation of the fetched evidence: %v", att)
+	}
+}
+
+// copyKeys copies a key directory as an operator would (cp -p): the files
+// keep their owner-only mode.
+func copyKeys(t *testing.T, from, to string) {
+	t.Helper()
+	ents, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(to, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
