@@ -279,11 +279,11 @@ func (k *Keyring) load(name string) (*Key, error) {
 	if blk == nil || blk.Type != "PRIVATE KEY" {
 		return nil, fmt.Errorf("attest: %s is not a PEM private key", p)
 	}
-	any, err := x509.ParsePKCS8PrivateKey(blk.Bytes)
+	parsed, err := x509.ParsePKCS8PrivateKey(blk.Bytes)
 	if err != nil {
 		return nil, fmt.Errorf("attest: %s: %w", p, err)
 	}
-	priv, ok := any.(ed25519.PrivateKey)
+	priv, ok := parsed.(ed25519.PrivateKey)
 	if !ok {
 		return nil, fmt.Errorf("attest: %s is not an Ed25519 key", p)
 	}
@@ -386,11 +386,11 @@ func ParsePublicKeys(b []byte) ([]PublicKey, error) {
 		if blk.Type != "PUBLIC KEY" {
 			continue
 		}
-		any, err := x509.ParsePKIXPublicKey(blk.Bytes)
+		parsed, err := x509.ParsePKIXPublicKey(blk.Bytes)
 		if err != nil {
 			return nil, err
 		}
-		pub, ok := any.(ed25519.PublicKey)
+		pub, ok := parsed.(ed25519.PublicKey)
 		if !ok {
 			return nil, errors.New("not an Ed25519 public key")
 		}

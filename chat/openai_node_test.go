@@ -82,6 +82,8 @@ type failure struct {
 	Field     string `json:"field"`
 	RequestID string `json:"requestId"`
 	Header    string `json:"header"`
+	Type      string `json:"type"`
+	Param     string `json:"param"`
 }
 
 // The official openai npm client chats with vouch unchanged, on the
@@ -100,6 +102,8 @@ func TestOpenAINodeClient(t *testing.T) {
 			}
 		} `json:"plain"`
 		PlanID        string `json:"planId"`
+		Models        []struct{ ID, Object, OwnedBy string }
+		Developer     bool
 		StreamDoc     streamed
 		StreamDefault streamed
 		Errors        struct {
@@ -115,6 +119,9 @@ func TestOpenAINodeClient(t *testing.T) {
 	if got.PlanID == "" || !strings.Contains(got.Plain.Content, "/console/plans/"+got.PlanID) {
 		t.Fatalf("no plan and approve link in:\n%s", got.Plain.Content)
 	}
+	if len(got.Models) != 1 || got.Models[0].ID != "vouch" || got.Models[0].Object != "model" || !got.Developer {
+		t.Errorf("models %+v, developer role answered %v", got.Models, got.Developer)
+	}
 	for name, s := range map[string]streamed{"documented path": got.StreamDoc, "default path": got.StreamDefault} {
 		if !strings.Contains(s.Content, got.PlanID+" is waiting for a person's approval") || s.Role != "assistant" ||
 			len(s.Finish) != 1 || s.Finish[0] != "stop" || s.Chunks < 3 || s.Usage == nil || s.IDs != 1 ||
@@ -127,14 +134,16 @@ func TestOpenAINodeClient(t *testing.T) {
 		status       int
 		code, field  string
 		errorClasses string
+		typ          string
 	}{
-		"bad key":         {got.Errors.BadKey, 401, "unauthorized", "", "AuthenticationError"},
-		"bad role":        {got.Errors.BadRole, 400, "invalid_request", "messages[1].role", "BadRequestError"},
-		"bad role stream": {got.Errors.BadRoleStream, 400, "invalid_request", "messages[0].role", "BadRequestError"},
+		"bad key":         {got.Errors.BadKey, 401, "unauthorized", "", "AuthenticationError", "authentication_error"},
+		"bad role":        {got.Errors.BadRole, 400, "invalid_request", "messages[1].role", "BadRequestError", "invalid_request_error"},
+		"bad role stream": {got.Errors.BadRoleStream, 400, "invalid_request", "messages[0].role", "BadRequestError", "invalid_request_error"},
 	} {
 		f := tt.f
+		// The client reads OpenAI's type and param from the body.
 		if !f.Thrown || f.Status != tt.status || f.Code != tt.code || f.Field != tt.field || f.Name != tt.errorClasses ||
-			f.RequestID == "" || f.RequestID != f.Header {
+			f.RequestID == "" || f.RequestID != f.Header || f.Type != tt.typ || f.Param != tt.field {
 			t.Errorf("%s: %+v", name, f)
 		}
 	}

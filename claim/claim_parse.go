@@ -89,6 +89,7 @@ type item struct {
 	clickExact      bool       // iAction: the click's text was quoted or capitalised: match it whole
 	formClick       bool       // iNoop: the click before it submits a form ("with an empty form")
 	from, to        int        // where in the shape the item was read
+	remember        string     // iCheck: a target counted before the journey's actions, to compare with
 }
 
 type rule struct {

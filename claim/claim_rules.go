@@ -338,6 +338,12 @@ func buildRules() {
 		func(m *match) ([]item, bool) { return m.fill(1, 2, contFill) })
 	addRule("select", cAction, true, `{who}(?:can )?(?:selecting|select|selects|selected|choosing|choose|chooses|chose|picking|pick|picks|picked|setting|set)(?: the)?(?: option| value)? ({value}) (?:from|in|on|for|as|under|within|inside) (?:the |my )?({field})`,
 		func(m *match) ([]item, bool) {
+			if f := m.low(2); strings.HasSuffix(f, " menu") || f == "menu" {
+				// A menu is not a <select>: it opens on a click on a
+				// button the claim does not name.
+				m.p.setHint("unsupported", fmt.Sprintf("%q is a menu, opened by a button the claim does not name: say what to click (\"clicking 'Profile' and then 'Sign out' shows …\")", strings.TrimSpace(m.p.lx.span(m.bounds(2)))), m.start)
+				return nil, false
+			}
 			t, notes, ok := m.p.field(m.bounds(2))
 			if !ok {
 				return nil, false
@@ -475,6 +481,11 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			v, q, ok := m.text(1)
 			if !ok {
+				return nil, false
+			}
+			if !q && (strings.Contains(" "+strings.ToLower(v)+" ", " to the ") || strings.Contains(" "+strings.ToLower(v)+" ", " to my ") || strings.Contains(" "+strings.ToLower(v)+" ", " into the ")) {
+				// "adding the Stapler to the basket" is not text to type.
+				m.p.setHint("unsupported", fmt.Sprintf("%q reads as putting something somewhere, not as text to type: say what to click (\"clicking 'Add to basket' next to 'Stapler'\") or quote the text to type", v), m.start)
 				return nil, false
 			}
 			it := addItem("role=textbox", v)
@@ -1007,6 +1018,19 @@ func buildRules() {
 		})
 	addRule("text bare", cCheck, true, `{neg}{show} (?:(?:the |a |an )?(?:text|message|words?|string|phrase|label|copy|caption|greeting|notice|line|sentence|wording)(?: of| saying| that says| reading| :)? )?({bare})`,
 		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
+	// "doesn't add anything to the list": the list's items are counted
+	// before the actions and compared after.
+	addRule("adds nothing", cCheck, false, `(?:does not|do not|not|never|will not|should not|must not) (?:add|adds|create|creates|put|puts|insert|inserts) (?:anything|any items?|an item|a new item|new items|items|an entry|any entries|a todo|any todos|a task|any tasks|anything new)(?: (?:to|in|into|on) (?:the |my )?(?:list|todo list|todos|tasks|table|page))?`,
+		func(m *match) ([]item, bool) {
+			if m.st.last == nil || !m.st.acted {
+				return nil, false
+			}
+			c := check("count", plan.Step{Kind: plan.ExpectCount, Target: "role=listitem", Ref: "before"})
+			c.remember = "role=listitem"
+			c.desc = "the number of list items on the page is the same as before"
+			c.notes = []string{"That nothing is added is checked by counting the page's list items (li) before the actions and after: the same number."}
+			return []item{c}, true
+		})
 	// Order: "'A' comes before 'B'", "lists 'A' before 'B'", "'A', 'B' and
 	// 'C' in that order", "in alphabetical order".
 	addRule("order before", cCheck, false, `({lit}) (?:comes|come|is listed|is shown|appears|appear|is|are listed|are shown) (?:before|above|ahead of|earlier than) ({lit})`,
@@ -1393,10 +1417,28 @@ func (m *match) title(g int) ([]item, bool) {
 		m.p.setHint("unsupported", "a title can be checked to be something, not to be something else", m.start)
 		return nil, false
 	}
+	// "The product title says …", "the app title": the page's <title> or
+	// a heading on it? Only a page's own title is unambiguous.
+	if l := m.st.last; l != nil && l.kind == iPage && l.subject && !strings.HasPrefix(m.p.lx.shape[m.start:], "'s") {
+		ws := strings.Fields(strings.ToLower(l.page.phrase))
+		if w := ws[len(ws)-1]; !titleOwners[w] && !strings.HasPrefix(w, "/") && !strings.Contains(w, ".") {
+			page := "the home page"
+			if l.page.path != "/" && !l.page.generic && l.page.via == "" {
+				page = l.page.path
+			}
+			m.p.setHint("ambiguous", fmt.Sprintf("%q can be the page's title (the browser tab) or a heading on the page", strings.TrimSpace(l.page.phrase)+" title"), m.start,
+				upperFirst(fmt.Sprintf("the title of %s is %q", page, v)), upperFirst(fmt.Sprintf("%s has a heading %q", page, v)))
+			return nil, false
+		}
+	}
 	c := check("title", plan.Step{Kind: plan.ExpectTitle, Value: v})
 	c.notes = bareNote(v, q)
 	return []item{c}, true
 }
+
+// titleOwners are the words after which "title" is the page's <title>.
+var titleOwners = map[string]bool{"page": true, "homepage": true, "home": true, "site": true,
+	"website": true, "tab": true, "window": true, "browser": true, "document": true, "/": true}
 
 // titlePart reports whether the words before a title's text ask for a
 // part of it ("contains", "includes"): the runner compares whole titles.
@@ -1546,6 +1588,23 @@ func (p *parser) click(m *match, k plan.Kind) ([]item, bool) {
 	}
 	if _, isKey := keyNames[strings.ToLower(v)]; isKey && !q {
 		return nil, false
+	}
+	if f := strings.Fields(strings.ToLower(v)); !q && len(f) > 1 {
+		// "pressing Enter with an empty field" presses a key.
+		if _, isKey := keyNames[f[0]]; isKey {
+			return nil, false
+		}
+	}
+	if !q {
+		// "Sign out from the profile menu": a place, not part of the
+		// text to click.
+		lv := " " + strings.ToLower(v) + " "
+		for _, w := range []string{" from the ", " from my ", " in the ", " inside the ", " under the ", " within the ", " next to ", " beside "} {
+			if strings.Contains(lv, w) {
+				p.setHint("unsupported", fmt.Sprintf("%q names where to click as well as what: quote what to click, and say how to open the place it is in", v), m.start)
+				return nil, false
+			}
+		}
 	}
 	it := action("navigation", plan.Step{Kind: k, Target: plan.Target{Kind: plan.ByText, Value: v, Exact: q || startsUpper(v)}.String()})
 	if k == plan.Click {

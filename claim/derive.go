@@ -175,6 +175,9 @@ type part struct {
 	button bool   // that click submits a form ("with an empty form")
 	seq    bool   // "then" came before it
 	notes  []string
+	// remember is a target counted before the journey's first action
+	// (remember_count "before"), for a check that compares with it.
+	remember string
 }
 
 // scenario is one journey's worth of claim: a page, then actions and
@@ -343,7 +346,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			seq = false
 		case iCheck:
 			flush()
-			cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes})
+			cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes, remember: it.remember})
 			cur.checks++
 			seq = false
 		}
@@ -562,6 +565,12 @@ func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) 
 		}
 		for _, g := range groups {
 			steps := viaSteps(*page)
+			for _, pt := range g {
+				if pt.remember != "" {
+					steps = append(steps, plan.Step{Kind: plan.RememberCount, Target: pt.remember, Ref: "before"})
+					break
+				}
+			}
 			for _, pt := range g {
 				steps = append(steps, pt.steps...)
 				a.note(pt.notes...)

@@ -65,7 +65,12 @@ func refuse(claim, cause, reason string, extra []string) *NotProvableError {
 	if cause == "secret" {
 		// Only rephrasings that replace the password: the claim's other
 		// words could carry it into a suggestion.
-		e.Suggestions = checked(append(extra, fallbackSuggestion))
+		e.Suggestions = checked(extra)
+		if len(e.Suggestions) == 1 && e.Suggestions[0] == fallbackSuggestion && !contains(extra, fallbackSuggestion) {
+			// Nothing that keeps the claim derives; the claim itself is
+			// not quoted, so the password is not repeated.
+			e.Suggestions = []string{fallbackSuggestion + labelSep + "on /, the page loads without errors; it does not check the rest of the claim"}
+		}
 	} else {
 		e.Suggestions = Suggestions(claim, extra...)
 	}

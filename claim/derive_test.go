@@ -343,3 +343,51 @@ func FuzzDerive(f *testing.F) {
 		}
 	})
 }
+
+// TestSuggestionsFaithfulOrLabelled checks every suggestion of every
+// refusal in both corpora: it derives, and it either keeps the claim's
+// meaning or says what it leaves out.
+func TestSuggestionsFaithfulOrLabelled(t *testing.T) {
+	var claims []string
+	for _, f := range readCorpus(t) {
+		for _, e := range f.entries {
+			claims = append(claims, e.Claim)
+		}
+	}
+	for _, file := range []string{"tuning.yaml", "heldout.yaml", "heldout2.yaml"} {
+		for _, e := range readField(t, file) {
+			claims = append(claims, e.Claim)
+		}
+	}
+	refused := 0
+	for _, c := range claims {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			continue
+		}
+		refused++
+		for _, s := range np.Suggestions {
+			d, err := Derive(s)
+			if err != nil {
+				t.Errorf("%q: suggestion %q does not derive: %v", c, s, err)
+				continue
+			}
+			labelled := strings.Contains(s, labelSep) && strings.Contains(s, "; it does not check")
+			// A password written out is replaced by a secret: the one
+			// change a faithful rephrasing of it makes.
+			if np.Cause == "secret" && strings.Contains(s, "the secret ") {
+				continue
+			}
+			if !labelled && !Faithful(c, s, d.Plan) {
+				t.Errorf("%q: suggestion %q checks something else without saying so", c, s)
+			}
+			if strings.HasSuffix(s, "loads without errors") && !strings.Contains(strings.ToLower(c), "error") && !labelled {
+				t.Errorf("%q: the generic %q offered without a label", c, s)
+			}
+		}
+	}
+	if refused < 100 {
+		t.Errorf("only %d refusals checked", refused)
+	}
+}

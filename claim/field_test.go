@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -204,14 +203,14 @@ type fieldOutcome struct {
 
 func TestFieldCorpus(t *testing.T) {
 	apps := fieldApps(t)
-	r, err := runner.New(runner.Config{Evidence: runner.EvidenceOff, Workers: 2, StepTimeout: 5 * time.Second,
+	r, err := runner.New(runner.Config{Evidence: runner.EvidenceOff, Workers: 2, StepTimeout: 10 * time.Second,
 		Policy: &netpolicy.Policy{Allow: []string{"127.0.0.1"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
 
-	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}} {
+	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}} {
 		es := readField(t, part.file)
 		out := make([]fieldOutcome, len(es))
 		var wg sync.WaitGroup
@@ -229,7 +228,7 @@ func TestFieldCorpus(t *testing.T) {
 				continue
 			}
 			out[i].derived = true
-			out[i].faithful = covers(e.Claim, d.Plan) == ""
+			out[i].faithful = Missing(e.Claim, d.Plan) == ""
 			wg.Add(1)
 			go func(o *fieldOutcome, p *plan.Plan) {
 				defer wg.Done()
@@ -243,13 +242,18 @@ func TestFieldCorpus(t *testing.T) {
 					return
 				}
 				o.decision = string(res.Decision)
-				if res.Decision != evidence.Decision(o.e.Expect) && o.e.Expect != "refused" {
-					t.Logf("%s %q: %s (expected %s)", part.name, o.e.Claim, res.Decision, o.e.Expect)
+				if res.Decision != evidence.Decision(o.e.Expect) && o.e.Expect != "refused" && res.Manifest != nil {
+					for _, j := range res.Manifest.Journeys {
+						if j.Reason != "" {
+							o.decision += " (" + j.Reason + ")"
+							break
+						}
+					}
 				}
 			}(&out[i], d.Plan)
 		}
 		wg.Wait()
-		var provable, faithful, wrong, refusals, goodFirst int
+		var provable, faithful, wrong, refusals, goodFirst, labelled int
 		for _, o := range out {
 			if o.e.Expect != "refused" {
 				provable++
@@ -258,25 +262,28 @@ func TestFieldCorpus(t *testing.T) {
 			case o.derived && o.e.Expect == "refused":
 				wrong++
 				t.Logf("WRONG %s %q: derived and ran (%s); it cannot be proven in a browser", part.name, o.e.Claim, o.decision)
-			case o.derived && o.decision != o.e.Expect:
+			case o.derived && strings.SplitN(o.decision, " ", 2)[0] != o.e.Expect:
 				wrong++
 				t.Logf("WRONG %s %q: %s, expected %s", part.name, o.e.Claim, o.decision, o.e.Expect)
 			case o.derived && o.faithful:
 				faithful++
 			case o.derived:
-				t.Logf("unfaithful %s %q: %s", part.name, o.e.Claim, covers(o.e.Claim, mustDerive(o.e.Claim)))
+				t.Logf("unfaithful %s %q: %s", part.name, o.e.Claim, Missing(o.e.Claim, mustDerive(o.e.Claim)))
 			}
 			if o.refusal != nil {
 				refusals++
 				if o.suggestion == "" {
 					goodFirst++
+					if strings.Contains(o.refusal.Suggestions[0], labelSep) {
+						labelled++
+					}
 				} else {
 					t.Logf("refused %s %q (%s): first suggestion %s", part.name, o.e.Claim, o.refusal.Reason, o.suggestion)
 				}
 			}
 		}
-		line := fmt.Sprintf("field corpus %s: %d claims; faithful derivations %d/%d provable claims; wrong decisions %d; refusals %d (%d expected); faithful first suggestions %d/%d refusals",
-			part.name, len(es), faithful, provable, wrong, refusals, len(es)-provable, goodFirst, refusals)
+		line := fmt.Sprintf("field corpus %s: %d claims; faithful derivations %d/%d provable claims; wrong decisions %d; refusals %d (%d expected); faithful first suggestions %d/%d refusals (%d of them labelled as checking less)",
+			part.name, len(es), faithful, provable, wrong, refusals, len(es)-provable, goodFirst, refusals, labelled)
 		fmt.Println(line)
 		t.Log(line)
 		if wrong > 0 {
@@ -293,92 +300,23 @@ func mustDerive(text string) *plan.Plan {
 	return d.Plan
 }
 
-// claimFacts are the claim's exact words a faithful plan must carry: its
-// quoted texts, its paths and its numbers.
-func claimFacts(text string) (lits, paths, numbers []string) {
-	lx := lexClaim(text)
-	for _, l := range lx.lits {
-		if l = strings.TrimSpace(l); l != "" {
-			lits = append(lits, l)
-		}
-	}
-	for _, tk := range lx.toks {
-		switch tk.kind {
-		case tPath:
-			paths = append(paths, tk.raw)
-		case tNumber:
-			numbers = append(numbers, tk.raw)
-		}
-	}
-	return
-}
-
-// covers says what of the claim's quoted texts, paths and numbers a plan
-// leaves out ("" when none): a plan that drops one proves a different
-// claim.
-func covers(text string, p *plan.Plan) string {
-	if p == nil {
-		return "no plan"
-	}
-	body := strings.ToLower(string(p.Canonical()))
-	// Compare with the plan's JSON spelling of each fact.
-	has := func(s string) bool {
-		q := strconv.Quote(strings.ToLower(s))
-		return strings.Contains(body, strings.ToLower(q[1:len(q)-1]))
-	}
-	lits, paths, numbers := claimFacts(text)
-	var miss []string
-	for _, l := range lits {
-		if !has(l) {
-			miss = append(miss, fmt.Sprintf("text %q", l))
-		}
-	}
-	for _, p := range paths {
-		if !has(strings.TrimSuffix(p, "/")) {
-			miss = append(miss, "path "+p)
-		}
-	}
-	for _, n := range numbers {
-		if !has(n) && !numberWordIn(body, n) {
-			miss = append(miss, "number "+n)
-		}
-	}
-	if len(miss) == 0 {
-		return ""
-	}
-	return "leaves out " + strings.Join(miss, ", ")
-}
-
-func numberWordIn(body, n string) bool {
-	return regexp.MustCompile(`(?:"count":|"expect_status":)` + regexp.QuoteMeta(n) + `\b`).MatchString(body)
-}
-
 // suggestionFault says why a refusal's first suggestion is not a faithful
 // rephrasing ("" when it is): it must derive, and either keep the claim's
-// quoted texts, paths and numbers, or say what it leaves unchecked
-// ("checks only that …; it does not check …").
+// meaning (Faithful) or carry the label that says what it leaves out.
 func suggestionFault(text string, np *NotProvableError) string {
 	if len(np.Suggestions) == 0 {
 		return "missing"
 	}
 	s := np.Suggestions[0]
-	if strings.Contains(s, "checks only that") && strings.Contains(s, "it does not check") {
-		return ""
-	}
 	d, err := Derive(s)
 	if err != nil {
 		return fmt.Sprintf("%q does not derive", s)
 	}
-	if why := covers(text, d.Plan); why != "" {
-		return fmt.Sprintf("%q %s", s, why)
+	if strings.Contains(s, labelSep) && strings.Contains(s, "; it does not check") {
+		return ""
 	}
-	if strings.Contains(strings.ToLower(s), "loads without errors") && !strings.Contains(strings.ToLower(text), "error") && !strings.Contains(strings.ToLower(text), "load") {
-		return fmt.Sprintf("%q is the generic fallback", s)
-	}
-	lits, paths, numbers := claimFacts(text)
-	if len(lits)+len(paths)+len(numbers) == 0 {
-		// Nothing exact to keep: only a labelled partial check is honest.
-		return fmt.Sprintf("%q checks something the claim did not say, without saying so", s)
+	if !Faithful(text, s, d.Plan) {
+		return fmt.Sprintf("%q checks something else without saying so", s)
 	}
 	return ""
 }

@@ -327,7 +327,7 @@ func (c *Console) loadEvidence(r *http.Request, d *resultData) {
 			} else {
 				jv.Console = es
 				for _, e := range es {
-					if e.IsError() {
+					if e.AppError() {
 						jv.Errors++
 					}
 				}

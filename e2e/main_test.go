@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/vouchdev/vouch/api/openapitest"
 )
 
 // TestMain fails the run when a Chromium process started by these tests
@@ -15,17 +17,18 @@ import (
 // server must close its browser.
 //
 // It also validates every API response the tests receive against
-// api/openapi.json (specCheck) and fails the run on any that does not
+// api/openapi.json (openapitest.Check) and fails the run on any that does not
 // conform.
 func TestMain(m *testing.M) {
-	spec, err := newSpecCheck(http.DefaultTransport)
+	spec, err := openapitest.New(http.DefaultTransport)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		os.Exit(1)
 	}
 	http.DefaultTransport = spec
 	code := m.Run()
-	if !spec.report(os.Stderr) && code == 0 {
+	fmt.Fprint(os.Stderr, "e2e: ")
+	if !spec.Report(os.Stderr) && code == 0 {
 		code = 1
 	}
 	if leaks := chromiumChildren(); len(leaks) > 0 {

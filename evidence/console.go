@@ -3,6 +3,8 @@ package evidence
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
+	"strings"
 	"time"
 )
 
@@ -21,10 +23,25 @@ type ConsoleEntry struct {
 	Source string `json:"source"`
 }
 
-// IsError reports whether the entry counts against
-// expect_no_console_errors: an error or an uncaught exception.
+// IsError reports whether the entry is an error or an uncaught exception.
 func (e ConsoleEntry) IsError() bool {
 	return e.Level == "error" || e.Level == "exception"
+}
+
+// AppError reports whether the entry counts as the app's error, against
+// expect_no_console_errors: an error or uncaught exception, except the
+// browser's failed request for /favicon.ico, which it makes on its own
+// when a page declares no icon.
+func (e ConsoleEntry) AppError() bool {
+	if !e.IsError() {
+		return false
+	}
+	if e.Source == "browser" && strings.HasPrefix(e.Text, "Failed to load resource") {
+		if u, err := url.Parse(e.URL); err == nil && u.Path == "/favicon.ico" {
+			return false
+		}
+	}
+	return true
 }
 
 // EncodeConsole returns the console artifact's content: an indented JSON

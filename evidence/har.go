@@ -64,7 +64,8 @@ func EncodeHAR(h *har.HAR) ([]byte, error) {
 	enc := json.NewEncoder(&b)
 	// URLs with & stay readable; the file is never inlined into HTML.
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
+	// Compact: tools and DevTools read it; indentation would add two
+	// fifths to the evidence, bodies included.
 	if err := enc.Encode(struct {
 		Log harLog `json:"log"`
 	}{out}); err != nil {

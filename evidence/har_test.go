@@ -93,7 +93,7 @@ func checkHARShape(t *testing.T, b []byte) {
 	if doc.Log.Version != "1.2" || doc.Log.Creator["name"] != "vouch" {
 		t.Errorf("log %+v", doc.Log)
 	}
-	if !strings.Contains(string(b), `"entries": [`) {
+	if !strings.Contains(string(b), `"entries":[`) {
 		t.Error("entries is not an array")
 	}
 	for i, e := range doc.Log.Entries {
@@ -128,7 +128,7 @@ func TestEncodeHARBase64Body(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A binary body is written as base64 with its encoding, as it was read.
-	if !strings.Contains(string(b), `"text": "iVBORw0KGgo=",`) || !strings.Contains(string(b), `"encoding": "base64"`) {
+	if !strings.Contains(string(b), `"text":"iVBORw0KGgo=",`) || !strings.Contains(string(b), `"encoding":"base64"`) {
 		t.Errorf("base64 body not kept:\n%s", b)
 	}
 }

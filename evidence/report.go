@@ -191,7 +191,7 @@ func buildReport(dir string, m *Manifest) reportView {
 				jv.ConsoleNote = fmt.Sprintf("Console log %s could not be read: %v", j.Console, err)
 			}
 			for _, e := range jv.Console {
-				if e.IsError() {
+				if e.AppError() {
 					jv.ConsoleErrors++
 				}
 			}

@@ -34,7 +34,7 @@ async function failure(fn) {
     await fn();
     return { thrown: false };
   } catch (e) {
-    return { thrown: true, name: e.constructor.name, status: e.status, code: e.error?.code ?? e.code, field: e.error?.field, requestId: e.error?.request_id, header: e.headers?.get?.("x-request-id") };
+    return { thrown: true, name: e.constructor.name, status: e.status, code: e.error?.code ?? e.code, field: e.error?.field, requestId: e.error?.request_id, header: e.headers?.get?.("x-request-id"), type: e.type, param: e.param };
   }
 }
 
@@ -49,7 +49,14 @@ async function converse() {
   const streamDoc = await streamed(followUp, { path: "/chat" });
   const streamDefault = await streamed(followUp);
   const badKey = new OpenAI({ baseURL: base, apiKey: "vch_" + "A".repeat(36), maxRetries: 0 });
+  // The models list chat UIs read first, and the developer role newer
+  // clients send in place of system.
+  const models = [];
+  for await (const m of client.models.list()) models.push({ id: m.id, object: m.object, ownedBy: m.owned_by });
+  const dev = await client.chat.completions.create({ model: "vouch", messages: [{ role: "developer", content: "Answer briefly." }, { role: "user", content: "help" }] });
   return {
+    models,
+    developer: dev.choices[0].message.content.length > 0,
     plain: { object: plain.object, id: plain.id, role: plain.choices[0].message.role, finish: plain.choices[0].finish_reason, content: plain.choices[0].message.content, usage: plain.usage },
     planId,
     streamDoc,

@@ -1,14 +1,17 @@
-// Package llmderive derives plans from free-form claims with a language
-// model behind an OpenAI-compatible chat-completions endpoint.
+// Package llmderive lets a language model translate a claim written
+// freely into vouch's claim language, behind an OpenAI-compatible
+// chat-completions endpoint (llama.cpp's llama-server, Ollama, vLLM or a
+// hosted API).
 //
-// It is optional and off unless configured: claim.Rules stays the default
-// deriver. A model's answer is never trusted as is. The reply must be a
-// plan in vouch's format, and it passes through exactly the checks
-// claim.Derive's own plans pass — plan.Parse, then claim.Trace, which
-// requires every requirement to be proven by an assertion and every
-// journey to trace to a requirement. Anything else (no JSON, an unknown
-// step, an untraced journey, a password typed in clear) becomes a
-// *claim.NotProvableError with a repair prompt, never a run. Claims that
+// The model never writes plans and never decides anything. It is asked
+// only about claims the rules (claim.Derive) refuse, and it answers, in
+// JSON constrained by a schema, one to three sentences in the claim
+// language. Each sentence goes through claim.Derive like any claim; the
+// first that derives and keeps every quoted text, path and number of the
+// original becomes the derivation, whose notes show the rewrite so the
+// approver sees the original claim, the rewrite and the plan. A rewrite
+// that drops what the claim said, does not derive, or a reply that is
+// not the JSON asked for, leaves the rules' refusal standing. Claims that
 // write a password out, are empty or too long are refused before any
 // request is made, so they never leave the machine.
 package llmderive
@@ -26,7 +29,6 @@ import (
 	"time"
 
 	"github.com/vouchdev/vouch/claim"
-	"github.com/vouchdev/vouch/plan"
 )
 
 // Environment variables read by ConfigFromEnv.
@@ -53,10 +55,6 @@ type Config struct {
 	// APIKey is sent as "Authorization: Bearer <APIKey>". Defaults to
 	// none, for local servers.
 	APIKey string
-	// RulesFirst answers claims that claim.Derive proves without asking
-	// the model; only claims the rules refuse go to it. Defaults to false
-	// (every claim goes to the model).
-	RulesFirst bool
 	// HTTPClient sends the requests. Defaults to a client with Timeout.
 	HTTPClient *http.Client
 	// Timeout bounds one request. Defaults to 60 seconds.
@@ -107,86 +105,109 @@ func New(cfg Config) (*Deriver, error) {
 // neverSent are refusal causes decided before any model is asked.
 var neverSent = map[string]bool{"empty": true, "too_long": true, "secret": true}
 
-// Derive turns claim into a derivation with the model's help, or refuses
-// it with a *claim.NotProvableError. Transport failures wrap ErrModel.
+// maxRewrites bounds the sentences of a reply that are derived.
+const maxRewrites = 3
+
+// Derive derives claim with the rules and, when they refuse it, asks the
+// model to rewrite it in the claim language; or refuses it with a
+// *claim.NotProvableError. Transport failures wrap ErrModel.
 func (d *Deriver) Derive(ctx context.Context, text string) (claim.Derivation, error) {
 	rd, err := claim.Derive(text)
-	var np *claim.NotProvableError
-	switch {
-	case err == nil && d.cfg.RulesFirst:
+	if err == nil {
 		return rd, nil
-	case errors.As(err, &np) && neverSent[np.Cause]:
+	}
+	var np *claim.NotProvableError
+	if !errors.As(err, &np) {
+		return claim.Derivation{}, err
+	}
+	if neverSent[np.Cause] {
 		return claim.Derivation{}, err
 	}
 	content, err := d.ask(ctx, text)
 	if err != nil {
 		return claim.Derivation{}, err
 	}
-	return fromReply(text, content)
+	return fromReply(text, np, content)
 }
 
-// reply is what the model is told to answer.
+// reply is the JSON the model must answer, as replySchema describes it.
 type reply struct {
-	Plan    json.RawMessage `json:"plan"`
-	Notes   []string        `json:"notes"`
-	Refusal *struct {
-		Reason      string   `json:"reason"`
-		Suggestions []string `json:"suggestions"`
-	} `json:"refusal"`
+	Rewrites   []string `json:"rewrites"`
+	Unprovable string   `json:"unprovable"`
 }
 
-// fromReply checks a model's reply as strictly as claim.Derive's own plans.
-func fromReply(text, content string) (claim.Derivation, error) {
-	invalid := func(why string) error {
-		return claim.Refuse(text, "invalid_plan", "the model's answer is not a valid plan ("+why+")", nil)
+// replySchema constrains the model's output (OpenAI's response_format
+// json_schema, which llama-server, Ollama and vLLM also honour).
+var replySchema = json.RawMessage(`{
+  "type": "object",
+  "additionalProperties": false,
+  "required": ["rewrites", "unprovable"],
+  "properties": {
+    "rewrites": {"type": "array", "maxItems": 3, "items": {"type": "string", "minLength": 1, "maxLength": 1000}},
+    "unprovable": {"type": "string", "maxLength": 300}
+  }
+}`)
+
+// fromReply derives the model's rewrites with the rules. The rules'
+// refusal np stands when none of them derives and keeps the claim's
+// quoted texts, paths and numbers.
+func fromReply(text string, np *claim.NotProvableError, content string) (claim.Derivation, error) {
+	refuse := func(why string, extra []string) error {
+		return claim.Refuse(text, np.Cause, np.Reason+" ("+why+")", extra)
 	}
 	obj := extractJSON(content)
 	if obj == "" {
-		return claim.Derivation{}, invalid("no JSON object in the reply")
+		return claim.Derivation{}, refuse("the model's rewrite could not be used: no JSON object in its answer", nil)
 	}
 	var r reply
 	dec := json.NewDecoder(strings.NewReader(obj))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		return claim.Derivation{}, invalid("malformed JSON: " + firstLine(err.Error()))
+		return claim.Derivation{}, refuse("the model's rewrite could not be used: "+firstLine(err.Error()), nil)
 	}
-	if r.Refusal != nil {
-		reason := strings.TrimSpace(r.Refusal.Reason)
-		if reason == "" {
-			reason = "the model found nothing a browser can check in the text"
+	var derivable []string
+	var why []string
+	for i, rw := range r.Rewrites {
+		if i == maxRewrites {
+			break
 		}
-		return claim.Derivation{}, claim.Refuse(text, "unrecognized", firstLine(reason), r.Refusal.Suggestions)
-	}
-	if len(r.Plan) == 0 || string(r.Plan) == "null" {
-		return claim.Derivation{}, invalid("no plan")
-	}
-	p, err := plan.Parse(r.Plan)
-	if err != nil {
-		return claim.Derivation{}, invalid(firstLine(err.Error()))
-	}
-	for _, j := range p.Journeys {
-		for _, s := range j.Steps {
-			if (s.Kind == plan.Fill || s.Kind == plan.Select) && s.Value != "" && looksSecret(s.Target) {
-				return claim.Derivation{}, invalid("it types a value into a password field instead of naming a secret")
+		rw = strings.TrimSpace(rw)
+		if rw == "" {
+			continue
+		}
+		d, err := claim.Derive(rw)
+		if err != nil {
+			// Not quoted: a rewrite the rules refuse may carry a password.
+			var rp *claim.NotProvableError
+			cause := "refused"
+			if errors.As(err, &rp) {
+				cause = rp.Cause
 			}
+			why = append(why, fmt.Sprintf("rewrite %d does not derive (%s)", i+1, cause))
+			continue
 		}
-	}
-	notes := []string{"Derived by a model: review every step before approving."}
-	for _, n := range r.Notes {
-		if n = strings.TrimSpace(n); n != "" {
-			notes = append(notes, firstLine(n))
+		if miss := claim.Missing(text, d.Plan); miss != "" {
+			// A rewrite that drops a quoted text, a path or a number
+			// is about another claim; it is offered, labelled, at most.
+			why = append(why, fmt.Sprintf("%q %s of the claim", rw, miss))
+			derivable = append(derivable, rw)
+			continue
 		}
+		notes := append([]string{fmt.Sprintf("A model rewrote the claim as %q, which the rules derived; check that it means what the claim says before approving.", rw)}, d.Notes...)
+		out, err := claim.Trace(text, d.Plan, notes)
+		if err != nil {
+			why = append(why, fmt.Sprintf("%q: %s", rw, firstLine(err.Error())))
+			continue
+		}
+		return out, nil
 	}
-	d, err := claim.Trace(text, p, notes)
-	if err != nil {
-		return claim.Derivation{}, invalid(firstLine(err.Error()))
+	switch {
+	case len(why) > 0:
+		return claim.Derivation{}, refuse("the model's rewrites were not used: "+strings.Join(why, "; "), derivable)
+	case strings.TrimSpace(r.Unprovable) != "":
+		return claim.Derivation{}, refuse("the model agrees: "+firstLine(r.Unprovable), nil)
 	}
-	return d, nil
-}
-
-func looksSecret(target string) bool {
-	t := strings.ToLower(target)
-	return strings.Contains(t, "password") || strings.Contains(t, "passcode") || strings.Contains(t, "token") || strings.Contains(t, "api key")
+	return claim.Derivation{}, refuse("the model offered no rewrite", nil)
 }
 
 // extractJSON finds the JSON object in a reply, which models like to wrap
@@ -214,9 +235,21 @@ func firstLine(s string) string {
 
 // chat is the chat-completions request body.
 type chat struct {
-	Model       string    `json:"model"`
-	Messages    []message `json:"messages"`
-	Temperature float64   `json:"temperature"`
+	Model          string          `json:"model"`
+	Messages       []message       `json:"messages"`
+	Temperature    float64         `json:"temperature"`
+	ResponseFormat *responseFormat `json:"response_format,omitempty"`
+}
+
+type responseFormat struct {
+	Type       string     `json:"type"`
+	JSONSchema jsonSchema `json:"json_schema"`
+}
+
+type jsonSchema struct {
+	Name   string          `json:"name"`
+	Strict bool            `json:"strict"`
+	Schema json.RawMessage `json:"schema"`
 }
 
 type message struct {
@@ -238,7 +271,7 @@ func (d *Deriver) ask(ctx context.Context, text string) (string, error) {
 	body, _ := json.Marshal(chat{Model: d.cfg.Model, Temperature: 0, Messages: []message{
 		{Role: "system", Content: systemPrompt},
 		{Role: "user", Content: text},
-	}})
+	}, ResponseFormat: &responseFormat{Type: "json_schema", JSONSchema: jsonSchema{Name: "claim_rewrites", Strict: true, Schema: replySchema}}})
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.endpoint, bytes.NewReader(body))
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", ErrModel, err)
@@ -274,23 +307,23 @@ func (d *Deriver) ask(ctx context.Context, text string) (string, error) {
 	return c.Choices[0].Message.Content, nil
 }
 
-// systemPrompt teaches the model vouch's plan format and the rules its
-// answer is checked against.
-const systemPrompt = `You turn one sentence about a deployed web app (a "claim") into a vouch plan: browser journeys that prove it. Answer with one JSON object and nothing else.
+// systemPrompt teaches the model the claim language it translates into.
+const systemPrompt = `You rewrite one sentence about a deployed web app (a "claim") into vouch's claim language, so that vouch's rules can turn it into browser checks. You never write plans and never judge whether the claim is true.
 
-If the claim can be proven in a browser, answer {"plan": PLAN, "notes": [assumptions you made, one sentence each]}.
-If it cannot (vague like "the app is fast", out of a browser's reach like "the database is backed up", contradictory), answer {"refusal": {"reason": "one line", "suggestions": ["1 to 3 provable rephrasings using the claim's own words"]}}.
+Answer JSON: {"rewrites": [1 to 3 sentences in the claim language, best first], "unprovable": ""}. If no browser could check the claim (speed, backups, "easy to use", what happens on the server), answer {"rewrites": [], "unprovable": "one line saying why"}.
 
-PLAN is:
-{"version": 1, "name": "<the claim>",
- "requirements": [{"id": "R1", "text": "a sentence a person can check", "kind": "presence|absence|navigation|form|sign-in|count|status|health|title|url|sequence"}],
- "journeys": [{"name": "unique name", "requirement": "R1", "steps": [STEP, ...]}]}
+Each rewrite must mean exactly what the claim means: keep every action and every check, keep every quoted text exactly as written (in quotes), every path and every number. Put the words the page shows in quotes. Do not add checks, guess texts, or invent paths; if a page is named by what it shows, say "the X page".
 
-Every journey names the requirement it proves and contains at least one assertion; every requirement is proven by at least one journey. Each journey starts with a visit, in a fresh browser with no cookies. Paths are relative to the app ("/login").
-
-STEP is a one-key object. Actions: {"visit": "/path"}, {"click": TARGET}, {"fill": {"target": TARGET, "value": "text"}} or {"fill": {"target": TARGET, "secret": "SECRET_NAME"}}, {"select": {"target": TARGET, "value": "option"}}, {"check": TARGET}, {"uncheck": TARGET}, {"press": "Enter"} or {"press": {"key": "Enter", "target": TARGET}}, {"hover": TARGET}, {"wait_for": TARGET}.
-Assertions: {"expect_text": "text"} (page text contains it), {"expect_no_text": "text"}, {"expect_visible": TARGET}, {"expect_hidden": TARGET}, {"expect_url": "/path"}, {"expect_title": "exact title"}, {"expect_count": {"target": TARGET, "count": N}}, {"expect_status": 200}, {"expect_no_console_errors": true}.
-
-TARGET is a selector: role=button[name="Sign in"], role=link[name="Docs"], role=heading[name="Pricing"], role=checkbox[name="Remember me"], text=Welcome, label=Email, placeholder=Search, alt=Logo, testid=submit, css=form button.
-
-Never put a password, token or other secret in a plan: type it with {"fill": {"target": ..., "secret": "NAME"}} where NAME is an environment-style name (DEMO_PASSWORD). Use only what the claim says; note every assumption (a page's path, a field's label).`
+The claim language, by example:
+- The home page shows 'Welcome'  /  /pricing doesn't show 'Beta'
+- The title of /about is 'About us'  /  /status returns 200  /  The home page loads without errors
+- The home page has a 'Sign in' button  /  has a link to /docs  /  has a heading 'Pricing'  /  has a 'Email' field
+- /todos lists 3 items  /  The navigation has 6 links
+- Clicking 'Docs' on the home page opens /docs  /  Clicking 'List books' shows 'Try it out'
+- On /todos, typing 'milk' into 'What needs to be done?' and pressing Enter shows 'milk'
+- Filling 'Email' with 'a@b.c' and clicking 'Subscribe' shows 'Thanks'
+- Choosing 'Support' as the topic on /contact and submitting shows 'Sent'
+- Signing in as demo@example.com with the secret DEMO_PASSWORD shows 'Dashboard'
+- Visiting /dashboard while signed out redirects to /login
+- Reloading /todos still shows 'milk'  /  'Apples' comes before 'Pears' on /shop  /  On /todos, 'milk' is struck through
+Never write a password: name a secret ("with the secret DEMO_PASSWORD").`

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/vouchdev/vouch/claim"
-	"github.com/vouchdev/vouch/plan"
 )
 
 // server speaks the chat-completions wire format and answers every request
@@ -56,71 +55,94 @@ func newServer(t *testing.T, file string, status int) *server {
 	return s
 }
 
-func deriver(t *testing.T, s *server, rulesFirst bool) *Deriver {
+func deriver(t *testing.T, s *server) *Deriver {
 	t.Helper()
-	d, err := New(Config{BaseURL: s.URL + "/v1", Model: "recorded", APIKey: "test-key", RulesFirst: rulesFirst, Timeout: 5 * time.Second})
+	d, err := New(Config{BaseURL: s.URL + "/v1", Model: "recorded", APIKey: "test-key", Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d
 }
 
-const testClaim = "The pricing page offers a free plan"
+// Claims the rules refuse: one with no quoted text, one with.
+const (
+	testClaim   = "The pricing page offers a free plan"
+	quotedClaim = "Our pricing page has gotta offer the 'Free' tier"
+)
 
-func TestDeriveFromModel(t *testing.T) {
-	for _, file := range []string{"good.json", "fenced.json"} {
-		t.Run(file, func(t *testing.T) {
-			s := newServer(t, file, http.StatusOK)
-			var pd claim.Deriver = deriver(t, s, false)
-			d, err := pd.Derive(context.Background(), testClaim)
+// TestRewriteDerives checks that a rewrite the rules derive becomes the
+// derivation, for the original claim, with the rewrite in its notes.
+func TestRewriteDerives(t *testing.T) {
+	for _, tt := range []struct{ file, claim string }{
+		{"rewrite.json", testClaim},
+		{"rewrite_fenced.json", testClaim},
+		{"rewrite_second.json", testClaim},
+		{"rewrite.json", quotedClaim},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			s := newServer(t, tt.file, http.StatusOK)
+			var pd claim.Deriver = deriver(t, s)
+			d, err := pd.Derive(context.Background(), tt.claim)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(d.Requirements) != 1 || len(d.Requirements[0].ProvenBy) != 2 {
-				t.Errorf("requirements %+v", d.Requirements)
+			if d.Claim != tt.claim || len(d.Requirements) != 1 || len(d.Requirements[0].ProvenBy) == 0 {
+				t.Errorf("derivation %+v", d)
 			}
-			if q, err := plan.Parse(d.Plan.Canonical()); err != nil || q.ID() != d.Plan.ID() {
-				t.Errorf("plan does not round-trip: %v", err)
+			if !strings.Contains(d.Notes[0], `rewrote the claim as "The pricing page shows 'Free'"`) {
+				t.Errorf("the notes do not show the rewrite: %q", d.Notes)
 			}
-			if len(d.Notes) != 3 || !strings.Contains(d.Notes[0], "model") {
-				t.Errorf("notes %q", d.Notes)
+			want, _ := claim.Derive("The pricing page shows 'Free'")
+			if d.Plan.ID() != want.Plan.ID() {
+				t.Errorf("plan %s, want the rules' plan of the rewrite %s", d.Plan.Canonical(), want.Plan.Canonical())
 			}
-			if got := s.last.Load().(chat).Messages[1].Content; got != testClaim {
-				t.Errorf("sent %q", got)
+			c := s.last.Load().(chat)
+			if c.Messages[1].Content != tt.claim || c.ResponseFormat == nil || c.ResponseFormat.Type != "json_schema" || !json.Valid(c.ResponseFormat.JSONSchema.Schema) {
+				t.Errorf("request %+v", c)
 			}
 		})
 	}
 }
 
-// TestBrokenRepliesAreRefused checks that every kind of bad answer becomes
-// a refusal with a repair prompt and provable suggestions, never a plan.
-func TestBrokenRepliesAreRefused(t *testing.T) {
-	tests := []struct{ file, cause, reason string }{
-		{"unknown_step.json", "invalid_plan", `unknown step "tap"`},
-		{"untraced.json", "invalid_plan", "R2 is proven by no assertion"},
-		{"no_requirement.json", "invalid_plan", "requirements"},
-		{"not_json.json", "invalid_plan", "no JSON object"},
-		{"truncated.json", "invalid_plan", "not a valid plan"},
-		{"password.json", "invalid_plan", "password field"},
-		{"refusal.json", "unrecognized", "not visible in a browser"},
+// TestBadRepliesKeepTheRefusal checks that wrong and malformed answers
+// never become a plan: the rules' refusal stands, with a repair prompt and
+// suggestions that derive.
+func TestBadRepliesKeepTheRefusal(t *testing.T) {
+	tests := []struct{ file, claim, reason string }{
+		{"rewrite_drops_text.json", quotedClaim, `leaves out text "Free"`},
+		{"rewrite_not_language.json", testClaim, "does not derive"},
+		{"rewrite_password.json", testClaim, "does not derive"},
+		{"unprovable.json", testClaim, "the model agrees: whether customers are delighted"},
+		{"empty_reply.json", testClaim, "no rewrite"},
+		{"plan_instead.json", testClaim, `unknown field "plan"`},
+		{"not_json.json", testClaim, "no JSON object"},
+		{"truncated.json", testClaim, "could not be used"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			s := newServer(t, tt.file, http.StatusOK)
-			_, err := deriver(t, s, false).Derive(context.Background(), testClaim)
+			_, err := deriver(t, s).Derive(context.Background(), tt.claim)
 			var np *claim.NotProvableError
 			if !errors.As(err, &np) {
 				t.Fatalf("got %v, want a refusal", err)
 			}
-			if np.Cause != tt.cause || !strings.Contains(np.Reason, tt.reason) {
-				t.Errorf("cause %q reason %q, want %q with %q", np.Cause, np.Reason, tt.cause, tt.reason)
+			if !strings.Contains(np.Reason, tt.reason) {
+				t.Errorf("reason %q, want %q in it", np.Reason, tt.reason)
+			}
+			if strings.Contains(np.Prompt, "hunter2") || strings.Contains(np.Reason, "hunter2") {
+				t.Errorf("a password from the model's answer is repeated: %q", np.Reason)
 			}
 			if np.RepairPrompt() == "" || len(np.Suggestions) == 0 {
 				t.Errorf("no repair prompt or suggestions: %+v", np)
 			}
 			for _, sug := range np.Suggestions {
-				if _, err := claim.Derive(sug); err != nil {
+				d, err := claim.Derive(sug)
+				if err != nil {
 					t.Errorf("suggestion %q is not provable: %v", sug, err)
+					continue
+				}
+				if !claim.Faithful(tt.claim, sug, d.Plan) && !strings.Contains(sug, "checks only that") {
+					t.Errorf("suggestion %q checks something else without saying so", sug)
 				}
 			}
 		})
@@ -137,7 +159,7 @@ func TestTransportFailuresAreErrors(t *testing.T) {
 		{"no_choices.json", http.StatusOK, "no choices"},
 	} {
 		s := newServer(t, tt.file, tt.status)
-		_, err := deriver(t, s, false).Derive(context.Background(), testClaim)
+		_, err := deriver(t, s).Derive(context.Background(), testClaim)
 		var np *claim.NotProvableError
 		if !errors.Is(err, ErrModel) || errors.As(err, &np) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: got %v, want ErrModel with %q", tt.file, err, tt.want)
@@ -150,11 +172,11 @@ func TestTransportFailuresAreErrors(t *testing.T) {
 }
 
 // TestWhatNeverReachesTheModel checks that claims with a password, empty
-// or too long claims, and (with RulesFirst) claims the rules prove are
-// answered without a request.
+// or too long claims, and claims the rules derive are answered without a
+// request.
 func TestWhatNeverReachesTheModel(t *testing.T) {
-	s := newServer(t, "good.json", http.StatusOK)
-	d := deriver(t, s, true)
+	s := newServer(t, "rewrite.json", http.StatusOK)
+	d := deriver(t, s)
 	for _, c := range []string{
 		"Signing in as demo@example.com with password hunter2 shows 'Dashboard'",
 		"",

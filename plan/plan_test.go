@@ -255,6 +255,8 @@ func TestParseTarget(t *testing.T) {
 		{`css=li nth=12`, `css=li nth=12`, Target{Kind: ByCSS, Value: "li", Nth: 12}},
 		{`li nth=First`, `css=li nth=first`, Target{Kind: ByCSS, Value: "li", Nth: 1}},
 		{`role=button[name="x within=y"]`, `role=button[name="x within=y"]`, Target{Kind: ByRole, Value: "button", Name: "x within=y"}},
+		{`text="say nth=2"`, `text="say nth=2"`, Target{Kind: ByText, Value: "say nth=2", Exact: true}},
+		{`text="say within=me" nth=last`, `text="say within=me" nth=last`, Target{Kind: ByText, Value: "say within=me", Exact: true, Nth: NthLast}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -304,4 +306,28 @@ func TestSizeLimit(t *testing.T) {
 	if _, err := Parse(big); err == nil || !strings.Contains(err.Error(), "limit") {
 		t.Errorf("oversized plan: %v", err)
 	}
+}
+
+// FuzzTargetCanonical checks that a target's canonical spelling parses back
+// to itself, modifiers included.
+func FuzzTargetCanonical(f *testing.F) {
+	for _, s := range []string{
+		`role=checkbox within="renew passport"`, `text=Buy milk nth=2`, `css=li nth=last within='a "b"'`,
+		`role=button[name="Delete"] within="x" nth=first`, `text="say nth=2"`, `label=Email`, `#main .x nth=3`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tg, err := ParseTarget(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseTarget(tg.String())
+		if err != nil {
+			t.Fatalf("%q → %q does not parse: %v", s, tg.String(), err)
+		}
+		if again.String() != tg.String() || again.Within != tg.Within || again.Nth != tg.Nth {
+			t.Fatalf("%q → %q → %q", s, tg.String(), again.String())
+		}
+	})
 }

@@ -62,7 +62,7 @@ var nthWords = []string{"first", "second", "third", "fourth", "fifth", "sixth", 
 
 var (
 	withinSuffix = regexp.MustCompile(`\s+within=("(?:[^"\\]|\\.)*"|'[^']*')\s*$`)
-	nthSuffix    = regexp.MustCompile(`\s+nth=(\S*)\s*$`)
+	nthSuffix    = regexp.MustCompile(`\s+nth=([A-Za-z0-9-]+)\s*$`)
 )
 
 // cutModifiers removes trailing within= and nth= modifiers from s.
@@ -95,7 +95,7 @@ func cutModifiers(s string) (rest, within string, nth int, err error) {
 		}
 		break
 	}
-	if i := strings.Index(s, " within="); i >= 0 && !strings.Contains(s[:i], "[") {
+	if i := strings.Index(s, " within="); i >= 0 && !strings.Contains(s[:i], "[") && strings.Count(s[:i], `"`)%2 == 0 {
 		return "", "", 0, fmt.Errorf(`within= takes quoted text at the end of the target, as in role=checkbox within="renew passport"`)
 	}
 	return strings.TrimSpace(s), within, nth, nil

@@ -36,6 +36,14 @@
 // for its load event for at most 3 s more: a page that waits on a slow
 // image is usable, one that never parses is not.
 //
+// A click or double-click whose target is hidden inside a visible list
+// item, row or card (a delete button shown only on hover) first hovers that
+// item, then waits for the target as usual. dblclick sends two presses with
+// click counts 1 and 2, as a person's double-click does. reload and go_back
+// wait for the page they load to parse, like an input that navigates.
+// Targets with within= keep the matches inside the smallest item whose text
+// holds the text; nth= picks one match (steps_more.go, locator.js).
+//
 // # Assertions
 //
 // Assertions wait too: they pass as soon as they hold within the step's
@@ -51,10 +59,23 @@
 // submission caused. expect_no_console_errors counts console.error and
 // console.assert failures, uncaught exceptions and unhandled rejections, and
 // the browser's own error entries (failed subresource loads, CSP
-// violations), as the DevTools console shows them in red.
+// violations), as the DevTools console shows them in red, except the
+// browser's own failed request for /favicon.ico; a failed request is
+// reported with its URL and status.
+//
+// expect_value, expect_checked, expect_enabled (and their negations),
+// expect_focused, expect_style and expect_order poll like the others and,
+// on failure, report what the element held instead ("it holds \"milk\"",
+// "font-weight is 400", "the order is \"B\", \"A\""). expect_style
+// compares computed style: bold is a weight of 600 or more, colours are
+// compared as rgb after the browser parses the expected one, line-through
+// may be set on an ancestor, and dark or light backgrounds are judged on
+// the first non-transparent background behind the element. An
+// expect_count may compare with a count remember_count kept earlier in the
+// journey.
 //
 // Negative assertions (expect_hidden, expect_no_text) and expect_count,
-// expect_no_console_errors first let the page settle — no request in flight
+// remember_count, expect_no_console_errors first let the page settle — no request in flight
 // and no DOM mutation for 100 ms, waiting at most 1 s (and a third of the
 // step's budget) — so that they do not pass before the page has finished
 // updating; then they wait like the others.

@@ -175,7 +175,8 @@ func (jr *journeyRun) listen(lctx context.Context) error {
 				_, _ = cdp.Call(ctx, jr.tab.t, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true, PromptText: e.DefaultPrompt})
 				cancel()
 			case d := <-rec.docCh:
-				jr.documentBody(lctx, d)
+				// Apart from this loop: a dialog must never wait for it.
+				jr.helpers.Go(func() { jr.documentBody(lctx, d) })
 			case id := <-rec.popupCh:
 				ctx, cancel := context.WithTimeout(lctx, 2*time.Second)
 				_, err := cdp.Call(ctx, jr.tab.b, target.CloseTarget, target.CloseTargetParams{TargetID: id})
@@ -238,6 +239,14 @@ func (jr *journeyRun) waitDocumentBody() {
 // loaded, then gives up on the rest.
 func (jr *journeyRun) recordBodies(tctx context.Context) func() {
 	rec := jr.rec
+	if jr.rs.w == nil {
+		// No evidence, no HAR: fetch nothing.
+		rec.mu.Lock()
+		rec.bodiesClosed = true
+		close(rec.bodyCh)
+		rec.mu.Unlock()
+		return func() {}
+	}
 	bctx, cancel := context.WithCancel(tctx)
 	done := make(chan struct{})
 	go func() {

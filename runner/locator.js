@@ -10,6 +10,7 @@
 //            "title" (wait until document.title equals text),
 //            "settle" (wait until the DOM has been quiet for quiet ms),
 //            "describe" (no wait: what the target resolves to now),
+//            "quiet" (only wait for the page to settle; see settle below),
 //            "value" / "checked" / "enabled" / "focused" (wait until the
 //            target's state is want: text, true or false),
 //            "style" (wait until the computed style prop matches text),
@@ -24,6 +25,8 @@
 //            (see settle.js) for settle ms, and at least hold ms have passed
 //            since this call began; the diagnosis then carries "settled":
 //            the ms the page had been quiet
+//   horizon: ms until the step's budget ends, when later than timeout:
+//            timers due before it keep the page unsettled
 // A success returns the element itself (op "element") or the string "ok:"+JSON;
 // a time-out returns "no:"+JSON with a diagnosis.
 (async function (args) {
@@ -730,6 +733,10 @@
         const r = resolve(t);
         return [true, { matches: r.all.length, visible: r.visible.length, state: stateOf(r.first) }];
       }
+      case 'quiet':
+        // Holds never: the call ends when the page has settled (args.settle)
+        // or at the timeout. For checks decided outside the page.
+        return [false];
     }
     throw new Error('unknown op ' + args.op);
   }
@@ -775,7 +782,8 @@
     if (s.frames.size || s.idles.size || s.tasks > 0 || s.workers > 0) return 0;
     for (const c of s.conns) if (c.readyState !== 2 && c.readyState !== 3) return 0; // not CLOSING/CLOSED
     if (document.getAnimations().some((a) => a.playState === 'running')) return 0;
-    if (document.querySelector('iframe,frame,object,embed')) return 0;
+    // Frames and plugins cannot be observed; a meta refresh navigates later.
+    if (document.querySelector('iframe,frame,object,embed,meta[http-equiv="refresh" i]')) return 0;
     for (const m of document.querySelectorAll('video,audio')) if (!m.paused) return 0;
     return Math.max(0, performance.now() - s.last);
   }
@@ -808,7 +816,8 @@
     const t = performance.now();
     if (t >= deadline) return no(v);
     if (args.settle > 0 && t - began >= (args.hold || 0)) {
-      const q = quietFor(deadline);
+      // Timers due before the step's budget ends keep the page unsettled.
+      const q = quietFor(args.horizon > 0 ? began + args.horizon : deadline);
       if (q >= args.settle) return no(v, { settled: Math.round(q) });
     }
     await frame();

@@ -42,8 +42,9 @@ type engineArgs struct {
 	Texts  []string `json:"texts,omitempty"`  // order
 	Reveal bool     `json:"reveal,omitempty"` // element: see revealJS
 	// Settle and Hold: see locator.js; poll sets them.
-	Settle int64 `json:"settle,omitempty"`
-	Hold   int64 `json:"hold,omitempty"`
+	Settle  int64 `json:"settle,omitempty"`
+	Hold    int64 `json:"hold,omitempty"`
+	Horizon int64 `json:"horizon,omitempty"`
 }
 
 type jsTarget struct {
@@ -190,22 +191,13 @@ func (jr *journeyRun) poll(ctx, act context.Context, a engineArgs) (pollResult, 
 			if r.ok || r.diag == nil || r.diag.Settled == 0 {
 				return r, nil
 			}
-			// The page itself is settled; the network and navigations are
-			// watched from here.
-			page := time.Duration(r.diag.Settled) * time.Millisecond
-			net, busy := jr.rec.quiet()
-			if q := min(page, net); q >= grace {
+			q, hold := jr.settledFor(r.diag.Settled, grace)
+			if hold == 0 {
 				r.settled = q
 				jr.settled = q
 				return r, nil
 			}
-			// Look again once the network can have been quiet long
-			// enough; while a request is in flight, every 200 ms.
-			wait := grace - net
-			if busy {
-				wait = 200 * time.Millisecond
-			}
-			a.Hold = max(wait.Milliseconds(), 20)
+			a.Hold = hold
 			continue
 		case errors.Is(err, errNavigated):
 			if ctx.Err() != nil {
@@ -226,6 +218,64 @@ func (jr *journeyRun) poll(ctx, act context.Context, a engineArgs) (pollResult, 
 			return pollResult{}, err
 		}
 	}
+}
+
+// settledFor combines the page's own report that it has been settled for
+// pageMS with what the browser reports of the network and navigations. It
+// returns how long the whole has been settled and 0 when that reaches
+// grace; else the ms to hold the next look for (while a request is in
+// flight, 200 ms).
+func (jr *journeyRun) settledFor(pageMS int64, grace time.Duration) (time.Duration, int64) {
+	page := time.Duration(pageMS) * time.Millisecond
+	net, busy := jr.rec.quiet()
+	if q := min(page, net); q >= grace {
+		return q, 0
+	}
+	wait := grace - net
+	if busy {
+		wait = 200 * time.Millisecond
+	}
+	return 0, max(wait.Milliseconds(), 20)
+}
+
+// awaitSettled returns once the page and the network have been settled for
+// the Runner's settle period (true), or when ctx ends or early failure is
+// off (false). It records how long in jr.settled. It only reads the page,
+// so ctx may be cancelled at any time: a check decided outside the page
+// (the address) runs it alongside its own wait.
+func (jr *journeyRun) awaitSettled(ctx context.Context) (time.Duration, bool) {
+	grace := jr.rs.r.cfg.Settle
+	if grace <= 0 {
+		return 0, false
+	}
+	dl, _ := ctx.Deadline()
+	a := engineArgs{Op: "quiet", Settle: max(grace.Milliseconds(), 1)}
+	for ctx.Err() == nil {
+		// Short page-side waits, so that none outlives the step by much;
+		// a timer due before the step's budget ends still counts.
+		left := time.Until(dl)
+		a.Timeout = max(min(left, grace+time.Second).Milliseconds(), 0)
+		a.Horizon = max(left.Milliseconds(), 0)
+		r, err := jr.evaluate(ctx, a)
+		switch {
+		case errors.Is(err, errNavigated):
+			if jr.waitDocument(ctx) != nil {
+				return 0, false
+			}
+			continue
+		case err != nil:
+			return 0, false
+		case r.diag == nil || r.diag.Settled == 0:
+			a.Hold = 0
+			continue // the page-side wait timed out unsettled
+		}
+		q, hold := jr.settledFor(r.diag.Settled, grace)
+		if hold == 0 {
+			return q, true
+		}
+		a.Hold = hold
+	}
+	return 0, false
 }
 
 // waitDocument waits until the main frame has a document to evaluate in,

@@ -131,6 +131,14 @@ func (rec *recorder) quiet() (d time.Duration, busy bool) {
 	if len(rec.inflight) > 0 {
 		return 0, true
 	}
+	// A Refresh header navigates later, as a timer would.
+	if d := rec.lastCommitted(); d != nil {
+		for k := range d.headers {
+			if strings.EqualFold(k, "Refresh") {
+				return 0, true
+			}
+		}
+	}
 	since := rec.idleAt
 	if rec.actAt.After(since) {
 		since = rec.actAt

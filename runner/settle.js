@@ -108,6 +108,33 @@
   track('EventSource', (o) => { s.conns.add(o); o.addEventListener('message', touch); o.addEventListener('error', touch); });
   track('Worker', () => { s.workers++; });
   track('SharedWorker', () => { s.workers++; });
+  // Work that completes off the main thread without a timer or a request:
+  // WebAssembly compilation and IndexedDB opens count as pending until done.
+  const pending = (obj, name) => {
+    const f = obj && obj[name];
+    if (typeof f !== 'function') return;
+    obj[name] = function () {
+      s.tasks++;
+      let p;
+      try { p = f.apply(this, arguments); } catch (e) { s.tasks--; throw e; }
+      const end = () => { s.tasks--; touch(); };
+      Promise.resolve(p).then(end, end);
+      return p;
+    };
+  };
+  if (window.WebAssembly) for (const n of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) pending(WebAssembly, n);
+  if (window.IDBFactory) {
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function () {
+      const r = open.apply(this, arguments);
+      s.tasks++;
+      let done = false;
+      const end = () => { if (!done) { done = true; s.tasks--; touch(); } };
+      r.addEventListener('success', end);
+      r.addEventListener('error', end);
+      return r;
+    };
+  }
   // Message posts schedule work as a timer does (setImmediate polyfills).
   const pm = window.postMessage;
   window.postMessage = function () { touch(); return pm.apply(this, arguments); };

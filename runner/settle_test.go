@@ -30,6 +30,18 @@ func TestEarlyFailureNeverWrong(t *testing.T) {
 const t0 = Date.now();
 const iv = setInterval(() => { if (Date.now() - t0 > 3000) { document.getElementById('o').textContent = 'Time is up'; clearInterval(iv); } }, 250);
 </script>`)
+		case "/meta":
+			fmt.Fprint(w, `<title>meta</title><meta http-equiv="refresh" content="2;url=/arrived"><p>moving soon</p>`)
+		case "/header":
+			w.Header().Set("Refresh", "2;url=/arrived")
+			fmt.Fprint(w, `<title>header</title><p>moving soon</p>`)
+		case "/arrived":
+			fmt.Fprint(w, `<title>arrived</title><p>Arrived</p>`)
+		case "/wasm":
+			// The compile's wrapper must keep the page working.
+			fmt.Fprint(w, `<title>wasm</title><p id=o></p><script>
+WebAssembly.compile(new Uint8Array([0,97,115,109,1,0,0,0])).then(() => setTimeout(() => { document.getElementById('o').textContent = 'Compiled'; }, 2000));
+</script>`)
 		case "/chain":
 			fmt.Fprint(w, `<title>chain</title><p id=o></p><script>
 setTimeout(() => setTimeout(() => { document.getElementById('o').textContent = 'Chained'; }, 2500), 500);
@@ -49,6 +61,10 @@ setTimeout(() => setTimeout(() => { document.getElementById('o').textContent = '
 		{"a streaming list, text", appURL, "      - visit: /late/stream\n      - expect_text: Item 4\n"},
 		{"a clock polled by an interval", srv.URL, "      - visit: /clock\n      - expect_text: Time is up\n"},
 		{"a chain of timers", srv.URL, "      - visit: /chain\n      - expect_text: Chained\n"},
+		{"a meta refresh", srv.URL, "      - visit: /meta\n      - expect_text: Arrived\n"},
+		{"a Refresh header", srv.URL, "      - visit: /header\n      - expect_text: Arrived\n"},
+		{"a meta refresh, address", srv.URL, "      - visit: /meta\n      - expect_url: /arrived\n"},
+		{"WebAssembly, then a timer", srv.URL, "      - visit: /wasm\n      - expect_text: Compiled\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,5 +149,30 @@ func TestReasonsHaveNoBackslashes(t *testing.T) {
 	}
 	if !strings.Contains(j.Steps[1].Expected, `“say "hi"”`) {
 		t.Errorf("expected = %s; want the text quoted as “say \"hi\"”", j.Steps[1].Expected)
+	}
+}
+
+// TestEarlyFailureOfTheAddress: an address check, decided outside the page,
+// fails early on a settled page, and still passes when a timer changes the
+// address late.
+func TestEarlyFailureOfTheAddress(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		switch r.URL.Path {
+		case "/later":
+			// history.pushState after 2.5 s: no navigation, no request.
+			fmt.Fprint(w, `<title>later</title><p>wait</p><script>setTimeout(() => history.pushState({}, '', '/moved'), 2500);</script>`)
+		default:
+			fmt.Fprint(w, `<title>still</title><p>nothing happens here</p>`)
+		}
+	}))
+	defer srv.Close()
+	res := run(t, journeyPlan(t, "      - visit: /later\n      - expect_url: /moved\n"), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Verified)
+
+	res = run(t, journeyPlan(t, "      - visit: /still\n      - expect_url: /elsewhere\n"), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Failed)
+	if s := res.Manifest.Journeys[0].Steps[1]; s.SettledMS < shared.cfg.Settle.Milliseconds() {
+		t.Fatalf("the address check on a settled page waited out its budget (settled_ms %d)\n%s", s.SettledMS, explain(res))
 	}
 }

@@ -264,6 +264,25 @@ func (st *stepCtx) wait(cond func() bool) bool {
 	}
 }
 
+// waitOr is wait that also ends, false, when settled delivers how long
+// the page has been settled.
+func (st *stepCtx) waitOr(cond func() bool, settled <-chan time.Duration) (bool, time.Duration) {
+	for {
+		var ok bool
+		ch := st.jr.rec.snapshot(func() { ok = cond() })
+		if ok {
+			return true, 0
+		}
+		select {
+		case <-ch:
+		case q := <-settled:
+			return false, q
+		case <-st.ctx.Done():
+			return false, 0
+		}
+	}
+}
+
 // Actions.
 
 func (st *stepCtx) visit() *verdict {
@@ -898,10 +917,32 @@ func (st *stepCtx) expectText(negated bool) *verdict {
 func (st *stepCtx) expectURL() *verdict {
 	jr := st.jr
 	var got string
-	if st.wait(func() bool {
+	cond := func() bool {
 		got = jr.rec.url
 		return urlMatches(jr.rs.base, st.s.Value, got)
-	}) {
+	}
+	// The address changes by a navigation or by the page's script; once the
+	// page has settled, neither can come, and the check fails early.
+	sctx, cancel := context.WithCancel(st.ctx)
+	settled := make(chan time.Duration, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if q, ok := jr.awaitSettled(sctx); ok {
+			settled <- q
+		}
+	}()
+	ok, q := st.waitOr(cond, settled)
+	cancel()
+	<-done
+	if !ok && q > 0 {
+		// One last look: the decision is early only if it still fails.
+		jr.rec.snapshot(func() { ok = cond() })
+		if !ok {
+			jr.settled = q
+		}
+	}
+	if ok {
 		return nil
 	}
 	return failed(fmt.Sprintf("the address to be %s", st.s.Value), fmt.Sprintf("the address is %s", got))

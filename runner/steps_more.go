@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -410,20 +409,10 @@ func quoted(xs []string) []string {
 
 func quoteAll(xs []string) string { return strings.Join(quoted(xs), ", ") }
 
-// appError reports whether a console entry counts as the app's error: an
-// error or uncaught exception, except the browser's failed request for
-// /favicon.ico, which it makes on its own when a page declares no icon.
-func appError(e evidence.ConsoleEntry) bool {
-	if !e.IsError() {
-		return false
-	}
-	if e.Source == "browser" && strings.HasPrefix(e.Text, "Failed to load resource") {
-		if u, err := url.Parse(e.URL); err == nil && u.Path == "/favicon.ico" {
-			return false
-		}
-	}
-	return true
-}
+// appError reports whether a console entry counts as the app's error (see
+// evidence.ConsoleEntry.AppError: the browser's own /favicon.ico request
+// does not).
+func appError(e evidence.ConsoleEntry) bool { return e.AppError() }
 
 // consoleLine renders a console error for a failure message; a failed
 // request names its URL and status.

@@ -10,6 +10,7 @@ import (
 	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/runner"
 	"github.com/vouchdev/vouch/store"
+	"github.com/vouchdev/vouch/version"
 )
 
 // KeyringDir is where the server's attestation keys live, inside DataDir.
@@ -57,7 +58,7 @@ func (s *Service) sign(ctx context.Context, v *store.Verification, sp *store.Pla
 	}
 	r := attest.Run{
 		Dir: res.Dir, VerificationID: v.ID, URL: s.cfg.PublicURL + "/api/v1/verifications/" + v.ID,
-		Claim: sp.Claim, PlanRecord: sp.ID, Runner: attest.Runner{Name: "vouch", Mode: "server"},
+		Claim: sp.Claim, PlanRecord: sp.ID, Runner: attest.Runner{Name: "vouch", Version: version.String(), Mode: "server"},
 	}
 	if e := sp.Decision; e != nil && e.State == store.PlanApproved {
 		r.Approval = &attest.Approval{UserID: e.UserID, At: e.At, PlanHash: e.PlanHash}

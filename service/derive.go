@@ -3,6 +3,7 @@ package service
 import (
 	"errors"
 	"fmt"
+	"net/url"
 
 	"github.com/vouchdev/vouch/claim"
 	"github.com/vouchdev/vouch/plan"
@@ -19,6 +20,11 @@ func (RulesDeriver) Derive(text string) (Derivation, error) {
 	if err != nil {
 		return Derivation{}, err
 	}
+	return fromClaim(d), nil
+}
+
+// fromClaim is a claim derivation as the service keeps it.
+func fromClaim(d claim.Derivation) Derivation {
 	reqs := make([]Requirement, len(d.Requirements))
 	for i, r := range d.Requirements {
 		reqs[i] = Requirement{ID: r.ID, Text: r.Text, Kind: r.Kind, ProvenBy: make([]StepRef, len(r.ProvenBy))}
@@ -26,7 +32,24 @@ func (RulesDeriver) Derive(text string) (Derivation, error) {
 			reqs[i].ProvenBy[k] = StepRef{Journey: ref.Journey, Name: ref.Name, Step: ref.Step}
 		}
 	}
-	return Derivation{Plan: d.Plan, Requirements: reqs, Notes: d.Notes}, nil
+	return Derivation{Plan: d.Plan, Requirements: reqs, Notes: d.Notes}
+}
+
+// DeriveAt derives a claim for a deployment URL with claim.DeriveAt: a
+// URL that names a page (…/about.html) is the page the claim means by the
+// home page or by that page's name, and the plan runs against the URL's
+// directory, which DeriveAt returns.
+func (RulesDeriver) DeriveAt(text string, deployment *url.URL) (Derivation, *url.URL, error) {
+	d, base, err := claim.DeriveAt(text, deployment)
+	if err != nil {
+		return Derivation{}, nil, err
+	}
+	return fromClaim(d), base, nil
+}
+
+// deriverAt is a Deriver that reads the deployment URL too.
+type deriverAt interface {
+	DeriveAt(claim string, deployment *url.URL) (Derivation, *url.URL, error)
 }
 
 // refusalError turns a deriver's refusal into CodeClaimNotProvable; ok is

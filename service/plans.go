@@ -54,7 +54,15 @@ func (s *Service) CreatePlan(ctx context.Context, p Principal, req CreateRequest
 	case utf8.RuneCountInString(claim) > MaxClaimLength:
 		return nil, invalid("claim", "claim is longer than %d characters; state one thing the app does", MaxClaimLength)
 	}
-	d, err := s.cfg.Deriver.Derive(claim)
+	var d Derivation
+	if da, ok := s.cfg.Deriver.(deriverAt); ok {
+		var base *url.URL
+		if d, base, err = da.DeriveAt(claim, u); err == nil && base != nil {
+			u = base
+		}
+	} else {
+		d, err = s.cfg.Deriver.Derive(claim)
+	}
 	if err != nil {
 		var se *Error
 		if errors.As(err, &se) {

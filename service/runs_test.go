@@ -213,7 +213,7 @@ func checkAttestation(t *testing.T, e *env, p *service.Plan, v *service.Verifica
 	pr := r.Predicate
 	if pr.VerificationID != v.ID || pr.Decision != v.Decision || pr.Claim != p.Claim ||
 		pr.Approval == nil || pr.Approval.PlanHash != strings.TrimPrefix(p.ContractID, "sha256:") || pr.Approval.By == "" ||
-		pr.Plan.ID != pr.Approval.PlanHash || pr.Browser.Version == "" || pr.Runner.Mode != "server" {
+		pr.Plan.ID != pr.Approval.PlanHash || pr.Browser.Version == "" || pr.Runner.Mode != "server" || pr.Runner.Version == "" {
 		t.Errorf("predicate = %+v", pr)
 	}
 	if v.Decision == "blocked" {

@@ -345,7 +345,7 @@ func completion(pl *plan.Plan, res *runner.Result, prior []Attempt) *store.Compl
 		c.RepairPrompt = m.RepairPrompt
 		for _, j := range m.Journeys {
 			if j.Decision != evidence.Verified && j.Reason != "" {
-				c.Reason = fmt.Sprintf("journey %q: %s", j.Name, j.Reason)
+				c.Reason = fmt.Sprintf("journey %s: %s", plan.Quote(j.Name), j.Reason) // no \" for people
 				break
 			}
 		}

@@ -6,12 +6,31 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/vouchdev/vouch/api/openapitest"
 	"github.com/vouchdev/vouch/auth"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/webhook"
 )
+
+var (
+	specOnce  sync.Once
+	specCheck *openapitest.Check
+	specErr   error
+)
+
+// specClient is a client whose every answer from the API is validated
+// against api/openapi.json; TestAPI fails on any that does not conform.
+func specClient(t *testing.T) *http.Client {
+	t.Helper()
+	specOnce.Do(func() { specCheck, specErr = openapitest.New(http.DefaultTransport) })
+	if specErr != nil {
+		t.Fatal(specErr)
+	}
+	return &http.Client{Transport: specCheck}
+}
 
 type apiResp struct {
 	status int
@@ -36,7 +55,7 @@ func call(t *testing.T, base, method, path, key, body string) apiResp {
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := specClient(t).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,6 +189,12 @@ func TestAPI(t *testing.T) {
 	}
 	if r := call(t, srv.URL, "GET", "/api/v1/webhooks/"+id, readKey, ""); r.status != 404 {
 		t.Errorf("GET after delete: %d", r.status)
+	}
+	// Every answer, the delivery detail with its payload included, is what
+	// api/openapi.json describes.
+	var report strings.Builder
+	if !specCheck.Report(&report) {
+		t.Errorf("answers that do not conform to api/openapi.json:\n%s", report.String())
 	}
 	// Every request went to the request log with its id.
 	rows, err := e.svc.SearchRequests(e.ctx, service.RequestFilter{PathPrefix: "/api/v1/webhooks", Limit: 500})

@@ -38,7 +38,7 @@ func deriveCmd(ctx context.Context, e *env, args []string) int {
 	var asJSON, model bool
 	fs.StringVar(&base, "url", "", "base URL the plan will run against: shown with each page, and checked against URLs in the claim")
 	fs.BoolVar(&asJSON, "json", false, "print the derivation as JSON (pipe it to: vouch run - --url BASE)")
-	fs.BoolVar(&model, "model", false, "ask the model-backed deriver configured by VOUCH_DERIVE_URL, VOUCH_DERIVE_MODEL and VOUCH_DERIVE_KEY about claims the rules cannot prove")
+	fs.BoolVar(&model, "model", false, "let the model configured by VOUCH_DERIVE_URL, VOUCH_DERIVE_MODEL and VOUCH_DERIVE_KEY rewrite claims the rules refuse into the claim language (the rules still derive the plan)")
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
 		return code
@@ -71,7 +71,6 @@ func deriveCmd(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "vouch derive: --model: %v\n", err)
 			return exitUsage
 		}
-		cfg.RulesFirst = true
 		md, err := llmderive.New(cfg)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "vouch derive: --model: %v\n", err)

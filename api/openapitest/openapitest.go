@@ -1,4 +1,8 @@
-package e2e
+// Package openapitest holds Check, an http.RoundTripper for tests that
+// validates every answer of vouch's API against api/openapi.json with
+// libopenapi-validator. The end-to-end suite and the webhook API's tests
+// send all their requests through it.
+package openapitest
 
 import (
 	"bytes"
@@ -20,14 +24,15 @@ import (
 	"github.com/vouchdev/vouch/api"
 )
 
-// specCheck validates every response the suite's HTTP clients receive
-// from vouch's API (/api/v1 and /v1) against api/openapi.json with
-// libopenapi-validator: status, media type and body schema. It wraps
-// http.DefaultTransport, which every client of the suite uses, so no test
-// has to opt in. A method the document does not describe on a described
-// path must get 405 with the error envelope and an Allow header listing
-// the described methods, as the document's description says.
-type specCheck struct {
+// Check validates every response its clients receive from vouch's API
+// (/api/v1 and /v1 on loopback) against api/openapi.json with
+// libopenapi-validator: status, media type and body schema. Installed as
+// http.DefaultTransport, it covers every client that does not bring its
+// own, so no test has to opt in. A method the document does not describe
+// on a described path must get 405 with the error envelope and an Allow
+// header listing the described methods, as the document's description
+// says. Create it with New.
+type Check struct {
 	base  http.RoundTripper
 	v     validator.Validator
 	paths []specPath
@@ -44,7 +49,8 @@ type specPath struct {
 	methods  []string // upper case
 }
 
-func newSpecCheck(base http.RoundTripper) (*specCheck, error) {
+// New returns a Check that sends requests through base.
+func New(base http.RoundTripper) (*Check, error) {
 	doc, err := libopenapi.NewDocument(api.OpenAPI())
 	if err != nil {
 		return nil, err
@@ -59,7 +65,7 @@ func newSpecCheck(base http.RoundTripper) (*specCheck, error) {
 	if err := json.Unmarshal(api.OpenAPI(), &raw); err != nil {
 		return nil, err
 	}
-	c := &specCheck{base: base, v: v, ops: map[string]bool{}}
+	c := &Check{base: base, v: v, ops: map[string]bool{}}
 	for tmpl, item := range raw.Paths {
 		re := "^" + regexp.MustCompile(`\\\{\w+\\\}`).ReplaceAllString(regexp.QuoteMeta(tmpl), `[^/]+`) + "$"
 		sp := specPath{template: tmpl, re: regexp.MustCompile(re)}
@@ -96,7 +102,8 @@ func apiPath(p string) string {
 	return ""
 }
 
-func (c *specCheck) RoundTrip(r *http.Request) (*http.Response, error) {
+// RoundTrip sends r and checks the answer.
+func (c *Check) RoundTrip(r *http.Request) (*http.Response, error) {
 	res, err := c.base.RoundTrip(r)
 	p := apiPath(r.URL.Path)
 	if err != nil || p == "" || (r.URL.Hostname() != "127.0.0.1" && r.URL.Hostname() != "localhost") {
@@ -119,7 +126,7 @@ func (c *specCheck) RoundTrip(r *http.Request) (*http.Response, error) {
 	return res, nil
 }
 
-func (c *specCheck) check(r *http.Request, p string, res *http.Response, body []byte, stream bool) {
+func (c *Check) check(r *http.Request, p string, res *http.Response, body []byte, stream bool) {
 	var sp *specPath
 	for i := range c.paths {
 		if c.paths[i].re.MatchString(p) {
@@ -193,7 +200,7 @@ func (c *specCheck) check(r *http.Request, p string, res *http.Response, body []
 	}
 }
 
-func (c *specCheck) count(op string) {
+func (c *Check) count(op string) {
 	c.mu.Lock()
 	c.checked++
 	c.ops[op] = true
@@ -215,19 +222,26 @@ func envelopeProblems(body []byte) []string {
 	return nil
 }
 
-// report prints what was checked and returns whether every response
-// conformed.
-func (c *specCheck) report(w io.Writer) bool {
+// Failures returns a line per response that did not conform so far.
+func (c *Check) Failures() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	fmt.Fprintf(w, "e2e: %d API responses from %d operations validated against api/openapi.json; %d did not conform\n",
+	return slices.Clone(c.failures)
+}
+
+// Report prints what was checked (the counts, the operations seen and
+// each failure) and returns whether every response conformed.
+func (c *Check) Report(w io.Writer) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fmt.Fprintf(w, "%d API responses from %d operations validated against api/openapi.json; %d did not conform\n",
 		c.checked, len(c.ops), len(c.failures))
 	ops := make([]string, 0, len(c.ops))
 	for op := range c.ops {
 		ops = append(ops, op)
 	}
 	sort.Strings(ops)
-	fmt.Fprintf(w, "e2e: operations seen: %s\n", strings.Join(ops, ", "))
+	fmt.Fprintf(w, "operations seen: %s\n", strings.Join(ops, ", "))
 	for _, f := range c.failures {
 		fmt.Fprintln(w, "  "+f)
 	}

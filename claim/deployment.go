@@ -1,0 +1,96 @@
+package claim
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// pageExts are the file endings that make a URL's last segment a page
+// rather than a directory of the app.
+var pageExts = map[string]bool{".html": true, ".htm": true, ".php": true, ".asp": true,
+	".aspx": true, ".jsp": true, ".shtml": true, ".xhtml": true, ".cfm": true}
+
+// SplitDeployment reads a deployment URL that names one page, such as
+// https://example.com/site/about.html: the plan runs against the
+// directory (https://example.com/site/) and page is the named page as a
+// plan path ("/about.html"). For any other URL base is u and page is "".
+func SplitDeployment(u *url.URL) (base *url.URL, page string) {
+	if u == nil {
+		return nil, ""
+	}
+	dir, file := path.Split(u.Path)
+	if file == "" || !pageExts[strings.ToLower(path.Ext(file))] {
+		return u, ""
+	}
+	b := *u
+	b.Path, b.RawPath, b.RawQuery, b.Fragment = dir, "", "", ""
+	return &b, "/" + file
+}
+
+// DeriveAt derives a claim for a deployment URL. When the URL names a page
+// (…/about.html), that page is the page the claim means by "the home
+// page", "the app" or no page at all, and by its own name ("the about
+// page"); base is then the directory to run the plan against. Otherwise
+// it is Derive, and base is the deployment URL.
+func DeriveAt(text string, deployment *url.URL) (Derivation, *url.URL, error) {
+	d, err := Derive(text)
+	if err != nil {
+		return Derivation{}, nil, err
+	}
+	base, page := SplitDeployment(deployment)
+	if page == "" {
+		return d, deployment, nil
+	}
+	stem := "/" + strings.TrimSuffix(strings.TrimPrefix(page, "/"), path.Ext(page))
+	// The same plan, with the named page where the claim meant it.
+	p := *d.Plan
+	p.Journeys = make([]plan.Journey, len(d.Plan.Journeys))
+	changed := false
+	for i, j := range d.Plan.Journeys {
+		j.Steps = append([]plan.Step(nil), j.Steps...)
+		for k := range j.Steps {
+			s := &j.Steps[k]
+			if (s.Kind == plan.Visit || s.Kind == plan.ExpectURL) && (s.Value == "/" || strings.EqualFold(s.Value, stem)) {
+				s.Value = page
+				changed = true
+			}
+		}
+		j.Name = onPage(j.Name, stem, page)
+		p.Journeys[i] = j
+	}
+	if !changed {
+		return d, base, nil
+	}
+	p.Requirements = append([]plan.Requirement(nil), d.Plan.Requirements...)
+	for i := range p.Requirements {
+		p.Requirements[i].Text = onPage(p.Requirements[i].Text, stem, page)
+	}
+	notes := []string{fmt.Sprintf("The deployment URL names the page %s: the home page and %q mean it, and the plan runs against %s.", strings.TrimPrefix(page, "/"), strings.TrimPrefix(stem, "/")+" page", base.String())}
+	for _, n := range d.Notes {
+		if strings.Contains(n, " taken as "+stem+",") || strings.Contains(n, " taken as /.") {
+			continue
+		}
+		notes = append(notes, n)
+	}
+	out, err := Trace(d.Claim, &p, notes)
+	if err != nil {
+		return Derivation{}, nil, err
+	}
+	return out, base, nil
+}
+
+// onPage rewrites a requirement's "On /about," or "On /," to the page.
+func onPage(s, stem, page string) string {
+	for _, from := range []string{stem, "/"} {
+		for _, sep := range []string{",", ":"} {
+			if strings.Contains(s, "On "+from+sep) {
+				return strings.Replace(s, "On "+from+sep, "On "+page+sep, 1)
+			}
+		}
+	}
+	return s
+}
