@@ -239,6 +239,14 @@ func (jr *journeyRun) waitDocumentBody() {
 // loaded, then gives up on the rest.
 func (jr *journeyRun) recordBodies(tctx context.Context) func() {
 	rec := jr.rec
+	if jr.rs.w == nil {
+		// No evidence, no HAR: fetch nothing.
+		rec.mu.Lock()
+		rec.bodiesClosed = true
+		close(rec.bodyCh)
+		rec.mu.Unlock()
+		return func() {}
+	}
 	bctx, cancel := context.WithCancel(tctx)
 	done := make(chan struct{})
 	go func() {
