@@ -552,7 +552,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			return ""
 		}
 		c.img, c.full = img, v != nil
-		ext, mt := shotFormat(c.full)
+		ext, mt := jr.shotFormat(c.full)
 		c.file = w.Put(evidence.Screenshot, ext, mt, img, jr.idx+1, k+1, note).File
 		jr.last = c
 		return c.file
@@ -566,11 +566,11 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 
 // shotFormat returns the file extension and media type of a screenshot
 // taken full size or not (see journeyRun.screenshot).
-func shotFormat(full bool) (ext, mediaType string) {
-	if full {
-		return "jpg", "image/jpeg"
+func (jr *journeyRun) shotFormat(full bool) (ext, mediaType string) {
+	if !full && jr.rs.r.cfg.ScreenshotFormat == "webp" {
+		return "webp", "image/webp"
 	}
-	return "webp", "image/webp"
+	return "jpg", "image/jpeg"
 }
 
 // capture is a screenshot taken after step k, with the page's state when
@@ -579,7 +579,7 @@ type capture struct {
 	k        int
 	file     string
 	img      []byte
-	full     bool   // full size (JPEG), not scaled (WebP)
+	full     bool   // full size, not scaled
 	token    string // stateJS's token; "" when it cannot be reused
 	activity int    // the recorder's activity count; -1 when unknown
 }
@@ -610,7 +610,7 @@ func (jr *journeyRun) reuse(c *capture) string {
 		return ""
 	}
 	note := fmt.Sprintf("after step (the page is unchanged since step %d)", p.k+1)
-	ext, mt := shotFormat(p.full)
+	ext, mt := jr.shotFormat(p.full)
 	return jr.rs.w.Put(evidence.Screenshot, ext, mt, p.img, jr.idx+1, c.k+1, note).File
 }
 

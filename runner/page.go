@@ -438,17 +438,15 @@ func (jr *journeyRun) mouse(ctx context.Context, x, y float64, click bool) error
 }
 
 // screenshot captures the viewport: full size as JPEG when full (a
-// failure: it is on the way to the decision, and JPEG encodes in half
-// WebP's time), else at Config.ScreenshotScale as WebP, which holds the
-// same picture in about half the bytes of a JPEG of the same quality.
+// failure), else at Config.ScreenshotScale in Config.ScreenshotFormat.
 // shotFormat names the file type.
 func (jr *journeyRun) screenshot(ctx context.Context, full bool) ([]byte, error) {
 	p := page.CaptureScreenshotParams{
-		Format:  page.CaptureScreenshotFormatWebp,
+		Format:  page.CaptureScreenshotFormatJpeg,
 		Quality: new(int64(jr.rs.r.cfg.ScreenshotQuality)),
 	}
-	if full {
-		p.Format = page.CaptureScreenshotFormatJpeg
+	if !full && jr.rs.r.cfg.ScreenshotFormat == "webp" {
+		p.Format = page.CaptureScreenshotFormatWebp
 	}
 	if s := jr.rs.r.cfg.ScreenshotScale; !full && s < 1 {
 		// A clip is in document coordinates: the visible part is where the

@@ -82,11 +82,11 @@ journeys:
 			if err != nil {
 				t.Fatalf("journey %d step %d screenshot: %v", j.Index, s.Index, err)
 			}
-			want, wantFormat := [2]int{800, 450}, "webp"
+			want, wantFormat := [2]int{800, 450}, "jpeg"
 			if s.Status == evidence.StepFailed {
 				want, wantFormat = [2]int{viewportW, viewportH}, "jpeg"
 			}
-			if format != wantFormat || !strings.HasSuffix(s.Screenshot, "."+map[string]string{"webp": "webp", "jpeg": "jpg"}[format]) {
+			if format != wantFormat || !strings.HasSuffix(s.Screenshot, ".jpg") {
 				t.Errorf("journey %d step %d (%s) screenshot %s is %s, want %s", j.Index, s.Index, s.Status, s.Screenshot, format, wantFormat)
 			}
 			if got := [2]int{c.Width, c.Height}; got != want {
