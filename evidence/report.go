@@ -112,10 +112,10 @@ type journeyView struct {
 }
 
 type stepView struct {
-	S         StepResult
-	Anchor    string
-	Shot      template.URL // the file's name, or a data: URI at the failure; empty when there is none
-	ShotNote  string
+	S        StepResult
+	Anchor   string
+	Shot     template.URL // the file's name, or a data: URI at the failure; empty when there is none
+	ShotNote string
 	// SameAs is the step whose screenshot, shown above, is this one's too
 	// (0 when none): the picture is shown once, not once per step.
 	SameAs     int
