@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -50,7 +50,7 @@ func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verificat
 		scope, key = r.IdempotencyScope, r.IdempotencyKey
 	}
 	id := r.ID
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx Tx) error {
 		if key != nil {
 			existing, err := idempotentRun(ctx, tx, r)
 			if err != nil || existing != "" {
@@ -102,13 +102,13 @@ func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verificat
 			r.ID, r.PlanID, r.PlanHash, r.DeploymentURL, r.RecheckOf, r.LaunchedBy.KeyID,
 			r.LaunchedBy.UserID, ms(r.At), scope, key)
 		if err != nil {
-			return conflict(err, "verification "+r.ID)
+			return s.conflict(err, "verification "+r.ID)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO charges (id, verification_id, plan_id, key_id, user_id, day, at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			r.ChargeID, r.ID, r.PlanID, r.LaunchedBy.KeyID, r.LaunchedBy.UserID,
 			r.At.UTC().Format(time.DateOnly), ms(r.At))
-		return conflict(err, "charge "+r.ChargeID)
+		return s.conflict(err, "charge "+r.ChargeID)
 	})
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verificat
 // created more than r.IdempotencyTTL before r.At first lets go of the key,
 // as the idempotency record itself has expired by then. A run for another
 // plan, re-check or deployment URL is ErrIdempotencyKeyReused.
-func idempotentRun(ctx context.Context, tx *sql.Tx, r store.NewRun) (string, error) {
+func idempotentRun(ctx context.Context, tx Tx, r store.NewRun) (string, error) {
 	_, err := tx.ExecContext(ctx, `UPDATE verifications SET idempotency_scope = NULL, idempotency_key = NULL
 		WHERE idempotency_scope = ? AND idempotency_key = ? AND created_at <= ?`,
 		r.IdempotencyScope, r.IdempotencyKey, ms(r.At.Add(-r.IdempotencyTTL)))
@@ -213,19 +213,19 @@ func (s *Store) ListVerifications(ctx context.Context, f store.VerificationFilte
 
 // ClaimNextRun leases to worker the running run whose lease ended first
 // (its worker died), else the oldest queued run. Ties in created_at (same
-// millisecond) go by rowid, the insertion order. Two indexed lookups beat
-// one query with OR, which SQLite can only answer with a scan; PostgreSQL
-// would add FOR UPDATE SKIP LOCKED to each, where SQLite's IMMEDIATE
-// transaction already serialises claimers.
+// millisecond) go by the dialect's insertion order (Dialect.Seq). Two
+// indexed lookups beat one query with OR, which SQLite can only answer
+// with a scan. The adapter's transaction serialises claimers (SQLite's
+// IMMEDIATE lock, PostgreSQL's SERIALIZABLE isolation with retries).
 func (s *Store) ClaimNextRun(ctx context.Context, worker string, now, leaseUntil time.Time) (*store.Verification, error) {
 	var v *store.Verification
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx Tx) error {
 		var id string
 		err := tx.QueryRowContext(ctx, `SELECT id FROM verifications
-			WHERE state = 'running' AND lease_until < ? ORDER BY lease_until, rowid LIMIT 1`, ms(now)).Scan(&id)
+			WHERE state = 'running' AND lease_until < ? ORDER BY lease_until, `+s.d.Seq+` LIMIT 1`, ms(now)).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			err = tx.QueryRowContext(ctx, `SELECT id FROM verifications
-				WHERE state = 'queued' ORDER BY created_at, rowid LIMIT 1`).Scan(&id)
+				WHERE state = 'queued' ORDER BY created_at, `+s.d.Seq+` LIMIT 1`).Scan(&id)
 		}
 		if err != nil {
 			return notFound(err, "queued run")
@@ -289,7 +289,7 @@ func (s *Store) SetProgress(ctx context.Context, id, worker string, progress []b
 
 // CompleteRun records a run's outcome and its outbox events.
 func (s *Store) CompleteRun(ctx context.Context, c store.Completion) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx Tx) error {
 		var results any
 		if c.Results != nil {
 			results = string(c.Results)
@@ -317,7 +317,7 @@ func (s *Store) CompleteRun(ctx context.Context, c store.Completion) error {
 			_, err := tx.ExecContext(ctx, `INSERT INTO webhook_outbox (id, type, payload, created_at, next_attempt_at)
 				VALUES (?, ?, ?, ?, ?)`, e.ID, e.Type, string(e.Payload), ms(at), ms(at))
 			if err != nil {
-				return conflict(err, "outbox event "+e.ID)
+				return s.conflict(err, "outbox event "+e.ID)
 			}
 		}
 		return nil
