@@ -62,21 +62,10 @@ func (s *Store) TouchKey(ctx context.Context, id string, at time.Time) error {
 	return s.exists(s.db.ExecContext(ctx, `UPDATE api_keys SET last_used_at = ? WHERE id = ?`, ms(at), id))("key " + id)
 }
 
-// exists turns an update that changed no row into store.ErrNotFound.
+// exists turns an update that changed no row into store.ErrNotFound, in
+// a form that takes ExecContext's two results.
 func (s *Store) exists(res sql.Result, err error) func(what string) error {
-	return func(what string) error {
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			return fmt.Errorf("%w: %s", store.ErrNotFound, what)
-		}
-		return nil
-	}
+	return func(what string) error { return affected(res, err, what) }
 }
 
 const userCols = `id, email, password_hash, admin, disabled, created_at`

@@ -244,18 +244,11 @@ func (s *Store) ClaimNextRun(ctx context.Context, worker string, now, leaseUntil
 
 // leased runs an update that applies only while worker holds run id.
 func (s *Store) leased(ctx context.Context, id, worker, q string, args ...any) error {
-	res, err := s.db.ExecContext(ctx, q, args...)
-	if err != nil {
-		return err
+	n, err := changed(s.db.ExecContext(ctx, q, args...))
+	if err == nil && n == 0 {
+		err = fmt.Errorf("%w: run %s, worker %s", store.ErrLeaseLost, id, worker)
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return fmt.Errorf("%w: run %s, worker %s", store.ErrLeaseLost, id, worker)
-	}
-	return nil
+	return err
 }
 
 // ExtendLease moves the lease end of a run worker holds.

@@ -182,6 +182,23 @@ func (s *Store) conflict(err error, what string) error {
 	return err
 }
 
+// changed returns how many rows a statement changed.
+func changed(res sql.Result, err error) (int64, error) {
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// affected turns "no row changed" into ErrNotFound.
+func affected(res sql.Result, err error, what string) error {
+	n, err := changed(res, err)
+	if err == nil && n == 0 {
+		err = fmt.Errorf("%w: %s", store.ErrNotFound, what)
+	}
+	return err
+}
+
 func notFound(err error, what string) error {
 	if errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("%w: %s", store.ErrNotFound, what)

@@ -88,21 +88,6 @@ func (s *Store) DeleteWebhookEndpoint(ctx context.Context, id string, at time.Ti
 	})
 }
 
-// affected turns "no row changed" into ErrNotFound.
-func affected(res sql.Result, err error, what string) error {
-	if err != nil {
-		return err
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return fmt.Errorf("%w: %s", store.ErrNotFound, what)
-	}
-	return nil
-}
-
 // UndispatchedOutbox lists outbox events not yet fanned out, oldest first.
 func (s *Store) UndispatchedOutbox(ctx context.Context, n int) ([]*store.OutboxEvent, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+outboxCols+`
