@@ -20,10 +20,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -98,51 +95,14 @@ func (s *Store) DB() *sql.DB { return s.db }
 // migrationLock is the advisory lock key processes take while migrating.
 const migrationLock = 0x766f756368 // "vouch"
 
-// migrate applies the embedded migrations not yet applied, each in its own
-// transaction, in file name order.
+// migrate applies the embedded migrations not yet applied, under an
+// advisory lock. Each runs READ COMMITTED, so that the statements after
+// the lock see what a process that held it before committed.
 func (s *Store) migrate(ctx context.Context) error {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
+	return sqlstore.Migrate(ctx, s.db, dialect, migrations, func(ctx context.Context, tx sqlstore.Tx) error {
+		_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, migrationLock)
 		return err
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		version := strings.TrimSuffix(strings.TrimPrefix(name, "migrations/"), ".sql")
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		// READ COMMITTED, so that the statements after the lock see
-		// what a process that held it before committed.
-		err = sqlstore.Begin(ctx, s.db, dialect, nil, func(tx sqlstore.Tx) error {
-			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, migrationLock); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-				version TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
-				return fmt.Errorf("migrations table: %w", err)
-			}
-			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, version).Scan(&n); err != nil {
-				return err
-			}
-			if n > 0 {
-				return nil
-			}
-			// No arguments: pgx sends it with the simple protocol, which
-			// runs a file of several statements.
-			if _, err := tx.Raw().ExecContext(ctx, string(body)); err != nil {
-				return err
-			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
-				version, time.Now().UnixMilli())
-			return err
-		})
-		if err != nil {
-			return fmt.Errorf("migration %s: %w", version, err)
-		}
-	}
-	return nil
+	})
 }
 
 // tx runs fn in a SERIALIZABLE transaction, committing if it returns nil,

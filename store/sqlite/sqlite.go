@@ -16,9 +16,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -94,44 +92,9 @@ func (s *Store) Close() error { return s.db.Close() }
 // the store (tampering with a stored plan, say).
 func (s *Store) DB() *sql.DB { return s.db }
 
-// migrate applies the embedded migrations not yet applied, each in its own
-// transaction, in file name order.
+// migrate applies the embedded migrations not yet applied.
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("migrations table: %w", err)
-	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		version := strings.TrimSuffix(strings.TrimPrefix(name, "migrations/"), ".sql")
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		err = s.tx(ctx, func(tx sqlstore.Tx) error {
-			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, version).Scan(&n); err != nil {
-				return err
-			}
-			if n > 0 {
-				return nil
-			}
-			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-				return err
-			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
-				version, time.Now().UnixMilli())
-			return err
-		})
-		if err != nil {
-			return fmt.Errorf("migration %s: %w", version, err)
-		}
-	}
-	return nil
+	return sqlstore.Migrate(ctx, s.db, dialect, migrations, nil)
 }
 
 // tx runs fn in a transaction, committing if it returns nil. The DSN's
