@@ -80,19 +80,7 @@ func (s *Store) ListPlans(ctx context.Context, f store.PlanFilter) ([]*store.Pla
 	q += ` ORDER BY p.created_at DESC, p.` + s.d.Seq + ` DESC LIMIT ?`
 	args = append(args, limit(f.Limit))
 	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.Plan
-	for rows.Next() {
-		p, err := scanPlan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanPlan)
 }
 
 // DecidePlan approves or rejects a pending plan and records the event.

@@ -196,19 +196,7 @@ func (s *Store) ListVerifications(ctx context.Context, f store.VerificationFilte
 	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, limit(f.Limit))
 	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.Verification
-	for rows.Next() {
-		v, err := scanVerification(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanVerification)
 }
 
 // ClaimNextRun leases to worker the running run whose lease ended first
