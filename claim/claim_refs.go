@@ -22,6 +22,9 @@ type pageRef struct {
 	// page named by what it shows ("the Releases page"): no path is
 	// invented for it.
 	via string
+	// formGuess is a page guessed from a form's name ("the contact
+	// form" on /contact): a page the claim names outright wins over it.
+	formGuess bool
 	// missing is the page a server answers for a path it does not have
 	// ("the 404 page").
 	missing bool
@@ -137,6 +140,23 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		ref.note = fmt.Sprintf("%q taken as /.", ref.phrase)
 		return ref, true
 	}
+	// "the JSON Server home page", "Acme's landing page": a name, then
+	// the home page.
+	for _, hw := range []string{"home page", "homepage", "landing page", "front page", "start page", "main page"} {
+		if n := len(strings.Fields(hw)); strings.HasSuffix(all, " "+hw) && len(words) > n && len(words) <= n+3 {
+			var raw []string
+			for i := from; i < from+len(words)-n; i++ {
+				raw = append(raw, p.lx.toks[i].raw)
+			}
+			owner := strings.Join(raw, " ")
+			if structural[words[0]] || stopWords[words[0]] || notText[words[0]] {
+				break
+			}
+			ref.path = "/"
+			ref.note = fmt.Sprintf("%q taken as the home page (/), %q as the app's name.", strings.TrimSpace(ref.phrase), strings.TrimSuffix(owner, " 's"))
+			return ref, true
+		}
+	}
 	bareOK := false
 	for _, bp := range barePages {
 		if bp == all {
@@ -146,7 +166,7 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 	if !suffixed && !bareOK {
 		return ref, false
 	}
-	if !suffixed && (all == "docs" || all == "documentation" || all == "api docs" || all == "api documentation") {
+	if docsNames[all] || suffixed && docsNames[name] {
 		// A documentation site is its own home page; an app's docs live
 		// on /docs. Both readings are common, so neither is guessed.
 		p.setHint("ambiguous", fmt.Sprintf("%q can be the deployment's own home page (a documentation site) or its /docs page", strings.TrimSpace(ref.phrase)), a,
@@ -207,6 +227,12 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 	ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
 	return ref, true
 }
+
+// docsNames name a documentation page, which is the deployment's own
+// home page on a documentation site and /docs on an app.
+var docsNames = map[string]bool{"docs": true, "documentation": true, "api docs": true,
+	"api documentation": true, "api reference": true, "reference": true, "swagger": true,
+	"swagger ui": true, "openapi": true, "redoc": true, "doc": true}
 
 // viaSteps are the steps that reach a page: a visit, and for a page named
 // by what it shows, the click on its link.
@@ -636,6 +662,12 @@ func linkTarget(pg pageRef) (string, []string) {
 	base := strings.TrimSuffix(pg.path, "/")
 	notes = append(notes, fmt.Sprintf("A link to %s is an <a> whose href is exactly %s or %s/; edit the target if your links are absolute or relative.", pg.path, base, base))
 	v := fmt.Sprintf(`a[href=%s], a[href=%s]`, cssString(base), cssString(base+"/"))
+	if seg := strings.TrimPrefix(base, "/"); seg != "" && !strings.ContainsAny(seg, "/?#") {
+		// A relative href ("users") reaches /users from the home page,
+		// where links to top-level pages are checked.
+		v += fmt.Sprintf(`, a[href=%s], a[href=%s]`, cssString(seg), cssString("./"+seg))
+		notes[len(notes)-1] = fmt.Sprintf("A link to %s is an <a> whose href is %s, %s/, %s or ./%s; edit the target if your links are absolute.", pg.path, base, base, seg, seg)
+	}
 	if base == "" {
 		v = `a[href="/"]`
 		notes[len(notes)-1] = "A link to / is an <a> whose href is exactly /; edit the target if your links are absolute."

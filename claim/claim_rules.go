@@ -542,6 +542,20 @@ func buildRules() {
 		})
 	addRule("click", cAction, true, `{who}(?:can )?(?:clicking|click|clicks|clicked|tapping|tap|taps|tapped|pressing|press|presses|pressed|hitting|hit|hits|choosing|choose|chooses|selecting|select|selects|following|follow|follows|activating|activate|opening|open|expanding|expand|expands|triggering|trigger)(?: on)?(?: link| button)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, plan.Click) })
+	// "clicking 'Delete' next to 'renew passport'": the button inside the
+	// item that shows that text (a hover-revealed button included).
+	addRule("click in item", cAction, false, `{who}(?:can )?(?:clicking|click|clicks|pressing|press|hitting|hit|tapping|tap|using|use) (?:the )?({lit})(?: (button|link|icon))? (?:next to|beside|by|on|of|for|in the row of|in the row for|in the item|on the item|on the row|in the row) (?:the )?(?:(?:item|task|todo|row|entry|line) )?({lit})`,
+		func(m *match) ([]item, bool) {
+			role := "button"
+			if m.ok(2) && m.low(2) == "link" {
+				role = "link"
+			}
+			name, in := m.lits(1)[0], m.lits(3)[0]
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: role, Name: name, Within: in}.String()})
+			a.desc = fmt.Sprintf("click the %q %s of the item showing %q", name, role, in)
+			a.notes = []string{fmt.Sprintf("%q is the %s named so inside the smallest repeated item (list item, row, card) whose text contains %q; a button shown only on hover is found too.", name, role, in)}
+			return []item{a}, true
+		})
 	addRule("double-click", cAction, true, `{who}(?:can )?(?:double-clicking|double clicking|double-click|double-clicks|double click|double clicks|double-clicked|dblclicking|dblclick)(?: on)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, plan.DblClick) })
 	addRule("hover", cAction, true, `{who}(?:hovering|hover|hovers|mousing|mouse|moving the mouse|pointing)(?: the mouse)?(?: over| on| onto| above| at)? ((?:{el})|{text})`,
@@ -680,6 +694,13 @@ func buildRules() {
 			if l == nil || l.kind != iAction || len(l.steps) != 1 || l.steps[0].Kind != plan.Click || m.st.afterConn {
 				return nil, false
 			}
+			if t, err := plan.ParseTarget(l.steps[0].Target); err == nil && t.Within != "" {
+				// "clicking 'Delete' next to 'milk' removes it": the item
+				// goes, so its text does; its button may only hide.
+				c := check("absence", plan.Step{Kind: plan.ExpectNoText, Value: t.Within})
+				c.notes = []string{fmt.Sprintf("That the item goes away is checked by %q no longer being shown on the page.", t.Within)}
+				return []item{c}, true
+			}
 			c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: l.steps[0].Target})
 			c.notes = []string{"That it goes away is checked by the clicked element no longer being visible."}
 			c.hideClicked = true
@@ -756,6 +777,13 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			l := m.st.last
 			generic := l == nil || l.kind == iSubject && l.region == "" || l.kind == iPage && l.page.generic
+			// "The orders endpoint works": an API endpoint working is
+			// more than a page loading.
+			endpoint := l != nil && l.kind == iPage && strings.Contains(strings.ToLower(l.page.phrase), "endpoint")
+			if endpoint {
+				m.p.setHint("vague", "'works' does not say what an endpoint should answer: name a status or a text it shows", m.start)
+				return nil, false
+			}
 			if !generic {
 				return nil, false
 			}
@@ -767,7 +795,12 @@ func buildRules() {
 			return nil, false
 		})
 	addRule("health", cCheck, false, `(?:loads|load|loading|opens|open|renders|render|works|work|comes up|come up|starts|start|displays|is working|runs|run|is fine|is ok|is okay|is error-free|is error free|shows up|loads up|functions|boots)((?: (?:fine|ok|okay|correctly|properly|successfully|cleanly|normally|fully|completely|without (?:any )?(?:errors?|problems|issues|crashing|crashes|exceptions|console errors|js errors|javascript errors|script errors|failures|failing|breaking)|with no (?:console |js |javascript |script )?(?:errors?|problems|issues|exceptions|failures)|without failing|without a hitch|and is error-free))*)`,
-		func(m *match) ([]item, bool) { return []item{healthCheck()}, true })
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l != nil && l.kind == iPage && strings.Contains(strings.ToLower(l.page.phrase), "endpoint") && strings.HasPrefix(m.low(0), "work") {
+				return nil, false
+			}
+			return []item{healthCheck()}, true
+		})
 	addRule("count", cCheck, false, `{neg}(?:{show}|holds?|contains?|leaves|leave)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|in it|total|altogether|listed|shown))?(?: (?:in|on|inside|within|under) (?:the |its )?(`+regionAlt+`))?`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
 	addRule("there are count", cCheck, false, `there (?:is|are|be|exists?)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|listed|shown))?`,
@@ -1018,6 +1051,31 @@ func buildRules() {
 		})
 	addRule("text bare", cCheck, true, `{neg}{show} (?:(?:the |a |an )?(?:text|message|words?|string|phrase|label|copy|caption|greeting|notice|line|sentence|wording)(?: of| saying| that says| reading| :)? )?({bare})`,
 		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
+	// General rules about items the claim never creates are tested on a
+	// witness: an example item with a generated, clearly synthetic value.
+	addRule("witness persists", cCheck, false, `(?:the |any |all |every )?(?:items?|tasks?|todos?|entries|entry|notes?)(?: (?:that|which))? (?:you|i|we|a user|users|people) (?:add|create|enter)(?: (?:are|is|stay|stays|remain|remains))?(?: still)?(?: there| listed| shown| saved| kept)? (?:after|across|through|on) (?:a |the )?(?:page )?(?:reloads?|refresh(?:es)?|reloading(?: the page)?|refreshing(?: the page)?)|(?:the |any |all |every )?(?:items?|tasks?|todos?|entries|entry|notes?)(?: (?:that|which))? (?:you|i|we|a user|users|people) (?:add|create|enter) (?:survive|survives|persist|persists|last through) (?:a |the )?(?:page )?(?:reloads?|refresh(?:es)?)`,
+		func(m *match) ([]item, bool) {
+			add := addItem("role=textbox", witnessValue)
+			add.notes = []string{witnessNote, "'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+			c := check("presence", plan.Step{Kind: plan.ExpectText, Value: witnessValue})
+			return []item{add, {kind: iReload, rkind: "navigation", desc: "reload the page"}, c}, true
+		})
+	addRule("witness checkbox", cCheck, false, `(?:ticking|checking|clicking|toggling|ticking off) (?:a|an|the|any|each|every) (?:task|todo|item|entry) ?(?:'s )?(?:checkbox|tick box|box|toggle) (strikes it through|crosses it out|marks it (?:as )?(?:done|completed|complete|finished)|strikes the task through|crosses the task out)`,
+		func(m *match) ([]item, bool) {
+			add := addItem("role=textbox", witnessValue)
+			add.notes = []string{witnessNote, "'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+			box := plan.Target{Kind: plan.ByRole, Value: "checkbox", Within: witnessValue}.String()
+			tick := action("form", plan.Step{Kind: plan.Check, Target: box})
+			tick.desc = fmt.Sprintf("tick the checkbox of %q", witnessValue)
+			var c item
+			if strings.Contains(m.low(1), "done") || strings.Contains(m.low(1), "complete") || strings.Contains(m.low(1), "finished") {
+				c = check("presence", plan.Step{Kind: plan.ExpectChecked, Target: box})
+				c.notes = []string{"'Marked done' is checked as the item's checkbox being ticked."}
+			} else {
+				c = check("presence", plan.Step{Kind: plan.ExpectStyle, Target: plan.Target{Kind: plan.ByText, Value: witnessValue}.String(), Property: "text-decoration-line", Value: "line-through"})
+			}
+			return []item{add, tick, c}, true
+		})
 	// "doesn't add anything to the list": the list's items are counted
 	// before the actions and compared after.
 	addRule("adds nothing", cCheck, false, `(?:does not|do not|not|never|will not|should not|must not) (?:add|adds|create|creates|put|puts|insert|inserts) (?:anything|any items?|an item|a new item|new items|items|an entry|any entries|a todo|any todos|a task|any tasks|anything new)(?: (?:to|in|into|on) (?:the |my )?(?:list|todo list|todos|tasks|table|page))?`,
@@ -1756,7 +1814,7 @@ func (p *parser) submit(m *match) ([]item, bool) {
 				return nil, false
 			}
 		}
-		ref := pageRef{path: path, phrase: "the " + name + " form"}
+		ref := pageRef{path: path, phrase: "the " + name + " form", formGuess: true}
 		ref.note = fmt.Sprintf("%q taken as the form on %s — edit the plan if it lives elsewhere.", ref.phrase, path)
 		out = append(out, item{kind: iPage, page: ref, from: m.start, to: m.loc[2]})
 	}
@@ -1974,3 +2032,9 @@ func (m *match) firstOf(gs ...int) string {
 	}
 	return ""
 }
+
+// witnessValue is the example item a general rule is tested on: generated,
+// clearly synthetic, never a real item's text.
+const witnessValue = "vouch example 1"
+
+var witnessNote = fmt.Sprintf("The claim states a rule about items it does not name: it is tested on one example item, %q, added for the test.", witnessValue)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/vouchdev/vouch/plan"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -68,7 +69,7 @@ func derive(claim string) (Derivation, *refusal) {
 			reason: fmt.Sprintf("the claim is %d characters long; a claim is one sentence of at most %d", utf8.RuneCountInString(claim), MaxClaimLen)}
 	}
 	text := normalizeClaim(claim)
-	lx := lexClaim(claim)
+	lx := lexClaim(pageFirst(claim))
 	if len(lx.toks) == 0 {
 		return Derivation{}, &refusal{cause: "empty", reason: "the claim is empty"}
 	}
@@ -258,6 +259,12 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 		case iPage:
 			pg := it.page
 			switch {
+			case pg.formGuess && cur.page != nil && !cur.page.formGuess && cur.actions == 0:
+				// "On /help/, sending the contact form …": the form is on
+				// the page the claim names.
+				a.note(fmt.Sprintf("%q taken as the form on %s.", strings.TrimSpace(pg.phrase), cur.page.path))
+				seq = false
+				continue
 			case pg.generic && (cur.page != nil || cur.actions > 0 || cur.checks > 0):
 				// "then the page shows": the page in front of the user.
 			case cur.page == nil && cur.checks == 0 && (cur.actions == 0 || cur.needPage == nil):
@@ -834,4 +841,19 @@ func madeUpPassword(v string) bool {
 		}
 	}
 	return false
+}
+
+// reActionAt finds a page named inside the action that opens a claim:
+// "Signing in at /account/ as bob@…", "Sending the contact form at /help/
+// with …".
+var reActionAt = regexp.MustCompile(`(?i)^((?:signing|logging) in|(?:sending|submitting|filling in|filling out) the [\w -]{1,30}? form) (?:at|on) (/\S*)\s+`)
+
+// pageFirst says the page of such a claim first ("On /account/, signing in
+// as bob@…"), which is how the rules read a page and the steps on it.
+func pageFirst(claim string) string {
+	m := reActionAt.FindStringSubmatchIndex(claim)
+	if m == nil {
+		return claim
+	}
+	return "On " + claim[m[4]:m[5]] + ", " + claim[m[2]:m[3]] + " " + claim[m[1]:]
 }

@@ -68,7 +68,7 @@ func refusalError(err error) (*Error, bool) {
 }
 
 // proofs returns the assertion steps of p's journeys that name
-// requirement id, the rule plan.Trace applies to every derivation.
+// requirement id, the rule claim.Trace applies to every derivation.
 func proofs(p *plan.Plan, id string) []StepRef {
 	out := []StepRef{}
 	if p == nil {

@@ -78,7 +78,18 @@ func deriveCmd(ctx context.Context, e *env, args []string) int {
 		}
 		d = md
 	}
-	res, err := d.Derive(ctx, text)
+	var res claim.Derivation
+	var err error
+	if _, rules := d.(claim.Rules); rules && baseURL != nil {
+		// A --url that names a page (…/about.html) is the page the claim
+		// means; the plan runs against its directory.
+		var runBase *url.URL
+		if res, runBase, err = claim.DeriveAt(text, baseURL); err == nil && runBase != nil {
+			baseURL, base = runBase, runBase.String()
+		}
+	} else {
+		res, err = d.Derive(ctx, text)
+	}
 	if err != nil {
 		var np *claim.NotProvableError
 		if !errors.As(err, &np) {
@@ -143,7 +154,14 @@ func derivePageURL(base *url.URL, path string) string {
 	if err != nil {
 		return path
 	}
-	return base.ResolveReference(ref).String()
+	if ref.IsAbs() || !strings.HasPrefix(path, "/") {
+		return base.ResolveReference(ref).String()
+	}
+	// As the runner joins them: a path is appended to the base URL's path.
+	u := *base
+	u.Path = strings.TrimSuffix(base.Path, "/") + ref.Path
+	u.RawPath, u.RawQuery, u.Fragment = "", ref.RawQuery, ref.Fragment
+	return u.String()
 }
 
 // warnOtherOrigins notes URLs in the claim that are not on --url: Derive

@@ -182,3 +182,17 @@ func TestDeriveEndToEnd(t *testing.T) {
 		}
 	})
 }
+
+// A --url that names a page is the page the claim means; the pages listed
+// are where the runner will go.
+func TestDeriveURLNamesPage(t *testing.T) {
+	code, out, errs := runDerive(t, "", "--url", "https://example.com/site/about.html", "The about page shows 'Our team'")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"visit: /about.html", "#   R1  https://example.com/site/about.html", "names the page about.html"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
