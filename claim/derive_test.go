@@ -220,28 +220,6 @@ func TestSuggestionsAlwaysProvable(t *testing.T) {
 	}
 }
 
-// TestDeriveCorpusP99 checks the latency target on the corpus: Derive is
-// called on every request that creates a plan.
-func TestDeriveCorpusP99(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing")
-	}
-	// Each claim's best of five runs, so a busy machine's scheduling does
-	// not count against the deriver; the benchmark reports raw figures.
-	claims := corpusClaims(t)
-	best := make([]time.Duration, len(claims))
-	for r := 0; r < 5; r++ {
-		for i, d := range timeClaims(claims, 1) {
-			if r == 0 || d < best[i] {
-				best[i] = d
-			}
-		}
-	}
-	if p99 := percentile(best, 0.99); p99 > time.Millisecond {
-		t.Errorf("p99 %s per claim; the target is under 1ms", p99)
-	}
-}
-
 // BenchmarkDeriveCorpus derives every claim of the corpus and reports the
 // p50 and p99 time per claim.
 func BenchmarkDeriveCorpus(b *testing.B) {

@@ -43,7 +43,14 @@ var servingRe = regexp.MustCompile(`vouch serving on (\S+)`)
 
 func startServe(t testing.TB, bin, dir string, extra ...string) *serveProc {
 	t.Helper()
+	return startServeEnv(t, bin, dir, nil, extra...)
+}
+
+// startServeEnv is startServe with extra environment variables.
+func startServeEnv(t testing.TB, bin, dir string, env []string, extra ...string) *serveProc {
+	t.Helper()
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", dir, "--workers", "2"}, extra...)...)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Stderr = tWriter{t}
 	out, err := cmd.StdoutPipe()

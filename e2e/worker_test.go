@@ -16,6 +16,8 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
 	"github.com/vouchdev/vouch/store/postgres/pgtest"
 	"github.com/vouchdev/vouch/testapp"
 )
@@ -24,8 +26,15 @@ import (
 // (so that a kill takes its Chromium too) and waits until it runs.
 func startWorker(t testing.TB, bin, name, dir, database string, extra ...string) *serveProc {
 	t.Helper()
+	return startWorkerEnv(t, bin, name, dir, database, nil, extra...)
+}
+
+// startWorkerEnv is startWorker with extra environment variables.
+func startWorkerEnv(t testing.TB, bin, name, dir, database string, env []string, extra ...string) *serveProc {
+	t.Helper()
 	args := append([]string{"worker", "--data", dir, "--database", database, "--concurrency", "2"}, extra...)
 	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Stderr = prefixWriter{t, name}
 	out, err := cmd.StdoutPipe()
@@ -210,4 +219,115 @@ func queryInt(t *testing.T, url, q string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// A worker and a server that share the database and an evidence bucket
+// but not a data directory, as on two machines: the worker uploads the
+// run's evidence to the bucket, the server fetches it from there, serves
+// every artifact with its sha256, and finds the signature valid. The
+// bucket is a directory (fileblob), then an S3-compatible server on
+// loopback (gofakes3, speaking the S3 protocol over HTTP to the AWS SDK
+// that s3blob uses).
+func TestEvidenceThroughBucket(t *testing.T) {
+	needChrome(t)
+	bin := buildVouch(t)
+	for _, kind := range []string{"file", "s3"} {
+		t.Run(kind, func(t *testing.T) { evidenceThroughBucket(t, bin, kind) })
+	}
+}
+
+func evidenceThroughBucket(t *testing.T, bin, kind string) {
+	serverDir, workerDir := t.TempDir(), t.TempDir()
+	database := filepath.Join(t.TempDir(), "vouch.db")
+	bucketDir := t.TempDir()
+	bucket := "file://" + bucketDir + "?create_dir=true"
+	var procEnv []string
+	var s3 *s3mem.Backend
+	if kind == "s3" {
+		s3 = s3mem.New()
+		if err := s3.CreateBucket("vouch-evidence"); err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(gofakes3.New(s3).Server())
+		defer srv.Close()
+		bucket = "s3://vouch-evidence?endpoint=" + srv.URL + "&region=us-east-1&use_path_style=true"
+		procEnv = []string{"AWS_ACCESS_KEY_ID=vouch-test", "AWS_SECRET_ACCESS_KEY=vouch-test-secret", "AWS_EC2_METADATA_DISABLED=true"}
+	}
+	app := testapp.New()
+	ts := httptest.NewServer(app.Handler())
+	defer ts.Close()
+	run := func(stdin string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(bin, append(args, "--data", serverDir, "--database", database)...)
+		cmd.Stdin = strings.NewReader(stdin)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("vouch %v: %v", args, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	const email, password = "ops@example.com", "a long enough password"
+	run(password+"\n", "users", "add", email, "--password-stdin")
+	key := run("", "keys", "create", "--scope", "launch")
+	// The worker makes the signing key at its start; the server, on its
+	// own disk, gets a copy of the key directory, as docs/deploy.md says.
+	startWorkerEnv(t, bin, "worker", workerDir, database, procEnv, "--blob", bucket)
+	copyKeys(t, filepath.Join(workerDir, "attestation-keys"), filepath.Join(serverDir, "attestation-keys"))
+	srv := startServeEnv(t, bin, serverDir, procEnv, "--workers", "0", "--database", database, "--blob", bucket)
+
+	e := &env{t: t, base: srv.base, launch: key, read: key, email: email, password: password, hc: &http.Client{Timeout: 60 * time.Second}}
+	planID := e.approved(ts.URL, homeClaim)
+	id := e.startRun(planID, ts.URL, homeClaim)
+	v := e.wait(id)
+	if v["decision"] != "verified" {
+		t.Fatalf("decision %v: %v", v["decision"], v)
+	}
+	// The worker wrote the run's files to the bucket; the server, which
+	// ran nothing, holds them only because it fetched them from there.
+	if _, err := os.Stat(filepath.Join(serverDir, "evidence", id, "manifest.json")); err != nil {
+		t.Errorf("the server fetched no manifest: %v", err)
+	}
+	if kind == "file" {
+		if _, err := os.Stat(filepath.Join(bucketDir, id, "manifest.json")); err != nil {
+			t.Errorf("no manifest in the bucket: %v", err)
+		}
+	} else if _, err := s3.HeadObject("vouch-evidence", id+"/manifest.json"); err != nil {
+		t.Errorf("no manifest in the S3 bucket: %v", err)
+	}
+	// vouch result --download checks every artifact's sha256.
+	dl := t.TempDir()
+	cmd := exec.Command(bin, "result", id, "--download", dl, "--server", srv.base, "--key", key)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("vouch result --download: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dl, "manifest.json")); err != nil {
+		t.Fatal(err)
+	}
+	r := e.do(req{method: "GET", path: "/api/v1/verifications/" + id, key: key})
+	att, _ := r.json(t)["attestation"].(map[string]any)
+	if att["valid"] != true {
+		t.Errorf("attestation of the fetched evidence: %v", att)
+	}
+}
+
+// copyKeys copies a key directory as an operator would (cp -p): the files
+// keep their owner-only mode.
+func copyKeys(t *testing.T, from, to string) {
+	t.Helper()
+	ents, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(to, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

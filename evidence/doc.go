@@ -23,7 +23,7 @@
 //
 // # The manifest
 //
-// manifest.json is indented JSON (a Manifest): "version" (1), "plan_id" (the
+// manifest.json is compact JSON (a Manifest): "version" (1), "plan_id" (the
 // sha256 of the approved plan's canonical JSON), "plan_name",
 // "requirements", "base_url", "started"/"ended" (RFC 3339), "decision"
 // ("verified", "failed" or "blocked"), "repair_prompt", "journeys" (a

@@ -145,7 +145,8 @@ func encodeManifest(m *Manifest) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
+	// Compact: indentation was a fifth of the file's bytes (jq or any
+	// JSON viewer lays it out for reading).
 	if err := enc.Encode(&c); err != nil {
 		return nil, fmt.Errorf("evidence: encoding manifest: %w", err)
 	}

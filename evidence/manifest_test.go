@@ -33,10 +33,10 @@ func TestManifestRoundTrip(t *testing.T) {
 		t.Errorf("read back:\n%+v\nwant\n%+v", got, m)
 	}
 	raw, _ := os.ReadFile(filepath.Join(dir, ManifestFile))
-	if !bytes.HasPrefix(raw, []byte("{\n  \"version\": 1,")) {
-		t.Errorf("manifest.json is not indented JSON starting with the version:\n%.80s", raw)
+	if !bytes.HasPrefix(raw, []byte(`{"version":1,`)) {
+		t.Errorf("manifest.json does not start with the version:\n%.80s", raw)
 	}
-	if !bytes.Contains(raw, []byte(`"started": "2026-03-02T10:15:00Z"`)) {
+	if !bytes.Contains(raw, []byte(`"started":"2026-03-02T10:15:00Z"`)) {
 		t.Error("manifest.json lacks snake_case times")
 	}
 }

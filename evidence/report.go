@@ -112,11 +112,15 @@ type journeyView struct {
 }
 
 type stepView struct {
-	S         StepResult
-	Anchor    string
-	Shot      template.URL // the file's name, or a data: URI at the failure; empty when there is none
-	ShotNote  string
-	Highlight bool
+	S        StepResult
+	Anchor   string
+	Shot     template.URL // the file's name, or a data: URI at the failure; empty when there is none
+	ShotNote string
+	// SameAs is the step whose screenshot, shown above, is this one's too
+	// (0 when none): the picture is shown once, not once per step.
+	SameAs     int
+	SameAnchor string
+	Highlight  bool
 }
 
 type netRow struct {
@@ -168,19 +172,26 @@ func buildReport(dir string, m *Manifest) reportView {
 			jv.Duration = float64(j.Ended.Sub(j.Started)) / float64(time.Millisecond)
 		}
 		highlighted := false
+		var prev *stepView // the last step that showed its screenshot
 		for k, s := range j.Steps {
 			sv := stepView{S: s, Anchor: fmt.Sprintf("%s-s%d", jv.Anchor, k+1)}
 			if !highlighted && (s.Status == StepFailed || s.Status == StepBlocked) {
 				sv.Highlight, highlighted = true, true
 			}
 			if s.Screenshot != "" {
-				if sv.Highlight {
+				if !sv.Highlight && prev != nil && prev.S.Screenshot == s.Screenshot && prev.ShotNote == "" {
+					sv.SameAs, sv.SameAnchor = prev.S.Index, prev.Anchor
+				} else if sv.Highlight {
 					sv.Shot, sv.ShotNote = dataURI(dir, s.Screenshot, media[s.Screenshot])
 				} else {
 					sv.Shot, sv.ShotNote = fileURL(dir, s.Screenshot, media[s.Screenshot])
 				}
 			}
 			jv.Steps = append(jv.Steps, sv)
+			if sv.Shot != "" {
+				shown := sv
+				prev = &shown
+			}
 		}
 		if j.Console != "" {
 			b, err := readArtifact(dir, j.Console)

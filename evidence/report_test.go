@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"encoding/base64"
+	"fmt"
 	"html/template"
 	"os"
 	"path/filepath"
@@ -9,6 +10,41 @@ import (
 	"strings"
 	"testing"
 )
+
+// TestReportShowsRepeatedScreenshotOnce: an assertion that lists the
+// previous step's screenshot again links to it rather than showing the
+// picture twice.
+func TestReportShowsRepeatedScreenshotOnce(t *testing.T) {
+	dir := t.TempDir()
+	w, err := NewWriter(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, ext, mt := fakeShot(t, 2, 1)
+	shot := w.Put(Screenshot, ext, mt, data, 1, 1, "after step").File
+	w.Put(Screenshot, ext, mt, data, 1, 2, "after step (the page is unchanged since step 1)")
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	m := &Manifest{PlanName: "p", Decision: Verified, Journeys: []JourneyResult{{Index: 1, Name: "j", Decision: Verified, Steps: []StepResult{
+		{Index: 1, Kind: "visit", Status: StepPassed, Screenshot: shot},
+		{Index: 2, Kind: "expect_text", Status: StepPassed, Screenshot: shot},
+	}}}, Artifacts: w.Artifacts()}
+	if _, err := WriteReport(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	if n := strings.Count(page, `<img src="`+shot+`"`); n != 1 {
+		t.Errorf("the screenshot is shown %d times, want once", n)
+	}
+	if !strings.Contains(page, `<a href="#j1-s1-shot">the same as step 1's</a>`) {
+		t.Error("step 2 does not link to step 1's screenshot")
+	}
+}
 
 func TestWriteReport(t *testing.T) {
 	dir := t.TempDir()
@@ -67,25 +103,40 @@ func TestWriteReport(t *testing.T) {
 		// Each journey's first failed or blocked step is embedded, so that
 		// report.html alone shows the failure; every other screenshot is
 		// the file beside it, not a copy.
-		embedded, referenced := 0, 0
+		// A screenshot that is the previous step's too is shown once, and
+		// the later step links to it.
+		embedded, referenced, same := 0, 0, 0
 		for _, j := range m.Journeys {
 			hl := false
-			for _, s := range j.Steps {
+			prev := ""
+			for k, s := range j.Steps {
 				failing := !hl && (s.Status == StepFailed || s.Status == StepBlocked)
 				hl = hl || failing
 				if s.Screenshot == "" {
 					continue
 				}
-				if failing {
+				switch {
+				case failing:
 					embedded++
-				} else {
+				case s.Screenshot == prev:
+					same++
+					link := fmt.Sprintf(`<a href="#j%d-s%d-shot">the same as step %d's</a>`, j.Index, j.Steps[k-1].Index, j.Steps[k-1].Index)
+					if !strings.Contains(page, link) {
+						t.Errorf("step %d repeats step %d's screenshot without %s", s.Index, j.Steps[k-1].Index, link)
+					}
+				default:
 					referenced++
 					if !strings.Contains(page, `<img src="`+s.Screenshot+`"`) {
 						t.Errorf("step %d's screenshot %s is not referenced by name", s.Index, s.Screenshot)
 					}
 				}
+				prev = s.Screenshot
 			}
 		}
+		if n := strings.Count(page, "<img src="); n != embedded+referenced {
+			t.Errorf("%d images in the page, want %d (%d repeats linked)", n, embedded+referenced, same)
+		}
+
 		got := strings.Count(page, `src="data:image/png;base64,iVBORw0KGgo`) +
 			strings.Count(page, `src="data:image/jpeg;base64,/9j/`)
 		if embedded == 0 || referenced == 0 || got != embedded {

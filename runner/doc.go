@@ -101,7 +101,7 @@
 //
 // # Evidence
 //
-// With EvidenceFull, every step leaves a JPEG screenshot; assertions and
+// With EvidenceFull, every step leaves a JPEG (or WebP) screenshot; assertions and
 // failures a DOM snapshot; every journey a HAR 1.2 network log built from
 // the Network events the tab sends anyway and a console log; the run
 // manifest.json and report.html (package evidence). Secret values are

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/vouchdev/vouch/evidence"
 	"github.com/vouchdev/vouch/netpolicy"
@@ -22,6 +23,46 @@ import (
 // TestEvidence checks the files of a run: a screenshot per step, DOM
 // snapshots after each step, a HAR with the sign-in's redirect, a console
 // log, manifest.json and report.html, all matching their hashes.
+// TestScreenshotFormatWebP: with ScreenshotFormat "webp" the passing steps'
+// screenshots are WebP files named .webp, the failing step's stays a JPEG,
+// and the run directory verifies.
+func TestScreenshotFormatWebP(t *testing.T) {
+	r, err := New(Config{ChromePath: shared.cfg.ChromePath, StepTimeout: 2 * time.Second, ScreenshotFormat: "webp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	dir := t.TempDir()
+	p := journeyPlan(t, `      - visit: /login
+      - fill: {target: label=Email, value: demo@example.com}
+      - expect_text: Nothing like this is on the page
+`)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := r.Run(ctx, p, Options{BaseURL: appURL, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantDecision(t, res, evidence.Failed)
+	if err := evidence.VerifyDir(dir); err != nil {
+		t.Fatalf("VerifyDir: %v", err)
+	}
+	for _, s := range res.Manifest.Journeys[0].Steps {
+		b, err := os.ReadFile(filepath.Join(dir, s.Screenshot))
+		if err != nil {
+			t.Fatalf("step %d: %v", s.Index, err)
+		}
+		isWebP := len(b) > 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP" && strings.HasSuffix(s.Screenshot, ".webp")
+		isJPEG := bytes.HasPrefix(b, []byte{0xFF, 0xD8, 0xFF}) && strings.HasSuffix(s.Screenshot, ".jpg")
+		if want := s.Status == evidence.StepPassed; isWebP != want || isJPEG == want {
+			t.Errorf("step %d (%s) screenshot %s: WebP %v, JPEG %v", s.Index, s.Status, s.Screenshot, isWebP, isJPEG)
+		}
+	}
+	if _, err := New(Config{ChromePath: shared.cfg.ChromePath, ScreenshotFormat: "gif"}); err == nil {
+		t.Error(`ScreenshotFormat "gif" accepted`)
+	}
+}
+
 func TestEvidence(t *testing.T) {
 	dir := t.TempDir()
 	p := journeyPlan(t, `      - visit: /login
@@ -53,7 +94,7 @@ func TestEvidence(t *testing.T) {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(dir, s.Screenshot))
-		if err != nil || !bytes.HasPrefix(b, []byte{0xFF, 0xD8, 0xFF}) {
+		if err != nil || !bytes.HasPrefix(b, []byte{0xFF, 0xD8, 0xFF}) || !strings.HasSuffix(s.Screenshot, ".jpg") {
 			t.Errorf("step %d screenshot %s is not a JPEG (%v)", s.Index, s.Screenshot, err)
 		}
 	}
@@ -181,7 +222,7 @@ func TestSecretsNeverRecorded(t *testing.T) {
 			t.Fatalf("%s holds only %d files", d, len(files))
 		}
 		for _, f := range files {
-			if strings.HasSuffix(f.Name(), ".jpg") {
+			if strings.HasSuffix(f.Name(), ".webp") || strings.HasSuffix(f.Name(), ".jpg") {
 				continue // pixels; see the evidence package's note
 			}
 			content := readArtifact(t, d, f.Name())

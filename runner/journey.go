@@ -551,8 +551,9 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			jr.last = nil
 			return ""
 		}
-		c.img = img
-		c.file = w.Put(evidence.Screenshot, "jpg", "image/jpeg", img, jr.idx+1, k+1, note).File
+		c.img, c.full = img, v != nil
+		ext, mt := jr.shotFormat(c.full)
+		c.file = w.Put(evidence.Screenshot, ext, mt, img, jr.idx+1, k+1, note).File
 		jr.last = c
 		return c.file
 	}
@@ -563,12 +564,22 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	sr.Screenshot = collect()
 }
 
+// shotFormat returns the file extension and media type of a screenshot
+// taken full size or not (see journeyRun.screenshot).
+func (jr *journeyRun) shotFormat(full bool) (ext, mediaType string) {
+	if !full && jr.rs.r.cfg.ScreenshotFormat == "webp" {
+		return "webp", "image/webp"
+	}
+	return "jpg", "image/jpeg"
+}
+
 // capture is a screenshot taken after step k, with the page's state when
 // it was requested.
 type capture struct {
 	k        int
 	file     string
 	img      []byte
+	full     bool   // full size, not scaled
 	token    string // stateJS's token; "" when it cannot be reused
 	activity int    // the recorder's activity count; -1 when unknown
 }
@@ -599,7 +610,8 @@ func (jr *journeyRun) reuse(c *capture) string {
 		return ""
 	}
 	note := fmt.Sprintf("after step (the page is unchanged since step %d)", p.k+1)
-	return jr.rs.w.Put(evidence.Screenshot, "jpg", "image/jpeg", p.img, jr.idx+1, c.k+1, note).File
+	ext, mt := jr.shotFormat(p.full)
+	return jr.rs.w.Put(evidence.Screenshot, ext, mt, p.img, jr.idx+1, c.k+1, note).File
 }
 
 // probe checks, alongside the step's captures, that the page answers at

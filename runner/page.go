@@ -437,12 +437,16 @@ func (jr *journeyRun) mouse(ctx context.Context, x, y float64, click bool) error
 	return nil
 }
 
-// screenshot captures the viewport as JPEG: full size when full, else at
-// Config.ScreenshotScale.
+// screenshot captures the viewport: full size as JPEG when full (a
+// failure), else at Config.ScreenshotScale in Config.ScreenshotFormat.
+// shotFormat names the file type.
 func (jr *journeyRun) screenshot(ctx context.Context, full bool) ([]byte, error) {
 	p := page.CaptureScreenshotParams{
 		Format:  page.CaptureScreenshotFormatJpeg,
 		Quality: new(int64(jr.rs.r.cfg.ScreenshotQuality)),
+	}
+	if !full && jr.rs.r.cfg.ScreenshotFormat == "webp" {
+		p.Format = page.CaptureScreenshotFormatWebp
 	}
 	if s := jr.rs.r.cfg.ScreenshotScale; !full && s < 1 {
 		// A clip is in document coordinates: the visible part is where the
@@ -455,11 +459,57 @@ func (jr *journeyRun) screenshot(ctx context.Context, full bool) ([]byte, error)
 			p.Clip = &page.Viewport{X: v.PageX, Y: v.PageY, Width: v.ClientWidth, Height: v.ClientHeight, Scale: s}
 		}
 	}
+	// The text caret of a focused field blinks, so two captures of the
+	// same page would differ by it and the content-addressed store could
+	// not share them. It is made transparent for the capture, as
+	// Playwright's caret: 'hide' does, and only when a field has focus.
+	if hidden := jr.evalBool(ctx, hideCaretJS); hidden {
+		defer func() {
+			// Even when the capture was cancelled, within a bound.
+			sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+			defer cancel()
+			jr.evalBool(sctx, showCaretJS)
+		}()
+	}
 	res, err := cdp.Call(ctx, jr.tab.t, page.CaptureScreenshot, p)
 	if err != nil {
 		return nil, err
 	}
 	return res.Data, nil
+}
+
+// hideCaretJS makes the caret transparent while a field that shows one has
+// focus, with a constructed style sheet in document.adoptedStyleSheets: no
+// DOM mutation for the page's observers to see, nothing to lay out again
+// (caret-color changes no box), and it returns true when it did so.
+// showCaretJS takes the sheet out again.
+const hideCaretJS = `(() => { try {
+  const a = document.activeElement;
+  if (!a || !(a.isContentEditable || a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')) return false;
+  const k = Symbol.for('vouch.caret');
+  let s = window[k];
+  if (!s) {
+    s = new CSSStyleSheet();
+    s.replaceSync('*{caret-color:transparent!important}');
+    Object.defineProperty(window, k, {value: s});
+  }
+  if (!document.adoptedStyleSheets.includes(s)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, s];
+  return true;
+} catch (e) { return false; } })()`
+
+const showCaretJS = `(() => { try {
+  const s = window[Symbol.for('vouch.caret')];
+  if (s) document.adoptedStyleSheets = document.adoptedStyleSheets.filter(x => x !== s);
+  return true;
+} catch (e) { return false; } })()`
+
+// evalBool evaluates a script that returns a boolean; false on any error.
+func (jr *journeyRun) evalBool(ctx context.Context, js string) bool {
+	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: js, ReturnByValue: new(true)})
+	if err != nil || res.Result == nil || res.ExceptionDetails != nil {
+		return false
+	}
+	return string(res.Result.Value) == "true"
 }
 
 // stateJS returns a token of the page's state as it can change without a

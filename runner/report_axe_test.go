@@ -3,7 +3,8 @@ package runner
 import (
 	"context"
 	"encoding/json"
-	"image/jpeg"
+	"image"
+	_ "image/jpeg"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/vouchdev/vouch/evidence"
+	_ "golang.org/x/image/webp"
 )
 
 // TestReportAccessibleAndLight opens the report.html of a real run with a
@@ -75,14 +77,17 @@ journeys:
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, err := jpeg.DecodeConfig(f)
+			c, format, err := image.DecodeConfig(f)
 			f.Close()
 			if err != nil {
 				t.Fatalf("journey %d step %d screenshot: %v", j.Index, s.Index, err)
 			}
-			want := [2]int{800, 450}
+			want, wantFormat := [2]int{800, 450}, "jpeg"
 			if s.Status == evidence.StepFailed {
-				want = [2]int{viewportW, viewportH}
+				want, wantFormat = [2]int{viewportW, viewportH}, "jpeg"
+			}
+			if format != wantFormat || !strings.HasSuffix(s.Screenshot, ".jpg") {
+				t.Errorf("journey %d step %d (%s) screenshot %s is %s, want %s", j.Index, s.Index, s.Status, s.Screenshot, format, wantFormat)
 			}
 			if got := [2]int{c.Width, c.Height}; got != want {
 				t.Errorf("journey %d step %d (%s) screenshot is %v, want %v", j.Index, s.Index, s.Status, got, want)

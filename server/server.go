@@ -56,6 +56,11 @@ type Config struct {
 	PublicURL string
 	// ChromePath is the Chromium binary. Defaults to the runner's search.
 	ChromePath string
+	// Blob is a gocloud.dev/blob bucket URL evidence is shared through
+	// (file:///dir, s3://bucket?endpoint=…&region=…): workers upload each
+	// run's evidence there and servers read it from there. Defaults to
+	// none: evidence stays under DataDir/evidence.
+	Blob string
 	// BrowserURL connects the runner to a Chromium that runs already (a
 	// browser pool) over CDP instead of starting one (runner.Config).
 	// Defaults to starting Chromium.
@@ -150,6 +155,13 @@ func New(cfg Config) (_ *Server, err error) {
 	}
 	s.closers = append(s.closers, st.Close)
 
+	bucket, err := openBucket(context.Background(), cfg.Blob)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	if bucket != nil {
+		s.closers = append(s.closers, bucket.Close)
+	}
 	rn, policy, err := newRunner(cfg)
 	if err != nil {
 		return nil, err
@@ -159,7 +171,7 @@ func New(cfg Config) (_ *Server, err error) {
 	}
 	scfg := service.Config{
 		Store: st, DataDir: cfg.DataDir, PublicURL: s.url, Deriver: cfg.Deriver,
-		Workers: cfg.Workers, NoWorkers: cfg.NoWorkers, Logger: cfg.Logger,
+		Workers: cfg.Workers, NoWorkers: cfg.NoWorkers, Logger: cfg.Logger, EvidenceBucket: bucket,
 		// On SQLite a serve with workers is taken to be the only process
 		// running jobs, so runs a crash left running are queued again at
 		// start; with --workers 0 (vouch worker processes run them) and on

@@ -27,6 +27,8 @@ type WorkerConfig struct {
 	Concurrency int
 	// ChromePath is the Chromium binary. Defaults to the runner's search.
 	ChromePath string
+	// Blob is the evidence bucket URL, as in Config.
+	Blob string
 	// BrowserURL and ProxyListen are as in Config: a remote browser
 	// instead of a local Chromium, and where the policy proxy listens.
 	BrowserURL, ProxyListen string
@@ -94,6 +96,13 @@ func NewWorker(cfg WorkerConfig) (_ *Worker, err error) {
 		return nil, fmt.Errorf("worker: database %s: %w", backend.Redact(cfg.Database), err)
 	}
 	w.closers = append(w.closers, st.Close)
+	bucket, err := openBucket(context.Background(), cfg.Blob)
+	if err != nil {
+		return nil, fmt.Errorf("worker: %w", err)
+	}
+	if bucket != nil {
+		w.closers = append(w.closers, bucket.Close)
+	}
 	rn, policy, err := newRunner(Config{ChromePath: cfg.ChromePath, BrowserURL: cfg.BrowserURL, ProxyListen: cfg.ProxyListen, Workers: cfg.Concurrency, AllowTargets: cfg.AllowTargets, Logger: cfg.Logger})
 	if err != nil {
 		return nil, err
@@ -101,7 +110,7 @@ func NewWorker(cfg WorkerConfig) (_ *Worker, err error) {
 	w.closers = append(w.closers, rn.Close)
 	scfg := service.Config{
 		Store: st, DataDir: cfg.DataDir, PublicURL: cfg.PublicURL,
-		Workers: cfg.Concurrency, Logger: cfg.Logger, LeaseDuration: cfg.LeaseDuration,
+		Workers: cfg.Concurrency, Logger: cfg.Logger, LeaseDuration: cfg.LeaseDuration, EvidenceBucket: bucket,
 		// Never the sole worker: servers and other workers may hold runs,
 		// whose leases decide when they are claimed again.
 		SoleWorker: false,

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -85,7 +86,11 @@ func (s *Service) VerifyAttestation(ctx context.Context, id string) (*attest.Res
 	if err != nil {
 		return nil, err
 	}
-	return attest.Verify(ctx, os.DirFS(filepath.Join(s.cfg.DataDir, "evidence", id)), keys), nil
+	dir := filepath.Join(s.cfg.DataDir, "evidence", id)
+	if err := s.fetchEvidence(ctx, dir, id); err != nil {
+		return nil, internal(fmt.Errorf("fetching the evidence of %s: %w", id, err))
+	}
+	return attest.Verify(ctx, os.DirFS(dir), keys), nil
 }
 
 // signed reports whether a run directory holds the signed statement.

@@ -322,6 +322,14 @@ func (s *Service) EvidenceFile(ctx context.Context, id, name string) (string, *A
 		return "", nil, errorf(CodeEvidenceNotAvailable, "verification %s has no evidence yet", id)
 	}
 	dir := filepath.Join(s.cfg.DataDir, "evidence", id)
+	if err := s.fetchEvidence(ctx, dir, id); err != nil {
+		return "", nil, internal(fmt.Errorf("fetching the evidence of %s: %w", id, err))
+	}
+	if len(v.Evidence.Attempts) > 0 {
+		if err := s.fetchEvidence(ctx, s.attemptsDir(id), "attempts/"+id); err != nil {
+			return "", nil, internal(fmt.Errorf("fetching the earlier attempts of %s: %w", id, err))
+		}
+	}
 	// An earlier attempt's file: served only when the result lists it.
 	if rest, ok := strings.CutPrefix(name, "attempts/"); ok {
 		for _, at := range v.Evidence.Attempts {

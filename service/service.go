@@ -66,6 +66,8 @@ import (
 	"sync"
 	"time"
 
+	"gocloud.dev/blob"
+
 	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/store"
@@ -128,6 +130,11 @@ type Config struct {
 	// running run at once instead of waiting for their leases to end.
 	// Defaults to false.
 	SoleWorker bool
+	// EvidenceBucket, if set, is where completed runs' evidence goes, for
+	// processes on other machines to read (service/blob.go): a worker
+	// uploads it, a server fetches it into DataDir/evidence on first read.
+	// Defaults to nil: evidence stays in DataDir/evidence.
+	EvidenceBucket *blob.Bucket
 	// LookupEnv reads secrets. Defaults to os.LookupEnv.
 	LookupEnv func(string) (string, bool)
 	// Attestations signs every run's evidence (package attest). Defaults

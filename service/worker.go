@@ -322,6 +322,14 @@ func (s *Service) run(ctx context.Context, p *pool, v *store.Verification, log *
 		return nil
 	}
 	s.sign(ctx, v, sp, res, log)
+	// Uploaded before the decision is recorded, so that whoever reads the
+	// decision finds its evidence.
+	if err := s.publishEvidence(ctx, dir, v.ID); err != nil {
+		log.Error("uploading the evidence", "err", err)
+	}
+	if err := s.publishEvidence(ctx, s.attemptsDir(v.ID), "attempts/"+v.ID); err != nil {
+		log.Error("uploading the evidence of earlier attempts", "err", err)
+	}
 	return completion(pl, res, s.priorAttempts(v))
 }
 

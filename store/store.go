@@ -4,8 +4,8 @@
 // webhook outbox.
 //
 // The interface speaks in domain records and never in SQL; each backend
-// (store/sqlite now, store/postgres next) lives in its own package, and
-// store/storetest is the one test suite every backend must pass. Operations
+// (store/sqlite, store/postgres, sharing the SQL of store/sqlstore) lives in
+// its own package, and store/storetest is the one test suite every backend must pass. Operations
 // whose correctness depends on atomicity — creating a run together with its
 // charge, the re-check count, claiming the next run, beginning an idempotent
 // request — are single store operations so that each backend can make them

@@ -37,6 +37,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	allow := fs.String("allow-targets", "", "comma-separated `hosts and CIDRs` deployment URLs are limited to (default: any address but link-local and cloud-metadata ones)")
 	public := fs.String("public-url", "", "base `URL` people reach this server at, for approve links (default: http://ADDR)")
 	chrome := fs.String("chrome", "", "Chromium `binary` (default: $VOUCH_CHROME, then the usual places)")
+	blobURL := fs.String("blob", e.getenv("VOUCH_BLOB"), "evidence bucket `URL` shared by servers and workers on different machines: file:///dir?create_dir=true or s3://bucket?endpoint=…&region=… (default: $VOUCH_BLOB, else none: evidence stays under --data)")
 	browserURL := fs.String("browser-url", "", "use the Chromium already running at this DevTools `URL` (ws://host:port/devtools/browser/… or http://host:port, a browser pool) instead of starting one; the target policy still applies through its proxy")
 	proxyListen := fs.String("proxy-listen", "", "`host:port` the target policy's proxy listens on; a --browser-url browser on another machine must reach it (default 127.0.0.1 on a free port)")
 	notify := fs.String("notify-url", e.getenv("VOUCH_NOTIFY_URL"), "chat channel's incoming-webhook `URL` (Slack format) told about every completed verification (default: $VOUCH_NOTIFY_URL)")
@@ -62,7 +63,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	srv, err := server.New(server.Config{
 		Addr: *addr, DataDir: *data, Database: *database, Workers: *workers, NoWorkers: *workers == 0, AllowTargets: targets,
-		PublicURL: *public, ChromePath: *chrome, BrowserURL: *browserURL, ProxyListen: *proxyListen, Logger: log,
+		PublicURL: *public, ChromePath: *chrome, BrowserURL: *browserURL, ProxyListen: *proxyListen, Blob: *blobURL, Logger: log,
 		Channels: server.ChannelsConfig{NotifyURL: *notify, ChatUpstream: upstream},
 	})
 	if err != nil {

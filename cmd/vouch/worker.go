@@ -27,6 +27,7 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	database := fs.String("database", e.getenv("VOUCH_DATABASE"), databaseUsage)
 	concurrency := fs.Int("concurrency", 2, "runs executed at once")
 	chrome := fs.String("chrome", "", "Chromium `binary` (default: $VOUCH_CHROME, then the usual places)")
+	blobURL := fs.String("blob", e.getenv("VOUCH_BLOB"), "evidence bucket `URL` shared by servers and workers on different machines: file:///dir?create_dir=true or s3://bucket?endpoint=…&region=… (default: $VOUCH_BLOB, else none: evidence stays under --data)")
 	browserURL := fs.String("browser-url", "", "use the Chromium already running at this DevTools `URL` (ws://host:port/devtools/browser/… or http://host:port, a browser pool) instead of starting one; the target policy still applies through its proxy")
 	proxyListen := fs.String("proxy-listen", "", "`host:port` the target policy's proxy listens on; a --browser-url browser on another machine must reach it (default 127.0.0.1 on a free port)")
 	allow := fs.String("allow-targets", "", "comma-separated `hosts and CIDRs` deployment URLs are limited to (as for serve)")
@@ -52,7 +53,7 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	w, err := server.NewWorker(server.WorkerConfig{
-		DataDir: *data, Database: *database, Concurrency: *concurrency, ChromePath: *chrome, BrowserURL: *browserURL, ProxyListen: *proxyListen,
+		DataDir: *data, Database: *database, Concurrency: *concurrency, ChromePath: *chrome, BrowserURL: *browserURL, ProxyListen: *proxyListen, Blob: *blobURL,
 		AllowTargets: targets, PublicURL: *public, Logger: log, LeaseDuration: *lease,
 	})
 	if err != nil {

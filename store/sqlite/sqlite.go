@@ -1,6 +1,8 @@
 // Package sqlite is vouch's embedded store: store.Store on SQLite through
 // the pure-Go driver modernc.org/sqlite, in WAL mode with a busy timeout,
-// foreign keys on, and migrations embedded in the binary.
+// foreign keys on, and migrations embedded in the binary. The queries are
+// store/sqlstore's, shared with store/postgres; this package holds what is
+// SQLite's own: opening, migrations, transactions and error codes.
 //
 // Every transaction begins IMMEDIATE, taking SQLite's single write lock at
 // its start: read-then-write operations (claiming a run, counting
@@ -10,14 +12,11 @@ package sqlite
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -26,6 +25,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/vouchdev/vouch/store"
+	"github.com/vouchdev/vouch/store/sqlstore"
 )
 
 //go:embed migrations/*.sql
@@ -44,6 +44,7 @@ type Config struct {
 
 // Store is store.Store on SQLite.
 type Store struct {
+	*sqlstore.Store
 	db *sql.DB
 }
 
@@ -76,6 +77,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	db.SetMaxOpenConns(cfg.MaxOpenConns)
 	db.SetMaxIdleConns(cfg.MaxOpenConns)
 	s := &Store{db: db}
+	s.Store = sqlstore.New(db, dialect, s.tx)
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", cfg.Path, err)
@@ -90,131 +92,28 @@ func (s *Store) Close() error { return s.db.Close() }
 // the store (tampering with a stored plan, say).
 func (s *Store) DB() *sql.DB { return s.db }
 
-// migrate applies the embedded migrations not yet applied, each in its own
-// transaction, in file name order.
+// migrate applies the embedded migrations not yet applied.
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("migrations table: %w", err)
-	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		version := strings.TrimSuffix(strings.TrimPrefix(name, "migrations/"), ".sql")
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return err
+	return sqlstore.Migrate(ctx, s.db, dialect, migrations, nil)
+}
+
+// tx runs fn in a transaction, committing if it returns nil. The DSN's
+// _txlock=immediate makes every BEGIN take the write lock.
+func (s *Store) tx(ctx context.Context, fn func(sqlstore.Tx) error) error {
+	return sqlstore.Begin(ctx, s.db, dialect, nil, fn)
+}
+
+// dialect is SQLite's: ? placeholders, rowid order, extended result codes.
+var dialect = &sqlstore.Dialect{
+	Name: "sqlite",
+	Seq:  "rowid",
+	IsUnique: func(err error) bool {
+		var se *sqlite.Error
+		if errors.As(err, &se) {
+			c := se.Code()
+			return c == sqlite3.SQLITE_CONSTRAINT_UNIQUE || c == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
 		}
-		err = s.tx(ctx, func(tx *sql.Tx) error {
-			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, version).Scan(&n); err != nil {
-				return err
-			}
-			if n > 0 {
-				return nil
-			}
-			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-				return err
-			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
-				version, time.Now().UnixMilli())
-			return err
-		})
-		if err != nil {
-			return fmt.Errorf("migration %s: %w", version, err)
-		}
-	}
-	return nil
-}
-
-// tx runs fn in an IMMEDIATE transaction, committing if it returns nil.
-func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
-}
-
-// ms encodes a time as unix milliseconds; the zero time is NULL.
-func ms(t time.Time) any {
-	if t.IsZero() {
-		return nil
-	}
-	return t.UnixMilli()
-}
-
-// fromMS decodes ms.
-func fromMS(n sql.NullInt64) time.Time {
-	if !n.Valid {
-		return time.Time{}
-	}
-	return time.UnixMilli(n.Int64).UTC()
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// isUnique reports whether err is a UNIQUE or PRIMARY KEY violation.
-func isUnique(err error) bool {
-	var se *sqlite.Error
-	if errors.As(err, &se) {
-		c := se.Code()
-		return c == sqlite3.SQLITE_CONSTRAINT_UNIQUE || c == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
-	}
-	return false
-}
-
-// conflict maps a unique violation to store.ErrConflict.
-func conflict(err error, what string) error {
-	if isUnique(err) {
-		return fmt.Errorf("%w: %s", store.ErrConflict, what)
-	}
-	return err
-}
-
-func notFound(err error, what string) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("%w: %s", store.ErrNotFound, what)
-	}
-	return err
-}
-
-func limit(n int) int {
-	if n <= 0 {
-		return 100
-	}
-	return n
-}
-
-// newID returns prefix + 26 base32 characters (130 random bits), for rows
-// the store names itself.
-func newID(prefix string) string {
-	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
-	b := make([]byte, 26)
-	rand.Read(b)
-	for i := range b {
-		b[i] = alphabet[b[i]&31]
-	}
-	return prefix + string(b)
-}
-
-// Migrations lists the versions applied to the database, oldest first.
-func (s *Store) Migrations(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT version FROM schema_migrations ORDER BY version`)
-	return collect(rows, err, func(r scanner) (string, error) {
-		var v string
-		return v, r.Scan(&v)
-	})
+		return false
+	},
+	IsForeignKey: func(err error) bool { return strings.Contains(err.Error(), "FOREIGN KEY") },
 }

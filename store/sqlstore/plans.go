@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -41,7 +41,7 @@ func (s *Store) CreatePlan(ctx context.Context, p *store.Plan) error {
 		p.State = store.PlanPending
 	}
 	if p.State != store.PlanPending {
-		return fmt.Errorf("sqlite: a new plan must be pending, not %q", p.State)
+		return fmt.Errorf("%s: a new plan must be pending, not %q", s.d.Name, p.State)
 	}
 	reqs, notes := orJSON(p.Requirements, "[]"), orJSON(p.Notes, "[]")
 	_, err := s.db.ExecContext(ctx, `INSERT INTO plans (id, hash, plan_json, claim, deployment_url,
@@ -49,7 +49,7 @@ func (s *Store) CreatePlan(ctx context.Context, p *store.Plan) error {
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
 		p.ID, p.Hash, string(p.JSON), p.Claim, p.DeploymentURL, reqs, notes, p.State,
 		boolInt(p.DryRun), p.CreatedBy.KeyID, p.CreatedBy.UserID, ms(p.CreatedAt))
-	return conflict(err, "plan "+p.ID)
+	return s.conflict(err, "plan "+p.ID)
 }
 
 func orJSON(b []byte, def string) string {
@@ -74,33 +74,21 @@ func (s *Store) ListPlans(ctx context.Context, f store.PlanFilter) ([]*store.Pla
 		args = append(args, f.State)
 	}
 	if f.Before != "" {
-		q += ` AND (p.created_at, p.seq) < (SELECT created_at, seq FROM plans WHERE id = ?)`
+		q += ` AND (p.created_at, p.` + s.d.Seq + `) < (SELECT created_at, ` + s.d.Seq + ` FROM plans WHERE id = ?)`
 		args = append(args, f.Before)
 	}
-	q += ` ORDER BY p.created_at DESC, p.seq DESC LIMIT ?`
+	q += ` ORDER BY p.created_at DESC, p.` + s.d.Seq + ` DESC LIMIT ?`
 	args = append(args, limit(f.Limit))
 	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.Plan
-	for rows.Next() {
-		p, err := scanPlan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanPlan)
 }
 
 // DecidePlan approves or rejects a pending plan and records the event.
 func (s *Store) DecidePlan(ctx context.Context, d store.PlanDecision) (*store.Plan, error) {
 	if d.State != store.PlanApproved && d.State != store.PlanRejected {
-		return nil, fmt.Errorf("sqlite: a decision is approved or rejected, not %q", d.State)
+		return nil, fmt.Errorf("%s: a decision is approved or rejected, not %q", s.d.Name, d.State)
 	}
-	err := s.tx(ctx, func(tx tx) error {
+	err := s.tx(ctx, func(tx Tx) error {
 		var state, hash string
 		err := tx.QueryRowContext(ctx, `SELECT state, hash FROM plans WHERE id = ?`, d.PlanID).Scan(&state, &hash)
 		if err != nil {
@@ -117,7 +105,7 @@ func (s *Store) DecidePlan(ctx context.Context, d store.PlanDecision) (*store.Pl
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO plan_events (plan_id, state, user_id, plan_hash, reason, at)
 			VALUES (?, ?, ?, ?, ?, ?)`, d.PlanID, d.State, d.UserID, d.PlanHash, d.Reason, ms(d.At))
-		if isUnique(err) {
+		if s.d.IsUnique(err) {
 			return fmt.Errorf("%w: plan %s", store.ErrPlanNotPending, d.PlanID)
 		}
 		return err

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -46,7 +46,7 @@ func (s *Store) CreateWebhookEndpoint(ctx context.Context, e *store.WebhookEndpo
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.ID, e.URL, e.Description, e.Secret, eventsJSON(e.Events), boolInt(e.Disabled), ms(e.DisabledAt),
 		e.DisabledReason, e.CreatedBy.KeyID, e.CreatedBy.UserID, ms(e.CreatedAt), ms(e.DeletedAt))
-	return conflict(err, "webhook endpoint "+e.ID)
+	return s.conflict(err, "webhook endpoint "+e.ID)
 }
 
 // GetWebhookEndpoint returns an endpoint, deleted or not.
@@ -76,7 +76,7 @@ func (s *Store) UpdateWebhookEndpoint(ctx context.Context, e *store.WebhookEndpo
 // DeleteWebhookEndpoint marks an endpoint deleted and cancels its pending
 // deliveries.
 func (s *Store) DeleteWebhookEndpoint(ctx context.Context, id string, at time.Time) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL`, ms(at), id)
 		if err := affected(res, err, "webhook endpoint "+id); err != nil {
 			return err
@@ -88,21 +88,6 @@ func (s *Store) DeleteWebhookEndpoint(ctx context.Context, id string, at time.Ti
 	})
 }
 
-// affected turns "no row changed" into ErrNotFound.
-func affected(res sql.Result, err error, what string) error {
-	if err != nil {
-		return err
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return fmt.Errorf("%w: %s", store.ErrNotFound, what)
-	}
-	return nil
-}
-
 // UndispatchedOutbox lists outbox events not yet fanned out, oldest first.
 func (s *Store) UndispatchedOutbox(ctx context.Context, n int) ([]*store.OutboxEvent, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+outboxCols+`
@@ -112,7 +97,7 @@ func (s *Store) UndispatchedOutbox(ctx context.Context, n int) ([]*store.OutboxE
 
 // DispatchOutboxEvent stores an event's deliveries and marks it fanned out.
 func (s *Store) DispatchOutboxEvent(ctx context.Context, eventID string, ds []*store.WebhookDelivery, at time.Time) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE webhook_outbox SET delivered_at = ?, attempts = attempts + 1
 			WHERE id = ? AND delivered_at IS NULL`, ms(at), eventID)
 		if err != nil {
@@ -146,7 +131,7 @@ func (s *Store) DispatchOutboxEvent(ctx context.Context, eventID string, ds []*s
 				payload, state, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 				d.ID, eventID, d.EventType, d.EndpointID, d.URL, string(d.Payload), d.State, ms(d.CreatedAt), ms(d.NextAttemptAt))
 			if err != nil {
-				return conflict(err, "webhook delivery "+d.ID)
+				return s.conflict(err, "webhook delivery "+d.ID)
 			}
 		}
 		return nil
@@ -175,13 +160,13 @@ func scanDelivery(r scanner) (*store.WebhookDelivery, error) {
 // again when the lease ends.
 func (s *Store) ClaimWebhookDelivery(ctx context.Context, now, leaseUntil time.Time) (*store.WebhookDelivery, error) {
 	var d *store.WebhookDelivery
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx Tx) error {
 		var id string
 		err := tx.QueryRowContext(ctx, `SELECT d.id FROM webhook_deliveries d
 			WHERE d.state = 'pending' AND d.next_attempt_at <= ?
 			AND (d.endpoint_id = '' OR EXISTS (SELECT 1 FROM webhook_endpoints e
 				WHERE e.id = d.endpoint_id AND e.disabled = 0 AND e.deleted_at IS NULL))
-			ORDER BY d.next_attempt_at, d.rowid LIMIT 1`, ms(now)).Scan(&id)
+			ORDER BY d.next_attempt_at, d.`+s.d.Seq+` LIMIT 1`, ms(now)).Scan(&id)
 		if err != nil {
 			return notFound(err, "due webhook delivery")
 		}
@@ -202,7 +187,7 @@ func (s *Store) ClaimWebhookDelivery(ctx context.Context, now, leaseUntil time.T
 // ErrLeaseLost.
 func (s *Store) RecordWebhookAttempt(ctx context.Context, r store.WebhookAttemptResult) error {
 	a := r.Attempt
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx Tx) error {
 		var delivered, next any
 		switch r.State {
 		case store.DeliveryDelivered:
@@ -211,7 +196,7 @@ func (s *Store) RecordWebhookAttempt(ctx context.Context, r store.WebhookAttempt
 			next = ms(r.NextAttemptAt)
 		case store.DeliveryFailed:
 		default:
-			return fmt.Errorf("sqlite: RecordWebhookAttempt: state %q", r.State)
+			return fmt.Errorf("%s: RecordWebhookAttempt: state %q", s.d.Name, r.State)
 		}
 		var endpoint string
 		err := tx.QueryRowContext(ctx, `UPDATE webhook_deliveries SET state = ?,
@@ -228,7 +213,7 @@ func (s *Store) RecordWebhookAttempt(ctx context.Context, r store.WebhookAttempt
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_id, n, at, duration_us, status, error, response)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`, a.DeliveryID, a.N, ms(a.At), a.Duration.Microseconds(), a.Status, a.Error, a.Response); err != nil {
-			return conflict(err, fmt.Sprintf("webhook attempt %s/%d", a.DeliveryID, a.N))
+			return s.conflict(err, fmt.Sprintf("webhook attempt %s/%d", a.DeliveryID, a.N))
 		}
 		if r.DisableEndpoint != "" && endpoint != "" {
 			if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET disabled = 1, disabled_at = ?, disabled_reason = ?
@@ -244,10 +229,11 @@ func (s *Store) RecordWebhookAttempt(ctx context.Context, r store.WebhookAttempt
 // the interrupted attempt so that the delivery log has no gap.
 func (s *Store) ReleaseWebhookLeases(ctx context.Context, now time.Time) (int, error) {
 	var n int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO webhook_attempts (delivery_id, n, at, duration_us, status, error)
+	err := s.tx(ctx, func(tx Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_id, n, at, duration_us, status, error)
 			SELECT id, attempts, COALESCE(last_attempt_at, created_at), 0, 0, ?
-			FROM webhook_deliveries WHERE state = 'pending' AND lease_until IS NOT NULL`,
+			FROM webhook_deliveries WHERE state = 'pending' AND lease_until IS NOT NULL
+			ON CONFLICT DO NOTHING`,
 			"interrupted: the server stopped during the attempt"); err != nil {
 			return err
 		}
@@ -265,7 +251,7 @@ func (s *Store) ReleaseWebhookLeases(ctx context.Context, now time.Time) (int, e
 // RedeliverWebhook makes a delivery pending and due now.
 func (s *Store) RedeliverWebhook(ctx context.Context, id string, now time.Time) (*store.WebhookDelivery, error) {
 	var d *store.WebhookDelivery
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx Tx) error {
 		cur, err := scanDelivery(tx.QueryRowContext(ctx, `SELECT `+deliveryCols+` FROM webhook_deliveries WHERE id = ?`, id))
 		if err != nil {
 			return notFound(err, "webhook delivery "+id)

@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -27,11 +27,11 @@ func scanKey(r scanner) (*store.Key, error) {
 // CreateKey stores an API key's hash.
 func (s *Store) CreateKey(ctx context.Context, k *store.Key) error {
 	if k.Scope != store.ScopeRead && k.Scope != store.ScopeLaunch {
-		return fmt.Errorf("sqlite: key scope must be read or launch, not %q", k.Scope)
+		return fmt.Errorf("%s: key scope must be read or launch, not %q", s.d.Name, k.Scope)
 	}
 	_, err := s.db.ExecContext(ctx, `INSERT INTO api_keys (id, prefix, hash, scope, name, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)`, k.ID, k.Prefix, k.Hash, k.Scope, k.Name, ms(k.CreatedAt))
-	return conflict(err, "key "+k.ID)
+	return s.conflict(err, "key "+k.ID)
 }
 
 // GetKey returns a key by id.
@@ -48,7 +48,7 @@ func (s *Store) GetKeyByHash(ctx context.Context, hash []byte) (*store.Key, erro
 
 // ListKeys returns every key, newest first.
 func (s *Store) ListKeys(ctx context.Context) ([]*store.Key, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+keyCols+` FROM api_keys ORDER BY created_at DESC, seq DESC`)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+keyCols+` FROM api_keys ORDER BY created_at DESC, `+s.d.Seq+` DESC`)
 	return collect(rows, err, scanKey)
 }
 
@@ -62,21 +62,10 @@ func (s *Store) TouchKey(ctx context.Context, id string, at time.Time) error {
 	return s.exists(s.db.ExecContext(ctx, `UPDATE api_keys SET last_used_at = ? WHERE id = ?`, ms(at), id))("key " + id)
 }
 
-// exists turns an update that changed no row into store.ErrNotFound.
+// exists turns an update that changed no row into store.ErrNotFound, in
+// a form that takes ExecContext's two results.
 func (s *Store) exists(res sql.Result, err error) func(what string) error {
-	return func(what string) error {
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			return fmt.Errorf("%w: %s", store.ErrNotFound, what)
-		}
-		return nil
-	}
+	return func(what string) error { return affected(res, err, what) }
 }
 
 const userCols = `id, email, password_hash, admin, disabled, created_at`
@@ -99,7 +88,7 @@ func (s *Store) CreateUser(ctx context.Context, u *store.User) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO users (id, email, email_key, password_hash, admin, disabled, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, u.ID, u.Email, emailKey(u.Email), u.PasswordHash,
 		boolInt(u.Admin), boolInt(u.Disabled), ms(u.CreatedAt))
-	return conflict(err, "user "+u.Email)
+	return s.conflict(err, "user "+u.Email)
 }
 
 // GetUser returns a person by id.
@@ -116,7 +105,7 @@ func (s *Store) GetUserByEmail(ctx context.Context, email string) (*store.User, 
 
 // ListUsers returns every person, oldest first.
 func (s *Store) ListUsers(ctx context.Context) ([]*store.User, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+userCols+` FROM users ORDER BY created_at, seq`)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+userCols+` FROM users ORDER BY created_at, `+s.d.Seq)
 	return collect(rows, err, scanUser)
 }
 
@@ -142,10 +131,10 @@ func (s *Store) CreateSession(ctx context.Context, se *store.Session) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO sessions (id, token_hash, user_id, csrf_token, created_at, last_seen, expires_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, se.ID, se.TokenHash, se.UserID, se.CSRFToken,
 		ms(se.CreatedAt), ms(last), ms(se.ExpiresAt))
-	if err != nil && !isUnique(err) && strings.Contains(err.Error(), "FOREIGN KEY") {
+	if err != nil && !s.d.IsUnique(err) && s.d.IsForeignKey(err) {
 		return fmt.Errorf("%w: user %s", store.ErrNotFound, se.UserID)
 	}
-	return conflict(err, "session")
+	return s.conflict(err, "session")
 }
 
 // GetSession returns a session by token hash.
@@ -190,7 +179,7 @@ func (s *Store) BeginIdempotent(ctx context.Context, b store.IdempotencyBegin) (
 		b.StaleAfter = 5 * time.Minute
 	}
 	var found *store.Idempotency
-	err := s.tx(ctx, func(tx tx) error {
+	err := s.tx(ctx, func(tx Tx) error {
 		rec, err := scanIdem(tx.QueryRowContext(ctx, `SELECT `+idemCols+` FROM idempotency WHERE scope = ? AND key = ?`, b.Scope, b.Key))
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
@@ -261,12 +250,14 @@ func (s *Store) DeleteExpiredIdempotency(ctx context.Context, now time.Time) (in
 	return int(n), err
 }
 
+// insertRequest adds a request log row and returns its id.
+const insertRequest = `INSERT INTO request_log (request_id, at, method, path, status, duration_us,
+	key_id, user_id, remote_addr, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+
 // AppendRequest adds a row to the request log.
 func (s *Store) AppendRequest(ctx context.Context, r *store.RequestLog) error {
-	return s.db.QueryRowContext(ctx, `INSERT INTO request_log (request_id, at, method, path, status, duration_us,
-		key_id, user_id, remote_addr, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		r.RequestID, ms(r.At), r.Method, r.Path, r.Status, r.Duration.Microseconds(), r.KeyID, r.UserID,
-		r.RemoteAddr, r.ErrorCode).Scan(&r.ID)
+	return s.db.QueryRowContext(ctx, insertRequest, r.RequestID, ms(r.At), r.Method, r.Path, r.Status,
+		r.Duration.Microseconds(), r.KeyID, r.UserID, r.RemoteAddr, r.ErrorCode).Scan(&r.ID)
 }
 
 // AppendRequests adds rows to the request log in one transaction.
@@ -274,11 +265,14 @@ func (s *Store) AppendRequests(ctx context.Context, rows []*store.RequestLog) er
 	if len(rows) == 0 {
 		return nil
 	}
-	return s.tx(ctx, func(tx tx) error {
+	return s.tx(ctx, func(tx Tx) error {
+		stmt, err := tx.PrepareContext(ctx, insertRequest)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
 		for _, r := range rows {
-			err := tx.QueryRowContext(ctx, `INSERT INTO request_log (request_id, at, method, path, status, duration_us,
-				key_id, user_id, remote_addr, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-				r.RequestID, ms(r.At), r.Method, r.Path, r.Status, r.Duration.Microseconds(),
+			err := stmt.QueryRowContext(ctx, r.RequestID, ms(r.At), r.Method, r.Path, r.Status, r.Duration.Microseconds(),
 				r.KeyID, r.UserID, r.RemoteAddr, r.ErrorCode).Scan(&r.ID)
 			if err != nil {
 				return err

@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -50,7 +50,7 @@ func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verificat
 		scope, key = r.IdempotencyScope, r.IdempotencyKey
 	}
 	id := r.ID
-	err := s.tx(ctx, func(tx tx) error {
+	err := s.tx(ctx, func(tx Tx) error {
 		if key != nil {
 			existing, err := idempotentRun(ctx, tx, r)
 			if err != nil || existing != "" {
@@ -102,13 +102,13 @@ func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verificat
 			r.ID, r.PlanID, r.PlanHash, r.DeploymentURL, r.RecheckOf, r.LaunchedBy.KeyID,
 			r.LaunchedBy.UserID, ms(r.At), scope, key)
 		if err != nil {
-			return conflict(err, "verification "+r.ID)
+			return s.conflict(err, "verification "+r.ID)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO charges (id, verification_id, plan_id, key_id, user_id, day, at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			r.ChargeID, r.ID, r.PlanID, r.LaunchedBy.KeyID, r.LaunchedBy.UserID,
 			r.At.UTC().Format(time.DateOnly), ms(r.At))
-		return conflict(err, "charge "+r.ChargeID)
+		return s.conflict(err, "charge "+r.ChargeID)
 	})
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verificat
 // created more than r.IdempotencyTTL before r.At first lets go of the key,
 // as the idempotency record itself has expired by then. A run for another
 // plan, re-check or deployment URL is ErrIdempotencyKeyReused.
-func idempotentRun(ctx context.Context, tx tx, r store.NewRun) (string, error) {
+func idempotentRun(ctx context.Context, tx Tx, r store.NewRun) (string, error) {
 	_, err := tx.ExecContext(ctx, `UPDATE verifications SET idempotency_scope = NULL, idempotency_key = NULL
 		WHERE idempotency_scope = ? AND idempotency_key = ? AND created_at <= ?`,
 		r.IdempotencyScope, r.IdempotencyKey, ms(r.At.Add(-r.IdempotencyTTL)))
@@ -188,7 +188,7 @@ func (s *Store) ListVerifications(ctx context.Context, f store.VerificationFilte
 		if err != nil {
 			return nil, notFound(err, "verification "+f.Before)
 		}
-		// Spelled out rather than as a row value so that the planner bounds the
+		// Spelled out rather than as a row value so that SQLite bounds the
 		// index range on created_at.
 		q += ` AND created_at <= ? AND (created_at < ? OR id < ?)`
 		args = append(args, at, at, f.Before)
@@ -196,36 +196,24 @@ func (s *Store) ListVerifications(ctx context.Context, f store.VerificationFilte
 	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, limit(f.Limit))
 	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.Verification
-	for rows.Next() {
-		v, err := scanVerification(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanVerification)
 }
 
 // ClaimNextRun leases to worker the running run whose lease ended first
 // (its worker died), else the oldest queued run. Ties in created_at (same
-// millisecond) go by seq, the insertion order. Two indexed lookups beat
-// one query with OR, which SQLite can only answer with a scan; PostgreSQL
-// would add FOR UPDATE SKIP LOCKED to each, where SQLite's IMMEDIATE
-// transaction already serialises claimers.
+// millisecond) go by the dialect's insertion order (Dialect.Seq). Two
+// indexed lookups beat one query with OR, which SQLite can only answer
+// with a scan. The adapter's transaction serialises claimers (SQLite's
+// IMMEDIATE lock, PostgreSQL's SERIALIZABLE isolation with retries).
 func (s *Store) ClaimNextRun(ctx context.Context, worker string, now, leaseUntil time.Time) (*store.Verification, error) {
 	var v *store.Verification
-	err := s.tx(ctx, func(tx tx) error {
+	err := s.tx(ctx, func(tx Tx) error {
 		var id string
 		err := tx.QueryRowContext(ctx, `SELECT id FROM verifications
-			WHERE state = 'running' AND lease_until < ? ORDER BY lease_until, seq LIMIT 1`, ms(now)).Scan(&id)
+			WHERE state = 'running' AND lease_until < ? ORDER BY lease_until, `+s.d.Seq+` LIMIT 1`, ms(now)).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			err = tx.QueryRowContext(ctx, `SELECT id FROM verifications
-				WHERE state = 'queued' ORDER BY created_at, seq LIMIT 1`).Scan(&id)
+				WHERE state = 'queued' ORDER BY created_at, `+s.d.Seq+` LIMIT 1`).Scan(&id)
 		}
 		if err != nil {
 			return notFound(err, "queued run")
@@ -244,18 +232,11 @@ func (s *Store) ClaimNextRun(ctx context.Context, worker string, now, leaseUntil
 
 // leased runs an update that applies only while worker holds run id.
 func (s *Store) leased(ctx context.Context, id, worker, q string, args ...any) error {
-	res, err := s.db.ExecContext(ctx, q, args...)
-	if err != nil {
-		return err
+	n, err := changed(s.db.ExecContext(ctx, q, args...))
+	if err == nil && n == 0 {
+		err = fmt.Errorf("%w: run %s, worker %s", store.ErrLeaseLost, id, worker)
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return fmt.Errorf("%w: run %s, worker %s", store.ErrLeaseLost, id, worker)
-	}
-	return nil
+	return err
 }
 
 // ExtendLease moves the lease end of a run worker holds.
@@ -289,7 +270,7 @@ func (s *Store) SetProgress(ctx context.Context, id, worker string, progress []b
 
 // CompleteRun records a run's outcome and its outbox events.
 func (s *Store) CompleteRun(ctx context.Context, c store.Completion) error {
-	return s.tx(ctx, func(tx tx) error {
+	return s.tx(ctx, func(tx Tx) error {
 		var results any
 		if c.Results != nil {
 			results = string(c.Results)
@@ -317,7 +298,7 @@ func (s *Store) CompleteRun(ctx context.Context, c store.Completion) error {
 			_, err := tx.ExecContext(ctx, `INSERT INTO webhook_outbox (id, type, payload, created_at, next_attempt_at)
 				VALUES (?, ?, ?, ?, ?)`, e.ID, e.Type, string(e.Payload), ms(at), ms(at))
 			if err != nil {
-				return conflict(err, "outbox event "+e.ID)
+				return s.conflict(err, "outbox event "+e.ID)
 			}
 		}
 		return nil
