@@ -48,6 +48,13 @@ func (p *parser) page(a, b int) (pageRef, bool) {
 
 var reHost = regexp.MustCompile(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)$`)
 
+// containerNouns are parts of a page named after the words before them
+// ("the settings menu"): those words then name no page.
+var containerNouns = map[string]bool{"menu": true, "submenu": true, "dropdown": true, "drop-down": true,
+	"panel": true, "pane": true, "sidebar": true, "drawer": true, "dialog": true, "modal": true,
+	"popup": true, "pop-up": true, "popover": true, "toolbar": true, "tab": true, "tabs": true,
+	"section": true, "bar": true, "widget": true, "card": true, "box": true, "list": true}
+
 var pageSuffix = map[string]bool{"page": true, "screen": true, "view": true, "route": true,
 	"endpoint": true, "url": true, "path": true}
 
@@ -114,6 +121,12 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		words = append(words, t.low)
 	}
 	all := strings.Join(words, " ")
+	// "from the settings menu", "in the account dropdown": a part of a
+	// page named by its topic, never a page path to guess.
+	if to < len(p.lx.toks) && containerNouns[p.lx.toks[to].low] && !pageSuffix[words[len(words)-1]] {
+		p.setHint("unsupported", fmt.Sprintf("%q is a part of a page, not a page: say which page it is on and what to click to open it", strings.TrimSpace(ref.phrase+" "+p.lx.toks[to].raw)), a)
+		return ref, false
+	}
 	if len(words) == 1 && reHost.MatchString(all) {
 		ref.path = "/"
 		ref.note = fmt.Sprintf("%q taken as the home page (/) of the base URL the plan runs against.", p.lx.toks[from].raw)
@@ -623,6 +636,18 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 		// "24 products" is a text.
 		// A number is a quantity, never the start of an unquoted text:
 		// "has 4 resources listed" counts things vouch cannot name.
+		// Nor is a status code inside one ("gives u a 404 Not Found"):
+		// the words around it are no text the page shows.
+		for i := from + 1; i < to; i++ {
+			if n, err := strconv.Atoi(p.lx.toks[i].raw); err == nil && p.lx.toks[i].kind == tNumber && n >= 100 && n <= 599 && len(p.lx.toks[i].raw) == 3 {
+				p.setHint("unsupported", fmt.Sprintf("%q is not quoted and holds what reads as an HTTP status: quote the exact text the page shows, or say \"returns 404\" for a status", p.lx.span(a, b)), a)
+				return "", false, false
+			}
+		}
+		// Chat words and pronouns ("u", "you", "me") start no text a page shows.
+		if chatWords[p.lx.toks[from].low] {
+			return "", false, false
+		}
 		if _, isWord := numberWords[p.lx.toks[from].low]; p.lx.toks[from].kind == tNumber || isWord {
 			if to-from > 1 {
 				p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which elements are %q: name them as elements (list items, rows, buttons, links) or quote a text the page shows", p.lx.span(p.lx.toks[from+1].start, b)), a)
@@ -632,6 +657,11 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 	}
 	return p.lx.span(a, b), false, true
 }
+
+// chatWords are pronouns and chat shorthand: unquoted words that start
+// with one address a person, not quote the page.
+var chatWords = map[string]bool{"u": true, "you": true, "ya": true, "me": true, "us": true,
+	"them": true, "him": true, "her": true, "ur": true, "your": true, "my": true}
 
 var vague = func() map[string]bool {
 	m := map[string]bool{}
