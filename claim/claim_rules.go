@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/vouchdev/vouch/plan"
 )
@@ -1627,6 +1628,18 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 
 // click reads "clicking X": an element phrase, or a bare text that is
 // resolved later (a button after form fills, any text otherwise).
+// pressVerb reports whether the words before a click's target press a key
+// ("pressing", "hit") rather than click.
+func pressVerb(verb string) bool {
+	for _, w := range strings.Fields(strings.ToLower(verb)) {
+		switch w {
+		case "pressing", "press", "presses", "pressed", "hitting", "hit", "hits", "striking", "strike":
+			return true
+		}
+	}
+	return false
+}
+
 func (p *parser) click(m *match, k plan.Kind) ([]item, bool) {
 	a, b := m.bounds(1)
 	// "clicking Menu" names a text; "clicking the menu" an element.
@@ -1646,6 +1659,20 @@ func (p *parser) click(m *match, k plan.Kind) ([]item, bool) {
 	}
 	if _, isKey := keyNames[strings.ToLower(v)]; isKey && !q {
 		return nil, false
+	}
+	if pressVerb(m.p.lx.span(m.start, a)) {
+		// "pressing '/'", "hitting 'Esc'": a key, never a text to click.
+		if k, ok := keyName(strings.ToLower(v)); ok && q {
+			return []item{action("navigation", plan.Step{Kind: plan.Press, Value: k})}, true
+		}
+		if utf8.RuneCountInString(v) == 1 && q && checkKey(v) == nil && !unicode.IsSpace([]rune(v)[0]) {
+			return []item{action("navigation", plan.Step{Kind: plan.Press, Value: v})}, true
+		}
+		if utf8.RuneCountInString(v) <= 1 || !strings.ContainsFunc(v, unicode.IsLetter) {
+			// vouch presses only named keys (Enter, Escape, Tab, arrows,
+			// Ctrl+K …), so the claim is refused.
+			return nil, false
+		}
 	}
 	if f := strings.Fields(strings.ToLower(v)); !q && len(f) > 1 {
 		// "pressing Enter with an empty field" presses a key.
