@@ -191,7 +191,7 @@ func checkRefusal(t *testing.T, where string, e *corpusEntry, err error) bool {
 	if !ok || np.Cause != e.Refused {
 		return false
 	}
-	if np.RepairPrompt() == "" || len(np.Suggestions) < 1 || len(np.Suggestions) > 3 {
+	if np.RepairPrompt() == "" || len(np.Suggestions) > 3 {
 		t.Errorf("%s: refusal without a repair prompt or with %d suggestions", where, len(np.Suggestions))
 		return false
 	}

@@ -80,7 +80,11 @@ func refuse(claim, cause, reason string, extra []string) *NotProvableError {
 		b.WriteString("Put the password in a secret and name it in the claim (\"with the secret DEMO_PASSWORD\"): vouch reads it when the plan runs and never records it.\n")
 	}
 	b.WriteString("A provable claim names a page and something a browser can see there: a text in quotes, a button, link, field, heading or image, the page title, the address or an HTTP status; or what happens after clicking, typing, choosing or signing in.\n")
-	b.WriteString("Rephrase it, for example:\n")
+	if len(e.Suggestions) == 0 {
+		b.WriteString("vouch found no rephrasing that keeps the claim's meaning; write one from the above.\n")
+	} else {
+		b.WriteString("Rephrase it, for example:\n")
+	}
 	for _, s := range e.Suggestions {
 		fmt.Fprintf(&b, "  - %s\n", s)
 	}
@@ -107,17 +111,105 @@ func Suggestions(claim string, extra ...string) []string {
 	cands := append([]string(nil), extra...)
 	cands = append(cands, provablePrefixes(lx)...)
 	page := pagePhrase(lx)
+	// A negative claim's texts stay negative: "doesn't show 'undefined'"
+	// never becomes "shows 'undefined'".
+	verb := "shows"
+	if negatedClaim(text) {
+		verb = "does not show"
+	}
+	keys := pressedKeys(lx)
 	for i, l := range lx.lits {
 		if i == 2 {
 			break
 		}
-		if l = strings.TrimSpace(l); l != "" && len(l) < 200 && !strings.Contains(l, `"`) {
-			cands = append(cands, fmt.Sprintf("%s shows %q", page, l))
+		if l = strings.TrimSpace(l); l != "" && len(l) < 200 && !strings.Contains(l, `"`) && !contains(keys, l) {
+			cands = append(cands, fmt.Sprintf("%s %s %q", page, verb, l))
 		}
 	}
-	cands = append(cands, page+" loads without errors")
+	if aboutLoading(text) {
+		// The generic check only for a claim about loading, speed or
+		// errors: for any other it checks something the claim never said.
+		cands = append(cands, page+" loads without errors")
+	}
+	var keep []string
+	var keepD []*Derivation
 	sugg, ds := checkedPlans(cands, text)
-	return label(text, sugg, ds)
+	for i, sg := range sugg {
+		var p *plan.Plan
+		if ds[i] != nil {
+			p = ds[i].Plan
+		}
+		if ChangesMeaning(text, sg, p) == "" {
+			keep, keepD = append(keep, sg), append(keepD, ds[i])
+		}
+	}
+	return label(text, keep, keepD)
+}
+
+var reNegation = regexp.MustCompile(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere)\b`)
+
+// negatedClaim reports whether a claim says something is not so.
+func negatedClaim(claim string) bool { return reNegation.MatchString(claim) }
+
+// aboutLoading reports whether a claim is about a page loading, its speed
+// or its errors: the only claims "… loads without errors" rephrases.
+func aboutLoading(claim string) bool {
+	lc := strings.ToLower(claim)
+	for _, w := range []string{"load", "error", "crash", "broken", "break", "fast", "slow", "speed", "quick", "perform", "up and running", "visit", "is up", "is down", "works", "working"} {
+		if strings.Contains(lc, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// pressedKeys are the claim's quoted texts pressed as keys ("pressing '/'").
+func pressedKeys(lx *lexed) []string {
+	var out []string
+	for i := 1; i < len(lx.toks); i++ {
+		t := lx.toks[i]
+		if t.kind != tLit {
+			continue
+		}
+		j := i - 1
+		if lx.toks[j].low == "the" && j > 0 {
+			j--
+		}
+		if pressVerb(lx.toks[j].low) {
+			out = append(out, strings.TrimSpace(t.raw))
+		}
+	}
+	return out
+}
+
+// ChangesMeaning says how a suggestion says something other than its
+// claim ("" when it does not), whether or not it is labelled as checking
+// less: it negates what the claim asserts (or asserts what the claim
+// negates), offers the generic "loads without errors" for a claim about
+// something else, or turns a key the claim presses into a click or a text.
+func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
+	claim = normalizeClaim(claim)
+	s := stripLabel(suggestion)
+	prefix := strings.HasPrefix(strings.ToLower(claim), strings.ToLower(strings.TrimSpace(s)))
+	if negatedClaim(claim) != negatedClaim(s) && !prefix {
+		return "flips the claim's negation"
+	}
+	if strings.HasSuffix(strings.ToLower(s), "loads without errors") && !aboutLoading(claim) {
+		return "offers the generic \"loads without errors\" for a claim about something else"
+	}
+	if p != nil {
+		for _, k := range pressedKeys(lexClaim(claim)) {
+			for _, j := range p.Journeys {
+				for _, st := range j.Steps {
+					if (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && st.Value == k ||
+						st.Kind == plan.Click && strings.Contains(st.Target, strconv.Quote(k)) {
+						return fmt.Sprintf("turns the key %q the claim presses into a click or a text", k)
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // labelSep starts the label a rephrasing that checks less than the claim
@@ -285,6 +377,9 @@ func Missing(claim string, p *plan.Plan) string {
 // given claims themselves; it always returns at least one.
 func checked(cands []string, skip ...string) []string {
 	out, _ := checkedPlans(cands, skip...)
+	if len(out) == 0 {
+		out = []string{fallbackSuggestion}
+	}
 	return out
 }
 
@@ -305,10 +400,6 @@ func checkedPlans(cands []string, skip ...string) ([]string, []*Derivation) {
 			out = append(out, c)
 			ds = append(ds, &d)
 		}
-	}
-	if len(out) == 0 {
-		out = []string{fallbackSuggestion}
-		ds = []*Derivation{nil}
 	}
 	return out, ds
 }

@@ -97,7 +97,8 @@ func TestDeriveRefusals(t *testing.T) {
 			if np.Code() != CodeNotProvable || np.RepairPrompt() == "" || strings.Contains(np.Reason, "\n") {
 				t.Errorf("code %q, prompt %q, reason %q", np.Code(), np.RepairPrompt(), np.Reason)
 			}
-			if n := len(np.Suggestions); n < 1 || n > 3 {
+			// No suggestion beats one that changes the claim's meaning.
+			if n := len(np.Suggestions); n > 3 {
 				t.Fatalf("%d suggestions", n)
 			}
 			for _, s := range np.Suggestions {
@@ -209,7 +210,7 @@ func TestRulesDeriver(t *testing.T) {
 func TestSuggestionsAlwaysProvable(t *testing.T) {
 	for _, claim := range []string{"", "???", "The app is fast", "pricing page is slow", "'Hello' and 'World'", "The checkout is fast and shows 'Pay'"} {
 		ss := Suggestions(claim)
-		if len(ss) == 0 || len(ss) > 3 {
+		if len(ss) > 3 {
 			t.Errorf("%q: %d suggestions", claim, len(ss))
 		}
 		for _, s := range ss {
@@ -302,7 +303,7 @@ func FuzzDerive(f *testing.F) {
 			if !errors.As(err, &np) {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
-			if np.RepairPrompt() == "" || len(np.Suggestions) == 0 || len(np.Suggestions) > 3 {
+			if np.RepairPrompt() == "" || len(np.Suggestions) > 3 {
 				t.Fatalf("refusal without prompt or suggestions: %+v", np)
 			}
 			return
