@@ -132,8 +132,9 @@ func TestBadRepliesKeepTheRefusal(t *testing.T) {
 			if strings.Contains(np.Prompt, "hunter2") || strings.Contains(np.Reason, "hunter2") {
 				t.Errorf("a password from the model's answer is repeated: %q", np.Reason)
 			}
-			if np.RepairPrompt() == "" || len(np.Suggestions) == 0 {
-				t.Errorf("no repair prompt or suggestions: %+v", np)
+			// No suggestion is offered when none keeps the claim's meaning.
+			if np.RepairPrompt() == "" || len(np.Suggestions) > 3 {
+				t.Errorf("no repair prompt or too many suggestions: %+v", np)
 			}
 			for _, sug := range np.Suggestions {
 				d, err := claim.Derive(sug)
