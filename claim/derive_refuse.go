@@ -65,12 +65,9 @@ func refuse(claim, cause, reason string, extra []string) *NotProvableError {
 	if cause == "secret" {
 		// Only rephrasings that replace the password: the claim's other
 		// words could carry it into a suggestion.
+		// When none derives there is no suggestion: the generic
+		// "loads without errors" would check something the claim never said.
 		e.Suggestions = checked(extra)
-		if len(e.Suggestions) == 1 && e.Suggestions[0] == fallbackSuggestion && !contains(extra, fallbackSuggestion) {
-			// Nothing that keeps the claim derives; the claim itself is
-			// not quoted, so the password is not repeated.
-			e.Suggestions = []string{fallbackSuggestion + labelSep + "on /, the page loads without errors; it does not check the rest of the claim"}
-		}
 	} else {
 		e.Suggestions = Suggestions(claim, extra...)
 	}
@@ -91,9 +88,6 @@ func refuse(claim, cause, reason string, extra []string) *NotProvableError {
 	e.Prompt = b.String()
 	return e
 }
-
-// fallbackSuggestion is provable whatever the claim said.
-const fallbackSuggestion = "The home page loads without errors"
 
 // maxSuggestionTries bounds the derivations Suggestions runs.
 const maxSuggestionTries = 5
@@ -182,6 +176,19 @@ func pressedKeys(lx *lexed) []string {
 	return out
 }
 
+// InventedPath returns a path a suggestion names that its claim does not
+// ("" when none): a guess at where the claim's page is.
+func InventedPath(claim, suggestion string) string {
+	_, paths, _ := facts(claim)
+	lc := strings.ToLower(claim)
+	for _, t := range lexClaim(stripLabel(suggestion)).toks {
+		if t.kind == tPath && !contains(paths, t.raw) && !strings.Contains(lc, strings.ToLower(t.raw)) {
+			return t.raw
+		}
+	}
+	return ""
+}
+
 // ChangesMeaning says how a suggestion says something other than its
 // claim ("" when it does not), whether or not it is labelled as checking
 // less: it negates what the claim asserts (or asserts what the claim
@@ -238,6 +245,10 @@ func label(claim string, sugg []string, ds []*Derivation) []string {
 			faithful = append(faithful, s)
 			continue
 		}
+		guess := ""
+		if pa := InventedPath(claim, s); pa != "" {
+			guess = fmt.Sprintf("; the path %s is a guess, not in the claim", pa)
+		}
 		if strings.HasSuffix(s, " loads without errors") && len(faithful)+len(partial) > 0 {
 			// The generic check is offered only when nothing closer is.
 			continue
@@ -246,7 +257,7 @@ func label(claim string, sugg []string, ds []*Derivation) []string {
 		for _, q := range d.Requirements {
 			reqs = append(reqs, lowerFirst(strings.TrimSuffix(q.Text, ".")))
 		}
-		partial = append(partial, s+labelSep+strings.Join(reqs, "; and ")+fmt.Sprintf("; it does not check the rest of %q", normalizeClaim(claim)))
+		partial = append(partial, s+labelSep+strings.Join(reqs, "; and ")+guess+fmt.Sprintf("; it does not check the rest of %q", normalizeClaim(claim)))
 	}
 	return append(faithful, partial...)
 }
@@ -267,6 +278,9 @@ func stripLabel(claim string) string {
 // "loads without errors" is faithful only to a claim about loading or
 // errors.
 func Faithful(claim, rephrasing string, p *plan.Plan) bool {
+	if ChangesMeaning(claim, rephrasing, p) != "" || InventedPath(claim, rephrasing) != "" {
+		return false
+	}
 	lits, paths, numbers := facts(claim)
 	if len(lits)+len(paths)+len(numbers) == 0 {
 		lc := strings.ToLower(claim)
@@ -377,9 +391,6 @@ func Missing(claim string, p *plan.Plan) string {
 // given claims themselves; it always returns at least one.
 func checked(cands []string, skip ...string) []string {
 	out, _ := checkedPlans(cands, skip...)
-	if len(out) == 0 {
-		out = []string{fallbackSuggestion}
-	}
 	return out
 }
 

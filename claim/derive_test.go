@@ -358,6 +358,12 @@ func TestSuggestionsFaithfulOrLabelled(t *testing.T) {
 			if np.Cause == "secret" && strings.Contains(s, "the secret ") {
 				continue
 			}
+			if why := ChangesMeaning(c, s, d.Plan); why != "" {
+				t.Errorf("%q: suggestion %q %s", c, s, why)
+			}
+			if pa := InventedPath(c, s); pa != "" && !(labelled && strings.Contains(s, "is a guess")) {
+				t.Errorf("%q: suggestion %q invents the path %s without saying it is a guess", c, s, pa)
+			}
 			if !labelled && !Faithful(c, s, d.Plan) {
 				t.Errorf("%q: suggestion %q checks something else without saying so", c, s)
 			}

@@ -318,7 +318,17 @@ func suggestionFault(text string, np *NotProvableError) string {
 	if err != nil {
 		return fmt.Sprintf("%q does not derive", s)
 	}
-	if strings.Contains(s, labelSep) && strings.Contains(s, "; it does not check") {
+	// A suggestion that says something else is unfaithful even labelled:
+	// a flipped negation, the generic "loads without errors" for a claim
+	// about something else, a pressed key turned into a click or a text.
+	if why := ChangesMeaning(text, s, d.Plan); why != "" {
+		return fmt.Sprintf("%q %s", s, why)
+	}
+	labelled := strings.Contains(s, labelSep) && strings.Contains(s, "; it does not check")
+	if pa := InventedPath(text, s); pa != "" && !(labelled && strings.Contains(s, "is a guess")) {
+		return fmt.Sprintf("%q invents the path %s without saying it is a guess", s, pa)
+	}
+	if labelled {
 		return ""
 	}
 	if !Faithful(text, s, d.Plan) {
