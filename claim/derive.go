@@ -369,7 +369,9 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 	for _, s := range out {
 		if s.checks == 0 {
 			r := &refusal{cause: "no_check", reason: "the claim says what to do but not what should happen then"}
-			if len(a.lx.lits) > 0 {
+			// Only a bare action ("Clicking 'Docs'") gets a guessed
+			// destination: a claim that says more would be changed by one.
+			if len(a.lx.lits) == 1 && len(a.lx.toks) <= 4 {
 				if sl := slug(a.lx.lits[0]); sl != "" {
 					r.suggest = append(r.suggest, a.lx.text+" opens /"+sl)
 				}

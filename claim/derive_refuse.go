@@ -107,14 +107,15 @@ func Suggestions(claim string, extra ...string) []string {
 	page := pagePhrase(lx)
 	// A negative claim's texts stay negative: "doesn't show 'undefined'"
 	// never becomes "shows 'undefined'".
-	verb := "shows"
-	if negatedClaim(text) {
-		verb = "does not show"
-	}
 	keys := pressedKeys(lx)
+	neg := negatedLits(lx)
 	for i, l := range lx.lits {
 		if i == 2 {
 			break
+		}
+		verb := "shows"
+		if neg[i] {
+			verb = "does not show"
 		}
 		if l = strings.TrimSpace(l); l != "" && len(l) < 200 && !strings.Contains(l, `"`) && !contains(keys, l) {
 			cands = append(cands, fmt.Sprintf("%s %s %q", page, verb, l))
@@ -144,6 +145,29 @@ var reNegation = regexp.MustCompile(`(?i)n[’']t\b|\b(?:not|never|no|none|nothi
 
 // negatedClaim reports whether a claim says something is not so.
 func negatedClaim(claim string) bool { return reNegation.MatchString(claim) }
+
+// negatedLits says, for each quoted text of a claim, whether the claim
+// says it is not there: a negation among the few words since the text
+// before it ("doesn't show 'undefined'", "'201', not '404'").
+func negatedLits(lx *lexed) []bool {
+	out := make([]bool, len(lx.lits))
+	n, last := 0, -1
+	for i, t := range lx.toks {
+		if t.kind != tLit {
+			continue
+		}
+		if n >= len(out) {
+			break
+		}
+		for j := i - 1; j > last && j >= i-4; j-- {
+			if reNegation.MatchString(lx.toks[j].raw) {
+				out[n] = true
+			}
+		}
+		n, last = n+1, i
+	}
+	return out
+}
 
 // aboutLoading reports whether a claim is about a page loading, its speed
 // or its errors: the only claims "… loads without errors" rephrases.
@@ -198,8 +222,36 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	claim = normalizeClaim(claim)
 	s := stripLabel(suggestion)
 	prefix := strings.HasPrefix(strings.ToLower(claim), strings.ToLower(strings.TrimSpace(s)))
-	if negatedClaim(claim) != negatedClaim(s) && !prefix {
-		return "flips the claim's negation"
+	if negatedClaim(claim) && !negatedClaim(s) && !prefix {
+		return "drops the claim's negation"
+	}
+	if p != nil {
+		// A text the claim says is there must not be checked absent, and
+		// one it says is absent must not be checked present.
+		lx := lexClaim(claim)
+		neg := negatedLits(lx)
+		present, absent := map[string]bool{}, map[string]bool{}
+		for i, l := range lx.lits {
+			l = strings.TrimSpace(l)
+			if neg[i] {
+				absent[l] = true
+			} else {
+				present[l] = true
+			}
+		}
+		for _, l := range lx.lits {
+			l = strings.TrimSpace(l)
+			for _, j := range p.Journeys {
+				for _, st := range j.Steps {
+					if st.Value != l {
+						continue
+					}
+					if st.Kind == plan.ExpectText && !present[l] || st.Kind == plan.ExpectNoText && !absent[l] {
+						return fmt.Sprintf("flips the claim's negation of %q", l)
+					}
+				}
+			}
+		}
 	}
 	if strings.HasSuffix(strings.ToLower(s), "loads without errors") && !aboutLoading(claim) {
 		return "offers the generic \"loads without errors\" for a claim about something else"
