@@ -327,8 +327,30 @@ func TestTooManyAttempts(t *testing.T) {
 	if got.Decision != "blocked" || !strings.HasPrefix(got.Reason, "interrupted") || got.RepairPrompt == "" || got.Attempts != 4 {
 		t.Errorf("got %s (%s), attempts %d", got.Decision, got.Reason, got.Attempts)
 	}
+	checkBlockedSigned(t, e, got)
 	if n := e.charges(); n != 1 {
 		t.Errorf("%d charges, want 1", n)
+	}
+}
+
+// checkBlockedSigned: a run decided blocked before the browser ran any of
+// it is signed too, naming the approved plan hash, the approval and the
+// decision, with no browser.
+func checkBlockedSigned(t *testing.T, e *env, v *service.Verification) {
+	t.Helper()
+	if v.Evidence == nil || v.Evidence.AttestationFile != attest.EnvelopeFile || v.Evidence.TestResultFile != attest.TestResultFile {
+		t.Fatalf("a blocked run has no signed statement: evidence = %+v", v.Evidence)
+	}
+	r, err := e.svc.VerifyAttestation(e.ctx, v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Valid {
+		t.Fatalf("attestation not valid: %v", r.Problems)
+	}
+	pr := r.Predicate
+	if pr.Decision != "blocked" || pr.Approval == nil || pr.Plan.ID != pr.Approval.PlanHash || pr.Browser.Version != "" {
+		t.Errorf("predicate = %+v", pr)
 	}
 }
 
@@ -345,6 +367,7 @@ func TestWorkerIntegrity(t *testing.T) {
 	if got.Decision != "blocked" || !strings.HasPrefix(got.Reason, "plan_integrity_error") || got.RepairPrompt == "" {
 		t.Errorf("got %s (%s)", got.Decision, got.Reason)
 	}
+	checkBlockedSigned(t, e, got)
 	if app.Hits("/") != hits {
 		t.Error("the tampered plan reached the app")
 	}

@@ -272,22 +272,10 @@ func nullable(s string) any {
 // run executes the plan and returns the completion to record (nil when
 // the run was cancelled for shutdown).
 func (s *Service) run(ctx context.Context, p *pool, v *store.Verification, log *slog.Logger) *store.Completion {
-	if v.Attempts > s.cfg.MaxAttempts {
-		return blocked("interrupted",
-			fmt.Sprintf("the run was started %d times without finishing (its worker stopped each time)", v.Attempts-1),
-			"vouch could not finish this run: the process running it stopped repeatedly (crash, out of memory or a browser that never returns). Check the vouch server's logs and its memory limits, then start a new verification.")
-	}
 	sp, err := s.store.GetPlan(ctx, v.PlanID)
 	if err != nil {
 		log.Error("loading the plan", "err", err)
 		return blocked("internal_error", "the plan could not be loaded", "vouch could not load the approved plan; check the server's logs and start a new verification.")
-	}
-	pl, err := storedPlan(sp, v.PlanHash)
-	if err != nil {
-		log.Error("plan integrity", "err", err)
-		return blocked(string(CodePlanIntegrity),
-			"the stored plan no longer matches the hash that was approved; it was not run",
-			"The plan stored for "+sp.ID+" changed after a person approved it, so vouch refused to run it. Create the plan again from the claim and have a person approve it.")
 	}
 	dir := filepath.Join(s.cfg.DataDir, "evidence", v.ID)
 	// A new attempt starts from an empty directory, so that its evidence
@@ -298,6 +286,19 @@ func (s *Service) run(ctx context.Context, p *pool, v *store.Verification, log *
 		if err := os.RemoveAll(dir); err != nil {
 			log.Error("clearing the evidence directory", "err", err)
 		}
+	}
+	if v.Attempts > s.cfg.MaxAttempts {
+		ipl, _ := storedPlan(sp, v.PlanHash) // nil when it cannot be trusted
+		return s.blockedSigned(ctx, v, sp, ipl, dir, blocked("interrupted",
+			fmt.Sprintf("the run was started %d times without finishing (its worker stopped each time)", v.Attempts-1),
+			"vouch could not finish this run: the process running it stopped repeatedly (crash, out of memory or a browser that never returns). Check the vouch server's logs and its memory limits, then start a new verification."), log)
+	}
+	pl, err := storedPlan(sp, v.PlanHash)
+	if err != nil {
+		log.Error("plan integrity", "err", err)
+		return s.blockedSigned(ctx, v, sp, nil, dir, blocked(string(CodePlanIntegrity),
+			"the stored plan no longer matches the hash that was approved; it was not run",
+			"The plan stored for "+sp.ID+" changed after a person approved it, so vouch refused to run it. Create the plan again from the claim and have a person approve it."), log)
 	}
 	prog := newProgress(pl)
 	s.mu.Lock()
@@ -314,7 +315,7 @@ func (s *Service) run(ctx context.Context, p *pool, v *store.Verification, log *
 			return nil
 		}
 		log.Error("the runner refused the run", "err", err)
-		return blocked("runner_error", err.Error(), "vouch could not start the browser run: "+err.Error()+". Fix the cause named here and start a new verification.")
+		return s.blockedSigned(ctx, v, sp, pl, dir, blocked("runner_error", err.Error(), "vouch could not start the browser run: "+err.Error()+". Fix the cause named here and start a new verification."), log)
 	}
 	if ctx.Err() != nil {
 		// Cancelled (shutdown or lost lease): the decision says
@@ -331,6 +332,51 @@ func (s *Service) run(ctx context.Context, p *pool, v *store.Verification, log *
 		log.Error("uploading the evidence of earlier attempts", "err", err)
 	}
 	return completion(pl, res, s.priorAttempts(v))
+}
+
+// blockedSigned records a run decided blocked before the browser ran any
+// of it: its evidence is a manifest naming the approved plan hash and the
+// reason, signed like every other decision, so that "this approved plan
+// was not run, and why" can be checked offline too. pl is nil when the
+// stored plan could not be trusted; the manifest then names the approved
+// hash and no journeys. On any failure to write, the bare decision stands.
+func (s *Service) blockedSigned(ctx context.Context, v *store.Verification, sp *store.Plan, pl *plan.Plan, dir string, c *store.Completion, log *slog.Logger) *store.Completion {
+	now := s.now().UTC()
+	m := &evidence.Manifest{Version: evidence.ManifestVersion, PlanID: v.PlanHash, BaseURL: v.DeploymentURL,
+		Started: now, Ended: now, Decision: evidence.Blocked, RepairPrompt: c.RepairPrompt,
+		Journeys: []evidence.JourneyResult{}, Artifacts: []evidence.Artifact{}}
+	if pl != nil {
+		m.PlanName, m.Requirements = pl.Name, pl.Requirements
+		for _, j := range pl.Journeys {
+			m.Journeys = append(m.Journeys, evidence.JourneyResult{Name: j.Name, Requirement: j.Requirement,
+				Decision: evidence.Blocked, Reason: c.Reason, Steps: []evidence.StepResult{}})
+		}
+	}
+	// What the runner may have begun of this attempt is not evidence of it.
+	if err := os.RemoveAll(dir); err != nil {
+		log.Error("clearing the evidence directory", "err", err)
+		return c
+	}
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		log.Error("no evidence for a blocked run", "err", err)
+		return c
+	}
+	if err := evidence.WriteManifest(dir, m); err != nil {
+		log.Error("no evidence for a blocked run", "err", err)
+		return c
+	}
+	res := &runner.Result{Decision: evidence.Blocked, Manifest: m, Dir: dir}
+	s.sign(ctx, v, sp, res, log)
+	if err := s.publishEvidence(ctx, dir, v.ID); err != nil {
+		log.Error("uploading the evidence", "err", err)
+	}
+	reqPlan := pl
+	if reqPlan == nil {
+		reqPlan = &plan.Plan{}
+	}
+	out := completion(reqPlan, res, s.priorAttempts(v))
+	out.Reason, out.RepairPrompt = c.Reason, c.RepairPrompt
+	return out
 }
 
 func blocked(reason, detail, prompt string) *store.Completion {
