@@ -1628,6 +1628,10 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 
 // click reads "clicking X": an element phrase, or a bare text that is
 // resolved later (a button after form fills, any text otherwise).
+// keyOnly are keys whose names are rarely a button's label.
+var keyOnly = map[string]bool{"Escape": true, "Backspace": true, "ArrowUp": true, "ArrowDown": true,
+	"ArrowLeft": true, "ArrowRight": true, "PageUp": true, "PageDown": true, "Tab": true}
+
 // pressVerb reports whether the words before a click's target press a key
 // ("pressing", "hit") rather than click.
 func pressVerb(verb string) bool {
@@ -1663,7 +1667,12 @@ func (p *parser) click(m *match, k plan.Kind) ([]item, bool) {
 	if pressVerb(m.p.lx.span(m.start, a)) {
 		// "pressing '/'", "hitting 'Esc'": a key, never a text to click.
 		if k, ok := keyName(strings.ToLower(v)); ok && q {
-			return []item{action("navigation", plan.Step{Kind: plan.Press, Value: k})}, true
+			// "Pressing 'Delete'" may be a key or a button labelled so:
+			// only a key no button is named after is pressed.
+			if strings.Contains(k, "+") || keyOnly[k] {
+				return []item{action("navigation", plan.Step{Kind: plan.Press, Value: k})}, true
+			}
+			return nil, false
 		}
 		if utf8.RuneCountInString(v) == 1 && q && checkKey(v) == nil && !unicode.IsSpace([]rune(v)[0]) {
 			return []item{action("navigation", plan.Step{Kind: plan.Press, Value: v})}, true

@@ -376,3 +376,56 @@ func TestSuggestionsFaithfulOrLabelled(t *testing.T) {
 		t.Errorf("only %d refusals checked", refused)
 	}
 }
+
+// TestMisreadingsRefused: readings that decided wrongly on real apps are
+// refused, never guessed (each line a class, not a sentence of a corpus).
+func TestMisreadingsRefused(t *testing.T) {
+	for _, c := range []string{
+		"opening /orders/9 gives u a 404 Not Found",          // unquoted words holding a status
+		"visiting /x gives you an error 500 page",            // the same, another status
+		"Picking 'Logout' from the account menu shows 'Bye'", // a menu is no page
+		"Opening 'Filters' from the search panel shows 'Price'",
+		"On /todos, pressing 'Delete' removes 'milk'", // key or button: not guessed
+	} {
+		if d, err := Derive(c); err == nil {
+			t.Errorf("%q derived %s, want a refusal", c, d.Plan.Canonical())
+		}
+	}
+}
+
+// TestQuotedKeyPressed: a quoted key after "pressing" is pressed, and no
+// suggestion turns it into a click or a text.
+func TestQuotedKeyPressed(t *testing.T) {
+	d, err := Derive("Pressing '?' shows 'Keyboard shortcuts'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := d.Plan.Journeys[0].Steps[1]; s.Kind != plan.Press || s.Value != "?" {
+		t.Errorf("step %+v, want press ?", s)
+	}
+	c := "Pressing '?' opens the shortcuts overlay, which lists 'Go home'"
+	for _, s := range Suggestions(c) {
+		if strings.Contains(s, `shows "?"`) || strings.Contains(s, `click`) {
+			t.Errorf("%q: suggestion %q clicks or looks for the key", c, s)
+		}
+	}
+}
+
+// TestSuggestionsKeepNegation: a negative claim's suggestions never assert
+// what it denies, and the generic fallback is not offered for it.
+func TestSuggestionsKeepNegation(t *testing.T) {
+	for _, c := range []string{"The home page doesn't show 'NaN' anywhere", "/cart never shows 'null' at all, really"} {
+		for _, s := range Suggestions(c) {
+			if !negatedClaim(stripLabel(s)) || strings.Contains(s, "loads without errors") {
+				t.Errorf("%q: suggestion %q drops the negation or is generic", c, s)
+			}
+		}
+	}
+	if ss := Suggestions("Expanding 'Orders' shows 'Cancel order'"); len(ss) > 0 {
+		for _, s := range ss {
+			if strings.Contains(s, "loads without errors") {
+				t.Errorf("generic suggestion %q for a claim about something else", s)
+			}
+		}
+	}
+}
