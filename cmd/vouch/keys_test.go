@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -25,7 +26,8 @@ func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 // users add, keys create/list/revoke on a data directory, then the key
 // printed works against a server on that directory until revoked.
 func TestUsersAndKeys(t *testing.T) {
-	dir := t.TempDir()
+	// A data directory that does not exist yet is made, as serve makes it.
+	dir := filepath.Join(t.TempDir(), "not", "yet")
 	tests := []struct {
 		name   string
 		stdin  string

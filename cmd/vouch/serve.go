@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -115,7 +116,14 @@ func databaseOf(dir, database string) string {
 // openAdminService opens the database (databaseOf) for administration
 // commands: no workers, no browser.
 func openAdminService(ctx context.Context, dir, database string) (*service.Service, func(), error) {
-	st, err := backend.Open(ctx, databaseOf(dir, database))
+	db := databaseOf(dir, database)
+	if !backend.IsPostgres(db) {
+		// As serve does: a first `users add` may come before any serve.
+		if err := os.MkdirAll(filepath.Dir(db), 0o750); err != nil {
+			return nil, nil, err
+		}
+	}
+	st, err := backend.Open(ctx, db)
 	if err != nil {
 		return nil, nil, err
 	}
