@@ -2,14 +2,12 @@ package attest
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -379,25 +377,7 @@ func hashFile(fsys fs.FS, name, encoding string) (string, int64, error) {
 		return "", 0, err
 	}
 	defer f.Close()
-	var rd io.Reader = f
-	switch encoding {
-	case "":
-	case "gzip":
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			return "", 0, fmt.Errorf("not gzip: %w", err)
-		}
-		defer zr.Close()
-		rd = zr
-	default:
-		return "", 0, fmt.Errorf("unknown encoding %q", encoding)
-	}
-	h := sha256.New()
-	n, err := io.Copy(h, rd)
-	if err != nil {
-		return "", 0, err
-	}
-	return hex.EncodeToString(h.Sum(nil)), n, nil
+	return evidence.Digest(f, encoding)
 }
 
 func sha256Hex(b []byte) string {

@@ -221,11 +221,17 @@ func hashFile(name, encoding string) (string, int64, error) {
 		return "", 0, err
 	}
 	defer f.Close()
-	var r io.Reader = f
+	return Digest(f, encoding)
+}
+
+// Digest returns the sha256 (hex) and size of what r holds, decoded first
+// when encoding is "gzip" (as manifests record DOM snapshots): the figures
+// a manifest and a signed statement name for an evidence file.
+func Digest(r io.Reader, encoding string) (string, int64, error) {
 	switch encoding {
 	case "":
 	case "gzip":
-		zr, err := gzip.NewReader(f)
+		zr, err := gzip.NewReader(r)
 		if err != nil {
 			return "", 0, fmt.Errorf("not gzip: %w", err)
 		}
