@@ -315,12 +315,7 @@ func buildRules() {
 			if !m.formContext() {
 				return nil, false
 			}
-			v, _, ok := m.text(1)
-			if low := m.low(1); low == "it" || low == "that" || low == "them" {
-				if l := m.st.last; l != nil && l.addVal != "" {
-					v, ok = l.addVal, true
-				}
-			}
+			v, ok := m.boxName(1)
 			if !ok {
 				return nil, false
 			}
@@ -410,12 +405,7 @@ func buildRules() {
 					return nil, false
 				}
 			}
-			v, _, ok := m.text(1)
-			if low := m.low(1); low == "it" || low == "that" || low == "them" {
-				if l := m.st.last; l != nil && l.addVal != "" {
-					v, ok = l.addVal, true
-				}
-			}
+			v, ok := m.boxName(1)
 			if !ok {
 				return nil, false
 			}
@@ -2074,3 +2064,16 @@ func (m *match) firstOf(gs ...int) string {
 const witnessValue = "vouch example 1"
 
 var witnessNote = fmt.Sprintf("The claim states a rule about items it does not name: it is tested on one example item, %q, added for the test.", witnessValue)
+
+// boxName is the name of the box group i ticks: its text, or, for "it",
+// "that" or "them", the value the claim last added ("adding 'milk' and
+// ticking it").
+func (m *match) boxName(i int) (string, bool) {
+	v, _, ok := m.text(i)
+	if low := m.low(i); low == "it" || low == "that" || low == "them" {
+		if l := m.st.last; l != nil && l.addVal != "" {
+			v, ok = l.addVal, true
+		}
+	}
+	return v, ok
+}
