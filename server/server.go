@@ -46,6 +46,10 @@ type Config struct {
 	Database string
 	// Workers is how many runs execute at once. Defaults to 2.
 	Workers int
+	// JobTimeout caps one attempt of a run and RescueAfter is how long a
+	// run's job may stay running before River's rescuer retries it (its
+	// worker died), as in service.Config. Default to the service's.
+	JobTimeout, RescueAfter time.Duration
 	// AllowTargets, if not empty, restricts deployment URLs to these hosts
 	// and CIDRs (netpolicy entries). Defaults to every public or loopback
 	// address; link-local and metadata addresses are always refused.
@@ -79,7 +83,7 @@ type Config struct {
 	// queued). Defaults to false.
 	NoWorkers bool
 	// Customize, if set, may adjust the service configuration before the
-	// service is made (tests shorten leases and windows with it).
+	// service is made (tests shorten timeouts and windows with it).
 	Customize func(*service.Config)
 	// Channels configures the chat endpoint and webhook delivery
 	// (chat_webhooks.go).
@@ -172,11 +176,7 @@ func New(cfg Config) (_ *Server, err error) {
 	scfg := service.Config{
 		Store: st, DataDir: cfg.DataDir, PublicURL: s.url, Deriver: cfg.Deriver,
 		Workers: cfg.Workers, NoWorkers: cfg.NoWorkers, Logger: cfg.Logger, EvidenceBucket: bucket,
-		// On SQLite a serve with workers is taken to be the only process
-		// running jobs, so runs a crash left running are queued again at
-		// start; with --workers 0 (vouch worker processes run them) and on
-		// PostgreSQL, leases decide.
-		SoleWorker: !cfg.NoWorkers && !backend.IsPostgres(cfg.Database),
+		JobTimeout: cfg.JobTimeout, RescueAfter: cfg.RescueAfter, PollInterval: pollInterval(cfg.Database),
 	}
 	wireRunner(&scfg, rn, policy)
 	if cfg.Customize != nil {
