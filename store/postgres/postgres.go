@@ -209,3 +209,14 @@ func sqlState(err error) string {
 	}
 	return ""
 }
+
+// Migrations lists the schema versions applied, the store's then River's
+// ("river_NNN"), oldest first.
+func (s *Store) Migrations(ctx context.Context) ([]string, error) {
+	own, err := s.Store.Migrations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	river, err := sqlstore.RiverMigrations(ctx, riverpgxv5.New(s.pool))
+	return append(own, river...), err
+}

@@ -149,3 +149,14 @@ var dialect = &sqlstore.Dialect{
 	},
 	IsForeignKey: func(err error) bool { return strings.Contains(err.Error(), "FOREIGN KEY") },
 }
+
+// Migrations lists the schema versions applied, the store's then River's
+// ("river_NNN"), oldest first.
+func (s *Store) Migrations(ctx context.Context) ([]string, error) {
+	own, err := s.Store.Migrations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	river, err := sqlstore.RiverMigrations(ctx, riversqlite.New(s.db))
+	return append(own, river...), err
+}

@@ -75,6 +75,24 @@ func MigrateRiver[TTx any](ctx context.Context, driver riverdriver.Driver[TTx]) 
 	return err
 }
 
+// RiverMigrations lists River's migrations applied for driver, as
+// "river_NNN", oldest first.
+func RiverMigrations[TTx any](ctx context.Context, driver riverdriver.Driver[TTx]) ([]string, error) {
+	m, err := rivermigrate.New(driver, &rivermigrate.Config{Logger: discardLogger})
+	if err != nil {
+		return nil, err
+	}
+	got, err := m.ExistingVersions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(got))
+	for i, v := range got {
+		out[i] = fmt.Sprintf("river_%03d", v.Version)
+	}
+	return out, nil
+}
+
 // AdoptRuns gives a River job to every unfinished run that has none (runs
 // queued or running when the store was upgraded from its own job table),
 // so that none is lost.
