@@ -209,13 +209,13 @@ func (s *Service) createRun(ctx context.Context, p Principal, sp *store.Plan, ta
 
 // attemptTimeout is the upper bound of one attempt of plan sp's run: every
 // journey using its whole budget, one after the other, plus a minute for
-// evidence, at most JobTimeout.
+// evidence. The worker caps it with its own JobTimeout.
 func (s *Service) attemptTimeout(sp *store.Plan) time.Duration {
 	pl, err := plan.Parse(sp.JSON)
 	if err != nil {
 		return s.cfg.JobTimeout
 	}
-	return min(time.Duration(len(pl.Journeys))*s.cfg.JourneyTimeout+time.Minute, s.cfg.JobTimeout)
+	return time.Duration(len(pl.Journeys))*s.cfg.JourneyTimeout + time.Minute
 }
 
 // sameSite checks that raw has the scheme and host of base and passes the

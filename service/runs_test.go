@@ -279,12 +279,12 @@ func (e *env) dieHolding(v *service.Verification, attempt int) {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	hourAgo := `datetime('now', 'subsec', '-1 hour')`
+	hourAgo, by := `datetime('now', 'subsec', '-1 hour')`, `'["dead-worker"]'`
 	if pgtest.Chosen() {
-		hourAgo = `now() - interval '1 hour'`
+		hourAgo, by = `now() - interval '1 hour'`, `ARRAY['dead-worker']`
 	}
 	e.exec(`UPDATE river_job SET state = 'running', attempt = ?, attempted_at = `+hourAgo+`,
-		attempted_by = '["dead-worker"]' WHERE id = ?`, attempt, sv.JobID)
+		attempted_by = `+by+` WHERE id = ?`, attempt, sv.JobID)
 }
 
 // TestCrashRecovery simulates a worker that died holding a run: River's

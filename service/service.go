@@ -125,9 +125,9 @@ type Config struct {
 	// run's upper bound is reckoned: journeys × JourneyTimeout + 1 min.
 	// Defaults to 2 min (the runner's default).
 	JourneyTimeout time.Duration
-	// JobTimeout caps one attempt of a run (River's job timeout): an
-	// attempt runs for the plan's upper bound, at most this long. Defaults
-	// to 30 min.
+	// JobTimeout caps one attempt of a run this process works (River's job
+	// timeout): an attempt runs for its plan's upper bound, at most this
+	// long. Defaults to 30 min.
 	JobTimeout time.Duration
 	// RescueAfter is how long a run's job may stay running before River's
 	// rescuer takes it for stuck (its worker died) and retries it; it must

@@ -47,10 +47,14 @@ type runWorker struct {
 	p *pool
 }
 
-// Timeout is the attempt's bound, from the plan's upper bound when the run
-// was created (0: the client's JobTimeout).
+// Timeout is the attempt's bound: the plan's upper bound, reckoned when
+// the run was created, at most this worker's JobTimeout. River's rescuer
+// also waits for it before taking the job of a dead worker for stuck.
 func (w *runWorker) Timeout(job *river.Job[store.RunArgs]) time.Duration {
-	return time.Duration(job.Args.TimeoutMS) * time.Millisecond
+	if job.Args.TimeoutMS <= 0 {
+		return w.s.cfg.JobTimeout
+	}
+	return min(time.Duration(job.Args.TimeoutMS)*time.Millisecond, w.s.cfg.JobTimeout)
 }
 
 // NextRetry retries soon: an attempt ends without a decision only when its
