@@ -1,6 +1,8 @@
-// Package server assembles vouch serve in one process: the SQLite store
-// under a data directory, the runner with its warm Chromium, the service
-// and its worker pool, the HTTP API and the console, behind one listener.
+// Package server assembles vouch serve in one process: the store (SQLite
+// under a data directory, or PostgreSQL) with River as its run queue, the
+// runner with its warm Chromium, the service and its worker pool, the HTTP
+// API and the console, behind one listener; and vouch worker (worker.go),
+// the same without HTTP.
 //
 // It is what cmd/vouch's serve command runs and what end-to-end tests start
 // in-process on 127.0.0.1:0 with a temporary data directory:
@@ -245,8 +247,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // Service returns the service, for administration in tests and commands.
 func (s *Server) Service() *service.Service { return s.svc }
 
-// Start starts the worker pool (re-queuing runs a previous process left
-// unfinished) and serves on the listener bound by New.
+// Start starts the worker pool (a River client working run jobs; its
+// rescuer retries runs a dead process left running) and serves on the
+// listener bound by New.
 func (s *Server) Start(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

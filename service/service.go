@@ -15,7 +15,7 @@
 //     as the run was accepted).
 //   - Every run, a re-check included, is one charge, written in the same
 //     transaction that creates the run and never at execution, so a crash
-//     and a re-claimed run never charge twice. Creating a plan, dry runs and
+//     and a retried River job never charge twice. Creating a plan, dry runs and
 //     refused claims are free.
 //   - A run uses the plan's stored deployment URL. A request that names a
 //     deployment_url must have the same scheme and host (port included;
