@@ -183,6 +183,10 @@ func (s *Service) sweepLoop(p *pool) {
 	}
 }
 
+// errSuperseded is returned to River by an attempt that found a newer
+// attempt of its run begun (it was taken for stuck while alive).
+var errSuperseded = errors.New("service: a newer attempt of the run began; this one stopped")
+
 // errRequeued is returned to River for an attempt cancelled before its
 // decision: River retries the job (the run keeps its one charge).
 var errRequeued = errors.New("service: the attempt was cancelled before its decision; the run goes back to the queue")
@@ -236,7 +240,11 @@ func (s *Service) execute(ctx context.Context, p *pool, job *river.Job[store.Run
 	bg := context.WithoutCancel(ctx)
 	switch {
 	case superseded.Load():
-		return nil
+		// Not nil: River would mark the job completed under the newer
+		// attempt, which could then never record its decision. An error
+		// at worst sends the job round once more; only a current attempt
+		// records anything.
+		return errSuperseded
 	case c == nil:
 		// Cancelled (shutdown or the attempt's timeout): hand the run back
 		// rather than record the cancellation as its decision. Its charge
@@ -259,7 +267,7 @@ func (s *Service) execute(ctx context.Context, p *pool, job *river.Job[store.Run
 	if err := s.store.CompleteRun(ctx, *c); err != nil {
 		if errors.Is(err, store.ErrNotCurrentAttempt) {
 			log.Warn("another attempt of the run began before this outcome was recorded; it records its own")
-			return nil
+			return errSuperseded
 		}
 		log.Error("recording the outcome", "err", err)
 		return fmt.Errorf("service: recording the outcome of %s: %w", v.ID, err)
