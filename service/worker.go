@@ -94,7 +94,7 @@ func (s *Service) Start(ctx context.Context) error {
 		workers := river.NewWorkers()
 		river.AddWorker(workers, &runWorker{s: s, p: p})
 		q, err := s.store.Queue(&river.Config{
-			Logger:               s.log.With("component", "river"),
+			Logger:               slog.New(warnOnly{s.log.Handler()}).With("component", "river"),
 			Workers:              workers,
 			Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: s.cfg.Workers}},
 			FetchPollInterval:    s.cfg.PollInterval,
@@ -205,6 +205,9 @@ func (s *Service) execute(ctx context.Context, p *pool, job *river.Job[store.Run
 	}
 	if err != nil {
 		return fmt.Errorf("service: starting attempt %d of %s: %w", attempt, id, err)
+	}
+	if attempt > 1 {
+		log.Info("run taken up again: an earlier attempt ended without a decision")
 	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -539,3 +542,14 @@ func (s *Service) flushProgress(ctx context.Context, id string, attempt int) err
 	}
 	return err
 }
+
+// warnOnly passes on River's warnings and errors only: its informational
+// lines (job counts every few seconds) would drown the service's own.
+type warnOnly struct{ slog.Handler }
+
+func (h warnOnly) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && h.Handler.Enabled(ctx, l)
+}
+
+func (h warnOnly) WithAttrs(as []slog.Attr) slog.Handler { return warnOnly{h.Handler.WithAttrs(as)} }
+func (h warnOnly) WithGroup(n string) slog.Handler       { return warnOnly{h.Handler.WithGroup(n)} }
