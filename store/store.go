@@ -73,8 +73,9 @@ type Store interface {
 	// ErrPlanHashMismatch if d.PlanHash is not the plan's hash.
 	DecidePlan(ctx context.Context, d PlanDecision) (*Plan, error)
 
-	// CreateRun creates a queued verification and its one charge in one
-	// transaction. It checks that the plan is approved (ErrPlanNotApproved,
+	// CreateRun creates a queued verification, its one charge and its River
+	// job (RunArgs, unique by arguments, with r.MaxAttempts and r.Timeout)
+	// in one transaction. It checks that the plan is approved (ErrPlanNotApproved,
 	// ErrPlanRejected) with r.PlanHash (ErrPlanHashMismatch). For a re-check
 	// (r.RecheckOf set) it also checks that the earlier verification belongs
 	// to the plan and completed with decision failed (ErrRecheckNotAllowed)
@@ -284,7 +285,8 @@ const (
 	Completed = "completed"
 )
 
-// Verification is one run of an approved plan; it is also the run's job.
+// Verification is one run of an approved plan; its job is a River job
+// (JobID) in the same database.
 type Verification struct {
 	ID            string // "ver_…"
 	PlanID        string
