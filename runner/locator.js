@@ -267,8 +267,9 @@
       if (!el.hasAttribute('title') || el.closest('head') || ariaHidden(el)) continue;
       const name = titleName(el);
       if (!name) continue;
-      const s = score(name, t);
-      if (s) out.push({ el, score: s });
+      // Whole titles only: "Start" is not the icon titled "Start
+      // Selected Torrents".
+      if (score(name, t) === 2) out.push({ el, score: 2 });
     }
   }
 

@@ -186,6 +186,7 @@ func TestTitledIconControls(t *testing.T) {
 		{`text="Decoration"`, ""},
 		{`role=button[name="Decoration"]`, ""},
 		{`text="Upload Files"`, "heading"},
+		{`role=button[name="Pause"]`, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.target, func(t *testing.T) {
