@@ -48,6 +48,9 @@ type sketch struct {
 	// before are the quoted texts the claim names before any action or
 	// check: descriptions ("the 'Fix the login bug' task's own page").
 	before []string
+	// title is the page title the claim names ("Transmission's page
+	// title is 'X'"), checked whole.
+	title string
 }
 
 // sketchClickVerbs click the quoted text after them.
@@ -179,6 +182,16 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				continue
 			}
 			pw, pj := prevWord(i)
+			if (pw == "after" || pw == "once" || pw == "when") && len(sk.acts) == 0 {
+				// "after 'Try it out' …": something was done to the text,
+				// the claim does not say what.
+				sk.cut = true
+				continue
+			}
+			if len(sk.acts) == 0 && !checking && sk.title == "" && titleBefore(toks, i) {
+				sk.title = l
+				continue
+			}
 			switch {
 			case pressVerb(pw) && keyLike(l) || (pw == "with" || pw == "using") && keyLike(l) && len(sk.acts) == 0 && !checking:
 				sk.acts = append(sk.acts, sketchAct{kind: "press", lit: l})
@@ -303,7 +316,7 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			sk.page = pg
 		}
 	}
-	return sk, len(sk.acts)+len(sk.checks) > 0 || sk.status != ""
+	return sk, len(sk.acts)+len(sk.checks) > 0 || sk.status != "" || sk.title != ""
 }
 
 // litSoon reports whether a quoted text follows the word at i, after at
@@ -314,6 +327,22 @@ func litSoon(toks []token, i int) bool {
 		case toks[j].kind == tLit:
 			return true
 		case toks[j].kind == tWord && (determiners[toks[j].low] || toks[j].low == "to" || toks[j].low == "for" || toks[j].low == "on"):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// titleBefore reports whether the quoted text at i is what the claim
+// says a page's title is: "title is 'X'", "title should be 'X'", "title
+// reads 'X'".
+func titleBefore(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		switch toks[j].low {
+		case "title":
+			return true
+		case "is", "be", "reads", "equals", "should", ":":
 		default:
 			return false
 		}
@@ -417,6 +446,13 @@ func composeSketch(sk sketch) []string {
 				out = append(out, lead+" "+check([]sketchCheck{c}))
 			}
 		}
+	}
+	if sk.title != "" && len(sk.acts) == 0 {
+		page := "the page"
+		if sk.page != "" {
+			page = lowerFirst(sk.page)
+		}
+		out = append([]string{"The title of " + page + " is " + quoteLit(sk.title)}, out...)
 	}
 	if sk.status != "" && len(sk.acts) == 0 {
 		out = append(out, sk.page+" returns "+sk.status)

@@ -464,6 +464,10 @@ func TestSuggestionsKeepTheClaimsPieces(t *testing.T) {
 		{"Switching to compact mode changes the toggle to 'Comfortable'", "", []string{"Comfortable"}},
 		// Either outcome is not both.
 		{"The app shows 'Welcome' or 'Hello'", `The app shows "Welcome"`, []string{`"Welcome" and "Hello"`}},
+		// A title is checked as a title; a text something was done to
+		// ("after 'X'") starts no check on the page before it.
+		{"Acme's page title is 'Acme Store'", `The title of the page is "Acme Store"`, nil},
+		{"after 'Edit' on 'Profile' the button turns into 'Save'", "", []string{`shows "Save"`}},
 		// Speed of something that is no page: no generic check.
 		{"Uploads are fast", "", []string{"loads without errors"}},
 	} {
