@@ -112,6 +112,10 @@ func Suggestions(claim string, extra ...string) []string {
 	if ok {
 		cands = append(cands, composeSketch(sk)...)
 	}
+	readings := countReadings(lx, sk)
+	if rs := countReadingList(lx, sk); len(rs) > 1 {
+		cands = append(cands, rs[1:]...)
+	}
 	cands = append(cands, provablePrefixes(lx)...)
 	page, named := claimPage(lx)
 	if strings.HasPrefix(sk.page, "/") {
@@ -165,7 +169,7 @@ func Suggestions(claim string, extra ...string) []string {
 			keep, keepD = append(keep, sg), append(keepD, ds[i])
 		}
 	}
-	out := label(text, keep, keepD)
+	out := label(text, keep, keepD, readings)
 	if len(out) > 3 {
 		out = out[:3]
 	}
@@ -385,12 +389,13 @@ func beforeNegation(claim, suggestion string) bool {
 // carries; Derive reads a claim only up to it.
 const labelSep = " — checks only that "
 
-// label orders suggestions that keep the claim's meaning first, then
+// label orders suggestions that keep the claim's meaning first (readings,
+// guesses at which elements a count means, never do), then
 // those that keep most of the claim's quoted texts, paths and numbers, and
 // marks each that checks less than the claim ("… — checks only that …;
 // it does not check …", naming the claim's words it leaves out), so a
 // person who picks one knows what it leaves out.
-func label(claim string, sugg []string, ds []*Derivation) []string {
+func label(claim string, sugg []string, ds []*Derivation, readings map[string]string) []string {
 	var faithful []string
 	type part struct {
 		s    string
@@ -410,7 +415,10 @@ func label(claim string, sugg []string, ds []*Derivation) []string {
 		} else {
 			continue
 		}
-		if Faithful(claim, s, d.Plan) {
+		// A reading of which elements a count means is a guess: it is
+		// labelled even when its words are the claim's.
+		noun, reading := readings[s]
+		if !reading && Faithful(claim, s, d.Plan) {
 			faithful = append(faithful, s)
 			continue
 		}
@@ -436,6 +444,9 @@ func label(claim string, sugg []string, ds []*Derivation) []string {
 				}
 			}
 			rest = "what the claim says with " + joinAnd(spans)
+		}
+		if reading {
+			rest = fmt.Sprintf("that they are the %q the claim counts: which elements those are is a guess", noun)
 		}
 		partial = append(partial, part{s + labelSep + strings.Join(reqs, "; and ") + guess + "; it does not check " + rest, factsKept(claim, d.Plan)})
 	}

@@ -494,6 +494,12 @@ func leftOut(claim, suggestion string) []string {
 	for _, w := range []string{"you", "u", "it", "i", "we", "they", "them", "its"} {
 		kept[w] = true
 	}
+	for _, t := range lexClaim(stripLabel(suggestion)).toks {
+		if t.kind == tNumber {
+			// Counts are exact.
+			kept["exactly"] = true
+		}
+	}
 	if kept["pressing"] {
 		for _, w := range []string{"press", "hitting", "hit"} {
 			kept[w] = true
@@ -548,3 +554,125 @@ func leftOut(claim, suggestion string) []string {
 	}
 	return spans
 }
+
+// countNouns are kinds of element the rules count; a count of anything
+// else ("6 operations", "three tasks") names no element.
+var countNouns = map[string]bool{"links": true, "link": true, "buttons": true, "button": true,
+	"headings": true, "heading": true, "images": true, "image": true}
+
+// regionWords are parts of a page the rules count in ("6 links in the nav").
+var regionWords = map[string]string{"nav": "nav", "navigation": "nav", "navbar": "nav",
+	"footer": "footer", "header": "header", "sidebar": "sidebar"}
+
+// countReadings offers the readings of a count the rules cannot take as it
+// is: "lists 6 operations" as list items or as rows (which elements are
+// the operations the claim does not say, so both are offered and labelled
+// with the noun they leave out), and "three links in the home page's nav
+// bar" as the links of that part of the page.
+func countReadings(lx *lexed, sk sketch) map[string]string {
+	rs := countReadingList(lx, sk)
+	if len(rs) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for _, r := range rs[1:] {
+		if rs[0] != "" {
+			// Links in a part of the page are elements: no guess.
+			out[r] = rs[0]
+		}
+	}
+	return out
+}
+
+// countReadingList returns the counted noun as the claim wrote it, then
+// the readings, or nil.
+func countReadingList(lx *lexed, sk sketch) []string {
+	if len(sk.acts)+len(sk.checks) > 0 || len(lx.lits) > 0 {
+		return nil
+	}
+	toks := lx.toks
+	page := "The home page"
+	if sk.page != "" {
+		page = upperFirst(sk.page)
+	}
+	for i, t := range toks {
+		n := ""
+		switch {
+		case t.kind == tNumber:
+			n = t.raw
+		case t.kind == tWord && numberWords[t.low] > 0:
+			n = strconv.Itoa(numberWords[t.low])
+		case t.kind == tWord && t.low == "no" && i+1 < len(toks) && toks[i+1].kind == tWord && strings.HasSuffix(toks[i+1].low, "s"):
+			n = "no"
+		default:
+			continue
+		}
+		if i+1 >= len(toks) || toks[i+1].kind != tWord || stopWords[toks[i+1].low] || determiners[toks[i+1].low] {
+			continue
+		}
+		noun := toks[i+1].low
+		if !countable(toks, i, noun, n) {
+			return nil
+		}
+		if countNouns[noun] {
+			for _, u := range toks[i+2:] {
+				if r, ok := regionWords[u.low]; ok {
+					return []string{"", fmt.Sprintf("%s's %s has %s %s", page, r, n, plural(noun))}
+				}
+			}
+			return nil
+		}
+		if n == "1" {
+			return []string{toks[i+1].raw, page + " has 1 list item", page + " has 1 row"}
+		}
+		return []string{toks[i+1].raw, page + " has " + n + " list items", page + " has " + n + " rows"}
+	}
+	return nil
+}
+
+func plural(w string) string {
+	if strings.HasSuffix(w, "s") {
+		return w
+	}
+	return w + "s"
+}
+
+// countable reports whether the number at i counts things a page lists
+// ("lists 6 operations", "shows only one task", "there are no torrents"),
+// not a time, a bound or the parts of a named element.
+func countable(toks []token, i int, noun, n string) bool {
+	if countUnits[noun] || !strings.HasSuffix(noun, "s") && n != "1" {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		if w := toks[j].low; countBounds[w] || containerNouns[w] || partNouns[w] {
+			return false
+		}
+	}
+	j := i - 1
+	for j >= 0 && (toks[j].low == "only" || toks[j].low == "exactly" || toks[j].low == "just") {
+		j--
+	}
+	if j < 0 {
+		return false
+	}
+	switch toks[j].low {
+	case "lists", "list", "shows", "show", "has", "have", "are", "contains", "displays":
+		return n != "1" || j < i-1
+	}
+	return false
+}
+
+// countUnits are what a number counts that no page lists.
+var countUnits = map[string]bool{"seconds": true, "second": true, "minutes": true, "minute": true,
+	"hours": true, "hour": true, "days": true, "day": true, "ms": true, "times": true,
+	"attempts": true, "requests": true, "columns": true, "rows": true, "cards": true,
+	"items": true, "steps": true, "pages": true, "characters": true, "words": true}
+
+// countBounds make a count no exact number, or name a time.
+var countBounds = map[string]bool{"least": true, "most": true, "than": true, "within": true,
+	"after": true, "under": true, "over": true, "every": true, "per": true, "up": true}
+
+// partNouns name a part of a page whose parts a count would be.
+var partNouns = map[string]bool{"table": true, "grid": true, "wizard": true, "carousel": true,
+	"form": true, "chart": true, "gallery": true}

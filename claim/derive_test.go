@@ -468,6 +468,12 @@ func TestSuggestionsKeepTheClaimsPieces(t *testing.T) {
 		// ("after 'X'") starts no check on the page before it.
 		{"Acme's page title is 'Acme Store'", `The title of the page is "Acme Store"`, nil},
 		{"after 'Edit' on 'Profile' the button turns into 'Save'", "", []string{`shows "Save"`}},
+		// A count of things the rules cannot name: both readings, each
+		// labelled as a guess; never for a time or a bound.
+		{"/shop lists 12 products", "/shop has 12 list items", nil},
+		{"There are exactly four links in the home page's footer area", "The home page's footer has 4 links", nil},
+		{"Uploads finish within 5 seconds", "", []string{"list items", "rows"}},
+		{"/plans lists at least 2 plans", "", []string{"list items", "rows"}},
 		// Speed of something that is no page: no generic check.
 		{"Uploads are fast", "", []string{"loads without errors"}},
 	} {
@@ -480,6 +486,9 @@ func TestSuggestionsKeepTheClaimsPieces(t *testing.T) {
 		first := ""
 		if len(np.Suggestions) > 0 {
 			first = stripLabel(np.Suggestions[0])
+		}
+		if strings.Contains(first, "list items") && !strings.Contains(np.Suggestions[0], "is a guess") {
+			t.Errorf("%q: the reading %q is not labelled as a guess", tc.claim, np.Suggestions[0])
 		}
 		if first != tc.first {
 			t.Errorf("%q: first suggestion %q, want %q (all: %q)", tc.claim, first, tc.first, np.Suggestions)
