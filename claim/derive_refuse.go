@@ -116,6 +116,13 @@ func Suggestions(claim string, extra ...string) []string {
 	if rs := countReadingList(lx, sk); len(rs) > 1 {
 		cands = append(cands, rs[1:]...)
 	}
+	if s, why := namesAsTexts(lx, sk); s != "" {
+		cands = append(cands, s)
+		if readings == nil {
+			readings = map[string]string{}
+		}
+		readings[s] = why
+	}
 	cands = append(cands, provablePrefixes(lx)...)
 	page, named := claimPage(lx)
 	if strings.HasPrefix(sk.page, "/") {
@@ -417,7 +424,7 @@ func label(claim string, sugg []string, ds []*Derivation, readings map[string]st
 		}
 		// A reading of which elements a count means is a guess: it is
 		// labelled even when its words are the claim's.
-		noun, reading := readings[s]
+		why, reading := readings[s]
 		if !reading && Faithful(claim, s, d.Plan) {
 			faithful = append(faithful, s)
 			continue
@@ -446,7 +453,7 @@ func label(claim string, sugg []string, ds []*Derivation, readings map[string]st
 			rest = "what the claim says with " + joinAnd(spans)
 		}
 		if reading {
-			rest = fmt.Sprintf("that they are the %q the claim counts: which elements those are is a guess", noun)
+			rest = why
 		}
 		partial = append(partial, part{s + labelSep + strings.Join(reqs, "; and ") + guess + "; it does not check " + rest, factsKept(claim, d.Plan)})
 	}

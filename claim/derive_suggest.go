@@ -470,6 +470,10 @@ func leftOut(claim, suggestion string) []string {
 	for _, t := range lexClaim(stripLabel(suggestion)).toks {
 		if t.kind == tLit {
 			keptLit[strings.ToLower(strings.TrimSpace(t.raw))] = true
+			// The claim's unquoted words a suggestion quotes are kept.
+			for _, w := range strings.Fields(strings.ToLower(t.raw)) {
+				kept[w] = true
+			}
 			continue
 		}
 		kept[t.low] = true
@@ -578,7 +582,7 @@ func countReadings(lx *lexed, sk sketch) map[string]string {
 	for _, r := range rs[1:] {
 		if rs[0] != "" {
 			// Links in a part of the page are elements: no guess.
-			out[r] = rs[0]
+			out[r] = fmt.Sprintf("that they are the %q the claim counts: which elements those are is a guess", rs[0])
 		}
 	}
 	return out
@@ -676,3 +680,69 @@ var countBounds = map[string]bool{"least": true, "most": true, "than": true, "wi
 // partNouns name a part of a page whose parts a count would be.
 var partNouns = map[string]bool{"table": true, "grid": true, "wizard": true, "carousel": true,
 	"form": true, "chart": true, "gallery": true}
+
+// namesAsTexts reads the unquoted names a claim says a page shows ("lists
+// the users Ann Lee and Bob Stone") as texts to look for — a reading, since
+// the claim does not quote them, labelled as one. It returns the
+// suggestion and what its label says it leaves out, or "".
+func namesAsTexts(lx *lexed, sk sketch) (string, string) {
+	if len(lx.lits)+len(sk.acts) > 0 {
+		return "", ""
+	}
+	toks := lx.toks
+	var names []string
+	var cur []string
+	flush := func() {
+		if len(cur) > 0 {
+			names = append(names, strings.Join(cur, " "))
+			cur = nil
+		}
+	}
+	checking := false
+	for i, t := range toks {
+		if t.kind == tWord && !checking {
+			switch t.low {
+			case "lists", "list", "shows", "show", "displays", "mentions", "says":
+				checking = true
+			}
+			continue
+		}
+		if !checking {
+			continue
+		}
+		r := []rune(t.raw)
+		if t.kind == tWord && i > 0 && len(r) > 1 && unicode.IsUpper(r[0]) && !stopWords[t.low] {
+			cur = append(cur, t.raw)
+			continue
+		}
+		flush()
+		if t.kind != tWord || !(t.low == "and" || t.low == "," || determiners[t.low] || t.kind == tWord && unicode.IsLower(r[0])) {
+			return "", ""
+		}
+	}
+	flush()
+	if len(names) == 0 || len(names) > 4 {
+		return "", ""
+	}
+	for _, n := range names {
+		if !strings.Contains(n, " ") {
+			// One capitalised word ("SEO", "Docs") is as often a
+			// description as a name.
+			return "", ""
+		}
+	}
+	page := "The home page"
+	if sk.page != "" {
+		page = upperFirst(sk.page)
+	}
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = quoteLit(n)
+	}
+	sugg := page + " shows " + joinAnd(q)
+	why := fmt.Sprintf("how the claim meant the unquoted %s: they are read as texts on the page, a guess", joinAnd(q))
+	if spans := leftOut(lx.text, sugg); len(spans) > 0 {
+		why = fmt.Sprintf("what the claim says with %q, and the unquoted %s are read as texts on the page, a guess", strings.Join(spans, " "), joinAnd(q))
+	}
+	return sugg, why
+}

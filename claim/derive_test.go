@@ -474,6 +474,8 @@ func TestSuggestionsKeepTheClaimsPieces(t *testing.T) {
 		{"There are exactly four links in the home page's footer area", "The home page's footer has 4 links", nil},
 		{"Uploads finish within 5 seconds", "", []string{"list items", "rows"}},
 		{"/plans lists at least 2 plans", "", []string{"list items", "rows"}},
+		// Unquoted names after a check: read as texts, labelled so.
+		{"/team lists the people Ada Byron and Alan Turing", `/team shows "Ada Byron" and "Alan Turing"`, nil},
 		// Speed of something that is no page: no generic check.
 		{"Uploads are fast", "", []string{"loads without errors"}},
 	} {
