@@ -582,14 +582,14 @@ func countReadings(lx *lexed, sk sketch) map[string]string {
 	for _, r := range rs[1:] {
 		if rs[0] != "" {
 			// Links in a part of the page are elements: no guess.
-			out[r] = fmt.Sprintf("that they are the %q the claim counts: which elements those are is a guess", rs[0])
+			out[r] = rs[0]
 		}
 	}
 	return out
 }
 
-// countReadingList returns the counted noun as the claim wrote it, then
-// the readings, or nil.
+// countReadingList returns what a reading's label says it guesses ("" for
+// none), then the readings, or nil.
 func countReadingList(lx *lexed, sk sketch) []string {
 	if len(sk.acts)+len(sk.checks) > 0 || len(lx.lits) > 0 {
 		return nil
@@ -598,6 +598,17 @@ func countReadingList(lx *lexed, sk sketch) []string {
 	page := "The home page"
 	if sk.page != "" {
 		page = upperFirst(sk.page)
+	}
+	// "The transfers list is empty": none of the list's items.
+	if k := len(toks); k >= 3 && toks[k-1].low == "empty" && toks[k-2].low == "is" && (toks[k-3].low == "list" || toks[k-3].low == "table") {
+		what := lx.span(toks[0].start, toks[k-3].start+len(toks[k-3].low))
+		for _, w := range toks[:k-2] {
+			if countBounds[w.low] || partNouns[w.low] && w.low != "table" {
+				return nil
+			}
+		}
+		why := fmt.Sprintf("that these make up %q: which elements do is a guess", lowerFirst(what))
+		return []string{why, page + " has no list items", page + " has no rows"}
 	}
 	for i, t := range toks {
 		n := ""
@@ -626,10 +637,11 @@ func countReadingList(lx *lexed, sk sketch) []string {
 			}
 			return nil
 		}
+		why := fmt.Sprintf("that these are the %q the claim counts: which elements those are is a guess", toks[i+1].raw)
 		if n == "1" {
-			return []string{toks[i+1].raw, page + " has 1 list item", page + " has 1 row"}
+			return []string{why, page + " has 1 list item", page + " has 1 row"}
 		}
-		return []string{toks[i+1].raw, page + " has " + n + " list items", page + " has " + n + " rows"}
+		return []string{why, page + " has " + n + " list items", page + " has " + n + " rows"}
 	}
 	return nil
 }

@@ -473,6 +473,7 @@ func TestSuggestionsKeepTheClaimsPieces(t *testing.T) {
 		{"/shop lists 12 products", "/shop has 12 list items", nil},
 		{"There are exactly four links in the home page's footer area", "The home page's footer has 4 links", nil},
 		{"Uploads finish within 5 seconds", "", []string{"list items", "rows"}},
+		{"The invoices list is empty", "The home page has no list items", nil},
 		{"/plans lists at least 2 plans", "", []string{"list items", "rows"}},
 		// Unquoted names after a check: read as texts, labelled so.
 		{"/team lists the people Ada Byron and Alan Turing", `/team shows "Ada Byron" and "Alan Turing"`, nil},
