@@ -147,8 +147,13 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 		return "", -1
 	}
 	nounAfter := func(i int) string {
-		if i+1 < len(toks) {
-			return sketchNouns[word(i+1)]
+		if n := sketchNouns[word(i+1)]; n != "" {
+			return n
+		}
+		// "the 'Open Torrent' toolbar button": a part of the page
+		// before the kind of element.
+		if containerNouns[word(i+1)] {
+			return sketchNouns[word(i+2)]
 		}
 		return ""
 	}

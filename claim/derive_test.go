@@ -452,6 +452,7 @@ func TestSuggestionsKeepTheClaimsPieces(t *testing.T) {
 		never        []string
 	}{
 		{"Clicking the 'Export' toolbar icon shows 'Download CSV'", `Clicking "Export" shows "Download CSV"`, nil},
+		{"Clicking the 'Export' toolbar button shows 'Download CSV'", `Clicking the "Export" button shows "Download CSV"`, nil},
 		{"Clicking 'Filters' hides the 'Price' and 'Size' options", `Clicking "Filters" does not show "Price" and does not show "Size"`, []string{`shows "Price"`}},
 		{"Clicking the 'archive' tag collapses it, so 'Old posts' disappears", `Clicking "archive" does not show "Old posts"`, []string{`shows "Old posts"`}},
 		{"Pressing '?' brings up Help with the 'Keys' and 'Tips' tabs", `Pressing "?" shows "Keys" and "Tips"`, nil},
