@@ -317,6 +317,47 @@ func TestCrashRecovery(t *testing.T) {
 	}
 }
 
+// TestRunJob: a run's River job carries its plan's upper bound (each
+// journey's whole budget plus a minute) and one attempt more than
+// MaxAttempts, the one that decides blocked.
+func TestRunJob(t *testing.T) {
+	for _, tt := range []struct {
+		name        string
+		journey     time.Duration
+		maxAttempts int
+		wantTimeout time.Duration
+	}{
+		{"defaults", 0, 0, 3 * time.Minute},
+		{"short journeys, five attempts", 30 * time.Second, 5, 90 * time.Second},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, func(cfg *service.Config) { cfg.JourneyTimeout, cfg.MaxAttempts = tt.journey, tt.maxAttempts })
+			v := e.start(e.approved(claimHome, appURL)) // one journey
+			sv, err := e.store.GetVerification(e.ctx, v.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := `SELECT json(args), max_attempts, kind FROM river_job WHERE id = ?`
+			if pgtest.Chosen() {
+				q = `SELECT args::text, max_attempts, kind FROM river_job WHERE id = $1`
+			}
+			var args, kind string
+			var maxAttempts int
+			if err := e.store.DB().QueryRowContext(e.ctx, q, sv.JobID).Scan(&args, &maxAttempts, &kind); err != nil {
+				t.Fatal(err)
+			}
+			var a store.RunArgs
+			if err := json.Unmarshal([]byte(args), &a); err != nil {
+				t.Fatal(err)
+			}
+			wantAttempts := max(tt.maxAttempts, 3) + 1
+			if kind != store.RunKind || a.VerificationID != v.ID || time.Duration(a.TimeoutMS)*time.Millisecond != tt.wantTimeout || maxAttempts != wantAttempts {
+				t.Errorf("job %s %s max_attempts %d; want %s, timeout %s, %d attempts", kind, args, maxAttempts, v.ID, tt.wantTimeout, wantAttempts)
+			}
+		})
+	}
+}
+
 // TestTooManyAttempts: a run whose workers keep dying completes as blocked
 // instead of running forever, still charged once.
 func TestTooManyAttempts(t *testing.T) {
