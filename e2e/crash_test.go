@@ -127,10 +127,10 @@ func TestCrashAndRestart(t *testing.T) {
 	run([]string{"users", "add", email, "--password-stdin", "--data", dir}, password+"\n")
 	key := run([]string{"keys", "create", "--scope", "launch", "--data", dir}, "")
 
-	// A short attempt bound, so that River's rescuer takes the killed
-	// process's run for stuck soon after the restart (it looks every 30 s).
-	rescue := []string{"--job-timeout", "15s", "--rescue-after", "20s"}
-	p := startServe(t, bin, dir, rescue...)
+	// The default attempt bound (River's rescuer would wait half an hour):
+	// the restarted process finds no other worker alive on the file and
+	// takes the killed one's run back at once.
+	p := startServe(t, bin, dir)
 	e := &env{t: t, base: p.base, launch: key, read: key, email: email, password: password, hc: &http.Client{Timeout: 60 * time.Second}}
 	planID := e.approved(ts.URL, homeClaim)
 	var ids []string
@@ -144,7 +144,7 @@ func TestCrashAndRestart(t *testing.T) {
 	}
 
 	// Restart on the same directory.
-	p = startServe(t, bin, dir, rescue...)
+	p = startServe(t, bin, dir)
 	e.base = p.base
 	// Let one run get going again, then stop gracefully.
 	waitAnyState(t, e, ids, "running")
@@ -155,7 +155,7 @@ func TestCrashAndRestart(t *testing.T) {
 		t.Fatalf("vouch serve after SIGTERM: %v (want exit 0)", err)
 	}
 
-	p = startServe(t, bin, dir, rescue...)
+	p = startServe(t, bin, dir)
 	e.base = p.base
 	for _, id := range ids {
 		if d := e.wait(id); d["decision"] != "verified" {

@@ -20,8 +20,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -50,7 +52,11 @@ type Config struct {
 // Store is store.Store on SQLite.
 type Store struct {
 	*sqlstore.Store
-	db *sql.DB
+	db   *sql.DB
+	path string // the database file; "" when it is not one (in memory)
+
+	lockMu sync.Mutex
+	lock   *os.File // the workers' lock, once this store works runs
 }
 
 var _ store.Store = (*Store)(nil)
@@ -82,6 +88,9 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	db.SetMaxOpenConns(cfg.MaxOpenConns)
 	db.SetMaxIdleConns(cfg.MaxOpenConns)
 	s := &Store{db: db}
+	if !strings.HasPrefix(cfg.Path, ":memory:") && !strings.HasPrefix(cfg.Path, "file:") {
+		s.path = cfg.Path
+	}
 	// An insert-only River client (no workers): CreateRun inserts run jobs
 	// with it; Queue makes the clients that work them.
 	inserter, err := river.NewClient(riversqlite.New(db), &river.Config{Logger: quiet})
@@ -107,11 +116,28 @@ var quiet = slog.New(slog.DiscardHandler)
 // Queue returns a River client (riversqlite) on the store's database that
 // works run jobs with cfg.Workers.
 func (s *Store) Queue(cfg *river.Config) (store.Queue, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	n, err := s.holdWorkerLock(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if n > 0 && cfg.Logger != nil {
+		cfg.Logger.Warn("runs left running by a stopped process are queued again", "runs", n)
+	}
 	return river.NewClient(riversqlite.New(s.db), cfg)
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the database and lets go of the workers' lock.
+func (s *Store) Close() error {
+	s.lockMu.Lock()
+	if s.lock != nil {
+		s.lock.Close()
+		s.lock = nil
+	}
+	s.lockMu.Unlock()
+	return s.db.Close()
+}
 
 // DB returns the underlying database, for tests that need to reach past
 // the store (tampering with a stored plan, say).

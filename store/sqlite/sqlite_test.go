@@ -105,3 +105,80 @@ func TestAdoptRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestOrphanedJobsTakenBack: a process that starts working runs while no
+// other worker holds the file's workers' lock takes back the jobs a dead
+// process left running; while another worker is alive it leaves them to
+// River's rescuer.
+func TestOrphanedJobsTakenBack(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "vouch.db")
+	open := func() *sqlite.Store {
+		t.Helper()
+		s, err := sqlite.Open(ctx, sqlite.Config{Path: path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	base := open()
+	at := time.UnixMilli(1_800_000_000_000).UTC()
+	p := &store.Plan{ID: "pln_o", Hash: "h", JSON: []byte(`{}`), Claim: "c", DeploymentURL: "https://example.com",
+		Requirements: []byte(`[]`), Notes: []byte(`[]`), State: store.PlanPending, CreatedAt: at}
+	if err := base.CreatePlan(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := base.DecidePlan(ctx, store.PlanDecision{PlanID: p.ID, PlanHash: p.Hash, State: store.PlanApproved, UserID: "usr_o", At: at}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := base.CreateRun(ctx, store.NewRun{ID: "ver_o", PlanID: p.ID, PlanHash: p.Hash, DeploymentURL: p.DeploymentURL, ChargeID: "chg_o", At: at}); err != nil {
+		t.Fatal(err)
+	}
+	// die leaves the run's job as a worker that died mid-attempt would.
+	die := func() {
+		t.Helper()
+		if _, err := base.DB().ExecContext(ctx, `UPDATE river_job SET state = 'running', attempt = 1,
+			attempted_at = datetime('now', 'subsec'), attempted_by = '["dead-worker"]'`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	state := func() string {
+		t.Helper()
+		var st string
+		if err := base.DB().QueryRowContext(ctx, `SELECT state FROM river_job`).Scan(&st); err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	work := func(s *sqlite.Store) {
+		t.Helper()
+		if _, err := s.Queue(&river.Config{Logger: slog.New(slog.DiscardHandler)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	die()
+	live := open()
+	work(live) // no other worker: the dead one's job is available again
+	if got := state(); got != "available" {
+		t.Errorf("first worker: job %s, want available", got)
+	}
+	die()
+	second := open()
+	work(second) // a live worker holds the lock: the job may be its own
+	if got := state(); got != "running" {
+		t.Errorf("second worker beside a live one: job %s, want running (left to River's rescuer)", got)
+	}
+	live.Close()
+	work(open()) // the second worker still holds its shared lock
+	if got := state(); got != "running" {
+		t.Errorf("third worker beside the second: job %s, want running", got)
+	}
+	second.Close()
+	fourth := open() // the third still works: nothing taken back
+	work(fourth)
+	if got := state(); got != "running" {
+		t.Errorf("fourth worker beside the third: job %s, want running", got)
+	}
+}
