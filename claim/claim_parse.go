@@ -365,6 +365,8 @@ var pageFrag = `(?:(?:the|my|our|your|this|that|their|a) )?(?:` +
 	`|https?://\S+` +
 	`|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)` +
 	`|(?:"\d+"|[a-z0-9][\w-]*)(?: [a-z0-9][\w-]*){0,3} (?:page|screen|view|route|section|endpoint|url|path)` +
+	`|(?:"\d+"|[a-z0-9][\w.-]*)(?: [a-z0-9][\w.-]*)? (?:'s )?(?:` + alternation(appUIWords) + `)` +
+	`|(?:"\d+"|[a-z0-9][\w.-]*)(?: [a-z0-9][\w.-]*)? 's (?:` + alternation(keys(homeWords)) + `)` +
 	`|` + alternation(barePages) +
 	`|` + alternation(keys(homeWords)) +
 	`|` + alternation(keys(genericPages)) + `)`

@@ -93,6 +93,24 @@ func buildRules() {
 			}
 			return []item{{kind: iNoop}}, true
 		})
+	// "doesn't show 'undefined' anywhere": a page-wide text check already
+	// looks everywhere on the page.
+	addRule("anywhere", cNoop, false, `(?:anywhere|at all|whatsoever|anywhere at all)(?: (?:on|in) (?:the |this |that )?(?:page|screen|site|ui))?`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iCheck || m.st.afterConn || len(l.steps) != 1 {
+				return nil, false
+			}
+			switch s := l.steps[0]; s.Kind {
+			case plan.ExpectText, plan.ExpectNoText:
+				if s.Target != "" {
+					return nil, false
+				}
+			default:
+				return nil, false
+			}
+			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q: the text is looked for on the whole page.", strings.TrimSpace(m.p.lx.span(m.start, m.end)))}}}, true
+		})
 	addRule("signed out", cNoop, false, `(?:while |when |as |being |if |but )?(?:signed|logged) out|(?:while |when |if )?not (?:signed|logged) in|as an? (?:guest|anonymous (?:user|visitor)|visitor|(?:logged|signed)[ -]out (?:user|visitor)|new visitor|first-time visitor|user who is not (?:signed|logged) in)|without (?:signing|logging) in|anonymously|in a fresh (?:session|browser)|with (?:no|an empty) session|in (?:an )?incognito(?: mode| window)?|(?:for|to) (?:a )?(?:logged-out|signed-out|anonymous) (?:users?|visitors?)`,
 		func(m *match) ([]item, bool) {
 			return []item{{kind: iNoop, notes: []string{"Every journey starts in a fresh browser with no cookies, so it is signed out."}}}, true
@@ -606,7 +624,7 @@ func buildRules() {
 		})
 	addRule("pronoun", cSubj, false, `{pron}`,
 		func(m *match) ([]item, bool) { return []item{{kind: iSubject}}, true })
-	addRule("console subject", cCheck, false, `(?:the )?(?:browser |js |javascript |dev ?tools |devtools |web )?console (?:{is} )?(?:clean|empty|error-free|error free|free of errors|quiet|silent)|(?:the )?(?:browser |js |javascript )?console (?:shows|has|logs|contains|gets|prints) (?:no|zero|0) (?:errors?|exceptions)|there (?:is|are|be) no (?:console |js |javascript |uncaught )?(?:errors?|exceptions)(?: (?:in|on) the (?:browser |js |javascript )?console)?|no (?:console |js |javascript |uncaught )?(?:errors?|exceptions) (?:are |is )?(?:logged|thrown|shown|reported)(?: (?:in|to) the console)?`,
+	addRule("console subject", cCheck, false, `(?:the )?(?:browser |js |javascript |dev ?tools |devtools |web )?console (?:{is} )?(?:clean|empty|error-free|error free|free of errors|quiet|silent)|(?:the )?(?:browser |js |javascript |dev |developer |devtools )?console (?:shows|has|logs|contains|gets|prints) (?:no|zero|0) (?:errors?|exceptions)|there (?:is|are|be) no (?:console |js |javascript |uncaught )?(?:errors?|exceptions)(?: (?:in|on) the (?:browser |js |javascript )?console)?|no (?:console |js |javascript |uncaught )?(?:errors?|exceptions) (?:are |is )?(?:logged|thrown|shown|reported)(?: (?:in|to) the console)?`,
 		func(m *match) ([]item, bool) { return []item{consoleCheck()}, true })
 	addRule("no console errors", cCheck, false, `(?:no|zero) (?:console |js |javascript |uncaught |script |browser )+(?:errors?|exceptions)`,
 		func(m *match) ([]item, bool) { return []item{consoleCheck()}, true })
@@ -623,7 +641,7 @@ func buildRules() {
 		func(m *match) ([]item, bool) { return m.title(1) })
 	addRule("titled", cCheck, true, `{neg}(?:(?:is|be) )?titled ({text})`,
 		func(m *match) ([]item, bool) { return m.title(1) })
-	addRule("status", cCheck, false, `(?:returns?|responds?|answers?|gives|give|serves?|sends?(?: back)?|replies|reply|comes back|yields?|produces?|results? in|loads with|opens with|returns back|has|is|be|shows|gets)(?: with)?(?: an?| the)?(?: (?:http|status|status code|code|response|response code|http status|http status code|an http status|the status))*(?: of| :)? (\d{3})(?: (?:ok|okay|not found|unauthorized|unauthorised|forbidden|created|accepted|no content|moved permanently|found|see other|bad request|internal server error|server error|service unavailable|bad gateway|too many requests|gone|conflict|redirect|temporary redirect|permanent redirect|not modified|error|status|response|page|status code|code|success|successful))*`,
+	addRule("status", cCheck, false, `(?:returns?|responds?|answers?|gives|give|serves?|sends?(?: back)?|replies|reply|comes back|yields?|produces?|results? in|loads with|opens with|returns back|has|is|be|shows|gets)(?: (?:me|you|u|us|them|the user|users|back))?(?: with)?(?: an?| the)?(?: (?:http|status|status code|code|response|response code|http status|http status code|an http status|the status))*(?: of| :)? (\d{3})(?: (?:ok|okay|not found|unauthorized|unauthorised|forbidden|created|accepted|no content|moved permanently|found|see other|bad request|internal server error|server error|service unavailable|bad gateway|too many requests|gone|conflict|redirect|temporary redirect|permanent redirect|not modified|error|status|response|page|status code|code|success|successful))*`,
 		func(m *match) ([]item, bool) {
 			verb := m.p.lx.shape[m.start:m.loc[2]]
 			// "shows 404" and "has 200" need a word that makes the
@@ -703,7 +721,7 @@ func buildRules() {
 				m.p.subjectSays(m, "has no console errors"))
 			return nil, false
 		})
-	addRule("console", cCheck, false, `{neg}(?:has|have|shows?|logs?|throws?|prints?|produces?|raises?|emits?|reports?|gives?|gets?|triggers?|causes?|outputs?|hits?)(?: no| zero| 0| any)? (?:console |js |javascript |uncaught |script |runtime |browser |client-side |client side )*(?:errors?|exceptions?)(?: (?:in|to|on) the (?:browser |js |javascript )?console)?`,
+	addRule("console", cCheck, false, `{neg}(?:has|have|shows?|logs?|throws?|prints?|produces?|raises?|emits?|reports?|gives?|gets?|triggers?|causes?|outputs?|hits?)(?: no| zero| 0| any)? (?:console |js |javascript |uncaught |script |runtime |browser |client-side |client side )*(?:errors?|exceptions?)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?`,
 		func(m *match) ([]item, bool) {
 			low := m.low(0)
 			neg := m.negated()
@@ -785,16 +803,16 @@ func buildRules() {
 			m.p.setHint("vague", "'works' does not say what a browser should see", m.start, subj+" loads without errors")
 			return nil, false
 		})
-	addRule("health", cCheck, false, `(?:loads|load|loading|opens|open|renders|render|works|work|comes up|come up|starts|start|displays|is working|runs|run|is fine|is ok|is okay|is error-free|is error free|shows up|loads up|functions|boots)((?: (?:fine|ok|okay|correctly|properly|successfully|cleanly|normally|fully|completely|without (?:any )?(?:errors?|problems|issues|crashing|crashes|exceptions|console errors|js errors|javascript errors|script errors|failures|failing|breaking)|with no (?:console |js |javascript |script )?(?:errors?|problems|issues|exceptions|failures)|without failing|without a hitch|and is error-free))*)`,
+	addRule("health", cCheck, false, `(?:loads|load|loading|opens|open|renders|render|works|work|comes up|come up|starts|start|displays|is working|runs|run|is fine|is ok|is okay|is error-free|is error free|shows up|loads up|functions|boots)((?: (?:fine|ok|okay|correctly|properly|successfully|cleanly|normally|fully|completely|without (?:any )?(?:errors?|problems|issues|crashing|crashes|exceptions|console errors|js errors|javascript errors|script errors|failures|failing|breaking)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?|without (?:writing|logging|throwing|printing|showing|raising|reporting|producing|emitting|hitting|causing|triggering|getting) (?:any )?(?:console |js |javascript |script |uncaught )?(?:errors?|exceptions)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?|with no (?:console |js |javascript |script )?(?:errors?|problems|issues|exceptions|failures)|without failing|without a hitch|and is error-free))*)`,
 		func(m *match) ([]item, bool) {
 			if l := m.st.last; l != nil && l.kind == iPage && strings.Contains(strings.ToLower(l.page.phrase), "endpoint") && strings.HasPrefix(m.low(0), "work") {
 				return nil, false
 			}
 			return []item{healthCheck()}, true
 		})
-	addRule("count", cCheck, false, `{neg}(?:{show}|holds?|contains?|leaves|leave)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|in it|total|altogether|listed|shown))?(?: (?:in|on|inside|within|under) (?:the |its )?(`+regionAlt+`))?`,
+	addRule("count", cCheck, false, `{neg}(?:{show}|holds?|contains?|leaves|leave)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|in it|total|altogether|listed|shown))?(?: (?:in|on|inside|within|under) (?:(?:the |its )?({page}) 's |the |its )?(`+regionAlt+`)(?: (?:area|section|bar|region|element))?)?`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
-	addRule("there are count", cCheck, false, `there (?:is|are|be|exists?)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|listed|shown))?`,
+	addRule("there are count", cCheck, false, `there (?:is|are|be|exists?)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|listed|shown))?(?: (?:in|on|inside|within|under) (?:(?:the |its )?({page}) 's |the |its )?(`+regionAlt+`)(?: (?:area|section|bar|region|element))?)?`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
 	addRule("count subject", cCheck, false, `(?:exactly |only )?({num}) ({countable}) (?:{is} )?(?:shown|listed|displayed|visible|present|there|rendered|on the page|left|remaining|remain|appear|appears|exist|in the list)`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
@@ -1082,13 +1100,13 @@ func buildRules() {
 		})
 	// Order: "'A' comes before 'B'", "lists 'A' before 'B'", "'A', 'B' and
 	// 'C' in that order", "in alphabetical order".
-	addRule("order before", cCheck, false, `({lit}) (?:comes|come|is listed|is shown|appears|appear|is|are listed|are shown) (?:before|above|ahead of|earlier than) ({lit})`,
+	addRule("order before", cCheck, false, `({lit}) (?:comes|come|is listed|is shown|appears|appear|is|are listed|are shown|is placed|is sorted|is put|sits|stands)(?: (?:right|just|directly|somewhere))? (before|above|ahead of|earlier than|after|below|later than) ({lit})`,
 		func(m *match) ([]item, bool) {
-			return m.order([]string{m.lits(1)[0], m.lits(2)[0]}, "")
+			return m.order(orderPair(m.lits(1)[0], m.low(2), m.lits(3)[0]), "")
 		})
-	addRule("shows before", cCheck, false, `{show} ({lit}) (?:before|above|ahead of|then) ({lit})`,
+	addRule("shows before", cCheck, false, `(?:{show}|puts|put|places|place|sorts|sort|ranks|rank|orders|order) ({lit})(?: (?:right|just|directly|somewhere))? (before|above|ahead of|then|after|below) ({lit})`,
 		func(m *match) ([]item, bool) {
-			return m.order([]string{m.lits(1)[0], m.lits(2)[0]}, "")
+			return m.order(orderPair(m.lits(1)[0], m.low(2), m.lits(3)[0]), "")
 		})
 	addRule("in order", cCheck, false, `{show} ({lits}) in (that|this|the given|alphabetical|alphabetic|a-z|reverse alphabetical|z-a) order`,
 		func(m *match) ([]item, bool) {
@@ -1600,10 +1618,19 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		c.notes = e.notes
 		return []item{c}, true
 	}
-	// "The navigation has 6 links", "6 links in the nav": count inside it.
+	// "The navigation has 6 links", "6 links in the nav", "in the home
+	// page's nav bar": count inside it.
 	region := ""
-	if m.ok(eg + 1) {
-		region = m.low(eg + 1)
+	var page []item
+	if m.ok(eg + 2) {
+		region = m.low(eg + 2)
+		if m.ok(eg + 1) {
+			pg, ok := m.p.pageAt(m.bounds(eg + 1))
+			if !ok {
+				return nil, false
+			}
+			page = []item{{kind: iPage, page: pg}}
+		}
 	} else if l := m.st.last; l != nil && l.kind == iSubject {
 		region = l.regionKey
 	}
@@ -1611,9 +1638,15 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		e.target = t
 		notes = []string{fmt.Sprintf("Counted inside the page's %s element (%s); edit the target if the region is marked up differently.", strings.Split(regionCSS[region], ",")[0], regionCSS[region])}
 	}
+	if m.ok(eg+2) && len(notes) == 0 {
+		// A region vouch cannot pin ("in the cart") would count on the
+		// whole page: a different claim.
+		m.p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which element is %q: count on the whole page, or name the element", region), m.start)
+		return nil, false
+	}
 	c := check("count", plan.Step{Kind: plan.ExpectCount, Target: e.target, Count: n})
 	c.notes = append(e.notes, notes...)
-	return []item{c}, true
+	return append(page, c), true
 }
 
 // click reads "clicking X": an element phrase, or a bare text that is
@@ -2025,6 +2058,16 @@ func (m *match) order(texts []string, how string) ([]item, bool) {
 		c.notes = []string{fmt.Sprintf("%s order of the quoted texts is %s; only these texts are checked, in that order.", upperFirst(how), strings.Join(quoteAll(texts), ", "))}
 	}
 	return []item{c}, true
+}
+
+// orderPair puts two texts in the order a claim says they appear: "'A'
+// comes before 'B'" and "'B' comes after 'A'" both give A, B.
+func orderPair(a, how, b string) []string {
+	switch how {
+	case "after", "below", "later than":
+		return []string{b, a}
+	}
+	return []string{a, b}
 }
 
 func quoteAll(xs []string) []string {

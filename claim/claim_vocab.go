@@ -19,6 +19,10 @@ var homeWords = map[string]bool{
 
 // genericPages refer to the site or the page in front of the user, not to
 // one path: "the app", "the page", "it".
+// appUIWords name an app's whole interface: after the app's name ("the
+// Transmission web UI", "Grafana's UI") they mean its home page.
+var appUIWords = []string{"web ui", "ui", "web interface", "user interface", "gui", "web app", "webapp", "web frontend", "frontend", "front end"}
+
 var genericPages = map[string]bool{
 	"site": true, "website": true, "web site": true, "web app": true, "webapp": true,
 	"app": true, "application": true, "web page": true, "page": true, "product": true,

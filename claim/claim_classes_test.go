@@ -1,0 +1,127 @@
+package claim
+
+import (
+	"strings"
+	"testing"
+)
+
+// The tests here hold classes of phrasing, each with claims written for
+// this test (about apps of every kind), never sentences of a corpus: a rule
+// is general when differently worded claims of its kind read right.
+
+// classCase is a claim and the steps of each journey it must derive, in
+// canonical JSON, one journey per line group.
+type classCase struct {
+	claim string
+	steps [][]string
+}
+
+func runClasses(t *testing.T, cases []classCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.claim, func(t *testing.T) {
+			d, err := Derive(tt.claim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if miss := Missing(tt.claim, d.Plan); miss != "" {
+				t.Errorf("the plan %s", miss)
+			}
+			if len(d.Plan.Journeys) != len(tt.steps) {
+				t.Fatalf("%d journeys, want %d: %s", len(d.Plan.Journeys), len(tt.steps), d.Plan.Canonical())
+			}
+			for i, j := range d.Plan.Journeys {
+				var got []string
+				for _, s := range j.Steps {
+					b, _ := s.MarshalJSON()
+					got = append(got, string(b))
+				}
+				if strings.Join(got, "\n") != strings.Join(tt.steps[i], "\n") {
+					t.Errorf("journey %d steps:\n%s\nwant:\n%s", i+1, strings.Join(got, "\n"), strings.Join(tt.steps[i], "\n"))
+				}
+			}
+		})
+	}
+}
+
+// runRefused: each claim must be refused (a reading vouch cannot be sure
+// of), never derived.
+func runRefused(t *testing.T, claims []string) {
+	t.Helper()
+	for _, c := range claims {
+		if d, err := Derive(c); err == nil {
+			t.Errorf("%q derived %s, want a refusal", c, d.Plan.Canonical())
+		}
+	}
+}
+
+func TestClassConsoleParaphrases(t *testing.T) {
+	health := []string{`{"expect_status":200}`, `{"expect_no_console_errors":true}`}
+	runClasses(t, []classCase{
+		{"The dashboard loads without writing any errors to the dev console", [][]string{append([]string{`{"visit":"/dashboard"}`}, health...)}},
+		{"/shop opens without logging errors in the browser console", [][]string{append([]string{`{"visit":"/shop"}`}, health...)}},
+		{"The pricing page renders without throwing any exceptions", [][]string{append([]string{`{"visit":"/pricing"}`}, health...)}},
+		{"The home page loads without any errors in the JS console", [][]string{append([]string{`{"visit":"/"}`}, health...)}},
+		{"/admin has no errors in the developer console", [][]string{{`{"visit":"/admin"}`, `{"expect_no_console_errors":true}`}}},
+	})
+	runRefused(t, []string{
+		"The home page loads without writing warnings to the console", // warnings are not checked
+	})
+}
+
+func TestClassAppNamedHomePage(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Grafana's home page shows 'Welcome to Grafana'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Welcome to Grafana"}`}}},
+		{"acme-shop's landing page has two 'Buy' buttons", [][]string{{`{"visit":"/"}`, `{"expect_count":{"target":"role=button[name=\"Buy\"]","count":2}}`}}},
+		{"The Gitea web UI shows 'Explore'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Explore"}`}}},
+		{"The Jellyfin web interface loads without errors", [][]string{{`{"visit":"/"}`, `{"expect_status":200}`, `{"expect_no_console_errors":true}`}}},
+	})
+	runRefused(t, []string{
+		"The user's home page shows 'Hi'",         // a person's page, not the app's
+		"The customer's main page shows 'Orders'", // the same
+		"Swagger UI shows 'books'",                // a docs tool: its own site or an app's /docs
+		"The Redoc UI shows 'Pets'",
+	})
+}
+
+func TestClassAnywhere(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The checkout doesn't show 'NaN' anywhere", [][]string{{`{"visit":"/checkout"}`, `{"expect_no_text":"NaN"}`}}},
+		{"/about shows 'Our team' anywhere on the page", [][]string{{`{"visit":"/about"}`, `{"expect_text":"Our team"}`}}},
+		{"On /cart, 'undefined' is not shown at all", [][]string{{`{"visit":"/cart"}`, `{"expect_no_text":"undefined"}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'Docs' anywhere opens /docs", // where to click is not a text check
+	})
+}
+
+func TestClassStatusSpokenTo(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Visiting /nope gives you a 404", [][]string{{`{"visit":"/nope"}`, `{"expect_status":404}`}}},
+		{"/admin sends me a 403 Forbidden", [][]string{{`{"visit":"/admin"}`, `{"expect_status":403}`}}},
+		{"requesting /api/v2/items gives u a 200 OK", [][]string{{`{"visit":"/api/v2/items"}`, `{"expect_status":200}`}}},
+	})
+	runRefused(t, []string{
+		"opening /x tells u the 404 page", // no status verb: unquoted words
+	})
+}
+
+func TestClassOrderWords(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/products?sort=price puts 'Pencil' above 'Stapler'", [][]string{{`{"visit":"/products?sort=price"}`, `{"expect_order":["Pencil","Stapler"]}`}}},
+		{"On /blog, 'Part 2' comes after 'Part 1'", [][]string{{`{"visit":"/blog"}`, `{"expect_order":["Part 1","Part 2"]}`}}},
+		{"The /leaderboard page places 'Ann' before 'Bob'", [][]string{{`{"visit":"/leaderboard"}`, `{"expect_order":["Ann","Bob"]}`}}},
+		{"/inbox lists 'Re: hello' below 'Invoice'", [][]string{{`{"visit":"/inbox"}`, `{"expect_order":["Invoice","Re: hello"]}`}}},
+	})
+	runRefused(t, []string{
+		"'Ann' is listed under 'Admins' on /team", // a heading it belongs to, or order?
+	})
+}
+
+func TestClassCountInPagesRegion(t *testing.T) {
+	runClasses(t, []classCase{
+		{"There are exactly four links in the home page's footer", [][]string{{`{"visit":"/"}`, `{"expect_count":{"target":"css=footer a[href]","count":4}}`}}},
+		{"There are 2 buttons in the /settings page's header", [][]string{{`{"visit":"/settings"}`, `{"expect_count":{"target":"css=header button, header [role=button], header input[type=submit], header input[type=button]","count":2}}`}}},
+		{"/guide has 5 links in its sidebar", [][]string{{`{"visit":"/guide"}`, `{"expect_count":{"target":"css=aside a[href]","count":5}}`}}},
+	})
+}
