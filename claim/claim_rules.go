@@ -111,6 +111,58 @@ func buildRules() {
 			}
 			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q: the text is looked for on the whole page.", strings.TrimSpace(m.p.lx.span(m.start, m.end)))}}}, true
 		})
+	// "Going to /users to check on Bob shows …": a purpose clause says why
+	// the user acts; what is checked is what follows it.
+	addRule("purpose", cNoop, true, `(?:in order )?to (?:check|look|see|view|inspect|review|read|browse|find|peek|compare|study|examine|glance)(?: (?:on|at|out|over|into|through))? ({bare})`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || m.st.afterConn || !(l.kind == iAction || l.kind == iPage && l.visit) {
+				return nil, false
+			}
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			if from >= to || to-from > 6 {
+				return nil, false
+			}
+			for i := from; i < to; i++ {
+				t := m.p.lx.toks[i]
+				if t.kind != tWord || structural[t.low] || stopWords[t.low] || vague[t.low] || outOfReachWord[t.low] {
+					return nil, false
+				}
+				if i == from && (t.low == "that" || t.low == "if" || t.low == "whether" || t.low == "how" || t.low == "what") {
+					return nil, false
+				}
+			}
+			// Only a check may follow: the purpose is not itself one.
+			if nx := m.p.nextToken(m.end); nx == nil || !checkStart[nx.low] {
+				return nil, false
+			}
+			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
+			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q says why the user acts; it is not checked itself.", phrase)}}}, true
+		})
+	// "shows one 'Save' button, not two": an exact count already excludes
+	// any other number.
+	addRule("not other count", cNoop, false, `(?:but )?not ({num})(?: (?:of them|times|or more))?`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != plan.ExpectCount || l.steps[0].Ref != "" {
+				return nil, false
+			}
+			n, ok := number(m.low(1))
+			if !ok || n == l.steps[0].Count {
+				return nil, false
+			}
+			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q follows from the exact count of %d.", strings.TrimSpace(m.p.lx.span(m.start, m.end)), l.steps[0].Count)}}}, true
+		})
+	// "shows '201' and '400' (no '404')": an aside that names a text the
+	// page does not show.
+	addRule("aside absent", cNoop, false, `(?:but |and )?(?:no|not|never|without)(?: (?:a|an|any|the))? ({lits})`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iCheck || m.st.afterConn || l.cont != contText {
+				return nil, false
+			}
+			return m.texts(1, true)
+		})
 	addRule("signed out", cNoop, false, `(?:while |when |as |being |if |but )?(?:signed|logged) out|(?:while |when |if )?not (?:signed|logged) in|as an? (?:guest|anonymous (?:user|visitor)|visitor|(?:logged|signed)[ -]out (?:user|visitor)|new visitor|first-time visitor|user who is not (?:signed|logged) in)|without (?:signing|logging) in|anonymously|in a fresh (?:session|browser)|with (?:no|an empty) session|in (?:an )?incognito(?: mode| window)?|(?:for|to) (?:a )?(?:logged-out|signed-out|anonymous) (?:users?|visitors?)`,
 		func(m *match) ([]item, bool) {
 			return []item{{kind: iNoop, notes: []string{"Every journey starts in a fresh browser with no cookies, so it is signed out."}}}, true
@@ -309,7 +361,16 @@ func buildRules() {
 		}
 	}
 	addRule("with field", cAction, true, `(?:with|having|and|using|, with)? ?(?:the |an? |my )?({field}) (?:set to|as|=|of|being|:|field) ({value})`, withFill(1, 2))
-	addRule("with field literal", cAction, false, `(?:with|having|and|using|, with)? ?(?:the |an? |my )?({field}) ("\d+"|\S+@\S+|(?:the )?secret {secretname}|\$\{?{secretname}\}?)`, withFill(1, 2))
+	addRule("with field literal", cAction, false, `(with |having |and |using |, with )?(?:the |an? |my )?({field}) ("\d+"|\S+@\S+|(?:the )?secret {secretname}|\$\{?{secretname}\}?)`,
+		func(m *match) ([]item, bool) {
+			// "clicking Send with email 'a@b.co'" fills a field; without
+			// "with" (or a list of fields before it), "clicking 'Save'
+			// tells you 'Saved'" says what happens, and no field is named.
+			if !m.ok(1) && !m.st.afterConn {
+				return nil, false
+			}
+			return withFill(2, 3)(m)
+		})
 	addRule("with selected", cAction, true, `(?:with|having|and) ({value}) (?:selected|chosen|picked|set) (?:as|in|for|under) (?:the |my )?({field})`,
 		func(m *match) ([]item, bool) {
 			t, notes, ok := m.p.field(m.bounds(2))
@@ -508,15 +569,32 @@ func buildRules() {
 				m.p.replaceSpan(a, b, `clicking "Delete"`))
 			return nil, false
 		})
-	addRule("search", cAction, true, `{who}(?:searching|search|searches|looking up|look up|querying|query)(?: the (?:site|docs|page|app))?(?: for)? ({value})`,
+	addRule("search", cAction, true, `{who}(?:searching|search|searches|looking up|look up|querying|query|filtering|filter|filters)(?: the (?:site|docs|page|app)|( (?:the|my|our|all|all the|all my) [a-z][\w-]*(?: [a-z][\w-]*)? for))?(?: for)? ({value})`,
 		func(m *match) ([]item, bool) {
+			what := ""
+			if m.ok(1) {
+				// "searching the transfers for 'x'": what is searched is a
+				// description; the page's search box is where it is typed.
+				from, to := m.p.lx.tokensIn(m.bounds(1))
+				what = strings.TrimSpace(m.p.lx.span(m.p.lx.toks[from+1].start, m.p.lx.ends[to-2]))
+				for i := from + 2; i < to-1; i++ {
+					if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || vague[l] {
+						return nil, false
+					}
+				}
+			}
+			m.loc[2], m.loc[3] = m.loc[4], m.loc[5]
 			v, ok := m.p.value(m.bounds(1))
 			if !ok || v.text == "" || v.secret != "" {
 				return nil, false
 			}
 			it := action("form", plan.Step{Kind: plan.Fill, Target: "role=searchbox", Value: v.text}, plan.Step{Kind: plan.Press, Target: "role=searchbox", Value: "Enter"})
 			it.desc = fmt.Sprintf("search for %q", v.text)
-			it.notes = append([]string{"Searching types into the page's search box (an input of type search) and presses Enter; edit the target if yours is a plain text field."}, bareNote(v.text, !v.bare)...)
+			if what != "" {
+				it.notes = append(it.notes, fmt.Sprintf("%q names what is searched; the text is typed into the page's search box.", what))
+			}
+			it.notes = append(it.notes, "Searching types into the page's search box (an input of type search) and presses Enter; edit the target if yours is a plain text field.")
+			it.notes = append(it.notes, bareNote(v.text, !v.bare)...)
 			return []item{it}, true
 		})
 	addRule("subscribe", cAction, true, `{who}(?:subscribing|subscribe|subscribes|signing up|sign up|signs up|registering|register|registers|joining|join|joins)(?: (?:to|for) (?:the |our |a )?(newsletter|updates|mailing list|waitlist|waiting list|beta))? with ({value})`,
@@ -547,6 +625,18 @@ func buildRules() {
 			}
 			a := action("navigation", plan.Step{Kind: plan.GoBack})
 			a.desc = "go back"
+			return []item{a}, true
+		})
+	// "switching to the 'Schema' tab": the tab named so is clicked.
+	addRule("switch tab", cAction, false, `{who}(?:switching|switch|switches|going|go|goes|moving|move|moves|changing|change|changes|flipping|flip|jumping|jump)(?: over| back)? to (?:the )?({lit}|{name}) tab`,
+		func(m *match) ([]item, bool) {
+			v, q, ok := m.text(1)
+			if !ok || !q && !plainName(v) {
+				return nil, false
+			}
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: "tab", Name: v}.String()})
+			a.desc = fmt.Sprintf("switch to the %q tab", v)
+			a.notes = append([]string{fmt.Sprintf("The %q tab is the element with the ARIA role tab named so.", v)}, bareNote(v, q)...)
 			return []item{a}, true
 		})
 	addRule("click", cAction, true, `{who}(?:can )?(?:clicking|click|clicks|clicked|tapping|tap|taps|tapped|pressing|press|presses|pressed|hitting|hit|hits|choosing|choose|chooses|selecting|select|selects|following|follow|follows|activating|activate|opening|open|expanding|expand|expands|triggering|trigger)(?: on)?(?: link| button)? ((?:{el})|{text})`,
@@ -1037,9 +1127,14 @@ func buildRules() {
 		})
 	addRule("there is", cCheck, true, `(?:there (?:is|are|be|exists?)|is there|are there)( no| not an?| not any| not)? ({el})`,
 		func(m *match) ([]item, bool) { return m.elementCheck(2, m.ok(1)) })
-	addRule("element is", cCheck, false, `({ell})(?: (?:on|at|in) {page})? (?:{is} )?{neg}(?:visible|shown|displayed|present|there|rendered|available|on the page|on screen|on the screen|showing|displaying|displayed on the page|hidden|gone|missing|absent|removed|not there|invisible)`,
+	addRule("element is", cCheck, false, `({ell})(?: (?:on|at|in) {page})? (?:{is} )?{neg}(?:visible|shown|displayed|present|there|rendered|available|on the page|on screen|on the screen|showing|displaying|displayed on the page|hidden|gone|missing|absent|removed|not there|invisible|back|visible again|shown again|there again)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
+			if strings.HasSuffix(after, "back") || strings.HasSuffix(after, "again") {
+				if !m.st.acted || negIn(after) {
+					return nil, false
+				}
+			}
 			neg := negIn(after) != hiddenWord(after)
 			items, ok := m.elementCheck(1, neg)
 			return m.withPageIn(items, m.loc[3], m.end), ok
@@ -1049,6 +1144,42 @@ func buildRules() {
 			after := m.p.lx.shape[m.loc[3]:m.end]
 			neg := negIn(after) != hiddenWord(after)
 			return m.elementCheck(1, neg)
+		})
+	// Outcomes said as a return: "brings 'Resources' back", "'Sign in' is
+	// back", "'Cancel' comes back". The text is checked after the steps.
+	addRule("brings back", cCheck, false, `(?:brings|bring|gets|get) ({lits}) back|(?:brings|bring) back ({lits})`,
+		func(m *match) ([]item, bool) { return m.backTexts(m.firstGroup(1, 2)) })
+	addRule("text is back", cCheck, false, `({lits}) (?:(?:{is} )?(?:back|visible again|shown again|there again|restored)|(?:comes|come) back|(?:reappears?|re-appears?|shows up again|appears again))`,
+		func(m *match) ([]item, bool) { return m.backTexts(1) })
+	// "takes you to a page showing 'Dark mode'": the text is checked on the
+	// page the action leads to; which page it is, the claim does not say.
+	addRule("page showing", cCheck, false, `(?:(?:takes|take|brings|bring|leads|lead|sends|send|gets|get|navigates|navigate|goes|go)(?: (?:you|me|the user|users|us|them|u))? to|opens|open|lands (?:you |me |the user )?on|loads|load) (?:a|another|a new|a different|a separate|the next) (?:page|screen|view)(?: (?:that|which))? (?:showing|shows|show|displaying|displays|with|saying|says|listing|lists|containing|contains|reading|reads)(?: the text)? ({lits})`,
+		func(m *match) ([]item, bool) {
+			items, ok := m.texts(1, false)
+			if ok {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q is checked by the text shown after the steps before it; the page's address is not checked.", strings.TrimSpace(m.p.lx.span(m.start, m.loc[2]))))
+			}
+			return items, ok
+		})
+	// "warns it's 'deprecated'", "tells you that 'Saved'": reported speech;
+	// the quoted text is what the page shows.
+	addRule("warns", cCheck, false, `{neg}(?:(?:warns|warn|tells (?:you|me|the user|users|u)|informs (?:you|me|the user|users)|notifies (?:you|me|the user|users)|explains|states|announces|notes)(?: (?:that|about))?(?: (?:it|this|that|they) (?:is|are|was|has been))?|(?:says|say|reads|read)(?: that)? (?:it|this|that|they) (?:is|are|was|has been)) ({lits})`,
+		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
+	// "opens the hotkeys dialog, which lists 'Toggle turtle mode'": a
+	// relative clause says what the element just checked holds.
+	addRule("which shows", cNoop, false, `(?:which|that) (?:{show}|holds?|offers?) ({lits})`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != plan.ExpectVisible || !containerTarget(l.steps[0].Target) {
+				return nil, false
+			}
+			var out []item
+			for _, v := range m.lits(1) {
+				c := check("presence", plan.Step{Kind: plan.ExpectText, Value: v, Target: l.steps[0].Target})
+				c.cont = contText
+				out = append(out, c)
+			}
+			return out, len(out) > 0
 		})
 	addRule("text", cCheck, false, `{neg}{show}(?: (?:no|only))? (?:(?:the |a |an )?(?:text|message|words?|string|phrase|label|copy|caption|greeting|notice|heading text|line|sentence|wording)(?: of| saying| that says| reading| :)? )?({lits})`,
 		func(m *match) ([]item, bool) {
@@ -2059,6 +2190,68 @@ func (m *match) order(texts []string, how string) ([]item, bool) {
 	}
 	return []item{c}, true
 }
+
+// backTexts checks texts said to be back after the steps before them.
+func (m *match) backTexts(g int) ([]item, bool) {
+	if !m.st.acted {
+		// Back after nothing: the claim says no step that took it away.
+		return nil, false
+	}
+	items, ok := m.texts(g, false)
+	if ok {
+		items[0].notes = append(items[0].notes, fmt.Sprintf("%q is checked as shown after the steps before it; that it was gone in between is not checked.", strings.TrimSpace(m.p.lx.span(m.start, m.end))))
+	}
+	return items, ok
+}
+
+// firstGroup returns the first of the groups that matched.
+func (m *match) firstGroup(gs ...int) int {
+	for _, g := range gs {
+		if m.ok(g) {
+			return g
+		}
+	}
+	return gs[0]
+}
+
+// containerTarget reports whether a target is an element that holds
+// others: a dialog, a tab panel, a list, a table, a form, a region.
+func containerTarget(target string) bool {
+	t, err := plan.ParseTarget(target)
+	if err != nil || t.Within != "" {
+		return false
+	}
+	switch t.Kind {
+	case plan.ByRole:
+		switch t.Value {
+		case "dialog", "alertdialog", "tabpanel", "list", "table", "navigation", "form", "region", "menu", "listbox", "article", "complementary", "alert", "status":
+			return true
+		}
+	case plan.ByCSS:
+		switch t.Value {
+		case "footer", "header", "form", "nav", "aside", "main":
+			return true
+		}
+	}
+	return false
+}
+
+// checkStart are words a check may start with, after a purpose clause.
+var checkStart = map[string]bool{"shows": true, "show": true, "displays": true, "lists": true,
+	"says": true, "reads": true, "opens": true, "reveals": true, "brings": true, "takes": true,
+	"leads": true, "gives": true, "returns": true, "has": true, "contains": true, "then": true,
+	",": true, "and": true, "i": true, "you": true, "it": true, "the": true, "loads": true}
+
+// outOfReachWord holds the one-word entries of outOfReach.
+var outOfReachWord = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range outOfReach {
+		if !strings.Contains(w, " ") {
+			m[w] = true
+		}
+	}
+	return m
+}()
 
 // orderPair puts two texts in the order a claim says they appear: "'A'
 // comes before 'B'" and "'B' comes after 'A'" both give A, B.
