@@ -125,3 +125,82 @@ func TestClassCountInPagesRegion(t *testing.T) {
 		{"/guide has 5 links in its sidebar", [][]string{{`{"visit":"/guide"}`, `{"expect_count":{"target":"css=aside a[href]","count":5}}`}}},
 	})
 }
+
+func TestClassPurposeClause(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Opening /orders to check on order 42 shows 'Shipped'", [][]string{{`{"visit":"/orders"}`, `{"expect_text":"Shipped"}`}}},
+		{"Clicking 'Invoices' to look at last month shows 'March'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Invoices\""}`, `{"expect_text":"March"}`}}},
+	})
+	runRefused(t, []string{
+		"Opening /x to see how fast it is shows 'y'",  // a judgement inside the purpose
+		"Opening /reports to check that it works",     // the purpose is the only check
+		"Opening /reports to look at the charts",      // no check at all
+		"Opening /x to see whether the cache is warm", // out of reach
+	})
+}
+
+func TestClassBackAgain(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /inbox, clicking 'Undo' brings 'Invoice 7' back", [][]string{{`{"visit":"/inbox"}`, `{"click":"text=\"Undo\""}`, `{"expect_text":"Invoice 7"}`}}},
+		{"Clicking 'Docs' and then going back, 'Welcome' is back", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Docs\""}`, `{"go_back":true}`, `{"expect_text":"Welcome"}`}}},
+	})
+	runRefused(t, []string{
+		"On /inbox, 'Invoice 7' is back", // back after nothing the claim did
+	})
+}
+
+func TestClassPageShowing(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking 'Pricing' takes you to a page showing '$12 a month'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Pricing\""}`, `{"expect_text":"$12 a month"}`}}},
+		{"On /blog, clicking 'Older' opens a page that lists 'Hello world'", [][]string{{`{"visit":"/blog"}`, `{"click":"text=\"Older\""}`, `{"expect_text":"Hello world"}`}}},
+	})
+}
+
+func TestClassSwitchTab(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /settings, switching to the 'Billing' tab shows 'Invoices'", [][]string{{`{"visit":"/settings"}`, `{"click":"role=tab[name=\"Billing\"]"}`, `{"expect_text":"Invoices"}`}}},
+		{"On /account, going to the Members tab shows 'Two-factor'", [][]string{{`{"visit":"/account"}`, `{"click":"role=tab[name=\"Members\"]"}`, `{"expect_text":"Two-factor"}`}}},
+	})
+	runRefused(t, []string{
+		"On /account, switching to the new tab shows 'x'", // "new" describes, names no tab
+	})
+}
+
+func TestClassReportedSpeech(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking 'Save' tells you 'Saved'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Saved"}`}}},
+		{"On /billing, the banner warns that it is 'overdue'", [][]string{{`{"visit":"/billing"}`, `{"expect_text":"overdue"}`}}},
+		{"/status says it's 'operational'", [][]string{{`{"visit":"/status"}`, `{"expect_text":"operational"}`}}},
+	})
+}
+
+func TestClassAsides(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/plans shows 'Free' and 'Pro' (no 'Enterprise')", [][]string{
+			{`{"visit":"/plans"}`, `{"expect_text":"Free"}`}, {`{"visit":"/plans"}`, `{"expect_text":"Pro"}`}, {`{"visit":"/plans"}`, `{"expect_no_text":"Enterprise"}`}}},
+		{"On /cart, clicking 'Empty' shows 'Your cart is empty' but not 'Total'", [][]string{{`{"visit":"/cart"}`, `{"click":"text=\"Empty\""}`, `{"expect_text":"Your cart is empty"}`, `{"expect_no_text":"Total"}`}}},
+		{"/pricing shows 3 'Choose' buttons, not four", [][]string{{`{"visit":"/pricing"}`, `{"expect_count":{"target":"role=button[name=\"Choose\"]","count":3}}`}}},
+	})
+	runRefused(t, []string{
+		"/pricing shows 3 'Choose' buttons, not three", // says the count twice, one denied
+	})
+}
+
+func TestClassWhichHolds(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Pressing '?' opens the shortcuts dialog, which lists 'Go to inbox'", [][]string{{`{"visit":"/"}`, `{"press":"?"}`,
+			`{"expect_visible":"role=dialog[name=\"shortcuts\"]"}`, `{"expect_text":{"text":"Go to inbox","target":"role=dialog[name=\"shortcuts\"]"}}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'Help' shows a 'Docs' link, which says 'Read the docs'", // a link holds no other text
+	})
+}
+
+func TestClassSearchNamedCollection(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /library, searching the books for 'Dune' shows 'Frank Herbert'", [][]string{{`{"visit":"/library"}`, `{"fill":{"target":"role=searchbox","value":"Dune"}}`,
+			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"Frank Herbert"}`}}},
+		{"Filtering the orders for 'pending' still shows '0 orders'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"role=searchbox","value":"pending"}}`,
+			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"0 orders"}`}}},
+	})
+}

@@ -125,7 +125,7 @@ func buildRules() {
 			}
 			for i := from; i < to; i++ {
 				t := m.p.lx.toks[i]
-				if t.kind != tWord || structural[t.low] || stopWords[t.low] || vague[t.low] || outOfReachWord[t.low] {
+				if t.kind != tWord && t.kind != tNumber || structural[t.low] || stopWords[t.low] || vague[t.low] || outOfReachWord[t.low] {
 					return nil, false
 				}
 				if i == from && (t.low == "that" || t.low == "if" || t.low == "whether" || t.low == "how" || t.low == "what") {
@@ -631,7 +631,8 @@ func buildRules() {
 	addRule("switch tab", cAction, false, `{who}(?:switching|switch|switches|going|go|goes|moving|move|moves|changing|change|changes|flipping|flip|jumping|jump)(?: over| back)? to (?:the )?({lit}|{name}) tab`,
 		func(m *match) ([]item, bool) {
 			v, q, ok := m.text(1)
-			if !ok || !q && !plainName(v) {
+			if !ok || !q && (!plainName(v) || !startsUpper(v)) {
+				// "the new tab" describes a tab; "the Billing tab" names it.
 				return nil, false
 			}
 			a := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: "tab", Name: v}.String()})
@@ -1841,6 +1842,14 @@ func (p *parser) click(m *match, k plan.Kind) ([]item, bool) {
 		// "pressing Enter with an empty field" presses a key.
 		if _, isKey := keyNames[f[0]]; isKey {
 			return nil, false
+		}
+	}
+	if !q && to-from > 1 {
+		// "Opening /reports to check …": a path starts no text to click.
+		for i := from; i < to; i++ {
+			if p.lx.toks[i].kind == tPath {
+				return nil, false
+			}
 		}
 	}
 	if !q {
