@@ -204,3 +204,18 @@ func TestClassSearchNamedCollection(t *testing.T) {
 			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"0 orders"}`}}},
 	})
 }
+
+func TestClassPageAtPath(t *testing.T) {
+	d, err := Derive("The pricing page at /plans shows 'Pro'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Plan.Journeys[0].Steps[0].Value; got != "/plans" {
+		t.Errorf("visits %s, want /plans", got)
+	}
+	for _, n := range d.Notes {
+		if strings.Contains(n, "guess") {
+			t.Errorf("note %q: the claim names the path, nothing is guessed", n)
+		}
+	}
+}

@@ -215,6 +215,17 @@ func (a *assembly) note(ns ...string) {
 	}
 }
 
+// drop removes a note that a later reading made untrue.
+func (a *assembly) drop(n string) {
+	out := a.notes[:0]
+	for _, m := range a.notes {
+		if m != n {
+			out = append(out, m)
+		}
+	}
+	a.notes = out
+}
+
 func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 	items = mergeCredentials(items)
 	items = moveSuffixPages(items)
@@ -280,6 +291,12 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				finish()
 				cur = &scenario{page: &pg}
 			default:
+				// "The status page at /status": the path the claim names
+				// replaces the guess from the page's name.
+				if cur.page != nil && cur.page.note != "" && strings.HasPrefix(strings.TrimSpace(pg.phrase), "/") {
+					a.drop(cur.page.note)
+					a.note(fmt.Sprintf("%q is the page at %s.", strings.TrimSpace(cur.page.phrase), pg.path))
+				}
 				cur.page = &pg
 			}
 			if !pg.generic || cur.page == &pg {
