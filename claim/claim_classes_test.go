@@ -219,3 +219,33 @@ func TestClassPageAtPath(t *testing.T) {
 		}
 	}
 }
+
+func TestClassLinkByPath(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking the /pricing link on /about shows 'Pro'", [][]string{{`{"visit":"/about"}`,
+			`{"click":"css=a[href=\"/pricing\"], a[href=\"/pricing/\"], a[href=\"pricing\"], a[href=\"./pricing\"]"}`, `{"expect_text":"Pro"}`}}},
+		{"Following the /docs/install link shows 'Requirements'", [][]string{{`{"visit":"/"}`,
+			`{"click":"css=a[href=\"/docs/install\"], a[href=\"/docs/install/\"]"}`, `{"expect_text":"Requirements"}`}}},
+	})
+}
+
+func TestClassStatusAsVerb(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/orders/999 should 404", [][]string{{`{"visit":"/orders/999"}`, `{"expect_status":404}`}}},
+		{"The /old-page page 404s", [][]string{{`{"visit":"/old-page"}`, `{"expect_status":404}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'X' 404", // a status said of an action, not a page
+	})
+}
+
+func TestClassAppTitle(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Grafana's page title is 'Grafana'", [][]string{{`{"visit":"/"}`, `{"expect_title":"Grafana"}`}}},
+		{"Gitea's title is 'Gitea: Git with a cup of tea'", [][]string{{`{"visit":"/"}`, `{"expect_title":"Gitea: Git with a cup of tea"}`}}},
+	})
+	runRefused(t, []string{
+		"The user's title is 'Dr'",     // a person's title
+		"Swagger's title is 'Swagger'", // a docs tool: which page?
+	})
+}

@@ -627,6 +627,19 @@ func buildRules() {
 			a.desc = "go back"
 			return []item{a}, true
 		})
+	// "clicking the /users link": the link that goes there, by its href.
+	addRule("click path link", cAction, false, `{who}(?:clicking|click|clicks|tapping|tap|taps|following|follow|follows|opening|open|opens|hitting|hit|using|use)(?: on)? (?:the |a )?(/\S*) link`,
+		func(m *match) ([]item, bool) {
+			pg, ok := m.p.page(m.bounds(1))
+			if !ok || pg.generic || pg.path == "" {
+				return nil, false
+			}
+			t, notes := linkTarget(pg)
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: t})
+			a.desc = fmt.Sprintf("click the link to %s", pg.path)
+			a.notes = notes
+			return []item{a}, true
+		})
 	// "switching to the 'Schema' tab": the tab named so is clicked.
 	addRule("switch tab", cAction, false, `{who}(?:switching|switch|switches|going|go|goes|moving|move|moves|changing|change|changes|flipping|flip|jumping|jump)(?: over| back)? to (?:the )?({lit}|{name}) tab`,
 		func(m *match) ([]item, bool) {
@@ -728,6 +741,25 @@ func buildRules() {
 	// Checks.
 	addRule("title", cCheck, true, `(?:'s )?{neg}(?:the )?(?:(?:page|browser|tab|document|html|window|meta|seo|head) )?title (?:of (?:the )?(?:page|it|the tab) )?(?:is|are|be|says|reads|equals|shows|becomes|=|:|matches|gets|get|changes to|set to|will be|contains|includes|reads as)?(?: exactly| now)? ?({text})`,
 		func(m *match) ([]item, bool) { return m.title(1) })
+	// "Grafana's page title is 'Grafana'": an app's name owns the home
+	// page's title.
+	addRule("app title", cCheck, true, `([a-z0-9][\w.-]*) 's (?:(?:page|browser|tab|site|home page|homepage|main page|window) )?title (?:is|be|says|reads|equals|=|:|will be)(?: exactly)? ({text})`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start {
+				return nil, false
+			}
+			from, _ := m.p.lx.tokensIn(m.bounds(1))
+			if !appName(m.p, from, from+1) || docsNames[m.low(1)] {
+				return nil, false
+			}
+			name := strings.TrimSpace(m.p.lx.span(m.bounds(1)))
+			pg := pageRef{path: "/", phrase: name + "'s page", note: fmt.Sprintf("%q taken as the app's name: its home page (/) is where the title is checked.", name)}
+			items, ok := m.title(2)
+			if !ok {
+				return nil, false
+			}
+			return append([]item{{kind: iPage, page: pg, from: m.start, to: m.loc[3]}}, items...), true
+		})
 	addRule("has title", cCheck, true, `{neg}(?:has|have|shows|gets|uses|carries|sets|displays) (?:the |a |its |an? )?(?:(?:page|browser|tab|document|html|window) )?title(?: of| :)? ({text})`,
 		func(m *match) ([]item, bool) { return m.title(1) })
 	addRule("titled", cCheck, true, `{neg}(?:(?:is|be) )?titled ({text})`,
@@ -762,8 +794,14 @@ func buildRules() {
 			it[0].notes = []string{fmt.Sprintf("%q is checked as HTTP 200.", m.p.lx.span(m.start, m.end))}
 			return it, ok
 		})
-	addRule("not found", cCheck, false, `{is} (?:not found|missing|a 404|gone|a 404 page|a not found page)|not exist|not exists|404s`,
+	addRule("not found", cCheck, false, `{is} (?:not found|missing|a 404|gone|a 404 page|a not found page)|not exist|not exists|404s|404`,
 		func(m *match) ([]item, bool) {
+			// "/users/3 should 404": the status as a verb, said of a page.
+			if m.low(0) == "404" {
+				if l := m.st.last; l == nil || l.kind != iPage || !l.subject || m.st.afterConn {
+					return nil, false
+				}
+			}
 			it, ok := statusCheck(404)
 			it[0].notes = []string{fmt.Sprintf("%q is checked as HTTP 404.", m.p.lx.span(m.start, m.end))}
 			return it, ok
@@ -1614,6 +1652,10 @@ func (m *match) title(g int) ([]item, bool) {
 	}
 	if m.negated() {
 		m.p.setHint("unsupported", "a title can be checked to be something, not to be something else", m.start)
+		return nil, false
+	}
+	// "The user's title is 'Dr'": a person's title, not the page's.
+	if l := m.st.last; l != nil && l.kind == iSubject && strings.HasPrefix(m.p.lx.shape[m.start:], "'s") {
 		return nil, false
 	}
 	// "The product title says …", "the app title": the page's <title> or
