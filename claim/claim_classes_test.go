@@ -249,3 +249,37 @@ func TestClassAppTitle(t *testing.T) {
 		"Swagger's title is 'Swagger'", // a docs tool: which page?
 	})
 }
+
+func TestClassNamedThings(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/team lists the founders Maria Diaz and Tom Baker", [][]string{{`{"visit":"/team"}`, `{"expect_text":"Maria Diaz"}`}, {`{"visit":"/team"}`, `{"expect_text":"Tom Baker"}`}}},
+		{"/shop shows the product Desk Lamp", [][]string{{`{"visit":"/shop"}`, `{"expect_text":"Desk Lamp"}`}}},
+		{"The home page doesn't list the cities Oslo, Bergen and Tromsø", [][]string{{`{"visit":"/"}`, `{"expect_no_text":"Oslo"}`}, {`{"visit":"/"}`, `{"expect_no_text":"Bergen"}`}, {`{"visit":"/"}`, `{"expect_no_text":"Tromsø"}`}}},
+	})
+	runRefused(t, []string{
+		"/menu shows the dish Salt and Pepper", // one name or two? a singular noun says one
+		"/team shows the tasks",                // a noun is never a text
+		"/team lists the founders maria diaz",  // uncapitalised words name nothing for sure
+		"/team lists the three founders",       // a number is a quantity
+	})
+}
+
+func TestClassOnlyNot(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/search?q=lamp only shows 'Desk lamp', not 'Stapler'", [][]string{{`{"visit":"/search?q=lamp"}`, `{"expect_text":"Desk lamp"}`}, {`{"visit":"/search?q=lamp"}`, `{"expect_no_text":"Stapler"}`}}},
+	})
+	runRefused(t, []string{
+		"/search?q=lamp only shows 'Desk lamp'", // "only" with nothing it excludes named
+	})
+}
+
+func TestClassClickDescribedAndSo(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking the 'pets' tag collapses it, so 'Find pet by ID' disappears", [][]string{{`{"visit":"/"}`, `{"click":"text=\"pets\""}`, `{"expect_no_text":"Find pet by ID"}`}}},
+		{"On /faq, expanding the 'Billing' section shows 'Refunds'", [][]string{{`{"visit":"/faq"}`, `{"click":"text=\"Billing\""}`, `{"expect_text":"Refunds"}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'Menu' opens it, so",                    // nothing follows "so"
+		"The home page collapses it, so 'X' disappears", // no action collapsed anything
+	})
+}

@@ -640,6 +640,25 @@ func buildRules() {
 			a.notes = notes
 			return []item{a}, true
 		})
+	// "clicking the 'books' tag", "expanding the 'Orders' section": the
+	// noun describes what shows the quoted text, which is clicked.
+	addRule("click described", cAction, false, `{who}(?:clicking|click|clicks|tapping|tap|taps|expanding|expand|expands|collapsing|collapse|collapses|opening|open|opens|toggling|toggle|toggles)(?: on)? (?:the )?({lit}) (tag|section|operation|endpoint|card|panel|group|category|model|schema|accordion|node|folder|resource|request)`,
+		func(m *match) ([]item, bool) {
+			v := m.lits(1)[0]
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByText, Value: v, Exact: true}.String()})
+			a.notes = []string{fmt.Sprintf("%q describes what shows %q; it is clicked by that exact visible text.", m.low(2), v)}
+			return []item{a}, true
+		})
+	// "collapses it, so 'List books' disappears": what follows "so" is how
+	// the change shows, and is what is checked.
+	addRule("so", cConn, false, `(?:collapses|collapse|expands|expand|closes|close|opens|open|folds|fold|unfolds|unfold|hides|hide|toggles|toggle|shrinks|shrink|refreshes|refresh|updates|update) (?:it|them|that|this|the section|the group|the list|the panel|the page)(?: ,)? so(?: that)?`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction || m.st.afterConn {
+				return nil, false
+			}
+			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
+			return []item{{kind: iConn, notes: []string{fmt.Sprintf("%q: the change is checked by what the claim says follows from it.", phrase)}}}, true
+		})
 	// "switching to the 'Schema' tab": the tab named so is clicked.
 	addRule("switch tab", cAction, false, `{who}(?:switching|switch|switches|going|go|goes|moving|move|moves|changing|change|changes|flipping|flip|jumping|jump)(?: over| back)? to (?:the )?({lit}|{name}) tab`,
 		func(m *match) ([]item, bool) {
@@ -1335,6 +1354,50 @@ func buildRules() {
 				items[i].notes = append(items[i].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked, anywhere on the page.", m.low(2)))
 			}
 			return items, ok
+		})
+	// "lists the users Ann Lee and Bob Stone": a plural noun says what the
+	// names are; each capitalised name is a text to look for. The noun is
+	// never a text, and one name after a singular noun is not split.
+	addRule("named things", cCheck, false, `{neg}{show} (?:the |our |its |their |both )?([a-z][\w-]*) (`+nameWord+`(?: `+nameWord+`){0,2}(?: (?:,|and|, and) `+nameWord+`(?: `+nameWord+`){0,2})*)`,
+		func(m *match) ([]item, bool) {
+			noun := m.low(1)
+			if _, isEl := nouns[noun]; isEl || structural[noun] || stopWords[noun] || notText[noun] || vague[noun] {
+				return nil, false
+			}
+			if _, isNum := numberWords[noun]; isNum {
+				return nil, false
+			}
+			names, ok := capitalNames(m.p, m.loc[4], m.loc[5])
+			if !ok || len(names) > 1 && !strings.HasSuffix(noun, "s") {
+				return nil, false
+			}
+			var out []item
+			for _, n := range names {
+				var c item
+				if m.negated() {
+					c = check("absence", plan.Step{Kind: plan.ExpectNoText, Value: n})
+				} else {
+					c = check("presence", plan.Step{Kind: plan.ExpectText, Value: n})
+				}
+				c.notes = bareNote(n, false)
+				out = append(out, c)
+			}
+			out[0].notes = append(out[0].notes, fmt.Sprintf("%q says what the names are; only the names are looked for, anywhere on the page.", noun))
+			return out, true
+		})
+	// "only shows 'A', not 'B'": the contrast names what "only" excludes.
+	addRule("only not", cCheck, false, `only (?:{show}) ({lits})(?: ,)? (?:but |and )?(?:not|never|no) ({lits})`,
+		func(m *match) ([]item, bool) {
+			in, ok := m.texts(1, false)
+			if !ok {
+				return nil, false
+			}
+			out, ok := m.texts(2, true)
+			if !ok {
+				return nil, false
+			}
+			in[0].notes = append(in[0].notes, "'Only' is checked as the claim spells it out: the texts named are shown and the texts after \"not\" are not; other texts on the page are not checked.")
+			return append(in, out...), true
 		})
 	addRule("described text", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* ){1,3})({lits})`,
 		func(m *match) ([]item, bool) {
@@ -2240,6 +2303,41 @@ func (m *match) order(texts []string, how string) ([]item, bool) {
 		c.notes = []string{fmt.Sprintf("%s order of the quoted texts is %s; only these texts are checked, in that order.", upperFirst(how), strings.Join(quoteAll(texts), ", "))}
 	}
 	return []item{c}, true
+}
+
+// nameWord is a word of a name: any word but "and", which joins names.
+const nameWord = `(?:[b-z\x{80}-\x{10FFFF}][\pL\pN_'.-]*|a(?:[a-mo-z0-9'.-][\pL\pN_'.-]*|n(?:[a-ce-z0-9'.-][\pL\pN_'.-]*|d[\pL\pN_'.-]+)?)?)`
+
+// capitalNames reads "Ann Lee and Bob Stone" as names: every word
+// capitalised as written, names split at commas and "and".
+func capitalNames(p *parser, a, b int) ([]string, bool) {
+	from, to := p.lx.tokensIn(a, b)
+	var out, cur []string
+	flush := func() bool {
+		if len(cur) == 0 {
+			return false
+		}
+		out = append(out, strings.Join(cur, " "))
+		cur = nil
+		return true
+	}
+	for i := from; i < to; i++ {
+		t := p.lx.toks[i]
+		switch {
+		case t.kind == tPunct && t.low == "," || t.low == "and":
+			if !flush() {
+				return nil, false
+			}
+		case t.kind == tWord && startsUpper(t.raw) && !structural[t.low] && !stopWords[t.low]:
+			cur = append(cur, t.raw)
+		default:
+			return nil, false
+		}
+	}
+	if !flush() {
+		return nil, false
+	}
+	return out, true
 }
 
 // backTexts checks texts said to be back after the steps before them.

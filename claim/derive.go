@@ -252,6 +252,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			if it.seq {
 				seq = true
 			}
+			a.note(it.notes...)
 			continue
 		case iCond, iSubject:
 			a.note(it.notes...)
