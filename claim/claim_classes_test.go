@@ -275,11 +275,36 @@ func TestClassOnlyNot(t *testing.T) {
 
 func TestClassClickDescribedAndSo(t *testing.T) {
 	runClasses(t, []classCase{
-		{"Clicking the 'pets' tag collapses it, so 'Find pet by ID' disappears", [][]string{{`{"visit":"/"}`, `{"click":"text=\"pets\""}`, `{"expect_no_text":"Find pet by ID"}`}}},
+		{"Clicking the 'pets' tag collapses it, so 'Find pet by ID' disappears", [][]string{{`{"visit":"/"}`, `{"expect_text":"Find pet by ID"}`, `{"click":"text=\"pets\""}`, `{"expect_no_text":"Find pet by ID"}`}}},
 		{"On /faq, expanding the 'Billing' section shows 'Refunds'", [][]string{{`{"visit":"/faq"}`, `{"click":"text=\"Billing\""}`, `{"expect_text":"Refunds"}`}}},
 	})
 	runRefused(t, []string{
 		"Clicking 'Menu' opens it, so",                  // nothing follows "so"
 		"The home page collapses it, so 'X' disappears", // no action collapsed anything
+	})
+}
+
+func TestClassOutcomesAsChange(t *testing.T) {
+	runClasses(t, []classCase{
+		// A text an action takes away is checked there just before it.
+		{"On /inbox, clicking 'Dismiss' removes 'New: 3 messages'", [][]string{{`{"visit":"/inbox"}`, `{"expect_text":"New: 3 messages"}`,
+			`{"click":"text=\"Dismiss\""}`, `{"expect_no_text":"New: 3 messages"}`}}},
+		{"On /notes, adding 'call mom' and then clicking 'Delete' next to 'call mom' makes 'call mom' go away", [][]string{{`{"visit":"/notes"}`,
+			`{"fill":{"target":"role=textbox","value":"call mom"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"call mom"}`,
+			`{"click":"role=button[name=\"Delete\"] within=\"call mom\""}`, `{"expect_no_text":"call mom"}`}}},
+		{"On /cart, clicking 'Remove' makes 'Blue mug' disappear", [][]string{{`{"visit":"/cart"}`, `{"expect_text":"Blue mug"}`, `{"click":"text=\"Remove\""}`, `{"expect_no_text":"Blue mug"}`}}},
+		// The new text of a changed part of the page.
+		{"On /cart, clicking '+' changes the total to '$24'", [][]string{{`{"visit":"/cart"}`, `{"click":"text=\"+\""}`, `{"expect_text":"$24"}`}}},
+		{"On /profile, clicking 'Save' updates the greeting to 'Hi, Sam'", [][]string{{`{"visit":"/profile"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Hi, Sam"}`}}},
+		{"On /todos, adding 'bread' makes '1 item left' appear", [][]string{{`{"visit":"/todos"}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"1 item left"}`}}},
+		// A noun after a quoted text describes it.
+		{"On /todos, after adding 'bread', the 'bread' entry is visible", [][]string{{`{"visit":"/todos"}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"bread"}`}}},
+	})
+	runRefused(t, []string{
+		"entry is visible on /todos",                          // a lower-case noun is no text
+		"On /todos, after adding 'bread', the entry is shown", // the same
+		"On /cart, clicking '+' changes the total",            // to what?
 	})
 }

@@ -410,7 +410,14 @@ func buildRules() {
 	addRule("fill", cAction, true, `{who}(?:can )?(?:filling|fill|fills|filled|completing|complete|populating|populate)(?: in| out)? ({field}) (?:with|as|using|to|:) ({value})`,
 		func(m *match) ([]item, bool) { return m.fill(1, 2, contFill) })
 	addRule("set", cAction, true, `{who}(?:setting|set|sets|changing|change|changes|updating|update|updates|making|make) (?:the )?({field}) (?:to|as|=|into) ({value})`,
-		func(m *match) ([]item, bool) { return m.fill(1, 2, contFill) })
+		func(m *match) ([]item, bool) {
+			// "adding 'milk' changes the counter to '1 item left'" says
+			// what an action did, not what to type.
+			if l := m.st.last; l != nil && (l.kind == iAction || l.kind == iReload) && !m.st.afterConn && strings.HasSuffix(strings.Fields(m.p.lx.shape[m.start:m.loc[2]])[0], "s") {
+				return nil, false
+			}
+			return m.fill(1, 2, contFill)
+		})
 	addRule("select", cAction, true, `{who}(?:can )?(?:selecting|select|selects|selected|choosing|choose|chooses|chose|picking|pick|picks|picked|setting|set)(?: the)?(?: option| value)? ({value}) (?:from|in|on|for|as|under|within|inside) (?:the |my )?({field})`,
 		func(m *match) ([]item, bool) {
 			if f := m.low(2); strings.HasSuffix(f, " menu") || f == "menu" {
@@ -1413,17 +1420,51 @@ func buildRules() {
 			}
 			return items, ok
 		})
-	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}|{barel}) (?:{is} )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
+	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) (?:{is} )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
-			neg := negIn(after) != hiddenWord(after)
-			return m.texts(1, neg)
+			return m.shownTexts(1, negIn(after) != hiddenWord(after), hiddenWord(after))
 		})
-	addRule("text appears", cCheck, false, `(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}|{barel}) {neg}(?:appears?|shows up|show up|pops up|pop up|disappears?|vanishes|vanish|goes away|go away|exists|is gone|is removed|is deleted|gets removed|gets deleted|comes up|is no longer there|is no longer shown|is no longer listed)`,
+	addRule("text appears", cCheck, false, `(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) {neg}(?:appears?|shows up|show up|pops up|pop up|disappears?|vanishes|vanish|goes away|go away|exists|is gone|is removed|is deleted|gets removed|gets deleted|comes up|is no longer there|is no longer shown|is no longer listed)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
-			neg := negIn(after) != hiddenWord(after)
-			return m.texts(1, neg)
+			return m.shownTexts(1, negIn(after) != hiddenWord(after), hiddenWord(after))
+		})
+	// "adding 'milk' removes 'Nothing to do'", "clicking 'Hide' hides
+	// 'Secret'": a text an action takes away. It must be there first.
+	addRule("removes text", cCheck, false, `(?:removes|hides|clears|deletes|dismisses) (?:the )?({lits})(?: (?:from|off) (?:the )?(?:list|page|screen|table|view))?`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction && l.kind != iReload || m.st.afterConn {
+				return nil, false
+			}
+			return m.shownTexts(1, true, true)
+		})
+	// "changes the counter to '1 item left'": the outcome is the new text.
+	addRule("changes to", cCheck, false, `(?:changes|updates|sets|turns|switches|flips|renames) (?:the |its |their )?((?:[a-z][\w-]* ){0,2}[a-z][\w-]*) (?:to|into) ({lit})`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction && l.kind != iReload || m.st.afterConn {
+				return nil, false
+			}
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			for i := from; i < to; i++ {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || vague[l] {
+					return nil, false
+				}
+			}
+			items, ok := m.texts(2, false)
+			if ok {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q is not pinned to one element: the new text is looked for on the whole page.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
+			}
+			return items, ok
+		})
+	// "makes '1 item left' appear", "makes 'Saved' go away".
+	addRule("makes appear", cCheck, false, `(?:makes|make|causes|cause|gets|get) ({lits}) (?:to )?(appear|show up|show|pop up|become visible|disappear|go away|vanish|become hidden)`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction && l.kind != iReload || m.st.afterConn {
+				return nil, false
+			}
+			gone := hiddenWord(m.low(2)) || m.low(2) == "become hidden"
+			return m.shownTexts(1, gone, gone)
 		})
 
 	// Continuations: "shows 'A' and 'B'", "adding 'milk' and 'eggs'".
@@ -1435,6 +1476,11 @@ func buildRules() {
 			case contAdd:
 				v, q, ok := m.text(2)
 				if !ok || m.ok(1) || !q && actionVerbs[strings.ToLower(strings.Fields(v)[0])] {
+					return nil, false
+				}
+				// "adding 'milk', the 'milk' entry is …" describes what was
+				// added; it adds nothing more.
+				if nx := m.p.nextToken(m.end); nx != nil && nx.kind == tWord && !stopWords[nx.low] && !structural[nx.low] {
 					return nil, false
 				}
 				it := addItem(m.st.last.addTgt, v)
@@ -2338,6 +2384,40 @@ func capitalNames(p *parser, a, b int) ([]string, bool) {
 		return nil, false
 	}
 	return out, true
+}
+
+// shownTexts checks the quoted texts of group g shown (or not). A text an
+// action made go away must have been there before it: the plan checks it
+// is shown just before the last action (a claim that something
+// disappears is false when it never appeared). An unquoted text must be capitalised
+// as written ("Welcome is shown"): a lower-case noun ("entry is visible")
+// is no text the page shows. A noun after a quoted text ("the 'milk'
+// entry") describes it and is noted.
+func (m *match) shownTexts(g int, neg, gone bool) ([]item, bool) {
+	a, b := m.bounds(g)
+	from, to := m.p.lx.tokensIn(a, b)
+	if from < to && m.p.lx.toks[from].kind != tLit && !startsUpper(m.p.lx.toks[from].raw) {
+		return nil, false
+	}
+	desc := ""
+	if to-from >= 2 && m.p.lx.toks[to-1].kind == tWord && m.p.lx.toks[to-2].kind == tLit {
+		desc = m.p.lx.toks[to-1].low
+		m.loc[2*g+1] = m.p.lx.ends[to-2]
+	}
+	items, ok := m.texts(g, neg)
+	if !ok {
+		return nil, false
+	}
+	if desc != "" {
+		items[0].notes = append(items[0].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", desc))
+	}
+	if gone && neg && m.st.acted {
+		for i := range items {
+			items[i].pre = append(items[i].pre, plan.Step{Kind: plan.ExpectText, Value: items[i].steps[0].Value})
+		}
+		items[0].notes = append(items[0].notes, "That a text goes away is checked by it being shown just before the last step and not shown after.")
+	}
+	return items, true
 }
 
 // backTexts checks texts said to be back after the steps before them.

@@ -371,6 +371,17 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			seq = false
 		case iCheck:
 			flush()
+			if len(it.pre) > 0 {
+				// What the last action takes away is checked just before
+				// it: "adding 'milk' and deleting it makes 'milk' go".
+				for k := len(cur.parts) - 1; k >= 0; k-- {
+					if !cur.parts[k].check {
+						pre := part{steps: append([]plan.Step(nil), it.pre...), check: true, rkind: "presence"}
+						cur.parts = append(cur.parts[:k], append([]part{pre}, cur.parts[k:]...)...)
+						break
+					}
+				}
+			}
 			cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes, remember: it.remember})
 			cur.checks++
 			seq = false
@@ -598,6 +609,7 @@ func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) 
 					break
 				}
 			}
+
 			for _, pt := range g {
 				steps = append(steps, pt.steps...)
 				a.note(pt.notes...)
