@@ -308,3 +308,45 @@ func TestClassOutcomesAsChange(t *testing.T) {
 		"On /cart, clicking '+' changes the total",            // to what?
 	})
 }
+
+func TestClassKeyClosesDialog(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /editor, pressing Escape closes the dialog", [][]string{{`{"visit":"/editor"}`, `{"expect_visible":"role=dialog"}`, `{"press":"Escape"}`, `{"expect_hidden":"role=dialog"}`}}},
+		{"Clicking 'Share' and then pressing Esc dismisses the modal", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Share\""}`, `{"expect_visible":"role=dialog"}`, `{"press":"Escape"}`, `{"expect_hidden":"role=dialog"}`}}},
+	})
+	runRefused(t, []string{
+		"Pressing Escape closes the sidebar", // which element is the sidebar?
+	})
+}
+
+func TestClassNumberOfExampleItems(t *testing.T) {
+	add := func(n string) []string {
+		return []string{`{"fill":{"target":"role=textbox","value":"vouch example ` + n + `"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`}
+	}
+	steps := func(parts ...[]string) []string {
+		var out []string
+		for _, p := range parts {
+			out = append(out, p...)
+		}
+		return out
+	}
+	runClasses(t, []classCase{
+		{"On /list, adding three items shows '3 items'", [][]string{steps([]string{`{"visit":"/list"}`}, add("1"), add("2"), add("3"), []string{`{"expect_text":"3 items"}`})}},
+		{"On /notes, creating a note shows '1 note'", [][]string{steps([]string{`{"visit":"/notes"}`}, add("1"), []string{`{"expect_text":"1 note"}`})}},
+		{"On /notes, adding a note called 'Call Ann' shows 'Call Ann'", [][]string{{`{"visit":"/notes"}`, `{"fill":{"target":"role=textbox","value":"Call Ann"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"Call Ann"}`}}},
+	})
+	runRefused(t, []string{
+		"On /list, adding 40 items shows '40 items'", // too many example items to type
+	})
+}
+
+func TestClassAppearsElsewhere(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /compose, adding 'Hello' makes it appear on /feed", [][]string{{`{"visit":"/compose"}`, `{"fill":{"target":"role=textbox","value":"Hello"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"visit":"/feed"}`, `{"expect_text":"Hello"}`}}},
+	})
+	runRefused(t, []string{
+		"On /compose, clicking 'Post' makes it appear on /feed", // "it" is nothing the claim added
+	})
+}

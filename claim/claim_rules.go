@@ -49,6 +49,22 @@ func buildRules() {
 			}
 			return []item{{kind: iConn}}, true
 		})
+	// "opens the hotkeys dialog, which lists 'Toggle turtle mode'": a
+	// relative clause says what the element just checked holds.
+	addRule("which shows", cNoop, false, `(?:which|that) (?:{show}|holds?|offers?) ({lits})`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != plan.ExpectVisible || !containerTarget(l.steps[0].Target) {
+				return nil, false
+			}
+			var out []item
+			for _, v := range m.lits(1) {
+				c := check("presence", plan.Step{Kind: plan.ExpectText, Value: v, Target: l.steps[0].Target})
+				c.cont = contText
+				out = append(out, c)
+			}
+			return out, len(out) > 0
+		})
 	addRule("and", cConn, false, `(?:,|;|:|and|also|plus|as well as|and also|but also|but|and that|that|so that|so|while|where|and i|, and)(?: (?:that|also|then))?(?: (?:check|verify|ensure|confirm|assert|expect|make sure) (?:that|if|whether))?(?: (?:ensure|make sure|expect))?`,
 		func(m *match) ([]item, bool) {
 			if m.st.start {
@@ -530,6 +546,32 @@ func buildRules() {
 				m.p.replaceSpan(m.start, m.end, `clicking "Add to cart"`))
 			return nil, false
 		})
+	// "adding two tasks": a number of items the claim does not name are
+	// example items, clearly synthetic ("vouch example 1", …), noted.
+	addRule("add witnesses", cAction, false, `{who}(?:adding|add|adds|creating|create|creates|entering|enter)(?: (a|an|one|another|{num}))(?: new| more| example)? (?:items?|todos?|tasks?|entries|entry|notes?|rows?|things?)`,
+		func(m *match) ([]item, bool) {
+			if nx := m.p.nextToken(m.end); nx != nil && (nx.kind == tLit || nx.low == "called" || nx.low == "named" || nx.low == "titled" || nx.low == "saying" || nx.low == ":") {
+				return nil, false // the items are named: "adding a task called 'x'"
+			}
+			n := 1
+			if w := m.low(1); w != "a" && w != "an" && w != "another" {
+				var ok bool
+				if n, ok = number(w); !ok || n < 1 || n > 10 {
+					return nil, false
+				}
+			}
+			var out []item
+			for i := 1; i <= n; i++ {
+				it := addItem("role=textbox", fmt.Sprintf("vouch example %d", i))
+				if i == 1 {
+					it.notes = []string{fmt.Sprintf("The claim adds %d item(s) it does not name: they are example items with generated, clearly synthetic values (\"vouch example 1\" …), added for the test.", n),
+						"'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+				}
+				it.cont = contNone
+				out = append(out, it)
+			}
+			return out, true
+		})
 	addRule("add", cAction, true, `{who}(?:can )?(?:adding|add|adds|added|creating|create|creates|created|saving|save|inserting|insert|appending|append)(?: (?:a|an|the|one|two|three|new|another|some))*(?: (?:items?|todos?|tasks?|entries|entry|notes?|rows?|things?))?(?: (?:called|named|titled|with the text|saying|for|:))? ({lits})(?: (?:to|into|in|on) (?:the |my |a )?(?:list|todo list|todos|list of todos|tasks|todo|({field})))?`,
 		func(m *match) ([]item, bool) {
 			if l := m.st.last; l != nil && l.kind == iAction && !m.st.afterConn {
@@ -855,6 +897,19 @@ func buildRules() {
 	addRule("hides it", cCheck, false, `(?:hides|closes|dismisses|removes|collapses) (?:it|itself|the (?:banner|dialog|modal|popup|message|notice|toast))|makes (?:it|the (?:banner|dialog|modal|popup|message)) (?:disappear|go away|vanish|close)`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
+			if l != nil && l.kind == iAction && len(l.steps) == 1 && l.steps[0].Kind == plan.Press && !m.st.afterConn && !strings.Contains(m.low(0), " it") {
+				// "pressing Escape closes the dialog": the dialog open
+				// before the key is pressed is hidden after it.
+				low := m.low(0)
+				if !strings.Contains(low, "dialog") && !strings.Contains(low, "modal") && !strings.Contains(low, "popup") {
+					return nil, false
+				}
+				t := plan.Target{Kind: plan.ByRole, Value: "dialog"}.String()
+				c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: t})
+				c.pre = []plan.Step{{Kind: plan.ExpectVisible, Target: t}}
+				c.notes = []string{"That the key closes the dialog is checked by a dialog (role=dialog) being visible just before it is pressed and hidden after."}
+				return []item{c}, true
+			}
 			if l == nil || l.kind != iAction || len(l.steps) != 1 || l.steps[0].Kind != plan.Click || m.st.afterConn {
 				return nil, false
 			}
@@ -1230,22 +1285,6 @@ func buildRules() {
 	// the quoted text is what the page shows.
 	addRule("warns", cCheck, false, `{neg}(?:(?:warns|warn|tells (?:you|me|the user|users|u)|informs (?:you|me|the user|users)|notifies (?:you|me|the user|users)|explains|states|announces|notes)(?: (?:that|about))?(?: (?:it|this|that|they) (?:is|are|was|has been))?|(?:says|say|reads|read)(?: that)? (?:it|this|that|they) (?:is|are|was|has been)) ({lits})`,
 		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
-	// "opens the hotkeys dialog, which lists 'Toggle turtle mode'": a
-	// relative clause says what the element just checked holds.
-	addRule("which shows", cNoop, false, `(?:which|that) (?:{show}|holds?|offers?) ({lits})`,
-		func(m *match) ([]item, bool) {
-			l := m.st.last
-			if l == nil || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != plan.ExpectVisible || !containerTarget(l.steps[0].Target) {
-				return nil, false
-			}
-			var out []item
-			for _, v := range m.lits(1) {
-				c := check("presence", plan.Step{Kind: plan.ExpectText, Value: v, Target: l.steps[0].Target})
-				c.cont = contText
-				out = append(out, c)
-			}
-			return out, len(out) > 0
-		})
 	addRule("text", cCheck, false, `{neg}{show}(?: (?:no|only))? (?:(?:the |a |an )?(?:text|message|words?|string|phrase|label|copy|caption|greeting|notice|heading text|line|sentence|wording)(?: of| saying| that says| reading| :)? )?({lits})`,
 		func(m *match) ([]item, bool) {
 			neg := m.negated()
@@ -1456,6 +1495,26 @@ func buildRules() {
 				items[0].notes = append(items[0].notes, fmt.Sprintf("%q is not pinned to one element: the new text is looked for on the whole page.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
 			}
 			return items, ok
+		})
+	// "adding 'milk' makes it appear on the home page": what was added is
+	// looked for there, in the same browser.
+	addRule("makes it appear", cCheck, false, `(?:makes|make) (?:it|them) (?:appear|show up|visible|be listed|listed)(?: (?:on|in) ({page}))?`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iAction || l.addVal == "" || m.st.afterConn {
+				return nil, false
+			}
+			var out []item
+			if m.ok(1) {
+				pg, ok := m.p.page(m.bounds(1))
+				if !ok {
+					return nil, false
+				}
+				out = append(out, item{kind: iPage, page: pg, visit: true, from: m.loc[2], to: m.loc[3]})
+			}
+			c := check("presence", plan.Step{Kind: plan.ExpectText, Value: l.addVal})
+			c.notes = []string{fmt.Sprintf("\"It\" is %q, the item just added.", l.addVal)}
+			return append(out, c), true
 		})
 	// "makes '1 item left' appear", "makes 'Saved' go away".
 	addRule("makes appear", cCheck, false, `(?:makes|make|causes|cause|gets|get) ({lits}) (?:to )?(appear|show up|show|pop up|become visible|disappear|go away|vanish|become hidden)`,
