@@ -350,3 +350,13 @@ func TestClassAppearsElsewhere(t *testing.T) {
 		"On /compose, clicking 'Post' makes it appear on /feed", // "it" is nothing the claim added
 	})
 }
+
+func TestClassCheckingAPath(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Checking /api/status, it says 'ok'", [][]string{{`{"visit":"/api/status"}`, `{"expect_text":"ok"}`}}},
+		{"Look at /changelog: it lists '2.0.0'", [][]string{{`{"visit":"/changelog"}`, `{"expect_text":"2.0.0"}`}}},
+	})
+	runRefused(t, []string{
+		"Checking 'Remember me' keeps you signed in", // a box to tick, and no check
+	})
+}

@@ -267,6 +267,20 @@ func buildRules() {
 			return []item{{kind: iPage, page: pg, visit: true}}, true
 		})
 
+	// "Checking /db, it contains …": looking at a path is visiting it. Only
+	// a path: "checking 'Remember me'" ticks a box.
+	addRule("check path", cCtx, false, `(?:checking|check|looking at|look at|inspecting|inspect|examining|examine)(?: out)? (/\S*|https?://\S+)`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			pg, ok := m.p.page(m.bounds(1))
+			if !ok {
+				return nil, false
+			}
+			return []item{{kind: iPage, page: pg, visit: true}}, true
+		})
+
 	// Actions.
 	addRule("sign in", cAction, false, `{who}(?:can )?(?:(?:signing|sign|signs|signed|logging|log|logs|logged) (?:in|on)(?: to| into)?(?: (?:the app|the site|the application|the dashboard|my account|the account|their account|your account))?|authenticating|authenticate|authenticates)(?: (?:as|with (?:the )?(?:user|account|email|username|email address|login)(?: of)?) ({user})| with (\S+@\S+|"\d+"))?`,
 		func(m *match) ([]item, bool) {
