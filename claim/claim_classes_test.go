@@ -360,3 +360,23 @@ func TestClassCheckingAPath(t *testing.T) {
 		"Checking 'Remember me' keeps you signed in", // a box to tick, and no check
 	})
 }
+
+func TestClassRepeatedAction(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /counter, clicking 'Increment' twice shows 'Count: 2'", [][]string{{`{"visit":"/counter"}`, `{"click":"text=\"Increment\""}`, `{"click":"text=\"Increment\""}`, `{"expect_text":"Count: 2"}`}}},
+		{"On /carousel, pressing ArrowRight three times shows 'Slide 4'", [][]string{{`{"visit":"/carousel"}`, `{"press":"ArrowRight"}`, `{"press":"ArrowRight"}`, `{"press":"ArrowRight"}`, `{"expect_text":"Slide 4"}`}}},
+	})
+	runRefused(t, []string{
+		"On /counter, clicking '+' 50 times shows '50'", // more steps than a claim should imply
+	})
+}
+
+func TestClassEditInPlace(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /tasks, double-clicking 'Buy stamps' lets you edit it", [][]string{{`{"visit":"/tasks"}`, `{"dblclick":"text=\"Buy stamps\""}`, `{"expect_visible":"role=textbox within=\"Buy stamps\""}`}}},
+		{"On /files, double-clicking 'notes.txt' puts it in edit mode", [][]string{{`{"visit":"/files"}`, `{"dblclick":"text=\"notes.txt\""}`, `{"expect_visible":"role=textbox within=\"notes.txt\""}`}}},
+	})
+	runRefused(t, []string{
+		"On /tasks, double-clicking the title lets you edit it", // which text is "the title"?
+	})
+}

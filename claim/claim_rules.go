@@ -179,6 +179,58 @@ func buildRules() {
 			}
 			return m.texts(1, true)
 		})
+	// "clicking '+' twice", "pressing Tab three times": the action again.
+	addRule("times", cNoop, false, `(twice|thrice|({num}) times)(?: in a row| over)?`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iAction || m.st.afterConn || len(l.steps) != 1 || l.deferred != nil {
+				return nil, false
+			}
+			switch l.steps[0].Kind {
+			case plan.Click, plan.Press, plan.DblClick:
+			default:
+				return nil, false
+			}
+			n := 2
+			switch {
+			case m.low(1) == "thrice":
+				n = 3
+			case m.ok(2):
+				var ok bool
+				if n, ok = number(m.low(2)); !ok || n < 1 || n > 10 {
+					return nil, false
+				}
+			}
+			if n == 1 {
+				return []item{{kind: iNoop}}, true
+			}
+			var out []item
+			for i := 1; i < n; i++ {
+				a := action(l.rkind, l.steps[0])
+				a.click, a.clickExact, a.desc = l.click, l.clickExact, l.desc
+				out = append(out, a)
+			}
+			out[0].notes = []string{fmt.Sprintf("%q repeats the step before it: %d times in all.", strings.TrimSpace(m.p.lx.span(m.start, m.end)), n)}
+			return out, true
+		})
+	// "double-clicking 'milk' lets you edit it": an edit field holding the
+	// item shows up in the item.
+	addRule("lets edit", cCheck, false, `(?:lets|let) (?:you|me|the user|users|us) (?:edit|rename|change) (?:it|the (?:item|task|todo|entry|text|name))|(?:opens|open|puts|put) (?:it|the (?:item|task|todo|entry)) (?:for editing|in edit mode|into edit mode)|(?:makes|make) it editable`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iAction || m.st.afterConn || len(l.steps) != 1 || l.steps[0].Kind != plan.DblClick && l.steps[0].Kind != plan.Click {
+				return nil, false
+			}
+			t, err := plan.ParseTarget(l.steps[0].Target)
+			if err != nil || t.Kind != plan.ByText || t.Within != "" {
+				return nil, false
+			}
+			box := plan.Target{Kind: plan.ByRole, Value: "textbox", Within: t.Value}.String()
+			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: box})
+			c.desc = fmt.Sprintf("an edit field shows in the item %q", t.Value)
+			c.notes = []string{fmt.Sprintf("Editing is checked by a text field being visible inside the item showing %q (its smallest repeated item: list item, row, card).", t.Value)}
+			return []item{c}, true
+		})
 	addRule("signed out", cNoop, false, `(?:while |when |as |being |if |but )?(?:signed|logged) out|(?:while |when |if )?not (?:signed|logged) in|as an? (?:guest|anonymous (?:user|visitor)|visitor|(?:logged|signed)[ -]out (?:user|visitor)|new visitor|first-time visitor|user who is not (?:signed|logged) in)|without (?:signing|logging) in|anonymously|in a fresh (?:session|browser)|with (?:no|an empty) session|in (?:an )?incognito(?: mode| window)?|(?:for|to) (?:a )?(?:logged-out|signed-out|anonymous) (?:users?|visitors?)`,
 		func(m *match) ([]item, bool) {
 			return []item{{kind: iNoop, notes: []string{"Every journey starts in a fresh browser with no cookies, so it is signed out."}}}, true
@@ -2069,9 +2121,11 @@ func (p *parser) click(m *match, k plan.Kind) ([]item, bool) {
 		}
 	}
 	if !q && to-from > 1 {
-		// "Opening /reports to check …": a path starts no text to click.
+		// "Opening /reports to check …": a path starts no text to click;
+		// "pressing Next three times": a number word is a quantity.
 		for i := from; i < to; i++ {
-			if p.lx.toks[i].kind == tPath {
+			t := p.lx.toks[i]
+			if _, isNum := numberWords[t.low]; t.kind == tPath || isNum && t.low != "no" || t.low == "times" || t.low == "twice" || t.low == "thrice" {
 				return nil, false
 			}
 		}

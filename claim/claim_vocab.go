@@ -149,6 +149,7 @@ var keyNames = map[string]string{
 	"left arrow": "ArrowLeft", "arrow right": "ArrowRight", "right arrow": "ArrowRight",
 	"up": "ArrowUp", "down": "ArrowDown", "home": "Home", "end": "End",
 	"page up": "PageUp", "page down": "PageDown", "pageup": "PageUp", "pagedown": "PageDown",
+	"arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft", "arrowright": "ArrowRight",
 }
 
 var keyAlt = alternation(keys(keyNames))
