@@ -380,3 +380,36 @@ func TestClassEditInPlace(t *testing.T) {
 		"On /tasks, double-clicking the title lets you edit it", // which text is "the title"?
 	})
 }
+
+func TestClassExpandsAnd(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /faq, clicking 'Shipping' expands the answer and shows 'Free over $50'", [][]string{{`{"visit":"/faq"}`, `{"click":"text=\"Shipping\""}`, `{"expect_text":"Free over $50"}`}}},
+	})
+	runRefused(t, []string{
+		"On /faq, clicking 'Shipping' expands the answer and clicking 'Returns'", // the expansion is never checked
+	})
+}
+
+func TestClassNextTo(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /invoices, the 'Paid' badge next to 'Invoice 7' is visible", [][]string{{`{"visit":"/invoices"}`, `{"expect_visible":"text=Paid within=\"Invoice 7\""}`}}},
+		{"On /invoices, the 'Pay' button next to 'Invoice 9' is shown", [][]string{{`{"visit":"/invoices"}`, `{"expect_visible":"role=button[name=\"Pay\"] within=\"Invoice 9\""}`}}},
+		{"/orders shows 'Shipped' next to 'Order 12'", [][]string{{`{"visit":"/orders"}`, `{"expect_visible":"text=Shipped within=\"Order 12\""}`}}},
+	})
+	runRefused(t, []string{
+		"/orders shows 'Shipped' next to /orders/12", // a path is no text an item shows for sure
+	})
+}
+
+func TestClassRepeatedReload(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /notes, adding 'x' and then reloading twice still shows 'x'", [][]string{{`{"visit":"/notes"}`, `{"fill":{"target":"role=textbox","value":"x"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"reload":true}`, `{"reload":true}`, `{"expect_text":"x"}`}}},
+	})
+}
+
+func TestClassPossessiveDescription(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/team shows Maria's role 'Founder'", [][]string{{`{"visit":"/team"}`, `{"expect_text":"Founder"}`}}},
+	})
+}

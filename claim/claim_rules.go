@@ -183,6 +183,23 @@ func buildRules() {
 	addRule("times", cNoop, false, `(twice|thrice|({num}) times)(?: in a row| over)?`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
+			if l != nil && l.kind == iReload && !m.st.afterConn && (m.low(1) == "twice" || m.ok(2)) {
+				n := 2
+				if m.ok(2) {
+					var ok bool
+					if n, ok = number(m.low(2)); !ok || n < 1 || n > 10 {
+						return nil, false
+					}
+				}
+				var out []item
+				for i := 1; i < n; i++ {
+					out = append(out, item{kind: iReload, rkind: "navigation", desc: "reload the page"})
+				}
+				if len(out) == 0 {
+					return []item{{kind: iNoop}}, true
+				}
+				return out, true
+			}
 			if l == nil || l.kind != iAction || m.st.afterConn || len(l.steps) != 1 || l.deferred != nil {
 				return nil, false
 			}
@@ -763,6 +780,19 @@ func buildRules() {
 			a := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByText, Value: v, Exact: true}.String()})
 			a.notes = []string{fmt.Sprintf("%q describes what shows %q; it is clicked by that exact visible text.", m.low(2), v)}
 			return []item{a}, true
+		})
+	// "clicking 'List books' expands the operation and shows 'Parameters'":
+	// the check that follows "and" is how the expansion shows.
+	addRule("expands and", cConn, false, `(?:expands|expand|collapses|collapse|opens up|unfolds|unfold|folds|fold|toggles|toggle) (?:it|them|the [a-z][\w-]*(?: [a-z][\w-]*)?)(?: ,)? and`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction || m.st.afterConn {
+				return nil, false
+			}
+			if nx := m.p.nextToken(m.end); nx == nil || !checkStart[nx.low] || nx.low == "the" || nx.low == "and" || nx.low == "," || nx.low == "then" {
+				return nil, false
+			}
+			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end-len(" and")))
+			return []item{{kind: iConn, notes: []string{fmt.Sprintf("%q: the change is checked by what the claim says it shows.", phrase)}}}, true
 		})
 	// "collapses it, so 'List books' disappears": what follows "so" is how
 	// the change shows, and is what is checked.
@@ -1511,10 +1541,13 @@ func buildRules() {
 			in[0].notes = append(in[0].notes, "'Only' is checked as the claim spells it out: the texts named are shown and the texts after \"not\" are not; other texts on the page are not checked.")
 			return append(in, out...), true
 		})
-	addRule("described text", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* ){1,3})({lits})`,
+	addRule("described text", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* (?:'s )?){1,3})({lits})`,
 		func(m *match) ([]item, bool) {
 			from, to := m.p.lx.tokensIn(m.bounds(1))
 			for i := from; i < to; i++ {
+				if l := m.p.lx.toks[i].low; l == "'s" && i > from {
+					continue // "Ann Lee's email 'ann@…'"
+				}
 				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] {
 					return nil, false
 				}
@@ -1545,7 +1578,7 @@ func buildRules() {
 			return m.shownTexts(1, true, true)
 		})
 	// "changes the counter to '1 item left'": the outcome is the new text.
-	addRule("changes to", cCheck, false, `(?:changes|updates|sets|turns|switches|flips|renames) (?:the |its |their )?((?:[a-z][\w-]* ){0,2}[a-z][\w-]*) (?:to|into) ({lit})`,
+	addRule("changes to", cCheck, false, `(?:changes|updates|sets|turns|switches|flips|renames|filters|narrows|narrows down|reduces|cuts) (?:the |its |their )?((?:[a-z][\w-]* ){0,2}[a-z][\w-]*) (?:to|into) ({lit})`,
 		func(m *match) ([]item, bool) {
 			if l := m.st.last; l == nil || l.kind != iAction && l.kind != iReload || m.st.afterConn {
 				return nil, false
@@ -1561,6 +1594,32 @@ func buildRules() {
 				items[0].notes = append(items[0].notes, fmt.Sprintf("%q is not pinned to one element: the new text is looked for on the whole page.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
 			}
 			return items, ok
+		})
+	// "the 'GET' badge next to 'List books' is visible", "shows 'Paid' next
+	// to 'Invoice 7'": the text inside the item that shows the other one.
+	addRule("next to", cCheck, false, `(?:(?:the )?({lit})(?: (badge|label|tag|icon|button|link|status|text|count|price|date))? (?:next to|beside|alongside) (?:the )?(?:(?:item|task|todo|row|entry|line|operation) )?({lit}) (?:{is} )?{neg}(?:visible|shown|displayed|present|there|listed)|{neg}{show} ({lit}) (?:next to|beside|alongside) (?:the )?(?:(?:item|task|todo|row|entry|line|operation) )?({lit}))`,
+		func(m *match) ([]item, bool) {
+			var x, y, noun string
+			if m.ok(1) {
+				x, y = m.lits(1)[0], m.lits(3)[0]
+				if m.ok(2) {
+					noun = m.low(2)
+				}
+			} else {
+				x, y = m.lits(4)[0], m.lits(5)[0]
+			}
+			t := plan.Target{Kind: plan.ByText, Value: x, Within: y}
+			switch noun {
+			case "button", "link":
+				t = plan.Target{Kind: plan.ByRole, Value: noun, Name: x, Within: y}
+			}
+			k, rk := plan.ExpectVisible, "presence"
+			if strings.Contains(" "+m.p.lx.shape[m.start:m.end]+" ", " not ") || strings.Contains(" "+m.p.lx.shape[m.start:m.end]+" ", " never ") {
+				k, rk = plan.ExpectHidden, "absence"
+			}
+			c := check(rk, plan.Step{Kind: k, Target: t.String()})
+			c.notes = []string{fmt.Sprintf("%q is looked for inside the smallest repeated item (list item, row, card) whose text contains %q.", x, y)}
+			return []item{c}, true
 		})
 	// "adding 'milk' makes it appear on the home page": what was added is
 	// looked for there, in the same browser.

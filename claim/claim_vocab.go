@@ -185,7 +185,9 @@ var stopWords = map[string]bool{
 	"adds": true, "removes": true, "changes": true, "updates": true, "navigates": true,
 	"goes": true, "lands": true, "lists": true, "says": true, "reads": true, "has": true,
 	"have": true, "contains": true, "pops": true, "leaves": true, "gives": true,
-	"should": true, "must": true, "will": true,
+	"should": true, "must": true, "will": true, "filters": true, "hides": true, "clears": true,
+	"expands": true, "collapses": true, "closes": true, "warns": true, "tells": true, "puts": true,
+	"places": true, "marks": true, "turns": true, "switches": true,
 }
 
 // notText are words an unquoted text does not start with: a description
