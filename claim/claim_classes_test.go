@@ -413,3 +413,32 @@ func TestClassPossessiveDescription(t *testing.T) {
 		{"/team shows Maria's role 'Founder'", [][]string{{`{"visit":"/team"}`, `{"expect_text":"Founder"}`}}},
 	})
 }
+
+func TestClassNamedDialogClosed(t *testing.T) {
+	runClasses(t, []classCase{
+		{"After pressing '?', pressing Escape closes the shortcuts dialog", [][]string{{`{"visit":"/"}`, `{"press":"?"}`,
+			`{"expect_visible":"role=dialog[name=\"shortcuts\"]"}`, `{"press":"Escape"}`, `{"expect_hidden":"role=dialog[name=\"shortcuts\"]"}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'OK' closes the 'Confirm' dialog", // the click's own effect: not read yet
+	})
+}
+
+func TestClassNamedRegion(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The 'Pets' section lists 'Add a pet'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Pets"}`}, {`{"visit":"/"}`, `{"expect_text":"Add a pet"}`}}},
+		{"Grafana's sidebar shows 'Dashboards'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Dashboards"}`}}},
+	})
+	runRefused(t, []string{
+		"The user's sidebar shows 'Inbox'", // a person's, not the app's
+	})
+}
+
+func TestClassShowsThatColon(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/orders/7 shows that the order shipped: 'Status: shipped'", [][]string{{`{"visit":"/orders/7"}`, `{"expect_text":"Status: shipped"}`}}},
+	})
+	runRefused(t, []string{
+		"/status shows that everything is fine: 'OK'", // a judgement before the colon
+	})
+}

@@ -896,10 +896,25 @@ func buildRules() {
 		func(m *match) ([]item, bool) { return []item{consoleCheck()}, true })
 	addRule("no console errors", cCheck, false, `(?:no|zero) (?:console |js |javascript |uncaught |script |browser )+(?:errors?|exceptions)`,
 		func(m *match) ([]item, bool) { return []item{consoleCheck()}, true })
-	addRule("region", cSubj, false, `(?:the |a |an |its |their |my )?(?:(?:main|top|bottom|first|last|page|site|todo|item|todo item|items|whole|entire|[a-z][\w-]*) )?(`+regionAlt+`)(?: (?:area|section|bar|region|text|element))?`,
+	addRule("region", cSubj, false, `(?:([a-z][\w.-]*) 's )?(?:the |a |an |its |their |my )?(?:(?:main|top|bottom|first|last|page|site|todo|item|todo item|items|whole|entire|"\d+"|[a-z][\w-]*) )?(`+regionAlt+`)(?: (?:area|section|bar|region|text|element))?`,
 		func(m *match) ([]item, bool) {
+			if m.ok(1) {
+				// "Transmission's footer": the app's name, then a part of
+				// its page.
+				from, _ := m.p.lx.tokensIn(m.bounds(1))
+				if !m.st.start || !appName(m.p, from, from+1) || docsNames[m.low(1)] {
+					return nil, false
+				}
+			}
+			m.loc[2], m.loc[3] = m.loc[4], m.loc[5]
 			phrase := m.p.lx.span(m.start, m.end)
-			return []item{{kind: iSubject, region: phrase, regionKey: m.low(1), notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", strings.TrimSpace(phrase))}}}, true
+			it := item{kind: iSubject, region: phrase, regionKey: m.low(1), notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", strings.TrimSpace(phrase))}}
+			// "the 'orders' section": its quoted name is a text the page
+			// shows, and is checked like any quoted text.
+			for _, v := range m.litsIn(m.start, m.end) {
+				it.steps = append(it.steps, plan.Step{Kind: plan.ExpectText, Value: v})
+			}
+			return []item{it}, true
 		})
 
 	// Checks.
@@ -990,7 +1005,7 @@ func buildRules() {
 			}
 			return []item{healthCheck()}, true
 		})
-	addRule("hides it", cCheck, false, `(?:hides|closes|dismisses|removes|collapses) (?:it|itself|the (?:banner|dialog|modal|popup|message|notice|toast))|makes (?:it|the (?:banner|dialog|modal|popup|message)) (?:disappear|go away|vanish|close)`,
+	addRule("hides it", cCheck, false, `(?:hides|closes|dismisses|removes|collapses) (?:it|itself|the (?:banner|dialog|modal|popup|message|notice|toast)|(the (?:"\d+"|[a-z][\w-]*) (?:dialog|modal|popup)))|makes (?:it|the (?:banner|dialog|modal|popup|message)) (?:disappear|go away|vanish|close)`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
 			if l != nil && l.kind == iAction && len(l.steps) == 1 && l.steps[0].Kind == plan.Press && !m.st.afterConn && !strings.Contains(m.low(0), " it") {
@@ -1001,12 +1016,20 @@ func buildRules() {
 					return nil, false
 				}
 				t := plan.Target{Kind: plan.ByRole, Value: "dialog"}.String()
+				if m.ok(1) {
+					// "closes the hotkeys dialog": the dialog named so.
+					e, ok := m.p.element(m.bounds(1))
+					if !ok || e.role != "dialog" {
+						return nil, false
+					}
+					t = e.target
+				}
 				c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: t})
 				c.pre = []plan.Step{{Kind: plan.ExpectVisible, Target: t}}
 				c.notes = []string{"That the key closes the dialog is checked by a dialog (role=dialog) being visible just before it is pressed and hidden after."}
 				return []item{c}, true
 			}
-			if l == nil || l.kind != iAction || len(l.steps) != 1 || l.steps[0].Kind != plan.Click || m.st.afterConn {
+			if l == nil || l.kind != iAction || len(l.steps) != 1 || l.steps[0].Kind != plan.Click || m.st.afterConn || m.ok(1) {
 				return nil, false
 			}
 			if t, err := plan.ParseTarget(l.steps[0].Target); err == nil && t.Within != "" {
@@ -1541,6 +1564,22 @@ func buildRules() {
 			in[0].notes = append(in[0].notes, "'Only' is checked as the claim spells it out: the texts named are shown and the texts after \"not\" are not; other texts on the page are not checked.")
 			return append(in, out...), true
 		})
+	// "/tasks/2 shows that the task is done: '"done": true'": the quoted
+	// text after the colon is how the page shows what is said before it.
+	addRule("shows that colon", cCheck, false, `{neg}{show} (?:that )?((?:[a-z][\w'-]* ){1,6}): ({lits})`,
+		func(m *match) ([]item, bool) {
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			for i := from; i < to; i++ {
+				if t := m.p.lx.toks[i]; t.kind != tWord || vague[t.low] || outOfReachWord[t.low] {
+					return nil, false
+				}
+			}
+			items, ok := m.texts(2, m.negated())
+			if ok {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q is checked by the quoted text after the colon, as the claim shows it.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
+			}
+			return items, ok
+		})
 	addRule("described text", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* (?:'s )?){1,3})({lits})`,
 		func(m *match) ([]item, bool) {
 			from, to := m.p.lx.tokensIn(m.bounds(1))
@@ -1849,6 +1888,20 @@ func (m *match) text(i int) (string, bool, bool) {
 		return "", false, false
 	}
 	return m.p.textIn(m.loc[2*i], m.loc[2*i+1], false)
+}
+
+// litsIn returns the quoted texts within shape[a:b].
+func (m *match) litsIn(a, b int) []string {
+	from, to := m.p.lx.tokensIn(a, b)
+	var out []string
+	for k := from; k < to; k++ {
+		if t := m.p.lx.toks[k]; t.kind == tLit {
+			if v := strings.TrimSpace(t.raw); v != "" {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // lits returns the quoted texts within group i.

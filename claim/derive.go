@@ -256,6 +256,13 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			continue
 		case iCond, iSubject:
 			a.note(it.notes...)
+			if len(it.steps) > 0 {
+				// A subject named by a quoted text ("the 'orders'
+				// section") shows that text.
+				flush()
+				cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: "presence", seq: seq})
+				cur.checks++
+			}
 			continue
 		case iNoop:
 			a.note(it.notes...)
