@@ -442,3 +442,30 @@ func TestClassShowsThatColon(t *testing.T) {
 		"/status shows that everything is fine: 'OK'", // a judgement before the colon
 	})
 }
+
+func TestClassWitnessInAState(t *testing.T) {
+	add := []string{`{"fill":{"target":"role=textbox","value":"vouch example 1"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`}
+	struck := append(append([]string{`{"visit":"/list"}`}, add...), `{"check":"role=checkbox within=\"vouch example 1\""}`,
+		`{"expect_style":{"target":"text=vouch example 1","property":"text-decoration-line","value":"line-through"}}`)
+	runClasses(t, []classCase{
+		{"On /list, completed items are crossed out", [][]string{struck}},
+		{"On /list, items that are checked are shown struck through", [][]string{struck}},
+		{"On /list, each new item gets its own checkbox", [][]string{append(append([]string{`{"visit":"/list"}`}, add...), `{"expect_visible":"role=checkbox within=\"vouch example 1\""}`)}},
+	})
+	runRefused(t, []string{
+		"On /list, every item says 'open'", // about the items already there: no witness can show it
+	})
+}
+
+// TestClassUniversalSubjectsRefused: a rule about every element of a kind
+// is never proven by one text somewhere on the page.
+func TestClassUniversalSubjectsRefused(t *testing.T) {
+	runRefused(t, []string{
+		"On /list, every item says 'open'",
+		"Every row on /orders shows 'Paid'",
+		"On /orders, each card shows 'Paid'",
+		"All the links in the footer say 'x'",
+		"On /plans, every plan shows 'per month'",
+		"On /cart, all products cost '$5'",
+	})
+}

@@ -792,7 +792,8 @@ func plainName(v string) bool {
 
 var badNames = map[string]bool{"broken": true, "missing": true, "any": true, "new": false,
 	"other": true, "some": true, "all": true, "empty": true, "blank": true, "every": true,
-	"second": true, "third": true, "last": true, "nth": true, "several": true, "many": true}
+	"second": true, "third": true, "last": true, "nth": true, "several": true, "many": true,
+	"own": true}
 
 // pathAdjectives may stand before a path: "the old /pricing-2023 page".
 var pathAdjectives = map[string]bool{"old": true, "new": true, "legacy": true, "former": true,

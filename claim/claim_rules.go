@@ -873,7 +873,7 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			from, to := m.p.lx.tokensIn(m.start, m.end)
 			for i := from; i < to; i++ {
-				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || vague[l] {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || vague[l] || quantifiers[l] {
 					return nil, false
 				}
 			}
@@ -907,6 +907,15 @@ func buildRules() {
 				}
 			}
 			m.loc[2], m.loc[3] = m.loc[4], m.loc[5]
+			if from, to := m.p.lx.tokensIn(m.start, m.end); from < to {
+				for i := from; i < to; i++ {
+					if quantifiers[m.p.lx.toks[i].low] {
+						// "every row says …" is a rule about each of them:
+						// a text somewhere on the page would not prove it.
+						return nil, false
+					}
+				}
+			}
 			phrase := m.p.lx.span(m.start, m.end)
 			it := item{kind: iSubject, region: phrase, regionKey: m.low(1), notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", strings.TrimSpace(phrase))}}
 			// "the 'orders' section": its quoted name is a text the page
@@ -1438,6 +1447,40 @@ func buildRules() {
 				c = check("presence", plan.Step{Kind: plan.ExpectStyle, Target: plan.Target{Kind: plan.ByText, Value: witnessValue}.String(), Property: "text-decoration-line", Value: "line-through"})
 			}
 			return []item{add, tick, c}, true
+		})
+	// "done tasks are struck through": a rule about items in a state, tested
+	// on an example item put in that state.
+	addRule("witness done style", cCheck, false, `(?:the |all |any |every )?(?:(?:done|completed|finished|checked|ticked) (?:tasks?|todos?|items?|entries|entry)|(?:tasks?|todos?|items?|entries|entry) (?:that are|which are|marked(?: as)?|you mark as|you tick(?: off)?) (?:done|completed|complete|finished|checked|ticked))(?: (?:are|is|get|gets|appear|appears|are shown|is shown))? (struck through|crossed out|struck out|shown struck through|shown crossed out)`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			if l := m.st.last; l != nil && l.kind != iPage {
+				return nil, false
+			}
+			add := addItem("role=textbox", witnessValue)
+			add.notes = []string{witnessNote, "'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+			box := plan.Target{Kind: plan.ByRole, Value: "checkbox", Within: witnessValue}.String()
+			tick := action("form", plan.Step{Kind: plan.Check, Target: box})
+			tick.desc = fmt.Sprintf("tick the checkbox of %q", witnessValue)
+			tick.notes = []string{"An item is marked done by ticking its checkbox; edit the plan if the app marks items done another way."}
+			c := check("presence", plan.Step{Kind: plan.ExpectStyle, Target: plan.Target{Kind: plan.ByText, Value: witnessValue}.String(), Property: "text-decoration-line", Value: "line-through"})
+			return []item{add, tick, c}, true
+		})
+	// "every task you add has a checkbox": the example item has one.
+	addRule("witness has", cCheck, false, `(?:every|each|any|a|an) (?:new )?(?:task|todo|item|entry|note)(?: (?:that )?(?:you|i|we|a user|users) (?:add|create)| added)? (?:has|gets|comes with|shows) (?:a|an|its own) (checkbox|tick box|check box)`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			if l := m.st.last; l != nil && l.kind != iPage {
+				return nil, false
+			}
+			add := addItem("role=textbox", witnessValue)
+			add.notes = []string{witnessNote, "'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: "checkbox", Within: witnessValue}.String()})
+			c.desc = fmt.Sprintf("the item %q has a checkbox", witnessValue)
+			return []item{add, c}, true
 		})
 	// "doesn't add anything to the list": the list's items are counted
 	// before the actions and compared after.
@@ -2589,6 +2632,11 @@ func (m *match) order(texts []string, how string) ([]item, bool) {
 	}
 	return []item{c}, true
 }
+
+// quantifiers make a subject a rule about each of many elements, which a
+// page-wide check does not prove.
+var quantifiers = map[string]bool{"every": true, "each": true, "all": true, "any": true,
+	"both": true, "none": true, "no": true}
 
 // nameWord is a word of a name: any word but "and", which joins names.
 const nameWord = `(?:[b-z\x{80}-\x{10FFFF}][\pL\pN_'.-]*|a(?:[a-mo-z0-9'.-][\pL\pN_'.-]*|n(?:[a-ce-z0-9'.-][\pL\pN_'.-]*|d[\pL\pN_'.-]+)?)?)`
