@@ -801,6 +801,10 @@ func buildRules() {
 			if l := m.st.last; l == nil || l.kind != iAction || m.st.afterConn {
 				return nil, false
 			}
+			// What follows "so" must be the check, not another action.
+			if nx := m.p.nextToken(m.end); nx == nil || strings.HasSuffix(nx.low, "ing") || actionVerbs[nx.low] {
+				return nil, false
+			}
 			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
 			return []item{{kind: iConn, notes: []string{fmt.Sprintf("%q: the change is checked by what the claim says follows from it.", phrase)}}}, true
 		})
