@@ -153,6 +153,7 @@ func TestClassPageShowing(t *testing.T) {
 	runClasses(t, []classCase{
 		{"Clicking 'Pricing' takes you to a page showing '$12 a month'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Pricing\""}`, `{"expect_text":"$12 a month"}`}}},
 		{"On /blog, clicking 'Older' opens a page that lists 'Hello world'", [][]string{{`{"visit":"/blog"}`, `{"click":"text=\"Older\""}`, `{"expect_text":"Hello world"}`}}},
+		{"Clicking 'Help' takes you to a page titled 'Help center'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Help\""}`, `{"expect_title":"Help center"}`}}},
 	})
 }
 

@@ -1413,6 +1413,15 @@ func buildRules() {
 			}
 			return items, ok
 		})
+	// "takes you to a page titled 'Docs'": the title of the page reached.
+	addRule("page titled", cCheck, true, `(?:(?:takes|take|brings|bring|leads|lead|sends|send|gets|get|navigates|navigate|goes|go)(?: (?:you|me|the user|users|us|them|u))? to|opens|open|lands (?:you |me |the user )?on|loads|load) (?:a|another|a new|a different|the next) (?:page|screen|view) (?:titled|with the title|whose title is) ({lit})`,
+		func(m *match) ([]item, bool) {
+			items, ok := m.title(1)
+			if ok {
+				items[0].notes = append(items[0].notes, "The page reached is checked by its title; its address is not checked.")
+			}
+			return items, ok
+		})
 	// "warns it's 'deprecated'", "tells you that 'Saved'": reported speech;
 	// the quoted text is what the page shows.
 	addRule("warns", cCheck, false, `{neg}(?:(?:warns|warn|tells (?:you|me|the user|users|u)|informs (?:you|me|the user|users)|notifies (?:you|me|the user|users)|explains|states|announces|notes)(?: (?:that|about))?(?: (?:it|this|that|they) (?:is|are|was|has been))?|(?:says|say|reads|read)(?: that)? (?:it|this|that|they) (?:is|are|was|has been)) ({lits})`,
