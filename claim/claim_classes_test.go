@@ -295,6 +295,9 @@ func TestClassOutcomesAsChange(t *testing.T) {
 			`{"fill":{"target":"role=textbox","value":"call mom"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"call mom"}`,
 			`{"click":"role=button[name=\"Delete\"] within=\"call mom\""}`, `{"expect_no_text":"call mom"}`}}},
 		{"On /cart, clicking 'Remove' makes 'Blue mug' disappear", [][]string{{`{"visit":"/cart"}`, `{"expect_text":"Blue mug"}`, `{"click":"text=\"Remove\""}`, `{"expect_no_text":"Blue mug"}`}}},
+		// One word is the element that says exactly it: "Pet" goes while "Add a pet" stays.
+		{"Clicking 'Models' hides the 'Pet' and 'Tag' schemas", [][]string{{`{"visit":"/"}`, `{"expect_visible":"text=\"Pet\""}`, `{"expect_visible":"text=\"Tag\""}`,
+			`{"click":"text=\"Models\""}`, `{"expect_hidden":"text=\"Pet\""}`, `{"expect_hidden":"text=\"Tag\""}`}}},
 		// The new text of a changed part of the page.
 		{"On /cart, clicking '+' changes the total to '$24'", [][]string{{`{"visit":"/cart"}`, `{"click":"text=\"+\""}`, `{"expect_text":"$24"}`}}},
 		{"On /profile, clicking 'Save' updates the greeting to 'Hi, Sam'", [][]string{{`{"visit":"/profile"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Hi, Sam"}`}}},

@@ -1665,12 +1665,16 @@ func buildRules() {
 		})
 	// "adding 'milk' removes 'Nothing to do'", "clicking 'Hide' hides
 	// 'Secret'": a text an action takes away. It must be there first.
-	addRule("removes text", cCheck, false, `(?:removes|hides|clears|deletes|dismisses) (?:the )?({lits})(?: (?:from|off) (?:the )?(?:list|page|screen|table|view))?`,
+	addRule("removes text", cCheck, false, `(?:removes|hides|clears|deletes|dismisses) (?:the )?({lits})(?: (models?|schemas?|sections?|entries|entry|items?|rows?|operations?|messages?|notices?|tags?|labels?))?(?: (?:from|off) (?:the )?(?:list|page|screen|table|view))?`,
 		func(m *match) ([]item, bool) {
 			if l := m.st.last; l == nil || l.kind != iAction && l.kind != iReload || m.st.afterConn {
 				return nil, false
 			}
-			return m.shownTexts(1, true, true)
+			items, ok := m.shownTexts(1, true, true)
+			if ok && m.ok(2) {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q describes the quoted texts; only the texts themselves are checked.", m.low(2)))
+			}
+			return items, ok
 		})
 	// "changes the counter to '1 item left'": the outcome is the new text.
 	addRule("changes to", cCheck, false, `(?:changes|updates|sets|turns|switches|flips|renames|filters|narrows|narrows down|reduces|cuts) (?:the |its |their )?((?:[a-z][\w-]* ){0,2}[a-z][\w-]*) (?:to|into) ({lit})`,
@@ -2713,7 +2717,18 @@ func (m *match) shownTexts(g int, neg, gone bool) ([]item, bool) {
 	}
 	if gone && neg && m.st.acted {
 		for i := range items {
-			items[i].pre = append(items[i].pre, plan.Step{Kind: plan.ExpectText, Value: items[i].steps[0].Value})
+			v := items[i].steps[0].Value
+			if !strings.ContainsAny(v, " \t") {
+				// One word ("Book") is often part of other texts that
+				// stay ("List books"): the element that says exactly it
+				// is what goes.
+				t := plan.Target{Kind: plan.ByText, Value: v, Exact: true}.String()
+				items[i].steps = []plan.Step{{Kind: plan.ExpectHidden, Target: t}}
+				items[i].pre = append(items[i].pre, plan.Step{Kind: plan.ExpectVisible, Target: t})
+				items[i].notes = append(items[i].notes, fmt.Sprintf("%q is one word, so the element whose whole text is exactly %q is checked: visible just before the last step, hidden after.", v, v))
+				continue
+			}
+			items[i].pre = append(items[i].pre, plan.Step{Kind: plan.ExpectText, Value: v})
 		}
 		items[0].notes = append(items[0].notes, "That a text goes away is checked by it being shown just before the last step and not shown after.")
 	}
