@@ -474,3 +474,12 @@ func TestClassUniversalSubjectsRefused(t *testing.T) {
 		"On /cart, all products cost '$5'",
 	})
 }
+
+func TestClassPageInsideAction(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Searching at /help for 'refund' shows 'Refund policy'", [][]string{{`{"visit":"/help"}`, `{"fill":{"target":"role=searchbox","value":"refund"}}`,
+			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"Refund policy"}`}}},
+		{"Submitting the form at /signup with an empty email shows 'Email is required'", [][]string{{`{"visit":"/signup"}`, `{"fill":{"target":"label=email","value":""}}`,
+			`{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Email is required"}`}}},
+	})
+}
