@@ -483,3 +483,43 @@ func TestClassPageInsideAction(t *testing.T) {
 			`{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Email is required"}`}}},
 	})
 }
+
+func TestClassTextAsElement(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/about says 'Our story' in a heading", [][]string{{`{"visit":"/about"}`, `{"expect_visible":"role=heading[name=\"Our story\"]"}`}}},
+		{"/cart shows 'Checkout' as a button", [][]string{{`{"visit":"/cart"}`, `{"expect_visible":"role=button[name=\"Checkout\"]"}`}}},
+	})
+}
+
+func TestClassMarksAs(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/invoices marks 'Invoice 7' as 'Overdue'", [][]string{{`{"visit":"/invoices"}`, `{"expect_visible":"text=Overdue within=\"Invoice 7\""}`}}},
+		{"/changelog labels '3.0' as the 'current' version", [][]string{{`{"visit":"/changelog"}`, `{"expect_visible":"text=current within=\"3.0\""}`}}},
+	})
+}
+
+func TestClassDescribedAs(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/profile shows Sam's plan as 'Pro'", [][]string{{`{"visit":"/profile"}`, `{"expect_text":"Pro"}`}}},
+	})
+	runRefused(t, []string{
+		"/profile shows the best plan as 'Pro'", // a judgement in the description
+	})
+}
+
+func TestClassQuotedKey(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Pressing the '?' key shows 'Keyboard shortcuts'", [][]string{{`{"visit":"/"}`, `{"press":"?"}`, `{"expect_text":"Keyboard shortcuts"}`}}},
+		{"On /editor, hitting the 'Escape' key shows 'Saved'", [][]string{{`{"visit":"/editor"}`, `{"press":"Escape"}`, `{"expect_text":"Saved"}`}}},
+	})
+}
+
+func TestClassDialogBeforeItOpens(t *testing.T) {
+	runRefused(t, []string{
+		"The Settings dialog lists 'Theme'", // nothing opened it
+		"The share popup says 'Copy link'",
+	})
+	runClasses(t, []classCase{
+		{"The cookie popup says 'We use cookies'", [][]string{{`{"visit":"/"}`, `{"expect_text":"We use cookies"}`}}},
+	})
+}

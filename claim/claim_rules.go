@@ -809,6 +809,19 @@ func buildRules() {
 			return []item{{kind: iConn, notes: []string{fmt.Sprintf("%q: the change is checked by what the claim says follows from it.", phrase)}}}, true
 		})
 	// "switching to the 'Schema' tab": the tab named so is clicked.
+	// "pressing the '?' key": a quoted key.
+	addRule("press quoted key", cAction, false, `{who}(?:pressing|press|presses|hitting|hit|hits|tapping|tap|typing|type|striking|strike) (?:the )?({lit}) key`,
+		func(m *match) ([]item, bool) {
+			v := m.lits(1)[0]
+			k, ok := keyName(strings.ToLower(v))
+			if !ok {
+				if utf8.RuneCountInString(v) != 1 || checkKey(v) != nil || unicode.IsSpace([]rune(v)[0]) {
+					return nil, false
+				}
+				k = v
+			}
+			return []item{action("navigation", plan.Step{Kind: plan.Press, Value: k})}, true
+		})
 	addRule("switch tab", cAction, false, `{who}(?:switching|switch|switches|going|go|goes|moving|move|moves|changing|change|changes|flipping|flip|jumping|jump)(?: over| back)? to (?:the )?({lit}|{name}) tab`,
 		func(m *match) ([]item, bool) {
 			v, q, ok := m.text(1)
@@ -918,6 +931,16 @@ func buildRules() {
 						// a text somewhere on the page would not prove it.
 						return nil, false
 					}
+				}
+			}
+			switch m.low(1) {
+			case "dialog", "modal", "popup", "tooltip", "toast", "notification":
+				if low := m.p.lx.shape[m.start:m.end]; !m.st.acted && !strings.Contains(low, "cookie") && !strings.Contains(low, "consent") {
+					// "The Hotkeys dialog lists …": a dialog shows only once
+					// opened, and the claim does not say how (a cookie
+					// banner shows on the first visit).
+					m.p.setHint("unsupported", fmt.Sprintf("%q shows only once something opens it: say what opens it (\"pressing '?' opens the shortcuts dialog, which lists …\")", strings.TrimSpace(m.p.lx.span(m.start, m.end))), m.start)
+					return nil, false
 				}
 			}
 			phrase := m.p.lx.span(m.start, m.end)
@@ -1633,6 +1656,60 @@ func buildRules() {
 			items, ok := m.texts(2, m.negated())
 			if ok {
 				items[0].notes = append(items[0].notes, fmt.Sprintf("%q is checked by the quoted text after the colon, as the claim shows it.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
+			}
+			return items, ok
+		})
+	// "says 'Congrats!' in a heading", "shows 'Save' as a button": the
+	// text is the name of that element.
+	addRule("text as element", cCheck, false, `{neg}{show} ({lit}) (?:in|as|on) (?:a|an|the) (heading|headline|title heading|h1|h2|h3|button|link|tab)`,
+		func(m *match) ([]item, bool) {
+			v := m.lits(1)[0]
+			var t plan.Target
+			switch n := m.low(2); n {
+			case "button", "link", "tab":
+				t = plan.Target{Kind: plan.ByRole, Value: n, Name: v}
+			case "h1", "h2", "h3":
+				t = plan.Target{Kind: plan.ByRole, Value: "heading", Name: v, Level: int(n[1] - '0')}
+			default:
+				t = plan.Target{Kind: plan.ByRole, Value: "heading", Name: v}
+			}
+			k, rk := plan.ExpectVisible, "presence"
+			if m.negated() {
+				k, rk = plan.ExpectHidden, "absence"
+			}
+			return []item{check(rk, plan.Step{Kind: k, Target: t.String()})}, true
+		})
+	// "marks '2.1.0' as the 'latest' release", "shows 'Invoice 7' as
+	// 'Paid'": the second text in the item that shows the first.
+	addRule("marks as", cCheck, false, `{neg}(?:marks|mark|labels|label|flags|flag|tags|tag|shows|show|lists|list) ({lit}) as (?:the |a |an )?({lit})(?: (release|version|item|entry|task|order|invoice|status|one|option|plan))?`,
+		func(m *match) ([]item, bool) {
+			x, y := m.lits(1)[0], m.lits(2)[0]
+			t := plan.Target{Kind: plan.ByText, Value: y, Within: x}.String()
+			k, rk := plan.ExpectVisible, "presence"
+			if m.negated() {
+				k, rk = plan.ExpectHidden, "absence"
+			}
+			c := check(rk, plan.Step{Kind: k, Target: t})
+			c.notes = []string{fmt.Sprintf("%q is looked for inside the smallest repeated item (list item, row, card) whose text contains %q.", y, x)}
+			return []item{c}, true
+		})
+	// "shows Bob's email as 'bob@example.com'": a description, then the
+	// text that shows it.
+	addRule("described as", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* (?:'s )?){1,3})as ({lits})`,
+		func(m *match) ([]item, bool) {
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			for i := from; i < to; i++ {
+				l := m.p.lx.toks[i].low
+				if l == "'s" && i > from {
+					continue
+				}
+				if structural[l] || stopWords[l] || notText[l] || vague[l] {
+					return nil, false
+				}
+			}
+			items, ok := m.texts(2, m.negated())
+			if ok {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
 			}
 			return items, ok
 		})
