@@ -523,3 +523,9 @@ func TestClassDialogBeforeItOpens(t *testing.T) {
 		{"The cookie popup says 'We use cookies'", [][]string{{`{"visit":"/"}`, `{"expect_text":"We use cookies"}`}}},
 	})
 }
+
+func TestClassQuotedSubjectName(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The 'Team' plan costs '$49'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Team"}`}, {`{"visit":"/"}`, `{"expect_text":"$49"}`}}},
+	})
+}

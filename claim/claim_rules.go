@@ -895,7 +895,12 @@ func buildRules() {
 				}
 			}
 			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
-			return []item{{kind: iSubject, region: phrase, notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", phrase)}}}, true
+			it := item{kind: iSubject, region: phrase, notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", phrase)}}
+			// "the 'Pro' plan costs …": the quoted name is on the page too.
+			for _, v := range m.litsIn(m.start, m.end) {
+				it.steps = append(it.steps, plan.Step{Kind: plan.ExpectText, Value: v})
+			}
+			return []item{it}, true
 		})
 
 	// Subjects: what the checks that follow are about.
