@@ -529,3 +529,17 @@ func TestClassQuotedSubjectName(t *testing.T) {
 		{"The 'Team' plan costs '$49'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Team"}`}, {`{"visit":"/"}`, `{"expect_text":"$49"}`}}},
 	})
 }
+
+func TestClassPersistenceSaidOtherwise(t *testing.T) {
+	want := [][]string{{`{"visit":"/notes"}`, `{"fill":{"target":"role=textbox","value":"vouch example 1"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`,
+		`{"reload":true}`, `{"expect_text":"vouch example 1"}`}}
+	runClasses(t, []classCase{
+		{"On /notes, notes added to the list survive a page refresh", want},
+		{"On /notes, a note I add is still there after reloading", want},
+		{"On /notes, new entries persist across reloads", want},
+		{"On /notes, whatever you add stays after refreshing the page", want},
+	})
+	runRefused(t, []string{
+		"On /notes, notes persist across reloads", // which notes? none is added
+	})
+}

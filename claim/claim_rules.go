@@ -1473,6 +1473,20 @@ func buildRules() {
 			c := check("presence", plan.Step{Kind: plan.ExpectText, Value: witnessValue})
 			return []item{add, {kind: iReload, rkind: "navigation", desc: "reload the page"}, c}, true
 		})
+	// The same rule said in other words: "items added to the list survive
+	// a page refresh", "a task I add is still there after reloading", "new
+	// todos persist across reloads", "what you add stays after reloading".
+	addRule("witness persists said otherwise", cCheck, false, `(?:(?:the |any |all |every |a |an |each )?(?:(?:new|newly added|added) )?(?:items?|tasks?|todos?|entries|entry|notes?|rows?)(?: (?:that|which))?(?: (?:you|i|we|a user|users|people) (?:add|create|enter)| (?:added|created|entered)(?: (?:to|in) (?:the |my )?(?:list|todo list|table))?)?|(?:what|whatever|anything) (?:you|i|we|a user|users) (?:add|create|enter))(?: (?:is|are))? (?:survive|survives|persist|persists|last|lasts|stay|stays|remain|remains|kept|saved|there|listed|shown|still there|still listed)(?:(?: (?:there|listed|shown|saved))? (?:after|across|through|on|over))? (?:a |the |page )*(?:reloads?|refresh(?:es)?|reloading(?: the page)?|refreshing(?: the page)?)`,
+		func(m *match) ([]item, bool) {
+			low := m.p.lx.shape[m.start:m.end]
+			if !containsPhrase(low, "add") && !containsPhrase(low, "added") && !containsPhrase(low, "new") && !containsPhrase(low, "create") && !containsPhrase(low, "created") && !containsPhrase(low, "enter") && !containsPhrase(low, "entered") && !containsPhrase(low, "newly added") {
+				return nil, false // items the claim does not add: which ones?
+			}
+			add := addItem("role=textbox", witnessValue)
+			add.notes = []string{witnessNote, "'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+			c := check("presence", plan.Step{Kind: plan.ExpectText, Value: witnessValue})
+			return []item{add, {kind: iReload, rkind: "navigation", desc: "reload the page"}, c}, true
+		})
 	addRule("witness checkbox", cCheck, false, `(?:ticking|checking|clicking|toggling|ticking off) (?:a|an|the|any|each|every) (?:task|todo|item|entry) ?(?:'s )?(?:checkbox|tick box|box|toggle) (strikes it through|crosses it out|marks it (?:as )?(?:done|completed|complete|finished)|strikes the task through|crosses the task out)`,
 		func(m *match) ([]item, bool) {
 			add := addItem("role=textbox", witnessValue)
