@@ -543,3 +543,14 @@ func TestClassPersistenceSaidOtherwise(t *testing.T) {
 		"On /notes, notes persist across reloads", // which notes? none is added
 	})
 }
+
+func TestClassOpensWithElements(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking 'Settings' opens Preferences with the 'General' and 'Privacy' tabs", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Settings\""}`,
+			`{"expect_visible":"role=tab[name=\"General\"]"}`, `{"expect_visible":"role=tab[name=\"Privacy\"]"}`}}},
+		{"On /editor, pressing 'k' brings up the palette with a 'Run' button", [][]string{{`{"visit":"/editor"}`, `{"press":"k"}`, `{"expect_visible":"role=button[name=\"Run\"]"}`}}},
+	})
+	runRefused(t, []string{
+		"The home page opens settings with a 'Save' button", // nothing was done to open it
+	})
+}

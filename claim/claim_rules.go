@@ -1441,6 +1441,28 @@ func buildRules() {
 			}
 			return items, ok
 		})
+	// "pressing ',' brings up Preferences with the 'Speed' and 'Peers'
+	// tabs": what opens is named, and shown by the elements it comes with,
+	// which are checked.
+	addRule("opens with elements", cCheck, false, `(?:opens|open|brings up|bring up|pops up|pop up|shows|show) (?:the )?([a-z][\w-]*(?: [a-z][\w-]*)?) with (?:the |a |an |its )?({lits}) (tabs?|buttons?|links?|headings?)`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction || m.st.afterConn {
+				return nil, false
+			}
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			for i := from; i < to; i++ {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || vague[l] {
+					return nil, false
+				}
+			}
+			role := strings.TrimSuffix(m.low(3), "s")
+			var out []item
+			for _, v := range m.lits(2) {
+				out = append(out, check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: role, Name: v}.String()}))
+			}
+			out[0].notes = []string{fmt.Sprintf("%q names what opens; what is checked is the %s the claim names with it.", strings.TrimSpace(m.p.lx.span(m.bounds(1))), m.low(3))}
+			return out, true
+		})
 	// "takes you to a page titled 'Docs'": the title of the page reached.
 	addRule("page titled", cCheck, true, `(?:(?:takes|take|brings|bring|leads|lead|sends|send|gets|get|navigates|navigate|goes|go)(?: (?:you|me|the user|users|us|them|u))? to|opens|open|lands (?:you |me |the user )?on|loads|load) (?:a|another|a new|a different|the next) (?:page|screen|view) (?:titled|with the title|whose title is) ({lit})`,
 		func(m *match) ([]item, bool) {
