@@ -554,3 +554,28 @@ func TestClassOpensWithElements(t *testing.T) {
 		"The home page opens settings with a 'Save' button", // nothing was done to open it
 	})
 }
+
+func TestClassPassiveAction(t *testing.T) {
+	runClasses(t, []classCase{
+		{"'Copied' appears once 'Copy link' is clicked", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Copy link\""}`, `{"expect_text":"Copied"}`}}},
+		{"On /editor, after 'Escape' is pressed, 'Saved' is shown", [][]string{{`{"visit":"/editor"}`, `{"press":"Escape"}`, `{"expect_text":"Saved"}`}}},
+	})
+	runRefused(t, []string{
+		"On /todos, after 'Delete' is pressed, 'milk' is gone", // a key or a button called so?
+	})
+}
+
+func TestClassReplaces(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /account, clicking 'Edit' and then 'Save' changes the button to 'Edit'", [][]string{{`{"visit":"/account"}`, `{"click":"text=\"Edit\""}`, `{"click":"text=\"Save\""}`, `{"expect_visible":"role=button[name=\"Edit\"]"}`}}},
+		{"On /player, after clicking 'Play', 'Now playing' replaces 'Stopped'", [][]string{{`{"visit":"/player"}`, `{"expect_visible":"text=\"Stopped\""}`, `{"click":"text=\"Play\""}`, `{"expect_text":"Now playing"}`, `{"expect_hidden":"text=\"Stopped\""}`}}},
+	})
+}
+
+// TestClassAbsentIsNoChange: "is hidden" or "is missing" after an action
+// says the text is absent, not that it went away: nothing is checked before.
+func TestClassAbsentIsNoChange(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /search, after clicking 'Clear', 'Filters' is hidden", [][]string{{`{"visit":"/search"}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Filters"}`}}},
+	})
+}

@@ -808,6 +808,26 @@ func buildRules() {
 			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
 			return []item{{kind: iConn, notes: []string{fmt.Sprintf("%q: the change is checked by what the claim says follows from it.", phrase)}}}, true
 		})
+	// "'Saved' appears once 'Save' is clicked", "after 'Escape' is
+	// pressed": the passive says the same action.
+	addRule("passive click", cAction, false, `({lit}) (?:is|gets|has been) (clicked|pressed|tapped|hit)`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			v := m.lits(1)[0]
+			if m.low(2) == "pressed" || m.low(2) == "hit" {
+				if k, ok := keyName(strings.ToLower(v)); ok && (strings.Contains(k, "+") || keyOnly[k] || k == "Enter") {
+					return []item{action("navigation", plan.Step{Kind: plan.Press, Value: k})}, true
+				}
+			}
+			if _, isKey := keyNames[strings.ToLower(v)]; isKey {
+				return nil, false // "'Delete' is pressed": a key or a button?
+			}
+			it := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByText, Value: v, Exact: true}.String()})
+			it.click, it.cont, it.clickExact = v, contClick, true
+			return []item{it}, true
+		})
 	// "switching to the 'Schema' tab": the tab named so is clicked.
 	// "pressing the '?' key": a quoted key.
 	addRule("press quoted key", cAction, false, `{who}(?:pressing|press|presses|hitting|hit|hits|tapping|tap|typing|type|striking|strike) (?:the )?({lit}) key`,
@@ -1774,12 +1794,12 @@ func buildRules() {
 	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) (?:{is} )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
-			return m.shownTexts(1, negIn(after) != hiddenWord(after), hiddenWord(after))
+			return m.shownTexts(1, negIn(after) != hiddenWord(after), changeWord(after))
 		})
 	addRule("text appears", cCheck, false, `(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) {neg}(?:appears?|shows up|show up|pops up|pop up|disappears?|vanishes|vanish|goes away|go away|exists|is gone|is removed|is deleted|gets removed|gets deleted|comes up|is no longer there|is no longer shown|is no longer listed)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
-			return m.shownTexts(1, negIn(after) != hiddenWord(after), hiddenWord(after))
+			return m.shownTexts(1, negIn(after) != hiddenWord(after), changeWord(after))
 		})
 	// "adding 'milk' removes 'Nothing to do'", "clicking 'Hide' hides
 	// 'Secret'": a text an action takes away. It must be there first.
@@ -1794,6 +1814,23 @@ func buildRules() {
 			}
 			return items, ok
 		})
+	// "'Cancel' replaces 'Try it out'": the new text is shown after the
+	// steps, the old one was there just before the last and is gone after.
+	addRule("replaces", cCheck, false, `({lit}) (?:replaces|replace|takes the place of|appears instead of|is shown instead of|shows instead of)(?: the)? ({lit})`,
+		func(m *match) ([]item, bool) {
+			if !m.st.acted && !m.st.start {
+				return nil, false
+			}
+			in, ok := m.texts(1, false)
+			if !ok {
+				return nil, false
+			}
+			gone, ok := m.shownTexts(2, true, true)
+			if !ok {
+				return nil, false
+			}
+			return append(in, gone...), true
+		})
 	// "changes the counter to '1 item left'": the outcome is the new text.
 	addRule("changes to", cCheck, false, `(?:changes|updates|sets|turns|switches|flips|renames|filters|narrows|narrows down|reduces|cuts) (?:the |its |their )?((?:[a-z][\w-]* ){0,2}[a-z][\w-]*) (?:to|into) ({lit})`,
 		func(m *match) ([]item, bool) {
@@ -1805,6 +1842,13 @@ func buildRules() {
 				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || vague[l] {
 					return nil, false
 				}
+			}
+			words := strings.Fields(m.low(1))
+			switch noun := words[len(words)-1]; noun {
+			case "button", "link", "tab", "heading":
+				// "turns the button into 'Cancel'": a button named so.
+				c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: noun, Name: m.lits(2)[0]}.String()})
+				return []item{c}, true
 			}
 			items, ok := m.texts(2, false)
 			if ok {
@@ -2015,6 +2059,18 @@ func negIn(s string) bool {
 
 func hiddenWord(s string) bool {
 	for _, w := range []string{"hidden", "gone", "missing", "absent", "removed", "invisible", "disappear", "vanish", "go away", "goes away", "not there", "deleted", "no longer"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// changeWord reports whether words say a text went away ("disappears",
+// "is removed", "no longer"), not only that it is absent ("is hidden",
+// "is missing"): only a change says it was there before.
+func changeWord(s string) bool {
+	for _, w := range []string{"disappear", "vanish", "go away", "goes away", "removed", "deleted", "gone", "no longer"} {
 		if strings.Contains(s, w) {
 			return true
 		}
