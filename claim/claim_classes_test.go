@@ -572,6 +572,15 @@ func TestClassReplaces(t *testing.T) {
 	})
 }
 
+func TestClassReplacesNeedsAStep(t *testing.T) {
+	runRefused(t, []string{
+		"On /player, 'Now playing' replaces 'Stopped'", // nothing makes the change
+	})
+	runClasses(t, []classCase{
+		{"On /player, 'Now playing' replaces 'Stopped' after clicking 'Play'", [][]string{{`{"visit":"/player"}`, `{"click":"text=\"Play\""}`, `{"expect_text":"Now playing"}`, `{"expect_no_text":"Stopped"}`}}},
+	})
+}
+
 // TestClassAbsentIsNoChange: "is hidden" or "is missing" after an action
 // says the text is absent, not that it went away: nothing is checked before.
 func TestClassAbsentIsNoChange(t *testing.T) {

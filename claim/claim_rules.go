@@ -1818,8 +1818,13 @@ func buildRules() {
 	// steps, the old one was there just before the last and is gone after.
 	addRule("replaces", cCheck, false, `({lit}) (?:replaces|replace|takes the place of|appears instead of|is shown instead of|shows instead of)(?: the)? ({lit})`,
 		func(m *match) ([]item, bool) {
-			if !m.st.acted && !m.st.start {
-				return nil, false
+			if !m.st.acted {
+				// A replacement needs a step that makes it: one before, or
+				// one said after ("… after clicking 'Play'").
+				nx := m.p.nextToken(m.end)
+				if l := m.st.last; l != nil && l.kind != iPage || nx == nil || nx.low != "after" && nx.low != "when" && nx.low != "once" && nx.low != "if" && nx.low != "whenever" {
+					return nil, false
+				}
 			}
 			in, ok := m.texts(1, false)
 			if !ok {
