@@ -588,3 +588,10 @@ func TestClassAbsentIsNoChange(t *testing.T) {
 		{"On /search, after clicking 'Clear', 'Filters' is hidden", [][]string{{`{"visit":"/search"}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Filters"}`}}},
 	})
 }
+
+func TestClassPlacedControl(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /editor, clicking the 'Bold' toolbar button shows 'Bold on'", [][]string{{`{"visit":"/editor"}`, `{"click":"role=button[name=\"Bold\"]"}`, `{"expect_text":"Bold on"}`}}},
+		{"Clicking the 'Help' footer link shows 'Contact us'", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"Help\"]"}`, `{"expect_text":"Contact us"}`}}},
+	})
+}

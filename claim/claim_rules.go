@@ -808,6 +808,19 @@ func buildRules() {
 			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
 			return []item{{kind: iConn, notes: []string{fmt.Sprintf("%q: the change is checked by what the claim says follows from it.", phrase)}}}, true
 		})
+	// "clicking the 'Open Torrent' toolbar button": a place, then the
+	// control's name; the control is found by its name on the whole page.
+	addRule("click placed control", cAction, false, `{who}(?:clicking|click|clicks|pressing|press|presses|tapping|tap|taps|hitting|hit|hits|using|use)(?: on)? (?:the )?({lit}) (toolbar|footer|header|sidebar|side bar|nav|navbar|nav bar|menu bar|top bar|bottom bar|status bar) (button|link|icon)`,
+		func(m *match) ([]item, bool) {
+			v := m.lits(1)[0]
+			role := "button"
+			if m.low(3) == "link" {
+				role = "link"
+			}
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: role, Name: v}.String()})
+			a.notes = []string{fmt.Sprintf("%q says where the %s is; it is found by its name %q on the whole page (an icon by its title).", m.low(2), m.low(3), v)}
+			return []item{a}, true
+		})
 	// "'Saved' appears once 'Save' is clicked", "after 'Escape' is
 	// pressed": the passive says the same action.
 	addRule("passive click", cAction, false, `({lit}) (?:is|gets|has been) (clicked|pressed|tapped|hit)`,
