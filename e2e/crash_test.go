@@ -127,7 +127,10 @@ func TestCrashAndRestart(t *testing.T) {
 	run([]string{"users", "add", email, "--password-stdin", "--data", dir}, password+"\n")
 	key := run([]string{"keys", "create", "--scope", "launch", "--data", dir}, "")
 
-	p := startServe(t, bin, dir)
+	// A short attempt bound, so that River's rescuer takes the killed
+	// process's run for stuck soon after the restart (it looks every 30 s).
+	rescue := []string{"--job-timeout", "15s", "--rescue-after", "20s"}
+	p := startServe(t, bin, dir, rescue...)
 	e := &env{t: t, base: p.base, launch: key, read: key, email: email, password: password, hc: &http.Client{Timeout: 60 * time.Second}}
 	planID := e.approved(ts.URL, homeClaim)
 	var ids []string
@@ -141,7 +144,7 @@ func TestCrashAndRestart(t *testing.T) {
 	}
 
 	// Restart on the same directory.
-	p = startServe(t, bin, dir)
+	p = startServe(t, bin, dir, rescue...)
 	e.base = p.base
 	// Let one run get going again, then stop gracefully.
 	waitAnyState(t, e, ids, "running")
@@ -152,7 +155,7 @@ func TestCrashAndRestart(t *testing.T) {
 		t.Fatalf("vouch serve after SIGTERM: %v (want exit 0)", err)
 	}
 
-	p = startServe(t, bin, dir)
+	p = startServe(t, bin, dir, rescue...)
 	e.base = p.base
 	for _, id := range ids {
 		if d := e.wait(id); d["decision"] != "verified" {
