@@ -72,24 +72,25 @@ type item struct {
 	notes           []string
 	cont            contKind
 	neg             bool
-	deferred        *plan.Step // iAction: a submit click that later form fills go before
-	fillish         bool       // iAction: fill, select, check or uncheck
-	click           string     // iAction: a click on a bare text, resolved by context
-	region          string     // iSubject
-	regionKey       string     // iSubject: the region noun ("footer")
-	secret          string     // iCred: the password secret
-	emailSec        string     // iCred: the secret holding the user name, if any
-	signin          bool       // iAction: a sign-in
-	subject         bool       // iPage: the subject of the checks that follow
-	addTgt          string     // iAction: the field an "add" types into
-	addVal          string     // iAction: the text an "add" typed
-	replacePassword bool       // iAction: a made-up password replacing a sign-in's secret
-	beforeClick     bool       // iAction: a fill said after the click it precedes
-	hideClicked     bool       // iCheck: "hides it" after a click
-	clickExact      bool       // iAction: the click's text was quoted or capitalised: match it whole
-	formClick       bool       // iNoop: the click before it submits a form ("with an empty form")
-	from, to        int        // where in the shape the item was read
-	remember        string     // iCheck: a target counted before the journey's actions, to compare with
+	deferred        *plan.Step  // iAction: a submit click that later form fills go before
+	fillish         bool        // iAction: fill, select, check or uncheck
+	click           string      // iAction: a click on a bare text, resolved by context
+	region          string      // iSubject
+	regionKey       string      // iSubject: the region noun ("footer")
+	secret          string      // iCred: the password secret
+	emailSec        string      // iCred: the secret holding the user name, if any
+	signin          bool        // iAction: a sign-in
+	subject         bool        // iPage: the subject of the checks that follow
+	addTgt          string      // iAction: the field an "add" types into
+	addVal          string      // iAction: the text an "add" typed
+	replacePassword bool        // iAction: a made-up password replacing a sign-in's secret
+	beforeClick     bool        // iAction: a fill said after the click it precedes
+	hideClicked     bool        // iCheck: "hides it" after a click
+	clickExact      bool        // iAction: the click's text was quoted or capitalised: match it whole
+	formClick       bool        // iNoop: the click before it submits a form ("with an empty form")
+	from, to        int         // where in the shape the item was read
+	remember        string      // iCheck: a target counted before the journey's actions, to compare with
+	pre             []plan.Step // iCheck: what must hold before the last action ("disappears": it was there)
 }
 
 type rule struct {
@@ -365,6 +366,8 @@ var pageFrag = `(?:(?:the|my|our|your|this|that|their|a) )?(?:` +
 	`|https?://\S+` +
 	`|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)` +
 	`|(?:"\d+"|[a-z0-9][\w-]*)(?: [a-z0-9][\w-]*){0,3} (?:page|screen|view|route|section|endpoint|url|path)` +
+	`|(?:"\d+"|[a-z0-9][\w.-]*)(?: [a-z0-9][\w.-]*)? (?:'s )?(?:` + alternation(appUIWords) + `)` +
+	`|(?:"\d+"|[a-z0-9][\w.-]*)(?: [a-z0-9][\w.-]*)? 's (?:` + alternation(keys(homeWords)) + `)` +
 	`|` + alternation(barePages) +
 	`|` + alternation(keys(homeWords)) +
 	`|` + alternation(keys(genericPages)) + `)`
