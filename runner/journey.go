@@ -99,6 +99,9 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 	jctx, cancel := context.WithTimeout(gctx, rs.r.cfg.JourneyTimeout)
 	defer cancel()
 	started := time.Now()
+	if rs.tabs != nil {
+		rs.tabs.Add(1)
+	}
 	t, err := br.tab(jctx)
 	if err != nil {
 		reason := "the browser could not open a page: " + err.Error()
@@ -509,7 +512,19 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	// with it, read before the screenshot is requested, so that a later
 	// assertion may reuse the screenshot.
 	act := jr.activity()
-	if html, token, err := jr.domSnapshot(ctx); err == nil {
+	// The browser measures the visible area while the page serialises
+	// itself; a full-size capture needs no measure.
+	var metrics chan *page.GetLayoutMetricsResult
+	if v == nil && jr.rs.r.cfg.ScreenshotScale < 1 {
+		metrics = make(chan *page.GetLayoutMetricsResult, 1)
+		go func() {
+			m, _ := jr.layoutMetrics(ctx)
+			metrics <- m
+		}()
+	}
+	var pre *preCapture
+	if html, token, hidden, err := jr.domSnapshot(ctx, true); err == nil {
+		pre = &preCapture{caretHidden: hidden}
 		sum := sha256.Sum256(html)
 		if v != nil || sum != jr.lastDOM {
 			dnote := "after step"
@@ -527,6 +542,9 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			c.token, c.activity = token, act
 			if s.Kind.IsAssertion() {
 				if file := jr.reuse(c); file != "" {
+					if hidden {
+						jr.showCaret(ctx)
+					}
 					cancel()
 					<-probed
 					sr.Screenshot = file
@@ -535,9 +553,14 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			}
 		}
 	}
+	if metrics != nil {
+		if m := <-metrics; m != nil && pre != nil {
+			pre.metrics = m
+		}
+	}
 	shot := make(chan []byte, 1)
 	go func() {
-		img, err := jr.screenshot(ctx, v != nil)
+		img, err := jr.screenshot(ctx, v != nil, pre)
 		if err != nil {
 			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
 		}

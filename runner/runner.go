@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vouchdev/vouch/evidence"
@@ -474,6 +475,7 @@ type runState struct {
 	ended   time.Time
 	results []evidence.JourneyResult
 	browser *evidence.Browser // the binary that ran the journeys
+	tabs    *atomic.Int64     // journeys that asked the browser for a tab
 }
 
 func (rs *runState) emit(e Event) {
@@ -498,8 +500,20 @@ func (rs *runState) run(rctx, parent context.Context) {
 		return
 	}
 	br, err := r.browser(rctx)
+	var tabs atomic.Int64 // journeys that asked for a tab
 	if err == nil {
 		rs.browser = &evidence.Browser{Path: r.browserName(), Version: br.version}
+		// Tabs are prepared for the journeys while others run; those that
+		// never ask for one (budget spent, secrets missing) are taken back.
+		n := 0
+		for i := range rs.p.Journeys {
+			if len(rs.missingSecrets(i)) == 0 {
+				n++
+			}
+		}
+		br.expect(n)
+		defer func() { br.expect(int(tabs.Load()) - n) }()
+		rs.tabs = &tabs
 	}
 	g, gctx := errgroup.WithContext(rctx)
 	for i := range rs.p.Journeys {
