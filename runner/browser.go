@@ -212,23 +212,28 @@ func (b *browser) close() error {
 	b.mu.Lock()
 	b.released = true
 	b.mu.Unlock()
-	b.closes.Wait()
-	for {
-		select {
-		case t := <-b.spares:
-			t.cancel()
-			continue
-		default:
-		}
-		break
-	}
 	var err error
 	// A browser started here is killed rather than asked to close: its
 	// profile is a temporary directory nobody reads, the evidence is
 	// written, and a graceful Browser.close costs 150 ms or more after the
-	// decision. The allocator kills the process and any child left over,
-	// then removes the profile. A remote browser is only asked to close
-	// what vouch made there.
+	// decision. So are the tabs still closing in the background and the
+	// spare ones (~100 ms after the last journey): killing the browser
+	// ends them all, and their contexts end with bctx. The allocator kills
+	// the process and any child left over, then removes the profile. A
+	// remote browser is only asked to close what vouch made there, tab by
+	// tab.
+	if b.remote {
+		b.closes.Wait()
+		for {
+			select {
+			case t := <-b.spares:
+				t.cancel()
+				continue
+			default:
+			}
+			break
+		}
+	}
 	if !b.dead() && b.remote {
 		ctx, cancel := context.WithTimeout(b.bctx, 5*time.Second)
 		err = chromedp.Cancel(ctx)
