@@ -32,7 +32,8 @@
 // overlay is not clicked through), focus and select-all in one call then
 // Input.insertText for fill, Input.dispatchKeyEvent with key, code and key
 // code for press (Enter submits forms). An input that starts a navigation waits for the new page
-// to parse before the step ends. A visit waits for the page to parse, then
+// to parse, then for its load event for at most 1 s more, before the step
+// ends. A visit waits for the page to parse, then
 // for its load event for at most 3 s more: a page that waits on a slow
 // image is usable, one that never parses is not.
 //
