@@ -443,9 +443,13 @@ func (jr *journeyRun) mouse(ctx context.Context, x, y float64, click bool) error
 // this capture (nil: nothing): the caret hidden, the visible area
 // measured; the caret is shown again after the capture.
 func (jr *journeyRun) screenshot(ctx context.Context, full bool, pre *preCapture) ([]byte, error) {
+	q := jr.rs.r.cfg.ScreenshotQuality
+	if full {
+		q = max(q, FailShotQuality)
+	}
 	p := page.CaptureScreenshotParams{
 		Format:  page.CaptureScreenshotFormatJpeg,
-		Quality: new(int64(jr.rs.r.cfg.ScreenshotQuality)),
+		Quality: new(int64(q)),
 	}
 	if !full && jr.rs.r.cfg.ScreenshotFormat == "webp" {
 		p.Format = page.CaptureScreenshotFormatWebp
@@ -507,13 +511,16 @@ func (jr *journeyRun) showCaret(ctx context.Context) {
 }
 
 // hideCaretJS makes the caret transparent while a field that shows one has
-// focus, with a constructed style sheet in document.adoptedStyleSheets: no
-// DOM mutation for the page's observers to see, nothing to lay out again
-// (caret-color changes no box), and it returns true when it did so.
+// focus (or is about to take it: autofocus), with a constructed style sheet
+// in document.adoptedStyleSheets: no DOM mutation for the page's observers
+// to see, nothing to lay out again (caret-color changes no box), and it
+// returns true when it did so.
 // showCaretJS takes the sheet out again.
 const hideCaretJS = `(() => { try {
   const a = document.activeElement;
-  if (!a || !(a.isContentEditable || a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')) return false;
+  // An autofocus field takes focus at the next rendering update, which may
+  // be the capture's own: hide the caret it will show too.
+  if (!(a && (a.isContentEditable || a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')) && !document.querySelector('[autofocus]')) return false;
   const k = Symbol.for('vouch.caret');
   let s = window[k];
   if (!s) {
