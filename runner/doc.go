@@ -6,8 +6,10 @@
 // through a netpolicy.Proxy, so redirects, subresources, popups and
 // WebSockets all pass the target policy. Journeys run concurrently, bounded
 // by Config.Workers across all runs; steps run in the written order, once
-// each: no retries of actions, nothing re-derived. A spare browser context
-// is prepared while journeys run, so a journey rarely waits for one.
+// each: no retries of actions, nothing re-derived. Browser contexts are
+// prepared for the journeys a run announces while others run (as many at
+// once as Config.Workers), so a journey rarely waits for one and none is
+// made that no journey takes.
 //
 // # Targets
 //
