@@ -82,10 +82,16 @@ func TestScreenshotHidesCaret(t *testing.T) {
 	var plainRed, shown int
 	for i := range 10 {
 		// The runner's capture, full size as at a failure.
-		img, err := jr.screenshot(ctx, true, nil)
+		pre := &preCapture{}
+		img, err := jr.screenshot(ctx, true, pre)
 		if err != nil {
 			t.Fatal(err)
 		}
+		if !pre.caretHidden {
+			t.Fatalf("capture %d: the focused field's caret was not hidden", i+1)
+		}
+		jr.revealCaret(ctx)
+		jr.caretShown()
 		if n := redPixels(img); n > 0 {
 			t.Errorf("capture %d shows the caret (%d red pixels)", i+1, n)
 		}

@@ -49,6 +49,10 @@ type journeyRun struct {
 	// wait gave up before its budget; 0 when it did not.
 	settled  time.Duration
 	releases sync.WaitGroup // object groups being released
+	// caretShow is closed when the caret hidden for the latest capture is
+	// shown again (revealCaret); nil when none is under way.
+	caretMu   sync.Mutex
+	caretShow chan struct{}
 
 	res     evidence.JourneyResult
 	shots   []pendingShot // screenshots in flight
@@ -358,6 +362,7 @@ func (jr *journeyRun) steps() {
 			Description: sr.Description, Status: sr.Status, Message: msg})
 	}
 	jr.collectShots()
+	jr.caretShown()
 	jr.releases.Wait()
 	if !stopped {
 		jr.res.Decision = evidence.Verified
@@ -522,9 +527,13 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			metrics <- m
 		}()
 	}
-	var pre *preCapture
+	// The previous capture, if still in flight, ends and its caret is
+	// shown again before this capture hides it (see revealCaret).
+	jr.collectShots()
+	jr.caretShown()
+	pre := &preCapture{}
 	if html, token, hidden, err := jr.domSnapshot(ctx, true); err == nil {
-		pre = &preCapture{caretHidden: hidden}
+		pre.caretDone, pre.caretHidden = true, hidden
 		sum := sha256.Sum256(html)
 		if v != nil || sum != jr.lastDOM {
 			dnote := "after step"
@@ -543,7 +552,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			if s.Kind.IsAssertion() {
 				if file := jr.reuse(c); file != "" {
 					if hidden {
-						jr.showCaret(ctx)
+						jr.revealCaret(ctx)
 					}
 					cancel()
 					<-probed
@@ -554,7 +563,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 		}
 	}
 	if metrics != nil {
-		if m := <-metrics; m != nil && pre != nil {
+		if m := <-metrics; m != nil {
 			pre.metrics = m
 		}
 	}
@@ -563,6 +572,9 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 		img, err := jr.screenshot(ctx, v != nil, pre)
 		if err != nil {
 			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
+		}
+		if pre.caretHidden {
+			jr.revealCaret(ctx)
 		}
 		shot <- img
 	}()

@@ -439,9 +439,10 @@ func (jr *journeyRun) mouse(ctx context.Context, x, y float64, click bool) error
 
 // screenshot captures the viewport: full size as JPEG when full (a
 // failure), else at Config.ScreenshotScale in Config.ScreenshotFormat.
-// shotFormat names the file type. pre is what domSnapshot already did for
-// this capture (nil: nothing): the caret hidden, the visible area
-// measured; the caret is shown again after the capture.
+// shotFormat names the file type. pre holds what domSnapshot already did
+// for this capture (the caret hidden, the visible area measured) and what
+// screenshot did itself; the caller shows the caret again when
+// pre.caretHidden (revealCaret), once the picture is in hand.
 func (jr *journeyRun) screenshot(ctx context.Context, full bool, pre *preCapture) ([]byte, error) {
 	q := jr.rs.r.cfg.ScreenshotQuality
 	if full {
@@ -454,16 +455,13 @@ func (jr *journeyRun) screenshot(ctx context.Context, full bool, pre *preCapture
 	if !full && jr.rs.r.cfg.ScreenshotFormat == "webp" {
 		p.Format = page.CaptureScreenshotFormatWebp
 	}
-	if pre == nil {
-		pre = &preCapture{}
+	if !pre.caretDone {
 		// The text caret of a focused field blinks, so two captures of
 		// the same page would differ by it and the content-addressed store
 		// could not share them. It is made transparent for the capture, as
 		// Playwright's caret: 'hide' does, and only when a field has focus.
+		pre.caretDone = true
 		pre.caretHidden = jr.evalBool(ctx, hideCaretJS)
-	}
-	if pre.caretHidden {
-		defer jr.showCaret(ctx)
 	}
 	if s := jr.rs.r.cfg.ScreenshotScale; !full && s < 1 {
 		// A clip is in document coordinates: the visible part is where the
@@ -488,7 +486,8 @@ func (jr *journeyRun) screenshot(ctx context.Context, full bool, pre *preCapture
 
 // preCapture is what is done for a screenshot before it is requested.
 type preCapture struct {
-	caretHidden bool
+	caretDone   bool                         // hideCaretJS ran
+	caretHidden bool                         // and hid the caret
 	metrics     *page.GetLayoutMetricsResult // nil: not measured
 }
 
@@ -508,6 +507,33 @@ func (jr *journeyRun) showCaret(ctx context.Context) {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
 	defer cancel()
 	jr.evalBool(sctx, showCaretJS)
+}
+
+// revealCaret shows the caret again off the step's path: nothing the next
+// step does depends on it, and its round trip to the page's main thread
+// would otherwise wait between every step that typed and the next. The
+// next capture, and the journey's end, wait for it (caretShown), so that
+// it never takes out the sheet a later capture put in.
+func (jr *journeyRun) revealCaret(ctx context.Context) {
+	done := make(chan struct{})
+	jr.caretMu.Lock()
+	jr.caretShow = done
+	jr.caretMu.Unlock()
+	go func() {
+		defer close(done)
+		jr.showCaret(ctx)
+	}()
+}
+
+// caretShown waits for revealCaret's round trip, if one is under way.
+func (jr *journeyRun) caretShown() {
+	jr.caretMu.Lock()
+	done := jr.caretShow
+	jr.caretShow = nil
+	jr.caretMu.Unlock()
+	if done != nil {
+		<-done
+	}
 }
 
 // hideCaretJS makes the caret transparent while a field that shows one has
