@@ -72,9 +72,12 @@ type Sample struct {
 
 // PWReport is the outcome of ComparePlaywright.
 type PWReport struct {
-	Browser            string
-	Journeys, Workers  int
-	Vouch, Playwright  Sample // the journeys, median wall of the rounds
+	Browser           string
+	Journeys, Workers int
+	Vouch, Playwright Sample // the journeys, median wall of the rounds
+	// RoundWall is vouch's wall time over Playwright's in each round: two
+	// runs side by side, under about the same load of a shared machine.
+	RoundWall          []float64
 	OneVouch, OnePW    Sample // one journey, end to end
 	FailedVouch        Sample // a journey whose check fails on a settled page
 	FailedPW           Sample
@@ -112,6 +115,13 @@ func (r PWReport) String() string {
 	rp, re := ratio(v.PSSMB, p.PSSMB), ratio(float64(v.Evidence), float64(p.Evidence))
 	line("ratio vouch/playwright: wall %.2f× (%s), cpu %.2f× (%s), PSS %.2f× (%s), evidence %.2f× (%s)",
 		rw, within(rw, TargetPWWall), rc, within(rc, TargetPWCPU), rp, within(rp, TargetPWPSS), re, within(re, TargetPWEvidence))
+	if len(r.RoundWall) > 1 {
+		var rs []string
+		for _, x := range r.RoundWall {
+			rs = append(rs, fmt.Sprintf("%.2f×", x))
+		}
+		line("wall ratio of each round (the two runs side by side): %s", strings.Join(rs, " "))
+	}
 	ro := ratio(r.OneVouch.Wall.Seconds(), r.OnePW.Wall.Seconds())
 	line("one journey end to end: vouch %.2fs, playwright %.2fs: %.2f× (%s)", r.OneVouch.Wall.Seconds(), r.OnePW.Wall.Seconds(), ro, within(ro, TargetPWOne))
 	verdict := "target met"
@@ -308,6 +318,7 @@ func ComparePlaywright(ctx context.Context, cfg PWConfig) (PWReport, error) {
 				ps = append(ps, x)
 			}
 		}
+		rep.RoundWall = append(rep.RoundWall, ratio(vs[len(vs)-1].Wall.Seconds(), ps[len(ps)-1].Wall.Seconds()))
 	}
 	rep.Vouch, rep.Playwright = median(vs), median(ps)
 
