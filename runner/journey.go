@@ -531,8 +531,39 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	// shown again before this capture hides it (see revealCaret).
 	jr.collectShots()
 	jr.caretShown()
+	shot := make(chan []byte, 1)
+	capture := func(pre *preCapture, hidden <-chan bool) {
+		if metrics != nil {
+			if m := <-metrics; m != nil {
+				pre.metrics = m
+			}
+		}
+		img, err := jr.screenshot(ctx, v != nil, pre)
+		if err != nil {
+			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
+		}
+		if h := <-hidden; h || pre.caretHidden {
+			jr.revealCaret(ctx)
+		}
+		shot <- img
+	}
+	// A capture that no later step can reuse (see reuse: only an assertion
+	// right after it may) is requested alongside the DOM snapshot instead
+	// of after it, one round trip to the main thread less. The caret is
+	// hidden by the snapshot's evaluation, which reaches the page first
+	// (a capture that overtook it would show the caret, nothing worse).
+	// A capture that may be reused is requested only once the snapshot
+	// has read the page's state token, so that the token never describes
+	// a later page than the picture.
+	early := v != nil || (!s.Kind.IsAssertion() && !overlap)
+	hiddenCh := make(chan bool, 1)
+	if early {
+		go capture(&preCapture{caretDone: true}, hiddenCh)
+	}
 	pre := &preCapture{}
-	if html, token, hidden, err := jr.domSnapshot(ctx, true); err == nil {
+	html, token, hidden, err := jr.domSnapshot(ctx, true)
+	hiddenCh <- err == nil && hidden
+	if err == nil {
 		pre.caretDone, pre.caretHidden = true, hidden
 		sum := sha256.Sum256(html)
 		if v != nil || sum != jr.lastDOM {
@@ -547,7 +578,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			sr.DOM = a.File
 			jr.lastDOM = sum
 		}
-		if v == nil {
+		if v == nil && !early {
 			c.token, c.activity = token, act
 			if s.Kind.IsAssertion() {
 				if file := jr.reuse(c); file != "" {
@@ -562,22 +593,11 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			}
 		}
 	}
-	if metrics != nil {
-		if m := <-metrics; m != nil {
-			pre.metrics = m
-		}
+	if !early {
+		// pre says whether the snapshot hid the caret (else screenshot
+		// hides it itself); capture shows it again after the picture.
+		go capture(pre, hiddenCh)
 	}
-	shot := make(chan []byte, 1)
-	go func() {
-		img, err := jr.screenshot(ctx, v != nil, pre)
-		if err != nil {
-			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
-		}
-		if pre.caretHidden {
-			jr.revealCaret(ctx)
-		}
-		shot <- img
-	}()
 	collect := func() string {
 		img := <-shot
 		cancel()
