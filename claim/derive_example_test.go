@@ -40,5 +40,5 @@ func ExampleNotProvableError() {
 	// Output:
 	// claim_not_provable vague
 	// "fast" is a judgement, not something a browser can see on a page
-	// [The checkout loads without errors — checks only that on /checkout, the page loads without errors (HTTP 200, no console errors or uncaught exceptions); it does not check the rest of "The checkout is fast"]
+	// [The checkout loads without errors — checks only that on /checkout, the page loads without errors (HTTP 200, no console errors or uncaught exceptions); it does not check what the claim says with "fast"]
 }

@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/vouchdev/vouch/plan"
@@ -90,12 +91,16 @@ func refuse(claim, cause, reason string, extra []string) *NotProvableError {
 }
 
 // maxSuggestionTries bounds the derivations Suggestions runs.
-const maxSuggestionTries = 5
+const maxSuggestionTries = 12
 
 // Suggestions returns 1–3 provable rephrasings of a claim, built from its
-// own words where it has any: the part of it that can be proven, its quoted
-// texts on the page it names, or that page loading without errors. extra
-// candidates are tried first. Derive accepts every claim returned.
+// own words where it has any: the claim's pieces the rules can prove
+// (its actions and the texts it says are shown or not, largest first),
+// the part of it before a connector, its quoted texts on the page it
+// names, or, for a claim about loading, that page loading without errors.
+// extra candidates are tried first. Rephrasings that keep the claim's
+// meaning come first, then those that keep most of its quoted texts,
+// paths and numbers. Derive accepts every claim returned.
 func Suggestions(claim string, extra ...string) []string {
 	if utf8.RuneCountInString(claim) > MaxClaimLen {
 		claim = string([]rune(claim)[:MaxClaimLen])
@@ -103,48 +108,115 @@ func Suggestions(claim string, extra ...string) []string {
 	text := normalizeClaim(claim)
 	lx := lexClaim(claim)
 	cands := append([]string(nil), extra...)
+	sk, ok := sketchClaim(lx)
+	if ok {
+		cands = append(cands, composeSketch(sk)...)
+	}
+	readings := countReadings(lx, sk)
+	if rs := countReadingList(lx, sk); len(rs) > 1 {
+		cands = append(cands, rs[1:]...)
+	}
+	if s, why := namesAsTexts(lx, sk); s != "" {
+		cands = append(cands, s)
+		if readings == nil {
+			readings = map[string]string{}
+		}
+		readings[s] = why
+	}
 	cands = append(cands, provablePrefixes(lx)...)
-	page := pagePhrase(lx)
+	page, named := claimPage(lx)
+	if strings.HasPrefix(sk.page, "/") {
+		// The path the claim reads its texts on, not a page word before
+		// it ("the task's own page, /tasks/2, says …").
+		page, named = sk.page, true
+	}
 	// A negative claim's texts stay negative: "doesn't show 'undefined'"
-	// never becomes "shows 'undefined'".
+	// never becomes "shows 'undefined'". A text the claim says appears
+	// after an action is not looked for before it: that is another state.
 	keys := pressedKeys(lx)
 	neg := negatedLits(lx)
+	after := afterAction(lx, sk)
+	n := 0
 	for i, l := range lx.lits {
-		if i == 2 {
+		if n == 2 {
 			break
 		}
 		verb := "shows"
 		if neg[i] {
 			verb = "does not show"
 		}
-		if l = strings.TrimSpace(l); l != "" && len(l) < 200 && !strings.Contains(l, `"`) && !contains(keys, l) {
-			cands = append(cands, fmt.Sprintf("%s %s %q", page, verb, l))
+		if l = strings.TrimSpace(l); l != "" && len(l) < 200 && quoteLit(l) != "" && !contains(keys, l) && !after[i] {
+			cands = append(cands, fmt.Sprintf("%s %s %s", page, verb, quoteLit(l)))
+			n++
 		}
 	}
-	if aboutLoading(text) {
-		// The generic check only for a claim about loading, speed or
-		// errors: for any other it checks something the claim never said.
+	if aboutLoading(text) && (named || !aboutSpeed(text)) {
+		// The generic check only for a claim about a page loading, its
+		// speed or its errors: for any other it checks something the
+		// claim never said ("Downloads are fast" names no page).
 		cands = append(cands, page+" loads without errors")
 	}
 	var keep []string
 	var keepD []*Derivation
 	sugg, ds := checkedPlans(cands, text)
+	seen := map[string]bool{}
 	for i, sg := range sugg {
 		var p *plan.Plan
 		if ds[i] != nil {
 			p = ds[i].Plan
+			// Two wordings of one plan are one suggestion: the first,
+			// which came from the claim's own words, stays.
+			if id := p.ID(); seen[id] {
+				continue
+			} else {
+				seen[id] = true
+			}
 		}
 		if ChangesMeaning(text, sg, p) == "" {
 			keep, keepD = append(keep, sg), append(keepD, ds[i])
 		}
 	}
-	return label(text, keep, keepD)
+	out := label(text, keep, keepD, readings)
+	if len(out) > 3 {
+		out = out[:3]
+	}
+	return out
+}
+
+// afterAction marks the claim's quoted texts that come after its first
+// action and are not what the action clicks or presses: what the claim
+// says is seen once it has acted.
+func afterAction(lx *lexed, sk sketch) map[int]bool {
+	acted := map[string]bool{}
+	for _, a := range sk.acts {
+		acted[a.lit] = true
+	}
+	out := map[int]bool{}
+	seen, n := false, 0
+	for _, t := range lx.toks {
+		if t.kind == tWord && (sketchClickVerbs[t.low] || sketchActionVerbs[t.low] && !visitVerbs[t.low] || pressVerb(t.low) || t.low == "after" || t.low == "once") {
+			seen = true
+		}
+		if t.kind != tLit {
+			continue
+		}
+		if seen && !acted[strings.TrimSpace(t.raw)] {
+			out[n] = true
+		}
+		n++
+	}
+	return out
 }
 
 var reNegation = regexp.MustCompile(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere)\b`)
 
-// negatedClaim reports whether a claim says something is not so.
-func negatedClaim(claim string) bool { return reNegation.MatchString(claim) }
+// negatedClaim reports whether a claim says something is not so. An HTTP
+// status's name ("404 Not Found") says nothing is not so.
+func negatedClaim(claim string) bool {
+	return reNegation.MatchString(reStatusName.ReplaceAllString(claim, ""))
+}
+
+var reStatusName = regexp.MustCompile(`(?i)\b[45]\d\d\s+not\s+(?:found|allowed|acceptable|modified|implemented)\b`)
 
 // negatedLits says, for each quoted text of a claim, whether the claim
 // says it is not there: a negation among the few words since the text
@@ -160,7 +232,26 @@ func negatedLits(lx *lexed) []bool {
 			break
 		}
 		for j := i - 1; j > last && j >= i-4; j-- {
-			if reNegation.MatchString(lx.toks[j].raw) {
+			if reNegation.MatchString(lx.toks[j].raw) || sketchHideVerbs[lx.toks[j].low] {
+				out[n] = true
+			}
+		}
+		// "doesn't show 'A' and 'B'": a text joined to a negated one by
+		// "and" or a comma is negated too.
+		if n > 0 && out[n-1] && last >= 0 {
+			joined := true
+			for j := last + 1; j < i; j++ {
+				if l := lx.toks[j].low; l != "and" && l != "," && l != "nor" {
+					joined = false
+				}
+			}
+			if joined && i > last+1 {
+				out[n] = true
+			}
+		}
+		// "so 'List books' disappears", "'Error' is gone".
+		for j := i + 1; j < len(lx.toks) && j <= i+2; j++ {
+			if sketchGoneAfter[lx.toks[j].low] || lx.toks[j].low == "goes" && j+1 < len(lx.toks) && lx.toks[j+1].low == "away" {
 				out[n] = true
 			}
 		}
@@ -172,14 +263,16 @@ func negatedLits(lx *lexed) []bool {
 // aboutLoading reports whether a claim is about a page loading, its speed
 // or its errors: the only claims "… loads without errors" rephrases.
 func aboutLoading(claim string) bool {
-	lc := strings.ToLower(claim)
-	for _, w := range []string{"load", "error", "crash", "broken", "break", "fast", "slow", "speed", "quick", "perform", "up and running", "visit", "is up", "is down", "works", "working"} {
-		if strings.Contains(lc, w) {
-			return true
-		}
-	}
-	return false
+	return reAboutLoading.MatchString(claim)
 }
+
+var reAboutLoading = regexp.MustCompile(`(?i)\b(?:load|loads|loading|loaded|errors?|crash\w*|broken|break|breaks|fast|slow|speed|quick|quickly|perform\w*|up and running|visit\w*|is up|is down|works|working)\b`)
+
+// aboutSpeed reports whether a claim is about speed alone: "… loads
+// without errors" then rephrases it only when it names a page.
+func aboutSpeed(claim string) bool { return !reAboutPage.MatchString(claim) }
+
+var reAboutPage = regexp.MustCompile(`(?i)\b(?:load|loads|loading|loaded|errors?|crash\w*|broken|break|breaks|up and running|visit\w*|is up|is down|works|working)\b`)
 
 // pressedKeys are the claim's quoted texts pressed as keys ("pressing '/'").
 func pressedKeys(lx *lexed) []string {
@@ -193,7 +286,7 @@ func pressedKeys(lx *lexed) []string {
 		if lx.toks[j].low == "the" && j > 0 {
 			j--
 		}
-		if pressVerb(lx.toks[j].low) {
+		if pressVerb(lx.toks[j].low) || (lx.toks[j].low == "with" || lx.toks[j].low == "using") && keyLike(strings.TrimSpace(t.raw)) {
 			out = append(out, strings.TrimSpace(t.raw))
 		}
 	}
@@ -221,7 +314,7 @@ func InventedPath(claim, suggestion string) string {
 func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	claim = normalizeClaim(claim)
 	s := stripLabel(suggestion)
-	prefix := strings.HasPrefix(strings.ToLower(claim), strings.ToLower(strings.TrimSpace(s)))
+	prefix := strings.HasPrefix(strings.ToLower(claim), strings.ToLower(strings.TrimSpace(s))) || beforeNegation(claim, s)
 	if negatedClaim(claim) && !negatedClaim(s) && !prefix {
 		return "drops the claim's negation"
 	}
@@ -271,18 +364,54 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	return ""
 }
 
+// beforeNegation reports whether a suggestion is cut from the part of
+// its claim before the claim's first negation: it has quoted texts, and
+// every one of them is written there ("Expanding 'Add a book' shows '201'"
+// from "… shows '201' (no '404')").
+func beforeNegation(claim, suggestion string) bool {
+	lx := lexClaim(claim)
+	var before []string
+	for _, t := range lx.toks {
+		if t.kind == tWord && (reNegation.MatchString(t.raw) || t.low == "not") || t.kind == tLit && reNegation.MatchString(t.raw) {
+			break
+		}
+		if t.kind == tLit || t.kind == tPath {
+			before = append(before, strings.ToLower(strings.TrimSpace(t.raw)))
+		}
+	}
+	sl := lexClaim(suggestion)
+	n := 0
+	for _, t := range sl.toks {
+		if t.kind == tLit || t.kind == tPath {
+			if !contains(before, strings.ToLower(strings.TrimSpace(t.raw))) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
 // labelSep starts the label a rephrasing that checks less than the claim
 // carries; Derive reads a claim only up to it.
 const labelSep = " — checks only that "
 
-// label orders suggestions that keep the claim's meaning first, and marks
-// each that checks less than the claim ("… — checks only that …; it does
-// not check …"), so a person who picks one knows what it leaves out.
-func label(claim string, sugg []string, ds []*Derivation) []string {
-	var faithful, partial []string
+// label orders suggestions that keep the claim's meaning first (readings,
+// guesses at which elements a count means, never do), then
+// those that keep most of the claim's quoted texts, paths and numbers, and
+// marks each that checks less than the claim ("… — checks only that …;
+// it does not check …", naming the claim's words it leaves out), so a
+// person who picks one knows what it leaves out.
+func label(claim string, sugg []string, ds []*Derivation, readings map[string]string) []string {
+	var faithful []string
+	type part struct {
+		s    string
+		kept int
+	}
+	var partial []part
 	for i, s := range sugg {
 		if strings.Contains(s, labelSep) {
-			partial = append(partial, s)
+			partial = append(partial, part{s, 1 << 20})
 			continue
 		}
 		var d Derivation
@@ -293,7 +422,10 @@ func label(claim string, sugg []string, ds []*Derivation) []string {
 		} else {
 			continue
 		}
-		if Faithful(claim, s, d.Plan) {
+		// A reading of which elements a count means is a guess: it is
+		// labelled even when its words are the claim's.
+		why, reading := readings[s]
+		if !reading && Faithful(claim, s, d.Plan) {
 			faithful = append(faithful, s)
 			continue
 		}
@@ -309,9 +441,51 @@ func label(claim string, sugg []string, ds []*Derivation) []string {
 		for _, q := range d.Requirements {
 			reqs = append(reqs, lowerFirst(strings.TrimSuffix(q.Text, ".")))
 		}
-		partial = append(partial, s+labelSep+strings.Join(reqs, "; and ")+guess+fmt.Sprintf("; it does not check the rest of %q", normalizeClaim(claim)))
+		rest := fmt.Sprintf("the rest of %q", claim)
+		if spans := leftOut(claim, s); len(spans) > 0 && len(spans) <= 4 {
+			for k, sp := range spans {
+				if strings.Contains(sp, `"`) {
+					spans[k] = "'" + sp + "'"
+				} else {
+					spans[k] = `"` + sp + `"`
+				}
+			}
+			rest = "what the claim says with " + joinAnd(spans)
+		}
+		if reading {
+			rest = why
+		}
+		partial = append(partial, part{s + labelSep + strings.Join(reqs, "; and ") + guess + "; it does not check " + rest, factsKept(claim, d.Plan)})
 	}
-	return append(faithful, partial...)
+	// The suggestion that keeps most of the claim first; ties keep the
+	// order they were made in (the claim's pieces, largest first).
+	slices.SortStableFunc(partial, func(a, b part) int { return b.kept - a.kept })
+	out := faithful
+	for _, p := range partial {
+		out = append(out, p.s)
+	}
+	return out
+}
+
+// factsKept counts the claim's quoted texts, paths and numbers a plan
+// holds.
+func factsKept(claim string, p *plan.Plan) int {
+	if p == nil {
+		return 0
+	}
+	body := strings.ToLower(string(p.Canonical()))
+	has := func(s string) bool {
+		q := strconv.Quote(strings.ToLower(s))
+		return strings.Contains(body, q[1:len(q)-1])
+	}
+	lits, paths, numbers := facts(claim)
+	n := 0
+	for _, x := range append(append(lits, paths...), numbers...) {
+		if has(strings.TrimSuffix(x, "/")) || has(x) {
+			n++
+		}
+	}
+	return n
 }
 
 // stripLabel cuts a suggestion's label off, so a labelled suggestion
@@ -344,6 +518,10 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	if Missing(claim, p) != "" {
 		return false
 	}
+	// "'A' or 'B'" is not "'A' and 'B'".
+	if containsWord(claim, "or") && !containsWord(rephrasing, "or") {
+		return false
+	}
 	// Every other word that carries meaning is kept too: a rephrasing
 	// that drops "focuses the search box" checks something else.
 	kept := map[string]bool{}
@@ -363,6 +541,15 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 		return false
 	}
 	return true
+}
+
+func containsWord(s, w string) bool {
+	for _, t := range lexClaim(s).toks {
+		if t.kind == tWord && t.low == w {
+			return true
+		}
+	}
+	return false
 }
 
 // actionWords are what a person does; a rephrasing without them drops an
@@ -443,15 +630,20 @@ func Missing(claim string, p *plan.Plan) string {
 // given claims themselves; it always returns at least one.
 func checked(cands []string, skip ...string) []string {
 	out, _ := checkedPlans(cands, skip...)
+	if len(out) > 3 {
+		out = out[:3]
+	}
 	return out
 }
 
+// checkedPlans derives up to maxSuggestionTries candidates and returns
+// the first six that derive, with their derivations.
 func checkedPlans(cands []string, skip ...string) ([]string, []*Derivation) {
 	var out []string
 	var ds []*Derivation
 	tries := 0
 	for _, c := range cands {
-		if len(out) == 3 || tries == maxSuggestionTries {
+		if len(out) == 6 || tries == maxSuggestionTries {
 			break
 		}
 		c = upperFirst(strings.TrimSpace(c))
@@ -484,9 +676,9 @@ func provablePrefixes(lx *lexed) []string {
 	return out
 }
 
-// pagePhrase returns the first page the claim names, as written, or "The
-// home page".
-func pagePhrase(lx *lexed) string {
+// claimPage returns the first page the claim names, as written, and true;
+// or "The home page" and false when it names none.
+func claimPage(lx *lexed) (string, bool) {
 	p := &parser{lx: lx}
 	for i := range lx.toks {
 		for n := 4; n >= 1; n-- {
@@ -499,13 +691,17 @@ func pagePhrase(lx *lexed) string {
 				continue
 			}
 			phrase := ref.phrase
+			if _, rest, ok := strings.Cut(phrase, "'s "); ok {
+				// "json-server's homepage": the owner names no page.
+				phrase = "the " + rest
+			}
 			if ref.generic && !strings.Contains(strings.ToLower(phrase), " ") {
 				phrase = "the " + phrase
 			}
-			return upperFirst(phrase)
+			return upperFirst(phrase), true
 		}
 	}
-	return "The home page"
+	return "The home page", false
 }
 
 // refusal explains why the parser could not read a claim.

@@ -333,7 +333,7 @@ func TestSuggestionsFaithfulOrLabelled(t *testing.T) {
 			claims = append(claims, e.Claim)
 		}
 	}
-	for _, file := range []string{"tuning.yaml", "heldout.yaml", "heldout2.yaml"} {
+	for _, file := range []string{"tuning.yaml", "heldout.yaml", "heldout2.yaml", "heldout-audit.yaml"} {
 		for _, e := range readField(t, file) {
 			claims = append(claims, e.Claim)
 		}
@@ -367,6 +367,18 @@ func TestSuggestionsFaithfulOrLabelled(t *testing.T) {
 			if !labelled && !Faithful(c, s, d.Plan) {
 				t.Errorf("%q: suggestion %q checks something else without saying so", c, s)
 			}
+			if labelled {
+				// The label says exactly what the suggestion's plan checks:
+				// its requirements, in order.
+				var reqs []string
+				for _, q := range d.Requirements {
+					reqs = append(reqs, lowerFirst(strings.TrimSuffix(q.Text, ".")))
+				}
+				if got := strings.SplitN(s, labelSep, 2)[1]; !strings.HasPrefix(got, strings.Join(reqs, "; and ")+";") {
+					t.Errorf("%q: suggestion %q: the label does not say what its plan checks (%q)", c, s, strings.Join(reqs, "; and "))
+				}
+			}
+
 			if strings.HasSuffix(s, "loads without errors") && !strings.Contains(strings.ToLower(c), "error") && !labelled {
 				t.Errorf("%q: the generic %q offered without a label", c, s)
 			}
@@ -425,6 +437,71 @@ func TestSuggestionsKeepNegation(t *testing.T) {
 		for _, s := range ss {
 			if strings.Contains(s, "loads without errors") {
 				t.Errorf("generic suggestion %q for a claim about something else", s)
+			}
+		}
+	}
+}
+
+// TestSuggestionsKeepTheClaimsPieces: the first suggestion of a refused
+// sequence keeps its actions and checks (each line a class of claim), and
+// no suggestion looks for a text the claim says appears after an action
+// it cannot write, or offers what the claim does not say.
+func TestSuggestionsKeepTheClaimsPieces(t *testing.T) {
+	for _, tc := range []struct {
+		claim, first string // first: the first suggestion's claim part; "" for none
+		never        []string
+	}{
+		{"Clicking the 'Export' toolbar icon shows 'Download CSV'", `Clicking "Export" shows "Download CSV"`, nil},
+		{"Clicking the 'Export' toolbar button shows 'Download CSV'", `Clicking the "Export" button shows "Download CSV"`, nil},
+		{"Clicking 'Filters' hides the 'Price' and 'Size' options", `Clicking "Filters" does not show "Price" and does not show "Size"`, []string{`shows "Price"`}},
+		{"Clicking the 'archive' tag collapses it, so 'Old posts' disappears", `Clicking "archive" does not show "Old posts"`, []string{`shows "Old posts"`}},
+		{"Pressing '?' brings up Help with the 'Keys' and 'Tips' tabs", `Pressing "?" shows "Keys" and "Tips"`, nil},
+		{"Searching the list for 'invoice' still shows '3 messages'", `Searching for "invoice" shows "3 messages"`, nil},
+		{"fetching /orders/9 gives u a 404 Not Found", "/orders/9 returns 404", nil},
+		{"the shop's homepage has two 'Cart' links", `The homepage has 2 "Cart" links`, nil},
+		{"Expanding 'Orders' shows the codes '201' and '400' (no '500')", `Clicking "Orders" shows "201" and "400" and does not show "500"`, []string{`shows "500"`}},
+		// An action the sketch cannot write: nothing after it is looked for.
+		{"After opening the help dialog with '?', closing it hides 'Keyboard shortcuts'", "", []string{"Keyboard shortcuts", `shows "?"`}},
+		{"Switching to compact mode changes the toggle to 'Comfortable'", "", []string{"Comfortable"}},
+		// Either outcome is not both.
+		{"The app shows 'Welcome' or 'Hello'", `The app shows "Welcome"`, []string{`"Welcome" and "Hello"`}},
+		// A title is checked as a title; a text something was done to
+		// ("after 'X'") starts no check on the page before it.
+		{"Acme's page title is 'Acme Store'", `The title of the page is "Acme Store"`, nil},
+		{"after 'Edit' on 'Profile' the button turns into 'Save'", "", []string{`shows "Save"`}},
+		// A count of things the rules cannot name: both readings, each
+		// labelled as a guess; never for a time or a bound.
+		{"/shop lists 12 products", "/shop has 12 list items", nil},
+		{"There are exactly four links in the home page's footer area", "The home page's footer has 4 links", nil},
+		{"Uploads finish within 5 seconds", "", []string{"list items", "rows"}},
+		{"The invoices list is empty", "The home page has no list items", nil},
+		{"/plans lists at least 2 plans", "", []string{"list items", "rows"}},
+		// Unquoted names after a check: read as texts, labelled so.
+		{"/team lists the people Ada Byron and Alan Turing", `/team shows "Ada Byron" and "Alan Turing"`, nil},
+		// Speed of something that is no page: no generic check.
+		{"Uploads are fast", "", []string{"loads without errors"}},
+	} {
+		_, err := Derive(tc.claim)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Errorf("%q derived; want a refusal", tc.claim)
+			continue
+		}
+		first := ""
+		if len(np.Suggestions) > 0 {
+			first = stripLabel(np.Suggestions[0])
+		}
+		if strings.Contains(first, "list items") && !strings.Contains(np.Suggestions[0], "is a guess") {
+			t.Errorf("%q: the reading %q is not labelled as a guess", tc.claim, np.Suggestions[0])
+		}
+		if first != tc.first {
+			t.Errorf("%q: first suggestion %q, want %q (all: %q)", tc.claim, first, tc.first, np.Suggestions)
+		}
+		for _, s := range np.Suggestions {
+			for _, n := range tc.never {
+				if strings.Contains(stripLabel(s), n) {
+					t.Errorf("%q: suggestion %q says %q", tc.claim, s, n)
+				}
 			}
 		}
 	}

@@ -99,7 +99,9 @@
 // the journeys'. Steps after the first that does not pass are skipped.
 //
 // Hostile pages never hang a worker: dialogs are accepted and recorded,
-// popups closed and recorded, downloads refused per browser context and
+// popups closed and recorded (a target=_blank link the plan clicks is
+// followed in the journey's own tab instead, as a person reads the page it
+// opens, and the step says so), downloads refused per browser context and
 // recorded, and every step, journey and run has a budget.
 //
 // # Evidence

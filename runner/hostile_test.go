@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -46,16 +47,18 @@ func TestHostilePages(t *testing.T) {
 			}},
 		{name: "popup", want: evidence.Verified, max: 5 * time.Second, steps: `
       - visit: /hostile/popup
+      - expect_title: Popup
       - click: role=link[name="Open About in a new tab"]
-      - expect_title: Popup`,
+      - expect_url: /about`,
 			check: func(t *testing.T, j evidence.JourneyResult) {
-				if len(j.Popups) != 2 {
-					t.Errorf("popups %q, want the window.open and the target=_blank link", j.Popups)
+				// The script's window.open is closed and recorded; the
+				// target=_blank link the plan clicks is followed in the
+				// journey's tab, as a person reads the page it opens.
+				if len(j.Popups) != 1 || !strings.HasSuffix(j.Popups[0], "/about") {
+					t.Errorf("popups %q, want the one window.open of .../about", j.Popups)
 				}
-				for _, p := range j.Popups {
-					if !strings.HasSuffix(p, "/about") {
-						t.Errorf("popup %q, want .../about", p)
-					}
+				if a := j.Steps[2].Actual; !strings.Contains(a, "new tab") {
+					t.Errorf("step 3 actual %q does not say the link's new tab was followed here", a)
 				}
 			}},
 		{name: "download", want: evidence.Verified, max: 5 * time.Second, steps: `
@@ -171,5 +174,47 @@ func TestHangingSubresource(t *testing.T) {
 	wantDecision(t, res, evidence.Verified)
 	if took := time.Since(start); took < loadGrace || took > loadGrace+3*time.Second {
 		t.Errorf("took %s, want a little over the %s load grace", took, loadGrace)
+	}
+}
+
+// TestBlankLinkFollowed: a target=_blank link the plan clicks is followed
+// in the journey's tab, and the target policy applies to it as to any
+// link: one to an allowed page verifies, one to a host the policy denies
+// blocks the journey without the host being reached.
+func TestBlankLinkFollowed(t *testing.T) {
+	can := newCanary(t)
+	pages := servePages(t, map[string]string{
+		"/": fmt.Sprintf(`<title>links</title><a href="/next" target="_blank">Next page</a>
+<a href="%s/page" target="_blank" rel="noopener">Canary in a new tab</a>`, can.URL),
+		"/next": `<title>next</title><h1>The next page</h1>`,
+	})
+	for _, tc := range []struct {
+		name, steps string
+		want        evidence.Decision
+	}{
+		{"allowed", `
+      - visit: /
+      - click: role=link[name="Next page"]
+      - expect_url: /next
+      - expect_text: The next page`, evidence.Verified},
+		{"denied", `
+      - visit: /
+      - click: role=link[name="Canary in a new tab"]
+      - expect_text: canary reached`, evidence.Blocked},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
+			wantDecision(t, res, tc.want)
+			j := res.Manifest.Journeys[0]
+			if len(j.Popups) != 0 {
+				t.Errorf("popups %q, want none: the link is followed in the tab", j.Popups)
+			}
+			if tc.want == evidence.Blocked && !strings.Contains(j.Reason, "policy") {
+				t.Errorf("reason %q does not name the policy", j.Reason)
+			}
+		})
+	}
+	if n := can.hits.Load(); n != 0 {
+		t.Errorf("the canary on %s was reached %d times", canaryHost, n)
 	}
 }

@@ -244,6 +244,35 @@
     return '';
   }
 
+  // titleName is the name of an icon control: an element with no role and
+  // no text of its own, only a title, that a person can click — the
+  // pointer cursor or an onclick handler says so (Transmission's toolbar
+  // <div title="Open Torrent">). The title is the last fallback of the
+  // accessible name Playwright computes; such an element has no other
+  // name to be found by. '' for any other element.
+  function titleName(el) {
+    if (!el.hasAttribute('title') || SKIP.has(el.tagName) || roleOf(el) || contentText(el)) return '';
+    const title = norm(el.getAttribute('title'));
+    if (!title) return '';
+    if (typeof el.onclick === 'function' || el.hasAttribute('onclick') || getComputedStyle(el).cursor === 'pointer') return title;
+    return '';
+  }
+
+  // titled adds the icon controls whose title matches to a text or button
+  // target's candidates, only when nothing matches it whole already: a
+  // title never competes with a text or a name the page shows.
+  function titled(out, els, t) {
+    if (out.some((x) => x.score === 2)) return;
+    for (const el of els) {
+      if (!el.hasAttribute('title') || el.closest('head') || ariaHidden(el)) continue;
+      const name = titleName(el);
+      if (!name) continue;
+      // Whole titles only: "Start" is not the icon titled "Start
+      // Selected Torrents".
+      if (score(name, t) === 2) out.push({ el, score: 2 });
+    }
+  }
+
   // 2: the whole text matches; 1: a part matches; 0: no match.
   function score(text, t) {
     const s = norm(text);
@@ -310,6 +339,7 @@
           }
           if (!deeper) out.push({ el, score: s });
         }
+        titled(out, els, t);
         break;
       }
       case 'role': {
@@ -321,6 +351,7 @@
           if (t.name) s = score(accName(el, t.value), t);
           if (s) out.push({ el, score: s });
         }
+        if (t.value === 'button' && t.name && !t.level) titled(out, els, t);
         break;
       }
       default:

@@ -151,3 +151,63 @@ func TestClosestMatches(t *testing.T) {
 		})
 	}
 }
+
+// iconPage has icon controls named only by their title, as in
+// Transmission's toolbar: one clickable by its pointer cursor and a
+// listener added from script, one by an onclick handler; one with a title
+// and nothing that makes it clickable; and a heading whose text is also an
+// icon's title, which the text keeps.
+const iconPage = `<!doctype html><html lang="en"><head><title>Icons</title>
+<style>#toolbar > div { cursor: pointer; display: inline-block; width: 24px; height: 24px; background: #ccc; }</style></head><body>
+<script>function hit(id) { document.getElementById('out').textContent = 'hit:' + id; }</script>
+<p id="out">none</p>
+<div id="toolbar"><div id="open" title="Open Torrent"></div><div id="sep"></div><div title="Upload Files" id="upload-icon"></div></div>
+<div title="Pause All" style="display:inline-block;width:24px;height:24px" onclick="hit('pauseall')"></div>
+<div title="Decoration" style="display:inline-block;width:24px;height:24px"></div>
+<h3 onclick="hit('heading')">Upload Files</h3>
+<script>
+document.getElementById('open').addEventListener('click', () => hit('open'));
+document.getElementById('upload-icon').addEventListener('click', () => hit('upload-icon'));
+</script>
+</body></html>`
+
+// TestTitledIconControls: an icon control with no role and no text is
+// found by its title when it is clickable, by text= and as a button.
+func TestTitledIconControls(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": iconPage})
+	tests := []struct {
+		target string
+		want   string // the id the click reports; "" when nothing may match
+	}{
+		{`text="Open Torrent"`, "open"},
+		{`role=button[name="Open Torrent"]`, "open"},
+		{`text=Pause All`, "pauseall"},
+		{`role=button[name="pause all"]`, "pauseall"},
+		{`text="Decoration"`, ""},
+		{`role=button[name="Decoration"]`, ""},
+		{`text="Upload Files"`, "heading"},
+		{`role=button[name="Pause"]`, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.target, func(t *testing.T) {
+			t.Parallel()
+			q := strings.ReplaceAll(tc.target, `"`, `\"`)
+			p := journeyPlan(t, fmt.Sprintf(`
+      - visit: /
+      - click: "%s"
+        timeout: 700ms
+      - expect_text: {target: "css=#out", text: "hit:%s"}
+        timeout: 1s
+`, q, tc.want)[1:])
+			res := run(t, p, Options{BaseURL: srv.URL})
+			if tc.want == "" {
+				wantDecision(t, res, evidence.Failed)
+				if s := res.Manifest.Journeys[0].Steps[1]; s.Status != evidence.StepFailed || !strings.Contains(s.Actual, "no element") {
+					t.Fatalf("step 2 should fail for a missing target:\n%s", explain(res))
+				}
+				return
+			}
+			wantDecision(t, res, evidence.Verified)
+		})
+	}
+}

@@ -177,12 +177,34 @@ func (st *stepCtx) pointer(state string, clicks int) *verdict {
 			st.pause()
 			continue
 		}
+		if clicks > 0 {
+			// A link that opens its page in a new tab (target=_blank): a
+			// person clicking it goes on reading that page, so the journey
+			// follows it here, in this tab, where the target policy and
+			// the recording apply as to any navigation. Popups a script
+			// opens stay closed.
+			raw, herr := st.jr.callOn(st.act, obj, sameTabJS)
+			var href string
+			if herr == nil && json.Unmarshal(raw, &href) == nil && href != "" {
+				st.jr.note = "the link opens " + href + " in a new tab; the journey follows it in this tab"
+			}
+		}
 		if err := st.jr.clickAt(st.act, x, y, clicks); err != nil {
 			return st.errVerdict(err)
 		}
 		return nil
 	}
 }
+
+// sameTabJS makes the link the element is in open its http(s) page in
+// this tab instead of a new one, and returns its address ("" when it is
+// no such link).
+const sameTabJS = `function () {
+  const a = this.closest && this.closest('a[href][target]');
+  if (!a || a.target.toLowerCase() !== '_blank' || !/^https?:$/.test(new URL(a.href, location.href).protocol)) return '';
+  a.target = '_self';
+  return a.href;
+}`
 
 func (st *stepCtx) pause() {
 	select {
