@@ -45,8 +45,9 @@ type PWConfig struct {
 	Journeys int
 	// Workers: journeys at once, the same on both sides. Defaults to 2.
 	Workers int
-	// Rounds: each side runs the journeys this many times, in turns; the
-	// median is reported. Defaults to 1.
+	// Rounds: each side runs the journeys, the one journey and the failing
+	// journey this many times, in turns; the median of each is reported.
+	// Defaults to 1.
 	Rounds int
 	// ChromePath is the browser both sides use. Defaults to the runner's
 	// choice (chromium-headless-shell when installed).
@@ -71,9 +72,12 @@ type Sample struct {
 
 // PWReport is the outcome of ComparePlaywright.
 type PWReport struct {
-	Browser            string
-	Journeys, Workers  int
-	Vouch, Playwright  Sample // the journeys, median wall of the rounds
+	Browser           string
+	Journeys, Workers int
+	Vouch, Playwright Sample // the journeys, median wall of the rounds
+	// RoundWall is vouch's wall time over Playwright's in each round: two
+	// runs side by side, under about the same load of a shared machine.
+	RoundWall          []float64
 	OneVouch, OnePW    Sample // one journey, end to end
 	FailedVouch        Sample // a journey whose check fails on a settled page
 	FailedPW           Sample
@@ -111,6 +115,13 @@ func (r PWReport) String() string {
 	rp, re := ratio(v.PSSMB, p.PSSMB), ratio(float64(v.Evidence), float64(p.Evidence))
 	line("ratio vouch/playwright: wall %.2f× (%s), cpu %.2f× (%s), PSS %.2f× (%s), evidence %.2f× (%s)",
 		rw, within(rw, TargetPWWall), rc, within(rc, TargetPWCPU), rp, within(rp, TargetPWPSS), re, within(re, TargetPWEvidence))
+	if len(r.RoundWall) > 1 {
+		var rs []string
+		for _, x := range r.RoundWall {
+			rs = append(rs, fmt.Sprintf("%.2f×", x))
+		}
+		line("wall ratio of each round (the two runs side by side): %s", strings.Join(rs, " "))
+	}
 	ro := ratio(r.OneVouch.Wall.Seconds(), r.OnePW.Wall.Seconds())
 	line("one journey end to end: vouch %.2fs, playwright %.2fs: %.2f× (%s)", r.OneVouch.Wall.Seconds(), r.OnePW.Wall.Seconds(), ro, within(ro, TargetPWOne))
 	verdict := "target met"
@@ -307,14 +318,35 @@ func ComparePlaywright(ctx context.Context, cfg PWConfig) (PWReport, error) {
 				ps = append(ps, x)
 			}
 		}
+		rep.RoundWall = append(rep.RoundWall, ratio(vs[len(vs)-1].Wall.Seconds(), ps[len(ps)-1].Wall.Seconds()))
 	}
 	rep.Vouch, rep.Playwright = median(vs), median(ps)
 
-	fmt.Fprintln(cfg.Log, "one journey")
-	if rep.OneVouch, err = measure(oneSides[0]); err != nil {
-		return rep, err
+	// The single runs are as noisy as the journeys on a shared machine, so
+	// they take the same rounds, in turns, and report the median too.
+	rounds := func(what string, sides [2]side) (Sample, Sample, error) {
+		var v, p []Sample
+		for round := range cfg.Rounds {
+			fmt.Fprintf(cfg.Log, "%s, round %d of %d\n", what, round+1, cfg.Rounds)
+			order := sides
+			if round%2 == 1 {
+				order = [2]side{sides[1], sides[0]}
+			}
+			for _, s := range order {
+				x, err := measure(s)
+				if err != nil {
+					return Sample{}, Sample{}, err
+				}
+				if s.name == "vouch" {
+					v = append(v, x)
+				} else {
+					p = append(p, x)
+				}
+			}
+		}
+		return median(v), median(p), nil
 	}
-	if rep.OnePW, err = measure(oneSides[1]); err != nil {
+	if rep.OneVouch, rep.OnePW, err = rounds("one journey", oneSides); err != nil {
 		return rep, err
 	}
 
@@ -326,11 +358,7 @@ func ComparePlaywright(ctx context.Context, cfg PWConfig) (PWReport, error) {
 	if err != nil {
 		return rep, err
 	}
-	fmt.Fprintln(cfg.Log, "time to failed")
-	if rep.FailedVouch, err = measure(failSides[0]); err != nil {
-		return rep, err
-	}
-	if rep.FailedPW, err = measure(failSides[1]); err != nil {
+	if rep.FailedVouch, rep.FailedPW, err = rounds("time to failed", failSides); err != nil {
 		return rep, err
 	}
 	return rep, nil

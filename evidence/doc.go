@@ -33,8 +33,9 @@
 // dismissed, the popups it closed, the downloads it refused and the first
 // document it received: URL, status, and the sha256 and size of its body,
 // which a run's signed attestation names as its subject) and
-// "artifacts" (an Artifact each: kind, file, sha256, size, media type,
-// journey, step, note).
+// "artifacts" (an Artifact for each file, listed once where it was first
+// recorded: kind, file, sha256, size, media type, journey, step, note; the
+// steps and journeys name the files they use).
 //
 // For an artifact with "encoding": "gzip" (DOM snapshots) the file holds the
 // gzip-compressed content while "sha256" and "size" describe the content

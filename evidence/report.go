@@ -143,12 +143,26 @@ func buildReport(dir string, m *Manifest) reportView {
 	seen := map[string]int{}
 	for _, a := range m.Artifacts {
 		media[a.File] = a.MediaType
-		if i, ok := seen[a.File]; ok {
-			v.Files[i].More++
-			continue
+		if _, ok := seen[a.File]; ok {
+			continue // an older manifest listed a file once per step
 		}
 		seen[a.File] = len(v.Files)
 		v.Files = append(v.Files, fileView{Artifact: a})
+	}
+	// How many steps and journeys refer to each file: a file is listed
+	// once, the others are counted beside it.
+	refs := map[string]int{}
+	for _, j := range m.Journeys {
+		for _, f := range []string{j.HAR, j.Console} {
+			refs[f]++
+		}
+		for _, s := range j.Steps {
+			refs[s.Screenshot]++
+			refs[s.DOM]++
+		}
+	}
+	for i := range v.Files {
+		v.Files[i].More = max(refs[v.Files[i].File]-1, 0)
 	}
 	for _, r := range m.Requirements {
 		rv := reqView{ID: r.ID, Text: r.Text}

@@ -94,7 +94,10 @@ func (w *Writer) Mask(s string) string { return w.mask.string(s) }
 // Close and Flush.
 //
 // Put takes ownership of data: the caller must not modify it afterwards.
-// Content already put is written once, but listed once per Put. Put blocks
+// Content already put is written and listed once, where it was first put:
+// the steps and journeys that refer to it say where else it belongs (a
+// manifest listing a repeated screenshot once per step was a third of its
+// bytes). The returned Artifact describes this Put all the same. Put blocks
 // only when more than 64 MB wait to be written. A Put after Close writes
 // synchronously.
 func (w *Writer) Put(kind Kind, ext, mediaType string, data []byte, journey, step int, note string) Artifact {
@@ -122,8 +125,10 @@ func (w *Writer) Put(kind Kind, ext, mediaType string, data []byte, journey, ste
 	}
 
 	w.mu.Lock()
-	w.arts = append(w.arts, a)
 	dup := w.stored[a.File]
+	if !dup {
+		w.arts = append(w.arts, a)
+	}
 	w.stored[a.File] = true
 	closed := w.closed
 	if !dup && !closed {
@@ -217,7 +222,8 @@ func (w *Writer) Close() error {
 	return w.Flush()
 }
 
-// Artifacts returns every artifact put so far, in put order.
+// Artifacts returns every file put so far, once each, in the order they
+// were first put.
 func (w *Writer) Artifacts() []Artifact {
 	w.mu.Lock()
 	defer w.mu.Unlock()

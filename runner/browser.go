@@ -24,9 +24,14 @@ const (
 	startTimeout = 30 * time.Second
 	// tabTimeout bounds creating a browser context and its tab (~150 ms).
 	tabTimeout = 15 * time.Second
-	// spareTabs is how many journey tabs are prepared ahead, so that a
-	// journey rarely waits the ~150 ms a new context takes.
-	spareTabs = 1
+	// maxSpareTabs bounds the journey tabs prepared ahead (also bounded by
+	// Config.Workers), so that a journey rarely waits the ~150 ms a new
+	// context takes.
+	maxSpareTabs = 8
+	// warmAfter is how long a browser must have had no journey announced
+	// before it keeps one spare tab ready for the next run: a process that
+	// closes right after its run (vouch run) never makes one for nothing.
+	warmAfter = time.Second
 	// viewport of every journey's window.
 	viewportW, viewportH = 1280, 720
 )
@@ -50,14 +55,22 @@ type browser struct {
 	crashed atomic.Bool // the process ended while nobody was closing it
 	exitErr atomic.Value
 
-	spares chan *tab
-	kick   chan struct{}
-	stop   chan struct{}
-	wg     sync.WaitGroup // the spare filler
+	spares chan *tab      // prepared tabs; its capacity bounds them
+	stop   chan struct{}  // closed when close begins
+	wg     sync.WaitGroup // tab makers
 
 	mu       sync.Mutex
 	released bool           // close has begun: tabs are closed in the caller
 	closes   sync.WaitGroup // background tab closes
+	// Spare tabs are made for the journeys announced (expect) and not yet
+	// started, at most cap(spares) at once, so that no journey waits for a
+	// browser context another could have prepared while it ran, and none
+	// is made that no journey will take.
+	want    int           // journeys announced and not yet given a tab
+	making  int           // tabs being made ahead
+	warm    bool          // keep one spare while idle (see warmAfter)
+	idle    *time.Timer   // sets warm after warmAfter without a run
+	changed chan struct{} // closed (and replaced) when a making ends without a tab
 }
 
 // tab is one journey's page in its own BrowserContext.
@@ -136,9 +149,9 @@ func startBrowser(ctx context.Context, cfg Config, proxy string, logf func(strin
 	bctx, bcancel := chromedp.NewContext(actx)
 	b := &browser{
 		log: logf, proxy: proxy, acancel: acancel, bctx: bctx, bcancel: bcancel, remote: isRemote,
-		spares: make(chan *tab, spareTabs),
-		kick:   make(chan struct{}, 1),
-		stop:   make(chan struct{}),
+		spares:  make(chan *tab, min(max(cfg.Workers, 1), maxSpareTabs)),
+		stop:    make(chan struct{}),
+		changed: make(chan struct{}),
 	}
 	// The first Run binds the browser's life to bctx, which carries no
 	// deadline (field guide §0); the start is bounded from outside instead.
@@ -173,8 +186,6 @@ func startBrowser(ctx context.Context, cfg Config, proxy string, logf func(strin
 			logf("chromium ended unexpectedly")
 		}
 	}()
-	b.wg.Add(1)
-	go b.fill()
 	return b, nil
 }
 
@@ -191,28 +202,38 @@ func (b *browser) close() error {
 	if !b.closing.CompareAndSwap(false, true) {
 		return nil
 	}
+	b.mu.Lock()
 	close(b.stop)
+	if b.idle != nil {
+		b.idle.Stop()
+	}
+	b.mu.Unlock()
 	b.wg.Wait()
 	b.mu.Lock()
 	b.released = true
 	b.mu.Unlock()
-	b.closes.Wait()
-	for {
-		select {
-		case t := <-b.spares:
-			t.cancel()
-			continue
-		default:
-		}
-		break
-	}
 	var err error
 	// A browser started here is killed rather than asked to close: its
 	// profile is a temporary directory nobody reads, the evidence is
 	// written, and a graceful Browser.close costs 150 ms or more after the
-	// decision. The allocator kills the process and any child left over,
-	// then removes the profile. A remote browser is only asked to close
-	// what vouch made there.
+	// decision. So are the tabs still closing in the background and the
+	// spare ones (~100 ms after the last journey): killing the browser
+	// ends them all, and their contexts end with bctx. The allocator kills
+	// the process and any child left over, then removes the profile. A
+	// remote browser is only asked to close what vouch made there, tab by
+	// tab.
+	if b.remote {
+		b.closes.Wait()
+		for {
+			select {
+			case t := <-b.spares:
+				t.cancel()
+				continue
+			default:
+			}
+			break
+		}
+	}
 	if !b.dead() && b.remote {
 		ctx, cancel := context.WithTimeout(b.bctx, 5*time.Second)
 		err = chromedp.Cancel(ctx)
@@ -226,48 +247,125 @@ func (b *browser) close() error {
 	return err
 }
 
-// fill keeps spare tabs ready while the browser lives.
-func (b *browser) fill() {
-	defer b.wg.Done()
-	for {
-		for len(b.spares) < cap(b.spares) && !b.dead() {
-			t, err := b.newTab(context.Background())
-			if err != nil {
-				b.log("preparing a browser context", "err", err)
-				break
+// expect announces n journeys that will ask for a tab (a negative n takes
+// back those that never did), so that tabs are prepared for them while
+// others run. Once no journey is announced for warmAfter, one spare is
+// kept ready for the next run.
+func (b *browser) expect(n int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.want = max(b.want+n, 0)
+	if b.idle != nil {
+		b.idle.Stop()
+	}
+	if b.want == 0 && !b.warm {
+		b.idle = time.AfterFunc(warmAfter, func() {
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			if b.want == 0 {
+				b.warm = true
+				b.refill()
 			}
-			select {
-			case b.spares <- t:
-			case <-b.stop:
-				t.cancel()
-				return
-			}
-		}
-		select {
-		case <-b.kick:
-		case <-b.stop:
-			return
-		}
+		})
+	}
+	b.refill()
+}
+
+// refill starts making tabs until those ready and in the making cover the
+// journeys announced, within cap(spares). The caller holds b.mu.
+func (b *browser) refill() {
+	select {
+	case <-b.stop:
+		return
+	default:
+	}
+	if b.dead() {
+		return
+	}
+	target := min(b.want, cap(b.spares))
+	if b.warm {
+		target = max(target, 1)
+	}
+	for len(b.spares)+b.making < target {
+		b.making++
+		b.wg.Add(1)
+		go b.make()
 	}
 }
 
-// tab returns a prepared tab, or makes one.
-func (b *browser) tab(ctx context.Context) (*tab, error) {
-	defer func() {
+// make prepares one spare tab. The making count reserves its room in
+// spares, so the send never blocks.
+func (b *browser) make() {
+	defer b.wg.Done()
+	ctx, cancel := context.WithCancel(context.Background())
+	stop := context.AfterFunc(b.bctx, cancel)
+	go func() {
 		select {
-		case b.kick <- struct{}{}:
-		default:
+		case <-b.stop:
+			cancel()
+		case <-ctx.Done():
 		}
 	}()
+	t, err := b.newTab(ctx)
+	stop()
+	cancel()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.making--
+	if err == nil {
+		b.spares <- t
+		return
+	}
 	select {
-	case t := <-b.spares:
+	case <-b.stop:
+	default:
+		b.log("preparing a browser context", "err", err)
+	}
+	// Whoever waits for this tab makes its own.
+	close(b.changed)
+	b.changed = make(chan struct{})
+}
+
+// tab returns a prepared tab, waits for one being prepared, or makes one.
+func (b *browser) tab(ctx context.Context) (*tab, error) {
+	b.mu.Lock()
+	b.want = max(b.want-1, 0)
+	b.mu.Unlock()
+	take := func(t *tab) bool {
+		b.mu.Lock()
+		b.refill()
+		b.mu.Unlock()
 		if t.ctx.Err() == nil {
-			return t, nil
+			return true
 		}
 		t.cancel()
-	default:
+		return false
 	}
-	return b.newTab(ctx)
+	for {
+		select {
+		case t := <-b.spares:
+			if take(t) {
+				return t, nil
+			}
+			continue
+		default:
+		}
+		b.mu.Lock()
+		making, changed := b.making, b.changed
+		b.mu.Unlock()
+		if making == 0 {
+			return b.newTab(ctx)
+		}
+		select {
+		case t := <-b.spares:
+			if take(t) {
+				return t, nil
+			}
+		case <-changed:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
 }
 
 // newTab creates a BrowserContext whose traffic goes through the policy

@@ -6,8 +6,10 @@
 // through a netpolicy.Proxy, so redirects, subresources, popups and
 // WebSockets all pass the target policy. Journeys run concurrently, bounded
 // by Config.Workers across all runs; steps run in the written order, once
-// each: no retries of actions, nothing re-derived. A spare browser context
-// is prepared while journeys run, so a journey rarely waits for one.
+// each: no retries of actions, nothing re-derived. Browser contexts are
+// prepared for the journeys a run announces while others run (as many at
+// once as Config.Workers), so a journey rarely waits for one and none is
+// made that no journey takes.
 //
 // # Targets
 //
@@ -32,7 +34,8 @@
 // overlay is not clicked through), focus and select-all in one call then
 // Input.insertText for fill, Input.dispatchKeyEvent with key, code and key
 // code for press (Enter submits forms). An input that starts a navigation waits for the new page
-// to parse before the step ends. A visit waits for the page to parse, then
+// to parse, then for its load event for at most 1 s more, before the step
+// ends. A visit waits for the page to parse, then
 // for its load event for at most 3 s more: a page that waits on a slow
 // image is usable, one that never parses is not.
 //

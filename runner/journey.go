@@ -49,6 +49,10 @@ type journeyRun struct {
 	// wait gave up before its budget; 0 when it did not.
 	settled  time.Duration
 	releases sync.WaitGroup // object groups being released
+	// caretShow is closed when the caret hidden for the latest capture is
+	// shown again (revealCaret); nil when none is under way.
+	caretMu   sync.Mutex
+	caretShow chan struct{}
 
 	res     evidence.JourneyResult
 	shots   []pendingShot // screenshots in flight
@@ -99,6 +103,9 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 	jctx, cancel := context.WithTimeout(gctx, rs.r.cfg.JourneyTimeout)
 	defer cancel()
 	started := time.Now()
+	if rs.tabs != nil {
+		rs.tabs.Add(1)
+	}
 	t, err := br.tab(jctx)
 	if err != nil {
 		reason := "the browser could not open a page: " + err.Error()
@@ -355,6 +362,7 @@ func (jr *journeyRun) steps() {
 			Description: sr.Description, Status: sr.Status, Message: msg})
 	}
 	jr.collectShots()
+	jr.caretShown()
 	jr.releases.Wait()
 	if !stopped {
 		jr.res.Decision = evidence.Verified
@@ -509,7 +517,54 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	// with it, read before the screenshot is requested, so that a later
 	// assertion may reuse the screenshot.
 	act := jr.activity()
-	if html, token, err := jr.domSnapshot(ctx); err == nil {
+	// The browser measures the visible area while the page serialises
+	// itself; a full-size capture needs no measure.
+	var metrics chan *page.GetLayoutMetricsResult
+	if v == nil && jr.rs.r.cfg.ScreenshotScale < 1 {
+		metrics = make(chan *page.GetLayoutMetricsResult, 1)
+		go func() {
+			m, _ := jr.layoutMetrics(ctx)
+			metrics <- m
+		}()
+	}
+	// The previous capture, if still in flight, ends and its caret is
+	// shown again before this capture hides it (see revealCaret).
+	jr.collectShots()
+	jr.caretShown()
+	shot := make(chan []byte, 1)
+	capture := func(pre *preCapture, hidden <-chan bool) {
+		if metrics != nil {
+			if m := <-metrics; m != nil {
+				pre.metrics = m
+			}
+		}
+		img, err := jr.screenshot(ctx, v != nil, pre)
+		if err != nil {
+			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
+		}
+		if h := <-hidden; h || pre.caretHidden {
+			jr.revealCaret(ctx)
+		}
+		shot <- img
+	}
+	// A capture that no later step can reuse (see reuse: only an assertion
+	// right after it may) is requested alongside the DOM snapshot instead
+	// of after it, one round trip to the main thread less. The caret is
+	// hidden by the snapshot's evaluation, which reaches the page first
+	// (a capture that overtook it would show the caret, nothing worse).
+	// A capture that may be reused is requested only once the snapshot
+	// has read the page's state token, so that the token never describes
+	// a later page than the picture.
+	early := v != nil || (!s.Kind.IsAssertion() && !overlap)
+	hiddenCh := make(chan bool, 1)
+	if early {
+		go capture(&preCapture{caretDone: true}, hiddenCh)
+	}
+	pre := &preCapture{}
+	html, token, hidden, err := jr.domSnapshot(ctx, true)
+	hiddenCh <- err == nil && hidden
+	if err == nil {
+		pre.caretDone, pre.caretHidden = true, hidden
 		sum := sha256.Sum256(html)
 		if v != nil || sum != jr.lastDOM {
 			dnote := "after step"
@@ -523,10 +578,13 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			sr.DOM = a.File
 			jr.lastDOM = sum
 		}
-		if v == nil {
+		if v == nil && !early {
 			c.token, c.activity = token, act
 			if s.Kind.IsAssertion() {
 				if file := jr.reuse(c); file != "" {
+					if hidden {
+						jr.revealCaret(ctx)
+					}
 					cancel()
 					<-probed
 					sr.Screenshot = file
@@ -535,14 +593,11 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 			}
 		}
 	}
-	shot := make(chan []byte, 1)
-	go func() {
-		img, err := jr.screenshot(ctx, v != nil)
-		if err != nil {
-			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
-		}
-		shot <- img
-	}()
+	if !early {
+		// pre says whether the snapshot hid the caret (else screenshot
+		// hides it itself); capture shows it again after the picture.
+		go capture(pre, hiddenCh)
+	}
 	collect := func() string {
 		img := <-shot
 		cancel()

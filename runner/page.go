@@ -439,37 +439,43 @@ func (jr *journeyRun) mouse(ctx context.Context, x, y float64, click bool) error
 
 // screenshot captures the viewport: full size as JPEG when full (a
 // failure), else at Config.ScreenshotScale in Config.ScreenshotFormat.
-// shotFormat names the file type.
-func (jr *journeyRun) screenshot(ctx context.Context, full bool) ([]byte, error) {
+// shotFormat names the file type. pre holds what domSnapshot already did
+// for this capture (the caret hidden, the visible area measured) and what
+// screenshot did itself; the caller shows the caret again when
+// pre.caretHidden (revealCaret), once the picture is in hand.
+func (jr *journeyRun) screenshot(ctx context.Context, full bool, pre *preCapture) ([]byte, error) {
+	q := jr.rs.r.cfg.ScreenshotQuality
+	if full {
+		q = max(q, FailShotQuality)
+	}
 	p := page.CaptureScreenshotParams{
 		Format:  page.CaptureScreenshotFormatJpeg,
-		Quality: new(int64(jr.rs.r.cfg.ScreenshotQuality)),
+		Quality: new(int64(q)),
 	}
 	if !full && jr.rs.r.cfg.ScreenshotFormat == "webp" {
 		p.Format = page.CaptureScreenshotFormatWebp
 	}
+	if !pre.caretDone {
+		// The text caret of a focused field blinks, so two captures of
+		// the same page would differ by it and the content-addressed store
+		// could not share them. It is made transparent for the capture, as
+		// Playwright's caret: 'hide' does, and only when a field has focus.
+		pre.caretDone = true
+		pre.caretHidden = jr.evalBool(ctx, hideCaretJS)
+	}
 	if s := jr.rs.r.cfg.ScreenshotScale; !full && s < 1 {
 		// A clip is in document coordinates: the visible part is where the
 		// visual viewport is scrolled to.
-		m, err := cdp.Call(ctx, jr.tab.t, page.GetLayoutMetrics, cdp.Empty{})
-		if err != nil {
-			return nil, err
+		if pre.metrics == nil {
+			m, err := jr.layoutMetrics(ctx)
+			if err != nil {
+				return nil, err
+			}
+			pre.metrics = m
 		}
-		if v := m.CSSVisualViewport; v != nil && v.ClientWidth > 0 && v.ClientHeight > 0 {
+		if v := pre.metrics.CSSVisualViewport; v != nil && v.ClientWidth > 0 && v.ClientHeight > 0 {
 			p.Clip = &page.Viewport{X: v.PageX, Y: v.PageY, Width: v.ClientWidth, Height: v.ClientHeight, Scale: s}
 		}
-	}
-	// The text caret of a focused field blinks, so two captures of the
-	// same page would differ by it and the content-addressed store could
-	// not share them. It is made transparent for the capture, as
-	// Playwright's caret: 'hide' does, and only when a field has focus.
-	if hidden := jr.evalBool(ctx, hideCaretJS); hidden {
-		defer func() {
-			// Even when the capture was cancelled, within a bound.
-			sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
-			defer cancel()
-			jr.evalBool(sctx, showCaretJS)
-		}()
 	}
 	res, err := cdp.Call(ctx, jr.tab.t, page.CaptureScreenshot, p)
 	if err != nil {
@@ -478,14 +484,69 @@ func (jr *journeyRun) screenshot(ctx context.Context, full bool) ([]byte, error)
 	return res.Data, nil
 }
 
+// preCapture is what is done for a screenshot before it is requested.
+type preCapture struct {
+	caretDone   bool                         // hideCaretJS ran
+	caretHidden bool                         // and hid the caret
+	metrics     *page.GetLayoutMetricsResult // nil: not measured
+}
+
+// layoutMetrics asks the browser (not the page, which could lie) where the
+// visual viewport is.
+func (jr *journeyRun) layoutMetrics(ctx context.Context) (*page.GetLayoutMetricsResult, error) {
+	m, err := cdp.Call(ctx, jr.tab.t, page.GetLayoutMetrics, cdp.Empty{})
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// showCaret takes out the style sheet hideCaretJS put in, even when the
+// capture was cancelled, within a bound.
+func (jr *journeyRun) showCaret(ctx context.Context) {
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+	defer cancel()
+	jr.evalBool(sctx, showCaretJS)
+}
+
+// revealCaret shows the caret again off the step's path: nothing the next
+// step does depends on it, and its round trip to the page's main thread
+// would otherwise wait between every step that typed and the next. The
+// next capture, and the journey's end, wait for it (caretShown), so that
+// it never takes out the sheet a later capture put in.
+func (jr *journeyRun) revealCaret(ctx context.Context) {
+	done := make(chan struct{})
+	jr.caretMu.Lock()
+	jr.caretShow = done
+	jr.caretMu.Unlock()
+	go func() {
+		defer close(done)
+		jr.showCaret(ctx)
+	}()
+}
+
+// caretShown waits for revealCaret's round trip, if one is under way.
+func (jr *journeyRun) caretShown() {
+	jr.caretMu.Lock()
+	done := jr.caretShow
+	jr.caretShow = nil
+	jr.caretMu.Unlock()
+	if done != nil {
+		<-done
+	}
+}
+
 // hideCaretJS makes the caret transparent while a field that shows one has
-// focus, with a constructed style sheet in document.adoptedStyleSheets: no
-// DOM mutation for the page's observers to see, nothing to lay out again
-// (caret-color changes no box), and it returns true when it did so.
+// focus (or is about to take it: autofocus), with a constructed style sheet
+// in document.adoptedStyleSheets: no DOM mutation for the page's observers
+// to see, nothing to lay out again (caret-color changes no box), and it
+// returns true when it did so.
 // showCaretJS takes the sheet out again.
 const hideCaretJS = `(() => { try {
   const a = document.activeElement;
-  if (!a || !(a.isContentEditable || a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')) return false;
+  // An autofocus field takes focus at the next rendering update, which may
+  // be the capture's own: hide the caret it will show too.
+  if (!(a && (a.isContentEditable || a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')) && !document.querySelector('[autofocus]')) return false;
   const k = Symbol.for('vouch.caret');
   let s = window[k];
   if (!s) {
@@ -566,23 +627,35 @@ const snapshotJS = `(() => {
 
 // domSnapshot returns the document's serialised HTML (field guide §9: the
 // cheapest capture, 0.7 ms), with its fields' values (snapshotJS), and,
-// from the same evaluation, stateJS's token.
-func (jr *journeyRun) domSnapshot(ctx context.Context) ([]byte, string, error) {
+// from the same evaluation, stateJS's token, read before any screenshot is
+// requested. With hideCaret, the same evaluation then hides the caret for
+// the screenshot to come (hideCaretJS; the caller shows it again): one
+// round trip to the page's main thread instead of two, on every step.
+func (jr *journeyRun) domSnapshot(ctx context.Context, hideCaret bool) (html []byte, token string, caretHidden bool, err error) {
+	expr := "[" + stateJS + `, "<!doctype html>\n" + ` + snapshotJS
+	if hideCaret {
+		expr += ", " + hideCaretJS
+	}
 	res, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
-		Expression:    "[" + stateJS + `, "<!doctype html>\n" + ` + snapshotJS + `]`,
+		Expression:    expr + "]",
 		ReturnByValue: new(true),
 	})
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	if res.ExceptionDetails != nil {
-		return nil, "", errors.New(exceptionText(res.ExceptionDetails))
+		return nil, "", false, errors.New(exceptionText(res.ExceptionDetails))
 	}
-	var r []string
-	if err := json.Unmarshal(res.Result.Value, &r); err != nil || len(r) != 2 {
-		return nil, "", fmt.Errorf("DOM snapshot: unexpected result %s", clip(string(res.Result.Value), 80))
+	var r []json.RawMessage
+	if err := json.Unmarshal(res.Result.Value, &r); err != nil || len(r) < 2 {
+		return nil, "", false, fmt.Errorf("DOM snapshot: unexpected result %s", clip(string(res.Result.Value), 80))
 	}
-	return []byte(r[1]), r[0], nil
+	var h string
+	if json.Unmarshal(r[0], &token) != nil || json.Unmarshal(r[1], &h) != nil {
+		return nil, "", false, fmt.Errorf("DOM snapshot: unexpected result %s", clip(string(res.Result.Value), 80))
+	}
+	caretHidden = len(r) > 2 && string(r[2]) == "true"
+	return []byte(h), token, caretHidden, nil
 }
 
 // title reads document.title, or "" when the page does not answer.

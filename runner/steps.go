@@ -261,7 +261,20 @@ func (st *stepCtx) afterInput(before navMark) *verdict {
 	if d != nil {
 		jr.rec.mu.Lock()
 		dd := *d
+		parsed := dd.committed && jr.rec.life[dd.loader]["DOMContentLoaded"]
 		jr.rec.mu.Unlock()
+		if parsed {
+			// A parsed page usually fires its load event a moment later: the
+			// step's screenshot then shows it loaded, and the assertion
+			// that typically follows can share that screenshot instead of
+			// waiting for a capture of its own. A slow subresource holds the
+			// step up by inputLoadGrace at most.
+			lctx, cancel := context.WithTimeout(st.ctx, inputLoadGrace)
+			sub := *st
+			sub.ctx = lctx
+			sub.wait(func() bool { return jr.rec.life[dd.loader]["load"] })
+			cancel()
+		}
 		if v := st.navOutcome(&dd, false); v != nil && v.blocked {
 			return v
 		}
@@ -408,8 +421,12 @@ func (st *stepCtx) visit() *verdict {
 	return nil
 }
 
-// loadGrace bounds the wait for a parsed page's load event.
-const loadGrace = 3 * time.Second
+// loadGrace bounds the wait for a parsed page's load event after a visit;
+// inputLoadGrace after an input that navigated.
+const (
+	loadGrace      = 3 * time.Second
+	inputLoadGrace = time.Second
+)
 
 // unfinished explains a page that answered but did not finish loading in
 // the step's budget, stopping a script that keeps it busy.

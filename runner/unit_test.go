@@ -134,7 +134,7 @@ func TestNewConfig(t *testing.T) {
 	}
 	c := r.cfg
 	if c.Workers != 4 || c.StepTimeout.Seconds() != 10 || c.JourneyTimeout.Minutes() != 2 || c.RunTimeout.Minutes() != 10 ||
-		c.ScreenshotQuality != 60 || c.Policy == nil || c.Logger == nil || c.Evidence != EvidenceFull {
+		c.ScreenshotQuality != 40 || c.Policy == nil || c.Logger == nil || c.Evidence != EvidenceFull {
 		t.Errorf("defaults not filled: %+v", c)
 	}
 	for _, bad := range []Config{
