@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // This file reads the parts of a claim that rules capture whole: pages,
@@ -164,6 +165,18 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 			owner := strings.Join(raw, " ")
 			if structural[words[0]] || stopWords[words[0]] || notText[words[0]] {
 				break
+			}
+			// Only a name can be dropped as the app's name: "the nav on
+			// the home page", "the mobile home page", "the signed-in home
+			// page" say where or which, and reading them as a name would
+			// check the whole page, or another state of it: not a page.
+			// The page words may be one token ("homepage" reads "home page").
+			ownerTo := from + len(words) - n
+			if p.lx.toks[to-1].low == hw {
+				ownerTo = to - 1
+			}
+			if !ownerIsName(p.lx.toks[from:ownerTo]) {
+				return ref, false
 			}
 			ref.path = "/"
 			ref.note = fmt.Sprintf("%q taken as the home page (/), %q as the app's name.", strings.TrimSpace(ref.phrase), strings.TrimSuffix(owner, " 's"))
@@ -734,3 +747,39 @@ var badNames = map[string]bool{"broken": true, "missing": true, "any": true, "ne
 var pathAdjectives = map[string]bool{"old": true, "new": true, "legacy": true, "former": true,
 	"page": true, "url": true, "route": true, "path": true, "endpoint": true,
 	"deprecated": true, "archived": true, "public": true, "private": true, "internal": true}
+
+// regionNames are parts of a page and elements on it, never an app's name.
+var regionNames = map[string]bool{"nav": true, "navigation": true, "navbar": true,
+	"header": true, "footer": true, "banner": true, "table": true, "form": true,
+	"button": true, "link": true, "links": true, "field": true, "badge": true, "icon": true,
+	"heading": true, "title": true, "image": true, "logo": true, "cart": true, "basket": true,
+	"breadcrumb": true, "breadcrumbs": true, "toast": true, "counter": true, "hero": true}
+
+// ownerIsName reports whether the words before "home page" read as an
+// app's name: quoted, capitalised words ("Acme", "JSON Server") or a
+// possessive ("the shop's"), none of them a word of the claim's grammar or a part of a
+// page. A lower-case word ("mobile", "admin", "signed-in") describes a
+// version or a state of the page, which the plan would not check.
+func ownerIsName(toks []token) bool {
+	// "the shop's home page": a possessive names an owner whatever its case.
+	if len(toks) == 0 || toks[0].low == "'s" {
+		return false
+	}
+	possessive := strings.HasSuffix(toks[len(toks)-1].low, "'s")
+	for _, t := range toks {
+		if t.kind == tLit {
+			continue
+		}
+		if t.low == "'s" {
+			continue
+		}
+		if structural[t.low] || stopWords[t.low] || notText[t.low] || regionNames[t.low] || containerNouns[t.low] {
+			return false
+		}
+		r := []rune(t.raw)
+		if len(r) == 0 || !possessive && !(unicode.IsUpper(r[0]) || unicode.IsDigit(r[0])) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,63 @@
+package claim
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// readingCase is a claim and what it must derive: the requirement texts
+// joined by " | ", or "" when the claim must be refused. Each case is a
+// claim a looser reading got wrong: a word of it was dropped, or read as
+// something else, so the plan checked another claim.
+type readingCase struct {
+	claim string
+	want  string
+}
+
+func checkReadings(t *testing.T, cases []readingCase) {
+	t.Helper()
+	for _, tc := range cases {
+		d, err := Derive(tc.claim)
+		if tc.want == "" {
+			var np *NotProvableError
+			if !errors.As(err, &np) {
+				var got []string
+				for _, r := range d.Requirements {
+					got = append(got, r.Text)
+				}
+				t.Errorf("%q derived %q; want a refusal", tc.claim, strings.Join(got, " | "))
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q refused (%v); want %q", tc.claim, err, tc.want)
+			continue
+		}
+		var got []string
+		for _, r := range d.Requirements {
+			got = append(got, r.Text)
+		}
+		if g := strings.Join(got, " | "); g != tc.want {
+			t.Errorf("%q derived\n  %q\nwant\n  %q", tc.claim, g, tc.want)
+		}
+	}
+}
+
+// Words before "home page" are the app's name only when they read as a
+// name; "the nav on the home page" and "the signed-in home page" say which
+// part, or which state, of the page the claim is about.
+func TestReadingsAppName(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The Acme home page shows 'Welcome'", `On /, the page shows "Welcome".`},
+		{"The JSON Server home page shows 'Welcome'", `On /, the page shows "Welcome".`},
+		{"The nav on the home page shows 'Docs'", `On /, the page shows "Docs".`},
+		{"The button on the home page says 'Save'", ""},
+		{"The link on the home page says 'Docs'", ""},
+		{"The signed-in home page shows 'Sign out'", ""},
+		{"The admin home page shows 'Users'", ""},
+		{"The mobile home page shows 'Welcome'", ""},
+		{"The old home page shows 'Welcome'", ""},
+		{"The cached homepage shows 'Welcome'", ""},
+	})
+}
