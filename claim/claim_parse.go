@@ -148,8 +148,9 @@ func (p *parser) find(ri, pos int, rest string) ([]int, bool) {
 type pstate struct {
 	last      *item // the last item that was not a connector
 	afterConn bool
-	start     bool // nothing read yet
-	acted     bool // an action came before
+	start     bool  // nothing read yet
+	acted     bool  // an action came before
+	region    *item // the part of the page the claim's subject names ("the nav on /x")
 }
 
 // match is one rule's match, with group offsets absolute in the shape.
@@ -305,6 +306,15 @@ func next(st pstate, items []item) pstate {
 			nst.afterConn = false
 			if it.kind == iAction || it.kind == iReload {
 				nst.acted = true
+				nst.region = nil
+			}
+			if it.kind == iSubject {
+				// A page named after the part ("the nav on the home
+				// page") keeps the part; a new subject replaces it.
+				nst.region = nil
+				if it.region != "" {
+					nst.region = it
+				}
 			}
 		}
 	}

@@ -1606,6 +1606,15 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		region = m.low(eg + 1)
 	} else if l := m.st.last; l != nil && l.kind == iSubject {
 		region = l.regionKey
+	} else if r := m.st.region; r != nil {
+		region = r.regionKey
+	}
+	if r := m.st.region; !m.ok(eg+1) && r != nil && !countableRegion(r, region, e.target) {
+		// "The footer on /about has 2 links", "the cart has 3 items":
+		// a count in a part of the page the plan cannot pin would count
+		// the whole page, which is another number.
+		m.p.setHint("unsupported", fmt.Sprintf("vouch cannot count inside %q: count on the whole page, or in the nav, header, footer, sidebar, table, form or dialog", strings.TrimSpace(r.region)), m.start)
+		return nil, false
 	}
 	if t, ok := scopedTarget(region, e.target); ok {
 		e.target = t
@@ -1923,6 +1932,27 @@ var elementCSS = map[string]string{
 	"role=heading[level=1]": "h1", "role=heading[level=2]": "h2", "role=heading[level=3]": "h3",
 	"role=heading[level=4]": "h4", "role=heading[level=5]": "h5", "role=heading[level=6]": "h6",
 }
+
+// countableRegion reports whether a count under a subject that names a
+// part of the page can be made: the part is one the target can be scoped
+// to, or a list whose items are the page's list items ("the list has 3
+// items", noted as counting every list). An ordinal ("the first list",
+// "the second table") picks one of several, which no target says.
+func countableRegion(r *item, region, target string) bool {
+	for _, w := range strings.Fields(strings.ToLower(r.region)) {
+		if _, ord := ordinalWords[w]; ord {
+			return false
+		}
+	}
+	if _, ok := scopedTarget(region, target); ok {
+		return true
+	}
+	return target == "role=listitem" && (region == "list" || region == "todo list")
+}
+
+// ordinalWords pick one of several parts of a page.
+var ordinalWords = map[string]bool{"first": true, "second": true, "third": true, "last": true,
+	"fourth": true, "fifth": true, "other": true, "left": true, "right": true, "bottom": true}
 
 // scopedTarget narrows an unnamed element target to a region: the links
 // of the nav are "css=nav a[href]".

@@ -61,3 +61,20 @@ func TestReadingsAppName(t *testing.T) {
 		{"The cached homepage shows 'Welcome'", ""},
 	})
 }
+
+// A count under a subject that names a part of the page counts inside that
+// part, or the claim is refused: "the footer on /about has 2 links" is not
+// "/about has 2 links".
+func TestReadingsCountInRegion(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The nav on the home page has 3 links", "On /, exactly 3 visible elements match css=nav a[href]."},
+		{"The footer on /about has 2 links", "On /about, exactly 2 visible elements match css=footer a[href]."},
+		{"The table on /widgets has 3 rows", "On /widgets, exactly 3 visible elements match css=table tr."},
+		{"The list on /todos has 3 items", "On /todos, exactly 3 visible elements match role=listitem."},
+		{"The first list on /todos has 3 items", ""},
+		{"The bottom table on /widgets has 3 rows", ""},
+		{"The cart on the home page has 3 items", ""},
+		{"The card on /pricing has 2 buttons", ""},
+		{"The Pro plan on /pricing has 2 buttons", ""},
+	})
+}
