@@ -236,7 +236,7 @@ func (p *parser) parse(pos int, st pstate) ([]item, bool) {
 			}
 			m := &match{p: p, loc: l, st: st, start: pos, end: end}
 			items, ok := r.fn(m)
-			if !ok {
+			if !ok || pageJoined(st, items) {
 				continue
 			}
 			if m.consumed > pos {
@@ -290,6 +290,15 @@ func allowed(c ruleClass, st pstate) bool {
 		return c == cConn || c == cCtx || c == cNoop
 	}
 	return true
+}
+
+// pageJoined reports a page subject joined to a page subject before it
+// ("The home page and /about show 'Acme'"): the checks would be read of the
+// last page alone, leaving the first unchecked.
+func pageJoined(st pstate, items []item) bool {
+	l := st.last
+	return st.afterConn && l != nil && l.kind == iPage && l.subject &&
+		len(items) > 0 && items[0].kind == iPage && items[0].subject
 }
 
 func next(st pstate, items []item) pstate {

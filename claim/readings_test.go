@@ -78,3 +78,14 @@ func TestReadingsCountInRegion(t *testing.T) {
 		{"The Pro plan on /pricing has 2 buttons", ""},
 	})
 }
+
+// Two pages joined as one subject are refused: reading the check of the
+// last page alone would leave the first unchecked.
+func TestReadingsJoinedPages(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The home page and /about show 'Acme'", ""},
+		{"The home page and /about don't show 'Error'", ""},
+		{"/about, /pricing and /docs show 'Acme'", ""},
+		{"The home page, after clicking 'Docs', shows 'Docs'", `On /: click the text "Docs"; then the page shows "Docs".`},
+	})
+}
