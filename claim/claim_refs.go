@@ -29,6 +29,10 @@ type pageRef struct {
 	// missing is the page a server answers for a path it does not have
 	// ("the 404 page").
 	missing bool
+	// host is a bare host name ("example.com"): the deployment's home
+	// page as a subject, but as where a link goes it is as likely another
+	// site ("the GitHub link goes to github.com"), so no destination.
+	host bool
 }
 
 // missingPath is a path no app serves, to see its "not found" page.
@@ -129,7 +133,7 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		return ref, false
 	}
 	if len(words) == 1 && reHost.MatchString(all) {
-		ref.path = "/"
+		ref.path, ref.host = "/", true
 		ref.note = fmt.Sprintf("%q taken as the home page (/) of the base URL the plan runs against.", p.lx.toks[from].raw)
 		return ref, true
 	}
@@ -365,7 +369,7 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 			return ref, false
 		}
 		pg, ok := p.page(loc[12], loc[13])
-		if !ok || pg.generic {
+		if !ok || pg.generic || pg.host {
 			return ref, false
 		}
 		if name != "" {

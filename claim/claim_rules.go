@@ -727,7 +727,7 @@ func buildRules() {
 				}
 			}
 			pg, ok := m.p.page(m.bounds(1))
-			if !ok || pg.generic {
+			if !ok || pg.generic || pg.host {
 				return nil, false
 			}
 			if m.negated() {
@@ -755,7 +755,7 @@ func buildRules() {
 	addRule("url subject", cCheck, false, `(?:the )?(?:current |page |browser |final )?(?:url|address|location|path|address bar|route|pathname)(?: bar)? (?:is|be|becomes|become|changes to|change to|=|:|ends with|end with|contains|contain|matches|shows|updates to|update to|points to|reads|gets|is now|will be|should be)(?: now)? ({page})`,
 		func(m *match) ([]item, bool) {
 			pg, ok := m.p.page(m.bounds(1))
-			if !ok || pg.generic {
+			if !ok || pg.generic || pg.host {
 				return nil, false
 			}
 			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: pg.path})
@@ -874,7 +874,7 @@ func buildRules() {
 	addRule("links to", cCheck, false, `{neg}(?:links|link|points|point)(?: back)? to ({page})`,
 		func(m *match) ([]item, bool) {
 			pg, ok := m.p.page(m.bounds(1))
-			if !ok || pg.generic {
+			if !ok || pg.generic || pg.host {
 				return nil, false
 			}
 			t, notes := linkTarget(pg)
@@ -1214,7 +1214,7 @@ func buildRules() {
 				return nil, false
 			}
 			pg, ok := m.p.page(m.bounds(1))
-			if !ok || pg.generic {
+			if !ok || pg.generic || pg.host {
 				return nil, false
 			}
 			t, notes := linkTarget(pg)

@@ -89,3 +89,17 @@ func TestReadingsJoinedPages(t *testing.T) {
 		{"The home page, after clicking 'Docs', shows 'Docs'", `On /: click the text "Docs"; then the page shows "Docs".`},
 	})
 }
+
+// A bare host is the deployment's home page as a subject, never as where a
+// link goes: "links to github.com" is another site, and a[href="/"] (the
+// logo's link home) would prove it.
+func TestReadingsHostDestination(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"example.com shows 'Welcome'", `On /, the page shows "Welcome".`},
+		{"The home page links to github.com", ""},
+		{"The home page has a link to github.com", ""},
+		{"The 'GitHub' link goes to github.com", ""},
+		{"Clicking 'GitHub' opens github.com", ""},
+		{"The home page has a 'GitHub' link that goes to github.com", ""},
+	})
+}
