@@ -1315,8 +1315,11 @@ func negIn(s string) bool {
 	return strings.Contains(s, " not ") || strings.Contains(s, " never ") || strings.Contains(s, " no longer ")
 }
 
+// hiddenWord reports a word that says a thing is not shown. "not there" and
+// "no longer" are negations negIn already counts: counting them here too
+// turned "'X' is no longer shown" into "shows 'X'".
 func hiddenWord(s string) bool {
-	for _, w := range []string{"hidden", "gone", "missing", "absent", "removed", "invisible", "disappear", "vanish", "go away", "goes away", "not there", "deleted", "no longer"} {
+	for _, w := range []string{"hidden", "gone", "missing", "absent", "removed", "invisible", "disappear", "vanish", "go away", "goes away", "deleted"} {
 		if strings.Contains(s, w) {
 			return true
 		}

@@ -103,3 +103,18 @@ func TestReadingsHostDestination(t *testing.T) {
 		{"The home page has a 'GitHub' link that goes to github.com", ""},
 	})
 }
+
+// "no longer" and "not there" are negations, counted once: "'X' is no
+// longer shown" read "shows 'X'".
+func TestReadingsNoLonger(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"'Save' is no longer shown on the home page", `On /, the page does not show "Save".`},
+		{"On /todos, 'milk' is no longer shown", `On /todos, the page does not show "milk".`},
+		{"'Beta' is no longer visible on /", `On /, the page does not show "Beta".`},
+		{"'Beta' is not there on /", `On /, the page does not show "Beta".`},
+		{"'Beta' is not hidden on /", `On /, the page shows "Beta".`},
+		{"'Beta' is not gone on /", `On /, the page shows "Beta".`},
+		{"After clicking 'Save', 'Save' is no longer shown", `On /: click the text "Save"; then the page does not show "Save".`},
+		{"The 'Save' button is no longer there on /", `On /, the "Save" button is not visible.`},
+	})
+}
