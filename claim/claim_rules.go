@@ -212,7 +212,7 @@ func buildRules() {
 			return m.p.submit(m)
 		})
 	emptyFill := func(m *match) ([]item, bool) {
-		if !m.formContext() {
+		if !m.formContext() || !emptyFieldName(m.low(1)) {
 			return nil, false
 		}
 		t, notes, ok := m.p.field(m.bounds(1))
@@ -226,6 +226,9 @@ func buildRules() {
 	addRule("empty field", cAction, true, `(?:with|having|and|but|while)? ?(?:an? |the )?(?:empty|blank|missing|no) ({field})`, emptyFill)
 	addRule("an empty field", cAction, true, `(?:an?|the) (?:empty|blank|missing) ({field})`,
 		func(m *match) ([]item, bool) {
+			if !emptyFieldName(m.low(1)) {
+				return nil, false
+			}
 			t, notes, ok := m.p.field(m.bounds(1))
 			if !ok {
 				return nil, false
@@ -2041,6 +2044,22 @@ var stateWords = map[string]bool{"disabled": true, "enabled": true, "visible": t
 var notFields = map[string]bool{"cart": true, "basket": true, "bag": true, "list": true,
 	"inbox": true, "page": true, "table": true, "feed": true, "queue": true, "the cart": true,
 	"search results": true, "results": true, "wishlist": true, "todo list": true}
+
+// emptyFieldName reports whether the words after "empty" or "no" can name
+// a field to clear: "no longer" is a negation, and "the empty cart", "the
+// empty pricing page", "an empty search" name a state of a page or a part
+// of it, never a field (clearing one would check another claim).
+func emptyFieldName(name string) bool {
+	w := strings.Fields(name)
+	if len(w) == 0 || notFields[name] || notFields[w[len(w)-1]] || pageSuffix[w[len(w)-1]] {
+		return false
+	}
+	switch w[0] {
+	case "longer", "more", "search", "results":
+		return false
+	}
+	return true
+}
 
 // startsUpper reports whether s starts with an upper-case letter: people
 // capitalise interface labels as they appear ("clicking Continue").

@@ -118,3 +118,14 @@ func TestReadingsNoLonger(t *testing.T) {
 		{"The 'Save' button is no longer there on /", `On /, the "Save" button is not visible.`},
 	})
 }
+
+// "no" and "empty" clear a field only when the words after them can name
+// one: "clicking 'Save' no longer shows 'Save'" cleared a field "longer"
+// and checked the text present.
+func TestReadingsEmptyField(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Clicking 'Save' no longer shows 'Save'", `On /: click the text "Save"; then the page does not show "Save".`},
+		{"An empty search shows 'No results'", ""},
+		{"Submitting the form with an empty email shows 'Email is required'", `On /: clear the field labelled "email", submit the form; then the page shows "Email is required".`},
+	})
+}
