@@ -595,6 +595,9 @@ func buildRules() {
 				}
 			}
 			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
+			if everyPart(phrase) {
+				return nil, false
+			}
 			return []item{{kind: iSubject, region: phrase, notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", phrase)}}}, true
 		})
 
@@ -616,6 +619,9 @@ func buildRules() {
 	addRule("region", cSubj, false, `(?:the |a |an |its |their |my )?(?:(?:main|top|bottom|first|last|page|site|todo|item|todo item|items|whole|entire|[a-z][\w-]*) )?(`+regionAlt+`)(?: (?:area|section|bar|region|text|element))?`,
 		func(m *match) ([]item, bool) {
 			phrase := m.p.lx.span(m.start, m.end)
+			if everyPart(phrase) {
+				return nil, false
+			}
 			return []item{{kind: iSubject, region: phrase, regionKey: m.low(1), notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", strings.TrimSpace(phrase))}}}, true
 		})
 
@@ -2044,6 +2050,14 @@ var stateWords = map[string]bool{"disabled": true, "enabled": true, "visible": t
 var notFields = map[string]bool{"cart": true, "basket": true, "bag": true, "list": true,
 	"inbox": true, "page": true, "table": true, "feed": true, "queue": true, "the cart": true,
 	"search results": true, "results": true, "wishlist": true, "todo list": true}
+
+// everyPart reports a subject about each of several parts ("each card",
+// "every row", "all plans"): a text found once on the page would prove it
+// of one part only.
+func everyPart(phrase string) bool {
+	w := strings.Fields(strings.ToLower(phrase))
+	return len(w) > 0 && (w[0] == "each" || w[0] == "every" || w[0] == "all" || w[0] == "both" || w[0] == "any")
+}
 
 // emptyFieldName reports whether the words after "empty" or "no" can name
 // a field to clear: "no longer" is a negation, and "the empty cart", "the

@@ -129,3 +129,14 @@ func TestReadingsEmptyField(t *testing.T) {
 		{"Submitting the form with an empty email shows 'Email is required'", `On /: clear the field labelled "email", submit the form; then the page shows "Email is required".`},
 	})
 }
+
+// A subject about each of several parts is refused: a text found once on
+// the page proves it of one part only.
+func TestReadingsEveryPart(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Each card on /pricing has a 'Buy' button", ""},
+		{"Every plan costs '$12' on /pricing", ""},
+		{"Every row on /widgets shows 'Delete'", ""},
+		{"The card on /pricing shows 'Buy'", `On /pricing, the page shows "Buy".`},
+	})
+}
