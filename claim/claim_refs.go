@@ -665,6 +665,24 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 		if chatWords[p.lx.toks[from].low] {
 			return "", false, false
 		}
+		// A path starts no text: "/about shows 'A' and /pricing doesn't"
+		// is about another page, never the text "/pricing doesn't".
+		if p.lx.toks[from].kind == tPath {
+			return "", false, false
+		}
+		// "has about 10 links", "has several links", "has 2-5 links": a
+		// quantity of elements, never a text ("Quick links" is one).
+		if e, ok := nouns[p.lx.toks[to-1].low]; ok && e.plural && to-from > 1 {
+			for i := from; i < to-1; i++ {
+				if t := p.lx.toks[i]; strings.ContainsAny(t.raw, "0123456789") || quantityWords[t.low] {
+					p.setHint("unsupported", fmt.Sprintf("%q reads as a number of elements, not a text: counts are checked exactly (\"has 10 links\"), or quote the text the page shows", p.lx.span(a, b)), a)
+					return "", false, false
+				}
+				if _, isNum := numberWords[p.lx.toks[i].low]; isNum {
+					return "", false, false
+				}
+			}
+		}
 		if _, isWord := numberWords[p.lx.toks[from].low]; p.lx.toks[from].kind == tNumber || isWord {
 			if to-from > 1 {
 				p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which elements are %q: name them as elements (list items, rows, buttons, links) or quote a text the page shows", p.lx.span(p.lx.toks[from+1].start, b)), a)
@@ -674,6 +692,12 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 	}
 	return p.lx.span(a, b), false, true
 }
+
+// quantityWords say how many without a number.
+var quantityWords = map[string]bool{"many": true, "several": true, "few": true, "some": true,
+	"between": true, "about": true, "around": true, "approximately": true, "roughly": true,
+	"over": true, "under": true, "lots": true, "numerous": true, "multiple": true,
+	"dozens": true, "more": true, "fewer": true, "less": true, "least": true, "most": true}
 
 // chatWords are pronouns and chat shorthand: unquoted words that start
 // with one address a person, not quote the page.
@@ -739,13 +763,19 @@ func plainName(v string) bool {
 		if determiners[w] || badNames[w] || w == "with" || w == "and" || w == "or" || vague[w] {
 			return false
 		}
+		// "has 2 links", "about 10 links", "a few links": a quantity
+		// or a verb of the claim, never a link's name.
+		if _, isNum := number(w); isNum || structural[w] {
+			return false
+		}
 	}
 	return true
 }
 
 var badNames = map[string]bool{"broken": true, "missing": true, "any": true, "new": false,
 	"other": true, "some": true, "all": true, "empty": true, "blank": true, "every": true,
-	"second": true, "third": true, "last": true, "nth": true, "several": true, "many": true}
+	"second": true, "third": true, "last": true, "nth": true, "several": true, "many": true,
+	"few": true, "couple": true, "dozen": true, "dozens": true, "numerous": true, "multiple": true}
 
 // pathAdjectives may stand before a path: "the old /pricing-2023 page".
 var pathAdjectives = map[string]bool{"old": true, "new": true, "legacy": true, "former": true,

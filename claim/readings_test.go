@@ -140,3 +140,21 @@ func TestReadingsEveryPart(t *testing.T) {
 		{"The card on /pricing shows 'Buy'", `On /pricing, the page shows "Buy".`},
 	})
 }
+
+// A quantity of elements is never a link's name or a text to look for, and
+// a path never starts an unquoted text.
+func TestReadingsQuantityNotText(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The home page shows 'Docs' and has 2 links", `On /, the page shows "Docs". | On /, exactly 2 visible elements match role=link.`},
+		{"The home page has a few links", ""},
+		{"The home page has about 10 links", ""},
+		{"The home page has several links", ""},
+		{"The home page has between 2 and 5 links", ""},
+		{"The home page has 2-5 links", ""},
+		{"The home page has an About link", `On /, the "About" link is visible.`},
+		{"/about shows 'Acme' but /pricing doesn't", ""},
+		{"The home page shows 'Welcome' and so does /about", ""},
+		{"The Pro plan costs '$12' on /pricing", `On /pricing, the page shows "$12".`},
+		{"The home page shows Welcome to testapp", `On /, the page shows "Welcome to testapp".`},
+	})
+}
