@@ -1189,6 +1189,17 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			switch m.st.last.cont {
 			case contText:
+				// "shows 'Team' when scrolled down" is a condition, and
+				// "in the nav and the footer" names a part of the page:
+				// neither is one more text the page shows.
+				if f := strings.Fields(m.p.lx.shape[:m.start]); len(f) > 0 && condWords[f[len(f)-1]] {
+					return nil, false
+				}
+				if v, q, ok := m.text(2); ok && !q {
+					if _, region := regionCSS[strings.ToLower(v)]; region || regionNames[strings.ToLower(v)] {
+						return nil, false
+					}
+				}
 				return m.texts(2, m.st.last.neg != m.ok(1))
 			case contAdd:
 				v, q, ok := m.text(2)
@@ -2050,6 +2061,10 @@ var stateWords = map[string]bool{"disabled": true, "enabled": true, "visible": t
 var notFields = map[string]bool{"cart": true, "basket": true, "bag": true, "list": true,
 	"inbox": true, "page": true, "table": true, "feed": true, "queue": true, "the cart": true,
 	"search results": true, "results": true, "wishlist": true, "todo list": true}
+
+// condWords join a condition, never one more text to a list of texts.
+var condWords = map[string]bool{"when": true, "whenever": true, "if": true, "after": true,
+	"once": true, "until": true, "while": true, "unless": true, "before": true}
 
 // everyPart reports a subject about each of several parts ("each card",
 // "every row", "all plans"): a text found once on the page would prove it

@@ -158,3 +158,13 @@ func TestReadingsQuantityNotText(t *testing.T) {
 		{"The home page shows Welcome to testapp", `On /, the page shows "Welcome to testapp".`},
 	})
 }
+
+// A list of texts goes on after "and" or a comma, never after a condition
+// word, and a part of the page is never one of its texts.
+func TestReadingsMoreTexts(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/about shows 'Team' in the nav and the footer", ""},
+		{"/about shows 'Team' when scrolled down", ""},
+		{"/about shows 'Team', 'Contact' and Jobs", `On /about, the page shows "Team". | On /about, the page shows "Contact". | On /about, the page shows "Jobs".`},
+	})
+}
