@@ -297,8 +297,12 @@ func allowed(c ruleClass, st pstate) bool {
 // last page alone, leaving the first unchecked.
 func pageJoined(st pstate, items []item) bool {
 	l := st.last
-	return st.afterConn && l != nil && l.kind == iPage && l.subject &&
-		len(items) > 0 && items[0].kind == iPage && items[0].subject
+	if l == nil || l.kind != iPage || !l.subject || len(items) == 0 || items[0].kind != iPage {
+		return false
+	}
+	// "The settings page of the dashboard": a second page right after
+	// the subject would replace it ("the page at /about" names one).
+	return st.afterConn && items[0].subject || !st.afterConn && !l.page.generic && items[0].page.path != l.page.path
 }
 
 func next(st pstate, items []item) pstate {

@@ -168,3 +168,14 @@ func TestReadingsMoreTexts(t *testing.T) {
 		{"/about shows 'Team', 'Contact' and Jobs", `On /about, the page shows "Team". | On /about, the page shows "Contact". | On /about, the page shows "Jobs".`},
 	})
 }
+
+// A page named right after the page that is the subject would replace it:
+// "the settings page of the dashboard" checked /dashboard.
+func TestReadingsPageOfPage(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The settings page of the dashboard shows 'Theme'", ""},
+		{"/about on the home page shows 'Team'", ""},
+		{"The about page at /about shows 'Team'", `On /about, the page shows "Team".`},
+		{"The page at /about shows 'Team'", `On /about, the page shows "Team".`},
+	})
+}
