@@ -151,6 +151,7 @@ type pstate struct {
 	start     bool  // nothing read yet
 	acted     bool  // an action came before
 	region    *item // the part of the page the claim's subject names ("the nav on /x")
+	subjPage  *item // the page the claim's checks are about, until an action
 }
 
 // match is one rule's match, with group offsets absolute in the shape.
@@ -296,6 +297,11 @@ func allowed(c ruleClass, st pstate) bool {
 // ("The home page and /about show 'Acme'"): the checks would be read of the
 // last page alone, leaving the first unchecked.
 func pageJoined(st pstate, items []item) bool {
+	// "The home page shows 'Welcome' on /about": before any action, a
+	// page named after the subject's checks would move them elsewhere.
+	if sp := st.subjPage; sp != nil && !st.acted && len(items) > 0 && items[0].kind == iPage && !items[0].subject && !items[0].visit && !items[0].page.generic && items[0].page.path != sp.page.path {
+		return true
+	}
 	l := st.last
 	if l == nil || l.kind != iPage || !l.subject || len(items) == 0 || items[0].kind != iPage {
 		return false
@@ -320,6 +326,10 @@ func next(st pstate, items []item) pstate {
 			if it.kind == iAction || it.kind == iReload {
 				nst.acted = true
 				nst.region = nil
+				nst.subjPage = nil
+			}
+			if it.kind == iPage && it.subject && !it.page.generic {
+				nst.subjPage = it
 			}
 			if it.kind == iSubject {
 				// A page named after the part ("the nav on the home

@@ -179,3 +179,13 @@ func TestReadingsPageOfPage(t *testing.T) {
 		{"The page at /about shows 'Team'", `On /about, the page shows "Team".`},
 	})
 }
+
+// Before any action, a page named after the subject's check ("The home
+// page shows 'Welcome' on /about") would move the check to it.
+func TestReadingsCheckMovedToOtherPage(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The home page shows 'Welcome' on /about", ""},
+		{"The home page shows 'Welcome' and /about shows 'Team'", `On /, the page shows "Welcome". | On /about, the page shows "Team".`},
+		{"/status returns 200 and /secret returns 401", "On /status, the page answered HTTP 200. | On /secret, the page answered HTTP 401."},
+	})
+}
