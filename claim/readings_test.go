@@ -189,3 +189,12 @@ func TestReadingsCheckMovedToOtherPage(t *testing.T) {
 		{"/status returns 200 and /secret returns 401", "On /status, the page answered HTTP 200. | On /secret, the page answered HTTP 401."},
 	})
 }
+
+// "Clicking outside the dialog" clicks a place, not the text "outside the
+// dialog".
+func TestReadingsClickPlace(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Clicking outside the dialog closes it", ""},
+		{"Clicking anywhere on the page closes the menu", ""},
+	})
+}
