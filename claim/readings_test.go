@@ -198,3 +198,18 @@ func TestReadingsClickPlace(t *testing.T) {
 		{"Clicking anywhere on the page closes the menu", ""},
 	})
 }
+
+// A rephrasing that never opens the home page the claim names is not
+// faithful: it is labelled as checking less.
+func TestReadingsHomeKeptInSuggestion(t *testing.T) {
+	_, err := Derive("The home page and /about show 'Acme'")
+	var np *NotProvableError
+	if !errors.As(err, &np) {
+		t.Fatalf("derived; want a refusal")
+	}
+	for _, s := range np.Suggestions {
+		if !strings.Contains(s, " — checks only that ") {
+			t.Errorf("suggestion %q drops the home page without saying so", s)
+		}
+	}
+}
