@@ -207,6 +207,9 @@ func TestReadingsHomeKeptInSuggestion(t *testing.T) {
 	if !errors.As(err, &np) {
 		t.Fatalf("derived; want a refusal")
 	}
+	if len(np.Suggestions) == 0 {
+		t.Errorf("no suggestion; want /about's check, labelled")
+	}
 	for _, s := range np.Suggestions {
 		if !strings.Contains(s, " — checks only that ") {
 			t.Errorf("suggestion %q drops the home page without saying so", s)
