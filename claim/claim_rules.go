@@ -1195,6 +1195,9 @@ func buildRules() {
 				if f := strings.Fields(m.p.lx.shape[:m.start]); len(f) > 0 && condWords[f[len(f)-1]] {
 					return nil, false
 				}
+				if m.negAcrossBut() {
+					return nil, false
+				}
 				if v, q, ok := m.text(2); ok && !q {
 					if _, region := regionCSS[strings.ToLower(v)]; region || regionNames[strings.ToLower(v)] {
 						return nil, false
@@ -1222,7 +1225,7 @@ func buildRules() {
 		})
 	addRule("more elements", cCont, true, `({el})`,
 		func(m *match) ([]item, bool) {
-			if m.st.last.cont != contElement {
+			if m.st.last.cont != contElement || m.negAcrossBut() {
 				return nil, false
 			}
 			return m.elementCheck(1, m.st.last.neg)
@@ -1230,7 +1233,7 @@ func buildRules() {
 	addRule("more links", cCont, false, `({page})`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
-			if l.cont != contElement || len(l.steps) != 1 || !strings.HasPrefix(l.steps[0].Target, "css=a[href=") {
+			if l.cont != contElement || len(l.steps) != 1 || !strings.HasPrefix(l.steps[0].Target, "css=a[href=") || m.negAcrossBut() {
 				return nil, false
 			}
 			pg, ok := m.p.page(m.bounds(1))
@@ -2061,6 +2064,21 @@ var stateWords = map[string]bool{"disabled": true, "enabled": true, "visible": t
 var notFields = map[string]bool{"cart": true, "basket": true, "bag": true, "list": true,
 	"inbox": true, "page": true, "table": true, "feed": true, "queue": true, "the cart": true,
 	"search results": true, "results": true, "wishlist": true, "todo list": true}
+
+// negAcrossBut reports a negated check continued after "but" ("has no
+// 'Sign in' link but a 'Sign out' link"): "but" turns the negation around,
+// so carrying it over would check the opposite; the claim is refused.
+func (m *match) negAcrossBut() bool {
+	f := strings.Fields(m.p.lx.shape[:m.start])
+	if !m.st.last.neg || len(f) == 0 {
+		return false
+	}
+	switch f[len(f)-1] {
+	case "but", "yet", "though", "although", "instead":
+		return true
+	}
+	return len(f) > 1 && f[len(f)-2] == "but"
+}
 
 // condWords join a condition, never one more text to a list of texts.
 var condWords = map[string]bool{"when": true, "whenever": true, "if": true, "after": true,

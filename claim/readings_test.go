@@ -216,3 +216,15 @@ func TestReadingsHomeKeptInSuggestion(t *testing.T) {
 		}
 	}
 }
+
+// "but" turns a negation around: a negated check continued after "but" is
+// refused, never carried over ("has no 'Sign in' link but a 'Sign out'
+// link" checked both links absent).
+func TestReadingsNegationAcrossBut(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The home page shows no 'Error' but 'Welcome'", ""},
+		{"The home page has no 'Sign in' link but a 'Sign out' link", ""},
+		{"The home page shows 'Welcome' but not 'Error'", `On /, the page shows "Welcome". | On /, the page does not show "Error".`},
+		{"The home page doesn't show 'A' and 'B'", `On /, the page does not show "A". | On /, the page does not show "B".`},
+	})
+}
