@@ -1047,6 +1047,12 @@ func buildRules() {
 			if strings.HasSuffix(m.p.lx.shape[m.start:m.loc[2]], " no ") {
 				neg = !neg
 			}
+			if strings.HasSuffix(m.p.lx.shape[m.start:m.loc[2]], " only ") {
+				// "shows only 'Welcome'" says nothing else is shown,
+				// which a text check cannot see.
+				m.p.setHint("unsupported", "\"only\" says nothing else is shown, which vouch cannot check: say what is shown, and what is not", m.start)
+				return nil, false
+			}
 			return m.texts(1, neg)
 		})
 	addRule("text bare", cCheck, true, `{neg}{show} (?:(?:the |a |an )?(?:text|message|words?|string|phrase|label|copy|caption|greeting|notice|line|sentence|wording)(?: of| saying| that says| reading| :)? )?({bare})`,

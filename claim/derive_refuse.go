@@ -522,6 +522,10 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	if containsWord(claim, "or") && !containsWord(rephrasing, "or") {
 		return false
 	}
+	// "shows only 'Welcome'" is not "shows 'Welcome'".
+	if containsWord(claim, "only") && !containsWord(rephrasing, "only") && !containsWord(rephrasing, "exactly") {
+		return false
+	}
 	// "The home page and /about show 'Acme'": a plan that never opens the
 	// home page the claim names checks another page.
 	if namesHome(claim) && !visitsHome(p) {

@@ -228,3 +228,22 @@ func TestReadingsNegationAcrossBut(t *testing.T) {
 		{"The home page doesn't show 'A' and 'B'", `On /, the page does not show "A". | On /, the page does not show "B".`},
 	})
 }
+
+// "shows only 'X'" says nothing else is shown: refused, and a rephrasing
+// without "only" says it checks less.
+func TestReadingsShowsOnly(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The home page shows only 'Welcome'", ""},
+		{"The home page has only 3 links", "On /, exactly 3 visible elements match role=link."},
+	})
+	_, err := Derive("The home page shows only 'Welcome'")
+	var np *NotProvableError
+	if !errors.As(err, &np) || len(np.Suggestions) == 0 {
+		t.Fatalf("want a refusal with a suggestion, got %v", err)
+	}
+	for _, s := range np.Suggestions {
+		if !strings.Contains(s, " — checks only that ") {
+			t.Errorf("suggestion %q drops \"only\" without saying so", s)
+		}
+	}
+}
