@@ -258,10 +258,10 @@ func TestCrashBetweenRecheckCommitAndStoredResponse(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := e.clock.Now()
-	if _, err := e.st.ClaimNextRun(e.ctx, "w", now, now.Add(time.Minute)); err != nil {
+	if _, err := e.st.MarkRunning(e.ctx, v.ID, 1, now); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.st.CompleteRun(e.ctx, store.Completion{ID: v.ID, Worker: "w", Decision: "failed", At: now}); err != nil {
+	if err := e.st.CompleteRun(e.ctx, store.Completion{ID: v.ID, Attempt: 1, Decision: "failed", At: now}); err != nil {
 		t.Fatal(err)
 	}
 	path := "/api/v1/verifications/" + v.ID + "/recheck"

@@ -216,7 +216,11 @@ func sse(t *testing.T, body []byte) ([]map[string]any, bool) {
 func (e *env) completeRun(decision, reason, repair string) string {
 	e.t.Helper()
 	now := e.clock.Now()
-	v, err := e.st.ClaimNextRun(e.ctx, "w", now, now.Add(time.Minute))
+	queued, err := e.st.ListVerifications(e.ctx, store.VerificationFilter{State: store.Queued})
+	if err != nil || len(queued) == 0 {
+		e.t.Fatalf("no queued run: %v", err)
+	}
+	v, err := e.st.MarkRunning(e.ctx, queued[len(queued)-1].ID, 1, now) // the oldest
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -226,7 +230,7 @@ func (e *env) completeRun(decision, reason, repair string) string {
 			{"kind": "screenshot", "file": "j1-s2.jpg", "sha256": strings.Repeat("cd", 32), "size": 99, "media_type": "image/jpeg", "journey": 1, "step": 2},
 		}},
 	})
-	if err := e.st.CompleteRun(e.ctx, store.Completion{ID: v.ID, Worker: "w", Decision: decision, Reason: reason,
+	if err := e.st.CompleteRun(e.ctx, store.Completion{ID: v.ID, Attempt: 1, Decision: decision, Reason: reason,
 		RepairPrompt: repair, Results: results, At: now}); err != nil {
 		e.t.Fatal(err)
 	}

@@ -72,24 +72,25 @@ type item struct {
 	notes           []string
 	cont            contKind
 	neg             bool
-	deferred        *plan.Step // iAction: a submit click that later form fills go before
-	fillish         bool       // iAction: fill, select, check or uncheck
-	click           string     // iAction: a click on a bare text, resolved by context
-	region          string     // iSubject
-	regionKey       string     // iSubject: the region noun ("footer")
-	secret          string     // iCred: the password secret
-	emailSec        string     // iCred: the secret holding the user name, if any
-	signin          bool       // iAction: a sign-in
-	subject         bool       // iPage: the subject of the checks that follow
-	addTgt          string     // iAction: the field an "add" types into
-	addVal          string     // iAction: the text an "add" typed
-	replacePassword bool       // iAction: a made-up password replacing a sign-in's secret
-	beforeClick     bool       // iAction: a fill said after the click it precedes
-	hideClicked     bool       // iCheck: "hides it" after a click
-	clickExact      bool       // iAction: the click's text was quoted or capitalised: match it whole
-	formClick       bool       // iNoop: the click before it submits a form ("with an empty form")
-	from, to        int        // where in the shape the item was read
-	remember        string     // iCheck: a target counted before the journey's actions, to compare with
+	deferred        *plan.Step  // iAction: a submit click that later form fills go before
+	fillish         bool        // iAction: fill, select, check or uncheck
+	click           string      // iAction: a click on a bare text, resolved by context
+	region          string      // iSubject
+	regionKey       string      // iSubject: the region noun ("footer")
+	secret          string      // iCred: the password secret
+	emailSec        string      // iCred: the secret holding the user name, if any
+	signin          bool        // iAction: a sign-in
+	subject         bool        // iPage: the subject of the checks that follow
+	addTgt          string      // iAction: the field an "add" types into
+	addVal          string      // iAction: the text an "add" typed
+	replacePassword bool        // iAction: a made-up password replacing a sign-in's secret
+	beforeClick     bool        // iAction: a fill said after the click it precedes
+	hideClicked     bool        // iCheck: "hides it" after a click
+	clickExact      bool        // iAction: the click's text was quoted or capitalised: match it whole
+	formClick       bool        // iNoop: the click before it submits a form ("with an empty form")
+	from, to        int         // where in the shape the item was read
+	remember        string      // iCheck: a target counted before the journey's actions, to compare with
+	pre             []plan.Step // iCheck: what must hold before the last action ("disappears": it was there)
 }
 
 type rule struct {
@@ -237,7 +238,7 @@ func (p *parser) parse(pos int, st pstate) ([]item, bool) {
 			}
 			m := &match{p: p, loc: l, st: st, start: pos, end: end}
 			items, ok := r.fn(m)
-			if !ok || pageJoined(st, items) {
+			if !ok || pageJoined(st, items, rest) {
 				continue
 			}
 			if m.consumed > pos {
@@ -296,7 +297,11 @@ func allowed(c ruleClass, st pstate) bool {
 // pageJoined reports a page subject joined to a page subject before it
 // ("The home page and /about show 'Acme'"): the checks would be read of the
 // last page alone, leaving the first unchecked.
-func pageJoined(st pstate, items []item) bool {
+func pageJoined(st pstate, items []item, rest string) bool {
+	if !st.afterConn && strings.HasPrefix(rest, "at ") {
+		// "The pricing page at /plans": the page's own address.
+		return false
+	}
 	// "The home page shows 'Welcome' on /about": before any action, a
 	// page named after the subject's checks would move them elsewhere.
 	if sp := st.subjPage; sp != nil && !st.acted && len(items) > 0 && items[0].kind == iPage && !items[0].subject && !items[0].visit && !items[0].page.generic && items[0].page.path != sp.page.path {
@@ -398,6 +403,8 @@ var pageFrag = `(?:(?:the|my|our|your|this|that|their|a) )?(?:` +
 	`|https?://\S+` +
 	`|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)` +
 	`|(?:"\d+"|[a-z0-9][\w-]*)(?: [a-z0-9][\w-]*){0,3} (?:page|screen|view|route|section|endpoint|url|path)` +
+	`|(?:"\d+"|[a-z0-9][\w.-]*)(?: [a-z0-9][\w.-]*)? (?:'s )?(?:` + alternation(appUIWords) + `)` +
+	`|(?:"\d+"|[a-z0-9][\w.-]*)(?: [a-z0-9][\w.-]*)? 's (?:` + alternation(keys(homeWords)) + `)` +
 	`|` + alternation(barePages) +
 	`|` + alternation(keys(homeWords)) +
 	`|` + alternation(keys(genericPages)) + `)`

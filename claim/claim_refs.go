@@ -147,6 +147,11 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		ref.generic = true
 		return ref, true
 	}
+	// "json-server's homepage", "the Transmission web UI": the app's
+	// name, then its home page or its whole interface.
+	if ref, ok := p.ownedHome(ref, from, to, words); ok {
+		return ref, true
+	}
 	suffixed := len(words) > 1 && pageSuffix[words[len(words)-1]]
 	name := all
 	if suffixed {
@@ -167,7 +172,7 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 				raw = append(raw, p.lx.toks[i].raw)
 			}
 			owner := strings.Join(raw, " ")
-			if structural[words[0]] || stopWords[words[0]] || notText[words[0]] {
+			if structural[words[0]] || stopWords[words[0]] || notText[words[0]] || personWords[words[0]] {
 				break
 			}
 			// Only a name can be dropped as the app's name: "the nav on
@@ -257,6 +262,65 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 	ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
 	return ref, true
 }
+
+// ownedHome reads an app's name before its home page or interface
+// ("json-server's homepage", "Transmission's main page", "the Grafana web
+// UI") as the home page, noting the name. A documentation tool's name
+// ("Swagger UI") stays ambiguous (docsNames), and a person's page ("the
+// user's home page") is no app's.
+func (p *parser) ownedHome(ref pageRef, from, to int, words []string) (pageRef, bool) {
+	all := strings.Join(words, " ")
+	for _, w := range appUIWords {
+		rest, ok := strings.CutSuffix(all, " "+w)
+		if !ok {
+			continue
+		}
+		owner := strings.TrimSuffix(rest, " 's")
+		n := len(strings.Fields(owner))
+		if n == 0 || n > 2 || docsNames[owner+" "+w] || docsNames[owner] || !appName(p, from, from+n) {
+			return ref, false
+		}
+		ref.path = "/"
+		ref.note = fmt.Sprintf("%q taken as the app's home page (/), %q as the app's name.", strings.TrimSpace(ref.phrase), p.lx.span(p.lx.toks[from].start, p.lx.ends[from+n-1]))
+		return ref, true
+	}
+	for hw := range homeWords {
+		rest, ok := strings.CutSuffix(all, " 's "+hw)
+		if !ok {
+			continue
+		}
+		if n := len(strings.Fields(rest)); n == 0 || n > 2 || docsNames[rest] || !appName(p, from, from+n) {
+			return ref, false
+		}
+		ref.path = "/"
+		ref.note = fmt.Sprintf("%q taken as the home page (/), %q as the app's name.", strings.TrimSpace(ref.phrase), p.lx.span(p.lx.toks[from].start, p.lx.ends[from+len(strings.Fields(rest))-1]))
+		return ref, true
+	}
+	return ref, false
+}
+
+// appName reports whether toks[from:to] can name an app: words that are
+// not grammar, not a person ("the user's home page") and not a page.
+func appName(p *parser, from, to int) bool {
+	for i := from; i < to; i++ {
+		t := p.lx.toks[i]
+		if t.kind != tWord && t.kind != tLit {
+			return false
+		}
+		l := t.low
+		if structural[l] || stopWords[l] || notText[l] || determiners[l] || personWords[l] || genericPages[l] || homeWords[l] || vague[l] {
+			return false
+		}
+	}
+	return true
+}
+
+// personWords own pages of their own ("the user's home page"), never an
+// app's.
+var personWords = map[string]bool{"user": true, "users": true, "admin": true, "customer": true,
+	"member": true, "owner": true, "editor": true, "author": true, "account": true, "person": true,
+	"visitor": true, "profile": true, "team": true, "company": true, "student": true, "teacher": true,
+	"seller": true, "buyer": true, "employee": true, "manager": true, "tester": true, "viewer": true}
 
 // docsNames name a documentation page, which is the deployment's own
 // home page on a documentation site and /docs on an app.
@@ -775,7 +839,8 @@ func plainName(v string) bool {
 var badNames = map[string]bool{"broken": true, "missing": true, "any": true, "new": false,
 	"other": true, "some": true, "all": true, "empty": true, "blank": true, "every": true,
 	"second": true, "third": true, "last": true, "nth": true, "several": true, "many": true,
-	"few": true, "couple": true, "dozen": true, "dozens": true, "numerous": true, "multiple": true}
+	"few": true, "couple": true, "dozen": true, "dozens": true, "numerous": true, "multiple": true,
+	"own": true}
 
 // pathAdjectives may stand before a path: "the old /pricing-2023 page".
 var pathAdjectives = map[string]bool{"old": true, "new": true, "legacy": true, "former": true,

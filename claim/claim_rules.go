@@ -49,6 +49,22 @@ func buildRules() {
 			}
 			return []item{{kind: iConn}}, true
 		})
+	// "opens the hotkeys dialog, which lists 'Toggle turtle mode'": a
+	// relative clause says what the element just checked holds.
+	addRule("which shows", cNoop, false, `(?:which|that) (?:{show}|holds?|offers?) ({lits})`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != plan.ExpectVisible || !containerTarget(l.steps[0].Target) {
+				return nil, false
+			}
+			var out []item
+			for _, v := range m.lits(1) {
+				c := check("presence", plan.Step{Kind: plan.ExpectText, Value: v, Target: l.steps[0].Target})
+				c.cont = contText
+				out = append(out, c)
+			}
+			return out, len(out) > 0
+		})
 	addRule("and", cConn, false, `(?:,|;|:|and|also|plus|as well as|and also|but also|but|and that|that|so that|so|while|where|and i|, and)(?: (?:that|also|then))?(?: (?:check|verify|ensure|confirm|assert|expect|make sure) (?:that|if|whether))?(?: (?:ensure|make sure|expect))?`,
 		func(m *match) ([]item, bool) {
 			if m.st.start {
@@ -92,6 +108,145 @@ func buildRules() {
 				return nil, false
 			}
 			return []item{{kind: iNoop}}, true
+		})
+	// "doesn't show 'undefined' anywhere": a page-wide text check already
+	// looks everywhere on the page.
+	addRule("anywhere", cNoop, false, `(?:anywhere|at all|whatsoever|anywhere at all)(?: (?:on|in) (?:the |this |that )?(?:page|screen|site|ui))?`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iCheck || m.st.afterConn || len(l.steps) != 1 {
+				return nil, false
+			}
+			switch s := l.steps[0]; s.Kind {
+			case plan.ExpectText, plan.ExpectNoText:
+				if s.Target != "" {
+					return nil, false
+				}
+			default:
+				return nil, false
+			}
+			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q: the text is looked for on the whole page.", strings.TrimSpace(m.p.lx.span(m.start, m.end)))}}}, true
+		})
+	// "Going to /users to check on Bob shows …": a purpose clause says why
+	// the user acts; what is checked is what follows it.
+	addRule("purpose", cNoop, true, `(?:in order )?to (?:check|look|see|view|inspect|review|read|browse|find|peek|compare|study|examine|glance)(?: (?:on|at|out|over|into|through))? ({bare})`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || m.st.afterConn || !(l.kind == iAction || l.kind == iPage && l.visit) {
+				return nil, false
+			}
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			if from >= to || to-from > 6 {
+				return nil, false
+			}
+			for i := from; i < to; i++ {
+				t := m.p.lx.toks[i]
+				if t.kind != tWord && t.kind != tNumber || structural[t.low] || stopWords[t.low] || vague[t.low] || outOfReachWord[t.low] {
+					return nil, false
+				}
+				if i == from && (t.low == "that" || t.low == "if" || t.low == "whether" || t.low == "how" || t.low == "what") {
+					return nil, false
+				}
+			}
+			// Only a check may follow: the purpose is not itself one.
+			if nx := m.p.nextToken(m.end); nx == nil || !checkStart[nx.low] {
+				return nil, false
+			}
+			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
+			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q says why the user acts; it is not checked itself.", phrase)}}}, true
+		})
+	// "shows one 'Save' button, not two": an exact count already excludes
+	// any other number.
+	addRule("not other count", cNoop, false, `(?:but )?not ({num})(?: (?:of them|times|or more))?`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != plan.ExpectCount || l.steps[0].Ref != "" {
+				return nil, false
+			}
+			n, ok := number(m.low(1))
+			if !ok || n == l.steps[0].Count {
+				return nil, false
+			}
+			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q follows from the exact count of %d.", strings.TrimSpace(m.p.lx.span(m.start, m.end)), l.steps[0].Count)}}}, true
+		})
+	// "shows '201' and '400' (no '404')": an aside that names a text the
+	// page does not show.
+	addRule("aside absent", cNoop, false, `(?:but |and )?(?:no|not|never|without)(?: (?:a|an|any|the))? ({lits})`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iCheck || m.st.afterConn || l.cont != contText {
+				return nil, false
+			}
+			return m.texts(1, true)
+		})
+	// "clicking '+' twice", "pressing Tab three times": the action again.
+	addRule("times", cNoop, false, `(twice|thrice|({num}) times)(?: in a row| over)?`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l != nil && l.kind == iReload && !m.st.afterConn && (m.low(1) == "twice" || m.ok(2)) {
+				n := 2
+				if m.ok(2) {
+					var ok bool
+					if n, ok = number(m.low(2)); !ok || n < 1 || n > 10 {
+						return nil, false
+					}
+				}
+				var out []item
+				for i := 1; i < n; i++ {
+					out = append(out, item{kind: iReload, rkind: "navigation", desc: "reload the page"})
+				}
+				if len(out) == 0 {
+					return []item{{kind: iNoop}}, true
+				}
+				return out, true
+			}
+			if l == nil || l.kind != iAction || m.st.afterConn || len(l.steps) != 1 || l.deferred != nil {
+				return nil, false
+			}
+			switch l.steps[0].Kind {
+			case plan.Click, plan.Press, plan.DblClick:
+			default:
+				return nil, false
+			}
+			n := 2
+			switch {
+			case m.low(1) == "thrice":
+				n = 3
+			case m.ok(2):
+				var ok bool
+				if n, ok = number(m.low(2)); !ok || n < 1 || n > 10 {
+					return nil, false
+				}
+			}
+			if n == 1 {
+				return []item{{kind: iNoop}}, true
+			}
+			var out []item
+			for i := 1; i < n; i++ {
+				a := action(l.rkind, l.steps[0])
+				a.click, a.clickExact, a.desc = l.click, l.clickExact, l.desc
+				out = append(out, a)
+			}
+			out[0].notes = []string{fmt.Sprintf("%q repeats the step before it: %d times in all.", strings.TrimSpace(m.p.lx.span(m.start, m.end)), n)}
+			return out, true
+		})
+	// "double-clicking 'milk' lets you edit it": an edit field holding the
+	// item shows up in the item.
+	addRule("lets edit", cCheck, false, `(?:lets|let) (?:you|me|the user|users|us) (?:edit|rename|change) (?:it|the (?:item|task|todo|entry|text|name))|(?:opens|open|puts|put) (?:it|the (?:item|task|todo|entry)) (?:for editing|in edit mode|into edit mode)|(?:makes|make) it editable`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iAction || m.st.afterConn || len(l.steps) != 1 || l.steps[0].Kind != plan.DblClick && l.steps[0].Kind != plan.Click {
+				return nil, false
+			}
+			t, err := plan.ParseTarget(l.steps[0].Target)
+			if err != nil || t.Kind != plan.ByText || t.Within != "" {
+				return nil, false
+			}
+			box := plan.Target{Kind: plan.ByRole, Value: "textbox", Within: t.Value}.String()
+			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: box})
+			c.desc = fmt.Sprintf("an edit field shows in the item %q", t.Value)
+			c.notes = []string{fmt.Sprintf("Editing is checked by a text field being visible inside the item showing %q (its smallest repeated item: list item, row, card).", t.Value)}
+			return []item{c}, true
 		})
 	addRule("signed out", cNoop, false, `(?:while |when |as |being |if |but )?(?:signed|logged) out|(?:while |when |if )?not (?:signed|logged) in|as an? (?:guest|anonymous (?:user|visitor)|visitor|(?:logged|signed)[ -]out (?:user|visitor)|new visitor|first-time visitor|user who is not (?:signed|logged) in)|without (?:signing|logging) in|anonymously|in a fresh (?:session|browser)|with (?:no|an empty) session|in (?:an )?incognito(?: mode| window)?|(?:for|to) (?:a )?(?:logged-out|signed-out|anonymous) (?:users?|visitors?)`,
 		func(m *match) ([]item, bool) {
@@ -175,6 +330,20 @@ func buildRules() {
 				}
 			}
 			pg, ok := m.p.pageAt(m.bounds(1))
+			if !ok {
+				return nil, false
+			}
+			return []item{{kind: iPage, page: pg, visit: true}}, true
+		})
+
+	// "Checking /db, it contains …": looking at a path is visiting it. Only
+	// a path: "checking 'Remember me'" ticks a box.
+	addRule("check path", cCtx, false, `(?:checking|check|looking at|look at|inspecting|inspect|examining|examine)(?: out)? (/\S*|https?://\S+)`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			pg, ok := m.p.page(m.bounds(1))
 			if !ok {
 				return nil, false
 			}
@@ -294,7 +463,16 @@ func buildRules() {
 		}
 	}
 	addRule("with field", cAction, true, `(?:with|having|and|using|, with)? ?(?:the |an? |my )?({field}) (?:set to|as|=|of|being|:|field) ({value})`, withFill(1, 2))
-	addRule("with field literal", cAction, false, `(?:with|having|and|using|, with)? ?(?:the |an? |my )?({field}) ("\d+"|\S+@\S+|(?:the )?secret {secretname}|\$\{?{secretname}\}?)`, withFill(1, 2))
+	addRule("with field literal", cAction, false, `(with |having |and |using |, with )?(?:the |an? |my )?({field}) ("\d+"|\S+@\S+|(?:the )?secret {secretname}|\$\{?{secretname}\}?)`,
+		func(m *match) ([]item, bool) {
+			// "clicking Send with email 'a@b.co'" fills a field; without
+			// "with" (or a list of fields before it), "clicking 'Save'
+			// tells you 'Saved'" says what happens, and no field is named.
+			if !m.ok(1) && !m.st.afterConn {
+				return nil, false
+			}
+			return withFill(2, 3)(m)
+		})
 	addRule("with selected", cAction, true, `(?:with|having|and) ({value}) (?:selected|chosen|picked|set) (?:as|in|for|under) (?:the |my )?({field})`,
 		func(m *match) ([]item, bool) {
 			t, notes, ok := m.p.field(m.bounds(2))
@@ -334,7 +512,14 @@ func buildRules() {
 	addRule("fill", cAction, true, `{who}(?:can )?(?:filling|fill|fills|filled|completing|complete|populating|populate)(?: in| out)? ({field}) (?:with|as|using|to|:) ({value})`,
 		func(m *match) ([]item, bool) { return m.fill(1, 2, contFill) })
 	addRule("set", cAction, true, `{who}(?:setting|set|sets|changing|change|changes|updating|update|updates|making|make) (?:the )?({field}) (?:to|as|=|into) ({value})`,
-		func(m *match) ([]item, bool) { return m.fill(1, 2, contFill) })
+		func(m *match) ([]item, bool) {
+			// "adding 'milk' changes the counter to '1 item left'" says
+			// what an action did, not what to type.
+			if l := m.st.last; l != nil && (l.kind == iAction || l.kind == iReload) && !m.st.afterConn && strings.HasSuffix(strings.Fields(m.p.lx.shape[m.start:m.loc[2]])[0], "s") {
+				return nil, false
+			}
+			return m.fill(1, 2, contFill)
+		})
 	addRule("select", cAction, true, `{who}(?:can )?(?:selecting|select|selects|selected|choosing|choose|chooses|chose|picking|pick|picks|picked|setting|set)(?: the)?(?: option| value)? ({value}) (?:from|in|on|for|as|under|within|inside) (?:the |my )?({field})`,
 		func(m *match) ([]item, bool) {
 			if f := m.low(2); strings.HasSuffix(f, " menu") || f == "menu" {
@@ -447,6 +632,32 @@ func buildRules() {
 				m.p.replaceSpan(m.start, m.end, `clicking "Add to cart"`))
 			return nil, false
 		})
+	// "adding two tasks": a number of items the claim does not name are
+	// example items, clearly synthetic ("vouch example 1", …), noted.
+	addRule("add witnesses", cAction, false, `{who}(?:adding|add|adds|creating|create|creates|entering|enter)(?: (a|an|one|another|{num}))(?: new| more| example)? (?:items?|todos?|tasks?|entries|entry|notes?|rows?|things?)`,
+		func(m *match) ([]item, bool) {
+			if nx := m.p.nextToken(m.end); nx != nil && (nx.kind == tLit || nx.low == "called" || nx.low == "named" || nx.low == "titled" || nx.low == "saying" || nx.low == ":") {
+				return nil, false // the items are named: "adding a task called 'x'"
+			}
+			n := 1
+			if w := m.low(1); w != "a" && w != "an" && w != "another" {
+				var ok bool
+				if n, ok = number(w); !ok || n < 1 || n > 10 {
+					return nil, false
+				}
+			}
+			var out []item
+			for i := 1; i <= n; i++ {
+				it := addItem("role=textbox", fmt.Sprintf("vouch example %d", i))
+				if i == 1 {
+					it.notes = []string{fmt.Sprintf("The claim adds %d item(s) it does not name: they are example items with generated, clearly synthetic values (\"vouch example 1\" …), added for the test.", n),
+						"'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+				}
+				it.cont = contNone
+				out = append(out, it)
+			}
+			return out, true
+		})
 	addRule("add", cAction, true, `{who}(?:can )?(?:adding|add|adds|added|creating|create|creates|created|saving|save|inserting|insert|appending|append)(?: (?:a|an|the|one|two|three|new|another|some))*(?: (?:items?|todos?|tasks?|entries|entry|notes?|rows?|things?))?(?: (?:called|named|titled|with the text|saying|for|:))? ({lits})(?: (?:to|into|in|on) (?:the |my |a )?(?:list|todo list|todos|list of todos|tasks|todo|({field})))?`,
 		func(m *match) ([]item, bool) {
 			if l := m.st.last; l != nil && l.kind == iAction && !m.st.afterConn {
@@ -493,15 +704,32 @@ func buildRules() {
 				m.p.replaceSpan(a, b, `clicking "Delete"`))
 			return nil, false
 		})
-	addRule("search", cAction, true, `{who}(?:searching|search|searches|looking up|look up|querying|query)(?: the (?:site|docs|page|app))?(?: for)? ({value})`,
+	addRule("search", cAction, true, `{who}(?:searching|search|searches|looking up|look up|querying|query|filtering|filter|filters)(?: the (?:site|docs|page|app)|( (?:the|my|our|all|all the|all my) [a-z][\w-]*(?: [a-z][\w-]*)? for))?(?: for)? ({value})`,
 		func(m *match) ([]item, bool) {
+			what := ""
+			if m.ok(1) {
+				// "searching the transfers for 'x'": what is searched is a
+				// description; the page's search box is where it is typed.
+				from, to := m.p.lx.tokensIn(m.bounds(1))
+				what = strings.TrimSpace(m.p.lx.span(m.p.lx.toks[from+1].start, m.p.lx.ends[to-2]))
+				for i := from + 2; i < to-1; i++ {
+					if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || vague[l] {
+						return nil, false
+					}
+				}
+			}
+			m.loc[2], m.loc[3] = m.loc[4], m.loc[5]
 			v, ok := m.p.value(m.bounds(1))
 			if !ok || v.text == "" || v.secret != "" {
 				return nil, false
 			}
 			it := action("form", plan.Step{Kind: plan.Fill, Target: "role=searchbox", Value: v.text}, plan.Step{Kind: plan.Press, Target: "role=searchbox", Value: "Enter"})
 			it.desc = fmt.Sprintf("search for %q", v.text)
-			it.notes = append([]string{"Searching types into the page's search box (an input of type search) and presses Enter; edit the target if yours is a plain text field."}, bareNote(v.text, !v.bare)...)
+			if what != "" {
+				it.notes = append(it.notes, fmt.Sprintf("%q names what is searched; the text is typed into the page's search box.", what))
+			}
+			it.notes = append(it.notes, "Searching types into the page's search box (an input of type search) and presses Enter; edit the target if yours is a plain text field.")
+			it.notes = append(it.notes, bareNote(v.text, !v.bare)...)
 			return []item{it}, true
 		})
 	addRule("subscribe", cAction, true, `{who}(?:subscribing|subscribe|subscribes|signing up|sign up|signs up|registering|register|registers|joining|join|joins)(?: (?:to|for) (?:the |our |a )?(newsletter|updates|mailing list|waitlist|waiting list|beta))? with ({value})`,
@@ -532,6 +760,114 @@ func buildRules() {
 			}
 			a := action("navigation", plan.Step{Kind: plan.GoBack})
 			a.desc = "go back"
+			return []item{a}, true
+		})
+	// "clicking the /users link": the link that goes there, by its href.
+	addRule("click path link", cAction, false, `{who}(?:clicking|click|clicks|tapping|tap|taps|following|follow|follows|opening|open|opens|hitting|hit|using|use)(?: on)? (?:the |a )?(/\S*) link`,
+		func(m *match) ([]item, bool) {
+			pg, ok := m.p.page(m.bounds(1))
+			if !ok || pg.generic || pg.path == "" {
+				return nil, false
+			}
+			t, notes := linkTarget(pg)
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: t})
+			a.desc = fmt.Sprintf("click the link to %s", pg.path)
+			a.notes = notes
+			return []item{a}, true
+		})
+	// "clicking the 'books' tag", "expanding the 'Orders' section": the
+	// noun describes what shows the quoted text, which is clicked.
+	addRule("click described", cAction, false, `{who}(?:clicking|click|clicks|tapping|tap|taps|expanding|expand|expands|collapsing|collapse|collapses|opening|open|opens|toggling|toggle|toggles)(?: on)? (?:the )?({lit}) (tag|section|operation|endpoint|card|panel|group|category|model|schema|accordion|node|folder|resource|request)`,
+		func(m *match) ([]item, bool) {
+			v := m.lits(1)[0]
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByText, Value: v, Exact: true}.String()})
+			a.notes = []string{fmt.Sprintf("%q describes what shows %q; it is clicked by that exact visible text.", m.low(2), v)}
+			return []item{a}, true
+		})
+	// "clicking 'List books' expands the operation and shows 'Parameters'":
+	// the check that follows "and" is how the expansion shows.
+	addRule("expands and", cConn, false, `(?:expands|expand|collapses|collapse|opens up|unfolds|unfold|folds|fold|toggles|toggle) (?:it|them|the [a-z][\w-]*(?: [a-z][\w-]*)?)(?: ,)? and`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction || m.st.afterConn {
+				return nil, false
+			}
+			if nx := m.p.nextToken(m.end); nx == nil || !checkStart[nx.low] || nx.low == "the" || nx.low == "and" || nx.low == "," || nx.low == "then" {
+				return nil, false
+			}
+			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end-len(" and")))
+			return []item{{kind: iConn, notes: []string{fmt.Sprintf("%q: the change is checked by what the claim says it shows.", phrase)}}}, true
+		})
+	// "collapses it, so 'List books' disappears": what follows "so" is how
+	// the change shows, and is what is checked.
+	addRule("so", cConn, false, `(?:collapses|collapse|expands|expand|closes|close|opens|open|folds|fold|unfolds|unfold|hides|hide|toggles|toggle|shrinks|shrink|refreshes|refresh|updates|update) (?:it|them|that|this|the section|the group|the list|the panel|the page)(?: ,)? so(?: that)?`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction || m.st.afterConn {
+				return nil, false
+			}
+			// What follows "so" must be the check, not another action.
+			if nx := m.p.nextToken(m.end); nx == nil || strings.HasSuffix(nx.low, "ing") || actionVerbs[nx.low] {
+				return nil, false
+			}
+			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
+			return []item{{kind: iConn, notes: []string{fmt.Sprintf("%q: the change is checked by what the claim says follows from it.", phrase)}}}, true
+		})
+	// "clicking the 'Open Torrent' toolbar button": a place, then the
+	// control's name; the control is found by its name on the whole page.
+	addRule("click placed control", cAction, false, `{who}(?:clicking|click|clicks|pressing|press|presses|tapping|tap|taps|hitting|hit|hits|using|use)(?: on)? (?:the )?({lit}) (toolbar|footer|header|sidebar|side bar|nav|navbar|nav bar|menu bar|top bar|bottom bar|status bar) (button|link|icon)`,
+		func(m *match) ([]item, bool) {
+			v := m.lits(1)[0]
+			role := "button"
+			if m.low(3) == "link" {
+				role = "link"
+			}
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: role, Name: v}.String()})
+			a.notes = []string{fmt.Sprintf("%q says where the %s is; it is found by its name %q on the whole page (an icon by its title).", m.low(2), m.low(3), v)}
+			return []item{a}, true
+		})
+	// "'Saved' appears once 'Save' is clicked", "after 'Escape' is
+	// pressed": the passive says the same action.
+	addRule("passive click", cAction, false, `({lit}) (?:is|gets|has been) (clicked|pressed|tapped|hit)`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			v := m.lits(1)[0]
+			if m.low(2) == "pressed" || m.low(2) == "hit" {
+				if k, ok := keyName(strings.ToLower(v)); ok && (strings.Contains(k, "+") || keyOnly[k] || k == "Enter") {
+					return []item{action("navigation", plan.Step{Kind: plan.Press, Value: k})}, true
+				}
+			}
+			if _, isKey := keyNames[strings.ToLower(v)]; isKey {
+				return nil, false // "'Delete' is pressed": a key or a button?
+			}
+			it := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByText, Value: v, Exact: true}.String()})
+			it.click, it.cont, it.clickExact = v, contClick, true
+			return []item{it}, true
+		})
+	// "switching to the 'Schema' tab": the tab named so is clicked.
+	// "pressing the '?' key": a quoted key.
+	addRule("press quoted key", cAction, false, `{who}(?:pressing|press|presses|hitting|hit|hits|tapping|tap|typing|type|striking|strike) (?:the )?({lit}) key`,
+		func(m *match) ([]item, bool) {
+			v := m.lits(1)[0]
+			k, ok := keyName(strings.ToLower(v))
+			if !ok {
+				if utf8.RuneCountInString(v) != 1 || checkKey(v) != nil || unicode.IsSpace([]rune(v)[0]) {
+					return nil, false
+				}
+				k = v
+			}
+			return []item{action("navigation", plan.Step{Kind: plan.Press, Value: k})}, true
+		})
+	addRule("switch tab", cAction, false, `{who}(?:switching|switch|switches|going|go|goes|moving|move|moves|changing|change|changes|flipping|flip|jumping|jump)(?: over| back)? to (?:the )?({lit}|{name}) tab`,
+		func(m *match) ([]item, bool) {
+			v, q, ok := m.text(1)
+			if !ok || !q && (!plainName(v) || !startsUpper(v)) {
+				// "the new tab" describes a tab; "the Billing tab" names it.
+				return nil, false
+			}
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: "tab", Name: v}.String()})
+			a.desc = fmt.Sprintf("switch to the %q tab", v)
+			a.notes = append([]string{fmt.Sprintf("The %q tab is the element with the ARIA role tab named so.", v)}, bareNote(v, q)...)
 			return []item{a}, true
 		})
 	addRule("click", cAction, true, `{who}(?:can )?(?:clicking|click|clicks|clicked|tapping|tap|taps|tapped|pressing|press|presses|pressed|hitting|hit|hits|choosing|choose|chooses|selecting|select|selects|following|follow|follows|activating|activate|opening|open|expanding|expand|expands|triggering|trigger)(?: on)?(?: link| button)? ((?:{el})|{text})`,
@@ -590,7 +926,7 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			from, to := m.p.lx.tokensIn(m.start, m.end)
 			for i := from; i < to; i++ {
-				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || vague[l] {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || vague[l] || quantifiers[l] {
 					return nil, false
 				}
 			}
@@ -598,7 +934,12 @@ func buildRules() {
 			if everyPart(phrase) {
 				return nil, false
 			}
-			return []item{{kind: iSubject, region: phrase, notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", phrase)}}}, true
+			it := item{kind: iSubject, region: phrase, notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", phrase)}}
+			// "the 'Pro' plan costs …": the quoted name is on the page too.
+			for _, v := range m.litsIn(m.start, m.end) {
+				it.steps = append(it.steps, plan.Step{Kind: plan.ExpectText, Value: v})
+			}
+			return []item{it}, true
 		})
 
 	// Subjects: what the checks that follow are about.
@@ -612,27 +953,80 @@ func buildRules() {
 		})
 	addRule("pronoun", cSubj, false, `{pron}`,
 		func(m *match) ([]item, bool) { return []item{{kind: iSubject}}, true })
-	addRule("console subject", cCheck, false, `(?:the )?(?:browser |js |javascript |dev ?tools |devtools |web )?console (?:{is} )?(?:clean|empty|error-free|error free|free of errors|quiet|silent)|(?:the )?(?:browser |js |javascript )?console (?:shows|has|logs|contains|gets|prints) (?:no|zero|0) (?:errors?|exceptions)|there (?:is|are|be) no (?:console |js |javascript |uncaught )?(?:errors?|exceptions)(?: (?:in|on) the (?:browser |js |javascript )?console)?|no (?:console |js |javascript |uncaught )?(?:errors?|exceptions) (?:are |is )?(?:logged|thrown|shown|reported)(?: (?:in|to) the console)?`,
+	addRule("console subject", cCheck, false, `(?:the )?(?:browser |js |javascript |dev ?tools |devtools |web )?console (?:{is} )?(?:clean|empty|error-free|error free|free of errors|quiet|silent)|(?:the )?(?:browser |js |javascript |dev |developer |devtools )?console (?:shows|has|logs|contains|gets|prints) (?:no|zero|0) (?:errors?|exceptions)|there (?:is|are|be) no (?:console |js |javascript |uncaught )?(?:errors?|exceptions)(?: (?:in|on) the (?:browser |js |javascript )?console)?|no (?:console |js |javascript |uncaught )?(?:errors?|exceptions) (?:are |is )?(?:logged|thrown|shown|reported)(?: (?:in|to) the console)?`,
 		func(m *match) ([]item, bool) { return []item{consoleCheck()}, true })
 	addRule("no console errors", cCheck, false, `(?:no|zero) (?:console |js |javascript |uncaught |script |browser )+(?:errors?|exceptions)`,
 		func(m *match) ([]item, bool) { return []item{consoleCheck()}, true })
-	addRule("region", cSubj, false, `(?:the |a |an |its |their |my )?(?:(?:main|top|bottom|first|last|page|site|todo|item|todo item|items|whole|entire|[a-z][\w-]*) )?(`+regionAlt+`)(?: (?:area|section|bar|region|text|element))?`,
+	addRule("region", cSubj, false, `(?:([a-z][\w.-]*) 's )?(?:the |a |an |its |their |my )?(?:(?:main|top|bottom|first|last|page|site|todo|item|todo item|items|whole|entire|"\d+"|[a-z][\w-]*) )?(`+regionAlt+`)(?: (?:area|section|bar|region|text|element))?`,
 		func(m *match) ([]item, bool) {
+			if m.ok(1) {
+				// "Transmission's footer": the app's name, then a part of
+				// its page.
+				from, _ := m.p.lx.tokensIn(m.bounds(1))
+				if !m.st.start || !appName(m.p, from, from+1) || docsNames[m.low(1)] {
+					return nil, false
+				}
+			}
+			m.loc[2], m.loc[3] = m.loc[4], m.loc[5]
+			if from, to := m.p.lx.tokensIn(m.start, m.end); from < to {
+				for i := from; i < to; i++ {
+					if quantifiers[m.p.lx.toks[i].low] {
+						// "every row says …" is a rule about each of them:
+						// a text somewhere on the page would not prove it.
+						return nil, false
+					}
+				}
+			}
+			switch m.low(1) {
+			case "dialog", "modal", "popup", "tooltip", "toast", "notification":
+				if low := m.p.lx.shape[m.start:m.end]; !m.st.acted && !strings.Contains(low, "cookie") && !strings.Contains(low, "consent") {
+					// "The Hotkeys dialog lists …": a dialog shows only once
+					// opened, and the claim does not say how (a cookie
+					// banner shows on the first visit).
+					m.p.setHint("unsupported", fmt.Sprintf("%q shows only once something opens it: say what opens it (\"pressing '?' opens the shortcuts dialog, which lists …\")", strings.TrimSpace(m.p.lx.span(m.start, m.end))), m.start)
+					return nil, false
+				}
+			}
 			phrase := m.p.lx.span(m.start, m.end)
 			if everyPart(phrase) {
 				return nil, false
 			}
-			return []item{{kind: iSubject, region: phrase, regionKey: m.low(1), notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", strings.TrimSpace(phrase))}}}, true
+			it := item{kind: iSubject, region: phrase, regionKey: m.low(1), notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", strings.TrimSpace(phrase))}}
+			// "the 'orders' section": its quoted name is a text the page
+			// shows, and is checked like any quoted text.
+			for _, v := range m.litsIn(m.start, m.end) {
+				it.steps = append(it.steps, plan.Step{Kind: plan.ExpectText, Value: v})
+			}
+			return []item{it}, true
 		})
 
 	// Checks.
 	addRule("title", cCheck, true, `(?:'s )?{neg}(?:the )?(?:(?:page|browser|tab|document|html|window|meta|seo|head) )?title (?:of (?:the )?(?:page|it|the tab) )?(?:is|are|be|says|reads|equals|shows|becomes|=|:|matches|gets|get|changes to|set to|will be|contains|includes|reads as)?(?: exactly| now)? ?({text})`,
 		func(m *match) ([]item, bool) { return m.title(1) })
+	// "Grafana's page title is 'Grafana'": an app's name owns the home
+	// page's title.
+	addRule("app title", cCheck, true, `([a-z0-9][\w.-]*) 's (?:(?:page|browser|tab|site|home page|homepage|main page|window) )?title (?:is|be|says|reads|equals|=|:|will be)(?: exactly)? ({text})`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start {
+				return nil, false
+			}
+			from, _ := m.p.lx.tokensIn(m.bounds(1))
+			if !appName(m.p, from, from+1) || docsNames[m.low(1)] {
+				return nil, false
+			}
+			name := strings.TrimSpace(m.p.lx.span(m.bounds(1)))
+			pg := pageRef{path: "/", phrase: name + "'s page", note: fmt.Sprintf("%q taken as the app's name: its home page (/) is where the title is checked.", name)}
+			items, ok := m.title(2)
+			if !ok {
+				return nil, false
+			}
+			return append([]item{{kind: iPage, page: pg, from: m.start, to: m.loc[3]}}, items...), true
+		})
 	addRule("has title", cCheck, true, `{neg}(?:has|have|shows|gets|uses|carries|sets|displays) (?:the |a |its |an? )?(?:(?:page|browser|tab|document|html|window) )?title(?: of| :)? ({text})`,
 		func(m *match) ([]item, bool) { return m.title(1) })
 	addRule("titled", cCheck, true, `{neg}(?:(?:is|be) )?titled ({text})`,
 		func(m *match) ([]item, bool) { return m.title(1) })
-	addRule("status", cCheck, false, `(?:returns?|responds?|answers?|gives|give|serves?|sends?(?: back)?|replies|reply|comes back|yields?|produces?|results? in|loads with|opens with|returns back|has|is|be|shows|gets)(?: with)?(?: an?| the)?(?: (?:http|status|status code|code|response|response code|http status|http status code|an http status|the status))*(?: of| :)? (\d{3})(?: (?:ok|okay|not found|unauthorized|unauthorised|forbidden|created|accepted|no content|moved permanently|found|see other|bad request|internal server error|server error|service unavailable|bad gateway|too many requests|gone|conflict|redirect|temporary redirect|permanent redirect|not modified|error|status|response|page|status code|code|success|successful))*`,
+	addRule("status", cCheck, false, `(?:returns?|responds?|answers?|gives|give|serves?|sends?(?: back)?|replies|reply|comes back|yields?|produces?|results? in|loads with|opens with|returns back|has|is|be|shows|gets)(?: (?:me|you|u|us|them|the user|users|back))?(?: with)?(?: an?| the)?(?: (?:http|status|status code|code|response|response code|http status|http status code|an http status|the status))*(?: of| :)? (\d{3})(?: (?:ok|okay|not found|unauthorized|unauthorised|forbidden|created|accepted|no content|moved permanently|found|see other|bad request|internal server error|server error|service unavailable|bad gateway|too many requests|gone|conflict|redirect|temporary redirect|permanent redirect|not modified|error|status|response|page|status code|code|success|successful))*`,
 		func(m *match) ([]item, bool) {
 			verb := m.p.lx.shape[m.start:m.loc[2]]
 			// "shows 404" and "has 200" need a word that makes the
@@ -662,8 +1056,14 @@ func buildRules() {
 			it[0].notes = []string{fmt.Sprintf("%q is checked as HTTP 200.", m.p.lx.span(m.start, m.end))}
 			return it, ok
 		})
-	addRule("not found", cCheck, false, `{is} (?:not found|missing|a 404|gone|a 404 page|a not found page)|not exist|not exists|404s`,
+	addRule("not found", cCheck, false, `{is} (?:not found|missing|a 404|gone|a 404 page|a not found page)|not exist|not exists|404s|404`,
 		func(m *match) ([]item, bool) {
+			// "/users/3 should 404": the status as a verb, said of a page.
+			if m.low(0) == "404" {
+				if l := m.st.last; l == nil || l.kind != iPage || !l.subject || m.st.afterConn {
+					return nil, false
+				}
+			}
 			it, ok := statusCheck(404)
 			it[0].notes = []string{fmt.Sprintf("%q is checked as HTTP 404.", m.p.lx.span(m.start, m.end))}
 			return it, ok
@@ -688,10 +1088,31 @@ func buildRules() {
 			}
 			return []item{healthCheck()}, true
 		})
-	addRule("hides it", cCheck, false, `(?:hides|closes|dismisses|removes|collapses) (?:it|itself|the (?:banner|dialog|modal|popup|message|notice|toast))|makes (?:it|the (?:banner|dialog|modal|popup|message)) (?:disappear|go away|vanish|close)`,
+	addRule("hides it", cCheck, false, `(?:hides|closes|dismisses|removes|collapses) (?:it|itself|the (?:banner|dialog|modal|popup|message|notice|toast)|(the (?:"\d+"|[a-z][\w-]*) (?:dialog|modal|popup)))|makes (?:it|the (?:banner|dialog|modal|popup|message)) (?:disappear|go away|vanish|close)`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
-			if l == nil || l.kind != iAction || len(l.steps) != 1 || l.steps[0].Kind != plan.Click || m.st.afterConn {
+			if l != nil && l.kind == iAction && len(l.steps) == 1 && l.steps[0].Kind == plan.Press && !m.st.afterConn && !strings.Contains(m.low(0), " it") {
+				// "pressing Escape closes the dialog": the dialog open
+				// before the key is pressed is hidden after it.
+				low := m.low(0)
+				if !strings.Contains(low, "dialog") && !strings.Contains(low, "modal") && !strings.Contains(low, "popup") {
+					return nil, false
+				}
+				t := plan.Target{Kind: plan.ByRole, Value: "dialog"}.String()
+				if m.ok(1) {
+					// "closes the hotkeys dialog": the dialog named so.
+					e, ok := m.p.element(m.bounds(1))
+					if !ok || e.role != "dialog" {
+						return nil, false
+					}
+					t = e.target
+				}
+				c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: t})
+				c.pre = []plan.Step{{Kind: plan.ExpectVisible, Target: t}}
+				c.notes = []string{"That the key closes the dialog is checked by a dialog (role=dialog) being visible just before it is pressed and hidden after."}
+				return []item{c}, true
+			}
+			if l == nil || l.kind != iAction || len(l.steps) != 1 || l.steps[0].Kind != plan.Click || m.st.afterConn || m.ok(1) {
 				return nil, false
 			}
 			if t, err := plan.ParseTarget(l.steps[0].Target); err == nil && t.Within != "" {
@@ -712,7 +1133,7 @@ func buildRules() {
 				m.p.subjectSays(m, "has no console errors"))
 			return nil, false
 		})
-	addRule("console", cCheck, false, `{neg}(?:has|have|shows?|logs?|throws?|prints?|produces?|raises?|emits?|reports?|gives?|gets?|triggers?|causes?|outputs?|hits?)(?: no| zero| 0| any)? (?:console |js |javascript |uncaught |script |runtime |browser |client-side |client side )*(?:errors?|exceptions?)(?: (?:in|to|on) the (?:browser |js |javascript )?console)?`,
+	addRule("console", cCheck, false, `{neg}(?:has|have|shows?|logs?|throws?|prints?|produces?|raises?|emits?|reports?|gives?|gets?|triggers?|causes?|outputs?|hits?)(?: no| zero| 0| any)? (?:console |js |javascript |uncaught |script |runtime |browser |client-side |client side )*(?:errors?|exceptions?)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?`,
 		func(m *match) ([]item, bool) {
 			low := m.low(0)
 			neg := m.negated()
@@ -794,16 +1215,16 @@ func buildRules() {
 			m.p.setHint("vague", "'works' does not say what a browser should see", m.start, subj+" loads without errors")
 			return nil, false
 		})
-	addRule("health", cCheck, false, `(?:loads|load|loading|opens|open|renders|render|works|work|comes up|come up|starts|start|displays|is working|runs|run|is fine|is ok|is okay|is error-free|is error free|shows up|loads up|functions|boots)((?: (?:fine|ok|okay|correctly|properly|successfully|cleanly|normally|fully|completely|without (?:any )?(?:errors?|problems|issues|crashing|crashes|exceptions|console errors|js errors|javascript errors|script errors|failures|failing|breaking)|with no (?:console |js |javascript |script )?(?:errors?|problems|issues|exceptions|failures)|without failing|without a hitch|and is error-free))*)`,
+	addRule("health", cCheck, false, `(?:loads|load|loading|opens|open|renders|render|works|work|comes up|come up|starts|start|displays|is working|runs|run|is fine|is ok|is okay|is error-free|is error free|shows up|loads up|functions|boots)((?: (?:fine|ok|okay|correctly|properly|successfully|cleanly|normally|fully|completely|without (?:any )?(?:errors?|problems|issues|crashing|crashes|exceptions|console errors|js errors|javascript errors|script errors|failures|failing|breaking)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?|without (?:writing|logging|throwing|printing|showing|raising|reporting|producing|emitting|hitting|causing|triggering|getting) (?:any )?(?:console |js |javascript |script |uncaught )?(?:errors?|exceptions)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?|with no (?:console |js |javascript |script )?(?:errors?|problems|issues|exceptions|failures)|without failing|without a hitch|and is error-free))*)`,
 		func(m *match) ([]item, bool) {
 			if l := m.st.last; l != nil && l.kind == iPage && strings.Contains(strings.ToLower(l.page.phrase), "endpoint") && strings.HasPrefix(m.low(0), "work") {
 				return nil, false
 			}
 			return []item{healthCheck()}, true
 		})
-	addRule("count", cCheck, false, `{neg}(?:{show}|holds?|contains?|leaves|leave)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|in it|total|altogether|listed|shown))?(?: (?:in|on|inside|within|under) (?:the |its )?(`+regionAlt+`))?`,
+	addRule("count", cCheck, false, `{neg}(?:{show}|holds?|contains?|leaves|leave)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|in it|total|altogether|listed|shown))?(?: (?:in|on|inside|within|under) (?:(?:the |its )?({page}) 's |the |its )?(`+regionAlt+`)(?: (?:area|section|bar|region|element))?)?`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
-	addRule("there are count", cCheck, false, `there (?:is|are|be|exists?)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|listed|shown))?`,
+	addRule("there are count", cCheck, false, `there (?:is|are|be|exists?)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|listed|shown))?(?: (?:in|on|inside|within|under) (?:(?:the |its )?({page}) 's |the |its )?(`+regionAlt+`)(?: (?:area|section|bar|region|element))?)?`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
 	addRule("count subject", cCheck, false, `(?:exactly |only )?({num}) ({countable}) (?:{is} )?(?:shown|listed|displayed|visible|present|there|rendered|on the page|left|remaining|remain|appear|appears|exist|in the list)`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
@@ -1028,9 +1449,14 @@ func buildRules() {
 		})
 	addRule("there is", cCheck, true, `(?:there (?:is|are|be|exists?)|is there|are there)( no| not an?| not any| not)? ({el})`,
 		func(m *match) ([]item, bool) { return m.elementCheck(2, m.ok(1)) })
-	addRule("element is", cCheck, false, `({ell})(?: (?:on|at|in) {page})? (?:{is} )?{neg}(?:visible|shown|displayed|present|there|rendered|available|on the page|on screen|on the screen|showing|displaying|displayed on the page|hidden|gone|missing|absent|removed|not there|invisible)`,
+	addRule("element is", cCheck, false, `({ell})(?: (?:on|at|in) {page})? (?:{is} )?{neg}(?:visible|shown|displayed|present|there|rendered|available|on the page|on screen|on the screen|showing|displaying|displayed on the page|hidden|gone|missing|absent|removed|not there|invisible|back|visible again|shown again|there again)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
+			if strings.HasSuffix(after, "back") || strings.HasSuffix(after, "again") {
+				if !m.st.acted || negIn(after) {
+					return nil, false
+				}
+			}
 			neg := negIn(after) != hiddenWord(after)
 			items, ok := m.elementCheck(1, neg)
 			return m.withPageIn(items, m.loc[3], m.end), ok
@@ -1041,6 +1467,57 @@ func buildRules() {
 			neg := negIn(after) != hiddenWord(after)
 			return m.elementCheck(1, neg)
 		})
+	// Outcomes said as a return: "brings 'Resources' back", "'Sign in' is
+	// back", "'Cancel' comes back". The text is checked after the steps.
+	addRule("brings back", cCheck, false, `(?:brings|bring|gets|get) ({lits}) back|(?:brings|bring) back ({lits})`,
+		func(m *match) ([]item, bool) { return m.backTexts(m.firstGroup(1, 2)) })
+	addRule("text is back", cCheck, false, `({lits}) (?:(?:{is} )?(?:back|visible again|shown again|there again|restored)|(?:comes|come) back|(?:reappears?|re-appears?|shows up again|appears again))`,
+		func(m *match) ([]item, bool) { return m.backTexts(1) })
+	// "takes you to a page showing 'Dark mode'": the text is checked on the
+	// page the action leads to; which page it is, the claim does not say.
+	addRule("page showing", cCheck, false, `(?:(?:takes|take|brings|bring|leads|lead|sends|send|gets|get|navigates|navigate|goes|go)(?: (?:you|me|the user|users|us|them|u))? to|opens|open|lands (?:you |me |the user )?on|loads|load) (?:a|another|a new|a different|a separate|the next) (?:page|screen|view)(?: (?:that|which))? (?:showing|shows|show|displaying|displays|with|saying|says|listing|lists|containing|contains|reading|reads)(?: the text)? ({lits})`,
+		func(m *match) ([]item, bool) {
+			items, ok := m.texts(1, false)
+			if ok {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q is checked by the text shown after the steps before it; the page's address is not checked.", strings.TrimSpace(m.p.lx.span(m.start, m.loc[2]))))
+			}
+			return items, ok
+		})
+	// "pressing ',' brings up Preferences with the 'Speed' and 'Peers'
+	// tabs": what opens is named, and shown by the elements it comes with,
+	// which are checked.
+	addRule("opens with elements", cCheck, false, `(?:opens|open|brings up|bring up|pops up|pop up|shows|show) (?:the )?([a-z][\w-]*(?: [a-z][\w-]*)?) with (?:the |a |an |its )?({lits}) (tabs?|buttons?|links?|headings?)`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction || m.st.afterConn {
+				return nil, false
+			}
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			for i := from; i < to; i++ {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || vague[l] {
+					return nil, false
+				}
+			}
+			role := strings.TrimSuffix(m.low(3), "s")
+			var out []item
+			for _, v := range m.lits(2) {
+				out = append(out, check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: role, Name: v}.String()}))
+			}
+			out[0].notes = []string{fmt.Sprintf("%q names what opens; what is checked is the %s the claim names with it.", strings.TrimSpace(m.p.lx.span(m.bounds(1))), m.low(3))}
+			return out, true
+		})
+	// "takes you to a page titled 'Docs'": the title of the page reached.
+	addRule("page titled", cCheck, true, `(?:(?:takes|take|brings|bring|leads|lead|sends|send|gets|get|navigates|navigate|goes|go)(?: (?:you|me|the user|users|us|them|u))? to|opens|open|lands (?:you |me |the user )?on|loads|load) (?:a|another|a new|a different|the next) (?:page|screen|view) (?:titled|with the title|whose title is) ({lit})`,
+		func(m *match) ([]item, bool) {
+			items, ok := m.title(1)
+			if ok {
+				items[0].notes = append(items[0].notes, "The page reached is checked by its title; its address is not checked.")
+			}
+			return items, ok
+		})
+	// "warns it's 'deprecated'", "tells you that 'Saved'": reported speech;
+	// the quoted text is what the page shows.
+	addRule("warns", cCheck, false, `{neg}(?:(?:warns|warn|tells (?:you|me|the user|users|u)|informs (?:you|me|the user|users)|notifies (?:you|me|the user|users)|explains|states|announces|notes)(?: (?:that|about))?(?: (?:it|this|that|they) (?:is|are|was|has been))?|(?:says|say|reads|read)(?: that)? (?:it|this|that|they) (?:is|are|was|has been)) ({lits})`,
+		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
 	addRule("text", cCheck, false, `{neg}{show}(?: (?:no|only))? (?:(?:the |a |an )?(?:text|message|words?|string|phrase|label|copy|caption|greeting|notice|heading text|line|sentence|wording)(?: of| saying| that says| reading| :)? )?({lits})`,
 		func(m *match) ([]item, bool) {
 			neg := m.negated()
@@ -1066,6 +1543,20 @@ func buildRules() {
 			c := check("presence", plan.Step{Kind: plan.ExpectText, Value: witnessValue})
 			return []item{add, {kind: iReload, rkind: "navigation", desc: "reload the page"}, c}, true
 		})
+	// The same rule said in other words: "items added to the list survive
+	// a page refresh", "a task I add is still there after reloading", "new
+	// todos persist across reloads", "what you add stays after reloading".
+	addRule("witness persists said otherwise", cCheck, false, `(?:(?:the |any |all |every |a |an |each )?(?:(?:new|newly added|added) )?(?:items?|tasks?|todos?|entries|entry|notes?|rows?)(?: (?:that|which))?(?: (?:you|i|we|a user|users|people) (?:add|create|enter)| (?:added|created|entered)(?: (?:to|in) (?:the |my )?(?:list|todo list|table))?)?|(?:what|whatever|anything) (?:you|i|we|a user|users) (?:add|create|enter))(?: (?:is|are))? (?:survive|survives|persist|persists|last|lasts|stay|stays|remain|remains|kept|saved|there|listed|shown|still there|still listed)(?:(?: (?:there|listed|shown|saved))? (?:after|across|through|on|over))? (?:a |the |page )*(?:reloads?|refresh(?:es)?|reloading(?: the page)?|refreshing(?: the page)?)`,
+		func(m *match) ([]item, bool) {
+			low := m.p.lx.shape[m.start:m.end]
+			if !containsPhrase(low, "add") && !containsPhrase(low, "added") && !containsPhrase(low, "new") && !containsPhrase(low, "create") && !containsPhrase(low, "created") && !containsPhrase(low, "enter") && !containsPhrase(low, "entered") && !containsPhrase(low, "newly added") {
+				return nil, false // items the claim does not add: which ones?
+			}
+			add := addItem("role=textbox", witnessValue)
+			add.notes = []string{witnessNote, "'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+			c := check("presence", plan.Step{Kind: plan.ExpectText, Value: witnessValue})
+			return []item{add, {kind: iReload, rkind: "navigation", desc: "reload the page"}, c}, true
+		})
 	addRule("witness checkbox", cCheck, false, `(?:ticking|checking|clicking|toggling|ticking off) (?:a|an|the|any|each|every) (?:task|todo|item|entry) ?(?:'s )?(?:checkbox|tick box|box|toggle) (strikes it through|crosses it out|marks it (?:as )?(?:done|completed|complete|finished)|strikes the task through|crosses the task out)`,
 		func(m *match) ([]item, bool) {
 			add := addItem("role=textbox", witnessValue)
@@ -1082,6 +1573,40 @@ func buildRules() {
 			}
 			return []item{add, tick, c}, true
 		})
+	// "done tasks are struck through": a rule about items in a state, tested
+	// on an example item put in that state.
+	addRule("witness done style", cCheck, false, `(?:the |all |any |every )?(?:(?:done|completed|finished|checked|ticked) (?:tasks?|todos?|items?|entries|entry)|(?:tasks?|todos?|items?|entries|entry) (?:that are|which are|marked(?: as)?|you mark as|you tick(?: off)?) (?:done|completed|complete|finished|checked|ticked))(?: (?:are|is|get|gets|appear|appears|are shown|is shown))? (struck through|crossed out|struck out|shown struck through|shown crossed out)`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			if l := m.st.last; l != nil && l.kind != iPage {
+				return nil, false
+			}
+			add := addItem("role=textbox", witnessValue)
+			add.notes = []string{witnessNote, "'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+			box := plan.Target{Kind: plan.ByRole, Value: "checkbox", Within: witnessValue}.String()
+			tick := action("form", plan.Step{Kind: plan.Check, Target: box})
+			tick.desc = fmt.Sprintf("tick the checkbox of %q", witnessValue)
+			tick.notes = []string{"An item is marked done by ticking its checkbox; edit the plan if the app marks items done another way."}
+			c := check("presence", plan.Step{Kind: plan.ExpectStyle, Target: plan.Target{Kind: plan.ByText, Value: witnessValue}.String(), Property: "text-decoration-line", Value: "line-through"})
+			return []item{add, tick, c}, true
+		})
+	// "every task you add has a checkbox": the example item has one.
+	addRule("witness has", cCheck, false, `(?:every|each|any|a|an) (?:new )?(?:task|todo|item|entry|note)(?: (?:that )?(?:you|i|we|a user|users) (?:add|create)| added)? (?:has|gets|comes with|shows) (?:a|an|its own) (checkbox|tick box|check box)`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			if l := m.st.last; l != nil && l.kind != iPage {
+				return nil, false
+			}
+			add := addItem("role=textbox", witnessValue)
+			add.notes = []string{witnessNote, "'Adding' an item types it into the page's first text field and presses Enter; edit the plan if the app adds items another way."}
+			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: "checkbox", Within: witnessValue}.String()})
+			c.desc = fmt.Sprintf("the item %q has a checkbox", witnessValue)
+			return []item{add, c}, true
+		})
 	// "doesn't add anything to the list": the list's items are counted
 	// before the actions and compared after.
 	addRule("adds nothing", cCheck, false, `(?:does not|do not|not|never|will not|should not|must not) (?:add|adds|create|creates|put|puts|insert|inserts) (?:anything|any items?|an item|a new item|new items|items|an entry|any entries|a todo|any todos|a task|any tasks|anything new)(?: (?:to|in|into|on) (?:the |my )?(?:list|todo list|todos|tasks|table|page))?`,
@@ -1097,13 +1622,13 @@ func buildRules() {
 		})
 	// Order: "'A' comes before 'B'", "lists 'A' before 'B'", "'A', 'B' and
 	// 'C' in that order", "in alphabetical order".
-	addRule("order before", cCheck, false, `({lit}) (?:comes|come|is listed|is shown|appears|appear|is|are listed|are shown) (?:before|above|ahead of|earlier than) ({lit})`,
+	addRule("order before", cCheck, false, `({lit}) (?:comes|come|is listed|is shown|appears|appear|is|are listed|are shown|is placed|is sorted|is put|sits|stands)(?: (?:right|just|directly|somewhere))? (before|above|ahead of|earlier than|after|below|later than) ({lit})`,
 		func(m *match) ([]item, bool) {
-			return m.order([]string{m.lits(1)[0], m.lits(2)[0]}, "")
+			return m.order(orderPair(m.lits(1)[0], m.low(2), m.lits(3)[0]), "")
 		})
-	addRule("shows before", cCheck, false, `{show} ({lit}) (?:before|above|ahead of|then) ({lit})`,
+	addRule("shows before", cCheck, false, `(?:{show}|puts|put|places|place|sorts|sort|ranks|rank|orders|order) ({lit})(?: (?:right|just|directly|somewhere))? (before|above|ahead of|then|after|below) ({lit})`,
 		func(m *match) ([]item, bool) {
-			return m.order([]string{m.lits(1)[0], m.lits(2)[0]}, "")
+			return m.order(orderPair(m.lits(1)[0], m.low(2), m.lits(3)[0]), "")
 		})
 	addRule("in order", cCheck, false, `{show} ({lits}) in (that|this|the given|alphabetical|alphabetic|a-z|reverse alphabetical|z-a) order`,
 		func(m *match) ([]item, bool) {
@@ -1163,10 +1688,127 @@ func buildRules() {
 			}
 			return items, ok
 		})
-	addRule("described text", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* ){1,3})({lits})`,
+	// "lists the users Ann Lee and Bob Stone": a plural noun says what the
+	// names are; each capitalised name is a text to look for. The noun is
+	// never a text, and one name after a singular noun is not split.
+	addRule("named things", cCheck, false, `{neg}{show} (?:the |our |its |their |both )?([a-z][\w-]*) (`+nameWord+`(?: `+nameWord+`){0,2}(?: (?:,|and|, and) `+nameWord+`(?: `+nameWord+`){0,2})*)`,
+		func(m *match) ([]item, bool) {
+			noun := m.low(1)
+			if _, isEl := nouns[noun]; isEl || structural[noun] || stopWords[noun] || notText[noun] || vague[noun] {
+				return nil, false
+			}
+			if _, isNum := numberWords[noun]; isNum {
+				return nil, false
+			}
+			names, ok := capitalNames(m.p, m.loc[4], m.loc[5])
+			if !ok || len(names) > 1 && !strings.HasSuffix(noun, "s") {
+				return nil, false
+			}
+			var out []item
+			for _, n := range names {
+				var c item
+				if m.negated() {
+					c = check("absence", plan.Step{Kind: plan.ExpectNoText, Value: n})
+				} else {
+					c = check("presence", plan.Step{Kind: plan.ExpectText, Value: n})
+				}
+				c.notes = bareNote(n, false)
+				out = append(out, c)
+			}
+			out[0].notes = append(out[0].notes, fmt.Sprintf("%q says what the names are; only the names are looked for, anywhere on the page.", noun))
+			return out, true
+		})
+	// "only shows 'A', not 'B'": the contrast names what "only" excludes.
+	addRule("only not", cCheck, false, `only (?:{show}) ({lits})(?: ,)? (?:but |and )?(?:not|never|no) ({lits})`,
+		func(m *match) ([]item, bool) {
+			in, ok := m.texts(1, false)
+			if !ok {
+				return nil, false
+			}
+			out, ok := m.texts(2, true)
+			if !ok {
+				return nil, false
+			}
+			in[0].notes = append(in[0].notes, "'Only' is checked as the claim spells it out: the texts named are shown and the texts after \"not\" are not; other texts on the page are not checked.")
+			return append(in, out...), true
+		})
+	// "/tasks/2 shows that the task is done: '"done": true'": the quoted
+	// text after the colon is how the page shows what is said before it.
+	addRule("shows that colon", cCheck, false, `{neg}{show} (?:that )?((?:[a-z][\w'-]* ){1,6}): ({lits})`,
 		func(m *match) ([]item, bool) {
 			from, to := m.p.lx.tokensIn(m.bounds(1))
 			for i := from; i < to; i++ {
+				if t := m.p.lx.toks[i]; t.kind != tWord || vague[t.low] || outOfReachWord[t.low] {
+					return nil, false
+				}
+			}
+			items, ok := m.texts(2, m.negated())
+			if ok {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q is checked by the quoted text after the colon, as the claim shows it.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
+			}
+			return items, ok
+		})
+	// "says 'Congrats!' in a heading", "shows 'Save' as a button": the
+	// text is the name of that element.
+	addRule("text as element", cCheck, false, `{neg}{show} ({lit}) (?:in|as|on) (?:a|an|the) (heading|headline|title heading|h1|h2|h3|button|link|tab)`,
+		func(m *match) ([]item, bool) {
+			v := m.lits(1)[0]
+			var t plan.Target
+			switch n := m.low(2); n {
+			case "button", "link", "tab":
+				t = plan.Target{Kind: plan.ByRole, Value: n, Name: v}
+			case "h1", "h2", "h3":
+				t = plan.Target{Kind: plan.ByRole, Value: "heading", Name: v, Level: int(n[1] - '0')}
+			default:
+				t = plan.Target{Kind: plan.ByRole, Value: "heading", Name: v}
+			}
+			k, rk := plan.ExpectVisible, "presence"
+			if m.negated() {
+				k, rk = plan.ExpectHidden, "absence"
+			}
+			return []item{check(rk, plan.Step{Kind: k, Target: t.String()})}, true
+		})
+	// "marks '2.1.0' as the 'latest' release", "shows 'Invoice 7' as
+	// 'Paid'": the second text in the item that shows the first.
+	addRule("marks as", cCheck, false, `{neg}(?:marks|mark|labels|label|flags|flag|tags|tag|shows|show|lists|list) ({lit}) as (?:the |a |an )?({lit})(?: (release|version|item|entry|task|order|invoice|status|one|option|plan))?`,
+		func(m *match) ([]item, bool) {
+			x, y := m.lits(1)[0], m.lits(2)[0]
+			t := plan.Target{Kind: plan.ByText, Value: y, Within: x}.String()
+			k, rk := plan.ExpectVisible, "presence"
+			if m.negated() {
+				k, rk = plan.ExpectHidden, "absence"
+			}
+			c := check(rk, plan.Step{Kind: k, Target: t})
+			c.notes = []string{fmt.Sprintf("%q is looked for inside the smallest repeated item (list item, row, card) whose text contains %q.", y, x)}
+			return []item{c}, true
+		})
+	// "shows Bob's email as 'bob@example.com'": a description, then the
+	// text that shows it.
+	addRule("described as", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* (?:'s )?){1,3})as ({lits})`,
+		func(m *match) ([]item, bool) {
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			for i := from; i < to; i++ {
+				l := m.p.lx.toks[i].low
+				if l == "'s" && i > from {
+					continue
+				}
+				if structural[l] || stopWords[l] || notText[l] || vague[l] {
+					return nil, false
+				}
+			}
+			items, ok := m.texts(2, m.negated())
+			if ok {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
+			}
+			return items, ok
+		})
+	addRule("described text", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* (?:'s )?){1,3})({lits})`,
+		func(m *match) ([]item, bool) {
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			for i := from; i < to; i++ {
+				if l := m.p.lx.toks[i].low; l == "'s" && i > from {
+					continue // "Ann Lee's email 'ann@…'"
+				}
 				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] {
 					return nil, false
 				}
@@ -1177,17 +1819,130 @@ func buildRules() {
 			}
 			return items, ok
 		})
-	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}|{barel}) (?:{is} )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
+	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) (?:{is} )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
-			neg := negIn(after) != hiddenWord(after)
-			return m.texts(1, neg)
+			return m.shownTexts(1, negIn(after) != hiddenWord(after), changeWord(after))
 		})
-	addRule("text appears", cCheck, false, `(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}|{barel}) {neg}(?:appears?|shows up|show up|pops up|pop up|disappears?|vanishes|vanish|goes away|go away|exists|is gone|is removed|is deleted|gets removed|gets deleted|comes up|is no longer there|is no longer shown|is no longer listed)`,
+	addRule("text appears", cCheck, false, `(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) {neg}(?:appears?|shows up|show up|pops up|pop up|disappears?|vanishes|vanish|goes away|go away|exists|is gone|is removed|is deleted|gets removed|gets deleted|comes up|is no longer there|is no longer shown|is no longer listed)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
-			neg := negIn(after) != hiddenWord(after)
-			return m.texts(1, neg)
+			return m.shownTexts(1, negIn(after) != hiddenWord(after), changeWord(after))
+		})
+	// "adding 'milk' removes 'Nothing to do'", "clicking 'Hide' hides
+	// 'Secret'": a text an action takes away. It must be there first.
+	addRule("removes text", cCheck, false, `(?:removes|hides|clears|deletes|dismisses) (?:the )?({lits})(?: (models?|schemas?|sections?|entries|entry|items?|rows?|operations?|messages?|notices?|tags?|labels?))?(?: (?:from|off) (?:the )?(?:list|page|screen|table|view))?`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction && l.kind != iReload || m.st.afterConn {
+				return nil, false
+			}
+			items, ok := m.shownTexts(1, true, true)
+			if ok && m.ok(2) {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q describes the quoted texts; only the texts themselves are checked.", m.low(2)))
+			}
+			return items, ok
+		})
+	// "'Cancel' replaces 'Try it out'": the new text is shown after the
+	// steps, the old one was there just before the last and is gone after.
+	addRule("replaces", cCheck, false, `({lit}) (?:replaces|replace|takes the place of|appears instead of|is shown instead of|shows instead of)(?: the)? ({lit})`,
+		func(m *match) ([]item, bool) {
+			if !m.st.acted {
+				// A replacement needs a step that makes it: one before, or
+				// one said after ("… after clicking 'Play'").
+				nx := m.p.nextToken(m.end)
+				if l := m.st.last; l != nil && l.kind != iPage || nx == nil || nx.low != "after" && nx.low != "when" && nx.low != "once" && nx.low != "if" && nx.low != "whenever" {
+					return nil, false
+				}
+			}
+			in, ok := m.texts(1, false)
+			if !ok {
+				return nil, false
+			}
+			gone, ok := m.shownTexts(2, true, true)
+			if !ok {
+				return nil, false
+			}
+			return append(in, gone...), true
+		})
+	// "changes the counter to '1 item left'": the outcome is the new text.
+	addRule("changes to", cCheck, false, `(?:changes|updates|sets|turns|switches|flips|renames|filters|narrows|narrows down|reduces|cuts) (?:the |its |their )?((?:[a-z][\w-]* ){0,2}[a-z][\w-]*) (?:to|into) ({lit})`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction && l.kind != iReload || m.st.afterConn {
+				return nil, false
+			}
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			for i := from; i < to; i++ {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || vague[l] {
+					return nil, false
+				}
+			}
+			words := strings.Fields(m.low(1))
+			switch noun := words[len(words)-1]; noun {
+			case "button", "link", "tab", "heading":
+				// "turns the button into 'Cancel'": a button named so.
+				c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: noun, Name: m.lits(2)[0]}.String()})
+				return []item{c}, true
+			}
+			items, ok := m.texts(2, false)
+			if ok {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q is not pinned to one element: the new text is looked for on the whole page.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
+			}
+			return items, ok
+		})
+	// "the 'GET' badge next to 'List books' is visible", "shows 'Paid' next
+	// to 'Invoice 7'": the text inside the item that shows the other one.
+	addRule("next to", cCheck, false, `(?:(?:the )?({lit})(?: (badge|label|tag|icon|button|link|status|text|count|price|date))? (?:next to|beside|alongside) (?:the )?(?:(?:item|task|todo|row|entry|line|operation) )?({lit}) (?:{is} )?{neg}(?:visible|shown|displayed|present|there|listed)|{neg}{show} ({lit}) (?:next to|beside|alongside) (?:the )?(?:(?:item|task|todo|row|entry|line|operation) )?({lit}))`,
+		func(m *match) ([]item, bool) {
+			var x, y, noun string
+			if m.ok(1) {
+				x, y = m.lits(1)[0], m.lits(3)[0]
+				if m.ok(2) {
+					noun = m.low(2)
+				}
+			} else {
+				x, y = m.lits(4)[0], m.lits(5)[0]
+			}
+			t := plan.Target{Kind: plan.ByText, Value: x, Within: y}
+			switch noun {
+			case "button", "link":
+				t = plan.Target{Kind: plan.ByRole, Value: noun, Name: x, Within: y}
+			}
+			k, rk := plan.ExpectVisible, "presence"
+			if strings.Contains(" "+m.p.lx.shape[m.start:m.end]+" ", " not ") || strings.Contains(" "+m.p.lx.shape[m.start:m.end]+" ", " never ") {
+				k, rk = plan.ExpectHidden, "absence"
+			}
+			c := check(rk, plan.Step{Kind: k, Target: t.String()})
+			c.notes = []string{fmt.Sprintf("%q is looked for inside the smallest repeated item (list item, row, card) whose text contains %q.", x, y)}
+			return []item{c}, true
+		})
+	// "adding 'milk' makes it appear on the home page": what was added is
+	// looked for there, in the same browser.
+	addRule("makes it appear", cCheck, false, `(?:makes|make) (?:it|them) (?:appear|show up|visible|be listed|listed)(?: (?:on|in) ({page}))?`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if l == nil || l.kind != iAction || l.addVal == "" || m.st.afterConn {
+				return nil, false
+			}
+			var out []item
+			if m.ok(1) {
+				pg, ok := m.p.page(m.bounds(1))
+				if !ok {
+					return nil, false
+				}
+				out = append(out, item{kind: iPage, page: pg, visit: true, from: m.loc[2], to: m.loc[3]})
+			}
+			c := check("presence", plan.Step{Kind: plan.ExpectText, Value: l.addVal})
+			c.notes = []string{fmt.Sprintf("\"It\" is %q, the item just added.", l.addVal)}
+			return append(out, c), true
+		})
+	// "makes '1 item left' appear", "makes 'Saved' go away".
+	addRule("makes appear", cCheck, false, `(?:makes|make|causes|cause|gets|get) ({lits}) (?:to )?(appear|show up|show|pop up|become visible|disappear|go away|vanish|become hidden)`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l == nil || l.kind != iAction && l.kind != iReload || m.st.afterConn {
+				return nil, false
+			}
+			gone := hiddenWord(m.low(2)) || m.low(2) == "become hidden"
+			return m.shownTexts(1, gone, gone)
 		})
 
 	// Continuations: "shows 'A' and 'B'", "adding 'milk' and 'eggs'".
@@ -1213,6 +1968,11 @@ func buildRules() {
 			case contAdd:
 				v, q, ok := m.text(2)
 				if !ok || m.ok(1) || !q && actionVerbs[strings.ToLower(strings.Fields(v)[0])] {
+					return nil, false
+				}
+				// "adding 'milk', the 'milk' entry is …" describes what was
+				// added; it adds nothing more.
+				if nx := m.p.nextToken(m.end); nx != nil && nx.kind == tWord && !stopWords[nx.low] && !structural[nx.low] {
 					return nil, false
 				}
 				it := addItem(m.st.last.addTgt, v)
@@ -1356,6 +2116,18 @@ func hiddenWord(s string) bool {
 	return false
 }
 
+// changeWord reports whether words say a text went away ("disappears",
+// "is removed", "no longer"), not only that it is absent ("is hidden",
+// "is missing"): only a change says it was there before.
+func changeWord(s string) bool {
+	for _, w := range []string{"disappear", "vanish", "go away", "goes away", "removed", "deleted", "gone", "no longer"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
 func bareNote(v string, quoted bool) []string {
 	if quoted || v == "" {
 		return nil
@@ -1400,6 +2172,20 @@ func (m *match) text(i int) (string, bool, bool) {
 		return "", false, false
 	}
 	return m.p.textIn(m.loc[2*i], m.loc[2*i+1], false)
+}
+
+// litsIn returns the quoted texts within shape[a:b].
+func (m *match) litsIn(a, b int) []string {
+	from, to := m.p.lx.tokensIn(a, b)
+	var out []string
+	for k := from; k < to; k++ {
+		if t := m.p.lx.toks[k]; t.kind == tLit {
+			if v := strings.TrimSpace(t.raw); v != "" {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // lits returns the quoted texts within group i.
@@ -1496,6 +2282,10 @@ func (m *match) title(g int) ([]item, bool) {
 	}
 	if m.negated() {
 		m.p.setHint("unsupported", "a title can be checked to be something, not to be something else", m.start)
+		return nil, false
+	}
+	// "The user's title is 'Dr'": a person's title, not the page's.
+	if l := m.st.last; l != nil && l.kind == iSubject && strings.HasPrefix(m.p.lx.shape[m.start:], "'s") {
 		return nil, false
 	}
 	// "The product title says …", "the app title": the page's <title> or
@@ -1632,16 +2422,25 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		c.notes = e.notes
 		return []item{c}, true
 	}
-	// "The navigation has 6 links", "6 links in the nav": count inside it.
+	// "The navigation has 6 links", "6 links in the nav", "in the home
+	// page's nav bar": count inside it.
 	region := ""
-	if m.ok(eg + 1) {
-		region = m.low(eg + 1)
+	var page []item
+	if m.ok(eg + 2) {
+		region = m.low(eg + 2)
+		if m.ok(eg + 1) {
+			pg, ok := m.p.pageAt(m.bounds(eg + 1))
+			if !ok {
+				return nil, false
+			}
+			page = []item{{kind: iPage, page: pg}}
+		}
 	} else if l := m.st.last; l != nil && l.kind == iSubject {
 		region = l.regionKey
 	} else if r := m.st.region; r != nil {
 		region = r.regionKey
 	}
-	if r := m.st.region; !m.ok(eg+1) && r != nil && !countableRegion(r, region, e.target) {
+	if r := m.st.region; !m.ok(eg+2) && r != nil && !countableRegion(r, region, e.target) {
 		// "The footer on /about has 2 links", "the cart has 3 items":
 		// a count in a part of the page the plan cannot pin would count
 		// the whole page, which is another number.
@@ -1652,9 +2451,15 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		e.target = t
 		notes = []string{fmt.Sprintf("Counted inside the page's %s element (%s); edit the target if the region is marked up differently.", strings.Split(regionCSS[region], ",")[0], regionCSS[region])}
 	}
+	if m.ok(eg+2) && len(notes) == 0 {
+		// A region vouch cannot pin ("in the cart") would count on the
+		// whole page: a different claim.
+		m.p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which element is %q: count on the whole page, or name the element", region), m.start)
+		return nil, false
+	}
 	c := check("count", plan.Step{Kind: plan.ExpectCount, Target: e.target, Count: n})
 	c.notes = append(e.notes, notes...)
-	return []item{c}, true
+	return append(page, c), true
 }
 
 // click reads "clicking X": an element phrase, or a bare text that is
@@ -1718,6 +2523,16 @@ func (p *parser) click(m *match, k plan.Kind) ([]item, bool) {
 		// "pressing Enter with an empty field" presses a key.
 		if _, isKey := keyNames[f[0]]; isKey {
 			return nil, false
+		}
+	}
+	if !q && to-from > 1 {
+		// "Opening /reports to check …": a path starts no text to click;
+		// "pressing Next three times": a number word is a quantity.
+		for i := from; i < to; i++ {
+			t := p.lx.toks[i]
+			if _, isNum := numberWords[t.low]; t.kind == tPath || isNum && t.low != "no" || t.low == "times" || t.low == "twice" || t.low == "thrice" {
+				return nil, false
+			}
 		}
 	}
 	if !q {
@@ -2130,6 +2945,163 @@ func (m *match) order(texts []string, how string) ([]item, bool) {
 		c.notes = []string{fmt.Sprintf("%s order of the quoted texts is %s; only these texts are checked, in that order.", upperFirst(how), strings.Join(quoteAll(texts), ", "))}
 	}
 	return []item{c}, true
+}
+
+// quantifiers make a subject a rule about each of many elements, which a
+// page-wide check does not prove.
+var quantifiers = map[string]bool{"every": true, "each": true, "all": true, "any": true,
+	"both": true, "none": true, "no": true}
+
+// nameWord is a word of a name: any word but "and", which joins names.
+const nameWord = `(?:[b-z\x{80}-\x{10FFFF}][\pL\pN_'.-]*|a(?:[a-mo-z0-9'.-][\pL\pN_'.-]*|n(?:[a-ce-z0-9'.-][\pL\pN_'.-]*|d[\pL\pN_'.-]+)?)?)`
+
+// capitalNames reads "Ann Lee and Bob Stone" as names: every word
+// capitalised as written, names split at commas and "and".
+func capitalNames(p *parser, a, b int) ([]string, bool) {
+	from, to := p.lx.tokensIn(a, b)
+	var out, cur []string
+	flush := func() bool {
+		if len(cur) == 0 {
+			return false
+		}
+		out = append(out, strings.Join(cur, " "))
+		cur = nil
+		return true
+	}
+	for i := from; i < to; i++ {
+		t := p.lx.toks[i]
+		switch {
+		case t.kind == tPunct && t.low == "," || t.low == "and":
+			if !flush() {
+				return nil, false
+			}
+		case t.kind == tWord && startsUpper(t.raw) && !structural[t.low] && !stopWords[t.low]:
+			cur = append(cur, t.raw)
+		default:
+			return nil, false
+		}
+	}
+	if !flush() {
+		return nil, false
+	}
+	return out, true
+}
+
+// shownTexts checks the quoted texts of group g shown (or not). A text an
+// action made go away must have been there before it: the plan checks it
+// is shown just before the last action (a claim that something
+// disappears is false when it never appeared). An unquoted text must be capitalised
+// as written ("Welcome is shown"): a lower-case noun ("entry is visible")
+// is no text the page shows. A noun after a quoted text ("the 'milk'
+// entry") describes it and is noted.
+func (m *match) shownTexts(g int, neg, gone bool) ([]item, bool) {
+	a, b := m.bounds(g)
+	from, to := m.p.lx.tokensIn(a, b)
+	if from < to && m.p.lx.toks[from].kind != tLit && !startsUpper(m.p.lx.toks[from].raw) {
+		return nil, false
+	}
+	desc := ""
+	if to-from >= 2 && m.p.lx.toks[to-1].kind == tWord && m.p.lx.toks[to-2].kind == tLit {
+		desc = m.p.lx.toks[to-1].low
+		m.loc[2*g+1] = m.p.lx.ends[to-2]
+	}
+	items, ok := m.texts(g, neg)
+	if !ok {
+		return nil, false
+	}
+	if desc != "" {
+		items[0].notes = append(items[0].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", desc))
+	}
+	if gone && neg && m.st.acted {
+		for i := range items {
+			v := items[i].steps[0].Value
+			if !strings.ContainsAny(v, " \t") {
+				// One word ("Book") is often part of other texts that
+				// stay ("List books"): the element that says exactly it
+				// is what goes.
+				t := plan.Target{Kind: plan.ByText, Value: v, Exact: true}.String()
+				items[i].steps = []plan.Step{{Kind: plan.ExpectHidden, Target: t}}
+				items[i].pre = append(items[i].pre, plan.Step{Kind: plan.ExpectVisible, Target: t})
+				items[i].notes = append(items[i].notes, fmt.Sprintf("%q is one word, so the element whose whole text is exactly %q is checked: visible just before the last step, hidden after.", v, v))
+				continue
+			}
+			items[i].pre = append(items[i].pre, plan.Step{Kind: plan.ExpectText, Value: v})
+		}
+		items[0].notes = append(items[0].notes, "That a text goes away is checked by it being shown just before the last step and not shown after.")
+	}
+	return items, true
+}
+
+// backTexts checks texts said to be back after the steps before them.
+func (m *match) backTexts(g int) ([]item, bool) {
+	if !m.st.acted {
+		// Back after nothing: the claim says no step that took it away.
+		return nil, false
+	}
+	items, ok := m.texts(g, false)
+	if ok {
+		items[0].notes = append(items[0].notes, fmt.Sprintf("%q is checked as shown after the steps before it; that it was gone in between is not checked.", strings.TrimSpace(m.p.lx.span(m.start, m.end))))
+	}
+	return items, ok
+}
+
+// firstGroup returns the first of the groups that matched.
+func (m *match) firstGroup(gs ...int) int {
+	for _, g := range gs {
+		if m.ok(g) {
+			return g
+		}
+	}
+	return gs[0]
+}
+
+// containerTarget reports whether a target is an element that holds
+// others: a dialog, a tab panel, a list, a table, a form, a region.
+func containerTarget(target string) bool {
+	t, err := plan.ParseTarget(target)
+	if err != nil || t.Within != "" {
+		return false
+	}
+	switch t.Kind {
+	case plan.ByRole:
+		switch t.Value {
+		case "dialog", "alertdialog", "tabpanel", "list", "table", "navigation", "form", "region", "menu", "listbox", "article", "complementary", "alert", "status":
+			return true
+		}
+	case plan.ByCSS:
+		switch t.Value {
+		case "footer", "header", "form", "nav", "aside", "main":
+			return true
+		}
+	}
+	return false
+}
+
+// checkStart are words a check may start with, after a purpose clause.
+var checkStart = map[string]bool{"shows": true, "show": true, "displays": true, "lists": true,
+	"says": true, "reads": true, "opens": true, "reveals": true, "brings": true, "takes": true,
+	"leads": true, "gives": true, "returns": true, "has": true, "contains": true, "then": true,
+	",": true, "and": true, "i": true, "you": true, "it": true, "the": true, "loads": true}
+
+// outOfReachWord holds the one-word entries of outOfReach.
+var outOfReachWord = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range outOfReach {
+		if !strings.Contains(w, " ") {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+// orderPair puts two texts in the order a claim says they appear: "'A'
+// comes before 'B'" and "'B' comes after 'A'" both give A, B.
+func orderPair(a, how, b string) []string {
+	switch how {
+	case "after", "below", "later than":
+		return []string{b, a}
+	}
+	return []string{a, b}
 }
 
 func quoteAll(xs []string) []string {

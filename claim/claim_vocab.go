@@ -19,6 +19,10 @@ var homeWords = map[string]bool{
 
 // genericPages refer to the site or the page in front of the user, not to
 // one path: "the app", "the page", "it".
+// appUIWords name an app's whole interface: after the app's name ("the
+// Transmission web UI", "Grafana's UI") they mean its home page.
+var appUIWords = []string{"web ui", "ui", "web interface", "user interface", "gui", "web app", "webapp", "web frontend", "frontend", "front end"}
+
 var genericPages = map[string]bool{
 	"site": true, "website": true, "web site": true, "web app": true, "webapp": true,
 	"app": true, "application": true, "web page": true, "page": true, "product": true,
@@ -145,6 +149,7 @@ var keyNames = map[string]string{
 	"left arrow": "ArrowLeft", "arrow right": "ArrowRight", "right arrow": "ArrowRight",
 	"up": "ArrowUp", "down": "ArrowDown", "home": "Home", "end": "End",
 	"page up": "PageUp", "page down": "PageDown", "pageup": "PageUp", "pagedown": "PageDown",
+	"arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft", "arrowright": "ArrowRight",
 }
 
 var keyAlt = alternation(keys(keyNames))
@@ -180,7 +185,9 @@ var stopWords = map[string]bool{
 	"adds": true, "removes": true, "changes": true, "updates": true, "navigates": true,
 	"goes": true, "lands": true, "lists": true, "says": true, "reads": true, "has": true,
 	"have": true, "contains": true, "pops": true, "leaves": true, "gives": true,
-	"should": true, "must": true, "will": true,
+	"should": true, "must": true, "will": true, "filters": true, "hides": true, "clears": true,
+	"expands": true, "collapses": true, "closes": true, "warns": true, "tells": true, "puts": true,
+	"places": true, "marks": true, "turns": true, "switches": true,
 }
 
 // notText are words an unquoted text does not start with: a description

@@ -215,6 +215,17 @@ func (a *assembly) note(ns ...string) {
 	}
 }
 
+// drop removes a note that a later reading made untrue.
+func (a *assembly) drop(n string) {
+	out := a.notes[:0]
+	for _, m := range a.notes {
+		if m != n {
+			out = append(out, m)
+		}
+	}
+	a.notes = out
+}
+
 func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 	items = mergeCredentials(items)
 	items = moveSuffixPages(items)
@@ -241,9 +252,17 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			if it.seq {
 				seq = true
 			}
+			a.note(it.notes...)
 			continue
 		case iCond, iSubject:
 			a.note(it.notes...)
+			if len(it.steps) > 0 {
+				// A subject named by a quoted text ("the 'orders'
+				// section") shows that text.
+				flush()
+				cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: "presence", seq: seq})
+				cur.checks++
+			}
 			continue
 		case iNoop:
 			a.note(it.notes...)
@@ -280,6 +299,12 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				finish()
 				cur = &scenario{page: &pg}
 			default:
+				// "The status page at /status": the path the claim names
+				// replaces the guess from the page's name.
+				if cur.page != nil && cur.page.note != "" && strings.HasPrefix(strings.TrimSpace(pg.phrase), "/") {
+					a.drop(cur.page.note)
+					a.note(fmt.Sprintf("%q is the page at %s.", strings.TrimSpace(cur.page.phrase), pg.path))
+				}
 				cur.page = &pg
 			}
 			if !pg.generic || cur.page == &pg {
@@ -353,6 +378,17 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			seq = false
 		case iCheck:
 			flush()
+			if len(it.pre) > 0 {
+				// What the last action takes away is checked just before
+				// it: "adding 'milk' and deleting it makes 'milk' go".
+				for k := len(cur.parts) - 1; k >= 0; k-- {
+					if !cur.parts[k].check {
+						pre := part{steps: append([]plan.Step(nil), it.pre...), check: true, rkind: "presence"}
+						cur.parts = append(cur.parts[:k], append([]part{pre}, cur.parts[k:]...)...)
+						break
+					}
+				}
+			}
 			cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes, remember: it.remember})
 			cur.checks++
 			seq = false
@@ -580,6 +616,7 @@ func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) 
 					break
 				}
 			}
+
 			for _, pt := range g {
 				steps = append(steps, pt.steps...)
 				a.note(pt.notes...)
@@ -848,7 +885,7 @@ func madeUpPassword(v string) bool {
 // reActionAt finds a page named inside the action that opens a claim:
 // "Signing in at /account/ as bob@…", "Sending the contact form at /help/
 // with …".
-var reActionAt = regexp.MustCompile(`(?i)^((?:signing|logging) in|(?:sending|submitting|filling in|filling out) the [\w -]{1,30}? form) (?:at|on) (/\S*)\s+`)
+var reActionAt = regexp.MustCompile(`(?i)^((?:signing|logging) in|(?:sending|submitting|filling in|filling out) the (?:[\w -]{1,30}? )?form|searching|filtering) (?:at|on) (/\S*)\s+`)
 
 // pageFirst says the page of such a claim first ("On /account/, signing in
 // as bob@…"), which is how the rules read a page and the steps on it.

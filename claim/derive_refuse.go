@@ -633,7 +633,9 @@ func Missing(claim string, p *plan.Plan) string {
 	if p == nil {
 		return "no plan"
 	}
-	body := strings.ToLower(string(p.Canonical()))
+	// The canonical JSON escapes &, < and > (\u0026): a path with a
+	// query ("?a=1&b=2") is in the plan as written.
+	body := strings.NewReplacer(`\u0026`, "&", `\u003c`, "<", `\u003e`, ">").Replace(strings.ToLower(string(p.Canonical())))
 	has := func(s string) bool {
 		q := strconv.Quote(strings.ToLower(s))
 		return strings.Contains(body, q[1:len(q)-1])

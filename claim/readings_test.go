@@ -55,7 +55,7 @@ func TestReadingsAppName(t *testing.T) {
 		{"The button on the home page says 'Save'", ""},
 		{"The link on the home page says 'Docs'", ""},
 		{"The signed-in home page shows 'Sign out'", ""},
-		{"The admin home page shows 'Users'", ""},
+		{"The admin home page shows 'Users'", `On the page the link "admin home" on / opens, the page shows "Users".`},
 		{"The mobile home page shows 'Welcome'", ""},
 		{"The old home page shows 'Welcome'", ""},
 		{"The cached homepage shows 'Welcome'", ""},
@@ -114,7 +114,7 @@ func TestReadingsNoLonger(t *testing.T) {
 		{"'Beta' is not there on /", `On /, the page does not show "Beta".`},
 		{"'Beta' is not hidden on /", `On /, the page shows "Beta".`},
 		{"'Beta' is not gone on /", `On /, the page shows "Beta".`},
-		{"After clicking 'Save', 'Save' is no longer shown", `On /: click the text "Save"; then the page does not show "Save".`},
+		{"After clicking 'Save', 'Save' is no longer shown", `On /: the text "Save" is visible; then click the text "Save"; then the text "Save" is not visible.`},
 		{"The 'Save' button is no longer there on /", `On /, the "Save" button is not visible.`},
 	})
 }

@@ -127,6 +127,9 @@ func TestCrashAndRestart(t *testing.T) {
 	run([]string{"users", "add", email, "--password-stdin", "--data", dir}, password+"\n")
 	key := run([]string{"keys", "create", "--scope", "launch", "--data", dir}, "")
 
+	// The default attempt bound (River's rescuer would wait half an hour):
+	// the restarted process finds no other worker alive on the file and
+	// takes the killed one's run back at once.
 	p := startServe(t, bin, dir)
 	e := &env{t: t, base: p.base, launch: key, read: key, email: email, password: password, hc: &http.Client{Timeout: 60 * time.Second}}
 	planID := e.approved(ts.URL, homeClaim)

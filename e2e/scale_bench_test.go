@@ -8,9 +8,12 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -21,11 +24,13 @@ import (
 )
 
 // BenchmarkWorkersScale measures how journeys per minute grow with the
-// number of `vouch worker` processes sharing one PostgreSQL queue, against
-// a target whose pages take 300–500 ms to answer (runs wait on the
-// network, not on the machine's cores), and the queue latency (a run's
-// insert to its claim by a worker, whose browser starts right after) on
-// SQLite and on PostgreSQL. Run it on its own:
+// number of `vouch worker` processes sharing one River queue, on
+// PostgreSQL (LISTEN/NOTIFY) and on SQLite (one file, polled every 50 ms),
+// against a target whose pages take 300–500 ms to answer (runs wait on the
+// network, not on the machine's cores), with the machine's CPU use over
+// each row (to tell a CPU-bound row from a queue-bound one); and the queue
+// latency (a run's insert to the start of its attempt, right before its
+// browser's first action) on SQLite and on PostgreSQL. Run it on its own:
 //
 //	go test ./e2e -run '^$' -bench WorkersScale -benchtime 1x
 func BenchmarkWorkersScale(b *testing.B) {
@@ -38,30 +43,69 @@ func BenchmarkWorkersScale(b *testing.B) {
 	}))
 	defer slow.Close()
 	const journeys = 60
+	database := func(db string) string {
+		if db == "postgres" {
+			return pgtest.URL(b)
+		}
+		return filepath.Join(b.TempDir(), "vouch.db")
+	}
 	for range b.N {
-		var base float64
-		for _, n := range []int{1, 2, 4} {
-			q := startQueue(b, bin, pgtest.URL(b), slow.URL, n)
-			jpm := q.throughput(b, journeys)
-			if n == 1 {
-				base = jpm
+		for _, db := range []string{"postgres", "sqlite"} {
+			var base float64
+			for _, n := range []int{1, 2, 4} {
+				q := startQueue(b, bin, database(db), slow.URL, n)
+				before := readCPU(b)
+				jpm := q.throughput(b, journeys)
+				busy := readCPU(b).busySince(before)
+				if n == 1 {
+					base = jpm
+				}
+				fmt.Printf("scale: river on %s, workers=%d journeys=%d journeys/min=%.1f ratio=%.2f (target >= %.1f) machine CPU busy %.0f%% of %d cores\n",
+					db, n, journeys, jpm, jpm/base, 0.8*float64(n), 100*busy, runtime.NumCPU())
+				q.stop()
 			}
-			b.Logf("postgres, %d worker(s): %d journeys, %.1f journeys/min, ratio to 1 worker %.2f (target ≥ %.1f)",
-				n, journeys, jpm, jpm/base, 0.8*float64(n))
-			fmt.Printf("scale: postgres workers=%d journeys=%d journeys/min=%.1f ratio=%.2f target>=%.1f\n", n, journeys, jpm, jpm/base, 0.8*float64(n))
-			q.stop()
 		}
 		for _, db := range []string{"sqlite", "postgres"} {
-			database := filepath.Join(b.TempDir(), "vouch.db")
-			if db == "postgres" {
-				database = pgtest.URL(b)
-			}
-			q := startQueue(b, bin, database, slow.URL, 1)
+			q := startQueue(b, bin, database(db), slow.URL, 1)
 			p50, p99 := q.latency(b, 20)
-			fmt.Printf("scale: queue latency %s (insert to claim, 1 worker, 20 runs one at a time): p50=%v p99=%v\n", db, p50, p99)
+			fmt.Printf("scale: queue latency, river on %s (insert to attempt start, 1 worker, 20 runs one at a time): p50=%v p99=%v\n", db, p50, p99)
 			q.stop()
 		}
 	}
+}
+
+// cpuTimes are the machine's CPU counters from /proc/stat (all cores, in
+// clock ticks): busy and total.
+type cpuTimes struct{ busy, total uint64 }
+
+func readCPU(b *testing.B) cpuTimes {
+	b.Helper()
+	raw, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		b.Fatal(err)
+	}
+	line, _, _ := strings.Cut(string(raw), "\n")
+	var t cpuTimes
+	for i, f := range strings.Fields(line)[1:] {
+		n, err := strconv.ParseUint(f, 10, 64)
+		if err != nil {
+			b.Fatalf("/proc/stat: %v", err)
+		}
+		t.total += n
+		if i != 3 && i != 4 { // idle, iowait
+			t.busy += n
+		}
+	}
+	return t
+}
+
+// busySince is the share of the machine's CPU time that was busy since
+// before (every process's, not only vouch's).
+func (t cpuTimes) busySince(before cpuTimes) float64 {
+	if t.total == before.total {
+		return 0
+	}
+	return float64(t.busy-before.busy) / float64(t.total-before.total)
 }
 
 // queue is a vouch serve --workers 0 and n vouch worker processes on one
@@ -185,7 +229,7 @@ func (q *queue) span(b *testing.B) (time.Time, time.Time) {
 }
 
 // latency runs n runs one at a time and returns the p50 and p99 of their
-// insert-to-claim delays.
+// insert-to-attempt-start delays.
 func (q *queue) latency(b *testing.B, n int) (time.Duration, time.Duration) {
 	b.Helper()
 	for range n {

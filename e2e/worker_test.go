@@ -117,15 +117,16 @@ func TestWorkersCrashOnPostgres(t *testing.T) {
 		ids = append(ids, e.startRun(planID, ts.URL, homeClaim))
 	}
 
-	// A short lease, so that a dead worker's runs are taken up soon.
-	lease := []string{"--lease", "3s"}
+	// A short attempt bound, so that River's rescuer takes a dead worker's
+	// runs for stuck soon (it looks every 30 s).
+	rescue := []string{"--job-timeout", "15s", "--rescue-after", "20s"}
 	// Round 1: the only worker is killed while it runs.
-	a := startWorker(t, bin, "worker-a", dir, pg, lease...)
+	a := startWorker(t, bin, "worker-a", dir, pg, rescue...)
 	waitAnyState(t, e, ids, "running")
 	a.kill()
 	// Round 2: two workers; one of them is killed mid-run too.
-	b := startWorker(t, bin, "worker-b", dir, pg, lease...)
-	c := startWorker(t, bin, "worker-c", dir, pg, lease...)
+	b := startWorker(t, bin, "worker-b", dir, pg, rescue...)
+	c := startWorker(t, bin, "worker-c", dir, pg, rescue...)
 	waitAnyState(t, e, ids, "running")
 	time.Sleep(time.Second) // let both workers claim
 	c.kill()

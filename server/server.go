@@ -1,6 +1,8 @@
-// Package server assembles vouch serve in one process: the SQLite store
-// under a data directory, the runner with its warm Chromium, the service
-// and its worker pool, the HTTP API and the console, behind one listener.
+// Package server assembles vouch serve in one process: the store (SQLite
+// under a data directory, or PostgreSQL) with River as its run queue, the
+// runner with its warm Chromium, the service and its worker pool, the HTTP
+// API and the console, behind one listener; and vouch worker (worker.go),
+// the same without HTTP.
 //
 // It is what cmd/vouch's serve command runs and what end-to-end tests start
 // in-process on 127.0.0.1:0 with a temporary data directory:
@@ -46,6 +48,10 @@ type Config struct {
 	Database string
 	// Workers is how many runs execute at once. Defaults to 2.
 	Workers int
+	// JobTimeout caps one attempt of a run and RescueAfter is how long a
+	// run's job may stay running before River's rescuer retries it (its
+	// worker died), as in service.Config. Default to the service's.
+	JobTimeout, RescueAfter time.Duration
 	// AllowTargets, if not empty, restricts deployment URLs to these hosts
 	// and CIDRs (netpolicy entries). Defaults to every public or loopback
 	// address; link-local and metadata addresses are always refused.
@@ -79,7 +85,7 @@ type Config struct {
 	// queued). Defaults to false.
 	NoWorkers bool
 	// Customize, if set, may adjust the service configuration before the
-	// service is made (tests shorten leases and windows with it).
+	// service is made (tests shorten timeouts and windows with it).
 	Customize func(*service.Config)
 	// Channels configures the chat endpoint and webhook delivery
 	// (chat_webhooks.go).
@@ -172,11 +178,7 @@ func New(cfg Config) (_ *Server, err error) {
 	scfg := service.Config{
 		Store: st, DataDir: cfg.DataDir, PublicURL: s.url, Deriver: cfg.Deriver,
 		Workers: cfg.Workers, NoWorkers: cfg.NoWorkers, Logger: cfg.Logger, EvidenceBucket: bucket,
-		// On SQLite a serve with workers is taken to be the only process
-		// running jobs, so runs a crash left running are queued again at
-		// start; with --workers 0 (vouch worker processes run them) and on
-		// PostgreSQL, leases decide.
-		SoleWorker: !cfg.NoWorkers && !backend.IsPostgres(cfg.Database),
+		JobTimeout: cfg.JobTimeout, RescueAfter: cfg.RescueAfter, PollInterval: pollInterval(cfg.Database),
 	}
 	wireRunner(&scfg, rn, policy)
 	if cfg.Customize != nil {
@@ -245,8 +247,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // Service returns the service, for administration in tests and commands.
 func (s *Server) Service() *service.Service { return s.svc }
 
-// Start starts the worker pool (re-queuing runs a previous process left
-// unfinished) and serves on the listener bound by New.
+// Start starts the worker pool (a River client working run jobs; its
+// rescuer retries runs a dead process left running) and serves on the
+// listener bound by New.
 func (s *Server) Start(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

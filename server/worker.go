@@ -37,10 +37,10 @@ type WorkerConfig struct {
 	// PublicURL is the base of evidence links in completion events.
 	// Defaults to the service's default.
 	PublicURL string
-	// LeaseDuration is how long a run this worker claimed stays its own
-	// without a heartbeat: when the worker dies, another takes the run up
-	// after it. Defaults to the service's default (30 s).
-	LeaseDuration time.Duration
+	// JobTimeout caps one attempt of a run; RescueAfter is how long a run's
+	// job may stay running before River's rescuer retries it elsewhere (its
+	// worker died). Default to the service's (service.Config).
+	JobTimeout, RescueAfter time.Duration
 	// Logger receives logs. Defaults to slog.Default().
 	Logger *slog.Logger
 	// Customize, if set, may adjust the service configuration before the
@@ -48,12 +48,13 @@ type WorkerConfig struct {
 	Customize func(*service.Config)
 }
 
-// Worker is vouch worker: the runner and the service's worker pool on a
-// shared database, with no HTTP. It claims queued runs, runs their
-// journeys and records decisions and evidence, alongside any number of
-// other workers and servers (on PostgreSQL; on SQLite, the processes of
-// one machine). A worker killed mid-run loses nothing: its runs are
-// claimed again when their leases end, with their one charge.
+// Worker is vouch worker: the runner and the service's worker pool (a
+// River client) on a shared database, with no HTTP. It works run jobs,
+// runs their journeys and records decisions and evidence, alongside any
+// number of other workers and servers (on PostgreSQL; on SQLite, the
+// processes of one machine). A worker killed mid-run loses nothing:
+// River's rescuer retries its runs' jobs once they have been running
+// longer than RescueAfter, with their one charge.
 type Worker struct {
 	cfg     WorkerConfig
 	svc     *service.Service
@@ -110,10 +111,8 @@ func NewWorker(cfg WorkerConfig) (_ *Worker, err error) {
 	w.closers = append(w.closers, rn.Close)
 	scfg := service.Config{
 		Store: st, DataDir: cfg.DataDir, PublicURL: cfg.PublicURL,
-		Workers: cfg.Concurrency, Logger: cfg.Logger, LeaseDuration: cfg.LeaseDuration, EvidenceBucket: bucket,
-		// Never the sole worker: servers and other workers may hold runs,
-		// whose leases decide when they are claimed again.
-		SoleWorker: false,
+		Workers: cfg.Concurrency, Logger: cfg.Logger, EvidenceBucket: bucket,
+		JobTimeout: cfg.JobTimeout, RescueAfter: cfg.RescueAfter, PollInterval: pollInterval(cfg.Database),
 	}
 	wireRunner(&scfg, rn, policy)
 	if cfg.Customize != nil {
@@ -142,7 +141,7 @@ func (w *Worker) Start(ctx context.Context) error {
 	return nil
 }
 
-// Shutdown stops claiming runs and waits for the runs in flight; when ctx
+// Shutdown stops taking runs and waits for the runs in flight; when ctx
 // ends first they are cancelled and go back to the queue (no second
 // charge). Then the browser and the database are closed.
 func (w *Worker) Shutdown(ctx context.Context) error {
@@ -167,4 +166,15 @@ func (w *Worker) closeAll() error {
 	}
 	w.closers = nil
 	return errors.Join(errs...)
+}
+
+// pollInterval is how often idle workers look for run jobs: often on
+// SQLite, where polling is the only way to hear of them across processes
+// (a cheap indexed read of a local file), every second on PostgreSQL,
+// where LISTEN/NOTIFY tells them at once and polling is the fallback.
+func pollInterval(database string) time.Duration {
+	if backend.IsPostgres(database) {
+		return time.Second
+	}
+	return 50 * time.Millisecond
 }

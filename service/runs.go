@@ -9,8 +9,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/vouchdev/vouch/evidence"
+	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/store"
 )
 
@@ -174,6 +176,9 @@ func (s *Service) createRun(ctx context.Context, p Principal, sp *store.Plan, ta
 		LaunchedBy:    store.Principal{KeyID: p.KeyID, UserID: p.UserID},
 		ChargeID:      newID("chg_"),
 		At:            s.now().UTC(),
+		// The attempt after the last allowed one decides blocked at once.
+		MaxAttempts: s.cfg.MaxAttempts + 1,
+		Timeout:     s.attemptTimeout(sp),
 	}
 	if idemKey != "" {
 		nr.IdempotencyScope, nr.IdempotencyKey, nr.IdempotencyTTL = p.IdempotencyScope(), idemKey, s.cfg.IdempotencyTTL
@@ -199,8 +204,18 @@ func (s *Service) createRun(ctx context.Context, p Principal, sp *store.Plan, ta
 		return s.verificationView(sv, sp), nil
 	}
 	s.log.Info("run queued", "verification", sv.ID, "plan", sp.ID, "recheck_of", recheckOf, "key", p.KeyID, "user", p.UserID)
-	s.wake()
 	return s.verificationView(sv, sp), nil
+}
+
+// attemptTimeout is the upper bound of one attempt of plan sp's run: every
+// journey using its whole budget, one after the other, plus a minute for
+// evidence. The worker caps it with its own JobTimeout.
+func (s *Service) attemptTimeout(sp *store.Plan) time.Duration {
+	pl, err := plan.Parse(sp.JSON)
+	if err != nil {
+		return s.cfg.JobTimeout
+	}
+	return time.Duration(len(pl.Journeys))*s.cfg.JourneyTimeout + time.Minute
 }
 
 // sameSite checks that raw has the scheme and host of base and passes the

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/service"
 	"github.com/vouchdev/vouch/store"
+	"github.com/vouchdev/vouch/store/postgres/pgtest"
 	"github.com/vouchdev/vouch/testapp"
 )
 
@@ -265,45 +267,92 @@ func TestRecheckAfterFix(t *testing.T) {
 	}
 }
 
-// TestCrashRecovery simulates a worker that died holding a run: a new
-// service resumes it, and the ledger still holds one charge.
+// dieHolding leaves run v as a worker that died during attempt would: the
+// run running, its River job running since an hour ago, which only
+// River's rescuer can take back.
+func (e *env) dieHolding(v *service.Verification, attempt int) {
+	e.t.Helper()
+	if _, err := e.store.MarkRunning(e.ctx, v.ID, attempt, e.clock.Now()); err != nil {
+		e.t.Fatal(err)
+	}
+	sv, err := e.store.GetVerification(e.ctx, v.ID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	hourAgo, by := `datetime('now', 'subsec', '-1 hour')`, `'["dead-worker"]'`
+	if pgtest.Chosen() {
+		hourAgo, by = `now() - interval '1 hour'`, `ARRAY['dead-worker']`
+	}
+	e.exec(`UPDATE river_job SET state = 'running', attempt = ?, attempted_at = `+hourAgo+`,
+		attempted_by = `+by+` WHERE id = ?`, attempt, sv.JobID)
+}
+
+// TestCrashRecovery simulates a worker that died holding a run: River's
+// rescuer in a new service's client retries the job, and the ledger still
+// holds one charge.
 func TestCrashRecovery(t *testing.T) {
+	app.Reset()
+	dir, c := t.TempDir(), newClock()
+	dead := newEnvAt(t, dir, c)
+	v := dead.start(dead.approved(claimHome, appURL))
+	dead.dieHolding(v, 1)
+	// The dead worker's process is gone; its job stays running in the
+	// database. A new service on the same database takes over once River's
+	// rescuer finds the job stuck.
+	e := newEnvAt(t, dir, c, withRunner(t, nil), func(cfg *service.Config) {
+		cfg.JobTimeout, cfg.RescueAfter = 5*time.Minute, 10*time.Minute
+	})
+	e.started()
+	got := e.wait(v.ID)
+	if got.Decision != "verified" || got.Attempts != 2 {
+		t.Errorf("resumed run: %s (%s), attempts %d; want verified, 2", got.Decision, got.Reason, got.Attempts)
+	}
+	if n := e.charges(); n != 1 {
+		t.Errorf("%d charges after recovery, want 1", n)
+	}
+	// The dead worker's attempt cannot record an outcome now.
+	err := e.store.CompleteRun(e.ctx, store.Completion{ID: v.ID, Attempt: 1, Decision: "failed", At: c.Now()})
+	if !errors.Is(err, store.ErrNotCurrentAttempt) {
+		t.Errorf("the dead worker's attempt recorded an outcome: %v", err)
+	}
+}
+
+// TestRunJob: a run's River job carries its plan's upper bound (each
+// journey's whole budget plus a minute) and one attempt more than
+// MaxAttempts, the one that decides blocked.
+func TestRunJob(t *testing.T) {
 	for _, tt := range []struct {
-		name string
-		sole bool // the new process re-queues at once instead of waiting for the lease
+		name        string
+		journey     time.Duration
+		maxAttempts int
+		wantTimeout time.Duration
 	}{
-		{"lease expiry", false},
-		{"sole worker", true},
+		{"defaults", 0, 0, 3 * time.Minute},
+		{"short journeys, five attempts", 30 * time.Second, 5, 90 * time.Second},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			app.Reset()
-			dir, c := t.TempDir(), newClock()
-			dead := newEnvAt(t, dir, c)
-			p := dead.approved(claimHome, appURL)
-			v := dead.start(p)
-			now := c.Now()
-			claimed, err := dead.store.ClaimNextRun(dead.ctx, "dead-worker", now, now.Add(30*time.Second))
-			if err != nil || claimed.ID != v.ID {
-				t.Fatalf("claim = %v, %v", claimed, err)
+			e := newEnv(t, func(cfg *service.Config) { cfg.JourneyTimeout, cfg.MaxAttempts = tt.journey, tt.maxAttempts })
+			v := e.start(e.approved(claimHome, appURL)) // one journey
+			sv, err := e.store.GetVerification(e.ctx, v.ID)
+			if err != nil {
+				t.Fatal(err)
 			}
-			// The dead worker's process is gone; its lease stays in the
-			// database. A new service on the same database takes over.
-			if !tt.sole {
-				c.Advance(31 * time.Second)
+			q := `SELECT json(args), max_attempts, kind FROM river_job WHERE id = ?`
+			if pgtest.Chosen() {
+				q = `SELECT args::text, max_attempts, kind FROM river_job WHERE id = $1`
 			}
-			e := newEnvAt(t, dir, c, withRunner(t, nil), func(cfg *service.Config) { cfg.SoleWorker = tt.sole })
-			e.started()
-			got := e.wait(v.ID)
-			if got.Decision != "verified" || got.Attempts != 2 {
-				t.Errorf("resumed run: %s (%s), attempts %d; want verified, 2", got.Decision, got.Reason, got.Attempts)
+			var args, kind string
+			var maxAttempts int
+			if err := e.store.DB().QueryRowContext(e.ctx, q, sv.JobID).Scan(&args, &maxAttempts, &kind); err != nil {
+				t.Fatal(err)
 			}
-			if n := e.charges(); n != 1 {
-				t.Errorf("%d charges after recovery, want 1", n)
+			var a store.RunArgs
+			if err := json.Unmarshal([]byte(args), &a); err != nil {
+				t.Fatal(err)
 			}
-			// The dead worker cannot record an outcome now.
-			err = e.store.CompleteRun(e.ctx, store.Completion{ID: v.ID, Worker: "dead-worker", Decision: "failed", At: c.Now()})
-			if err == nil {
-				t.Error("the dead worker overwrote the outcome")
+			wantAttempts := max(tt.maxAttempts, 3) + 1
+			if kind != store.RunKind || a.VerificationID != v.ID || time.Duration(a.TimeoutMS)*time.Millisecond != tt.wantTimeout || maxAttempts != wantAttempts {
+				t.Errorf("job %s %s max_attempts %d; want %s, timeout %s, %d attempts", kind, args, maxAttempts, v.ID, tt.wantTimeout, wantAttempts)
 			}
 		})
 	}
@@ -315,14 +364,11 @@ func TestTooManyAttempts(t *testing.T) {
 	dir, c := t.TempDir(), newClock()
 	dead := newEnvAt(t, dir, c)
 	v := dead.start(dead.approved(claimHome, appURL))
-	for i := range 3 {
-		now := c.Now()
-		if _, err := dead.store.ClaimNextRun(dead.ctx, "dead", now, now.Add(time.Second)); err != nil {
-			t.Fatalf("claim %d: %v", i, err)
-		}
-		c.Advance(2 * time.Second)
-	}
-	e := newEnvAt(t, dir, c, withRunner(t, nil)).started()
+	// Its third attempt's worker died too.
+	dead.dieHolding(v, 3)
+	e := newEnvAt(t, dir, c, withRunner(t, nil), func(cfg *service.Config) {
+		cfg.JobTimeout, cfg.RescueAfter = 5*time.Minute, 10*time.Minute
+	}).started()
 	got := e.wait(v.ID)
 	if got.Decision != "blocked" || !strings.HasPrefix(got.Reason, "interrupted") || got.RepairPrompt == "" || got.Attempts != 4 {
 		t.Errorf("got %s (%s), attempts %d", got.Decision, got.Reason, got.Attempts)

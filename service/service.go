@@ -15,7 +15,7 @@
 //     as the run was accepted).
 //   - Every run, a re-check included, is one charge, written in the same
 //     transaction that creates the run and never at execution, so a crash
-//     and a re-claimed run never charge twice. Creating a plan, dry runs and
+//     and a retried River job never charge twice. Creating a plan, dry runs and
 //     refused claims are free.
 //   - A run uses the plan's stored deployment URL. A request that names a
 //     deployment_url must have the same scheme and host (port included;
@@ -34,15 +34,21 @@
 //     within 24 h of the plan's approval, at most 10 per plan; the count is
 //     enforced by the store in the run-creating transaction.
 //
-// Runs are persisted jobs: workers claim them from the store with a lease
-// they renew while running (heartbeat). A run whose worker died is claimed
-// again once its lease ends; a run claimed MaxAttempts times without
-// completing completes as blocked. Stop drains (runs finish, or are
-// re-queued when its context ends); StopAndCancel re-queues at once; a
-// re-queued run keeps its one charge. With SoleWorker, Start re-queues
-// every run left running, for a single process restarted after a crash.
-// A completed run also writes a verification.completed event to the
-// webhook outbox in the same transaction.
+// Runs are River jobs (github.com/riverqueue/river) in the store's own
+// database: the job is inserted in the transaction that creates the run
+// and its charge, and completed (JobCompleteTx) in the one that records
+// the decision, so a crash never leaves a charge without a run, a run
+// without its job, or a decision without its job's completion. River gives
+// the rest: fetching (LISTEN/NOTIFY on PostgreSQL, polling on SQLite),
+// unique jobs (one per run), an attempt timeout from the plan's upper
+// bound, retries, and the rescuer, which retries the job of a worker that
+// died once it has been running longer than RescueAfter. Only a run's
+// current attempt writes its progress or decision. A run that starts
+// MaxAttempts attempts without a decision completes as blocked. Stop
+// drains (runs finish, or go back to the queue when its context ends);
+// StopAndCancel hands them back at once; a run handed back keeps its one
+// charge. A completed run also writes a verification.completed event to
+// the webhook outbox in the same transaction.
 //
 // Secrets a plan names are read from the environment as
 // VOUCH_SECRET_<NAME> (upper-cased, other characters as "_"), then as the
@@ -111,25 +117,25 @@ type Config struct {
 	// IdempotencyTTL is how long idempotency records are kept. Defaults to
 	// 24 h.
 	IdempotencyTTL time.Duration
-	// LeaseDuration is how long a claimed run stays leased without a
-	// heartbeat; a run whose worker died is claimed again after it.
-	// Defaults to 30 s.
-	LeaseDuration time.Duration
-	// Heartbeat is how often a worker renews its lease. Defaults to a third
-	// of LeaseDuration.
-	Heartbeat time.Duration
-	// PollInterval is how often idle workers look for queued runs they were
-	// not told about (runs queued by other processes, expired leases).
-	// Defaults to 1 s.
+	// PollInterval is how often River's idle workers look for run jobs
+	// (on PostgreSQL they also hear of new jobs at once, through
+	// LISTEN/NOTIFY). Defaults to 1 s.
 	PollInterval time.Duration
-	// MaxAttempts is how many times a run may be claimed before it
-	// completes as blocked. Defaults to 3.
+	// JourneyTimeout is the runner's bound on one journey, from which a
+	// run's upper bound is reckoned: journeys × JourneyTimeout + 1 min.
+	// Defaults to 2 min (the runner's default).
+	JourneyTimeout time.Duration
+	// JobTimeout caps one attempt of a run this process works (River's job
+	// timeout): an attempt runs for its plan's upper bound, at most this
+	// long. Defaults to 30 min.
+	JobTimeout time.Duration
+	// RescueAfter is how long a run's job may stay running before River's
+	// rescuer takes it for stuck (its worker died) and retries it; it must
+	// exceed JobTimeout. Defaults to JobTimeout + 5 min.
+	RescueAfter time.Duration
+	// MaxAttempts is how many attempts a run may start without a decision
+	// before it completes as blocked. Defaults to 3.
 	MaxAttempts int
-	// SoleWorker says this process is the only one running jobs on the
-	// database (vouch serve on embedded SQLite): Start then re-queues every
-	// running run at once instead of waiting for their leases to end.
-	// Defaults to false.
-	SoleWorker bool
 	// EvidenceBucket, if set, is where completed runs' evidence goes, for
 	// processes on other machines to read (service/blob.go): a worker
 	// uploads it, a server fetches it into DataDir/evidence on first read.
@@ -150,8 +156,6 @@ type Service struct {
 	store store.Store
 	log   *slog.Logger
 	now   func() time.Time
-
-	poke chan struct{} // a run was queued
 
 	mu       sync.Mutex
 	pool     *pool                // nil unless started
@@ -192,14 +196,20 @@ func New(cfg Config) (*Service, error) {
 	if cfg.IdempotencyTTL == 0 {
 		cfg.IdempotencyTTL = DefaultIdempotencyTTL
 	}
-	if cfg.LeaseDuration == 0 {
-		cfg.LeaseDuration = 30 * time.Second
-	}
-	if cfg.Heartbeat == 0 {
-		cfg.Heartbeat = cfg.LeaseDuration / 3
-	}
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = time.Second
+	}
+	if cfg.JourneyTimeout == 0 {
+		cfg.JourneyTimeout = 2 * time.Minute
+	}
+	if cfg.JobTimeout == 0 {
+		cfg.JobTimeout = 30 * time.Minute
+	}
+	if cfg.RescueAfter == 0 {
+		cfg.RescueAfter = cfg.JobTimeout + 5*time.Minute
+	}
+	if cfg.RescueAfter <= cfg.JobTimeout {
+		return nil, fmt.Errorf("service: RescueAfter (%s) must exceed JobTimeout (%s)", cfg.RescueAfter, cfg.JobTimeout)
 	}
 	if cfg.MaxAttempts == 0 {
 		cfg.MaxAttempts = 3
@@ -217,15 +227,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, err
 	}
 	return &Service{cfg: cfg, store: cfg.Store, log: cfg.Logger, now: cfg.Now,
-		poke: make(chan struct{}, 1), progress: map[string]*Progress{}}, nil
-}
-
-// wake tells an idle worker that a run was queued.
-func (s *Service) wake() {
-	select {
-	case s.poke <- struct{}{}:
-	default:
-	}
+		progress: map[string]*Progress{}}, nil
 }
 
 // progressOf returns a running verification's progress: this process's

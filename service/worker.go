@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/evidence"
 	"github.com/vouchdev/vouch/plan"
@@ -31,17 +33,45 @@ const progressEvery = 500 * time.Millisecond
 
 // pool is the running worker pool; nil when stopped.
 type pool struct {
-	stop     chan struct{}      // closed: claim no more runs
-	cancel   context.CancelFunc // cancels every run in flight
+	stop     chan struct{} // closed: the sweep stops
 	wg       sync.WaitGroup
+	queue    store.Queue // River's client working run jobs; nil with NoWorkers
 	runner   Runner
 	closeRun func() error // closes a runner the service made
-	instance string
 }
 
-// Start starts the worker pool and the hourly sweep. With SoleWorker it
-// first re-queues every run left running by a process that died; otherwise
-// such runs are claimed again when their lease ends.
+// runWorker is River's worker of run jobs.
+type runWorker struct {
+	river.WorkerDefaults[store.RunArgs]
+	s *Service
+	p *pool
+}
+
+// Timeout is the attempt's bound: the plan's upper bound, reckoned when
+// the run was created, at most this worker's JobTimeout. River's rescuer
+// also waits for it before taking the job of a dead worker for stuck.
+func (w *runWorker) Timeout(job *river.Job[store.RunArgs]) time.Duration {
+	if job.Args.TimeoutMS <= 0 {
+		return w.s.cfg.JobTimeout
+	}
+	return min(time.Duration(job.Args.TimeoutMS)*time.Millisecond, w.s.cfg.JobTimeout)
+}
+
+// NextRetry retries soon: an attempt ends without a decision only when its
+// worker stopped (shutdown, crash, timeout) or the database failed, and
+// neither is helped by River's default polynomial backoff.
+func (w *runWorker) NextRetry(job *river.Job[store.RunArgs]) time.Time {
+	return time.Now().Add(min(time.Duration(job.Attempt)*time.Second, 30*time.Second))
+}
+
+// Work runs one attempt of a run and records its decision together with
+// the job's completion.
+func (w *runWorker) Work(ctx context.Context, job *river.Job[store.RunArgs]) error {
+	return w.s.execute(ctx, w.p, job)
+}
+
+// Start starts the worker pool (a River client working run jobs on the
+// store's database) and the hourly sweep.
 func (s *Service) Start(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -51,79 +81,75 @@ func (s *Service) Start(ctx context.Context) error {
 	if err := s.ensureSigningKey(); err != nil {
 		return fmt.Errorf("service: %w", err)
 	}
-	if s.cfg.SoleWorker {
-		n, err := s.store.ReleaseAllRuns(ctx)
-		if err != nil {
-			return fmt.Errorf("service: re-queueing unfinished runs: %w", err)
-		}
-		if n > 0 {
-			s.log.Info("re-queued unfinished runs", "runs", n)
-		}
-	}
-	p := &pool{stop: make(chan struct{}), instance: newID("wrk_")[:16]}
-	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	p.cancel = cancel
+	p := &pool{stop: make(chan struct{})}
 	if !s.cfg.NoWorkers {
 		p.runner = s.cfg.Runner
 		if p.runner == nil {
 			r, err := runner.New(runner.Config{Policy: s.cfg.Policy, Logger: s.log.With("component", "runner")})
 			if err != nil {
-				cancel()
 				return fmt.Errorf("service: %w", err)
 			}
 			p.runner, p.closeRun = r, r.Close
 		}
-		for i := range s.cfg.Workers {
-			worker := fmt.Sprintf("%s/%d", p.instance, i)
-			p.wg.Go(func() { s.work(runCtx, p, worker) })
+		workers := river.NewWorkers()
+		river.AddWorker(workers, &runWorker{s: s, p: p})
+		q, err := s.store.Queue(&river.Config{
+			Logger:               slog.New(warnOnly{s.log.Handler()}).With("component", "river"),
+			Workers:              workers,
+			Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: s.cfg.Workers}},
+			FetchPollInterval:    s.cfg.PollInterval,
+			FetchCooldown:        min(s.cfg.PollInterval, 100*time.Millisecond),
+			JobTimeout:           s.cfg.JobTimeout,
+			RescueStuckJobsAfter: s.cfg.RescueAfter,
+		})
+		if err == nil {
+			err = q.Start(context.WithoutCancel(ctx))
 		}
+		if err != nil {
+			_ = p.close()
+			return fmt.Errorf("service: the run queue: %w", err)
+		}
+		p.queue = q
 	}
 	p.wg.Go(func() { s.sweepLoop(p) })
 	s.pool = p
-	s.wake()
 	return nil
 }
 
-// Stop stops claiming runs and waits for the runs in flight to finish.
-// If ctx ends first, the runs still going are cancelled and re-queued for
-// the next start (no second charge), and Stop returns ctx's error.
+// Stop stops taking runs and waits for the runs in flight to finish. If
+// ctx ends first, the runs still going are cancelled and go back to the
+// queue (River retries them; no second charge), and Stop returns ctx's
+// error.
 func (s *Service) Stop(ctx context.Context) error {
 	p := s.detach()
 	if p == nil {
 		return nil
 	}
 	close(p.stop)
-	done := make(chan struct{})
-	go func() { p.wg.Wait(); close(done) }()
 	var err error
-	select {
-	case <-done:
-	case <-ctx.Done():
-		err = ctx.Err()
-		p.cancel()
-		<-done
+	if p.queue != nil {
+		if err = p.queue.Stop(ctx); err != nil && ctx.Err() != nil {
+			err = errors.Join(ctx.Err(), p.queue.StopAndCancel(context.Background()))
+		}
 	}
-	p.cancel()
+	p.wg.Wait()
 	return errors.Join(err, p.close())
 }
 
-// StopAndCancel cancels the runs in flight, re-queues them for the next
-// start and waits for the workers to exit.
+// StopAndCancel cancels the runs in flight, which go back to the queue for
+// the next start, and waits for the workers to exit.
 func (s *Service) StopAndCancel(ctx context.Context) error {
 	p := s.detach()
 	if p == nil {
 		return nil
 	}
 	close(p.stop)
-	p.cancel()
-	done := make(chan struct{})
-	go func() { p.wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-ctx.Done():
-		return ctx.Err()
+	var err error
+	if p.queue != nil {
+		err = p.queue.StopAndCancel(ctx)
 	}
-	return p.close()
+	p.wg.Wait()
+	return errors.Join(err, p.close())
 }
 
 func (s *Service) detach() *pool {
@@ -157,51 +183,41 @@ func (s *Service) sweepLoop(p *pool) {
 	}
 }
 
-// work claims and executes runs until the pool stops.
-func (s *Service) work(ctx context.Context, p *pool, worker string) {
-	t := time.NewTimer(0)
-	defer t.Stop()
-	for {
-		select {
-		case <-p.stop:
-			return
-		default:
-		}
-		now := s.now().UTC()
-		v, err := s.store.ClaimNextRun(ctx, worker, now, now.Add(s.cfg.LeaseDuration))
-		switch {
-		case err == nil:
-			s.execute(ctx, p, worker, v)
-			continue
-		case !errors.Is(err, store.ErrNotFound):
-			s.log.Error("claiming a run", "worker", worker, "err", err)
-		}
-		t.Reset(s.cfg.PollInterval)
-		select {
-		case <-p.stop:
-			return
-		case <-s.poke:
-		case <-t.C:
-		}
-	}
-}
+// errSuperseded is returned to River by an attempt that found a newer
+// attempt of its run begun (it was taken for stuck while alive).
+var errSuperseded = errors.New("service: a newer attempt of the run began; this one stopped")
 
-// execute runs one claimed verification and records its outcome, unless
-// the pool is being cancelled (the run is then re-queued) or the lease was
-// lost (another worker now owns the run).
-func (s *Service) execute(ctx context.Context, p *pool, worker string, v *store.Verification) {
-	log := s.log.With("verification", v.ID, "worker", worker, "attempt", v.Attempts)
+// errRequeued is returned to River for an attempt cancelled before its
+// decision: River retries the job (the run keeps its one charge).
+var errRequeued = errors.New("service: the attempt was cancelled before its decision; the run goes back to the queue")
+
+// execute runs one attempt of a run job and records its outcome with the
+// job's completion, unless the attempt was cancelled (shutdown, timeout:
+// the run goes back to the queue) or superseded (River rescued the job
+// and another attempt began).
+func (s *Service) execute(ctx context.Context, p *pool, job *river.Job[store.RunArgs]) error {
+	id, attempt := job.Args.VerificationID, job.Attempt
+	log := s.log.With("verification", id, "job", job.ID, "attempt", attempt)
+	v, err := s.store.MarkRunning(ctx, id, attempt, s.now().UTC())
+	if errors.Is(err, store.ErrNotFound) {
+		log.Warn("no unfinished run for the job; nothing to do")
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("service: starting attempt %d of %s: %w", attempt, id, err)
+	}
+	if attempt > 1 {
+		log.Info("run taken up again: an earlier attempt ended without a decision")
+	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	// Heartbeat: renew the lease (a lost lease cancels the run) and store
-	// the live progress for other processes.
-	var lostLease atomic.Bool
-	hbDone := make(chan struct{})
+	// Store the live progress for other processes; a newer attempt of the
+	// run (this one was taken for dead) cancels this one.
+	var superseded atomic.Bool
+	progDone := make(chan struct{})
 	go func() {
-		defer close(hbDone)
-		hb := time.NewTicker(s.cfg.Heartbeat)
-		defer hb.Stop()
+		defer close(progDone)
 		pt := time.NewTicker(progressEvery)
 		defer pt.Stop()
 		for {
@@ -209,23 +225,16 @@ func (s *Service) execute(ctx context.Context, p *pool, worker string, v *store.
 			case <-runCtx.Done():
 				return
 			case <-pt.C:
-				s.flushProgress(runCtx, v.ID, worker)
-				continue
-			case <-hb.C:
 			}
-			err := s.store.ExtendLease(context.WithoutCancel(runCtx), v.ID, worker, s.now().UTC().Add(s.cfg.LeaseDuration))
-			if errors.Is(err, store.ErrLeaseLost) {
-				log.Warn("lease lost; abandoning the run")
-				lostLease.Store(true)
+			if errors.Is(s.flushProgress(runCtx, id, attempt), store.ErrNotCurrentAttempt) {
+				log.Warn("another attempt of the run began; abandoning this one")
+				superseded.Store(true)
 				cancel()
 				return
 			}
-			if err != nil {
-				log.Warn("renewing lease", "err", err)
-			}
 		}
 	}()
-	defer func() { cancel(); <-hbDone }()
+	defer func() { cancel(); <-progDone }()
 
 	c := s.run(runCtx, p, v, log)
 	s.mu.Lock()
@@ -233,33 +242,41 @@ func (s *Service) execute(ctx context.Context, p *pool, worker string, v *store.
 	s.mu.Unlock()
 	bg := context.WithoutCancel(ctx)
 	switch {
-	case lostLease.Load():
-		return
+	case superseded.Load():
+		// Not nil: River would mark the job completed under the newer
+		// attempt, which could then never record its decision. An error
+		// at worst sends the job round once more; only a current attempt
+		// records anything.
+		return errSuperseded
 	case c == nil:
-		// Cancelled for shutdown: hand the run back rather than record the
-		// cancellation as its decision. Its charge stands; the next
-		// start runs it without charging again.
-		if err := s.store.ReleaseRun(bg, v.ID, worker); err != nil && !errors.Is(err, store.ErrLeaseLost) {
-			log.Error("re-queueing the run", "err", err)
+		// Cancelled (shutdown or the attempt's timeout): hand the run back
+		// rather than record the cancellation as its decision. Its charge
+		// stands; River's next attempt runs it without charging again.
+		if err := s.store.RequeueRun(bg, v.ID, attempt); err != nil && !errors.Is(err, store.ErrNotCurrentAttempt) {
+			log.Error("marking the run queued", "err", err)
 		}
-		log.Info("run re-queued for the next start")
-		return
+		log.Info("run handed back to the queue")
+		return errRequeued
 	}
-	c.ID, c.Worker, c.At = v.ID, worker, s.now().UTC()
+	c.ID, c.Attempt, c.Job, c.At = v.ID, attempt, job.JobRow, s.now().UTC()
 	payload, _ := json.Marshal(map[string]any{
 		"type": "verification.completed", "verification_id": v.ID, "plan_id": v.PlanID,
 		"decision": c.Decision, "recheck_of": nullable(v.RecheckOf), "completed_at": c.At,
 	})
 	c.Events = []store.OutboxEvent{{ID: newID("evt_"), Type: "verification.completed", Payload: payload, CreatedAt: c.At}}
-	if err := s.store.CompleteRun(bg, *c); err != nil {
-		if errors.Is(err, store.ErrLeaseLost) {
-			log.Warn("lease lost before the outcome was recorded; the new holder records its own")
-			return
+	// ctx is River's worker context, which JobCompleteTx needs; not
+	// cancelled here unless the attempt timed out, and then the decision
+	// is retried by the next attempt.
+	if err := s.store.CompleteRun(ctx, *c); err != nil {
+		if errors.Is(err, store.ErrNotCurrentAttempt) {
+			log.Warn("another attempt of the run began before this outcome was recorded; it records its own")
+			return errSuperseded
 		}
 		log.Error("recording the outcome", "err", err)
-		return
+		return fmt.Errorf("service: recording the outcome of %s: %w", v.ID, err)
 	}
 	log.Info("run completed", "decision", c.Decision, "reason", c.Reason)
+	return nil
 }
 
 func nullable(s string) any {
@@ -318,7 +335,7 @@ func (s *Service) run(ctx context.Context, p *pool, v *store.Verification, log *
 		return s.blockedSigned(ctx, v, sp, pl, dir, blocked("runner_error", err.Error(), "vouch could not start the browser run: "+err.Error()+". Fix the cause named here and start a new verification."), log)
 	}
 	if ctx.Err() != nil {
-		// Cancelled (shutdown or lost lease): the decision says
+		// Cancelled (shutdown, timeout or a newer attempt): the decision says
 		// "cancelled", which is not the app's outcome.
 		return nil
 	}
@@ -506,8 +523,9 @@ func (s *Service) onEvent(id string, e runner.Event) {
 }
 
 // flushProgress stores this process's live progress of a run, so that
-// other processes can show it.
-func (s *Service) flushProgress(ctx context.Context, id, worker string) {
+// other processes can show it; ErrNotCurrentAttempt when attempt is no
+// longer the run's current one.
+func (s *Service) flushProgress(ctx context.Context, id string, attempt int) error {
 	s.mu.Lock()
 	p := s.progress[id]
 	var b []byte
@@ -516,9 +534,22 @@ func (s *Service) flushProgress(ctx context.Context, id, worker string) {
 	}
 	s.mu.Unlock()
 	if b == nil {
-		return
+		return nil
 	}
-	if err := s.store.SetProgress(ctx, id, worker, b); err != nil && ctx.Err() == nil {
+	err := s.store.SetProgress(ctx, id, attempt, b)
+	if err != nil && ctx.Err() == nil && !errors.Is(err, store.ErrNotCurrentAttempt) {
 		s.log.Warn("storing progress", "verification", id, "err", err)
 	}
+	return err
 }
+
+// warnOnly passes on River's warnings and errors only: its informational
+// lines (job counts every few seconds) would drown the service's own.
+type warnOnly struct{ slog.Handler }
+
+func (h warnOnly) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && h.Handler.Enabled(ctx, l)
+}
+
+func (h warnOnly) WithAttrs(as []slog.Attr) slog.Handler { return warnOnly{h.Handler.WithAttrs(as)} }
+func (h warnOnly) WithGroup(n string) slog.Handler       { return warnOnly{h.Handler.WithGroup(n)} }

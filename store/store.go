@@ -1,5 +1,5 @@
 // Package store is vouch's persistence interface: plans and their approval
-// events, verifications (which are also the run queue), the billing ledger,
+// events, verifications (each run a River job in the same database), the billing ledger,
 // idempotency records, API keys, people, sessions, the request log and the
 // webhook outbox.
 //
@@ -7,15 +7,20 @@
 // (store/sqlite, store/postgres, sharing the SQL of store/sqlstore) lives in
 // its own package, and store/storetest is the one test suite every backend must pass. Operations
 // whose correctness depends on atomicity — creating a run together with its
-// charge, the re-check count, claiming the next run, beginning an idempotent
-// request — are single store operations so that each backend can make them
-// atomic in its own way.
+// charge and its River job, recording a decision together with the job's
+// completion, the re-check count, beginning an idempotent request — are
+// single store operations so that each backend can make them atomic in its
+// own way. The queue is River (github.com/riverqueue/river) on the store's
+// own database: each backend holds River's driver for it (Queue).
 package store
 
 import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 )
 
 // Errors every backend returns (possibly wrapped); callers test with
@@ -39,9 +44,13 @@ var (
 	// ErrRecheckNotAllowed: the verification to re-check is not completed
 	// with decision failed, or belongs to another plan.
 	ErrRecheckNotAllowed = errors.New("store: re-check not allowed")
-	// ErrLeaseLost: the worker no longer holds the run's lease (it expired
-	// and another worker claimed the run, or the run completed).
+	// ErrLeaseLost: the worker no longer holds the webhook delivery's lease
+	// (it expired and another worker took the delivery).
 	ErrLeaseLost = errors.New("store: lease lost")
+	// ErrNotCurrentAttempt: a run's attempt is no longer its current one
+	// (River rescued the job from a stuck or dead worker and another
+	// attempt began, or the run completed).
+	ErrNotCurrentAttempt = errors.New("store: not the run's current attempt")
 	// ErrIdempotencyKeyReused: the key was used with another request.
 	ErrIdempotencyKeyReused = errors.New("store: idempotency key reused with another request")
 	// ErrIdempotencyInProgress: the first request with the key is still in
@@ -64,8 +73,9 @@ type Store interface {
 	// ErrPlanHashMismatch if d.PlanHash is not the plan's hash.
 	DecidePlan(ctx context.Context, d PlanDecision) (*Plan, error)
 
-	// CreateRun creates a queued verification and its one charge in one
-	// transaction. It checks that the plan is approved (ErrPlanNotApproved,
+	// CreateRun creates a queued verification, its one charge and its River
+	// job (RunArgs, unique by arguments, with r.MaxAttempts and r.Timeout)
+	// in one transaction. It checks that the plan is approved (ErrPlanNotApproved,
 	// ErrPlanRejected) with r.PlanHash (ErrPlanHashMismatch). For a re-check
 	// (r.RecheckOf set) it also checks that the earlier verification belongs
 	// to the plan and completed with decision failed (ErrRecheckNotAllowed)
@@ -93,28 +103,31 @@ type Store interface {
 	// happen in the backend (keyset pagination on that order), so a page
 	// costs the same at any depth of a large history.
 	ListVerifications(ctx context.Context, f VerificationFilter) ([]*Verification, error)
-	// ClaimNextRun gives the oldest claimable run to worker: a queued run, or
-	// a running one whose lease ended before now (its worker died). The run
-	// becomes running, leased to worker until leaseUntil, and its Attempts
-	// grows by one. It returns ErrNotFound when there is nothing to claim.
-	ClaimNextRun(ctx context.Context, worker string, now, leaseUntil time.Time) (*Verification, error)
-	// ExtendLease moves the lease end of a run worker holds; ErrLeaseLost if
-	// it no longer holds it.
-	ExtendLease(ctx context.Context, id, worker string, leaseUntil time.Time) error
-	// ReleaseRun puts a run worker holds back in the queue (graceful
-	// shutdown); ErrLeaseLost if it no longer holds it.
-	ReleaseRun(ctx context.Context, id, worker string) error
-	// ReleaseAllRuns puts every running run back in the queue and returns how
-	// many it released. Only for a process that knows it is the database's
-	// only worker (vouch serve on embedded SQLite, after a crash).
-	ReleaseAllRuns(ctx context.Context) (int, error)
-	// SetProgress records a running run's live progress; ErrLeaseLost if
-	// worker no longer holds it.
-	SetProgress(ctx context.Context, id, worker string, progress []byte) error
-	// CompleteRun records a run's outcome and enqueues its outbox events in
-	// one transaction; ErrLeaseLost if worker no longer holds it (the
-	// outcome is then discarded: the run's new holder records its own).
+	// MarkRunning records that attempt (River's attempt number, from 1) of
+	// run id has begun: the run becomes running, its Attempts is attempt
+	// and its start time is set the first time. ErrNotFound if the run is
+	// unknown or completed.
+	MarkRunning(ctx context.Context, id string, attempt int, at time.Time) (*Verification, error)
+	// RequeueRun marks attempt of run id queued again with no progress (the
+	// attempt was cancelled and its job goes back to River);
+	// ErrNotCurrentAttempt if another attempt began or the run completed.
+	RequeueRun(ctx context.Context, id string, attempt int) error
+	// SetProgress records a running run's live progress;
+	// ErrNotCurrentAttempt if attempt is no longer the run's current one.
+	SetProgress(ctx context.Context, id string, attempt int, progress []byte) error
+	// CompleteRun records a run's outcome, enqueues its outbox events and
+	// completes its River job (JobCompleteTx, when c.Job is set) in one
+	// transaction; ErrNotCurrentAttempt if c.Attempt is no longer the run's
+	// current attempt (the outcome is then discarded: the run's current
+	// attempt records its own). Without c.Job (a run decided outside a
+	// River worker) the run's job, if still queued, is cancelled in the
+	// same transaction.
 	CompleteRun(ctx context.Context, c Completion) error
+	// Queue returns a River client on the store's database that works run
+	// jobs (RunArgs) with cfg.Workers; the caller starts and stops it.
+	// cfg's Queues, FetchPollInterval, JobTimeout and RescueStuckJobsAfter
+	// are the caller's.
+	Queue(cfg *river.Config) (Queue, error)
 
 	// Charges lists ledger entries, oldest first.
 	Charges(ctx context.Context, f ChargeFilter) ([]Charge, error)
@@ -272,7 +285,8 @@ const (
 	Completed = "completed"
 )
 
-// Verification is one run of an approved plan; it is also the run's job.
+// Verification is one run of an approved plan; its job is a River job
+// (JobID) in the same database.
 type Verification struct {
 	ID            string // "ver_…"
 	PlanID        string
@@ -286,10 +300,9 @@ type Verification struct {
 	CompletedAt   time.Time // zero until completed
 
 	// Job fields.
-	Worker     string    // lease holder while running
-	LeaseUntil time.Time // zero unless running
-	Attempts   int       // times claimed
-	Progress   []byte    // live progress JSON while running
+	JobID    int64  // the run's River job (river_job.id)
+	Attempts int    // River's attempt number of the latest attempt
+	Progress []byte // live progress JSON while running
 
 	// Outcome, set when completed.
 	Decision     string // "verified", "failed" or "blocked"
@@ -320,12 +333,48 @@ type NewRun struct {
 	// IdempotencyTTL is how long the key stays bound to the run: an older
 	// run no longer holds it. Defaults to 24 h.
 	IdempotencyTTL time.Duration
+	// MaxAttempts is the River job's maximum number of attempts. Defaults
+	// to 4.
+	MaxAttempts int
+	// Timeout bounds one attempt of the run (River's per-job timeout), from
+	// the plan's upper bound. Zero: the worker's client default.
+	Timeout time.Duration
+}
+
+// RunKind is the River job kind of a run.
+const RunKind = "vouch_run"
+
+// RunArgs are the River job arguments of a run: the verification row
+// holds everything else. Unique by arguments, so a run has one job.
+type RunArgs struct {
+	VerificationID string `json:"verification_id" river:"unique"`
+	// TimeoutMS is the attempt timeout in milliseconds (0: the client's).
+	TimeoutMS int64 `json:"timeout_ms,omitempty"`
+}
+
+// Kind is River's job kind.
+func (RunArgs) Kind() string { return RunKind }
+
+// Queue is a River client on a store's database (*river.Client of the
+// store's driver).
+type Queue interface {
+	Start(ctx context.Context) error
+	Stop(ctx context.Context) error
+	StopAndCancel(ctx context.Context) error
+	JobGet(ctx context.Context, id int64) (*rivertype.JobRow, error)
+	JobCancel(ctx context.Context, id int64) (*rivertype.JobRow, error)
 }
 
 // Completion records a run's outcome.
 type Completion struct {
-	ID           string
-	Worker       string
+	ID string
+	// Attempt is the attempt that decided; it must still be the run's
+	// current one.
+	Attempt int
+	// Job is the River job being worked (its row as River's worker gave
+	// it), completed with JobCompleteTx in the transaction; nil for a run
+	// decided outside a River worker.
+	Job          *rivertype.JobRow
 	Decision     string
 	Reason       string
 	RepairPrompt string

@@ -174,7 +174,7 @@ func (e *env) complete(o outcome) (string, string) {
 		e.t.Fatal(err)
 	}
 	now := e.clock.Now()
-	if _, err := e.st.ClaimNextRun(e.ctx, "w", now, now.Add(time.Minute)); err != nil {
+	if _, err := e.st.MarkRunning(e.ctx, v.ID, 1, now); err != nil {
 		e.t.Fatal(err)
 	}
 	results, _ := json.Marshal(map[string]any{
@@ -186,7 +186,7 @@ func (e *env) complete(o outcome) (string, string) {
 	evt := "evt_" + strings.ToLower(v.ID[4:])
 	payload, _ := json.Marshal(map[string]any{"type": webhook.EventCompleted, "verification_id": v.ID, "plan_id": v.PlanID,
 		"decision": o.decision, "recheck_of": nil, "completed_at": now})
-	if err := e.st.CompleteRun(e.ctx, store.Completion{ID: v.ID, Worker: "w", Decision: o.decision, Reason: o.reason,
+	if err := e.st.CompleteRun(e.ctx, store.Completion{ID: v.ID, Attempt: 1, Decision: o.decision, Reason: o.reason,
 		RepairPrompt: o.repair, Results: results, At: now,
 		Events: []store.OutboxEvent{{ID: evt, Type: webhook.EventCompleted, Payload: payload, CreatedAt: now}}}); err != nil {
 		e.t.Fatal(err)

@@ -113,7 +113,9 @@ func TestServeFlags(t *testing.T) {
 	}{
 		{[]string{"serve", "--workers", "-1"}, "--workers must be 0 or more"},
 		{[]string{"worker", "--concurrency", "0"}, "--concurrency must be at least 1"},
-		{[]string{"worker", "--lease", "10ms"}, "--lease must be at least 1s"},
+		{[]string{"worker", "--job-timeout", "10ms"}, "--job-timeout must be at least 1s"},
+		{[]string{"worker", "--job-timeout", "1m", "--rescue-after", "1m"}, "--rescue-after must be more than --job-timeout"},
+		{[]string{"serve", "--job-timeout", "1m", "--rescue-after", "30s"}, "--rescue-after must be more than --job-timeout"},
 		{[]string{"worker", "extra"}, "unexpected argument"},
 		{[]string{"serve", "--allow-targets", "not a host!"}, "--allow-targets"},
 		{[]string{"serve", "extra"}, "unexpected argument"},

@@ -32,6 +32,9 @@ func TestMigrate(t *testing.T) {
 	if again := versions("--data", filepath.Join(dir, "new")); !slices.Equal(lite, again) {
 		t.Fatalf("second migrate: %v, then %v", lite, again)
 	}
+	if !slices.Contains(lite, "river_008") {
+		t.Fatalf("River's migrations were not applied: %v", lite)
+	}
 	pgv := versions("--database", pg)
 	if !slices.Equal(lite, pgv) {
 		t.Fatalf("SQLite at %v, PostgreSQL at %v", lite, pgv)

@@ -23,7 +23,7 @@ func init() {
 	register(&command{
 		name:    "serve",
 		summary: "run the HTTP API, the approval pages and the worker pool",
-		usage:   "[--addr 127.0.0.1:8080] [--data DIR] [--database PATH|postgres://URL] [--workers N] [--allow-targets LIST] [--public-url URL] [--notify-url URL]",
+		usage:   "[--addr 127.0.0.1:8080] [--data DIR] [--database PATH|postgres://URL] [--workers N] [--allow-targets LIST] [--public-url URL] [--notify-url URL] [--job-timeout 30m] [--rescue-after 35m]",
 		run:     runServe,
 	})
 }
@@ -43,6 +43,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	proxyListen := fs.String("proxy-listen", "", "`host:port` the target policy's proxy listens on; a --browser-url browser on another machine must reach it (default 127.0.0.1 on a free port)")
 	notify := fs.String("notify-url", e.getenv("VOUCH_NOTIFY_URL"), "chat channel's incoming-webhook `URL` (Slack format) told about every completed verification (default: $VOUCH_NOTIFY_URL)")
 	grace := fs.Duration("shutdown-timeout", 60*time.Second, "on SIGTERM, how long running runs may finish before they are re-queued")
+	jobTimeout, rescueAfter := jobFlags(fs)
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
 		return code
@@ -52,6 +53,9 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	}
 	if *workers < 0 {
 		return usageError(e, c, "--workers must be 0 or more")
+	}
+	if msg := checkJobFlags(*jobTimeout, *rescueAfter); msg != "" {
+		return usageError(e, c, "%s", msg)
 	}
 	targets, err := netpolicy.Parse(*allow)
 	if err != nil {
@@ -64,6 +68,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	srv, err := server.New(server.Config{
 		Addr: *addr, DataDir: *data, Database: *database, Workers: *workers, NoWorkers: *workers == 0, AllowTargets: targets,
+		JobTimeout: *jobTimeout, RescueAfter: *rescueAfter,
 		PublicURL: *public, ChromePath: *chrome, BrowserURL: *browserURL, ProxyListen: *proxyListen, Blob: *blobURL, Logger: log,
 		Channels: server.ChannelsConfig{NotifyURL: *notify, ChatUpstream: upstream},
 	})

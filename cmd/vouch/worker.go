@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"log/slog"
 	"time"
@@ -15,7 +16,7 @@ func init() {
 	register(&command{
 		name:    "worker",
 		summary: "run queued verifications from a shared database, with no HTTP (alongside vouch serve --workers 0)",
-		usage:   "[--database PATH|postgres://URL] [--data DIR] [--concurrency N] [--chrome PATH] [--allow-targets LIST] [--public-url URL] [--lease 30s]",
+		usage:   "[--database PATH|postgres://URL] [--data DIR] [--concurrency N] [--chrome PATH] [--allow-targets LIST] [--public-url URL] [--job-timeout 30m] [--rescue-after 35m]",
 		run:     runWorker,
 	})
 }
@@ -32,7 +33,7 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	proxyListen := fs.String("proxy-listen", "", "`host:port` the target policy's proxy listens on; a --browser-url browser on another machine must reach it (default 127.0.0.1 on a free port)")
 	allow := fs.String("allow-targets", "", "comma-separated `hosts and CIDRs` deployment URLs are limited to (as for serve)")
 	public := fs.String("public-url", "", "the server's public base `URL`, for evidence links in completion events")
-	lease := fs.Duration("lease", 30*time.Second, "how long a run stays this worker's without a heartbeat: if the worker dies, another takes the run up after it")
+	jobTimeout, rescueAfter := jobFlags(fs)
 	grace := fs.Duration("shutdown-timeout", 60*time.Second, "on SIGTERM, how long running runs may finish before they go back to the queue")
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
@@ -41,8 +42,8 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	if len(pos) > 0 {
 		return usageError(e, c, "unexpected argument %q", pos[0])
 	}
-	if *lease < time.Second {
-		return usageError(e, c, "--lease must be at least 1s")
+	if msg := checkJobFlags(*jobTimeout, *rescueAfter); msg != "" {
+		return usageError(e, c, "%s", msg)
 	}
 	if *concurrency < 1 {
 		return usageError(e, c, "--concurrency must be at least 1")
@@ -54,7 +55,7 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	w, err := server.NewWorker(server.WorkerConfig{
 		DataDir: *data, Database: *database, Concurrency: *concurrency, ChromePath: *chrome, BrowserURL: *browserURL, ProxyListen: *proxyListen, Blob: *blobURL,
-		AllowTargets: targets, PublicURL: *public, Logger: log, LeaseDuration: *lease,
+		AllowTargets: targets, PublicURL: *public, Logger: log, JobTimeout: *jobTimeout, RescueAfter: *rescueAfter,
 	})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "vouch worker: %v\n", err)
@@ -76,4 +77,23 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	}
 	fmt.Fprintln(e.stdout, "vouch worker: stopped")
 	return 0
+}
+
+// jobFlags defines --job-timeout and --rescue-after (serve and worker).
+func jobFlags(fs *flag.FlagSet) (jobTimeout, rescueAfter *time.Duration) {
+	jobTimeout = fs.Duration("job-timeout", 30*time.Minute, "the most one attempt of a run may take (each run's own bound is its journeys' budgets, up to this)")
+	rescueAfter = fs.Duration("rescue-after", 0, "how long a run may stay running before it is taken for stuck (its worker died) and retried; more than --job-timeout (default --job-timeout + 5m)")
+	return jobTimeout, rescueAfter
+}
+
+// checkJobFlags returns what is wrong with --job-timeout and
+// --rescue-after, or "".
+func checkJobFlags(jobTimeout, rescueAfter time.Duration) string {
+	switch {
+	case jobTimeout < time.Second:
+		return "--job-timeout must be at least 1s"
+	case rescueAfter != 0 && rescueAfter <= jobTimeout:
+		return "--rescue-after must be more than --job-timeout"
+	}
+	return ""
 }

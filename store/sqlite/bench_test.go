@@ -51,24 +51,9 @@ func BenchmarkStore(b *testing.B) {
 		}
 		baseline = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 	})
-	b.Run("CreateRun+charge", func(b *testing.B) {
+	b.Run("CreateRun+charge+job", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := s.CreateRun(ctx, newRun()); err != nil {
-				b.Fatal(err)
-			}
-		}
-		report(b)
-	})
-	b.Run("ClaimNextRun", func(b *testing.B) {
-		b.StopTimer()
-		for range b.N {
-			if _, err := s.CreateRun(ctx, newRun()); err != nil {
-				b.Fatal(err)
-			}
-		}
-		b.StartTimer()
-		for i := 0; i < b.N; i++ {
-			if _, err := s.ClaimNextRun(ctx, "w", at, at.Add(time.Minute)); err != nil {
 				b.Fatal(err)
 			}
 		}

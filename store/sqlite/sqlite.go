@@ -1,11 +1,13 @@
 // Package sqlite is vouch's embedded store: store.Store on SQLite through
 // the pure-Go driver modernc.org/sqlite, in WAL mode with a busy timeout,
-// foreign keys on, and migrations embedded in the binary. The queries are
+// foreign keys on, and migrations embedded in the binary. The run queue is
+// River on the same file (its riversqlite driver over the same *sql.DB and
+// *sql.Tx), so one file holds everything and nothing else is needed. The queries are
 // store/sqlstore's, shared with store/postgres; this package holds what is
 // SQLite's own: opening, migrations, transactions and error codes.
 //
 // Every transaction begins IMMEDIATE, taking SQLite's single write lock at
-// its start: read-then-write operations (claiming a run, counting
+// its start: read-then-write operations (counting
 // re-checks, beginning an idempotent request) are therefore serialised and
 // never fail half-way with a busy snapshot. Readers are not blocked (WAL).
 package sqlite
@@ -16,11 +18,16 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
@@ -45,7 +52,11 @@ type Config struct {
 // Store is store.Store on SQLite.
 type Store struct {
 	*sqlstore.Store
-	db *sql.DB
+	db   *sql.DB
+	path string // the database file; "" when it is not one (in memory)
+
+	lockMu sync.Mutex
+	lock   *os.File // the workers' lock, once this store works runs
 }
 
 var _ store.Store = (*Store)(nil)
@@ -77,24 +88,71 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	db.SetMaxOpenConns(cfg.MaxOpenConns)
 	db.SetMaxIdleConns(cfg.MaxOpenConns)
 	s := &Store{db: db}
-	s.Store = sqlstore.New(db, dialect, s.tx)
+	if !strings.HasPrefix(cfg.Path, ":memory:") && !strings.HasPrefix(cfg.Path, "file:") {
+		s.path = cfg.Path
+	}
+	// An insert-only River client (no workers): CreateRun inserts run jobs
+	// with it; Queue makes the clients that work them.
+	inserter, err := river.NewClient(riversqlite.New(db), &river.Config{Logger: quiet})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
+	s.Store = sqlstore.New(db, dialect, s.tx, sqlstore.RiverJobs[*riversqlite.Driver, *sql.Tx]{Client: inserter})
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", cfg.Path, err)
 	}
+	if _, err := s.AdoptRuns(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: %s: giving unfinished runs their jobs: %w", cfg.Path, err)
+	}
 	return s, nil
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// quiet keeps the insert-only client's log out of the process's logs.
+var quiet = slog.New(slog.DiscardHandler)
+
+// Queue returns a River client (riversqlite) on the store's database that
+// works run jobs with cfg.Workers.
+func (s *Store) Queue(cfg *river.Config) (store.Queue, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	n, err := s.holdWorkerLock(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if n > 0 && cfg.Logger != nil {
+		cfg.Logger.Warn("runs left running by a stopped process are queued again", "runs", n)
+	}
+	return river.NewClient(riversqlite.New(s.db), cfg)
+}
+
+// Close closes the database and lets go of the workers' lock.
+func (s *Store) Close() error {
+	s.lockMu.Lock()
+	if s.lock != nil {
+		s.lock.Close()
+		s.lock = nil
+	}
+	s.lockMu.Unlock()
+	return s.db.Close()
+}
 
 // DB returns the underlying database, for tests that need to reach past
 // the store (tampering with a stored plan, say).
 func (s *Store) DB() *sql.DB { return s.db }
 
-// migrate applies the embedded migrations not yet applied.
+// migrate applies the embedded migrations not yet applied, then River's
+// (its tables live in the same file).
 func (s *Store) migrate(ctx context.Context) error {
-	return sqlstore.Migrate(ctx, s.db, dialect, migrations, nil)
+	if err := sqlstore.Migrate(ctx, s.db, dialect, migrations, nil); err != nil {
+		return err
+	}
+	// Several processes of one machine may open the file together; River's
+	// migrations apply what is missing, each in its own IMMEDIATE
+	// transaction, and SQLite serialises them.
+	return sqlstore.MigrateRiver(ctx, riversqlite.New(s.db))
 }
 
 // tx runs fn in a transaction, committing if it returns nil. The DSN's
@@ -116,4 +174,15 @@ var dialect = &sqlstore.Dialect{
 		return false
 	},
 	IsForeignKey: func(err error) bool { return strings.Contains(err.Error(), "FOREIGN KEY") },
+}
+
+// Migrations lists the schema versions applied, the store's then River's
+// ("river_NNN"), oldest first.
+func (s *Store) Migrations(ctx context.Context) ([]string, error) {
+	own, err := s.Store.Migrations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	river, err := sqlstore.RiverMigrations(ctx, riversqlite.New(s.db))
+	return append(own, river...), err
 }

@@ -46,7 +46,7 @@ func Migrate(ctx context.Context, db *sql.DB, d *Dialect, files fs.FS, lock func
 			}
 			// Sent as it is and without arguments, so that a file of several
 			// statements runs (pgx uses its simple protocol for it).
-			if _, err := tx.Raw().ExecContext(ctx, string(body)); err != nil {
+			if err := tx.ExecRaw(ctx, string(body)); err != nil {
 				return err
 			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,

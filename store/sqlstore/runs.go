@@ -11,21 +11,21 @@ import (
 )
 
 const verCols = `id, plan_id, plan_hash, deployment_url, recheck_of, launched_by_key, launched_by_user,
-	state, created_at, started_at, completed_at, worker, lease_until, attempts, progress,
+	state, created_at, started_at, completed_at, job_id, attempts, progress,
 	decision, reason, repair_prompt, evidence_dir, results`
 
 func scanVerification(r scanner) (*store.Verification, error) {
 	var v store.Verification
-	var created, started, completed, lease sql.NullInt64
+	var created, started, completed, job sql.NullInt64
 	var progress, results sql.NullString
 	err := r.Scan(&v.ID, &v.PlanID, &v.PlanHash, &v.DeploymentURL, &v.RecheckOf,
 		&v.LaunchedBy.KeyID, &v.LaunchedBy.UserID, &v.State, &created, &started, &completed,
-		&v.Worker, &lease, &v.Attempts, &progress, &v.Decision, &v.Reason, &v.RepairPrompt,
+		&job, &v.Attempts, &progress, &v.Decision, &v.Reason, &v.RepairPrompt,
 		&v.EvidenceDir, &results)
 	if err != nil {
 		return nil, err
 	}
-	v.CreatedAt, v.StartedAt, v.CompletedAt, v.LeaseUntil = fromMS(created), fromMS(started), fromMS(completed), fromMS(lease)
+	v.CreatedAt, v.StartedAt, v.CompletedAt, v.JobID = fromMS(created), fromMS(started), fromMS(completed), job.Int64
 	if progress.Valid {
 		v.Progress = []byte(progress.String)
 	}
@@ -35,8 +35,8 @@ func scanVerification(r scanner) (*store.Verification, error) {
 	return &v, nil
 }
 
-// CreateRun creates a queued verification and its charge in one
-// transaction, after checking the plan's approval and, for a re-check, the
+// CreateRun creates a queued verification, its charge and its River job
+// in one transaction, after checking the plan's approval and, for a re-check, the
 // earlier verification and the plan's re-check count.
 func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verification, error) {
 	if r.MaxRechecks == 0 {
@@ -108,7 +108,15 @@ func (s *Store) CreateRun(ctx context.Context, r store.NewRun) (*store.Verificat
 			VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			r.ChargeID, r.ID, r.PlanID, r.LaunchedBy.KeyID, r.LaunchedBy.UserID,
 			r.At.UTC().Format(time.DateOnly), ms(r.At))
-		return s.conflict(err, "charge "+r.ChargeID)
+		if err != nil {
+			return s.conflict(err, "charge "+r.ChargeID)
+		}
+		jobID, err := s.jobs.InsertRun(ctx, tx, r)
+		if err != nil {
+			return fmt.Errorf("inserting the run's job: %w", err)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE verifications SET job_id = ? WHERE id = ?`, jobID, r.ID)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -199,93 +207,54 @@ func (s *Store) ListVerifications(ctx context.Context, f store.VerificationFilte
 	return collect(rows, err, scanVerification)
 }
 
-// ClaimNextRun leases to worker the running run whose lease ended first
-// (its worker died), else the oldest queued run. Ties in created_at (same
-// millisecond) go by the dialect's insertion order (Dialect.Seq). Two
-// indexed lookups beat one query with OR, which SQLite can only answer
-// with a scan. The adapter's transaction serialises claimers (SQLite's
-// IMMEDIATE lock, PostgreSQL's SERIALIZABLE isolation with retries).
-func (s *Store) ClaimNextRun(ctx context.Context, worker string, now, leaseUntil time.Time) (*store.Verification, error) {
-	var v *store.Verification
-	err := s.tx(ctx, func(tx Tx) error {
-		var id string
-		err := tx.QueryRowContext(ctx, `SELECT id FROM verifications
-			WHERE state = 'running' AND lease_until < ? ORDER BY lease_until, `+s.d.Seq+` LIMIT 1`, ms(now)).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			err = tx.QueryRowContext(ctx, `SELECT id FROM verifications
-				WHERE state = 'queued' ORDER BY created_at, `+s.d.Seq+` LIMIT 1`).Scan(&id)
-		}
-		if err != nil {
-			return notFound(err, "queued run")
-		}
-		v, err = scanVerification(tx.QueryRowContext(ctx, `UPDATE verifications
-			SET state = 'running', worker = ?, lease_until = ?, attempts = attempts + 1,
-				started_at = COALESCE(started_at, ?)
-			WHERE id = ? RETURNING `+verCols, worker, ms(leaseUntil), ms(now), id))
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+// MarkRunning records that attempt of run id has begun.
+func (s *Store) MarkRunning(ctx context.Context, id string, attempt int, at time.Time) (*store.Verification, error) {
+	v, err := scanVerification(s.db.QueryRowContext(ctx, `UPDATE verifications
+		SET state = 'running', attempts = ?, progress = NULL, started_at = COALESCE(started_at, ?)
+		WHERE id = ? AND state != 'completed' RETURNING `+verCols, attempt, ms(at), id))
+	return v, notFound(err, "unfinished run "+id)
 }
 
-// leased runs an update that applies only while worker holds run id.
-func (s *Store) leased(ctx context.Context, id, worker, q string, args ...any) error {
+// current runs an update of run id that applies only while attempt is its
+// current attempt.
+func (s *Store) current(ctx context.Context, id string, attempt int, q string, args ...any) error {
 	n, err := changed(s.db.ExecContext(ctx, q, args...))
 	if err == nil && n == 0 {
-		err = fmt.Errorf("%w: run %s, worker %s", store.ErrLeaseLost, id, worker)
+		err = fmt.Errorf("%w: run %s, attempt %d", store.ErrNotCurrentAttempt, id, attempt)
 	}
 	return err
 }
 
-// ExtendLease moves the lease end of a run worker holds.
-func (s *Store) ExtendLease(ctx context.Context, id, worker string, leaseUntil time.Time) error {
-	return s.leased(ctx, id, worker, `UPDATE verifications SET lease_until = ?
-		WHERE id = ? AND worker = ? AND state = 'running'`, ms(leaseUntil), id, worker)
-}
-
-// ReleaseRun puts a run worker holds back in the queue.
-func (s *Store) ReleaseRun(ctx context.Context, id, worker string) error {
-	return s.leased(ctx, id, worker, `UPDATE verifications SET state = 'queued', worker = '', lease_until = NULL,
-		progress = NULL WHERE id = ? AND worker = ? AND state = 'running'`, id, worker)
-}
-
-// ReleaseAllRuns puts every running run back in the queue.
-func (s *Store) ReleaseAllRuns(ctx context.Context) (int, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE verifications SET state = 'queued', worker = '',
-		lease_until = NULL, progress = NULL WHERE state = 'running'`)
-	if err != nil {
-		return 0, err
-	}
-	n, err := res.RowsAffected()
-	return int(n), err
+// RequeueRun marks a cancelled attempt's run queued again.
+func (s *Store) RequeueRun(ctx context.Context, id string, attempt int) error {
+	return s.current(ctx, id, attempt, `UPDATE verifications SET state = 'queued', progress = NULL
+		WHERE id = ? AND attempts = ? AND state = 'running'`, id, attempt)
 }
 
 // SetProgress records a running run's live progress.
-func (s *Store) SetProgress(ctx context.Context, id, worker string, progress []byte) error {
-	return s.leased(ctx, id, worker, `UPDATE verifications SET progress = ?
-		WHERE id = ? AND worker = ? AND state = 'running'`, string(progress), id, worker)
+func (s *Store) SetProgress(ctx context.Context, id string, attempt int, progress []byte) error {
+	return s.current(ctx, id, attempt, `UPDATE verifications SET progress = ?
+		WHERE id = ? AND attempts = ? AND state = 'running'`, string(progress), id, attempt)
 }
 
-// CompleteRun records a run's outcome and its outbox events.
+// CompleteRun records a run's outcome and its outbox events, and
+// completes (or, decided outside a worker, cancels) its River job.
 func (s *Store) CompleteRun(ctx context.Context, c store.Completion) error {
 	return s.tx(ctx, func(tx Tx) error {
 		var results any
 		if c.Results != nil {
 			results = string(c.Results)
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE verifications SET state = 'completed', completed_at = ?,
-			decision = ?, reason = ?, repair_prompt = ?, evidence_dir = ?, results = ?, lease_until = NULL
-			WHERE id = ? AND worker = ? AND state = 'running'`,
-			ms(c.At), c.Decision, c.Reason, c.RepairPrompt, c.EvidenceDir, results, c.ID, c.Worker)
+		var jobID sql.NullInt64
+		err := tx.QueryRowContext(ctx, `UPDATE verifications SET state = 'completed', completed_at = ?,
+			decision = ?, reason = ?, repair_prompt = ?, evidence_dir = ?, results = ?, progress = NULL
+			WHERE id = ? AND attempts = ? AND state = 'running' RETURNING job_id`,
+			ms(c.At), c.Decision, c.Reason, c.RepairPrompt, c.EvidenceDir, results, c.ID, c.Attempt).Scan(&jobID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w: run %s, attempt %d", store.ErrNotCurrentAttempt, c.ID, c.Attempt)
+		}
 		if err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return fmt.Errorf("%w: run %s, worker %s", store.ErrLeaseLost, c.ID, c.Worker)
 		}
 		for _, e := range c.Events {
 			if e.ID == "" {
@@ -300,6 +269,12 @@ func (s *Store) CompleteRun(ctx context.Context, c store.Completion) error {
 			if err != nil {
 				return s.conflict(err, "outbox event "+e.ID)
 			}
+		}
+		switch {
+		case c.Job != nil:
+			return s.jobs.CompleteRun(ctx, tx, c.Job)
+		case jobID.Valid:
+			return s.jobs.CancelRun(ctx, tx, jobID.Int64)
 		}
 		return nil
 	})

@@ -14,7 +14,7 @@ import (
 type scanner interface{ Scan(...any) error }
 
 // collect scans every row of rows with scan and closes rows.
-func collect[T any](rows *sql.Rows, err error, scan func(scanner) (T, error)) ([]T, error) {
+func collect[T any](rows Rows, err error, scan func(scanner) (T, error)) ([]T, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -1,12 +1,14 @@
-// Package sqlstore is the SQL layer the database/sql adapters of store
-// share: the queries of every store.Store operation and the scanning of
+// Package sqlstore is the SQL layer the adapters of store share: the queries of every store.Store operation and the scanning of
 // their rows, written once with ? placeholders, and a Dialect for what
 // differs between SQLite and PostgreSQL (placeholder style, the column that
 // orders rows by insertion, error classification, transaction handling).
 //
 // It is part of those adapters, not a store of its own: only store/sqlite
 // and store/postgres import it, each opening its database, applying its
-// migrations and running its transactions in its own way. Times are unix
+// migrations and running its transactions in its own way. Reads go through
+// database/sql; transactions through a Querier, which is a *sql.Tx for
+// SQLite and a pgx.Tx for PostgreSQL, so that River's drivers can insert
+// and complete run jobs in the same transactions (Jobs). Times are unix
 // milliseconds (NULL for the zero time) and booleans 0/1 in both schemas.
 package sqlstore
 
@@ -19,6 +21,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/vouchdev/vouch/store"
 )
@@ -64,9 +68,10 @@ func (d *Dialect) Rebind(q string) string {
 // database in a Dialect. An adapter embeds it and adds Open, Close and
 // its migrations.
 type Store struct {
-	db sqlDB
-	d  *Dialect
-	tx func(ctx context.Context, fn func(Tx) error) error
+	db   sqlDB
+	d    *Dialect
+	tx   func(ctx context.Context, fn func(Tx) error) error
+	jobs Jobs
 }
 
 // New returns the shared operations on db, whose schema is the adapter's
@@ -74,8 +79,25 @@ type Store struct {
 // it returns nil, with the isolation and retries the adapter's
 // read-then-write operations need (claiming a run, counting re-checks,
 // beginning an idempotent request); Begin is its building block.
-func New(db *sql.DB, d *Dialect, inTx func(ctx context.Context, fn func(Tx) error) error) *Store {
-	return &Store{db: sqlDB{db, d}, d: d, tx: inTx}
+//
+// jobs is the River side of the run transactions (the adapter's River
+// client on the same database).
+func New(db *sql.DB, d *Dialect, inTx func(ctx context.Context, fn func(Tx) error) error, jobs Jobs) *Store {
+	return &Store{db: sqlDB{db, d}, d: d, tx: inTx, jobs: jobs}
+}
+
+// Jobs inserts and completes runs' River jobs inside the store's
+// transactions; each adapter implements it with River's driver for its
+// database, on tx.Native().
+type Jobs interface {
+	// InsertRun inserts run r's job (store.RunArgs, unique by arguments)
+	// and returns its id.
+	InsertRun(ctx context.Context, tx Tx, r store.NewRun) (int64, error)
+	// CompleteRun completes the job being worked with JobCompleteTx (ctx
+	// is the River worker's).
+	CompleteRun(ctx context.Context, tx Tx, job *rivertype.JobRow) error
+	// CancelRun cancels job id unless it is already finalized.
+	CancelRun(ctx context.Context, tx Tx, id int64) error
 }
 
 // Migrations lists the versions applied to the database, oldest first.
@@ -99,7 +121,7 @@ func (db sqlDB) ExecContext(ctx context.Context, q string, args ...any) (sql.Res
 }
 
 // QueryContext runs a query.
-func (db sqlDB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+func (db sqlDB) QueryContext(ctx context.Context, q string, args ...any) (Rows, error) {
 	return db.db.QueryContext(ctx, db.d.Rebind(q), args...)
 }
 
@@ -108,47 +130,123 @@ func (db sqlDB) QueryRowContext(ctx context.Context, q string, args ...any) *sql
 	return db.db.QueryRowContext(ctx, db.d.Rebind(q), args...)
 }
 
-// Begin runs fn in one transaction on db begun with opts, its statements
-// in dialect d, committing if fn returns nil and rolling back otherwise.
+// Begin runs fn in one database/sql transaction on db begun with opts,
+// its statements in dialect d, committing if fn returns nil and rolling
+// back otherwise.
 func Begin(ctx context.Context, db *sql.DB, d *Dialect, opts *sql.TxOptions, fn func(Tx) error) error {
 	t, err := db.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
-	if err := fn(Tx{t, d}); err != nil {
+	if err := fn(NewTx(sqlTx{t}, d, t)); err != nil {
 		t.Rollback()
 		return err
 	}
 	return t.Commit()
 }
 
-// Tx is a transaction whose statements are written with ? placeholders.
-type Tx struct {
-	tx *sql.Tx
-	d  *Dialect
+// Querier is what a transaction runs statements with: a *sql.Tx (through
+// SQLTx) or another driver's transaction (store/postgres adapts pgx.Tx),
+// so that the same statements run on both. Statements reach it already in
+// the dialect's placeholder style.
+type Querier interface {
+	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, q string, args ...any) (Rows, error)
+	// QueryRowContext's row returns sql.ErrNoRows from Scan when the query
+	// returned no row, whatever the driver.
+	QueryRowContext(ctx context.Context, q string, args ...any) Row
+	PrepareContext(ctx context.Context, q string) (Stmt, error)
 }
 
-// Raw returns the transaction itself, for statements sent as they are.
-func (t Tx) Raw() *sql.Tx { return t.tx }
+// Row is one row of a query (*sql.Row or an adapter's).
+type Row interface{ Scan(...any) error }
+
+// Rows is the rows of a query (*sql.Rows or an adapter's).
+type Rows interface {
+	Next() bool
+	Scan(...any) error
+	Err() error
+	Close() error
+}
+
+// Stmt is a prepared query of at most one row.
+type Stmt interface {
+	QueryRowContext(ctx context.Context, args ...any) Row
+	Close() error
+}
+
+type sqlStmt struct{ st *sql.Stmt }
+
+func (s sqlStmt) QueryRowContext(ctx context.Context, args ...any) Row {
+	return s.st.QueryRowContext(ctx, args...)
+}
+
+func (s sqlStmt) Close() error { return s.st.Close() }
+
+// sqlTx is a *sql.Tx as a Querier.
+type sqlTx struct{ tx *sql.Tx }
+
+func (t sqlTx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, q, args...)
+}
+
+func (t sqlTx) QueryContext(ctx context.Context, q string, args ...any) (Rows, error) {
+	return t.tx.QueryContext(ctx, q, args...)
+}
+
+func (t sqlTx) QueryRowContext(ctx context.Context, q string, args ...any) Row {
+	return t.tx.QueryRowContext(ctx, q, args...)
+}
+
+func (t sqlTx) PrepareContext(ctx context.Context, q string) (Stmt, error) {
+	st, err := t.tx.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return sqlStmt{st}, nil
+}
+
+// NewTx returns a transaction whose statements, written with ?
+// placeholders, run on q in dialect d. native is the driver's own
+// transaction (*sql.Tx, pgx.Tx), for River's InsertTx and JobCompleteTx.
+func NewTx(q Querier, d *Dialect, native any) Tx { return Tx{q, d, native} }
+
+// Tx is a transaction whose statements are written with ? placeholders.
+type Tx struct {
+	q      Querier
+	d      *Dialect
+	native any
+}
+
+// Native returns the driver's own transaction (*sql.Tx for SQLite,
+// pgx.Tx for PostgreSQL).
+func (t Tx) Native() any { return t.native }
+
+// ExecRaw runs q as it is, without arguments, so that a file of several
+// statements runs (pgx uses its simple protocol for it).
+func (t Tx) ExecRaw(ctx context.Context, q string) error {
+	_, err := t.q.ExecContext(ctx, q)
+	return err
+}
 
 // ExecContext runs a statement.
 func (t Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return t.tx.ExecContext(ctx, t.d.Rebind(q), args...)
+	return t.q.ExecContext(ctx, t.d.Rebind(q), args...)
 }
 
 // QueryContext runs a query.
-func (t Tx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(ctx, t.d.Rebind(q), args...)
+func (t Tx) QueryContext(ctx context.Context, q string, args ...any) (Rows, error) {
+	return t.q.QueryContext(ctx, t.d.Rebind(q), args...)
 }
 
 // QueryRowContext runs a query of at most one row.
-func (t Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(ctx, t.d.Rebind(q), args...)
+func (t Tx) QueryRowContext(ctx context.Context, q string, args ...any) Row {
+	return t.q.QueryRowContext(ctx, t.d.Rebind(q), args...)
 }
 
 // PrepareContext prepares a statement for repeated use in the transaction.
-func (t Tx) PrepareContext(ctx context.Context, q string) (*sql.Stmt, error) {
-	return t.tx.PrepareContext(ctx, t.d.Rebind(q))
+func (t Tx) PrepareContext(ctx context.Context, q string) (Stmt, error) {
+	return t.q.PrepareContext(ctx, t.d.Rebind(q))
 }
 
 // ms encodes a time as unix milliseconds; the zero time is NULL.

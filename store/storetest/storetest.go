@@ -6,12 +6,17 @@ package storetest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/vouchdev/vouch/store"
 )
@@ -32,9 +37,9 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentRechecksAtLimit", testConcurrentRechecks},
 		{"IdempotentRuns", testIdempotentRuns},
 		{"ConcurrentIdempotentRuns", testConcurrentIdempotentRuns},
-		{"ClaimNextRun", testClaim},
-		{"ConcurrentClaims", testConcurrentClaims},
-		{"Leases", testLeases},
+		{"RunJobs", testRunJobs},
+		{"WorkRuns", testWorkRuns},
+		{"Attempts", testAttempts},
 		{"CompleteRun", testComplete},
 		{"ListVerifications", testListVerifications},
 		{"Usage", testUsage},
@@ -116,18 +121,15 @@ func newRun(p *store.Plan, recheckOf string, at time.Time) store.NewRun {
 	}
 }
 
-// complete claims the oldest queued run and completes it with decision.
+// complete starts run want's first attempt and completes it with
+// decision, outside a River worker.
 func complete(t *testing.T, s store.Store, want string, decision string, at time.Time) {
 	t.Helper()
 	ctx := context.Background()
-	v, err := s.ClaimNextRun(ctx, "w", at, at.Add(time.Minute))
-	if err != nil {
-		t.Fatalf("ClaimNextRun: %v", err)
+	if _, err := s.MarkRunning(ctx, want, 1, at); err != nil {
+		t.Fatalf("MarkRunning: %v", err)
 	}
-	if v.ID != want {
-		t.Fatalf("claimed %s, want %s", v.ID, want)
-	}
-	if err := s.CompleteRun(ctx, store.Completion{ID: v.ID, Worker: "w", Decision: decision, At: at}); err != nil {
+	if err := s.CompleteRun(ctx, store.Completion{ID: want, Attempt: 1, Decision: decision, At: at}); err != nil {
 		t.Fatalf("CompleteRun: %v", err)
 	}
 }
@@ -510,133 +512,176 @@ func testConcurrentRechecks(t *testing.T, s store.Store) {
 	}
 }
 
-func testClaim(t *testing.T, s store.Store) {
+// queue returns a River client on s with no workers, for reading jobs.
+func queue(t *testing.T, s store.Store) store.Queue {
+	t.Helper()
+	q, err := s.Queue(&river.Config{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+// testRunJobs: CreateRun inserts the run's River job with the run.
+func testRunJobs(t *testing.T, s store.Store) {
 	ctx := context.Background()
-	_, err := s.ClaimNextRun(ctx, "w1", t0, t0.Add(time.Minute))
-	wantErr(t, "ClaimNextRun(empty queue)", err, store.ErrNotFound)
 	p := approved(t, s, t0)
-	a := run(t, s, p, "", t0)
-	b := run(t, s, p, "", t0.Add(time.Second))
-	now := t0.Add(10 * time.Second)
-	got, err := s.ClaimNextRun(ctx, "w1", now, now.Add(time.Minute))
+	r := newRun(p, "", t0)
+	r.MaxAttempts, r.Timeout = 5, 90*time.Second
+	a, err := s.CreateRun(ctx, r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.ID != a.ID || got.State != store.Running || got.Worker != "w1" || got.Attempts != 1 ||
-		!got.StartedAt.Equal(now) || !got.LeaseUntil.Equal(now.Add(time.Minute)) {
-		t.Errorf("first claim = %+v, want %s running for w1", got, a.ID)
+	if a.JobID == 0 || a.State != store.Queued || a.Attempts != 0 {
+		t.Fatalf("created run = %+v", a)
 	}
-	got, err = s.ClaimNextRun(ctx, "w2", now, now.Add(time.Minute))
-	if err != nil || got.ID != b.ID {
-		t.Fatalf("second claim = %v, %v; want %s", got, err, b.ID)
-	}
-	_, err = s.ClaimNextRun(ctx, "w3", now, now.Add(time.Minute))
-	wantErr(t, "ClaimNextRun(all leased)", err, store.ErrNotFound)
-	// w1 dies: once its lease ends, the run is claimed again.
-	later := now.Add(2 * time.Minute)
-	got, err = s.ClaimNextRun(ctx, "w3", later, later.Add(time.Minute))
+	job, err := queue(t, s).JobGet(ctx, a.JobID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.ID != a.ID || got.Worker != "w3" || got.Attempts != 2 || !got.StartedAt.Equal(now) {
-		t.Errorf("re-claim = %+v, want %s for w3, attempt 2, first start kept", got, a.ID)
+	var args store.RunArgs
+	if err := json.Unmarshal(job.EncodedArgs, &args); err != nil {
+		t.Fatal(err)
 	}
-	wantErr(t, "CompleteRun by the dead worker",
-		s.CompleteRun(ctx, store.Completion{ID: a.ID, Worker: "w1", Decision: "verified", At: later}), store.ErrLeaseLost)
-	wantErr(t, "SetProgress by the dead worker", s.SetProgress(ctx, a.ID, "w1", []byte(`{}`)), store.ErrLeaseLost)
-	if cs, _ := s.Charges(ctx, store.ChargeFilter{}); len(cs) != 2 {
-		t.Errorf("%d charges after a re-claim, want 2", len(cs))
+	if job.Kind != store.RunKind || job.State != rivertype.JobStateAvailable || job.MaxAttempts != 5 ||
+		args.VerificationID != a.ID || args.TimeoutMS != 90000 {
+		t.Errorf("job = %s %s max %d args %s", job.Kind, job.State, job.MaxAttempts, job.EncodedArgs)
+	}
+	// A refused run inserts no job: the whole transaction rolls back.
+	bad := newRun(p, "", t0)
+	bad.PlanHash = "0000"
+	_, err = s.CreateRun(ctx, bad)
+	wantErr(t, "CreateRun with another hash", err, store.ErrPlanHashMismatch)
+	if _, err := queue(t, s).JobGet(ctx, a.JobID+1); !errors.Is(err, rivertype.ErrNotFound) {
+		t.Errorf("a refused run left job %d: %v", a.JobID+1, err)
 	}
 }
 
-func testConcurrentClaims(t *testing.T, s store.Store) {
+// runWorker works run jobs as the service's worker does: the attempt is
+// marked running, then the decision and the job's completion are written
+// in one transaction.
+type runWorker struct {
+	river.WorkerDefaults[store.RunArgs]
+	s    store.Store
+	mu   sync.Mutex
+	seen map[string]int
+	done chan string
+}
+
+func (w *runWorker) Work(ctx context.Context, job *river.Job[store.RunArgs]) error {
+	id := job.Args.VerificationID
+	if _, err := w.s.MarkRunning(ctx, id, job.Attempt, t0); err != nil {
+		return err
+	}
+	w.mu.Lock()
+	w.seen[id]++
+	w.mu.Unlock()
+	err := w.s.CompleteRun(ctx, store.Completion{ID: id, Attempt: job.Attempt, Job: job.JobRow, Decision: "verified", At: t0.Add(time.Minute)})
+	if err == nil {
+		w.done <- id
+	}
+	return err
+}
+
+// testWorkRuns: River workers on the store's database run every run once
+// and complete its job with the decision.
+func testWorkRuns(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	p := approved(t, s, t0)
-	const runs, workers = 30, 6
-	for i := 0; i < runs; i++ {
-		run(t, s, p, "", t0.Add(time.Duration(i)*time.Millisecond))
+	const runs = 20
+	ids := map[string]int64{}
+	for i := range runs {
+		v := run(t, s, p, "", t0.Add(time.Duration(i)*time.Millisecond))
+		ids[v.ID] = v.JobID
 	}
-	var mu sync.Mutex
-	claimed := map[string]int{}
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Go(func() {
-			for {
-				v, err := s.ClaimNextRun(ctx, fmt.Sprint("w", w), t0, t0.Add(time.Hour))
-				if errors.Is(err, store.ErrNotFound) {
-					return
-				}
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				mu.Lock()
-				claimed[v.ID]++
-				mu.Unlock()
-			}
-		})
+	w := &runWorker{s: s, seen: map[string]int{}, done: make(chan string, runs)}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, w)
+	q, err := s.Queue(&river.Config{
+		Logger:            slog.New(slog.DiscardHandler),
+		Workers:           workers,
+		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
+		FetchPollInterval: 20 * time.Millisecond,
+		FetchCooldown:     10 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
-	wg.Wait()
-	if len(claimed) != runs {
-		t.Errorf("%d runs claimed, want %d", len(claimed), runs)
+	if err := q.Start(ctx); err != nil {
+		t.Fatal(err)
 	}
-	for id, n := range claimed {
-		if n != 1 {
-			t.Errorf("%s claimed %d times", id, n)
+	timeout := time.After(time.Minute)
+	for range runs {
+		select {
+		case <-w.done:
+		case <-timeout:
+			t.Fatal("the runs were not all worked within a minute")
+		}
+	}
+	if err := q.Stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for id, jobID := range ids {
+		if w.seen[id] != 1 {
+			t.Errorf("%s worked %d times", id, w.seen[id])
+		}
+		v, _ := s.GetVerification(ctx, id)
+		if v.State != store.Completed || v.Decision != "verified" || v.Attempts != 1 {
+			t.Errorf("%s = %s %s attempt %d", id, v.State, v.Decision, v.Attempts)
+		}
+		job, err := q.JobGet(ctx, jobID)
+		if err != nil || job.State != rivertype.JobStateCompleted {
+			t.Errorf("job of %s: %v %v", id, job, err)
 		}
 	}
 }
 
-func testLeases(t *testing.T, s store.Store) {
+// testAttempts: only a run's current attempt writes progress, requeues or
+// completes it.
+func testAttempts(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	p := approved(t, s, t0)
 	a := run(t, s, p, "", t0)
-	b := run(t, s, p, "", t0.Add(time.Second))
-	if _, err := s.ClaimNextRun(ctx, "w1", t0, t0.Add(time.Minute)); err != nil {
+	_, err := s.MarkRunning(ctx, "ver_unknown", 1, t0)
+	wantErr(t, "MarkRunning(unknown)", err, store.ErrNotFound)
+	now := t0.Add(10 * time.Second)
+	got, err := s.MarkRunning(ctx, a.ID, 1, now)
+	if err != nil {
 		t.Fatal(err)
 	}
-	// A heartbeat keeps the run from being claimed after the first lease.
-	if err := s.ExtendLease(ctx, a.ID, "w1", t0.Add(10*time.Minute)); err != nil {
-		t.Fatal(err)
+	if got.State != store.Running || got.Attempts != 1 || !got.StartedAt.Equal(now) {
+		t.Errorf("attempt 1 = %+v", got)
 	}
-	wantErr(t, "ExtendLease by another worker", s.ExtendLease(ctx, a.ID, "w2", t0.Add(time.Hour)), store.ErrLeaseLost)
-	got, err := s.ClaimNextRun(ctx, "w2", t0.Add(5*time.Minute), t0.Add(6*time.Minute))
-	if err != nil || got.ID != b.ID {
-		t.Fatalf("claim after heartbeat = %v, %v; want %s", got, err, b.ID)
-	}
-	if err := s.SetProgress(ctx, a.ID, "w1", []byte(`{"journeys":[]}`)); err != nil {
+	if err := s.SetProgress(ctx, a.ID, 1, []byte(`{"journeys":[]}`)); err != nil {
 		t.Fatal(err)
 	}
 	if v, _ := s.GetVerification(ctx, a.ID); string(v.Progress) != `{"journeys":[]}` {
 		t.Errorf("Progress = %q", v.Progress)
 	}
-	// Graceful shutdown hands the run back.
-	if err := s.ReleaseRun(ctx, a.ID, "w1"); err != nil {
+	// Attempt 1's worker died; River rescued the job and attempt 2 began.
+	later := now.Add(2 * time.Minute)
+	got, err = s.MarkRunning(ctx, a.ID, 2, later)
+	if err != nil {
 		t.Fatal(err)
 	}
-	wantErr(t, "ReleaseRun twice", s.ReleaseRun(ctx, a.ID, "w1"), store.ErrLeaseLost)
+	if got.Attempts != 2 || !got.StartedAt.Equal(now) || got.Progress != nil {
+		t.Errorf("attempt 2 = %+v, want attempt 2, first start kept, no progress", got)
+	}
+	wantErr(t, "SetProgress by attempt 1", s.SetProgress(ctx, a.ID, 1, []byte(`{}`)), store.ErrNotCurrentAttempt)
+	wantErr(t, "CompleteRun by attempt 1",
+		s.CompleteRun(ctx, store.Completion{ID: a.ID, Attempt: 1, Decision: "verified", At: later}), store.ErrNotCurrentAttempt)
+	wantErr(t, "RequeueRun by attempt 1", s.RequeueRun(ctx, a.ID, 1), store.ErrNotCurrentAttempt)
+	// Attempt 2 is cancelled (shutdown): the run is queued again.
+	if err := s.RequeueRun(ctx, a.ID, 2); err != nil {
+		t.Fatal(err)
+	}
 	v, _ := s.GetVerification(ctx, a.ID)
-	if v.State != store.Queued || v.Worker != "" || v.Progress != nil || v.Attempts != 1 {
-		t.Errorf("released run = %+v", v)
+	if v.State != store.Queued || v.Progress != nil || v.Attempts != 2 {
+		t.Errorf("requeued run = %+v", v)
 	}
-	// A sole worker restarting after a crash takes back every running run.
-	n, err := s.ReleaseAllRuns(ctx)
-	if err != nil || n != 1 {
-		t.Fatalf("ReleaseAllRuns = %d, %v; want 1 (%s)", n, err, b.ID)
-	}
-	var ids []string
-	for {
-		v, err := s.ClaimNextRun(ctx, "w3", t0, t0.Add(time.Minute))
-		if errors.Is(err, store.ErrNotFound) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, v.ID)
-	}
-	if fmt.Sprint(ids) != fmt.Sprint([]string{a.ID, b.ID}) {
-		t.Errorf("claimed %v after release, want [%s %s]", ids, a.ID, b.ID)
+	wantErr(t, "RequeueRun twice", s.RequeueRun(ctx, a.ID, 2), store.ErrNotCurrentAttempt)
+	if cs, _ := s.Charges(ctx, store.ChargeFilter{}); len(cs) != 1 {
+		t.Errorf("%d charges after two attempts, want 1", len(cs))
 	}
 }
 
@@ -644,12 +689,12 @@ func testComplete(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	p := approved(t, s, t0)
 	a := run(t, s, p, "", t0)
-	wantErr(t, "CompleteRun of a queued run", s.CompleteRun(ctx, store.Completion{ID: a.ID, Worker: "w", Decision: "verified"}), store.ErrLeaseLost)
-	if _, err := s.ClaimNextRun(ctx, "w", t0, t0.Add(time.Minute)); err != nil {
+	wantErr(t, "CompleteRun of a queued run", s.CompleteRun(ctx, store.Completion{ID: a.ID, Attempt: 0, Decision: "verified"}), store.ErrNotCurrentAttempt)
+	if _, err := s.MarkRunning(ctx, a.ID, 1, t0); err != nil {
 		t.Fatal(err)
 	}
 	c := store.Completion{
-		ID: a.ID, Worker: "w", Decision: "failed", Reason: "the heading was missing",
+		ID: a.ID, Attempt: 1, Decision: "failed", Reason: "the heading was missing",
 		RepairPrompt: "Fix the heading.", EvidenceDir: "/data/evidence/" + a.ID,
 		Results: []byte(`{"requirements":[]}`), At: t0.Add(time.Minute),
 		Events: []store.OutboxEvent{{ID: "evt_1", Type: "verification.completed", Payload: []byte(`{"id":"` + a.ID + `"}`)}},
@@ -657,7 +702,7 @@ func testComplete(t *testing.T, s store.Store) {
 	if err := s.CompleteRun(ctx, c); err != nil {
 		t.Fatal(err)
 	}
-	wantErr(t, "CompleteRun twice", s.CompleteRun(ctx, c), store.ErrLeaseLost)
+	wantErr(t, "CompleteRun twice", s.CompleteRun(ctx, c), store.ErrNotCurrentAttempt)
 	v, err := s.GetVerification(ctx, a.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -666,8 +711,13 @@ func testComplete(t *testing.T, s store.Store) {
 		v.EvidenceDir != c.EvidenceDir || string(v.Results) != string(c.Results) || !v.CompletedAt.Equal(c.At) {
 		t.Errorf("completed = %+v", v)
 	}
-	_, err = s.ClaimNextRun(ctx, "w2", t0.Add(time.Hour), t0.Add(2*time.Hour))
-	wantErr(t, "ClaimNextRun after completion", err, store.ErrNotFound)
+	_, err = s.MarkRunning(ctx, a.ID, 2, t0.Add(time.Hour))
+	wantErr(t, "MarkRunning after completion", err, store.ErrNotFound)
+	// Decided outside a River worker: its job, still queued, is cancelled
+	// in the same transaction, so no worker runs it.
+	if job, err := queue(t, s).JobGet(ctx, v.JobID); err != nil || job.State != rivertype.JobStateCancelled {
+		t.Errorf("job of a run decided outside a worker: %v, %v", job, err)
+	}
 	evs, err := s.Outbox(ctx, 10)
 	if err != nil {
 		t.Fatal(err)
@@ -1019,7 +1069,7 @@ func testListVerifications(t *testing.T, s store.Store) {
 	complete(t, s, b.ID, "failed", t0.Add(3*day))
 	complete(t, s, c.ID, "blocked", t0.Add(3*day))
 	complete(t, s, d.ID, "failed", t0.Add(3*day))
-	if _, err := s.ClaimNextRun(ctx, "w", t0.Add(3*day), t0.Add(4*day)); err != nil { // e runs
+	if _, err := s.MarkRunning(ctx, e.ID, 1, t0.Add(3*day)); err != nil { // e runs
 		t.Fatal(err)
 	}
 	other := approved(t, s, t0)

@@ -17,11 +17,11 @@ func completedEvent(t *testing.T, s store.Store, at time.Time) string {
 	t.Helper()
 	ctx := context.Background()
 	v := run(t, s, approved(t, s, at), "", at)
-	if _, err := s.ClaimNextRun(ctx, "w", at, at.Add(time.Minute)); err != nil {
+	if _, err := s.MarkRunning(ctx, v.ID, 1, at); err != nil {
 		t.Fatal(err)
 	}
 	evt := id("evt_")
-	if err := s.CompleteRun(ctx, store.Completion{ID: v.ID, Worker: "w", Decision: "verified", At: at,
+	if err := s.CompleteRun(ctx, store.Completion{ID: v.ID, Attempt: 1, Decision: "verified", At: at,
 		Events: []store.OutboxEvent{{ID: evt, Type: "verification.completed", Payload: []byte(`{"verification_id":"` + v.ID + `"}`)}},
 	}); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,597 @@
+package claim
+
+import (
+	"strings"
+	"testing"
+)
+
+// The tests here hold classes of phrasing, each with claims written for
+// this test (about apps of every kind), never sentences of a corpus: a rule
+// is general when differently worded claims of its kind read right.
+
+// classCase is a claim and the steps of each journey it must derive, in
+// canonical JSON, one journey per line group.
+type classCase struct {
+	claim string
+	steps [][]string
+}
+
+func runClasses(t *testing.T, cases []classCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.claim, func(t *testing.T) {
+			d, err := Derive(tt.claim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if miss := Missing(tt.claim, d.Plan); miss != "" {
+				t.Errorf("the plan %s", miss)
+			}
+			if len(d.Plan.Journeys) != len(tt.steps) {
+				t.Fatalf("%d journeys, want %d: %s", len(d.Plan.Journeys), len(tt.steps), d.Plan.Canonical())
+			}
+			for i, j := range d.Plan.Journeys {
+				var got []string
+				for _, s := range j.Steps {
+					b, _ := s.MarshalJSON()
+					got = append(got, string(b))
+				}
+				if strings.Join(got, "\n") != strings.Join(tt.steps[i], "\n") {
+					t.Errorf("journey %d steps:\n%s\nwant:\n%s", i+1, strings.Join(got, "\n"), strings.Join(tt.steps[i], "\n"))
+				}
+			}
+		})
+	}
+}
+
+// runRefused: each claim must be refused (a reading vouch cannot be sure
+// of), never derived.
+func runRefused(t *testing.T, claims []string) {
+	t.Helper()
+	for _, c := range claims {
+		if d, err := Derive(c); err == nil {
+			t.Errorf("%q derived %s, want a refusal", c, d.Plan.Canonical())
+		}
+	}
+}
+
+func TestClassConsoleParaphrases(t *testing.T) {
+	health := []string{`{"expect_status":200}`, `{"expect_no_console_errors":true}`}
+	runClasses(t, []classCase{
+		{"The dashboard loads without writing any errors to the dev console", [][]string{append([]string{`{"visit":"/dashboard"}`}, health...)}},
+		{"/shop opens without logging errors in the browser console", [][]string{append([]string{`{"visit":"/shop"}`}, health...)}},
+		{"The pricing page renders without throwing any exceptions", [][]string{append([]string{`{"visit":"/pricing"}`}, health...)}},
+		{"The home page loads without any errors in the JS console", [][]string{append([]string{`{"visit":"/"}`}, health...)}},
+		{"/admin has no errors in the developer console", [][]string{{`{"visit":"/admin"}`, `{"expect_no_console_errors":true}`}}},
+	})
+	runRefused(t, []string{
+		"The home page loads without writing warnings to the console", // warnings are not checked
+	})
+}
+
+func TestClassAppNamedHomePage(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Grafana's home page shows 'Welcome to Grafana'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Welcome to Grafana"}`}}},
+		{"acme-shop's landing page has two 'Buy' buttons", [][]string{{`{"visit":"/"}`, `{"expect_count":{"target":"role=button[name=\"Buy\"]","count":2}}`}}},
+		{"The Gitea web UI shows 'Explore'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Explore"}`}}},
+		{"The Jellyfin web interface loads without errors", [][]string{{`{"visit":"/"}`, `{"expect_status":200}`, `{"expect_no_console_errors":true}`}}},
+	})
+	runRefused(t, []string{
+		"The user's home page shows 'Hi'",         // a person's page, not the app's
+		"The customer's main page shows 'Orders'", // the same
+		"Swagger UI shows 'books'",                // a docs tool: its own site or an app's /docs
+		"The Redoc UI shows 'Pets'",
+	})
+}
+
+func TestClassAnywhere(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The checkout doesn't show 'NaN' anywhere", [][]string{{`{"visit":"/checkout"}`, `{"expect_no_text":"NaN"}`}}},
+		{"/about shows 'Our team' anywhere on the page", [][]string{{`{"visit":"/about"}`, `{"expect_text":"Our team"}`}}},
+		{"On /cart, 'undefined' is not shown at all", [][]string{{`{"visit":"/cart"}`, `{"expect_no_text":"undefined"}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'Docs' anywhere opens /docs", // where to click is not a text check
+	})
+}
+
+func TestClassStatusSpokenTo(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Visiting /nope gives you a 404", [][]string{{`{"visit":"/nope"}`, `{"expect_status":404}`}}},
+		{"/admin sends me a 403 Forbidden", [][]string{{`{"visit":"/admin"}`, `{"expect_status":403}`}}},
+		{"requesting /api/v2/items gives u a 200 OK", [][]string{{`{"visit":"/api/v2/items"}`, `{"expect_status":200}`}}},
+	})
+	runRefused(t, []string{
+		"opening /x tells u the 404 page", // no status verb: unquoted words
+	})
+}
+
+func TestClassOrderWords(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/products?sort=price puts 'Pencil' above 'Stapler'", [][]string{{`{"visit":"/products?sort=price"}`, `{"expect_order":["Pencil","Stapler"]}`}}},
+		{"On /blog, 'Part 2' comes after 'Part 1'", [][]string{{`{"visit":"/blog"}`, `{"expect_order":["Part 1","Part 2"]}`}}},
+		{"The /leaderboard page places 'Ann' before 'Bob'", [][]string{{`{"visit":"/leaderboard"}`, `{"expect_order":["Ann","Bob"]}`}}},
+		{"/inbox lists 'Re: hello' below 'Invoice'", [][]string{{`{"visit":"/inbox"}`, `{"expect_order":["Invoice","Re: hello"]}`}}},
+	})
+	runRefused(t, []string{
+		"'Ann' is listed under 'Admins' on /team", // a heading it belongs to, or order?
+	})
+}
+
+func TestClassCountInPagesRegion(t *testing.T) {
+	runClasses(t, []classCase{
+		{"There are exactly four links in the home page's footer", [][]string{{`{"visit":"/"}`, `{"expect_count":{"target":"css=footer a[href]","count":4}}`}}},
+		{"There are 2 buttons in the /settings page's header", [][]string{{`{"visit":"/settings"}`, `{"expect_count":{"target":"css=header button, header [role=button], header input[type=submit], header input[type=button]","count":2}}`}}},
+		{"/guide has 5 links in its sidebar", [][]string{{`{"visit":"/guide"}`, `{"expect_count":{"target":"css=aside a[href]","count":5}}`}}},
+	})
+}
+
+func TestClassPurposeClause(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Opening /orders to check on order 42 shows 'Shipped'", [][]string{{`{"visit":"/orders"}`, `{"expect_text":"Shipped"}`}}},
+		{"Clicking 'Invoices' to look at last month shows 'March'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Invoices\""}`, `{"expect_text":"March"}`}}},
+	})
+	runRefused(t, []string{
+		"Opening /x to see how fast it is shows 'y'",  // a judgement inside the purpose
+		"Opening /reports to check that it works",     // the purpose is the only check
+		"Opening /reports to look at the charts",      // no check at all
+		"Opening /x to see whether the cache is warm", // out of reach
+	})
+}
+
+func TestClassBackAgain(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /inbox, clicking 'Undo' brings 'Invoice 7' back", [][]string{{`{"visit":"/inbox"}`, `{"click":"text=\"Undo\""}`, `{"expect_text":"Invoice 7"}`}}},
+		{"Clicking 'Docs' and then going back, 'Welcome' is back", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Docs\""}`, `{"go_back":true}`, `{"expect_text":"Welcome"}`}}},
+	})
+	runRefused(t, []string{
+		"On /inbox, 'Invoice 7' is back", // back after nothing the claim did
+	})
+}
+
+func TestClassPageShowing(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking 'Pricing' takes you to a page showing '$12 a month'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Pricing\""}`, `{"expect_text":"$12 a month"}`}}},
+		{"On /blog, clicking 'Older' opens a page that lists 'Hello world'", [][]string{{`{"visit":"/blog"}`, `{"click":"text=\"Older\""}`, `{"expect_text":"Hello world"}`}}},
+		{"Clicking 'Help' takes you to a page titled 'Help center'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Help\""}`, `{"expect_title":"Help center"}`}}},
+	})
+}
+
+func TestClassSwitchTab(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /settings, switching to the 'Billing' tab shows 'Invoices'", [][]string{{`{"visit":"/settings"}`, `{"click":"role=tab[name=\"Billing\"]"}`, `{"expect_text":"Invoices"}`}}},
+		{"On /account, going to the Members tab shows 'Two-factor'", [][]string{{`{"visit":"/account"}`, `{"click":"role=tab[name=\"Members\"]"}`, `{"expect_text":"Two-factor"}`}}},
+	})
+	runRefused(t, []string{
+		"On /account, switching to the new tab shows 'x'", // "new" describes, names no tab
+	})
+}
+
+func TestClassReportedSpeech(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking 'Save' tells you 'Saved'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Saved"}`}}},
+		{"On /billing, the banner warns that it is 'overdue'", [][]string{{`{"visit":"/billing"}`, `{"expect_text":"overdue"}`}}},
+		{"/status says it's 'operational'", [][]string{{`{"visit":"/status"}`, `{"expect_text":"operational"}`}}},
+	})
+}
+
+func TestClassAsides(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/plans shows 'Free' and 'Pro' (no 'Enterprise')", [][]string{
+			{`{"visit":"/plans"}`, `{"expect_text":"Free"}`}, {`{"visit":"/plans"}`, `{"expect_text":"Pro"}`}, {`{"visit":"/plans"}`, `{"expect_no_text":"Enterprise"}`}}},
+		{"On /cart, clicking 'Empty' shows 'Your cart is empty' but not 'Total'", [][]string{{`{"visit":"/cart"}`, `{"click":"text=\"Empty\""}`, `{"expect_text":"Your cart is empty"}`, `{"expect_no_text":"Total"}`}}},
+		{"/pricing shows 3 'Choose' buttons, not four", [][]string{{`{"visit":"/pricing"}`, `{"expect_count":{"target":"role=button[name=\"Choose\"]","count":3}}`}}},
+	})
+	runRefused(t, []string{
+		"/pricing shows 3 'Choose' buttons, not three", // says the count twice, one denied
+	})
+}
+
+func TestClassWhichHolds(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Pressing '?' opens the shortcuts dialog, which lists 'Go to inbox'", [][]string{{`{"visit":"/"}`, `{"press":"?"}`,
+			`{"expect_visible":"role=dialog[name=\"shortcuts\"]"}`, `{"expect_text":{"text":"Go to inbox","target":"role=dialog[name=\"shortcuts\"]"}}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'Help' shows a 'Docs' link, which says 'Read the docs'", // a link holds no other text
+	})
+}
+
+func TestClassSearchNamedCollection(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /library, searching the books for 'Dune' shows 'Frank Herbert'", [][]string{{`{"visit":"/library"}`, `{"fill":{"target":"role=searchbox","value":"Dune"}}`,
+			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"Frank Herbert"}`}}},
+		{"Filtering the orders for 'pending' still shows '0 orders'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"role=searchbox","value":"pending"}}`,
+			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"0 orders"}`}}},
+	})
+}
+
+func TestClassPageAtPath(t *testing.T) {
+	d, err := Derive("The pricing page at /plans shows 'Pro'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Plan.Journeys[0].Steps[0].Value; got != "/plans" {
+		t.Errorf("visits %s, want /plans", got)
+	}
+	for _, n := range d.Notes {
+		if strings.Contains(n, "guess") {
+			t.Errorf("note %q: the claim names the path, nothing is guessed", n)
+		}
+	}
+}
+
+func TestClassLinkByPath(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking the /pricing link on /about shows 'Pro'", [][]string{{`{"visit":"/about"}`,
+			`{"click":"css=a[href=\"/pricing\"], a[href=\"/pricing/\"], a[href=\"pricing\"], a[href=\"./pricing\"]"}`, `{"expect_text":"Pro"}`}}},
+		{"Following the /docs/install link shows 'Requirements'", [][]string{{`{"visit":"/"}`,
+			`{"click":"css=a[href=\"/docs/install\"], a[href=\"/docs/install/\"]"}`, `{"expect_text":"Requirements"}`}}},
+	})
+}
+
+func TestClassStatusAsVerb(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/orders/999 should 404", [][]string{{`{"visit":"/orders/999"}`, `{"expect_status":404}`}}},
+		{"The /old-page page 404s", [][]string{{`{"visit":"/old-page"}`, `{"expect_status":404}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'X' 404", // a status said of an action, not a page
+	})
+}
+
+func TestClassAppTitle(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Grafana's page title is 'Grafana'", [][]string{{`{"visit":"/"}`, `{"expect_title":"Grafana"}`}}},
+		{"Gitea's title is 'Gitea: Git with a cup of tea'", [][]string{{`{"visit":"/"}`, `{"expect_title":"Gitea: Git with a cup of tea"}`}}},
+	})
+	runRefused(t, []string{
+		"The user's title is 'Dr'",     // a person's title
+		"Swagger's title is 'Swagger'", // a docs tool: which page?
+	})
+}
+
+func TestClassNamedThings(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/team lists the founders Maria Diaz and Tom Baker", [][]string{{`{"visit":"/team"}`, `{"expect_text":"Maria Diaz"}`}, {`{"visit":"/team"}`, `{"expect_text":"Tom Baker"}`}}},
+		{"/shop shows the product Desk Lamp", [][]string{{`{"visit":"/shop"}`, `{"expect_text":"Desk Lamp"}`}}},
+		{"The home page doesn't list the cities Oslo, Bergen and Tromsø", [][]string{{`{"visit":"/"}`, `{"expect_no_text":"Oslo"}`}, {`{"visit":"/"}`, `{"expect_no_text":"Bergen"}`}, {`{"visit":"/"}`, `{"expect_no_text":"Tromsø"}`}}},
+	})
+	runRefused(t, []string{
+		"/menu shows the dish Salt and Pepper", // one name or two? a singular noun says one
+		"/team shows the tasks",                // a noun is never a text
+		"/team lists the founders maria diaz",  // uncapitalised words name nothing for sure
+		"/team lists the three founders",       // a number is a quantity
+	})
+}
+
+func TestClassOnlyNot(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/search?q=lamp only shows 'Desk lamp', not 'Stapler'", [][]string{{`{"visit":"/search?q=lamp"}`, `{"expect_text":"Desk lamp"}`}, {`{"visit":"/search?q=lamp"}`, `{"expect_no_text":"Stapler"}`}}},
+	})
+	runRefused(t, []string{
+		"/search?q=lamp only shows 'Desk lamp'", // "only" with nothing it excludes named
+	})
+}
+
+func TestClassClickDescribedAndSo(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking the 'pets' tag collapses it, so 'Find pet by ID' disappears", [][]string{{`{"visit":"/"}`, `{"expect_text":"Find pet by ID"}`, `{"click":"text=\"pets\""}`, `{"expect_no_text":"Find pet by ID"}`}}},
+		{"On /faq, expanding the 'Billing' section shows 'Refunds'", [][]string{{`{"visit":"/faq"}`, `{"click":"text=\"Billing\""}`, `{"expect_text":"Refunds"}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'Menu' opens it, so",                       // nothing follows "so"
+		"Clicking 'Menu' opens it, so clicking 'Help' works", // an action, not the check of the change
+		"The home page collapses it, so 'X' disappears",      // no action collapsed anything
+	})
+}
+
+func TestClassOutcomesAsChange(t *testing.T) {
+	runClasses(t, []classCase{
+		// A text an action takes away is checked there just before it.
+		{"On /inbox, clicking 'Dismiss' removes 'New: 3 messages'", [][]string{{`{"visit":"/inbox"}`, `{"expect_text":"New: 3 messages"}`,
+			`{"click":"text=\"Dismiss\""}`, `{"expect_no_text":"New: 3 messages"}`}}},
+		{"On /notes, adding 'call mom' and then clicking 'Delete' next to 'call mom' makes 'call mom' go away", [][]string{{`{"visit":"/notes"}`,
+			`{"fill":{"target":"role=textbox","value":"call mom"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"call mom"}`,
+			`{"click":"role=button[name=\"Delete\"] within=\"call mom\""}`, `{"expect_no_text":"call mom"}`}}},
+		{"On /cart, clicking 'Remove' makes 'Blue mug' disappear", [][]string{{`{"visit":"/cart"}`, `{"expect_text":"Blue mug"}`, `{"click":"text=\"Remove\""}`, `{"expect_no_text":"Blue mug"}`}}},
+		// One word is the element that says exactly it: "Pet" goes while "Add a pet" stays.
+		{"Clicking 'Models' hides the 'Pet' and 'Tag' schemas", [][]string{{`{"visit":"/"}`, `{"expect_visible":"text=\"Pet\""}`, `{"expect_visible":"text=\"Tag\""}`,
+			`{"click":"text=\"Models\""}`, `{"expect_hidden":"text=\"Pet\""}`, `{"expect_hidden":"text=\"Tag\""}`}}},
+		// The new text of a changed part of the page.
+		{"On /cart, clicking '+' changes the total to '$24'", [][]string{{`{"visit":"/cart"}`, `{"click":"text=\"+\""}`, `{"expect_text":"$24"}`}}},
+		{"On /profile, clicking 'Save' updates the greeting to 'Hi, Sam'", [][]string{{`{"visit":"/profile"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Hi, Sam"}`}}},
+		{"On /todos, adding 'bread' makes '1 item left' appear", [][]string{{`{"visit":"/todos"}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"1 item left"}`}}},
+		// A noun after a quoted text describes it.
+		{"On /todos, after adding 'bread', the 'bread' entry is visible", [][]string{{`{"visit":"/todos"}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"bread"}`}}},
+	})
+	runRefused(t, []string{
+		"entry is visible on /todos",                          // a lower-case noun is no text
+		"On /todos, after adding 'bread', the entry is shown", // the same
+		"On /cart, clicking '+' changes the total",            // to what?
+	})
+}
+
+func TestClassKeyClosesDialog(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /editor, pressing Escape closes the dialog", [][]string{{`{"visit":"/editor"}`, `{"expect_visible":"role=dialog"}`, `{"press":"Escape"}`, `{"expect_hidden":"role=dialog"}`}}},
+		{"Clicking 'Share' and then pressing Esc dismisses the modal", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Share\""}`, `{"expect_visible":"role=dialog"}`, `{"press":"Escape"}`, `{"expect_hidden":"role=dialog"}`}}},
+	})
+	runRefused(t, []string{
+		"Pressing Escape closes the sidebar", // which element is the sidebar?
+	})
+}
+
+func TestClassNumberOfExampleItems(t *testing.T) {
+	add := func(n string) []string {
+		return []string{`{"fill":{"target":"role=textbox","value":"vouch example ` + n + `"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`}
+	}
+	steps := func(parts ...[]string) []string {
+		var out []string
+		for _, p := range parts {
+			out = append(out, p...)
+		}
+		return out
+	}
+	runClasses(t, []classCase{
+		{"On /list, adding three items shows '3 items'", [][]string{steps([]string{`{"visit":"/list"}`}, add("1"), add("2"), add("3"), []string{`{"expect_text":"3 items"}`})}},
+		{"On /notes, creating a note shows '1 note'", [][]string{steps([]string{`{"visit":"/notes"}`}, add("1"), []string{`{"expect_text":"1 note"}`})}},
+		{"On /notes, adding a note called 'Call Ann' shows 'Call Ann'", [][]string{{`{"visit":"/notes"}`, `{"fill":{"target":"role=textbox","value":"Call Ann"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"Call Ann"}`}}},
+	})
+	runRefused(t, []string{
+		"On /list, adding 40 items shows '40 items'", // too many example items to type
+	})
+}
+
+func TestClassAppearsElsewhere(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /compose, adding 'Hello' makes it appear on /feed", [][]string{{`{"visit":"/compose"}`, `{"fill":{"target":"role=textbox","value":"Hello"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"visit":"/feed"}`, `{"expect_text":"Hello"}`}}},
+	})
+	runRefused(t, []string{
+		"On /compose, clicking 'Post' makes it appear on /feed", // "it" is nothing the claim added
+	})
+}
+
+func TestClassCheckingAPath(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Checking /api/status, it says 'ok'", [][]string{{`{"visit":"/api/status"}`, `{"expect_text":"ok"}`}}},
+		{"Look at /changelog: it lists '2.0.0'", [][]string{{`{"visit":"/changelog"}`, `{"expect_text":"2.0.0"}`}}},
+	})
+	runRefused(t, []string{
+		"Checking 'Remember me' keeps you signed in", // a box to tick, and no check
+	})
+}
+
+func TestClassRepeatedAction(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /counter, clicking 'Increment' twice shows 'Count: 2'", [][]string{{`{"visit":"/counter"}`, `{"click":"text=\"Increment\""}`, `{"click":"text=\"Increment\""}`, `{"expect_text":"Count: 2"}`}}},
+		{"On /carousel, pressing ArrowRight three times shows 'Slide 4'", [][]string{{`{"visit":"/carousel"}`, `{"press":"ArrowRight"}`, `{"press":"ArrowRight"}`, `{"press":"ArrowRight"}`, `{"expect_text":"Slide 4"}`}}},
+	})
+	runRefused(t, []string{
+		"On /counter, clicking '+' 50 times shows '50'", // more steps than a claim should imply
+	})
+}
+
+func TestClassEditInPlace(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /tasks, double-clicking 'Buy stamps' lets you edit it", [][]string{{`{"visit":"/tasks"}`, `{"dblclick":"text=\"Buy stamps\""}`, `{"expect_visible":"role=textbox within=\"Buy stamps\""}`}}},
+		{"On /files, double-clicking 'notes.txt' puts it in edit mode", [][]string{{`{"visit":"/files"}`, `{"dblclick":"text=\"notes.txt\""}`, `{"expect_visible":"role=textbox within=\"notes.txt\""}`}}},
+	})
+	runRefused(t, []string{
+		"On /tasks, double-clicking the title lets you edit it", // which text is "the title"?
+	})
+}
+
+func TestClassExpandsAnd(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /faq, clicking 'Shipping' expands the answer and shows 'Free over $50'", [][]string{{`{"visit":"/faq"}`, `{"click":"text=\"Shipping\""}`, `{"expect_text":"Free over $50"}`}}},
+	})
+	runRefused(t, []string{
+		"On /faq, clicking 'Shipping' expands the answer and clicking 'Returns'", // the expansion is never checked
+	})
+}
+
+func TestClassNextTo(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /invoices, the 'Paid' badge next to 'Invoice 7' is visible", [][]string{{`{"visit":"/invoices"}`, `{"expect_visible":"text=Paid within=\"Invoice 7\""}`}}},
+		{"On /invoices, the 'Pay' button next to 'Invoice 9' is shown", [][]string{{`{"visit":"/invoices"}`, `{"expect_visible":"role=button[name=\"Pay\"] within=\"Invoice 9\""}`}}},
+		{"/orders shows 'Shipped' next to 'Order 12'", [][]string{{`{"visit":"/orders"}`, `{"expect_visible":"text=Shipped within=\"Order 12\""}`}}},
+	})
+	runRefused(t, []string{
+		"/orders shows 'Shipped' next to /orders/12", // a path is no text an item shows for sure
+	})
+}
+
+func TestClassRepeatedReload(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /notes, adding 'x' and then reloading twice still shows 'x'", [][]string{{`{"visit":"/notes"}`, `{"fill":{"target":"role=textbox","value":"x"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"reload":true}`, `{"reload":true}`, `{"expect_text":"x"}`}}},
+	})
+}
+
+func TestClassPossessiveDescription(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/team shows Maria's role 'Founder'", [][]string{{`{"visit":"/team"}`, `{"expect_text":"Founder"}`}}},
+	})
+}
+
+func TestClassNamedDialogClosed(t *testing.T) {
+	runClasses(t, []classCase{
+		{"After pressing '?', pressing Escape closes the shortcuts dialog", [][]string{{`{"visit":"/"}`, `{"press":"?"}`,
+			`{"expect_visible":"role=dialog[name=\"shortcuts\"]"}`, `{"press":"Escape"}`, `{"expect_hidden":"role=dialog[name=\"shortcuts\"]"}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'OK' closes the 'Confirm' dialog", // the click's own effect: not read yet
+	})
+}
+
+func TestClassNamedRegion(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The 'Pets' section lists 'Add a pet'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Pets"}`}, {`{"visit":"/"}`, `{"expect_text":"Add a pet"}`}}},
+		{"Grafana's sidebar shows 'Dashboards'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Dashboards"}`}}},
+	})
+	runRefused(t, []string{
+		"The user's sidebar shows 'Inbox'", // a person's, not the app's
+	})
+}
+
+func TestClassShowsThatColon(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/orders/7 shows that the order shipped: 'Status: shipped'", [][]string{{`{"visit":"/orders/7"}`, `{"expect_text":"Status: shipped"}`}}},
+	})
+	runRefused(t, []string{
+		"/status shows that everything is fine: 'OK'", // a judgement before the colon
+	})
+}
+
+func TestClassWitnessInAState(t *testing.T) {
+	add := []string{`{"fill":{"target":"role=textbox","value":"vouch example 1"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`}
+	struck := append(append([]string{`{"visit":"/list"}`}, add...), `{"check":"role=checkbox within=\"vouch example 1\""}`,
+		`{"expect_style":{"target":"text=vouch example 1","property":"text-decoration-line","value":"line-through"}}`)
+	runClasses(t, []classCase{
+		{"On /list, completed items are crossed out", [][]string{struck}},
+		{"On /list, items that are checked are shown struck through", [][]string{struck}},
+		{"On /list, each new item gets its own checkbox", [][]string{append(append([]string{`{"visit":"/list"}`}, add...), `{"expect_visible":"role=checkbox within=\"vouch example 1\""}`)}},
+	})
+	runRefused(t, []string{
+		"On /list, every item says 'open'", // about the items already there: no witness can show it
+	})
+}
+
+// TestClassUniversalSubjectsRefused: a rule about every element of a kind
+// is never proven by one text somewhere on the page.
+func TestClassUniversalSubjectsRefused(t *testing.T) {
+	runRefused(t, []string{
+		"On /list, every item says 'open'",
+		"Every row on /orders shows 'Paid'",
+		"On /orders, each card shows 'Paid'",
+		"All the links in the footer say 'x'",
+		"On /plans, every plan shows 'per month'",
+		"On /cart, all products cost '$5'",
+	})
+}
+
+func TestClassPageInsideAction(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Searching at /help for 'refund' shows 'Refund policy'", [][]string{{`{"visit":"/help"}`, `{"fill":{"target":"role=searchbox","value":"refund"}}`,
+			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"Refund policy"}`}}},
+		{"Submitting the form at /signup with an empty email shows 'Email is required'", [][]string{{`{"visit":"/signup"}`, `{"fill":{"target":"label=email","value":""}}`,
+			`{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Email is required"}`}}},
+	})
+}
+
+func TestClassTextAsElement(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/about says 'Our story' in a heading", [][]string{{`{"visit":"/about"}`, `{"expect_visible":"role=heading[name=\"Our story\"]"}`}}},
+		{"/cart shows 'Checkout' as a button", [][]string{{`{"visit":"/cart"}`, `{"expect_visible":"role=button[name=\"Checkout\"]"}`}}},
+	})
+}
+
+func TestClassMarksAs(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/invoices marks 'Invoice 7' as 'Overdue'", [][]string{{`{"visit":"/invoices"}`, `{"expect_visible":"text=Overdue within=\"Invoice 7\""}`}}},
+		{"/changelog labels '3.0' as the 'current' version", [][]string{{`{"visit":"/changelog"}`, `{"expect_visible":"text=current within=\"3.0\""}`}}},
+	})
+}
+
+func TestClassDescribedAs(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/profile shows Sam's plan as 'Pro'", [][]string{{`{"visit":"/profile"}`, `{"expect_text":"Pro"}`}}},
+	})
+	runRefused(t, []string{
+		"/profile shows the best plan as 'Pro'", // a judgement in the description
+	})
+}
+
+func TestClassQuotedKey(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Pressing the '?' key shows 'Keyboard shortcuts'", [][]string{{`{"visit":"/"}`, `{"press":"?"}`, `{"expect_text":"Keyboard shortcuts"}`}}},
+		{"On /editor, hitting the 'Escape' key shows 'Saved'", [][]string{{`{"visit":"/editor"}`, `{"press":"Escape"}`, `{"expect_text":"Saved"}`}}},
+	})
+}
+
+func TestClassDialogBeforeItOpens(t *testing.T) {
+	runRefused(t, []string{
+		"The Settings dialog lists 'Theme'", // nothing opened it
+		"The share popup says 'Copy link'",
+	})
+	runClasses(t, []classCase{
+		{"The cookie popup says 'We use cookies'", [][]string{{`{"visit":"/"}`, `{"expect_text":"We use cookies"}`}}},
+	})
+}
+
+func TestClassQuotedSubjectName(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The 'Team' plan costs '$49'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Team"}`}, {`{"visit":"/"}`, `{"expect_text":"$49"}`}}},
+	})
+}
+
+func TestClassPersistenceSaidOtherwise(t *testing.T) {
+	want := [][]string{{`{"visit":"/notes"}`, `{"fill":{"target":"role=textbox","value":"vouch example 1"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`,
+		`{"reload":true}`, `{"expect_text":"vouch example 1"}`}}
+	runClasses(t, []classCase{
+		{"On /notes, notes added to the list survive a page refresh", want},
+		{"On /notes, a note I add is still there after reloading", want},
+		{"On /notes, new entries persist across reloads", want},
+		{"On /notes, whatever you add stays after refreshing the page", want},
+	})
+	runRefused(t, []string{
+		"On /notes, notes persist across reloads", // which notes? none is added
+	})
+}
+
+func TestClassOpensWithElements(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking 'Settings' opens Preferences with the 'General' and 'Privacy' tabs", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Settings\""}`,
+			`{"expect_visible":"role=tab[name=\"General\"]"}`, `{"expect_visible":"role=tab[name=\"Privacy\"]"}`}}},
+		{"On /editor, pressing 'k' brings up the palette with a 'Run' button", [][]string{{`{"visit":"/editor"}`, `{"press":"k"}`, `{"expect_visible":"role=button[name=\"Run\"]"}`}}},
+	})
+	runRefused(t, []string{
+		"The home page opens settings with a 'Save' button", // nothing was done to open it
+	})
+}
+
+func TestClassPassiveAction(t *testing.T) {
+	runClasses(t, []classCase{
+		{"'Copied' appears once 'Copy link' is clicked", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Copy link\""}`, `{"expect_text":"Copied"}`}}},
+		{"On /editor, after 'Escape' is pressed, 'Saved' is shown", [][]string{{`{"visit":"/editor"}`, `{"press":"Escape"}`, `{"expect_text":"Saved"}`}}},
+	})
+	runRefused(t, []string{
+		"On /todos, after 'Delete' is pressed, 'milk' is gone", // a key or a button called so?
+	})
+}
+
+func TestClassReplaces(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /account, clicking 'Edit' and then 'Save' changes the button to 'Edit'", [][]string{{`{"visit":"/account"}`, `{"click":"text=\"Edit\""}`, `{"click":"text=\"Save\""}`, `{"expect_visible":"role=button[name=\"Edit\"]"}`}}},
+		{"On /player, after clicking 'Play', 'Now playing' replaces 'Stopped'", [][]string{{`{"visit":"/player"}`, `{"expect_visible":"text=\"Stopped\""}`, `{"click":"text=\"Play\""}`, `{"expect_text":"Now playing"}`, `{"expect_hidden":"text=\"Stopped\""}`}}},
+	})
+}
+
+func TestClassReplacesNeedsAStep(t *testing.T) {
+	runRefused(t, []string{
+		"On /player, 'Now playing' replaces 'Stopped'", // nothing makes the change
+	})
+	runClasses(t, []classCase{
+		{"On /player, 'Now playing' replaces 'Stopped' after clicking 'Play'", [][]string{{`{"visit":"/player"}`, `{"click":"text=\"Play\""}`, `{"expect_text":"Now playing"}`, `{"expect_no_text":"Stopped"}`}}},
+	})
+}
+
+// TestClassAbsentIsNoChange: "is hidden" or "is missing" after an action
+// says the text is absent, not that it went away: nothing is checked before.
+func TestClassAbsentIsNoChange(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /search, after clicking 'Clear', 'Filters' is hidden", [][]string{{`{"visit":"/search"}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Filters"}`}}},
+	})
+}
+
+func TestClassPlacedControl(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /editor, clicking the 'Bold' toolbar button shows 'Bold on'", [][]string{{`{"visit":"/editor"}`, `{"click":"role=button[name=\"Bold\"]"}`, `{"expect_text":"Bold on"}`}}},
+		{"Clicking the 'Help' footer link shows 'Contact us'", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"Help\"]"}`, `{"expect_text":"Contact us"}`}}},
+	})
+}
