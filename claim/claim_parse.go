@@ -153,6 +153,7 @@ type pstate struct {
 	acted     bool  // an action came before
 	region    *item // the part of the page the claim's subject names ("the nav on /x")
 	subjPage  *item // the page the claim's checks are about, until an action
+	condLast  bool  // the last item read is a condition word ("once", "when")
 }
 
 // match is one rule's match, with group offsets absolute in the shape.
@@ -192,6 +193,11 @@ func (p *parser) parse(pos int, st pstate) ([]item, bool) {
 	if pos >= len(shape) {
 		// A subject with nothing said about it is not a claim.
 		if l := st.last; l != nil && (l.kind == iSubject || l.kind == iPage && l.subject) {
+			return nil, false
+		}
+		// "'Acme' appears on the home page once": a condition word with
+		// nothing after it says how often, which no check reads.
+		if st.condLast {
 			return nil, false
 		}
 		return nil, true
@@ -321,6 +327,7 @@ func next(st pstate, items []item) pstate {
 	nst.start = false
 	for i := range items {
 		it := &items[i]
+		nst.condLast = it.kind == iCond
 		switch it.kind {
 		case iConn, iCond:
 			nst.afterConn = true

@@ -247,3 +247,13 @@ func TestReadingsShowsOnly(t *testing.T) {
 		}
 	}
 }
+
+// A condition word with nothing after it ("… once") says how often, which
+// no check reads: refused, never dropped.
+func TestReadingsTrailingCondition(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"'Acme' appears on the home page once", ""},
+		{"The home page shows 'Acme' once", ""},
+		{"Clicking 'Add' once shows '1'", `On /: click the text "Add"; then the page shows "1".`},
+	})
+}
