@@ -526,6 +526,13 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	if containsWord(claim, "only") && !containsWord(rephrasing, "only") && !containsWord(rephrasing, "exactly") {
 		return false
 	}
+	// "shows 'Acme' once" is not "shows 'Acme'" ("Once signed in, …"
+	// opens a condition, which the rephrasing words differently).
+	for i, t := range lexClaim(claim).toks {
+		if i > 0 && t.kind == tWord && (t.low == "once" || t.low == "twice") && !containsWord(rephrasing, t.low) {
+			return false
+		}
+	}
 	// "The home page and /about show 'Acme'": a plan that never opens the
 	// home page the claim names checks another page.
 	if namesHome(claim) && !visitsHome(p) {

@@ -257,3 +257,17 @@ func TestReadingsTrailingCondition(t *testing.T) {
 		{"Clicking 'Add' once shows '1'", `On /: click the text "Add"; then the page shows "1".`},
 	})
 }
+
+// A rephrasing that drops how often ("once") says it checks less.
+func TestReadingsOnceKeptInSuggestion(t *testing.T) {
+	_, err := Derive("The home page shows 'Acme' once")
+	var np *NotProvableError
+	if !errors.As(err, &np) || len(np.Suggestions) == 0 {
+		t.Fatalf("want a refusal with a suggestion, got %v", err)
+	}
+	for _, s := range np.Suggestions {
+		if !strings.Contains(s, " — checks only that ") {
+			t.Errorf("suggestion %q drops \"once\" without saying so", s)
+		}
+	}
+}
