@@ -149,8 +149,11 @@ func (p *parser) find(ri, pos int, rest string) ([]int, bool) {
 type pstate struct {
 	last      *item // the last item that was not a connector
 	afterConn bool
-	start     bool // nothing read yet
-	acted     bool // an action came before
+	start     bool  // nothing read yet
+	acted     bool  // an action came before
+	region    *item // the part of the page the claim's subject names ("the nav on /x")
+	subjPage  *item // the page the claim's checks are about, until an action
+	condLast  bool  // the last item read is a condition word ("once", "when")
 }
 
 // match is one rule's match, with group offsets absolute in the shape.
@@ -190,6 +193,11 @@ func (p *parser) parse(pos int, st pstate) ([]item, bool) {
 	if pos >= len(shape) {
 		// A subject with nothing said about it is not a claim.
 		if l := st.last; l != nil && (l.kind == iSubject || l.kind == iPage && l.subject) {
+			return nil, false
+		}
+		// "'Acme' appears on the home page once": a condition word with
+		// nothing after it says how often, which no check reads.
+		if st.condLast {
 			return nil, false
 		}
 		return nil, true
@@ -236,7 +244,7 @@ func (p *parser) parse(pos int, st pstate) ([]item, bool) {
 			}
 			m := &match{p: p, loc: l, st: st, start: pos, end: end}
 			items, ok := r.fn(m)
-			if !ok {
+			if !ok || pageJoined(st, items, rest) {
 				continue
 			}
 			if m.consumed > pos {
@@ -292,11 +300,34 @@ func allowed(c ruleClass, st pstate) bool {
 	return true
 }
 
+// pageJoined reports a page subject joined to a page subject before it
+// ("The home page and /about show 'Acme'"): the checks would be read of the
+// last page alone, leaving the first unchecked.
+func pageJoined(st pstate, items []item, rest string) bool {
+	if !st.afterConn && strings.HasPrefix(rest, "at ") {
+		// "The pricing page at /plans": the page's own address.
+		return false
+	}
+	// "The home page shows 'Welcome' on /about": before any action, a
+	// page named after the subject's checks would move them elsewhere.
+	if sp := st.subjPage; sp != nil && !st.acted && len(items) > 0 && items[0].kind == iPage && !items[0].subject && !items[0].visit && !items[0].page.generic && items[0].page.path != sp.page.path {
+		return true
+	}
+	l := st.last
+	if l == nil || l.kind != iPage || !l.subject || len(items) == 0 || items[0].kind != iPage {
+		return false
+	}
+	// "The settings page of the dashboard": a second page right after
+	// the subject would replace it ("the page at /about" names one).
+	return st.afterConn && items[0].subject || !st.afterConn && !l.page.generic && items[0].page.path != l.page.path
+}
+
 func next(st pstate, items []item) pstate {
 	nst := st
 	nst.start = false
 	for i := range items {
 		it := &items[i]
+		nst.condLast = it.kind == iCond
 		switch it.kind {
 		case iConn, iCond:
 			nst.afterConn = true
@@ -306,6 +337,19 @@ func next(st pstate, items []item) pstate {
 			nst.afterConn = false
 			if it.kind == iAction || it.kind == iReload {
 				nst.acted = true
+				nst.region = nil
+				nst.subjPage = nil
+			}
+			if it.kind == iPage && it.subject && !it.page.generic {
+				nst.subjPage = it
+			}
+			if it.kind == iSubject {
+				// A page named after the part ("the nav on the home
+				// page") keeps the part; a new subject replaces it.
+				nst.region = nil
+				if it.region != "" {
+					nst.region = it
+				}
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // This file reads the parts of a claim that rules capture whole: pages,
@@ -28,6 +29,10 @@ type pageRef struct {
 	// missing is the page a server answers for a path it does not have
 	// ("the 404 page").
 	missing bool
+	// host is a bare host name ("example.com"): the deployment's home
+	// page as a subject, but as where a link goes it is as likely another
+	// site ("the GitHub link goes to github.com"), so no destination.
+	host bool
 }
 
 // missingPath is a path no app serves, to see its "not found" page.
@@ -128,7 +133,7 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		return ref, false
 	}
 	if len(words) == 1 && reHost.MatchString(all) {
-		ref.path = "/"
+		ref.path, ref.host = "/", true
 		ref.note = fmt.Sprintf("%q taken as the home page (/) of the base URL the plan runs against.", p.lx.toks[from].raw)
 		return ref, true
 	}
@@ -169,6 +174,18 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 			owner := strings.Join(raw, " ")
 			if structural[words[0]] || stopWords[words[0]] || notText[words[0]] || personWords[words[0]] {
 				break
+			}
+			// Only a name can be dropped as the app's name: "the nav on
+			// the home page", "the mobile home page", "the signed-in home
+			// page" say where or which, and reading them as a name would
+			// check the whole page, or another state of it: not a page.
+			// The page words may be one token ("homepage" reads "home page").
+			ownerTo := from + len(words) - n
+			if p.lx.toks[to-1].low == hw {
+				ownerTo = to - 1
+			}
+			if !ownerIsName(p.lx.toks[from:ownerTo]) {
+				return ref, false
 			}
 			ref.path = "/"
 			ref.note = fmt.Sprintf("%q taken as the home page (/), %q as the app's name.", strings.TrimSpace(ref.phrase), strings.TrimSuffix(owner, " 's"))
@@ -416,7 +433,7 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 			return ref, false
 		}
 		pg, ok := p.page(loc[12], loc[13])
-		if !ok || pg.generic {
+		if !ok || pg.generic || pg.host {
 			return ref, false
 		}
 		if name != "" {
@@ -712,6 +729,24 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 		if chatWords[p.lx.toks[from].low] {
 			return "", false, false
 		}
+		// A path starts no text: "/about shows 'A' and /pricing doesn't"
+		// is about another page, never the text "/pricing doesn't".
+		if p.lx.toks[from].kind == tPath {
+			return "", false, false
+		}
+		// "has about 10 links", "has several links", "has 2-5 links": a
+		// quantity of elements, never a text ("Quick links" is one).
+		if e, ok := nouns[p.lx.toks[to-1].low]; ok && e.plural && to-from > 1 {
+			for i := from; i < to-1; i++ {
+				if t := p.lx.toks[i]; strings.ContainsAny(t.raw, "0123456789") || quantityWords[t.low] {
+					p.setHint("unsupported", fmt.Sprintf("%q reads as a number of elements, not a text: counts are checked exactly (\"has 10 links\"), or quote the text the page shows", p.lx.span(a, b)), a)
+					return "", false, false
+				}
+				if _, isNum := numberWords[p.lx.toks[i].low]; isNum {
+					return "", false, false
+				}
+			}
+		}
 		if _, isWord := numberWords[p.lx.toks[from].low]; p.lx.toks[from].kind == tNumber || isWord {
 			if to-from > 1 {
 				p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which elements are %q: name them as elements (list items, rows, buttons, links) or quote a text the page shows", p.lx.span(p.lx.toks[from+1].start, b)), a)
@@ -721,6 +756,12 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 	}
 	return p.lx.span(a, b), false, true
 }
+
+// quantityWords say how many without a number.
+var quantityWords = map[string]bool{"many": true, "several": true, "few": true, "some": true,
+	"between": true, "about": true, "around": true, "approximately": true, "roughly": true,
+	"over": true, "under": true, "lots": true, "numerous": true, "multiple": true,
+	"dozens": true, "more": true, "fewer": true, "less": true, "least": true, "most": true}
 
 // chatWords are pronouns and chat shorthand: unquoted words that start
 // with one address a person, not quote the page.
@@ -786,6 +827,11 @@ func plainName(v string) bool {
 		if determiners[w] || badNames[w] || w == "with" || w == "and" || w == "or" || vague[w] {
 			return false
 		}
+		// "has 2 links", "about 10 links", "a few links": a quantity
+		// or a verb of the claim, never a link's name.
+		if _, isNum := number(w); isNum || structural[w] {
+			return false
+		}
 	}
 	return true
 }
@@ -793,9 +839,46 @@ func plainName(v string) bool {
 var badNames = map[string]bool{"broken": true, "missing": true, "any": true, "new": false,
 	"other": true, "some": true, "all": true, "empty": true, "blank": true, "every": true,
 	"second": true, "third": true, "last": true, "nth": true, "several": true, "many": true,
+	"few": true, "couple": true, "dozen": true, "dozens": true, "numerous": true, "multiple": true,
 	"own": true}
 
 // pathAdjectives may stand before a path: "the old /pricing-2023 page".
 var pathAdjectives = map[string]bool{"old": true, "new": true, "legacy": true, "former": true,
 	"page": true, "url": true, "route": true, "path": true, "endpoint": true,
 	"deprecated": true, "archived": true, "public": true, "private": true, "internal": true}
+
+// regionNames are parts of a page and elements on it, never an app's name.
+var regionNames = map[string]bool{"nav": true, "navigation": true, "navbar": true,
+	"header": true, "footer": true, "banner": true, "table": true, "form": true,
+	"button": true, "link": true, "links": true, "field": true, "badge": true, "icon": true,
+	"heading": true, "title": true, "image": true, "logo": true, "cart": true, "basket": true,
+	"breadcrumb": true, "breadcrumbs": true, "toast": true, "counter": true, "hero": true}
+
+// ownerIsName reports whether the words before "home page" read as an
+// app's name: quoted, capitalised words ("Acme", "JSON Server") or a
+// possessive ("the shop's"), none of them a word of the claim's grammar or a part of a
+// page. A lower-case word ("mobile", "admin", "signed-in") describes a
+// version or a state of the page, which the plan would not check.
+func ownerIsName(toks []token) bool {
+	// "the shop's home page": a possessive names an owner whatever its case.
+	if len(toks) == 0 || toks[0].low == "'s" {
+		return false
+	}
+	possessive := strings.HasSuffix(toks[len(toks)-1].low, "'s")
+	for _, t := range toks {
+		if t.kind == tLit {
+			continue
+		}
+		if t.low == "'s" {
+			continue
+		}
+		if structural[t.low] || stopWords[t.low] || notText[t.low] || regionNames[t.low] || containerNouns[t.low] {
+			return false
+		}
+		r := []rune(t.raw)
+		if len(r) == 0 || !possessive && !(unicode.IsUpper(r[0]) || unicode.IsDigit(r[0])) {
+			return false
+		}
+	}
+	return true
+}

@@ -381,7 +381,7 @@ func buildRules() {
 			return m.p.submit(m)
 		})
 	emptyFill := func(m *match) ([]item, bool) {
-		if !m.formContext() {
+		if !m.formContext() || !emptyFieldName(m.low(1)) {
 			return nil, false
 		}
 		t, notes, ok := m.p.field(m.bounds(1))
@@ -395,6 +395,9 @@ func buildRules() {
 	addRule("empty field", cAction, true, `(?:with|having|and|but|while)? ?(?:an? |the )?(?:empty|blank|missing|no) ({field})`, emptyFill)
 	addRule("an empty field", cAction, true, `(?:an?|the) (?:empty|blank|missing) ({field})`,
 		func(m *match) ([]item, bool) {
+			if !emptyFieldName(m.low(1)) {
+				return nil, false
+			}
 			t, notes, ok := m.p.field(m.bounds(1))
 			if !ok {
 				return nil, false
@@ -928,6 +931,9 @@ func buildRules() {
 				}
 			}
 			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
+			if everyPart(phrase) {
+				return nil, false
+			}
 			it := item{kind: iSubject, region: phrase, notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", phrase)}}
 			// "the 'Pro' plan costs …": the quoted name is on the page too.
 			for _, v := range m.litsIn(m.start, m.end) {
@@ -982,6 +988,9 @@ func buildRules() {
 				}
 			}
 			phrase := m.p.lx.span(m.start, m.end)
+			if everyPart(phrase) {
+				return nil, false
+			}
 			it := item{kind: iSubject, region: phrase, regionKey: m.low(1), notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", strings.TrimSpace(phrase))}}
 			// "the 'orders' section": its quoted name is a text the page
 			// shows, and is checked like any quoted text.
@@ -1148,7 +1157,7 @@ func buildRules() {
 				}
 			}
 			pg, ok := m.p.page(m.bounds(1))
-			if !ok || pg.generic {
+			if !ok || pg.generic || pg.host {
 				return nil, false
 			}
 			if m.negated() {
@@ -1176,7 +1185,7 @@ func buildRules() {
 	addRule("url subject", cCheck, false, `(?:the )?(?:current |page |browser |final )?(?:url|address|location|path|address bar|route|pathname)(?: bar)? (?:is|be|becomes|become|changes to|change to|=|:|ends with|end with|contains|contain|matches|shows|updates to|update to|points to|reads|gets|is now|will be|should be)(?: now)? ({page})`,
 		func(m *match) ([]item, bool) {
 			pg, ok := m.p.page(m.bounds(1))
-			if !ok || pg.generic {
+			if !ok || pg.generic || pg.host {
 				return nil, false
 			}
 			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: pg.path})
@@ -1295,7 +1304,7 @@ func buildRules() {
 	addRule("links to", cCheck, false, `{neg}(?:links|link|points|point)(?: back)? to ({page})`,
 		func(m *match) ([]item, bool) {
 			pg, ok := m.p.page(m.bounds(1))
-			if !ok || pg.generic {
+			if !ok || pg.generic || pg.host {
 				return nil, false
 			}
 			t, notes := linkTarget(pg)
@@ -1514,6 +1523,12 @@ func buildRules() {
 			neg := m.negated()
 			if strings.HasSuffix(m.p.lx.shape[m.start:m.loc[2]], " no ") {
 				neg = !neg
+			}
+			if strings.HasSuffix(m.p.lx.shape[m.start:m.loc[2]], " only ") {
+				// "shows only 'Welcome'" says nothing else is shown,
+				// which a text check cannot see.
+				m.p.setHint("unsupported", "\"only\" says nothing else is shown, which vouch cannot check: say what is shown, and what is not", m.start)
+				return nil, false
 			}
 			return m.texts(1, neg)
 		})
@@ -1935,6 +1950,20 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			switch m.st.last.cont {
 			case contText:
+				// "shows 'Team' when scrolled down" is a condition, and
+				// "in the nav and the footer" names a part of the page:
+				// neither is one more text the page shows.
+				if f := strings.Fields(m.p.lx.shape[:m.start]); len(f) > 0 && condWords[f[len(f)-1]] {
+					return nil, false
+				}
+				if m.negAcrossBut() {
+					return nil, false
+				}
+				if v, q, ok := m.text(2); ok && !q {
+					if _, region := regionCSS[strings.ToLower(v)]; region || regionNames[strings.ToLower(v)] {
+						return nil, false
+					}
+				}
 				return m.texts(2, m.st.last.neg != m.ok(1))
 			case contAdd:
 				v, q, ok := m.text(2)
@@ -1962,7 +1991,7 @@ func buildRules() {
 		})
 	addRule("more elements", cCont, true, `({el})`,
 		func(m *match) ([]item, bool) {
-			if m.st.last.cont != contElement {
+			if m.st.last.cont != contElement || m.negAcrossBut() {
 				return nil, false
 			}
 			return m.elementCheck(1, m.st.last.neg)
@@ -1970,11 +1999,11 @@ func buildRules() {
 	addRule("more links", cCont, false, `({page})`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
-			if l.cont != contElement || len(l.steps) != 1 || !strings.HasPrefix(l.steps[0].Target, "css=a[href=") {
+			if l.cont != contElement || len(l.steps) != 1 || !strings.HasPrefix(l.steps[0].Target, "css=a[href=") || m.negAcrossBut() {
 				return nil, false
 			}
 			pg, ok := m.p.page(m.bounds(1))
-			if !ok || pg.generic {
+			if !ok || pg.generic || pg.host {
 				return nil, false
 			}
 			t, notes := linkTarget(pg)
@@ -2075,8 +2104,11 @@ func negIn(s string) bool {
 	return strings.Contains(s, " not ") || strings.Contains(s, " never ") || strings.Contains(s, " no longer ")
 }
 
+// hiddenWord reports a word that says a thing is not shown. "not there" and
+// "no longer" are negations negIn already counts: counting them here too
+// turned "'X' is no longer shown" into "shows 'X'".
 func hiddenWord(s string) bool {
-	for _, w := range []string{"hidden", "gone", "missing", "absent", "removed", "invisible", "disappear", "vanish", "go away", "goes away", "not there", "deleted", "no longer"} {
+	for _, w := range []string{"hidden", "gone", "missing", "absent", "removed", "invisible", "disappear", "vanish", "go away", "goes away", "deleted"} {
 		if strings.Contains(s, w) {
 			return true
 		}
@@ -2405,6 +2437,15 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		}
 	} else if l := m.st.last; l != nil && l.kind == iSubject {
 		region = l.regionKey
+	} else if r := m.st.region; r != nil {
+		region = r.regionKey
+	}
+	if r := m.st.region; !m.ok(eg+2) && r != nil && !countableRegion(r, region, e.target) {
+		// "The footer on /about has 2 links", "the cart has 3 items":
+		// a count in a part of the page the plan cannot pin would count
+		// the whole page, which is another number.
+		m.p.setHint("unsupported", fmt.Sprintf("vouch cannot count inside %q: count on the whole page, or in the nav, header, footer, sidebar, table, form or dialog", strings.TrimSpace(r.region)), m.start)
+		return nil, false
 	}
 	if t, ok := scopedTarget(region, e.target); ok {
 		e.target = t
@@ -2739,6 +2780,27 @@ var elementCSS = map[string]string{
 	"role=heading[level=4]": "h4", "role=heading[level=5]": "h5", "role=heading[level=6]": "h6",
 }
 
+// countableRegion reports whether a count under a subject that names a
+// part of the page can be made: the part is one the target can be scoped
+// to, or a list whose items are the page's list items ("the list has 3
+// items", noted as counting every list). An ordinal ("the first list",
+// "the second table") picks one of several, which no target says.
+func countableRegion(r *item, region, target string) bool {
+	for _, w := range strings.Fields(strings.ToLower(r.region)) {
+		if _, ord := ordinalWords[w]; ord {
+			return false
+		}
+	}
+	if _, ok := scopedTarget(region, target); ok {
+		return true
+	}
+	return target == "role=listitem" && (region == "list" || region == "todo list")
+}
+
+// ordinalWords pick one of several parts of a page.
+var ordinalWords = map[string]bool{"first": true, "second": true, "third": true, "last": true,
+	"fourth": true, "fifth": true, "other": true, "left": true, "right": true, "bottom": true}
+
 // scopedTarget narrows an unnamed element target to a region: the links
 // of the nav are "css=nav a[href]".
 func scopedTarget(region, target string) (string, bool) {
@@ -2823,6 +2885,49 @@ var stateWords = map[string]bool{"disabled": true, "enabled": true, "visible": t
 var notFields = map[string]bool{"cart": true, "basket": true, "bag": true, "list": true,
 	"inbox": true, "page": true, "table": true, "feed": true, "queue": true, "the cart": true,
 	"search results": true, "results": true, "wishlist": true, "todo list": true}
+
+// negAcrossBut reports a negated check continued after "but" ("has no
+// 'Sign in' link but a 'Sign out' link"): "but" turns the negation around,
+// so carrying it over would check the opposite; the claim is refused.
+func (m *match) negAcrossBut() bool {
+	f := strings.Fields(m.p.lx.shape[:m.start])
+	if !m.st.last.neg || len(f) == 0 {
+		return false
+	}
+	switch f[len(f)-1] {
+	case "but", "yet", "though", "although", "instead":
+		return true
+	}
+	return len(f) > 1 && f[len(f)-2] == "but"
+}
+
+// condWords join a condition, never one more text to a list of texts.
+var condWords = map[string]bool{"when": true, "whenever": true, "if": true, "after": true,
+	"once": true, "until": true, "while": true, "unless": true, "before": true}
+
+// everyPart reports a subject about each of several parts ("each card",
+// "every row", "all plans"): a text found once on the page would prove it
+// of one part only.
+func everyPart(phrase string) bool {
+	w := strings.Fields(strings.ToLower(phrase))
+	return len(w) > 0 && (w[0] == "each" || w[0] == "every" || w[0] == "all" || w[0] == "both" || w[0] == "any")
+}
+
+// emptyFieldName reports whether the words after "empty" or "no" can name
+// a field to clear: "no longer" is a negation, and "the empty cart", "the
+// empty pricing page", "an empty search" name a state of a page or a part
+// of it, never a field (clearing one would check another claim).
+func emptyFieldName(name string) bool {
+	w := strings.Fields(name)
+	if len(w) == 0 || notFields[name] || notFields[w[len(w)-1]] || pageSuffix[w[len(w)-1]] {
+		return false
+	}
+	switch w[0] {
+	case "longer", "more", "search", "results":
+		return false
+	}
+	return true
+}
 
 // startsUpper reports whether s starts with an upper-case letter: people
 // capitalise interface labels as they appear ("clicking Continue").

@@ -202,6 +202,8 @@ var notText = map[string]bool{
 	"nothing": true, "everything": true, "up": true, "correctly": true, "properly": true,
 	"'s": true, "more": true, "less": true, "fewer": true, "at": true, "least": true,
 	"most": true, "exactly": true, "only": true, "still": true, "again": true,
+	// "clicking outside the dialog": a place, not a text to click.
+	"outside": true, "anywhere": true, "elsewhere": true, "somewhere": true,
 }
 
 // structural words belong to the claim's grammar, never to an unquoted

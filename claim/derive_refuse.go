@@ -522,6 +522,22 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	if containsWord(claim, "or") && !containsWord(rephrasing, "or") {
 		return false
 	}
+	// "shows only 'Welcome'" is not "shows 'Welcome'".
+	if containsWord(claim, "only") && !containsWord(rephrasing, "only") && !containsWord(rephrasing, "exactly") {
+		return false
+	}
+	// "shows 'Acme' once" is not "shows 'Acme'" ("Once signed in, …"
+	// opens a condition, which the rephrasing words differently).
+	for i, t := range lexClaim(claim).toks {
+		if i > 0 && t.kind == tWord && (t.low == "once" || t.low == "twice") && !containsWord(rephrasing, t.low) {
+			return false
+		}
+	}
+	// "The home page and /about show 'Acme'": a plan that never opens the
+	// home page the claim names checks another page.
+	if namesHome(claim) && !visitsHome(p) {
+		return false
+	}
 	// Every other word that carries meaning is kept too: a rephrasing
 	// that drops "focuses the search box" checks something else.
 	kept := map[string]bool{}
@@ -541,6 +557,32 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 		return false
 	}
 	return true
+}
+
+// namesHome reports whether a claim names the home page in words.
+func namesHome(claim string) bool {
+	lc := strings.ToLower(claim)
+	for _, w := range []string{"home page", "homepage", "landing page", "front page"} {
+		if strings.Contains(lc, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// visitsHome reports whether a plan opens the home page.
+func visitsHome(p *plan.Plan) bool {
+	if p == nil {
+		return false
+	}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if st.Kind == plan.Visit && (st.Value == "/" || st.Value == "") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func containsWord(s, w string) bool {
