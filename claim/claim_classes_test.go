@@ -170,7 +170,7 @@ func TestClassSwitchTab(t *testing.T) {
 func TestClassReportedSpeech(t *testing.T) {
 	runClasses(t, []classCase{
 		{"Clicking 'Save' tells you 'Saved'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Saved"}`}}},
-		{"On /billing, the banner warns that it is 'overdue'", [][]string{{`{"visit":"/billing"}`, `{"expect_text":"overdue"}`}}},
+		{"On /billing, the footer warns that it is 'overdue'", [][]string{{`{"visit":"/billing"}`, `{"expect_text":{"text":"overdue","target":"css=footer"}}`}}},
 		{"/status says it's 'operational'", [][]string{{`{"visit":"/status"}`, `{"expect_text":"operational"}`}}},
 	})
 }
@@ -431,8 +431,8 @@ func TestClassNamedDialogClosed(t *testing.T) {
 
 func TestClassNamedRegion(t *testing.T) {
 	runClasses(t, []classCase{
-		{"The 'Pets' section lists 'Add a pet'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Pets"}`}, {`{"visit":"/"}`, `{"expect_text":"Add a pet"}`}}},
-		{"Grafana's sidebar shows 'Dashboards'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Dashboards"}`}}},
+		{"The 'Pets' section lists 'Add a pet'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Pets"}`}, {`{"visit":"/"}`, `{"expect_visible":"text=Add a pet within=\"Pets\""}`}}},
+		{"Grafana's sidebar shows 'Dashboards'", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"Dashboards","target":"css=aside"}}`}}},
 	})
 	runRefused(t, []string{
 		"The user's sidebar shows 'Inbox'", // a person's, not the app's
@@ -526,7 +526,7 @@ func TestClassDialogBeforeItOpens(t *testing.T) {
 
 func TestClassQuotedSubjectName(t *testing.T) {
 	runClasses(t, []classCase{
-		{"The 'Team' plan costs '$49'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Team"}`}, {`{"visit":"/"}`, `{"expect_text":"$49"}`}}},
+		{"The 'Team' plan costs '$49'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Team"}`}, {`{"visit":"/"}`, `{"expect_visible":"text=$49 within=\"Team\""}`}}},
 	})
 }
 

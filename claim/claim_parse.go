@@ -1,9 +1,11 @@
 package claim
 
 import (
-	"github.com/vouchdev/vouch/plan"
+	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // The claim parser reads a claim's shape (its lower-cased tokens) from left
@@ -77,6 +79,7 @@ type item struct {
 	click           string      // iAction: a click on a bare text, resolved by context
 	region          string      // iSubject
 	regionKey       string      // iSubject: the region noun ("footer")
+	regionName      string      // iSubject: the text a part is called by ("the 'Pro' plan")
 	secret          string      // iCred: the password secret
 	emailSec        string      // iCred: the secret holding the user name, if any
 	signin          bool        // iAction: a sign-in
@@ -244,7 +247,7 @@ func (p *parser) parse(pos int, st pstate) ([]item, bool) {
 			}
 			m := &match{p: p, loc: l, st: st, start: pos, end: end}
 			items, ok := r.fn(m)
-			if !ok || pageJoined(st, items, rest) {
+			if !ok || pageJoined(st, items, rest) || !pinToRegion(p, st, items, pos) {
 				continue
 			}
 			if m.consumed > pos {
@@ -491,4 +494,88 @@ func (p *parser) rawSub(a, b int) string {
 		}
 	}
 	return p.lx.span(a, b)
+}
+
+// textRegionCSS holds the parts of a page a text check can be pinned to:
+// each is one kind of element (or landmark) the page marks up as such.
+var textRegionCSS = map[string]string{
+	"footer": "footer", "header": "header", "nav": "nav", "navigation": "nav",
+	"navbar": "nav", "nav bar": "nav", "sidebar": "aside", "side bar": "aside",
+	"table": "table", "form": "form", "dialog": "dialog, [role=dialog]",
+	"modal": "dialog, [role=dialog]", "main content": "main", "main area": "main",
+	"main section": "main", "article": "article",
+}
+
+// textRegions are subjects that name the text itself ("the error message
+// says 'X'", "the counter shows '2 left'") or the whole page ("the page
+// body"): a text found on the page is what they show.
+var textRegions = map[string]bool{
+	"body": true, "page body": true, "content": true, "page content": true,
+	"counter": true, "count": true, "item count": true, "todo count": true,
+	"result": true, "results": true, "output": true, "message": true,
+	"message area": true, "alert": true, "response": true, "response body": true,
+	"badge": true, "tooltip": true, "toast": true, "notification": true, "popup": true,
+	"error message": true, "success message": true, "flash message": true,
+	"greeting": true, "welcome message": true, "status": true, "status message": true,
+	"subtitle": true, "tagline": true, "total": true, "price": true, "status line": true,
+	"subtotal": true, "balance": true,
+}
+
+// pinToRegion scopes the page-wide text checks said of a part of the page
+// ("the footer says 'X'") to that part's element, and refuses them when
+// the part names no element kind ("the card on /pricing shows '$12'"): a
+// text found elsewhere on the page would prove another claim.
+func pinToRegion(p *parser, st pstate, items []item, at int) bool {
+	r := st.region
+	if r == nil {
+		return true
+	}
+	key := strings.ToLower(r.regionKey)
+	css, pin := textRegionCSS[key]
+	words := strings.Fields(strings.ToLower(r.region))
+	if !pin && !textRegions[key] {
+		// "the nav menu", "the footer links": a word before the part
+		// says which landmark holds it.
+		for _, w := range words {
+			if c, ok := textRegionCSS[w]; ok {
+				css, pin = c, true
+			}
+		}
+	}
+	for _, w := range words {
+		if ordinalWords[w] {
+			pin = false // "the bottom table": one of several
+		}
+	}
+	for i := range items {
+		it := &items[i]
+		if it.kind != iCheck {
+			continue
+		}
+		for j := range it.steps {
+			s := &it.steps[j]
+			if (s.Kind != plan.ExpectText && s.Kind != plan.ExpectNoText) || s.Target != "" {
+				continue
+			}
+			switch {
+			case pin:
+				s.Target = plan.Target{Kind: plan.ByCSS, Value: css}.String()
+				it.desc = ""
+				it.notes = append(it.notes, fmt.Sprintf("The text is looked for inside the page's %s element (%s); edit the target if the part is marked up differently.", strings.Split(css, ",")[0], css))
+				r.notes = nil
+			case textRegions[key]:
+			case r.regionName != "" && s.Kind == plan.ExpectText:
+				// "the Pro plan costs $12": the text inside the item
+				// (card, row, list item) that shows the part's name.
+				*s = plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByText, Value: s.Value, Within: r.regionName}.String()}
+				it.desc = ""
+				it.notes = append(it.notes, fmt.Sprintf("The text is looked for inside the repeated item (card, row, list item) that shows %q.", r.regionName))
+				r.notes = nil
+			default:
+				p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which element is %q, so it cannot look for a text inside it: name the page's footer, header, nav, sidebar, main content, table, form or dialog, or say the page shows the text", strings.TrimSpace(r.region)), at)
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -934,11 +934,16 @@ func buildRules() {
 			if everyPart(phrase) {
 				return nil, false
 			}
-			it := item{kind: iSubject, region: phrase, notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", phrase)}}
+			it := item{kind: iSubject, region: phrase, regionKey: m.p.lx.toks[to-1].low, notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", phrase)}}
+			if it.regionKey == "'s" && to-2 >= from {
+				it.regionKey = m.p.lx.toks[to-2].low
+			}
 			// "the 'Pro' plan costs …": the quoted name is on the page too.
-			for _, v := range m.litsIn(m.start, m.end) {
+			lits := m.litsIn(m.start, m.end)
+			for _, v := range lits {
 				it.steps = append(it.steps, plan.Step{Kind: plan.ExpectText, Value: v})
 			}
+			it.regionName = thingName(m.p, from, to, lits)
 			return []item{it}, true
 		})
 
@@ -993,9 +998,14 @@ func buildRules() {
 			}
 			it := item{kind: iSubject, region: phrase, regionKey: m.low(1), notes: []string{fmt.Sprintf("%q is not pinned to one element: texts are looked for on the whole page.", strings.TrimSpace(phrase))}}
 			// "the 'orders' section": its quoted name is a text the page
-			// shows, and is checked like any quoted text.
-			for _, v := range m.litsIn(m.start, m.end) {
+			// shows, and is checked like any quoted text; the texts said
+			// of the part are looked for in the item that shows it.
+			lits := m.litsIn(m.start, m.end)
+			for _, v := range lits {
 				it.steps = append(it.steps, plan.Step{Kind: plan.ExpectText, Value: v})
+			}
+			if len(lits) == 1 {
+				it.regionName = lits[0]
 			}
 			return []item{it}, true
 		})
@@ -3154,3 +3164,31 @@ func (m *match) boxName(i int) (string, bool) {
 	}
 	return v, ok
 }
+
+// thingName is the name a part of the page is called by ("the 'Pro' plan",
+// "the Team plan"): a quoted text, or words written with capitals. A
+// lower-case word ("the cheapest plan") describes the part and names no
+// text on it.
+func thingName(p *parser, from, to int, lits []string) string {
+	if len(lits) == 1 {
+		return lits[0]
+	}
+	var words []string
+	for i := from; i < to-1; i++ {
+		t := p.lx.toks[i]
+		if i == from && articles[t.low] {
+			continue
+		}
+		if t.kind == tLit || t.low == "'s" {
+			return ""
+		}
+		r := []rune(t.raw)
+		if len(r) == 0 || !unicode.IsUpper(r[0]) && !unicode.IsDigit(r[0]) {
+			return ""
+		}
+		words = append(words, t.raw)
+	}
+	return strings.Join(words, " ")
+}
+
+var articles = map[string]bool{"the": true, "a": true, "an": true, "our": true, "its": true}

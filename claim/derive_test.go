@@ -33,7 +33,7 @@ func TestDeriveSteps(t *testing.T) {
 		{"Submitting the contact form with an empty email shows 'Email is required'", []string{"form"},
 			[][]string{{`{"visit":"/contact"}`, `{"fill":{"target":"label=email","value":""}}`,
 				`{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Email is required"}`}}},
-		{"On /todos, after adding 'milk' and 'eggs', the footer says '2 items left'", []string{"sequence"},
+		{"On /todos, after adding 'milk' and 'eggs', the counter says '2 items left'", []string{"sequence"},
 			[][]string{{`{"visit":"/todos"}`, `{"fill":{"target":"role=textbox","value":"milk"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`,
 				`{"fill":{"target":"role=textbox","value":"eggs"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"2 items left"}`}}},
 		{"The /pricing page shows 3 'Choose' buttons", []string{"count"},
@@ -283,7 +283,7 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 func FuzzDerive(f *testing.F) {
 	for _, c := range []string{
 		"The home page shows 'Welcome'", "Signing in as a@b.co with the secret PW shows 'Hi'",
-		"On /todos, after adding 'milk' and 'eggs', the footer says '2 items left'",
+		"On /todos, after adding 'milk' and 'eggs', the counter says '2 items left'",
 		"Clicking 'Docs' on the home page opens /docs", "“curly” ‘quotes’ — dash → arrow",
 		"The app is fast", "", "'", `"`, "/", "the the the", "with password x",
 	} {

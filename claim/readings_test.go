@@ -51,7 +51,7 @@ func TestReadingsAppName(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"The Acme home page shows 'Welcome'", `On /, the page shows "Welcome".`},
 		{"The JSON Server home page shows 'Welcome'", `On /, the page shows "Welcome".`},
-		{"The nav on the home page shows 'Docs'", `On /, the page shows "Docs".`},
+		{"The nav on the home page shows 'Docs'", `On /, the element matching "nav" shows "Docs".`},
 		{"The button on the home page says 'Save'", ""},
 		{"The link on the home page says 'Docs'", ""},
 		{"The signed-in home page shows 'Sign out'", ""},
@@ -137,7 +137,7 @@ func TestReadingsEveryPart(t *testing.T) {
 		{"Each card on /pricing has a 'Buy' button", ""},
 		{"Every plan costs '$12' on /pricing", ""},
 		{"Every row on /widgets shows 'Delete'", ""},
-		{"The card on /pricing shows 'Buy'", `On /pricing, the page shows "Buy".`},
+		{"The card on /pricing shows 'Buy'", ""},
 	})
 }
 
@@ -154,7 +154,7 @@ func TestReadingsQuantityNotText(t *testing.T) {
 		{"The home page has an About link", `On /, the "About" link is visible.`},
 		{"/about shows 'Acme' but /pricing doesn't", ""},
 		{"The home page shows 'Welcome' and so does /about", ""},
-		{"The Pro plan costs '$12' on /pricing", `On /pricing, the page shows "$12".`},
+		{"The Pro plan costs '$12' on /pricing", `On /pricing, the text "$12" in the item containing "Pro" is visible.`},
 		{"The home page shows Welcome to testapp", `On /, the page shows "Welcome to testapp".`},
 	})
 }
@@ -270,4 +270,26 @@ func TestReadingsOnceKeptInSuggestion(t *testing.T) {
 			t.Errorf("suggestion %q drops \"once\" without saying so", s)
 		}
 	}
+}
+
+// A text said of a part of the page is looked for inside that part: in
+// the element a landmark or element kind names (footer, nav, dialog …),
+// in the item that shows the part's name ("the Pro plan"), or the claim is
+// refused; found elsewhere on the page it would prove another claim.
+func TestReadingsTextInPart(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The footer on /about shows 'Contact'", `On /about, the element matching "footer" shows "Contact".`},
+		{"The header on /shop doesn't show 'Sale'", `On /shop, the element matching "header" does not show "Sale".`},
+		{"The sidebar on /inbox lists 'Drafts' and 'Sent'", `On /inbox, the element matching "aside" shows "Drafts". | On /inbox, the element matching "aside" shows "Sent".`},
+		{"The nav menu on /docs has 'Guides'", `On /docs, the element matching "nav" shows "Guides".`},
+		{"After clicking 'Share', the dialog shows 'Copy link'", `On /: click the text "Share"; then the element matching "dialog, [role=dialog]" shows "Copy link".`},
+		{"The Basic tier costs '$9' on /plans", `On /plans, the text "$9" in the item containing "Basic" is visible.`},
+		{"The error message on /signup says 'Taken'", `On /signup, the page shows "Taken".`},
+		{"The card on /plans shows '$9'", ""},
+		{"The hero on the home page says 'Ship faster'", ""},
+		{"The left sidebar on /inbox shows 'Drafts'", ""},
+		{"The cheapest tier costs '$9' on /plans", ""},
+		{"The Basic tier doesn't cost '$19' on /plans", ""},
+		{"The summary panel on /cart shows 'Total'", ""},
+	})
 }
