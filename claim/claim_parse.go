@@ -381,7 +381,7 @@ func init() {
 	fragments["neg"] = `(?:to )?(?:(?:not|no longer|never) )?`
 	fragments["page"] = pageFrag
 	fragments["name"] = name
-	fragments["el"] = `(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |only )?(?:(?:` + name + `) )?(?:h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
+	fragments["el"] = `(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |second |2nd |third |3rd |last |only )?(?:(?:` + name + `) )?(?:h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
 		`(?: (?:labelled|named|called|titled|saying|reading|that says|which says|with (?:the )?(?:text|label|name|title|caption)) (?:` + name + `)` +
 		`| with (?:the |an )?alt(?:ernative)?(?: text)?(?: of| =)? (?:` + name + `)` +
 		`| with (?:the |a )?placeholder(?: text)?(?: of| =)? (?:` + name2 + `)` +

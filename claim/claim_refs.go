@@ -370,7 +370,7 @@ type elemRef struct {
 	image  bool
 }
 
-var reEl = anchored(`(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |only )?(?:(` + nonCapturing(fragments0("name")) + `) )??(h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
+var reEl = anchored(`(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |second |2nd |third |3rd |last |only )?(?:(` + nonCapturing(fragments0("name")) + `) )??(h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
 	`(?: (?:labelled|named|called|titled|saying|reading|that says|which says|with (?:the )?(?:text|label|name|title|caption)) (` + nonCapturing(fragments0("name")) + `)` +
 	`| with (?:the |an )?alt(?:ernative)?(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name")) + `)` +
 	`| with (?:the |a )?placeholder(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name2")) + `)` +
@@ -419,6 +419,29 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 			}
 			name, quoted = v, q
 		}
+	}
+	// "the first 'Delete' button": one of the matches, by position. An
+	// ordinal before a name said after the noun ("the first button
+	// saying 'Save'") may count every button or the Save ones: refused.
+	nth, ordWord := 0, ""
+	head := loc[4]
+	if loc[2] >= 0 {
+		head = loc[2]
+	}
+	for _, w := range strings.Fields(p.lx.shape[a:head]) {
+		switch w {
+		case "first", "1st":
+			nth, ordWord = 1, "first"
+		case "second", "2nd":
+			nth, ordWord = 2, "second"
+		case "third", "3rd":
+			nth, ordWord = 3, "third"
+		case "last":
+			nth, ordWord = plan.NthLast, "last"
+		}
+	}
+	if nth != 0 && (loc[6] >= 0 || loc[14] >= 0 || e.plural) {
+		return ref, false
 	}
 	region := ""
 	if name != "" && !quoted && e.role == "link" {
@@ -520,6 +543,13 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		}
 	default:
 		return ref, false
+	}
+	if nth != 0 {
+		if ref.text != "" || region != "" || t.Kind == "" {
+			return ref, false
+		}
+		t.Nth = nth
+		ref.notes = append(ref.notes, fmt.Sprintf("%q picks one of the matches by its place in the page's order (nth=%s).", ordWord, ordWord))
 	}
 	s := t.String()
 	if region != "" {

@@ -293,3 +293,16 @@ func TestReadingsTextInPart(t *testing.T) {
 		{"The summary panel on /cart shows 'Total'", ""},
 	})
 }
+
+// An ordinal before an element picks one match by position ("the first
+// 'Delete' button" is nth=first), never any of them; one before a name said
+// after the noun may count every element or the named ones: refused.
+func TestReadingsOrdinalElement(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Clicking the first 'Archive' button shows 'Archived'", `On /: click the "Archive" button (the first match); then the page shows "Archived".`},
+		{"On /mail, clicking the last 'Reply' link shows 'Re:'", `On /mail: click the "Reply" link (the last match); then the page shows "Re:".`},
+		{"Clicking the second tab on /settings shows 'Billing'", `On /settings: click a tab (the second match); then the page shows "Billing".`},
+		{"Clicking the first button saying 'Archive' shows 'Archived'", ""},
+		{"Clicking the first buttons shows 'Archived'", ""},
+	})
+}
