@@ -157,6 +157,7 @@ type pstate struct {
 	region    *item // the part of the page the claim's subject names ("the nav on /x")
 	subjPage  *item // the page the claim's checks are about, until an action
 	condLast  bool  // the last item read is a condition word ("once", "when")
+	seqConn   bool  // a connector since the last item said "then"
 }
 
 // match is one rule's match, with group offsets absolute in the shape.
@@ -247,7 +248,7 @@ func (p *parser) parse(pos int, st pstate) ([]item, bool) {
 			}
 			m := &match{p: p, loc: l, st: st, start: pos, end: end}
 			items, ok := r.fn(m)
-			if !ok || pageJoined(st, items, rest) || !pinToRegion(p, st, items, pos) {
+			if !ok || pageJoined(st, items, rest) || !pinToRegion(p, st, items, pos) || checkThenCheck(p, st, items, pos) {
 				continue
 			}
 			if m.consumed > pos {
@@ -334,10 +335,12 @@ func next(st pstate, items []item) pstate {
 		switch it.kind {
 		case iConn, iCond:
 			nst.afterConn = true
+			nst.seqConn = nst.seqConn || it.seq
 		case iNoop:
 		default:
 			nst.last = it
 			nst.afterConn = false
+			nst.seqConn = false
 			if it.kind == iAction || it.kind == iReload {
 				nst.acted = true
 				nst.region = nil
@@ -577,5 +580,16 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 			}
 		}
 	}
+	return true
+}
+
+// checkThenCheck reports a check said to come "then" after another with
+// no action between ("shows 'Loading' then shows 'Ready'"): an order in
+// time that two separate checks would not prove.
+func checkThenCheck(p *parser, st pstate, items []item, at int) bool {
+	if !st.seqConn || st.last == nil || st.last.kind != iCheck || len(items) == 0 || items[0].kind != iCheck {
+		return false
+	}
+	p.setHint("unsupported", "vouch cannot check that one thing shows after another with nothing done between them: name the action between them, or check each separately", at)
 	return true
 }

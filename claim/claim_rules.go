@@ -1634,10 +1634,22 @@ func buildRules() {
 	// 'C' in that order", "in alphabetical order".
 	addRule("order before", cCheck, false, `({lit}) (?:comes|come|is listed|is shown|appears|appear|is|are listed|are shown|is placed|is sorted|is put|sits|stands)(?: (?:right|just|directly|somewhere))? (before|above|ahead of|earlier than|after|below|later than) ({lit})`,
 		func(m *match) ([]item, bool) {
+			if m.low(2) == "then" && !orderVerbs[strings.Fields(m.low(0))[0]] {
+				// "shows 'Loading' then 'Ready'" may be one text after
+				// the other in time as well as on the page.
+				m.p.setHint("ambiguous", "\"then\" may mean later in time or further down the page: say \"shows 'A' above 'B'\" for the page's order", m.start)
+				return nil, false
+			}
 			return m.order(orderPair(m.lits(1)[0], m.low(2), m.lits(3)[0]), "")
 		})
 	addRule("shows before", cCheck, false, `(?:{show}|puts|put|places|place|sorts|sort|ranks|rank|orders|order) ({lit})(?: (?:right|just|directly|somewhere))? (before|above|ahead of|then|after|below) ({lit})`,
 		func(m *match) ([]item, bool) {
+			if m.low(2) == "then" && !orderVerbs[strings.Fields(m.low(0))[0]] {
+				// "shows 'Loading' then 'Ready'" may be one text after
+				// the other in time as well as on the page.
+				m.p.setHint("ambiguous", "\"then\" may mean later in time or further down the page: say \"shows 'A' above 'B'\" for the page's order", m.start)
+				return nil, false
+			}
 			return m.order(orderPair(m.lits(1)[0], m.low(2), m.lits(3)[0]), "")
 		})
 	addRule("in order", cCheck, false, `{show} ({lits}) in (that|this|the given|alphabetical|alphabetic|a-z|reverse alphabetical|z-a) order`,
@@ -1964,6 +1976,13 @@ func buildRules() {
 				// "in the nav and the footer" names a part of the page:
 				// neither is one more text the page shows.
 				if f := strings.Fields(m.p.lx.shape[:m.start]); len(f) > 0 && condWords[f[len(f)-1]] {
+					return nil, false
+				}
+				if f := strings.Fields(m.p.lx.shape[:m.start]); len(f) > 0 && timeOrderWords[f[len(f)-1]] {
+					// "shows 'Loading' then 'Ready'": one text after the
+					// other in time, which no check reads; both present at
+					// the end would prove another claim.
+					m.p.setHint("unsupported", "vouch cannot check that one text replaces another over time: check each separately (\"shows 'Ready'\"), or name the action between them", m.start)
 					return nil, false
 				}
 				if m.negAcrossBut() {
@@ -3192,3 +3211,12 @@ func thingName(p *parser, from, to int, lits []string) string {
 }
 
 var articles = map[string]bool{"the": true, "a": true, "an": true, "our": true, "its": true}
+
+// timeOrderWords, just before one more text, say it comes later in time
+// ("shows 'Loading' then 'Ready'", "… and after that 'Done'").
+var timeOrderWords = map[string]bool{"then": true, "that": true, "later": true,
+	"afterwards": true, "afterward": true, "eventually": true, "finally": true, "next": true, "by": true}
+
+// orderVerbs say where on the page things are, never when they show.
+var orderVerbs = map[string]bool{"lists": true, "list": true, "listing": true, "puts": true, "put": true,
+	"places": true, "place": true, "sorts": true, "sort": true, "ranks": true, "rank": true, "orders": true, "order": true}

@@ -533,6 +533,11 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 			return false
 		}
 	}
+	// "shows 'Loading' then 'Ready'" is an order in time: a rephrasing
+	// that checks both texts, with nothing done between, drops it.
+	if lx := lexClaim(claim); thenBetweenTexts(lx) && !thenBetweenTexts(lexClaim(rephrasing)) {
+		return false
+	}
 	// "The home page and /about show 'Acme'": a plan that never opens the
 	// home page the claim names checks another page.
 	if namesHome(claim) && !visitsHome(p) {
@@ -871,4 +876,24 @@ func secretRefusal(lx *lexed, a, b int) *refusal {
 	p := &parser{lx: lx}
 	return &refusal{cause: "secret", reason: "the claim writes a password out in clear; vouch never stores passwords in plans",
 		suggest: []string{p.replaceSpan(a, b, "the secret "+name)}}
+}
+
+// thenBetweenTexts reports "then" (or "after that", "followed by", "later")
+// right before a quoted text or a check word, after a quoted text: one
+// thing said to show after another.
+func thenBetweenTexts(lx *lexed) bool {
+	toks := lx.toks
+	for i := 1; i < len(toks); i++ {
+		if toks[i-1].kind != tLit {
+			continue
+		}
+		j := i
+		for j < len(toks) && (toks[j].kind == tPunct || toks[j].low == "and") {
+			j++
+		}
+		if j < len(toks) && (timeOrderWords[toks[j].low] && toks[j].low != "that" && toks[j].low != "by" || toks[j].low == "followed" || toks[j].low == "after") {
+			return true
+		}
+	}
+	return false
 }

@@ -306,3 +306,28 @@ func TestReadingsOrdinalElement(t *testing.T) {
 		{"Clicking the first buttons shows 'Archived'", ""},
 	})
 }
+
+// "then" between two things the page shows, with nothing done between,
+// says one shows after the other in time (or further down the page):
+// refused, and a rephrasing checking both says it drops the order.
+func TestReadingsTextsInTime(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/upload shows 'Uploading' then 'Done'", ""},
+		{"/upload shows 'Uploading' and then 'Done'", ""},
+		{"/upload shows 'Uploading', and after that 'Done'", ""},
+		{"/upload shows 'Uploading' then shows 'Done'", ""},
+		{"Clicking 'Sync' shows 'Syncing' then 'Synced'", ""},
+		{"/docs lists 'Intro' then 'Setup'", `On /docs, "Intro" comes before "Setup" on the page.`},
+		{"Clicking 'Sync' shows 'Syncing', then clicking 'Stop' shows 'Stopped'", `On /: click the text "Sync"; then the page shows "Syncing"; then click the text "Stop"; then the page shows "Stopped".`},
+	})
+	_, err := Derive("/upload shows 'Uploading' then 'Done'")
+	var np *NotProvableError
+	if !errors.As(err, &np) || len(np.Suggestions) == 0 {
+		t.Fatalf("want a refusal with a suggestion, got %v", err)
+	}
+	for _, s := range np.Suggestions {
+		if !strings.Contains(s, " — checks only that ") {
+			t.Errorf("suggestion %q drops the order in time without saying so", s)
+		}
+	}
+}
