@@ -2067,6 +2067,12 @@ func buildRules() {
 			if !m.st.start && !m.st.afterConn {
 				return nil, false
 			}
+			if l := m.st.last; l != nil && l.kind == iCheck && !pageTextCheck(l) {
+				// "the title is 'About us' and not 'About'": the negation
+				// is about the title, not the page's text.
+				m.p.setHint("unsupported", "a bare \"not 'X'\" after a check of a title, an address or an element says what that is not, which no check reads: say \"the page does not show 'X'\" if that is meant", m.start)
+				return nil, false
+			}
 			return m.texts(1, true)
 		})
 	// "returns 200 and 404": a second status for the same page (which
@@ -3220,3 +3226,14 @@ var timeOrderWords = map[string]bool{"then": true, "that": true, "later": true,
 // orderVerbs say where on the page things are, never when they show.
 var orderVerbs = map[string]bool{"lists": true, "list": true, "listing": true, "puts": true, "put": true,
 	"places": true, "place": true, "sorts": true, "sort": true, "ranks": true, "rank": true, "orders": true, "order": true}
+
+// pageTextCheck reports a check of the page's text ("shows 'A'"), which a
+// bare "and not 'B'" may continue.
+func pageTextCheck(it *item) bool {
+	for _, s := range it.steps {
+		if s.Kind != plan.ExpectText && s.Kind != plan.ExpectNoText || s.Target != "" {
+			return false
+		}
+	}
+	return len(it.steps) > 0
+}

@@ -331,3 +331,16 @@ func TestReadingsTextsInTime(t *testing.T) {
 		}
 	}
 }
+
+// A bare "not 'X'" after a check of something other than the page's text
+// (a title, an element) says what that is not: refused, never moved to the
+// page's text.
+func TestReadingsNegationStaysWithCheck(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The title of /blog is 'Blog · Acme' and not 'Blog'", ""},
+		{"/blog's title is 'Blog · Acme', not 'Untitled'", ""},
+		{"The 'Save' button on /edit is visible and not 'Saving'", ""},
+		{"/blog shows 'Posts' and not 'Drafts'", `On /blog, the page shows "Posts". | On /blog, the page does not show "Drafts".`},
+		{"The title of /blog is 'Blog' and the page doesn't show 'Drafts'", `On /blog, the title is "Blog". | On /blog, the page does not show "Drafts".`},
+	})
+}
