@@ -186,6 +186,7 @@ type part struct {
 type scenario struct {
 	page     *pageRef
 	needPage *pageRef // the page an action implies (sign-in: /login)
+	subjPage bool     // page is the subject of the claim's checks ("/about shows X when …")
 	parts    []part
 	actions  int
 	checks   int
@@ -288,6 +289,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				// "then the page shows": the page in front of the user.
 			case cur.page == nil && cur.checks == 0 && (cur.actions == 0 || cur.needPage == nil):
 				cur.page = &pg
+				cur.subjPage = it.subject
 			case cur.actions > 0:
 				// A page named mid-flow is visited in the same browser,
 				// so a session survives: "after signing in, /settings ...".
@@ -322,9 +324,16 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				finish()
 				cur = &scenario{page: page}
 			}
+			var after *pageRef
+			if it.signin && it.postfix && cur.page != nil && cur.subjPage && cur.actions == 0 && !signInPath(cur.page.path) {
+				// "/about shows 'Team' when signed in": sign in on the
+				// sign-in page, then open the page the checks are about.
+				after, cur.page = cur.page, nil
+			}
 			if it.signin && cur.page == nil && cur.needPage == nil {
 				cur.needPage = &pageRef{path: "/login", note: "The sign-in form is taken to be on /login — name the page (\"on /signin, signing in ...\") if it lives elsewhere."}
 			}
+
 			if it.kind == iReload {
 				flush()
 				cur.parts = append(cur.parts, part{rkind: "navigation", desc: "reload the page", seq: seq, steps: []plan.Step{{Kind: plan.Reload}}})
@@ -347,6 +356,22 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				}
 				last.notes = append(notes, it.notes...)
 				continue
+			}
+			if n := len(cur.parts); n > 0 && cur.parts[n-1].rkind == "sign-in" && len(it.steps) == 1 && it.steps[0].Kind == plan.Fill && it.steps[0].Value == "" && it.steps[0].Secret == "" {
+				// "signing in without a password": the field the sign-in
+				// would fill is left empty, rather than filled and cleared.
+				last := &cur.parts[n-1]
+				if k := signInField(last.steps, it.steps[0].Target); k >= 0 {
+					last.steps = append([]plan.Step(nil), last.steps...)
+					last.steps[k] = plan.Step{Kind: plan.Fill, Target: last.steps[k].Target}
+					if k == 1 {
+						last.desc = strings.SplitN(last.desc, " with the password", 2)[0] + " with an empty password"
+					} else {
+						_, pw, _ := strings.Cut(last.desc, " with the password")
+						last.desc = "sign in with an empty user name and the password" + pw
+					}
+					continue
+				}
 			}
 			pt := part{steps: append([]plan.Step(nil), it.steps...), rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes}
 			if it.signin {
@@ -376,6 +401,12 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			}
 			cur.actions++
 			seq = false
+			if after != nil {
+				flush()
+				cur.parts = append(cur.parts, part{steps: viaSteps(*after), rkind: "navigation", desc: "go to " + pageDesc(*after)})
+				cur.actions++
+				a.note(fmt.Sprintf("%s is visited in the same browser after signing in, so the session carries over.", pageDesc(*after)))
+			}
 		case iCheck:
 			flush()
 			if len(it.pre) > 0 {
@@ -571,6 +602,9 @@ func movePostfixConditions(items []item) []item {
 			continue
 		}
 		moved := append([]item(nil), items[c+1:e]...)
+		for x := range moved {
+			moved[x].postfix = true
+		}
 		rest := append([]item(nil), items[ins:c]...)
 		out := append(append(append(items[:ins:ins], moved...), rest...), items[e:]...)
 		items = out
@@ -895,4 +929,27 @@ func pageFirst(claim string) string {
 		return claim
 	}
 	return "On " + claim[m[4]:m[5]] + ", " + claim[m[2]:m[3]] + " " + claim[m[1]:]
+}
+
+// signInPath reports a path that reads as a sign-in page, where a claim's
+// sign-in happens itself.
+func signInPath(path string) bool {
+	l := strings.ToLower(path)
+	for _, w := range []string{"login", "log-in", "signin", "sign-in", "sign_in", "auth", "session"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// signInField is the index of the sign-in's fill (0: the user, 1: the
+// password) of the field target names, or -1.
+func signInField(steps []plan.Step, target string) int {
+	for k := 0; k < 2 && k < len(steps); k++ {
+		if steps[k].Kind == plan.Fill && strings.EqualFold(steps[k].Target, target) {
+			return k
+		}
+	}
+	return -1
 }

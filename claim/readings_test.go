@@ -344,3 +344,35 @@ func TestReadingsNegationStaysWithCheck(t *testing.T) {
 		{"The title of /blog is 'Blog' and the page doesn't show 'Drafts'", `On /blog, the title is "Blog". | On /blog, the page does not show "Drafts".`},
 	})
 }
+
+// A sign-in said as a condition of a page's check ("/x shows 'Y' when
+// signed in") happens on the sign-in page, then the page is opened; a
+// sign-in said at a page ("signing in on /x") happens there.
+func TestReadingsSignedInCondition(t *testing.T) {
+	in := "sign in as the user in the secret USER_EMAIL with the password from the secret USER_PASSWORD"
+	checkReadings(t, []readingCase{
+		{"/billing shows 'Invoices' when signed in", `On /login: ` + in + `, go to /billing; then the page shows "Invoices".`},
+		{"/billing shows 'Invoices' after logging in", `On /login: ` + in + `, go to /billing; then the page shows "Invoices".`},
+		{"Logging in on /billing shows 'Invoices'", `On /billing: ` + in + `; then the page shows "Invoices".`},
+		{"/signin shows 'Welcome' after signing in", `On /signin: ` + in + `; then the page shows "Welcome".`},
+	})
+}
+
+// "Signing in without a password" leaves the password field empty: the
+// sign-in never fills it (and never needs its secret).
+func TestReadingsSignInWithoutField(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Logging in without a password shows 'Enter a password'", `On /login: sign in as the user in the secret USER_EMAIL with an empty password; then the page shows "Enter a password".`},
+		{"Logging in with an empty password shows 'Enter a password'", `On /login: sign in as the user in the secret USER_EMAIL with an empty password; then the page shows "Enter a password".`},
+		{"Logging in without an email shows 'Enter an email'", `On /login: sign in with an empty user name and the password from the secret USER_PASSWORD; then the page shows "Enter an email".`},
+	})
+	d, err := Derive("Logging in without a password shows 'Enter a password'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range d.Plan.Journeys[0].Steps {
+		if s.Secret == "USER_PASSWORD" {
+			t.Errorf("the plan fills the password it says is left empty: %s", d.Plan.Canonical())
+		}
+	}
+}
