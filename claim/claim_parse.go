@@ -81,6 +81,7 @@ type item struct {
 	regionKey       string      // iSubject: the region noun ("footer")
 	regionName      string      // iSubject: the text a part is called by ("the 'Pro' plan")
 	postfix         bool        // iAction: said as a condition after the check ("… when signed in")
+	pastAction      bool        // iPage: named after a check, and moved before an action it followed
 	secret          string      // iCred: the password secret
 	emailSec        string      // iCred: the secret holding the user name, if any
 	signin          bool        // iAction: a sign-in

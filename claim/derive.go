@@ -300,6 +300,12 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			case cur.checks > 0:
 				finish()
 				cur = &scenario{page: &pg}
+			case it.pastAction && cur.page != nil && cur.subjPage && cur.page.path != pg.path:
+				// "The home page, when I click 'About', shows 'Team' on
+				// /about": the claim starts on its subject page and names
+				// where the action leads; starting on the second page
+				// would skip the first.
+				return nil, &refusal{cause: "ambiguous", reason: fmt.Sprintf("the claim starts on %s and names %s after an action: say \"clicking … opens %s\" to check where it leads, or name one page", cur.page.path, pg.path, pg.path)}
 			default:
 				// "The status page at /status": the path the claim names
 				// replaces the guess from the page's name.
@@ -552,6 +558,11 @@ func moveSuffixPages(items []item) []item {
 			break
 		}
 		at := j + 1
+		for k := at; k < i; k++ {
+			if items[k].kind == iAction || items[k].kind == iReload {
+				it.pastAction = true
+			}
+		}
 		copy(items[at+1:i+1], items[at:i])
 		items[at] = it
 	}

@@ -376,3 +376,15 @@ func TestReadingsSignInWithoutField(t *testing.T) {
 		}
 	}
 }
+
+// A page named after a check that follows an action, in a claim whose
+// subject is another page, is where the action leads: the journey never
+// starts there instead of the subject page.
+func TestReadingsPageAfterActionCheck(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The home page, when I click 'Pricing', shows 'Plans' on /pricing", ""},
+		{"/shop, after clicking 'Cart', shows 'Empty' on /cart", ""},
+		{"Clicking 'Docs' on the home page opens /docs", `On /: click the text "Docs"; then the address is /docs.`},
+		{"The pricing page at /plans shows 'Pro'", `On /plans, the page shows "Pro".`},
+	})
+}
