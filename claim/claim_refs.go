@@ -246,6 +246,12 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 			if t.kind == tLit || structural[t.low] || stopWords[t.low] || notText[t.low] {
 				return ref, false
 			}
+			if pageStateWords[t.low] {
+				// "the empty pricing page", "the German about page": a
+				// state or a version of a page, never a link's name.
+				p.setHint("unsupported", fmt.Sprintf("%q names a state or a version of a page (%q), which vouch cannot reach: name its path, or say what to do on the page to get there", strings.TrimSpace(ref.phrase), t.raw), a)
+				return ref, false
+			}
 			raw = append(raw, t.raw)
 		}
 		if slug(name) == "" {
@@ -902,7 +908,7 @@ func ownerIsName(toks []token) bool {
 		if t.low == "'s" {
 			continue
 		}
-		if structural[t.low] || stopWords[t.low] || notText[t.low] || regionNames[t.low] || containerNouns[t.low] {
+		if structural[t.low] || stopWords[t.low] || notText[t.low] || regionNames[t.low] || containerNouns[t.low] || pageStateWords[t.low] {
 			return false
 		}
 		r := []rune(t.raw)
@@ -912,3 +918,21 @@ func ownerIsName(toks []token) bool {
 	}
 	return true
 }
+
+// pageStateWords say which state, language or version of a page a claim means
+// ("the empty cart page", "the German home page", "the mobile site"): never
+// an app's name, nor the name of a link to the page.
+var pageStateWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`empty blank full new old legacy former current previous next
+		mobile desktop tablet dark light printable print offline online cached default
+		beta alpha staging draft archived hidden public private logged-in logged-out signed-in
+		signed-out anonymous translated localized localised
+		english german french spanish italian dutch portuguese russian chinese japanese korean
+		arabic hebrew polish swedish norwegian danish finnish turkish greek czech hungarian
+		ukrainian hindi indonesian vietnamese thai brazilian american british canadian
+		australian european international`) {
+		m[w] = true
+	}
+	return m
+}()

@@ -388,3 +388,17 @@ func TestReadingsPageAfterActionCheck(t *testing.T) {
 		{"The pricing page at /plans shows 'Pro'", `On /plans, the page shows "Pro".`},
 	})
 }
+
+// A word for a state, language or version of a page ("the empty cart
+// page", "the German home page") is never an app's name nor a link's
+// name: the claim is about a page vouch cannot reach by that reading.
+func TestReadingsPageState(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The empty orders page shows 'No orders yet'", ""},
+		{"The German home page shows 'Willkommen'", ""},
+		{"The Spanish about page shows 'Equipo'", ""},
+		{"The mobile pricing page shows 'Plans'", ""},
+		{"The Acme home page shows 'Welcome'", `On /, the page shows "Welcome".`},
+		{"The invoices page shows 'No invoices'", `On the page the link "invoices" on / opens, the page shows "No invoices".`},
+	})
+}
