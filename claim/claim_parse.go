@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/vouchdev/vouch/plan"
 )
@@ -184,6 +185,7 @@ func (p *parser) setHint(cause, reason string, at int, suggest ...string) {
 
 // parseClaim reads the whole shape, or reports failure.
 func (p *parser) parseClaim() ([]item, bool) {
+	rulesOnce.Do(buildRules)
 	p.budget = parseBudget
 	return p.parse(0, pstate{start: true})
 }
@@ -406,8 +408,13 @@ func init() {
 	fragments["is"] = `(?:is|are|be|gets|get|becomes|become|stays|stay|remains|remain|is now|are now)`
 	fragments["pron"] = `(?:it|i|you|we|they|he|she|the user|a user|users|the visitor|a visitor|visitors|someone|people|one|the customer|a customer|customers|the person|a person|everyone|anyone|anybody|somebody|the browser|a signed-in user|the signed-in user)`
 	fragments["who"] = `(?:(?:i|you|we|they|the user|a user|users|a visitor|visitors|someone|the customer) )?`
-	buildRules()
 }
+
+// rulesOnce compiles the rules on the first claim read, not at package
+// init: every vouch process links this package, and most (a worker, the
+// CLI's other commands) never derive a claim, so they skip the rules'
+// compile time and memory.
+var rulesOnce sync.Once
 
 var fieldNounAlt = alternation([]string{"field", "input", "box", "textbox", "text box", "text field",
 	"input field", "input box", "area", "textarea", "text area", "dropdown", "select", "select box",
