@@ -319,4 +319,3 @@ func evidenceThroughBucket(t *testing.T, bin, kind string) {
 		t.Errorf("vouch evidence verify with the published keys: %v\n%s", err, out)
 	}
 }
-
