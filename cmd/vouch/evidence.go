@@ -206,7 +206,7 @@ func attestationKeysCmd(ctx context.Context, e *env, args []string) int {
 	c := commands["attestation-keys"]
 	fs := newFlags(e, c)
 	data := fs.String("data", "", "the server's data `directory` (default: this user's keys for vouch run)")
-	database := fs.String("database", "", "list and export also the keys workers published in this `database` (a SQLite file or a postgres:// URL; default with --data: DATA/vouch.db when it exists)")
+	database := fs.String("database", "", "list and export also the keys workers published in this `database` (a SQLite file or a postgres:// URL; default with --data: $VOUCH_DATABASE, then DATA/vouch.db when it exists)")
 	asJSON := fs.Bool("json", false, "list as JSON (the form GET /api/v1/attestation-keys serves)")
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
@@ -215,9 +215,13 @@ func attestationKeysCmd(ctx context.Context, e *env, args []string) int {
 	if len(pos) != 1 {
 		return usageError(e, c, "give one of list, export or rotate")
 	}
+	// A server's keys (--data) include those its workers published: in
+	// $VOUCH_DATABASE, as serve reads it, or DATA/vouch.db when there is one.
 	if *database == "" && *data != "" {
-		if _, err := os.Stat(filepath.Join(*data, "vouch.db")); err == nil {
-			*database = filepath.Join(*data, "vouch.db")
+		if *database = e.getenv("VOUCH_DATABASE"); *database == "" {
+			if _, err := os.Stat(filepath.Join(*data, "vouch.db")); err == nil {
+				*database = filepath.Join(*data, "vouch.db")
+			}
 		}
 	}
 	kr, err := localKeyring(e)

@@ -134,7 +134,8 @@ func TestLocalRunsAreSigned(t *testing.T) {
 // form vouch evidence verify --key reads.
 func TestListPublishedKeys(t *testing.T) {
 	ctx := context.Background()
-	db := filepath.Join(t.TempDir(), "vouch.db")
+	data := t.TempDir()
+	db := filepath.Join(data, "vouch.db")
 	st, err := backend.Open(ctx, db)
 	if err != nil {
 		t.Fatal(err)
@@ -174,6 +175,10 @@ func TestListPublishedKeys(t *testing.T) {
 	}
 	if code, stdout, _ := cliAs(cfg, "attestation-keys", "export", "--database", db); code != 0 || strings.Count(stdout, "BEGIN PUBLIC KEY") != 2 {
 		t.Errorf("export: exit %d\n%s", code, stdout)
+	}
+	// --data alone reads DATA/vouch.db, beside the server's own keys.
+	if code, stdout, _ := cliAs(cfg, "attestation-keys", "export", "--data", data); code != 0 || strings.Count(stdout, "BEGIN PUBLIC KEY") != 2 {
+		t.Errorf("export --data: exit %d\n%s", code, stdout)
 	}
 	if code, _, stderr := cliAs(cfg, "attestation-keys", "list", "--database", filepath.Join(t.TempDir(), "empty.db")); code != exitError || !strings.Contains(stderr, "no keys") {
 		t.Errorf("empty database: exit %d: %s", code, stderr)
