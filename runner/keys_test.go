@@ -66,3 +66,43 @@ func TestPressDeliversKeys(t *testing.T) {
 		}
 	}
 }
+
+// fadeDialogPage opens a dialog on "/" as jQuery UI does with show: 'fade':
+// the dialog fades in for about 650 ms and only then takes focus, and its
+// Escape handler listens on the dialog (keydown, event.keyCode), so Escape
+// closes it only once the fade has ended. A person presses Escape after
+// seeing the dialog finish appearing.
+const fadeDialogPage = `<!doctype html><html lang="en"><head><title>Fade</title></head><body>
+<p>Press / for the hotkeys</p>
+<div role="dialog" aria-label="Hotkeys" id="dlg" style="display:none"><p>Toggle turtle mode</p><button id="close">Close</button></div>
+<script>
+const dlg = document.getElementById('dlg');
+dlg.addEventListener('keydown', (e) => { if (e.keyCode === 27) dlg.style.display = 'none'; });
+document.addEventListener('keydown', (e) => {
+  if (e.which !== 191 || dlg.style.display !== 'none') return;
+  e.preventDefault();
+  dlg.style.opacity = 0;
+  dlg.style.display = 'block';
+  let o = 0;
+  const t = setInterval(() => {
+    o += 0.02;
+    dlg.style.opacity = Math.min(o, 1);
+    if (o >= 1) { clearInterval(t); document.getElementById('close').focus(); }
+  }, 13);
+});
+</script></body></html>`
+
+// TestPressWaitsForThePageToSettle checks that a press waits for the page
+// to stop changing, as a person presses a key only after the page has
+// finished reacting: pressed while the dialog still fades in, Escape
+// reaches the body, which ignores it (Transmission's dialogs).
+func TestPressWaitsForThePageToSettle(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": fadeDialogPage})
+	res := run(t, journeyPlan(t, `      - visit: /
+      - press: /
+      - expect_visible: role=dialog[name="Hotkeys"]
+      - press: Escape
+      - expect_hidden: role=dialog[name="Hotkeys"]
+`), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Verified)
+}
