@@ -32,7 +32,7 @@ func (a *API) attestation(ctx context.Context, id string) *attestationStatus {
 // rotated out, so that anyone can verify evidence offline. No credentials:
 // public keys are public.
 func (a *API) attestationKeys(w http.ResponseWriter, r *http.Request, _ caller, _ any) (int, any, error) {
-	keys, err := a.svc.AttestationKeys()
+	keys, err := a.svc.AttestationKeys(r.Context())
 	if err != nil {
 		return 0, nil, err
 	}

@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -174,6 +175,27 @@ func (e *crashEnv) charges() int {
 	return len(cs)
 }
 
+// jobs counts the River jobs of run id (0 for "" : every run's), read past
+// the store: a retried create must not have inserted a second one.
+func (e *crashEnv) jobs(id string) int {
+	e.t.Helper()
+	db, ok := e.st.(interface{ DB() *sql.DB })
+	if !ok {
+		e.t.Fatalf("%T does not expose its database", e.st)
+	}
+	// riversqlite keeps args as SQLite's JSONB, riverpgxv5 as jsonb; both
+	// read a field with ->>, but each with its own path syntax.
+	q := `SELECT COUNT(*) FROM river_job WHERE kind = ? AND (? = '' OR args ->> '$.verification_id' = ?)`
+	if pgtest.Chosen() {
+		q = `SELECT COUNT(*) FROM river_job WHERE kind = $1 AND ($2 = '' OR args->>'verification_id' = $3)`
+	}
+	var n int
+	if err := db.DB().QueryRowContext(e.ctx, q, store.RunKind, id, id).Scan(&n); err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}
+
 // crash plays the first request up to the fatal moment, as serveIdempotent
 // would for the same key and body: the in-flight marker is begun, the
 // service commits the run and its charge, and then the process dies — the
@@ -226,6 +248,9 @@ func TestCrashBetweenRunCommitAndStoredResponse(t *testing.T) {
 	if n := e.charges(); n != 1 {
 		t.Fatalf("%d charges after the retry, want 1", n)
 	}
+	if n, all := e.jobs(first.ID), e.jobs(""); n != 1 || all != 1 {
+		t.Fatalf("%d River jobs for the run (%d in all) after the retry, want 1", n, all)
+	}
 	vs, err := e.svc.ListVerifications(e.ctx, service.VerificationFilter{PlanID: e.plan.ID})
 	if err != nil || len(vs) != 1 {
 		t.Fatalf("%d runs (%v), want 1", len(vs), err)
@@ -245,6 +270,9 @@ func TestCrashBetweenRunCommitAndStoredResponse(t *testing.T) {
 	}
 	if n := e.charges(); n != 2 {
 		t.Fatalf("%d charges, want 2", n)
+	}
+	if n, all := e.jobs(first.ID), e.jobs(""); n != 1 || all != 2 {
+		t.Fatalf("%d River jobs for the first run, %d in all; want 1 and 2", n, all)
 	}
 }
 
@@ -281,6 +309,9 @@ func TestCrashBetweenRecheckCommitAndStoredResponse(t *testing.T) {
 	}
 	if n := e.charges(); n != 2 {
 		t.Fatalf("%d charges after the retry, want 2", n)
+	}
+	if n, all := e.jobs(rc.ID), e.jobs(""); n != 1 || all != 2 {
+		t.Fatalf("%d River jobs for the re-check (%d in all) after the retry, want 1 (2)", n, all)
 	}
 	p, err := e.st.GetPlan(e.ctx, e.plan.ID)
 	if err != nil || p.Rechecks != 1 {

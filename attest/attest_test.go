@@ -252,10 +252,18 @@ func TestMissingFile(t *testing.T) {
 
 func TestUnknownKey(t *testing.T) {
 	dir := writeRun(t, evidence.Verified)
-	sign(t, dir, attest.NewKeyring(filepath.Join(t.TempDir(), "keys")), approval())
+	signer := attest.NewKeyring(filepath.Join(t.TempDir(), "keys"))
+	sign(t, dir, signer, approval())
 	other := attest.NewKeyring(filepath.Join(t.TempDir(), "other"))
 	if _, err := other.Signer(); err != nil {
 		t.Fatal(err)
+	}
+	// Both envelopes name the signer's key, listed once.
+	if ids, want := attest.SignerKeyIDs(os.DirFS(dir)), publicKeys(t, signer)[0].ID; len(ids) != 1 || ids[0] != want {
+		t.Errorf("SignerKeyIDs = %v, want [%s]", ids, want)
+	}
+	if ids := attest.SignerKeyIDs(os.DirFS(t.TempDir())); len(ids) != 0 {
+		t.Errorf("SignerKeyIDs(unsigned) = %v", ids)
 	}
 	for name, keys := range map[string][]attest.PublicKey{"none": nil, "another": publicKeys(t, other)} {
 		r := attest.Verify(context.Background(), os.DirFS(dir), keys)
@@ -350,12 +358,24 @@ func TestKeySetRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := publicKeys(t, kr)
+	keys[0].Host = "worker-1"
 	b, _ := json.Marshal(attest.NewKeySet(keys))
 	for name, doc := range map[string][]byte{"json": b, "pem": []byte(keys[0].PEM() + keys[1].PEM())} {
 		got, err := attest.ParsePublicKeys(doc)
 		if err != nil || len(got) != 2 || got[0].ID != keys[0].ID || got[1].ID != keys[1].ID {
 			t.Errorf("%s: %v, %+v", name, err, got)
 		}
+		if name == "json" && got[0].Host != "worker-1" {
+			t.Errorf("json: host %q, want worker-1", got[0].Host)
+		}
+	}
+	// A key set that names a key by another key's id: the id is the
+	// key's own fingerprint, so the claim is ignored.
+	ks := attest.NewKeySet(keys[:1])
+	ks.Keys[0].KeyID = keys[1].ID
+	b, _ = json.Marshal(ks)
+	if got, err := attest.ParsePublicKeys(b); err != nil || len(got) != 1 || got[0].ID != keys[0].ID {
+		t.Errorf("a key under another's id: %v, %+v", err, got)
 	}
 	for _, bad := range []string{"", "{}", `{"keys":[{"public_key":"x"}]}`, "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"} {
 		if _, err := attest.ParsePublicKeys([]byte(bad)); err == nil {

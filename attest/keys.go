@@ -66,6 +66,9 @@ type PublicKey struct {
 	// Current says the key signs new runs; the others were rotated out and
 	// verify older runs.
 	Current bool
+	// Host is the host name of the worker that published the key, when it
+	// was published (empty for a key read from a keyring or a file).
+	Host string
 }
 
 var errBadSignature = errors.New("ed25519: signature does not verify")
@@ -340,13 +343,15 @@ type KeyRecord struct {
 	PublicKey string    `json:"public_key"`
 	CreatedAt time.Time `json:"created_at,omitzero"`
 	Current   bool      `json:"current"`
+	// Host is the worker that published the key, when known.
+	Host string `json:"host,omitempty"`
 }
 
 // NewKeySet returns the published form of keys.
 func NewKeySet(keys []PublicKey) KeySet {
 	ks := KeySet{Keys: []KeyRecord{}}
 	for _, k := range keys {
-		ks.Keys = append(ks.Keys, KeyRecord{KeyID: k.ID, Algorithm: "ed25519", PublicKey: k.PEM(), CreatedAt: k.Created, Current: k.Current})
+		ks.Keys = append(ks.Keys, KeyRecord{KeyID: k.ID, Algorithm: "ed25519", PublicKey: k.PEM(), CreatedAt: k.Created, Current: k.Current, Host: k.Host})
 	}
 	return ks
 }
@@ -367,7 +372,7 @@ func ParsePublicKeys(b []byte) ([]PublicKey, error) {
 				return nil, fmt.Errorf("key %s: %w", r.KeyID, err)
 			}
 			for _, p := range ps {
-				p.Created, p.Current = r.CreatedAt, r.Current
+				p.Created, p.Current, p.Host = r.CreatedAt, r.Current, r.Host
 				out = append(out, p)
 			}
 		}

@@ -221,6 +221,30 @@ func openEnvelope(ctx context.Context, fsys fs.FS, name string, keys []PublicKey
 	return st, accepted[0].KeyID
 }
 
+// SignerKeyIDs lists the key ids the signatures of the evidence in fsys
+// name (both envelopes, each id once), so that a verifier can look up just
+// those keys. The ids are claims until Verify checks the signatures; an
+// unreadable envelope names none.
+func SignerKeyIDs(fsys fs.FS) []string {
+	var ids []string
+	for _, name := range []string{EnvelopeFile, TestResultFile} {
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			continue
+		}
+		var env dsse.Envelope
+		if json.Unmarshal(b, &env) != nil {
+			continue
+		}
+		for _, s := range env.Signatures {
+			if s.KeyID != "" && !slices.Contains(ids, s.KeyID) {
+				ids = append(ids, s.KeyID)
+			}
+		}
+	}
+	return ids
+}
+
 // checkSubjects compares the statement's subjects with its predicate.
 func checkSubjects(subj []Subject, p *Predicate, r *Result) {
 	var plan, doc string

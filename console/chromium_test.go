@@ -325,7 +325,7 @@ func checkEvidenceDownloads(t *testing.T, e *env, v *service.Verification) {
 	}
 	// The zip carries the signed statement, which the server's published
 	// keys verify; the result page says so.
-	keys, err := e.svc.AttestationKeys()
+	keys, err := e.svc.AttestationKeys(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

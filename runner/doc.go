@@ -33,7 +33,8 @@
 // at the centre of the element's content quad (after a hit test, so an
 // overlay is not clicked through), focus and select-all in one call then
 // Input.insertText for fill, Input.dispatchKeyEvent with key, code and key
-// code for press (Enter submits forms). An input that starts a navigation waits for the new page
+// code for press (Enter submits forms; modifiers are the left keys, at
+// location 1, as a keyboard sends them). An input that starts a navigation waits for the new page
 // to parse, then for its load event for at most 1 s more, before the step
 // ends. A visit waits for the page to parse, then
 // for its load event for at most 3 s more: a page that waits on a slow
@@ -64,7 +65,11 @@
 // the browser's own error entries (failed subresource loads, CSP
 // violations), as the DevTools console shows them in red, except the
 // browser's own failed request for /favicon.ico; a failed request is
-// reported with its URL and status.
+// reported with the request's URL and status, as DevTools names it (the
+// browser's entry carries the URL and line of the script that made a
+// synchronous XHR instead). A failed request counts even when the app
+// retries it with success (Transmission's 409 session handshake): DevTools
+// shows it in red and Playwright reports it as a console error.
 //
 // expect_value, expect_checked, expect_enabled (and their negations),
 // expect_focused, expect_style and expect_order poll like the others and,
@@ -81,7 +86,10 @@
 // remember_count, expect_no_console_errors first let the page settle — no request in flight
 // and no DOM mutation for 100 ms, waiting at most 1 s (and a third of the
 // step's budget) — so that they do not pass before the page has finished
-// updating; then they wait like the others.
+// updating; then they wait like the others. A press settles first too, as
+// a person presses a key once the page has stopped changing: a dialog
+// that fades in takes focus, and with it its Escape handler, only when the
+// fade ends (jQuery UI's show: 'fade').
 //
 // # Decisions
 //

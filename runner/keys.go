@@ -21,12 +21,14 @@ var modifierBits = map[string]int64{
 }
 
 // modifierKeys are the key definitions of the modifiers themselves, pressed
-// around the main key as a keyboard does.
+// around the main key as a keyboard does: the left ones, at location 1
+// (KeyboardEvent.DOM_KEY_LOCATION_LEFT), which a keyboard reports and
+// Chromium does not derive from the code.
 var modifierKeys = map[string]input.DispatchKeyEventParams{
-	"Alt":     {Key: "Alt", Code: "AltLeft", WindowsVirtualKeyCode: 18, NativeVirtualKeyCode: 18},
-	"Control": {Key: "Control", Code: "ControlLeft", WindowsVirtualKeyCode: 17, NativeVirtualKeyCode: 17},
-	"Meta":    {Key: "Meta", Code: "MetaLeft", WindowsVirtualKeyCode: 91, NativeVirtualKeyCode: 91},
-	"Shift":   {Key: "Shift", Code: "ShiftLeft", WindowsVirtualKeyCode: 16, NativeVirtualKeyCode: 16},
+	"Alt":     {Key: "Alt", Code: "AltLeft", WindowsVirtualKeyCode: 18, NativeVirtualKeyCode: 18, Location: 1},
+	"Control": {Key: "Control", Code: "ControlLeft", WindowsVirtualKeyCode: 17, NativeVirtualKeyCode: 17, Location: 1},
+	"Meta":    {Key: "Meta", Code: "MetaLeft", WindowsVirtualKeyCode: 91, NativeVirtualKeyCode: 91, Location: 1},
+	"Shift":   {Key: "Shift", Code: "ShiftLeft", WindowsVirtualKeyCode: 16, NativeVirtualKeyCode: 16, Location: 1},
 }
 
 // keyEvents turns "Enter", "a" or "Control+Shift+A" into the key events a

@@ -297,7 +297,15 @@ func (rec *recorder) onTab(ev any) {
 		rec.addConsole(consoleException(e))
 	case *log.EventEntryAdded:
 		if en := e.Entry; en != nil {
-			rec.addConsole(consoleLog(en))
+			c := consoleLog(en)
+			// The browser's entry for a failed request carries the URL and
+			// line of the script that made it (jquery.min.js:4 for an XHR);
+			// the request's own URL, which DevTools names in the message,
+			// is the one that failed.
+			if h := rec.net.last(en.NetworkRequestID); en.NetworkRequestID != "" && h != nil && h.req != nil {
+				c.URL, c.Line = h.req.URL, 0
+			}
+			rec.addConsole(c)
 		}
 	case *inspector.EventTargetCrashed:
 		rec.gone("the page's renderer process crashed")

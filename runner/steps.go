@@ -816,12 +816,18 @@ func (st *stepCtx) check(want bool) *verdict {
 	}
 }
 
+// press sends a key to the target, or to whatever has focus. It first lets
+// the page settle, as a person presses a key only once the page has
+// finished reacting to the previous step: a dialog that fades in (jQuery
+// UI's show: 'fade') takes focus, and with it its Escape handler, only when
+// the fade ends, so a key sent during the fade reaches the body instead.
 func (st *stepCtx) press() *verdict {
 	jr := st.jr
 	evs, err := keyEvents(st.s.Value)
 	if err != nil {
 		return blocked(err.Error())
 	}
+	st.settle()
 	if st.s.Target != "" {
 		obj, v := st.find("actionable")
 		if v != nil {

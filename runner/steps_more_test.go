@@ -2,6 +2,8 @@ package runner
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -197,5 +199,59 @@ func TestRememberCount(t *testing.T) {
 	}
 	if s := steps[4]; !strings.Contains(s.Expected, `more visible matches of a checkbox (role=checkbox) than the 4 remembered as "boxes"`) || !strings.Contains(s.Actual, "there are 4") {
 		t.Errorf("expected %q, actual %q", s.Expected, s.Actual)
+	}
+}
+
+// TestFailedRequestNamesItsURL checks that a request a script makes and the
+// server refuses is reported with the request's URL, not the script's: the
+// browser's log entry carries the script's URL and line (jquery.min.js:4 on
+// Transmission, whose first RPC, a synchronous XHR, answers 409 until the
+// session id is sent).
+// The 409 still counts as an error, retried or not, as DevTools shows it in
+// red and Playwright reports it as a console error.
+func TestFailedRequestNamesItsURL(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><title>RPC</title><p id="out">loading</p><script src="/js/lib.js"></script>`)
+	})
+	mux.HandleFunc("/js/lib.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript")
+		// Synchronous, as Transmission's first call is: the browser's entry
+		// then takes the script's URL and line from the stack.
+		fmt.Fprint(w, `function rpc(id) {
+  const x = new XMLHttpRequest();
+  x.open('POST', '/app/rpc', false);
+  if (id) x.setRequestHeader('X-Session-Id', id);
+  x.send('{}');
+  if (x.status === 409) return rpc(x.getResponseHeader('X-Session-Id'));
+  document.getElementById('out').textContent = x.responseText;
+}
+rpc('');`)
+	})
+	mux.HandleFunc("/app/rpc", func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("X-Session-Id") != "s1" {
+			w.Header().Set("X-Session-Id", "s1")
+			http.Error(w, "409: Conflict", http.StatusConflict)
+			return
+		}
+		fmt.Fprint(w, "session ready")
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	res := run(t, journeyPlan(t, "      - visit: /\n      - expect_text: session ready\n      - expect_no_console_errors: true\n"), Options{BaseURL: srv.URL, Dir: dir})
+	wantDecision(t, res, evidence.Failed)
+	j := res.Manifest.Journeys[0]
+	want := "request to " + srv.URL + "/app/rpc failed: HTTP 409 (Conflict)"
+	if s := j.Steps[2]; !strings.Contains(s.Actual, want) || strings.Contains(s.Actual, "lib.js") {
+		t.Errorf("actual %q, want it to contain %q and not name the script", s.Actual, want)
+	}
+	console, err := evidence.ParseConsole([]byte(readArtifact(t, dir, j.Console)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(console) != 1 || console[0].URL != srv.URL+"/app/rpc" || console[0].Line != 0 {
+		t.Errorf("console log %+v, want one entry for %s/app/rpc", console, srv.URL)
 	}
 }

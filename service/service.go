@@ -160,6 +160,10 @@ type Service struct {
 	mu       sync.Mutex
 	pool     *pool                // nil unless started
 	progress map[string]*Progress // runs this process is executing
+
+	// published holds the ids of the signing keys this process has
+	// published in the store, so that a signature checks one map.
+	published sync.Map
 }
 
 // New checks cfg, fills its defaults and returns a Service. Start begins

@@ -78,7 +78,7 @@ func (s *Service) Start(ctx context.Context) error {
 	if s.pool != nil {
 		return errors.New("service: already started")
 	}
-	if err := s.ensureSigningKey(); err != nil {
+	if err := s.ensureSigningKey(ctx); err != nil {
 		return fmt.Errorf("service: %w", err)
 	}
 	p := &pool{stop: make(chan struct{})}

@@ -204,6 +204,17 @@ type Store interface {
 	// SearchRequests returns request log rows, newest first.
 	SearchRequests(ctx context.Context, f RequestFilter) ([]*RequestLog, error)
 
+	// PublishAttestationKey records the public half of a worker's signing
+	// key, so that servers on other machines check what it signs.
+	// Publishing a key id again changes nothing; ErrConflict if the id is
+	// already published with another public key.
+	PublishAttestationKey(ctx context.Context, k *AttestationKey) error
+	// GetAttestationKey returns the published key with id.
+	GetAttestationKey(ctx context.Context, id string) (*AttestationKey, error)
+	// ListAttestationKeys returns every published key, newest first (by
+	// creation time, then by id).
+	ListAttestationKeys(ctx context.Context) ([]*AttestationKey, error)
+
 	// Outbox lists webhook outbox events, oldest first.
 	Outbox(ctx context.Context, limit int) ([]*OutboxEvent, error)
 
@@ -515,6 +526,17 @@ type RequestFilter struct {
 	Since      time.Time
 	Limit      int   // Defaults to 100.
 	BeforeID   int64 // for paging
+}
+
+// AttestationKey is a published public signing key. The store keeps it
+// as given: readers recompute ID from PublicKey before trusting it.
+type AttestationKey struct {
+	ID          string // "SHA256:…", the fingerprint of PublicKey
+	Algorithm   string // "ed25519"
+	PublicKey   string // PKIX PEM
+	Host        string // the host name of the worker that published it first
+	CreatedAt   time.Time
+	PublishedAt time.Time
 }
 
 // OutboxEvent is a webhook event waiting to be delivered.

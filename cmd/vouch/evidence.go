@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -13,6 +14,7 @@ import (
 	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/plan"
 	"github.com/vouchdev/vouch/service"
+	"github.com/vouchdev/vouch/store/backend"
 	"github.com/vouchdev/vouch/version"
 )
 
@@ -25,8 +27,8 @@ func init() {
 	})
 	register(&command{
 		name:    "attestation-keys",
-		summary: "List, export or rotate the keys that sign runs (the server's with --data, else this user's for vouch run).",
-		usage:   "list [--json] | export | rotate   [--data DIR]",
+		summary: "List, export or rotate the keys that sign runs (the server's with --data, and every worker's published in --database; else this user's for vouch run).",
+		usage:   "list [--json] | export | rotate   [--data DIR] [--database PATH|postgres://URL]",
 		run:     attestationKeysCmd,
 	})
 }
@@ -180,6 +182,16 @@ func fetchKeys(ctx context.Context, server string) ([]attest.PublicKey, error) {
 	return ks, nil
 }
 
+// publishedKeys lists kr's keys and those published in database.
+func publishedKeys(ctx context.Context, database string, kr *attest.Keyring) ([]attest.PublicKey, error) {
+	st, err := backend.Open(ctx, database)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", backend.Redact(database), err)
+	}
+	defer st.Close()
+	return service.PublishedKeys(ctx, st, kr, nil)
+}
+
 // localKeyring is this user's keyring for vouch run: attestation-keys
 // beside the config file (~/.config/vouch/attestation-keys).
 func localKeyring(e *env) (*attest.Keyring, error) {
@@ -194,6 +206,7 @@ func attestationKeysCmd(ctx context.Context, e *env, args []string) int {
 	c := commands["attestation-keys"]
 	fs := newFlags(e, c)
 	data := fs.String("data", "", "the server's data `directory` (default: this user's keys for vouch run)")
+	database := fs.String("database", "", "list and export also the keys workers published in this `database` (a SQLite file or a postgres:// URL; default with --data: $VOUCH_DATABASE, then DATA/vouch.db when it exists)")
 	asJSON := fs.Bool("json", false, "list as JSON (the form GET /api/v1/attestation-keys serves)")
 	pos, code, ok := parseArgs(fs, args)
 	if !ok {
@@ -201,6 +214,15 @@ func attestationKeysCmd(ctx context.Context, e *env, args []string) int {
 	}
 	if len(pos) != 1 {
 		return usageError(e, c, "give one of list, export or rotate")
+	}
+	// A server's keys (--data) include those its workers published: in
+	// $VOUCH_DATABASE, as serve reads it, or DATA/vouch.db when there is one.
+	if *database == "" && *data != "" {
+		if *database = e.getenv("VOUCH_DATABASE"); *database == "" {
+			if _, err := os.Stat(filepath.Join(*data, "vouch.db")); err == nil {
+				*database = filepath.Join(*data, "vouch.db")
+			}
+		}
 	}
 	kr, err := localKeyring(e)
 	if *data != "" {
@@ -217,11 +239,24 @@ func attestationKeysCmd(ctx context.Context, e *env, args []string) int {
 	switch pos[0] {
 	case "list", "export":
 		keys, err := kr.PublicKeys()
+		if *database != "" {
+			// The keys every worker published, as the server's
+			// /api/v1/attestation-keys lists them.
+			var server *attest.Keyring // not this user's vouch run keys
+			if *data != "" {
+				server = kr
+			}
+			keys, err = publishedKeys(ctx, *database, server)
+		}
 		if err != nil {
 			return fail(err)
 		}
 		if len(keys) == 0 {
-			fmt.Fprintf(e.stderr, "vouch attestation-keys: no keys in %s yet (the first run, or vouch serve's first start, creates one)\n", kr.Dir())
+			where := kr.Dir()
+			if *database != "" {
+				where += " nor in " + backend.Redact(*database)
+			}
+			fmt.Fprintf(e.stderr, "vouch attestation-keys: no keys in %s yet (the first run, or vouch serve's first start, creates one)\n", where)
 			return exitError
 		}
 		switch {
@@ -233,13 +268,17 @@ func attestationKeysCmd(ctx context.Context, e *env, args []string) int {
 			printJSON(e, attest.NewKeySet(keys))
 		default:
 			tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "KEY ID\tCREATED\tSTATUS")
+			fmt.Fprintln(tw, "KEY ID\tCREATED\tHOST\tSTATUS")
 			for _, k := range keys {
 				st := "rotated out: verifies older runs"
 				if k.Current {
 					st = "current: signs new runs"
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", k.ID, k.Created.UTC().Format(time.RFC3339), st)
+				host := k.Host
+				if host == "" {
+					host = "-"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", k.ID, k.Created.UTC().Format(time.RFC3339), host, st)
 			}
 			_ = tw.Flush()
 		}

@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/vouchdev/vouch/attest"
 	"github.com/vouchdev/vouch/server/servertest"
+	"github.com/vouchdev/vouch/store"
+	"github.com/vouchdev/vouch/store/backend"
 )
 
 // cliAs runs one command line in-process as a user whose config directory
@@ -121,5 +126,61 @@ func TestLocalRunsAreSigned(t *testing.T) {
 	}
 	if _, stdout, _ := cliAs(cfg, "attestation-keys", "list"); !strings.Contains(stdout, "rotated out") {
 		t.Errorf("list after rotation:\n%s", stdout)
+	}
+}
+
+// attestation-keys list --database lists the keys workers published in a
+// shared database (none of them in this machine's key directory), in the
+// form vouch evidence verify --key reads.
+func TestListPublishedKeys(t *testing.T) {
+	ctx := context.Background()
+	data := t.TempDir()
+	db := filepath.Join(data, "vouch.db")
+	st, err := backend.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	at := time.Date(2026, 11, 3, 9, 0, 0, 0, time.UTC)
+	for i, host := range []string{"worker-1", "worker-2"} {
+		k, err := attest.NewKeyring(filepath.Join(t.TempDir(), host)).Signer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := k.PublicKey()
+		if err := st.PublishAttestationKey(ctx, &store.AttestationKey{ID: p.ID, Algorithm: "ed25519", PublicKey: p.PEM(),
+			Host: host, CreatedAt: at.Add(time.Duration(i) * time.Hour), PublishedAt: at}); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	st.Close()
+	cfg := t.TempDir()
+	code, stdout, stderr := cliAs(cfg, "attestation-keys", "list", "--json", "--database", db)
+	if code != 0 {
+		t.Fatalf("list: exit %d: %s", code, stderr)
+	}
+	keys, err := attest.ParsePublicKeys([]byte(stdout))
+	if err != nil || len(keys) != 2 {
+		t.Fatalf("listed %v, %v:\n%s", keys, err, stdout)
+	}
+	for i, k := range keys {
+		// newest first: worker-2's key is the later one
+		if want := ids[1-i]; k.ID != want || !k.Current || k.Host != fmt.Sprintf("worker-%d", 2-i) {
+			t.Errorf("key %d = %s %s current %v, want %s", i, k.ID, k.Host, k.Current, want)
+		}
+	}
+	if code, stdout, _ := cliAs(cfg, "attestation-keys", "list", "--database", db); code != 0 || !strings.Contains(stdout, "worker-1") || !strings.Contains(stdout, ids[0]) {
+		t.Errorf("table: exit %d\n%s", code, stdout)
+	}
+	if code, stdout, _ := cliAs(cfg, "attestation-keys", "export", "--database", db); code != 0 || strings.Count(stdout, "BEGIN PUBLIC KEY") != 2 {
+		t.Errorf("export: exit %d\n%s", code, stdout)
+	}
+	// --data alone reads DATA/vouch.db, beside the server's own keys.
+	if code, stdout, _ := cliAs(cfg, "attestation-keys", "export", "--data", data); code != 0 || strings.Count(stdout, "BEGIN PUBLIC KEY") != 2 {
+		t.Errorf("export --data: exit %d\n%s", code, stdout)
+	}
+	if code, _, stderr := cliAs(cfg, "attestation-keys", "list", "--database", filepath.Join(t.TempDir(), "empty.db")); code != exitError || !strings.Contains(stderr, "no keys") {
+		t.Errorf("empty database: exit %d: %s", code, stderr)
 	}
 }

@@ -54,7 +54,7 @@ func TestConcurrentMigrate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"0001_init", "0002_claim_index", "0003_webhooks", "0004_run_idempotency", "0005_verification_filters", "0006_river_jobs",
+	want := []string{"0001_init", "0002_claim_index", "0003_webhooks", "0004_run_idempotency", "0005_verification_filters", "0006_river_jobs", "0007_attestation_keys",
 		"river_001", "river_002", "river_003", "river_004", "river_005", "river_006", "river_007", "river_008"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("migrations %v, want %v", got, want)

@@ -10,7 +10,7 @@ import (
 // A scanner is a row: *sql.Row or *sql.Rows. Each row type has one scan
 // function (scanPlan, scanVerification, scanKey, scanUser, scanSession,
 // scanCharge, scanUsage, scanOutboxEvent, scanRequest, scanEndpoint,
-// scanDelivery, scanAttempt) that every query of that type goes through.
+// scanDelivery, scanAttempt, scanAttestKey) that every query of that type goes through.
 type scanner interface{ Scan(...any) error }
 
 // collect scans every row of rows with scan and closes rows.

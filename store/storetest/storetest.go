@@ -46,6 +46,7 @@ func Run(t *testing.T, open Opener) {
 		{"Idempotency", testIdempotency},
 		{"ConcurrentIdempotency", testConcurrentIdempotency},
 		{"Keys", testKeys},
+		{"AttestationKeys", testAttestationKeys},
 		{"Users", testUsers},
 		{"Sessions", testSessions},
 		{"RequestLog", testRequestLog},
@@ -1139,4 +1140,53 @@ func testListVerifications(t *testing.T, s store.Store) {
 	}
 	_, err := s.ListVerifications(ctx, store.VerificationFilter{Before: "ver_missing"})
 	wantErr(t, "ListVerifications after an unknown cursor", err, store.ErrNotFound)
+}
+
+// testAttestationKeys: workers publish their public keys at every start,
+// concurrently; a key id keeps its first public key.
+func testAttestationKeys(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := &store.AttestationKey{ID: "SHA256:aaa", Algorithm: "ed25519", PublicKey: "-----BEGIN PUBLIC KEY-----\nA\n-----END PUBLIC KEY-----\n",
+		Host: "worker-a", CreatedAt: t0, PublishedAt: t0.Add(time.Minute)}
+	b := &store.AttestationKey{ID: "SHA256:bbb", Algorithm: "ed25519", PublicKey: "-----BEGIN PUBLIC KEY-----\nB\n-----END PUBLIC KEY-----\n",
+		Host: "worker-b", CreatedAt: t0.Add(time.Second), PublishedAt: t0.Add(time.Minute)}
+	_, err := s.GetAttestationKey(ctx, a.ID)
+	wantErr(t, "GetAttestationKey(before publishing)", err, store.ErrNotFound)
+	// Both workers start together, each publishing both keys (as if the
+	// key directory had been copied): no error, one row per key.
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for range 4 {
+		wg.Go(func() {
+			for _, k := range []*store.AttestationKey{a, b} {
+				errs <- s.PublishAttestationKey(ctx, k)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatalf("PublishAttestationKey: %v", err)
+		}
+	}
+	again := *a
+	again.Host, again.PublishedAt = "worker-c", t0.Add(time.Hour)
+	if err := s.PublishAttestationKey(ctx, &again); err != nil {
+		t.Fatalf("publishing a key again: %v", err)
+	}
+	other := *a
+	other.PublicKey = b.PublicKey
+	wantErr(t, "PublishAttestationKey(same id, another key)", s.PublishAttestationKey(ctx, &other), store.ErrConflict)
+	got, err := s.GetAttestationKey(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *got != *a {
+		t.Errorf("GetAttestationKey = %+v, want the first publication %+v", got, a)
+	}
+	ks, err := s.ListAttestationKeys(ctx)
+	if err != nil || len(ks) != 2 || ks[0].ID != b.ID || ks[1].ID != a.ID {
+		t.Fatalf("ListAttestationKeys = %v, %v; want b then a", ks, err)
+	}
 }

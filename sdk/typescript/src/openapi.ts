@@ -162,7 +162,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public keys that sign runs' attestations (current and rotated out) */
+        /** Public keys that sign runs' attestations: the server's and every key a worker published (current and rotated out) */
         get: operations["listAttestationKeys"];
         put?: never;
         post?: never;
@@ -870,8 +870,10 @@ export interface components {
             public_key: string;
             /** Format: date-time */
             created_at?: string;
-            /** @description Signs new runs; the other keys were rotated out and verify older runs. */
+            /** @description Signs new runs: the newest key its host published (or the server's own signing key); the other keys were rotated out and verify older runs. */
             current: boolean;
+            /** @description Host name of the worker that published the key in the shared database; absent for a key only in the server's own key directory. */
+            host?: string;
         };
         /** @description The error envelope of the chat endpoint and the models list: Error with OpenAI's type and param added, so OpenAI client libraries raise their usual exceptions. */
         ChatError: components["schemas"]["Error"] & {
