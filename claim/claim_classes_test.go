@@ -595,19 +595,3 @@ func TestClassPlacedControl(t *testing.T) {
 		{"Clicking the 'Help' footer link shows 'Contact us'", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"Help\"]"}`, `{"expect_text":"Contact us"}`}}},
 	})
 }
-
-// A menu's item is chosen by opening the menu (its button or titled icon,
-// named for the menu), then clicking the item with the role menuitem.
-func TestClassMenuItem(t *testing.T) {
-	open := func(menu, item string) []string {
-		return []string{`{"click":"role=button[name=\"` + menu + `\"]"}`, `{"click":"role=menuitem[name=\"` + item + `\"]"}`}
-	}
-	runClasses(t, []classCase{
-		{"Choosing 'Log out' from the account menu shows 'Bye'", [][]string{append(append([]string{`{"visit":"/"}`}, open("account menu", "Log out")...), `{"expect_text":"Bye"}`)}},
-		{"On /editor, picking 'Export' in the 'File' menu shows 'Exported'", [][]string{append(append([]string{`{"visit":"/editor"}`}, open("File", "Export")...), `{"expect_text":"Exported"}`)}},
-		{"Clicking the user menu's 'Settings' item shows 'Theme'", [][]string{append(append([]string{`{"visit":"/"}`}, open("user menu", "Settings")...), `{"expect_text":"Theme"}`)}},
-	})
-	runRefused(t, []string{
-		"Choosing 'Log out' from every menu shows 'Bye'",
-	})
-}

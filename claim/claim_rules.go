@@ -858,41 +858,6 @@ func buildRules() {
 			}
 			return []item{action("navigation", plan.Step{Kind: plan.Press, Value: k})}, true
 		})
-	// "choosing 'About' from the settings menu", "the profile menu's 'Sign
-	// out' item": open the menu by its button, then click the item in it.
-	addRule("menu item", cAction, false, `{who}(?:choosing|choose|chooses|selecting|select|selects|picking|pick|picks|clicking|click|clicks|opening|open|opens|tapping|tap)(?: on)? (?:(?:the )?({lit})(?: (?:item|entry|option|command))? (?:from|in|under|on) (?:the |a |its |my |your )?({lit}|[a-z][\w-]*(?: [a-z][\w-]*)?) menu|(?:the |a |its |my |your )?({lit}|[a-z][\w-]*(?: [a-z][\w-]*)?) menu 's ({lit})(?: (?:item|entry|option|command))?)`,
-		func(m *match) ([]item, bool) {
-			ig, mg := 1, 2
-			if !m.ok(1) {
-				ig, mg = 4, 3
-			}
-			itemName, _, ok := m.text(ig)
-			if !ok {
-				return nil, false
-			}
-			menu, q, ok := m.text(mg)
-			if !ok {
-				return nil, false
-			}
-			for _, w := range strings.Fields(strings.ToLower(menu)) {
-				if structural[w] || stopWords[w] || quantifiers[w] || ordinalWords[w] {
-					return nil, false
-				}
-			}
-			button := menu
-			if !q {
-				// "the settings menu": the control that opens it is
-				// named for the menu ("Settings Menu", "Open settings
-				// menu").
-				button = menu + " menu"
-			}
-			a := action("navigation",
-				plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: "button", Name: button}.String()},
-				plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: "menuitem", Name: itemName}.String()})
-			a.desc = fmt.Sprintf("open the menu named %q and choose %q", button, itemName)
-			a.notes = []string{fmt.Sprintf("The menu is opened by the button (or titled icon) named %q, and %q is the item with the ARIA role menuitem named so; edit the targets if the page marks them up differently.", button, itemName)}
-			return []item{a}, true
-		})
 	addRule("switch tab", cAction, false, `{who}(?:switching|switch|switches|going|go|goes|moving|move|moves|changing|change|changes|flipping|flip|jumping|jump)(?: over| back)? to (?:the )?({lit}|{name}) tab`,
 		func(m *match) ([]item, bool) {
 			v, q, ok := m.text(1)

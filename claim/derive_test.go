@@ -395,7 +395,7 @@ func TestMisreadingsRefused(t *testing.T) {
 	for _, c := range []string{
 		"opening /orders/9 says u got a 404 Not Found",       // unquoted words holding a status
 		"visiting /x gives you an error 500 page",            // the same, another status
-		"Picking 'Logout' from the account page's menu shows 'Bye'", // a menu is no page (TestClassMenuItem reads "from the account menu")
+		"Picking 'Logout' from the account menu shows 'Bye'", // a menu is no page
 		"Opening 'Filters' from the search panel shows 'Price'",
 		"On /todos, pressing 'Delete' removes 'milk'", // key or button: not guessed
 	} {
