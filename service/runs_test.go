@@ -297,8 +297,9 @@ func TestCrashRecovery(t *testing.T) {
 	v := dead.start(dead.approved(claimHome, appURL))
 	dead.dieHolding(v, 1)
 	// The dead worker's process is gone; its job stays running in the
-	// database. A new service on the same database takes over once River's
-	// rescuer finds the job stuck.
+	// database. A new service on the same database takes over: on SQLite at
+	// once (no other worker holds the file's workers' lock), on PostgreSQL
+	// once River's rescuer finds the job stuck.
 	e := newEnvAt(t, dir, c, withRunner(t, nil), func(cfg *service.Config) {
 		cfg.JobTimeout, cfg.RescueAfter = 5*time.Minute, 10*time.Minute
 	})

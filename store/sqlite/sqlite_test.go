@@ -60,20 +60,7 @@ func TestAdoptRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := time.UnixMilli(1_800_000_000_000).UTC()
-	p := &store.Plan{ID: "pln_a", Hash: "h", JSON: []byte(`{}`), Claim: "c", DeploymentURL: "https://example.com",
-		Requirements: []byte(`[]`), Notes: []byte(`[]`), State: store.PlanPending, CreatedAt: at}
-	if err := s.CreatePlan(ctx, p); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.DecidePlan(ctx, store.PlanDecision{PlanID: p.ID, PlanHash: p.Hash, State: store.PlanApproved, UserID: "usr_a", At: at}); err != nil {
-		t.Fatal(err)
-	}
-	for _, id := range []string{"ver_a", "ver_b"} {
-		if _, err := s.CreateRun(ctx, store.NewRun{ID: id, PlanID: p.ID, PlanHash: p.Hash, DeploymentURL: p.DeploymentURL, ChargeID: "chg_" + id, At: at}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	createRuns(t, s, "ver_a", "ver_b")
 	// As the older version left them: one queued, one running, no jobs.
 	for _, q := range []string{`DELETE FROM river_job`, `UPDATE verifications SET job_id = NULL`,
 		`UPDATE verifications SET state = 'running', attempts = 1 WHERE id = 'ver_b'`} {
@@ -123,18 +110,7 @@ func TestOrphanedJobsTakenBack(t *testing.T) {
 		return s
 	}
 	base := open()
-	at := time.UnixMilli(1_800_000_000_000).UTC()
-	p := &store.Plan{ID: "pln_o", Hash: "h", JSON: []byte(`{}`), Claim: "c", DeploymentURL: "https://example.com",
-		Requirements: []byte(`[]`), Notes: []byte(`[]`), State: store.PlanPending, CreatedAt: at}
-	if err := base.CreatePlan(ctx, p); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := base.DecidePlan(ctx, store.PlanDecision{PlanID: p.ID, PlanHash: p.Hash, State: store.PlanApproved, UserID: "usr_o", At: at}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := base.CreateRun(ctx, store.NewRun{ID: "ver_o", PlanID: p.ID, PlanHash: p.Hash, DeploymentURL: p.DeploymentURL, ChargeID: "chg_o", At: at}); err != nil {
-		t.Fatal(err)
-	}
+	createRuns(t, base, "ver_o")
 	// die leaves the run's job as a worker that died mid-attempt would.
 	die := func() {
 		t.Helper()
@@ -180,5 +156,26 @@ func TestOrphanedJobsTakenBack(t *testing.T) {
 	work(fourth)
 	if got := state(); got != "running" {
 		t.Errorf("fourth worker beside the third: job %s, want running", got)
+	}
+}
+
+// createRuns approves a plan and queues runs ids of it, each with its
+// charge and its River job.
+func createRuns(t *testing.T, s *sqlite.Store, ids ...string) {
+	t.Helper()
+	ctx := context.Background()
+	at := time.UnixMilli(1_800_000_000_000).UTC()
+	p := &store.Plan{ID: "pln_" + ids[0], Hash: "h", JSON: []byte(`{}`), Claim: "c", DeploymentURL: "https://example.com",
+		Requirements: []byte(`[]`), Notes: []byte(`[]`), State: store.PlanPending, CreatedAt: at}
+	if err := s.CreatePlan(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DecidePlan(ctx, store.PlanDecision{PlanID: p.ID, PlanHash: p.Hash, State: store.PlanApproved, UserID: "usr_a", At: at}); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		if _, err := s.CreateRun(ctx, store.NewRun{ID: id, PlanID: p.ID, PlanHash: p.Hash, DeploymentURL: p.DeploymentURL, ChargeID: "chg_" + id, At: at}); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
