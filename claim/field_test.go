@@ -216,7 +216,7 @@ func TestFieldCorpus(t *testing.T) {
 	}
 	t.Cleanup(func() { r.Close() })
 
-	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}} {
+	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}} {
 		es := readField(t, part.file)
 		out := make([]fieldOutcome, len(es))
 		var wg sync.WaitGroup
