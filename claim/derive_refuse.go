@@ -208,7 +208,7 @@ func afterAction(lx *lexed, sk sketch) map[int]bool {
 	return out
 }
 
-var reNegation = regexp.MustCompile(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere)\b`)
+var reNegation = regexp.MustCompile(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere|omits?|omitted|excludes?|excluded)\b|\b(?:leaves?|left|leaving)\s+out\b`)
 
 // negatedClaim reports whether a claim says something is not so. An HTTP
 // status's name ("404 Not Found") says nothing is not so.
@@ -217,6 +217,9 @@ func negatedClaim(claim string) bool {
 }
 
 var reStatusName = regexp.MustCompile(`(?i)\b[45]\d\d\s+not\s+(?:found|allowed|acceptable|modified|implemented)\b`)
+
+// leaveWords, before "out", say a text is left out ("leaves out 'X'").
+var leaveWords = map[string]bool{"leave": true, "leaves": true, "left": true, "leaving": true}
 
 // negatedLits says, for each quoted text of a claim, whether the claim
 // says it is not there: a negation among the few words since the text
@@ -232,7 +235,9 @@ func negatedLits(lx *lexed) []bool {
 			break
 		}
 		for j := i - 1; j > last && j >= i-4; j-- {
-			if reNegation.MatchString(lx.toks[j].raw) || sketchHideVerbs[lx.toks[j].low] {
+			// "leaves out 'X'": two words that together say X is not there.
+			leavesOut := lx.toks[j].low == "out" && j > 0 && leaveWords[lx.toks[j-1].low]
+			if reNegation.MatchString(lx.toks[j].raw) || sketchHideVerbs[lx.toks[j].low] || leavesOut {
 				out[n] = true
 			}
 		}

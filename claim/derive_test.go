@@ -426,8 +426,14 @@ func TestQuotedKeyPressed(t *testing.T) {
 // TestSuggestionsKeepNegation: a negative claim's suggestions never assert
 // what it denies, and the generic fallback is not offered for it.
 func TestSuggestionsKeepNegation(t *testing.T) {
-	for _, c := range []string{"The home page doesn't show 'NaN' anywhere", "/cart never shows 'null' at all, really"} {
-		for _, s := range Suggestions(c) {
+	for _, c := range []string{"The home page doesn't show 'NaN' anywhere", "/cart never shows 'null' at all, really",
+		"Asking for just two entries with /items?_limit=2 leaves out 'Carrots'", "The export at /report.csv omits 'internal notes' for sure",
+		"the summary on /stats excludes 'Archived', as it should"} {
+		ss := Suggestions(c)
+		if len(ss) == 0 {
+			t.Errorf("%q: no suggestion", c)
+		}
+		for _, s := range ss {
 			if !negatedClaim(stripLabel(s)) || strings.Contains(s, "loads without errors") {
 				t.Errorf("%q: suggestion %q drops the negation or is generic", c, s)
 			}
