@@ -78,8 +78,9 @@ func (s *Service) AttestationKeys(ctx context.Context) ([]attest.PublicKey, erro
 }
 
 // PublishedKeys merges the keys of a local keyring (kr, may be nil) with
-// the keys published in st, newest first. A published key is current when
-// it is the newest its host published. A row whose id is not its public
+// the keys published in st, newest first. A local key is current when it
+// is the keyring's newest; any other published key when it is the newest
+// its host published. A row whose id is not its public
 // key's fingerprint is left out (and logged): ids are never trusted from
 // the database.
 func PublishedKeys(ctx context.Context, st store.Store, kr *attest.Keyring, log *slog.Logger) ([]attest.PublicKey, error) {
@@ -105,8 +106,10 @@ func PublishedKeys(ctx context.Context, st store.Store, kr *attest.Keyring, log 
 		p.Current = !newest[p.Host]
 		newest[p.Host] = true
 		if i := slices.IndexFunc(out, func(k attest.PublicKey) bool { return k.ID == p.ID }); i >= 0 {
+			// The local directory knows of a rotation before the new key
+			// is published (at its first signature): its view of which
+			// key is current wins.
 			out[i].Host = p.Host
-			out[i].Current = out[i].Current || p.Current
 			continue
 		}
 		out = append(out, p)
