@@ -221,6 +221,17 @@ func TestFieldCorpus(t *testing.T) {
 		out := make([]fieldOutcome, len(es))
 		var wg sync.WaitGroup
 		sem := make(chan struct{}, 3)
+		// runPlan runs p against base in the background, three at a time,
+		// and hands the result to done.
+		runPlan := func(p *plan.Plan, base string, done func(*runner.Result, error)) {
+			wg.Go(func() {
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+				defer cancel()
+				done(r.Run(ctx, p, runner.Options{BaseURL: base}))
+			})
+		}
 		for i, e := range es {
 			out[i] = fieldOutcome{e: e}
 			d, err := Derive(e.Claim)
@@ -236,34 +247,22 @@ func TestFieldCorpus(t *testing.T) {
 					// as a person decided the claim (a labelled one checks
 					// less, so it may not).
 					if sd, err := Derive(np.Suggestions[0]); err == nil {
-						wg.Add(1)
-						go func(o *fieldOutcome, p *plan.Plan) {
-							defer wg.Done()
-							sem <- struct{}{}
-							defer func() { <-sem }()
-							ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-							defer cancel()
-							res, err := r.Run(ctx, p, runner.Options{BaseURL: apps[o.e.App]})
+						o := &out[i]
+						runPlan(sd.Plan, apps[e.App], func(res *runner.Result, err error) {
 							if err != nil {
 								o.suggDecision = "error: " + err.Error()
 								return
 							}
 							o.suggDecision = string(res.Decision)
-						}(&out[i], sd.Plan)
+						})
 					}
 				}
 				continue
 			}
 			out[i].derived = true
 			out[i].faithful = Missing(e.Claim, d.Plan) == ""
-			wg.Add(1)
-			go func(o *fieldOutcome, p *plan.Plan) {
-				defer wg.Done()
-				sem <- struct{}{}
-				defer func() { <-sem }()
-				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-				defer cancel()
-				res, err := r.Run(ctx, p, runner.Options{BaseURL: apps[o.e.App]})
+			o := &out[i]
+			runPlan(d.Plan, apps[e.App], func(res *runner.Result, err error) {
 				if err != nil {
 					o.decision = "error: " + err.Error()
 					return
@@ -277,7 +276,7 @@ func TestFieldCorpus(t *testing.T) {
 						}
 					}
 				}
-			}(&out[i], d.Plan)
+			})
 		}
 		wg.Wait()
 		var provable, faithful, wrong, known, refusals, goodFirst, labelled int

@@ -19,6 +19,27 @@ import (
 )
 
 // buildVouch builds cmd/vouch into a temporary directory.
+// vouchOut runs the vouch binary bin with args, stdin on its standard
+// input, and returns what it printed, trimmed; a failure ends the test.
+func vouchOut(t *testing.T, bin, stdin string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("vouch %v: %v", args, err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// operatorKey adds the person email (password) and returns a new launch
+// key, both in the store the flags where name.
+func operatorKey(t *testing.T, bin, email, password string, where ...string) string {
+	t.Helper()
+	vouchOut(t, bin, password+"\n", append([]string{"users", "add", email, "--password-stdin"}, where...)...)
+	return vouchOut(t, bin, "", append([]string{"keys", "create", "--scope", "launch"}, where...)...)
+}
+
 func buildVouch(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "vouch")
@@ -113,19 +134,8 @@ func TestCrashAndRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	run := func(args []string, stdin string) string {
-		t.Helper()
-		cmd := exec.Command(bin, args...)
-		cmd.Stdin = strings.NewReader(stdin)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("vouch %v: %v", args, err)
-		}
-		return strings.TrimSpace(string(out))
-	}
 	const email, password = "ops@example.com", "a long enough password"
-	run([]string{"users", "add", email, "--password-stdin", "--data", dir}, password+"\n")
-	key := run([]string{"keys", "create", "--scope", "launch", "--data", dir}, "")
+	key := operatorKey(t, bin, email, password, "--data", dir)
 
 	// The default attempt bound (River's rescuer would wait half an hour):
 	// the restarted process finds no other worker alive on the file and

@@ -95,19 +95,8 @@ func TestWorkersCrashOnPostgres(t *testing.T) {
 	if err := app.Set("slow-home", true); err != nil {
 		t.Fatal(err)
 	}
-	run := func(stdin string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command(bin, append(args, "--data", dir, "--database", pg)...)
-		cmd.Stdin = strings.NewReader(stdin)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("vouch %v: %v", args, err)
-		}
-		return strings.TrimSpace(string(out))
-	}
 	const email, password = "ops@example.com", "a long enough password"
-	run(password+"\n", "users", "add", email, "--password-stdin")
-	key := run("", "keys", "create", "--scope", "launch")
+	key := operatorKey(t, bin, email, password, "--data", dir, "--database", pg)
 
 	srv := startServe(t, bin, dir, "--workers", "0", "--database", pg)
 	e := &env{t: t, base: srv.base, launch: key, read: key, email: email, password: password, hc: &http.Client{Timeout: 60 * time.Second}}
@@ -257,19 +246,8 @@ func evidenceThroughBucket(t *testing.T, bin, kind string) {
 	app := testapp.New()
 	ts := httptest.NewServer(app.Handler())
 	defer ts.Close()
-	run := func(stdin string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command(bin, append(args, "--data", serverDir, "--database", database)...)
-		cmd.Stdin = strings.NewReader(stdin)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("vouch %v: %v", args, err)
-		}
-		return strings.TrimSpace(string(out))
-	}
 	const email, password = "ops@example.com", "a long enough password"
-	run(password+"\n", "users", "add", email, "--password-stdin")
-	key := run("", "keys", "create", "--scope", "launch")
+	key := operatorKey(t, bin, email, password, "--data", serverDir, "--database", database)
 	// The worker makes its signing key at its start and publishes the
 	// public half in the database; the server, on its own disk, has a key
 	// of its own and none of the worker's files.
