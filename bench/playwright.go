@@ -563,3 +563,85 @@ func dirBytes(dir string) int64 {
 	})
 	return n
 }
+
+// TimeVouch runs the comparison's journeys once with `vouch run` (after a
+// warm-up run of one journey, not counted), with $VOUCH_TIMING set, and
+// returns the run's wall time and its breakdown of where the time went
+// (the runner's "timing:" lines). It needs neither Node.js nor Playwright.
+func TimeVouch(ctx context.Context, cfg PWConfig) (string, error) {
+	if cfg.Journeys <= 0 {
+		cfg.Journeys = 12
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 2
+	}
+	if cfg.ChromePath == "" {
+		p, err := runner.FindChrome()
+		if err != nil {
+			return "", err
+		}
+		cfg.ChromePath = p
+	}
+	if cfg.Vouch == "" {
+		exe, err := os.Executable()
+		if err != nil {
+			return "", err
+		}
+		cfg.Vouch = exe
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	srv := &http.Server{Handler: testapp.New().Handler(), ReadHeaderTimeout: 5 * time.Second}
+	go srv.Serve(l)
+	defer srv.Close()
+	base := "http://" + l.Addr().String()
+	work, err := os.MkdirTemp("", "vouch-timing-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(work)
+
+	one := Journeys(2)
+	one.Journeys = one.Journeys[1:]
+	var out strings.Builder
+	for i, p := range []*plan.Plan{one, Journeys(cfg.Journeys)} {
+		planFile := filepath.Join(work, fmt.Sprintf("plan-%d.json", i))
+		b, err := json.Marshal(p)
+		if err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(planFile, b, 0o644); err != nil {
+			return "", err
+		}
+		cmd := exec.CommandContext(ctx, cfg.Vouch, "run", "--url", base, "--out", filepath.Join(work, fmt.Sprintf("out-%d", i)),
+			"--workers", strconv.Itoa(cfg.Workers), "--chrome", cfg.ChromePath, "--json", planFile)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if i == 1 {
+			cmd.Env = append(os.Environ(), "VOUCH_TIMING=1")
+		}
+		s, err := runSampled(cmd)
+		if err != nil {
+			return "", err
+		}
+		var r struct {
+			Decision string `json:"decision"`
+		}
+		_ = json.Unmarshal(stdout.Bytes(), &r)
+		if r.Decision != "verified" {
+			return "", fmt.Errorf("vouch run decided %q, want verified:\n%s", r.Decision, stderr.String())
+		}
+		if i == 0 {
+			continue
+		}
+		fmt.Fprintf(&out, "vouch run: %d journeys, %d at a time: wall %.2fs, cpu %.2fs\n", cfg.Journeys, cfg.Workers, s.Wall.Seconds(), s.CPU.Seconds())
+		for _, line := range strings.Split(stderr.String(), "\n") {
+			if strings.HasPrefix(line, "timing: ") {
+				out.WriteString(line + "\n")
+			}
+		}
+	}
+	return out.String(), nil
+}

@@ -566,6 +566,37 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 		}
 		for j := range it.steps {
 			s := &it.steps[j]
+			if (s.Kind == plan.ExpectVisible || s.Kind == plan.ExpectHidden) && s.Target != "" && pin {
+				// "The header contains a 'Log in' link": an element said
+				// of a part is looked for inside it, or the claim is
+				// refused; a link elsewhere on the page proves nothing.
+				scoped := ""
+				ec, ok := elementCSS[s.Target]
+				if v, isCSS := strings.CutPrefix(s.Target, "css="); isCSS && !ok {
+					ec, ok = v, true // a link to a path: a[href=…]
+				}
+				if ok {
+					var parts []string
+					for _, rc := range strings.Split(css, ", ") {
+						for _, e := range strings.Split(ec, ", ") {
+							parts = append(parts, rc+" "+e)
+						}
+					}
+					scoped = plan.Target{Kind: plan.ByCSS, Value: strings.Join(parts, ", ")}.String()
+				}
+				if scoped == "" {
+					p.setHint("unsupported", fmt.Sprintf("vouch cannot look for a named element inside %q: say the page has it, or name the text the part shows", strings.TrimSpace(r.region)), at)
+					// No looser reading of the same words ("links to
+					// Twitter" as a text) may take its place.
+					p.budget = -1
+					return false
+				}
+				s.Target = scoped
+				it.desc = ""
+				it.notes = append(it.notes, fmt.Sprintf("The element is looked for inside the page's %s element (%s).", strings.Split(css, ",")[0], css))
+				r.notes = nil
+				continue
+			}
 			if (s.Kind != plan.ExpectText && s.Kind != plan.ExpectNoText) || s.Target != "" {
 				continue
 			}
@@ -596,7 +627,19 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 // no action between ("shows 'Loading' then shows 'Ready'"): an order in
 // time that two separate checks would not prove.
 func checkThenCheck(p *parser, st pstate, items []item, at int) bool {
-	if !st.seqConn || st.last == nil || st.last.kind != iCheck || len(items) == 0 || items[0].kind != iCheck {
+	if !st.seqConn || st.last == nil || st.last.kind != iCheck || len(items) == 0 {
+		return false
+	}
+	// "'Save' is shown, then 'Saved' appears": the second check may be
+	// read with its text as a subject first.
+	first := itemKind(255)
+	for _, it := range items {
+		if it.kind == iCheck || it.kind == iAction || it.kind == iReload || it.kind == iPage {
+			first = it.kind
+			break
+		}
+	}
+	if first != iCheck {
 		return false
 	}
 	p.setHint("unsupported", "vouch cannot check that one thing shows after another with nothing done between them: name the action between them, or check each separately", at)

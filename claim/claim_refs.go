@@ -166,7 +166,15 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 	// "the JSON Server home page", "Acme's landing page": a name, then
 	// the home page.
 	for _, hw := range []string{"home page", "homepage", "landing page", "front page", "start page", "main page"} {
-		if n := len(strings.Fields(hw)); strings.HasSuffix(all, " "+hw) && len(words) > n && len(words) <= n+3 {
+		if !strings.HasSuffix(all, " "+hw) {
+			continue
+		}
+		// The page words may be one token ("homepage" reads "home page").
+		n := len(strings.Fields(hw))
+		if words[len(words)-1] == hw {
+			n = 1
+		}
+		if len(words) > n && len(words) <= n+3 {
 			var raw []string
 			for i := from; i < from+len(words)-n; i++ {
 				raw = append(raw, p.lx.toks[i].raw)
@@ -179,11 +187,7 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 			// the home page", "the mobile home page", "the signed-in home
 			// page" say where or which, and reading them as a name would
 			// check the whole page, or another state of it: not a page.
-			// The page words may be one token ("homepage" reads "home page").
 			ownerTo := from + len(words) - n
-			if p.lx.toks[to-1].low == hw {
-				ownerTo = to - 1
-			}
 			if !ownerIsName(p.lx.toks[from:ownerTo]) {
 				return ref, false
 			}
@@ -537,6 +541,11 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		t = plan.Target{Kind: plan.ByRole, Value: e.role}
 		ref.notes = append(ref.notes, fmt.Sprintf("%q is found by its ARIA role %q (role=%s), which is how accessible apps mark such messages.", noun, e.role, e.role))
 	case e.role != "":
+		if e.role == "tab" && name != "" && !quoted && !startsUpper(name) {
+			// "the database tab" describes a tab; "the Billing tab" and
+			// "the 'billing' tab" name one.
+			return ref, false
+		}
 		t = plan.Target{Kind: plan.ByRole, Value: e.role, Name: name, Level: level}
 	case e.css != "":
 		if name != "" {
@@ -912,7 +921,38 @@ func ownerIsName(toks []token) bool {
 			return false
 		}
 		r := []rune(t.raw)
-		if len(r) == 0 || !possessive && !(unicode.IsUpper(r[0]) || unicode.IsDigit(r[0])) {
+		if len(r) == 0 || !possessive && !(unicode.IsUpper(r[0]) || unicode.IsDigit(r[0])) && !(len(toks) == 1 && joinedName(t.low)) {
+			return false
+		}
+	}
+	return true
+}
+
+// joinedName reports whether a lower-case word is written as a package's
+// or a program's name, its parts joined by a hyphen or a dot
+// ("json-server", "foo.js"), rather than as a description ("user-facing",
+// "re-designed", "full-width").
+func joinedName(w string) bool {
+	parts := strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '.' })
+	if len(parts) < 2 || strings.Trim(w, "-.") != w || strings.Contains(w, "--") || strings.Contains(w, "..") {
+		return false
+	}
+	for _, part := range parts {
+		for _, r := range part {
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				return false
+			}
+		}
+		if pageStateWords[part] || structural[part] || stopWords[part] || vague[part] {
+			return false
+		}
+	}
+	if strings.Contains(w, ".") {
+		return true
+	}
+	last := parts[len(parts)-1]
+	for _, suf := range []string{"ed", "ing", "in", "out", "up", "off", "only", "wide", "width", "style", "like", "based", "facing", "friendly", "free", "level", "size", "sized", "page", "time", "first"} {
+		if strings.HasSuffix(last, suf) {
 			return false
 		}
 	}

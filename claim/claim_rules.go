@@ -70,7 +70,8 @@ func buildRules() {
 			if m.st.start {
 				return nil, false
 			}
-			return []item{{kind: iConn}}, true
+			// ", then" is an order, however it is matched
+			return []item{{kind: iConn, seq: strings.Contains(" "+m.low(0)+" ", " then ")}}, true
 		})
 	addRule("with element", cConn, false, `(?:with|containing|that has|which has|including|that contains|which contains|that includes)`,
 		func(m *match) ([]item, bool) {
@@ -92,7 +93,10 @@ func buildRules() {
 		})
 	addRule("in region", cNoop, false, `(?:in|on|inside|within|from|at|under) (?:the |its |a |my |their )?(?:(?:cookie|consent|site|page|main|top|bottom|left|right) )?(?:header|footer|nav|navigation|navbar|nav bar|menu|main menu|sidebar|side bar|top bar|banner|cookie banner|consent banner|dialog|modal|popup|toolbar|hero|hero section|breadcrumbs?|card|panel|table|list|form|main content)`,
 		func(m *match) ([]item, bool) {
-			if m.st.last == nil || m.st.afterConn {
+			if m.st.last == nil || m.st.afterConn || m.st.last.kind == iCheck && !strings.HasPrefix(m.low(0), "from ") {
+				// A check said of a part ("shows 'Privacy' in the
+				// footer") is pinned to it or refused, never made on the
+				// whole page.
 				return nil, false
 			}
 			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
@@ -723,6 +727,17 @@ func buildRules() {
 			if !ok || v.text == "" || v.secret != "" {
 				return nil, false
 			}
+			if v.bare {
+				// "Filtering orders by status via /orders?status=paid": a
+				// request described in words before its path, not words
+				// typed into a search box
+				from, _ := m.p.lx.tokensIn(m.start, m.end)
+				for _, t := range m.p.lx.toks[from:] {
+					if t.kind == tPath || t.kind == tURL {
+						return nil, false
+					}
+				}
+			}
 			it := action("form", plan.Step{Kind: plan.Fill, Target: "role=searchbox", Value: v.text}, plan.Step{Kind: plan.Press, Target: "role=searchbox", Value: "Enter"})
 			it.desc = fmt.Sprintf("search for %q", v.text)
 			if what != "" {
@@ -750,7 +765,7 @@ func buildRules() {
 			ref.note = fmt.Sprintf("%q is taken to happen on %s — name the page if it is elsewhere.", strings.TrimSpace(ref.phrase), path)
 			return []item{{kind: iPage, page: ref, from: m.start, to: m.loc[4]}, it}, true
 		})
-	addRule("back", cAction, false, `(?:going|go|navigating|navigate|clicking|pressing|hitting) back|(?:clicking|pressing|hitting|using) the (?:browser'?s? )?back button`,
+	addRule("back", cAction, false, `(?:going|go|navigating|navigate|clicking|pressing|hitting) back|(?:clicking|pressing|hitting|using|tapping) the (?:(?:web )?browser(?: ?'s|s'?)? )?back button(?: (?:of|in|on) (?:the |your )?(?:web )?browser)?`,
 		func(m *match) ([]item, bool) {
 			if !m.st.acted {
 				// A journey starts in a fresh tab: there is nothing to go
@@ -857,6 +872,34 @@ func buildRules() {
 				k = v
 			}
 			return []item{action("navigation", plan.Step{Kind: plan.Press, Value: k})}, true
+		})
+	// "pressing the comma key", "hitting the question mark key": a key
+	// named by its character's name.
+	addRule("press named key", cAction, false, `{who}(?:pressing|press|presses|hitting|hit|hits|tapping|tap|striking|strike) (?:the )?(`+alternation(keys(charKeyNames))+`) key`,
+		func(m *match) ([]item, bool) {
+			k, ok := charKeyNames[m.low(1)]
+			if !ok || checkKey(k) != nil {
+				return nil, false
+			}
+			return []item{action("navigation", plan.Step{Kind: plan.Press, Value: k})}, true
+		})
+	// "pressing i opens the 'Info' dialog": one unquoted letter or digit
+	// pressed is a key, when what follows says what it does ("a" is an
+	// article, never a key).
+	addRule("press letter", cAction, false, `{who}(?:pressing|press|presses|hitting|hit|hits|striking|strike) (?:the )?([b-z0-9])(?: key)?`,
+		func(m *match) ([]item, bool) {
+			nx := m.p.nextToken(m.end)
+			if nx == nil || !keyResultStart[nx.low] {
+				return nil, false
+			}
+			// "pressing J shows 'Next'": a capital is the key as its
+			// keycap names it, j, as "pressing i" is; the note says so.
+			k := m.p.nextToken(m.loc[2]).raw
+			a := action("navigation", plan.Step{Kind: plan.Press, Value: strings.ToLower(k)})
+			if k != strings.ToLower(k) && k != "I" {
+				a.notes = append(a.notes, fmt.Sprintf("%q is taken as the %s key, as a keyboard labels it; write 'Shift+%s' if the capital is meant.", k, strings.ToLower(k), k))
+			}
+			return []item{a}, true
 		})
 	addRule("switch tab", cAction, false, `{who}(?:switching|switch|switches|going|go|goes|moving|move|moves|changing|change|changes|flipping|flip|jumping|jump)(?: over| back)? to (?:the )?({lit}|{name}) tab`,
 		func(m *match) ([]item, bool) {
@@ -1074,6 +1117,11 @@ func buildRules() {
 					return nil, false
 				}
 			}
+			// "the 'Help' panel is gone" is about a part of the page,
+			// never the page's status.
+			if l := m.st.last; l != nil && l.kind != iPage {
+				return nil, false
+			}
 			it, ok := statusCheck(404)
 			it[0].notes = []string{fmt.Sprintf("%q is checked as HTTP 404.", m.p.lx.span(m.start, m.end))}
 			return it, ok
@@ -1086,7 +1134,7 @@ func buildRules() {
 		})
 	addRule("disabled", cCheck, false, `(?:(?:the |a |an |its )?(?:"\d+" |[\w-]+ )?(?:button|link|field|input|checkbox|control|tab|option|menu item) )?(?:{is} )?(?:not )?(?:disabled|enabled|greyed out|grayed out|inactive|clickable|unclickable|read-only|readonly|editable|focused|selected|checked|unchecked|ticked|expanded|collapsed)`,
 		func(m *match) ([]item, bool) {
-			m.p.setHint("unsupported", "plans check what a page shows, not whether an element is enabled, checked or focused", m.start)
+			m.p.setHint("unsupported", stateHint, m.start)
 			return nil, false
 		})
 	addRule("no 404", cCheck, false, `(?:not|never) (?:404|404s|return (?:a )?404|give (?:a )?404|show (?:a )?404|error|fail|break|crash)`,
@@ -1131,6 +1179,13 @@ func buildRules() {
 				c := check("absence", plan.Step{Kind: plan.ExpectNoText, Value: t.Within})
 				c.notes = []string{fmt.Sprintf("That the item goes away is checked by %q no longer being shown on the page.", t.Within)}
 				return []item{c}, true
+			}
+			if strings.Contains(m.low(0), "it") && len(m.litsIn(0, m.start)) > 1 {
+				// "clicking 'Open' shows 'Upload', and clicking 'Cancel'
+				// makes it go away": "it" may be a text said before the
+				// click, not what was clicked.
+				m.p.setHint("ambiguous", "\"it\" may be what was clicked or a text named before it: quote what goes away", m.start)
+				return nil, false
 			}
 			c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: l.steps[0].Target})
 			c.notes = []string{"That it goes away is checked by the clicked element no longer being visible."}
@@ -1696,9 +1751,12 @@ func buildRules() {
 		})
 	addRule("dark background", cCheck, false, `(?:(?:has|have|uses|use|shows|show|gets|get|turns|turn|becomes|become|switches to|is in|is|gives the page|give the page) (?:a |an )?(dark|light)(?: background| mode| theme| colou?r scheme)|(?:turns|makes|sets) the (?:page |page's )?background (dark|light)|the (?:page |page's )?background (?:is|turns|becomes|goes|is now) (dark|light))`,
 		func(m *match) ([]item, bool) {
-			c := check("presence", plan.Step{Kind: plan.ExpectStyle, Target: plan.Target{Kind: plan.ByCSS, Value: "body"}.String(), Property: "background-color", Value: m.firstOf(1, 2, 3)})
-			c.notes = []string{fmt.Sprintf("A %s background is the page body's computed background colour, by its lightness.", m.firstOf(1, 2, 3))}
-			return []item{c}, true
+			// The background a person sees may be the body's or an app's
+			// container drawn over it (a docs page's dark mode darkens
+			// its container and leaves the body light): no one element
+			// is "the page's background".
+			m.p.setHint("unsupported", "vouch cannot tell which element's background the claim means (the page body, or the app's container over it): name a part (\"the header is dark\") or a text that changes", m.start)
+			return nil, false
 		})
 	// "shows the 'author' parameter", "the 'books' and 'orders' sections":
 	// a noun after the text says what it is, and is noted, not checked.
@@ -1814,7 +1872,7 @@ func buildRules() {
 				if l == "'s" && i > from {
 					continue
 				}
-				if structural[l] || stopWords[l] || notText[l] || vague[l] {
+				if structural[l] || stopWords[l] || notText[l] || vague[l] || descStates[l] || stateWords[l] {
 					return nil, false
 				}
 			}
@@ -1831,7 +1889,10 @@ func buildRules() {
 				if l := m.p.lx.toks[i].low; l == "'s" && i > from {
 					continue // "Ann Lee's email 'ann@…'"
 				}
-				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] {
+				// "shows the deleted 'X'", "the latest 'v2'": a state
+				// or a rank of the text, which checking the text alone
+				// would drop
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || descStates[l] || stateWords[l] {
 					return nil, false
 				}
 			}
@@ -2015,6 +2076,14 @@ func buildRules() {
 			l := m.st.last
 			if l.cont != contClick {
 				return nil, false
+			}
+			// "after clicking 'A', the toggle says 'B'": an element
+			// followed by what it says is the subject of a check, not
+			// one more thing clicked.
+			if m.p.lx.shape[m.loc[2]] != '"' {
+				if t := m.p.nextToken(m.end); t != nil && subjectVerbs[t.low] {
+					return nil, false
+				}
 			}
 			return m.p.click(m, plan.Click)
 		})
@@ -2533,6 +2602,10 @@ func (p *parser) click(m *match, k plan.Kind) ([]item, bool) {
 		return nil, false
 	}
 	if _, isKey := keyNames[strings.ToLower(v)]; isKey && !q {
+		return nil, false
+	}
+	if !q && strings.EqualFold(v, "back") {
+		// "pressing back" is the browser's back, never a text to click
 		return nil, false
 	}
 	if pressVerb(m.p.lx.span(m.start, a)) {
@@ -3113,10 +3186,29 @@ func containerTarget(target string) bool {
 }
 
 // checkStart are words a check may start with, after a purpose clause.
+// subjectVerbs follow the subject of a check ("the toggle says …").
+var subjectVerbs = map[string]bool{"says": true, "shows": true, "reads": true, "displays": true,
+	"lists": true, "is": true, "are": true, "has": true, "contains": true, "becomes": true,
+	"turns": true, "changes": true, "stays": true, "remains": true, "gets": true}
+
 var checkStart = map[string]bool{"shows": true, "show": true, "displays": true, "lists": true,
 	"says": true, "reads": true, "opens": true, "reveals": true, "brings": true, "takes": true,
 	"leads": true, "gives": true, "returns": true, "has": true, "contains": true, "then": true,
 	",": true, "and": true, "i": true, "you": true, "it": true, "the": true, "loads": true}
+
+// charKeyNames map the names of character keys, said before "key", to the
+// character pressed: "the comma key" presses ",".
+var charKeyNames = map[string]string{"comma": ",", "slash": "/", "forward slash": "/",
+	"backslash": "\\", "question mark": "?", "period": ".", "full stop": ".", "dot": ".",
+	"semicolon": ";", "colon": ":", "hyphen": "-", "minus": "-", "dash": "-", "plus": "+",
+	"equals": "=", "equal": "=", "equals sign": "=", "asterisk": "*", "star": "*", "hash": "#",
+	"exclamation mark": "!", "backtick": "`", "tilde": "~", "pipe": "|", "underscore": "_"}
+
+// keyResultStart are the words after an unquoted letter pressed that say
+// what the key does: "pressing i opens …", "pressing j, …".
+var keyResultStart = map[string]bool{"opens": true, "shows": true, "displays": true, "reveals": true,
+	"brings": true, "takes": true, "leads": true, "lists": true, "toggles": true, "focuses": true,
+	",": true, "then": true}
 
 // outOfReachWord holds the one-word entries of outOfReach.
 var outOfReachWord = func() map[string]bool {
@@ -3159,16 +3251,6 @@ func sortedFold(xs []string, reverse bool) []string {
 		return a < b
 	})
 	return out
-}
-
-// firstOf returns the first of the groups that matched, lower-cased.
-func (m *match) firstOf(gs ...int) string {
-	for _, g := range gs {
-		if m.ok(g) {
-			return m.low(g)
-		}
-	}
-	return ""
 }
 
 // witnessValue is the example item a general rule is tested on: generated,

@@ -305,6 +305,12 @@ func regexpQuote(s string) string {
 // containsPhrase reports whether the space-separated words of phrase occur
 // in shape as whole words.
 func containsPhrase(shape, phrase string) bool {
+	return wholePhrase(shape, phrase, func(int, int) bool { return true })
+}
+
+// wholePhrase reports whether phrase occurs in shape as whole words at a
+// place where keep(start, end) holds.
+func wholePhrase(shape, phrase string, keep func(j, end int) bool) bool {
 	for i := 0; ; {
 		j := strings.Index(shape[i:], phrase)
 		if j < 0 {
@@ -312,12 +318,35 @@ func containsPhrase(shape, phrase string) bool {
 		}
 		j += i
 		end := j + len(phrase)
-		if (j == 0 || !isWordByte(shape[j-1])) && (end == len(shape) || !isWordByte(shape[end])) {
+		i = j + 1
+		if (j == 0 || !isWordByte(shape[j-1])) && (end == len(shape) || !isWordByte(shape[end])) && keep(j, end) {
 			return true
 		}
-		i = j + 1
 	}
 }
+
+// outOfReachIn reports whether an out-of-reach phrase occurs in shape as
+// something the claim says of the app, not as part of a file name, a path
+// or a media type ("openapi.json", "/api/users", "application/json") nor
+// as a word naming a page, its docs, its title or its tab ("the API docs
+// page", "the API title", "the database page").
+func outOfReachIn(shape, phrase string) bool {
+	return wholePhrase(shape, phrase, func(j, end int) bool {
+		if j > 0 && strings.ContainsRune("./+@:", rune(shape[j-1])) {
+			return false
+		}
+		if end < len(shape) && (shape[end] == '/' || shape[end] == '.' && end+1 < len(shape) && isWordByte(shape[end+1])) {
+			return false
+		}
+		next := strings.Fields(shape[end:])
+		return len(next) == 0 || !pageModified[strings.Trim(next[0], ",.;:")]
+	})
+}
+
+// pageModified are the words after which an out-of-reach word names a page
+// or a part of one: "the API docs", "the database page", "the API title".
+var pageModified = map[string]bool{"docs": true, "doc": true, "documentation": true, "reference": true,
+	"page": true, "pages": true, "title": true, "tab": true, "tabs": true, "homepage": true}
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c >= 0x80

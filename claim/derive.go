@@ -52,7 +52,8 @@ func (Rules) Derive(_ context.Context, claim string) (Derivation, error) { retur
 // refuses it with a *NotProvableError that says why and offers provable
 // rephrasings. It is deterministic and touches no network, browser or
 // model; the claim language is described in docs/claims.md.
-func Derive(claim string) (Derivation, error) {
+func Derive(claim string) (d Derivation, err error) {
+	defer refuseOnPanic(claim, &d, &err)
 	d, r := derive(claim)
 	if r != nil {
 		return Derivation{}, r.notProvable(claim)
@@ -77,9 +78,26 @@ func derive(claim string) (Derivation, *refusal) {
 		return Derivation{}, r
 	}
 	p := &parser{lx: lx}
-	items, ok := p.parseClaim()
-	if !ok {
-		return Derivation{}, p.refusal()
+	var items []item
+	ok := false
+	if openerClause(lx) {
+		// "the 'X' dialog you get by pressing 'o'": what opens a dialog,
+		// said after it, is read by the compositional reader only.
+		if items, ok = composeRead(lx); !ok {
+			if _, read := p.parseClaim(); !read {
+				return Derivation{}, p.refusal()
+			}
+			return Derivation{}, &refusal{cause: "unrecognized", reason: "vouch could not read the claim with what opens its dialog: say it in order (\"pressing 'o' opens 'Upload', then pressing Escape …\")"}
+		}
+	} else if items, ok = p.parseClaim(); !ok {
+		r := p.refusal()
+		if r.cause != "unrecognized" && !composeMayRead(r) {
+			return Derivation{}, r
+		}
+		// The rules could not read it: read it compositionally.
+		if items, ok = composeRead(lx); !ok {
+			return Derivation{}, r
+		}
 	}
 	a := &assembly{lx: lx}
 	scens, r := a.scenarios(items)
@@ -98,6 +116,9 @@ func derive(claim string) (Derivation, *refusal) {
 		// Derive's own plans always trace; a failure is a bug in the
 		// rules, reported as a refusal rather than a broken plan.
 		return Derivation{}, &refusal{cause: "unrecognized", reason: "vouch built a plan it could not validate (" + firstLine(err.Error()) + ")"}
+	}
+	if r := guard(lx, d); r != nil {
+		return Derivation{}, r
 	}
 	return d, nil
 }
@@ -480,6 +501,14 @@ func resolveClicks(parts []part) {
 			continue
 		}
 		pt.steps = append([]plan.Step(nil), pt.steps...)
+		if !filled && !pt.button && commandLabel(pt.click) {
+			// "Clicking 'Switch to dark mode'": a text that says what a
+			// control toggles is a button's name, often only its
+			// aria-label (an icon button), which the visible text misses.
+			pt.steps[0].Target = plan.Target{Kind: plan.ByRole, Value: "button", Name: pt.click}.String()
+			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%q says what a control toggles, so it is taken as a button's name (its text or label).", pt.click))
+			continue
+		}
 		if filled || pt.button {
 			pt.steps[0].Target = plan.Target{Kind: plan.ByRole, Value: "button", Name: pt.click}.String()
 			why := "After fields are filled"
@@ -570,8 +599,9 @@ func moveSuffixPages(items []item) []item {
 }
 
 // movePostfixConditions turns "X is shown after doing Y" into "doing Y,
-// X is shown".
+// X is shown", and "doing X after doing Y" into "doing Y, doing X".
 func movePostfixConditions(items []item) []item {
+	items = moveActionAfterAction(items)
 	for c := 0; c < len(items); c++ {
 		if items[c].kind != iCond {
 			continue
@@ -624,8 +654,23 @@ func movePostfixConditions(items []item) []item {
 	return items
 }
 
+// errorStatus reports whether the parts expect an error status (400 and
+// up). Such a page's other checks stay in its journey: the runner fails a
+// journey whose visit meets an error status it does not expect, so a
+// journey of its own for "shows 'Not found'" would decide failed.
+func errorStatus(parts []part) bool {
+	for _, pt := range parts {
+		for _, st := range pt.steps {
+			if st.Kind == plan.ExpectStatus && st.Status >= 400 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // build makes the plan: one journey per scenario, or per check when a
-// scenario only looks at a page.
+// scenario only looks at a page (but see errorStatus).
 func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) {
 	pl := &plan.Plan{Version: plan.Version, Name: planName(text)}
 	type journey struct {
@@ -647,7 +692,7 @@ func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) 
 		a.note(page.note)
 		resolveClicks(s.parts)
 		groups := [][]part{s.parts}
-		if s.actions == 0 && s.checks > 1 {
+		if s.actions == 0 && s.checks > 1 && !errorStatus(s.parts) {
 			groups = nil
 			for _, pt := range s.parts {
 				groups = append(groups, []part{pt})
@@ -963,4 +1008,47 @@ func signInField(steps []plan.Step, target string) int {
 		}
 	}
 	return -1
+}
+
+// moveActionAfterAction reads "pressing Escape after pressing 'o' hides X"
+// in the order it happens: the actions said after "after" (or "once",
+// "when") that follows an action directly come first.
+func moveActionAfterAction(items []item) []item {
+	for c := 1; c < len(items); c++ {
+		if items[c].kind != iCond || !isAct(items[c-1].kind) {
+			continue
+		}
+		g := c - 1
+		for g > 0 && (isAct(items[g-1].kind) || items[g-1].kind == iNoop || items[g-1].kind == iConn && !items[g-1].seq && g > 1 && isAct(items[g-2].kind)) {
+			g--
+		}
+		e := c + 1
+		for e < len(items) && (isAct(items[e].kind) || items[e].kind == iCred || items[e].kind == iNoop ||
+			items[e].kind == iConn && !items[e].seq && e+1 < len(items) && (isAct(items[e+1].kind) || items[e+1].kind == iCred)) {
+			e++
+		}
+		if e == c+1 {
+			continue
+		}
+		before := append([]item(nil), items[g:c]...)
+		moved := append([]item(nil), items[c+1:e]...)
+		out := append(append(append(append(items[:g:g], moved...), item{kind: iConn, seq: true}), before...), items[e:]...)
+		items = out
+		c = g + len(moved) + 1 + len(before)
+	}
+	return items
+}
+
+func isAct(k itemKind) bool { return k == iAction || k == iReload }
+
+// commandLabel reports a text that says what a control toggles ("Switch
+// to dark mode", "Toggle sidebar", "Turn off sound"): a button's name.
+func commandLabel(s string) bool {
+	l := strings.ToLower(s)
+	for _, p := range []string{"switch to ", "toggle ", "turn on ", "turn off ", "enable ", "disable "} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
 }

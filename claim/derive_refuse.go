@@ -62,6 +62,12 @@ func Refuse(claim, cause, reason string, extra []string) *NotProvableError {
 }
 
 func refuse(claim, cause, reason string, extra []string) *NotProvableError {
+	switch cause {
+	case "unrecognized", "unsupported", "no_check", "out_of_reach":
+		if why := needsTelling(claim); why != "" && !(cause == "unsupported" && strings.Contains(reason, "opens it")) {
+			reason = why
+		}
+	}
 	e := &NotProvableError{Cause: cause, Reason: reason}
 	if cause == "secret" {
 		// Only rephrasings that replace the password: the claim's other
@@ -71,6 +77,10 @@ func refuse(claim, cause, reason string, extra []string) *NotProvableError {
 		e.Suggestions = checked(extra)
 	} else {
 		e.Suggestions = Suggestions(claim, extra...)
+	}
+	if reason == noStartReason {
+		e.Reason = startAdvice(claim, e.Suggestions)
+		reason = e.Reason
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "vouch cannot prove this claim: %s.\n", reason)
@@ -88,6 +98,69 @@ func refuse(claim, cause, reason string, extra []string) *NotProvableError {
 	}
 	e.Prompt = b.String()
 	return e
+}
+
+// startAdvice is the reason for a claim the parser could not start
+// reading: the words its best rephrasing leaves out, when it has one, and
+// what kind of phrase would work.
+func startAdvice(claim string, sugg []string) string {
+	for _, sg := range sugg {
+		if !strings.Contains(sg, labelSep) {
+			continue
+		}
+		if spans := leftOut(claim, sg); len(spans) > 0 && len(spans) <= 4 {
+			q := make([]string, len(spans))
+			var toks []token
+			for i, sp := range spans {
+				q[i] = `"` + sp + `"`
+				if strings.Contains(sp, `"`) {
+					q[i] = "'" + sp + "'"
+				}
+				toks = append(toks, lexClaim(sp).toks...)
+			}
+			return fmt.Sprintf("vouch could not read %s in the claim: %s", joinAnd(q), unreadAdvice(toks))
+		}
+	}
+	return noStartReason + ": start with the page or an action (\"On /tasks, …\", \"Clicking 'Save' …\") and say what is seen (\"shows '…'\")"
+}
+
+// needsTelling says, in one line, what a claim must add before vouch can
+// check it or offer a rephrasing that decides as it would ("" when
+// nothing): how a dialog or menu it looks into is opened, or which item a
+// rule about every item is said of.
+func needsTelling(claim string) string {
+	lx := lexClaim(claim)
+	sk, _ := sketchClaim(lx)
+	if part := unopenedPart(lx, sk); part != "" {
+		it, is := "it", "is"
+		if strings.HasSuffix(strings.ToLower(part), "s") {
+			it, is = "they", "are"
+		}
+		name := openerName(part)
+		return fmt.Sprintf("the claim looks inside %s but does not say how %s %s opened, and %s texts are hidden until then: say it first, e.g. \"after clicking '%s', …\" or \"after pressing '<key>', …\"",
+			part, it, is, map[string]string{"it": "its", "they": "their"}[it], name)
+	}
+	if u := universalSubject(lx); u != "" {
+		return fmt.Sprintf("%q is a rule about every item already on the page, and a text found once proves it of one item only: say it of one item by name, or say what no item shows (\"does not show '…'\")", u)
+	}
+	return ""
+}
+
+// openerName is the name a part of the page is likely opened by, for an
+// example in a refusal: "the settings menu" → "Settings".
+func openerName(part string) string {
+	var ws []string
+	for _, w := range strings.Fields(part) {
+		lw := strings.ToLower(w)
+		if determiners[lw] || closedParts[lw] && lw != "preferences" || lw == "box" {
+			continue
+		}
+		ws = append(ws, upperFirst(w))
+	}
+	if len(ws) == 0 {
+		return "…"
+	}
+	return strings.Join(ws, " ")
 }
 
 // maxSuggestionTries bounds the derivations Suggestions runs.
@@ -109,10 +182,24 @@ func Suggestions(claim string, extra ...string) []string {
 	lx := lexClaim(claim)
 	cands := append([]string(nil), extra...)
 	sk, ok := sketchClaim(lx)
+	if unopenedPart(lx, sk) != "" || universalSubject(lx) != "" {
+		// Every rephrasing would look for the claim's texts where they
+		// are not yet shown, or prove a rule of one item: none is better
+		// than one that decides another claim. The refusal says what to add.
+		return nil
+	}
+	hold, holdWhy := holderReadings(lx, sk)
+	cands = append(cands, hold...)
 	if ok {
 		cands = append(cands, composeSketch(sk)...)
 	}
 	readings := countReadings(lx, sk)
+	for s, why := range holdWhy {
+		if readings == nil {
+			readings = map[string]string{}
+		}
+		readings[s] = why
+	}
 	if rs := countReadingList(lx, sk); len(rs) > 1 {
 		cands = append(cands, rs[1:]...)
 	}
@@ -134,9 +221,19 @@ func Suggestions(claim string, extra ...string) []string {
 	// never becomes "shows 'undefined'". A text the claim says appears
 	// after an action is not looked for before it: that is another state.
 	keys := pressedKeys(lx)
+	for _, a := range sk.acts {
+		if a.kind == "type" || a.kind == "search" || a.kind == "select" {
+			// What the claim types is no text the page shows before.
+			keys = append(keys, a.lit)
+		}
+	}
 	neg := negatedLits(lx)
 	after := afterAction(lx, sk)
 	n := 0
+	if st, _ := strconv.Atoi(sk.status); st >= 400 {
+		// Its page answers an error: no text is looked for there alone.
+		n = 2
+	}
 	for i, l := range lx.lits {
 		if n == 2 {
 			break
@@ -213,8 +310,16 @@ var reNegation = regexp.MustCompile(`(?i)n[’']t\b|\b(?:not|never|no|none|nothi
 // negatedClaim reports whether a claim says something is not so. An HTTP
 // status's name ("404 Not Found") says nothing is not so.
 func negatedClaim(claim string) bool {
-	return reNegation.MatchString(reStatusName.ReplaceAllString(claim, ""))
+	// The claim's shape: its quoted texts are placeholders, so "shows
+	// 'Not found'" negates nothing.
+	shape := lexClaim(claim).shape
+	return reNegation.MatchString(reStatusName.ReplaceAllString(reRelativeNegation.ReplaceAllString(shape, ""), ""))
 }
+
+// reRelativeNegation is a negation inside a relative clause that describes
+// what the claim is about, with no quoted text in it ("a task that doesn't
+// exist, like /tasks/10, …", "an email nobody has"): it negates no check.
+var reRelativeNegation = regexp.MustCompile(`(?i)\b(?:that|which|who)\s+(?:(?:does|do|is|are|has|have|did)\s*n[’']t|(?:(?:does|do|is|are|has|have|did)\s+)?not|never)\s+[a-z]+\b|\b(?:nobody|no one)\s+(?:has|have|uses|owns|knows|wants)\b`)
 
 var reStatusName = regexp.MustCompile(`(?i)\b[45]\d\d\s+not\s+(?:found|allowed|acceptable|modified|implemented)\b`)
 
@@ -237,7 +342,7 @@ func negatedLits(lx *lexed) []bool {
 		for j := i - 1; j > last && j >= i-4; j-- {
 			// "leaves out 'X'": two words that together say X is not there.
 			leavesOut := lx.toks[j].low == "out" && j > 0 && leaveWords[lx.toks[j-1].low]
-			if reNegation.MatchString(lx.toks[j].raw) || sketchHideVerbs[lx.toks[j].low] || leavesOut {
+			if lx.toks[j].kind == tWord && (reNegation.MatchString(lx.toks[j].raw) || sketchHideVerbs[lx.toks[j].low] || closeVerbs[lx.toks[j].low]) || leavesOut {
 				out[n] = true
 			}
 		}
@@ -261,6 +366,43 @@ func negatedLits(lx *lexed) []bool {
 			}
 		}
 		n, last = n+1, i
+	}
+	return out
+}
+
+// closeVerbs say that what they close goes away: "closes the 'Upload'
+// dialog".
+var closeVerbs = map[string]bool{"closes": true, "close": true, "closing": true,
+	"dismisses": true, "dismiss": true, "dismissing": true}
+
+// goneLits are the claim's quoted texts it says go away after an action
+// ("hides 'X'", "closes the 'X' dialog", "'X' disappears"): a plan may check
+// them shown before the action and gone after it.
+func goneLits(lx *lexed) map[string]bool {
+	out := map[string]bool{}
+	neg := negatedLits(lx)
+	n := 0
+	for i, t := range lx.toks {
+		if t.kind != tLit {
+			continue
+		}
+		if n < len(neg) && neg[n] {
+			gone := false
+			for j := i - 1; j >= 0 && j >= i-4; j-- {
+				if sketchHideVerbs[lx.toks[j].low] || closeVerbs[lx.toks[j].low] {
+					gone = true
+				}
+			}
+			for j := i + 1; j < len(lx.toks) && j <= i+2; j++ {
+				if sketchGoneAfter[lx.toks[j].low] || lx.toks[j].low == "goes" {
+					gone = true
+				}
+			}
+			if gone {
+				out[strings.TrimSpace(t.raw)] = true
+			}
+		}
+		n++
 	}
 	return out
 }
@@ -328,6 +470,7 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 		// one it says is absent must not be checked present.
 		lx := lexClaim(claim)
 		neg := negatedLits(lx)
+		gone := goneLits(lx)
 		present, absent := map[string]bool{}, map[string]bool{}
 		for i, l := range lx.lits {
 			l = strings.TrimSpace(l)
@@ -344,7 +487,7 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 					if st.Value != l {
 						continue
 					}
-					if st.Kind == plan.ExpectText && !present[l] || st.Kind == plan.ExpectNoText && !absent[l] {
+					if st.Kind == plan.ExpectText && !present[l] && !gone[l] || st.Kind == plan.ExpectNoText && !absent[l] {
 						return fmt.Sprintf("flips the claim's negation of %q", l)
 					}
 				}
@@ -732,11 +875,23 @@ func provablePrefixes(lx *lexed) []string {
 
 // claimPage returns the first page the claim names, as written, and true;
 // or "The home page" and false when it names none.
-func claimPage(lx *lexed) (string, bool) {
+func claimPage(lx *lexed) (string, bool) { return claimPageSkipping(lx, nil) }
+
+// claimPageSkipping is claimPage for a claim whose tokens in skip name no
+// page: "Clicking /pricing on the home page" clicks /pricing on the home
+// page.
+func claimPageSkipping(lx *lexed, skip map[int]bool) (string, bool) {
 	p := &parser{lx: lx}
 	for i := range lx.toks {
 		for n := 4; n >= 1; n-- {
 			if i+n > len(lx.toks) {
+				continue
+			}
+			skipped := false
+			for k := i; k < i+n; k++ {
+				skipped = skipped || skip[k]
+			}
+			if skipped {
 				continue
 			}
 			a, b := lx.toks[i].start, lx.ends[i+n-1]
@@ -767,7 +922,7 @@ func (p *parser) refusal() *refusal {
 		}
 	}
 	for _, w := range outOfReach {
-		if containsPhrase(shape, w) {
+		if outOfReachIn(shape, w) {
 			switch w {
 			case "milliseconds", "ms", "seconds", "second", "minutes", "hours", "latency", "p99", "p95", "uptime", "downtime":
 				return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("timings (%q) are not something a plan checks: every step has a time budget instead", w)}
@@ -787,13 +942,80 @@ func (p *parser) refusal() *refusal {
 		return &refusal{cause: p.hint.cause, reason: p.hint.reason, suggest: p.hint.suggest}
 	}
 	if p.far == 0 {
-		return &refusal{cause: "unrecognized", reason: "vouch found no page, action or check it knows in the claim"}
+		return &refusal{cause: "unrecognized", reason: noStartReason}
 	}
 	if p.far >= len(shape) {
 		return &refusal{cause: "no_check", reason: "the claim names a page but says nothing about it"}
 	}
 	rest := strings.TrimSpace(p.lx.span(p.far, len(shape)))
-	return &refusal{cause: "unrecognized", reason: fmt.Sprintf("vouch could not read %q as a page, an action or a check", shorten(rest, 60))}
+	from, _ := p.lx.tokensIn(p.far, len(shape))
+	return &refusal{cause: "unrecognized", reason: fmt.Sprintf("vouch could not read %s as a page, an action or a check: %s", quoteSpan(shorten(rest, 60)), unreadAdvice(p.lx.toks[from:]))}
+}
+
+// noStartReason is the reason for a claim the parser could not start
+// reading; refuse names the words its best rephrasing leaves out instead
+// when it has one.
+const noStartReason = "vouch found no page, action or check it knows in the claim"
+
+// controlStateWords say what state a control is in, which no claim checks
+// directly.
+var controlStateWords = map[string]bool{"ticked": true, "unticked": true, "checked": true, "unchecked": true,
+	"selected": true, "unselected": true, "enabled": true, "disabled": true, "set": true,
+	"switched": true, "turned": true, "toggled": true, "on": false, "off": true}
+
+// unreadAdvice says what kind of phrase would work in place of the words a
+// claim's reading stopped at.
+func unreadAdvice(rest []token) string {
+	if len(rest) == 0 {
+		return "say what should be seen"
+	}
+	for _, t := range rest {
+		if t.kind == tWord && controlStateWords[t.low] {
+			return fmt.Sprintf("%q is a state of a control; vouch reads a state said of a named control (\"the '…' checkbox is ticked\", \"'…' is not ticked\", \"the '…' button is disabled\"), or say what the page shows (\"shows '…'\")", t.raw)
+		}
+	}
+	for _, t := range rest {
+		if t.kind == tWord && (styleWords[t.low] != "" || t.low == "background") {
+			return "say the look as vouch checks it: \"gives the page a dark background\", \"'…' is bold\", \"'…' is struck through\""
+		}
+	}
+	first := rest[0]
+	second := token{}
+	if len(rest) > 1 {
+		second = rest[1]
+	}
+	switch {
+	case first.kind == tWord && sketchCheckVerbs[first.low] && second.kind == tWord && !litWithin(rest, 5):
+		return "a description is not a text vouch can look for; quote the text the page shows (\"shows 'Ann Lee'\")"
+	case first.kind == tWord && (sketchActionVerbs[first.low] || sketchClickVerbs[first.low]) && second.kind == tWord:
+		return fmt.Sprintf("say what %q acts on with a quoted text (\"clicking 'Send'\", \"filling 'Email' with 'a@b.co'\")", first.raw)
+	case first.kind == tLit:
+		return "a quoted text needs a verb before it, such as \"shows '…'\", \"does not show '…'\" or \"clicking '…'\""
+	case first.kind == tWord && (first.low == "in" || first.low == "inside" || first.low == "within" || first.low == "at" || first.low == "under" || first.low == "from"):
+		return "vouch does not know that place or condition; name the page (\"on /x\"), a part it knows (footer, header, nav, sidebar, main content, or a dialog the claim opens), or say the page shows the text"
+	case first.kind == tWord && !stopWords[first.low] && !structural[first.low] && !determiners[first.low] && strings.HasSuffix(first.low, "s") && len(rest) > 1:
+		return fmt.Sprintf("%q is not a check vouch reads; say \"shows '…'\" or \"does not show '…'\" (or \"has a '…' button\", \"'…' is bold\")", first.raw)
+	}
+	return "write it as a check (\"shows '…'\", \"has a '…' button\") or an action (\"clicking '…'\")"
+}
+
+// quoteSpan quotes words of a claim for a reason: in double quotes, or in
+// single ones when they hold a double quote (so no backslash shows).
+func quoteSpan(s string) string {
+	if strings.Contains(s, `"`) && !strings.Contains(s, "'") {
+		return "'" + s + "'"
+	}
+	return strconv.Quote(s)
+}
+
+// litWithin reports whether one of the first n tokens is a quoted text.
+func litWithin(toks []token, n int) bool {
+	for i := 0; i < len(toks) && i < n; i++ {
+		if toks[i].kind == tLit {
+			return true
+		}
+	}
+	return false
 }
 
 var reDuration = regexp.MustCompile(`^\d+(?:\.\d+)?(?:ms|s|sec|secs|seconds?|milliseconds?|mins?|minutes?)$`)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A refused claim is often a sequence the rules can prove most of:
@@ -20,9 +21,13 @@ import (
 // the kind of element when the claim names one), a pressed key, a search,
 // going back or reloading.
 type sketchAct struct {
-	kind string // click, press, search, back, reload
+	kind string // click, press, search, back, reload, hover
 	lit  string
 	noun string // button, link, tab: "the 'X' button"
+	at   int    // the token the action's text is at
+	// implied is set for an action the claim implies rather than says:
+	// "the 'Peers' tab shows 'X'" chooses the tab.
+	implied bool
 }
 
 // sketchCheck is a quoted text the claim says is shown (or not) after
@@ -32,6 +37,12 @@ type sketchCheck struct {
 	neg   bool
 	noun  string // button, link, tab, heading: "a 'X' button"
 	count string // "two 'README' links": 2
+	// gone is set when the claim says the text goes away ("hides 'X'",
+	// "closes the 'X' dialog"): after an action it is written "hides".
+	gone bool
+	// style is how the text looks: bold, italic, underlined, struck
+	// through ("'Total' is bold", "hovering over 'Docs' underlines it").
+	style string
 }
 
 // sketch is what a refused claim says, in pieces the rules derive.
@@ -51,6 +62,9 @@ type sketch struct {
 	// title is the page title the claim names ("Transmission's page
 	// title is 'X'"), checked whole.
 	title string
+	// order is set when the claim says its texts come in that order
+	// ("lists 'A', 'B' and 'C', in that order").
+	order bool
 }
 
 // sketchClickVerbs click the quoted text after them.
@@ -72,7 +86,8 @@ var sketchActionVerbs = map[string]bool{"closing": true, "close": true, "dismiss
 	"add": true, "delete": true, "type": true, "fill": true, "enter": true, "submit": true,
 	"tick": true, "untick": true, "sign": true, "log": true, "edit": true, "rename": true,
 	"upload": true, "send": true, "save": true, "switch": true, "search": true, "reload": true,
-	"refresh": true, "hover": true, "drag": true, "dismiss": true}
+	"refresh": true, "hover": true, "drag": true, "dismiss": true, "executing": true, "execute": true,
+	"running": true, "calling": true, "invoking": true, "collapse": true, "expand": true}
 
 // visitVerbs, before a path, name the page: "Going to /users …",
 // "Checking /db, …".
@@ -98,7 +113,9 @@ var sketchCheckVerbs = map[string]bool{"shows": true, "show": true, "showing": t
 	"contain": true, "displays": true, "display": true, "mentions": true, "mention": true,
 	"warns": true, "reads": true, "includes": true, "include": true, "has": true, "have": true,
 	"opens": true, "brings": true, "turns": true, "changes": true, "gives": true, "marks": true,
-	"reveals": true, "see": true, "sees": true, "appears": true, "offers": true}
+	"reveals": true, "see": true, "sees": true, "appears": true, "offers": true, "explains": true,
+	"comes": true, "finds": true, "complains": true, "answers": true, "prints": true, "tells": true,
+	"returns": true, "marked": true}
 
 // sketchHideVerbs say that what follows is no longer shown.
 var sketchHideVerbs = map[string]bool{"hides": true, "hide": true, "removes": true,
@@ -157,7 +174,8 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 		}
 		return ""
 	}
-	checking, neg := false, false
+	// gone is set after a verb that says what follows goes away.
+	checking, neg, gone := false, false, false
 	used := map[int]bool{}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -166,7 +184,23 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 		}
 		switch t.kind {
 		case tPath, tURL:
+			if pw, _ := prevWord(i); sketchClickVerbs[pw] && t.kind == tPath && !checking {
+				// "Clicking /tasks": the link to that path.
+				sk.acts = append(sk.acts, sketchAct{kind: "link", lit: t.raw, at: i})
+				continue
+			}
 			if sk.page == "" && len(sk.acts) == 0 && !checking {
+				after := map[int]bool{}
+				for k := i; k < len(toks); k++ {
+					after[k] = true
+				}
+				if pg, named := claimPageSkipping(lx, after); named && i > 0 && namesHome(lx.span(0, toks[i].start)) && strings.HasPrefix(toks[0].low, "on") {
+					// "On the home page /settings is marked 'object'": the
+					// page is named first; the path is something on it.
+					sk.page = pg
+					sk.before = append(sk.before, t.raw)
+					continue
+				}
 				sk.page = t.raw
 			} else if checking {
 				// Another page: what follows is not on the first.
@@ -197,11 +231,54 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				sk.title = l
 				continue
 			}
+			if (pressVerb(pw) || sketchClickVerbs[pw]) && word(pj-1) == "by" && (checking || len(sk.acts) > 0) {
+				// "the dialog you get by pressing 'o'": how what the claim
+				// looks at is opened, done first.
+				a := sketchAct{kind: "click", lit: l, noun: nounAfter(i), at: i}
+				if pressVerb(pw) {
+					a = sketchAct{kind: "press", lit: l, at: i}
+				}
+				sk.acts = append([]sketchAct{a}, sk.acts...)
+				used[pj] = true
+				continue
+			}
+			if st, negStyle, noun := styleAfter(toks, i); st != "" && (pw == "" || !sketchClickVerbs[pw] && !pressVerb(pw)) {
+				// "'Total' is bold", "the 'Resources' heading isn't bold":
+				// a style the rules check; one said not to hold is no
+				// check they write, so the text alone is kept (with the
+				// kind of element the claim names).
+				c := sketchCheck{lit: l, style: st, noun: noun}
+				if negStyle {
+					c.style = ""
+				}
+				sk.checks = append(sk.checks, c)
+				continue
+			}
 			switch {
-			case pressVerb(pw) && keyLike(l) || (pw == "with" || pw == "using") && keyLike(l) && len(sk.acts) == 0 && !checking:
-				sk.acts = append(sk.acts, sketchAct{kind: "press", lit: l})
+			case pw == "over" && (word(pj-1) == "hovering" || word(pj-1) == "hover") || pw == "hovering":
+				if checking {
+					sk.cut = true
+					continue
+				}
+				sk.acts = append(sk.acts, sketchAct{kind: "hover", lit: l, at: i})
+				used[pj] = true
+				if pw == "over" {
+					used[pj-1] = true
+				}
+			case (pw == "typing" || pw == "type" || pw == "entering") && !checking:
+				// "Typing 'missing.json' in the box at the top": typed into
+				// the page's text field (which one the claim says in words
+				// the label names).
+				sk.acts = append(sk.acts, sketchAct{kind: "type", lit: l, at: i})
+				used[pj] = true
+			case pressVerb(pw) && !checking || (pw == "with" || pw == "using") && keyLike(l) && len(sk.acts) == 0 && !checking:
+				sk.acts = append(sk.acts, sketchAct{kind: "press", lit: l, at: i})
 				used[pj] = true
 				checking, neg = false, false
+			case !checking && word(i+1) == "tab" && !sketchClickVerbs[pw] && !pressVerb(pw) && sketchCheckVerbSoon(toks, i+2):
+				// "the 'Peers' tab shows 'X'": what the tab holds shows
+				// once the tab is chosen.
+				sk.acts = append(sk.acts, sketchAct{kind: "click", lit: l, noun: "tab", at: i, implied: true})
 			case sketchClickVerbs[pw] || pressVerb(pw) || pw == "to" && word(pj-1) == "switching" || pw == "on" && word(pj-1) == "clicking":
 				if checking {
 					// An action after a check: a second part the sketch
@@ -209,13 +286,13 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 					sk.cut = true
 					continue
 				}
-				sk.acts = append(sk.acts, sketchAct{kind: "click", lit: l, noun: nounAfter(i)})
+				sk.acts = append(sk.acts, sketchAct{kind: "click", lit: l, noun: nounAfter(i), at: i})
 				used[pj] = true
 				if word(pj-1) == "switching" {
 					used[pj-1] = true
 				}
 			case pw == "for" && (containsWordBefore(toks, i, "searching") || containsWordBefore(toks, i, "search")):
-				sk.acts = append(sk.acts, sketchAct{kind: "search", lit: l})
+				sk.acts = append(sk.acts, sketchAct{kind: "search", lit: l, at: i})
 				for j := i - 1; j >= 0; j-- {
 					if toks[j].low == "searching" || toks[j].low == "search" {
 						used[j] = true
@@ -234,13 +311,19 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				if sketchGoneAfter[word(i+1)] || word(i+1) == "is" && sketchGoneAfter[word(i+2)] || word(i+1) == "goes" && word(i+2) == "away" {
 					c.neg = true
 				}
+				c.gone = c.neg && gone
 				sk.checks = append(sk.checks, c)
 			default:
 				if sketchGoneAfter[word(i+1)] || word(i+1) == "is" && sketchGoneAfter[word(i+2)] {
 					if len(sk.acts) > 0 {
-						sk.checks = append(sk.checks, sketchCheck{lit: l, neg: true})
+						sk.checks = append(sk.checks, sketchCheck{lit: l, neg: true, gone: true})
 						checking, neg = true, true
 					}
+					continue
+				}
+				if shownAfter(toks, i) {
+					// "'Only books by this author' is still shown".
+					sk.checks = append(sk.checks, sketchCheck{lit: l})
 					continue
 				}
 				sk.before = append(sk.before, l)
@@ -248,6 +331,15 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			continue
 		}
 		w := t.low
+		if (w == "that" || w == "which" || w == "who") && (word(i+1) == "not" || word(i+1) == "never") && i+2 < len(toks) && toks[i+2].kind == tWord {
+			// "a task that doesn't exist": a description, no check.
+			i += 2
+			continue
+		}
+		if (w == "nobody" || w == "noone") && (word(i+1) == "has" || word(i+1) == "have" || word(i+1) == "uses" || word(i+1) == "owns") {
+			i++
+			continue
+		}
 		if checking && (w == "page" || w == "screen") && i >= 2 && toks[i-2].low == "the" {
 			// "… and the docs page shows …": another page.
 			sk.cut = true
@@ -263,14 +355,64 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			if checking || len(sk.acts) > 0 || i+1 < len(toks) {
 				neg = true
 			}
-		case sketchHideVerbs[w]:
-			checking, neg = true, true
+		case sketchHideVerbs[w] || (w == "closes" || w == "dismisses") && litSoon(toks, i):
+			checking, neg, gone = true, true, true
+		case (w == "underlines" || w == "bolds") && word(i+1) == "it" && len(sk.acts) > 0:
+			// "hovering over 'Docs' underlines it".
+			st := "underlined"
+			if w == "bolds" {
+				st = "bold"
+			}
+			sk.checks = append(sk.checks, sketchCheck{lit: sk.acts[len(sk.acts)-1].lit, style: st})
+			checking, neg, gone = true, false, false
+		case (w == "switching" || w == "setting" || w == "changing" || w == "switch" || w == "set" || w == "change") && !checking && !used[i] && selectAt(toks, i) > 0 && quotedSelectName(toks, i):
+			// "Switching the 'Sort' filter to 'Newest'": choosing that
+			// option of the dropdown the claim names in quotes. An
+			// unquoted name ("the Show filter") is often a text beside
+			// the dropdown, not its label: choosing by it fails for a
+			// true claim, so that reading is not offered.
+			k := selectAt(toks, i)
+			var name []string
+			for j := i + 1; j < k-2; j++ {
+				if !determiners[toks[j].low] {
+					name = append(name, strings.TrimSpace(toks[j].raw))
+				}
+			}
+			sk.acts = append(sk.acts, sketchAct{kind: "select", lit: strings.TrimSpace(toks[k].raw), noun: strings.Join(name, " "), at: k})
+			used[i] = true
+			i = k
+		case pressVerb(w) && keyNames[word(i+1)] != "" && !used[i]:
+			// "Hitting Esc": a key named without quotes.
+			if checking {
+				sk.cut = true
+				continue
+			}
+			sk.acts = append(sk.acts, sketchAct{kind: "press", lit: keyNames[word(i+1)], at: i + 1})
+			used[i] = true
+			i++
+		case pressVerb(w) && word(i+1) == "back" && !used[i]:
+			// "pressing back": the browser's back.
+			if checking {
+				sk.cut = true
+				continue
+			}
+			sk.acts = append(sk.acts, sketchAct{kind: "back", at: i})
+			used[i] = true
+			i++
+		case (w == "is" || w == "are") && (word(i+1) == "a" || word(i+1) == "an") && i+2 < len(toks) && toks[i+2].kind == tLit && !checking:
+			// "the bookId is a '(query)' parameter": the text is shown.
+			checking, neg, gone = true, false, false
+		case w == "order" && (word(i-1) == "that" || word(i-1) == "this") && word(i-2) == "in":
+			sk.order = true
+		case w == "tab" && i > 0 && !checking && !used[i] && toks[i-1].kind == tWord && capitalised(toks[i-1].raw) && sketchCheckVerbSoon(toks, i+1):
+			// "the Peers tab has 'X'": an unquoted tab name, chosen.
+			sk.acts = append(sk.acts, sketchAct{kind: "click", lit: toks[i-1].raw, noun: "tab", at: i - 1, implied: true})
 		case sketchCheckVerbs[w]:
 			// "doesn't show", "no longer shows": the negation before it
 			// holds; a plain verb starts a positive check.
 			n := false
 			for j := i - 1; j >= 0 && j >= i-2; j-- {
-				if reNegation.MatchString(toks[j].raw) || toks[j].low == "not" || toks[j].low == "longer" {
+				if toks[j].kind == tWord && (reNegation.MatchString(toks[j].raw) || toks[j].low == "not" || toks[j].low == "longer") {
 					n = true
 				}
 			}
@@ -280,7 +422,7 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				sk.cut = true
 				continue
 			}
-			checking, neg = true, n
+			checking, neg, gone = true, n, false
 		case w == "going" && word(i+1) == "back" || w == "navigating" && word(i+1) == "back":
 			if checking {
 				sk.cut = true
@@ -289,7 +431,7 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			sk.acts = append(sk.acts, sketchAct{kind: "back"})
 			used[i], used[i+1] = true, true
 			i++
-		case w == "reloading" || w == "refreshing":
+		case w == "reloading" || w == "refreshing" || (w == "reload" || w == "refresh") && word(i-1) != "a" && word(i-1) != "the":
 			if checking {
 				sk.cut = true
 				continue
@@ -307,21 +449,149 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			if i > 0 {
 				sk.cut = true
 			}
+		case sketchClickVerbs[w] && !used[i] && !litSoon(toks, i) && !(i+1 < len(toks) && toks[i+1].kind == tPath) && !(w == "opening" && i+1 < len(toks) && toks[i+1].kind == tPath):
+			// "Collapsing the orders section …": a click on something the
+			// claim does not quote; what follows is checked after it.
+			if len(sk.acts) == 0 && !checking && pathBeforeCheck(toks, i) {
+				continue
+			}
+			if i+1 < len(toks) && toks[i+1].kind == tWord && capitalised(toks[i+1].raw) && !checking {
+				// "clicking Explore": a capitalised name is the control's
+				// text, as the rules read it.
+				sk.acts = append(sk.acts, sketchAct{kind: "click", lit: toks[i+1].raw, at: i + 1})
+				i++
+				continue
+			}
+			sk.cut = true
 		case sketchActionVerbs[w] && !used[i]:
 			// An action the sketch cannot write; a pressed or clicked
 			// text right after it is read with the literal.
 			if litSoon(toks, i) || w == "going" && word(i+1) == "back" || w == "searching" && containsWordAfter(toks, i, "for") {
 				continue
 			}
+			if len(sk.acts) == 0 && !checking && pathBeforeCheck(toks, i) {
+				// "Filtering users by an email nobody has
+				// (/users?email=…) comes back as …": the action is
+				// described in words and given as the path it opens.
+				continue
+			}
 			sk.cut = true
 		}
 	}
 	if sk.page == "" {
-		if pg, named := claimPage(lx); named {
+		links := map[int]bool{}
+		for _, a := range sk.acts {
+			if a.kind == "link" {
+				links[a.at] = true
+			}
+		}
+		if pg, named := claimPageSkipping(lx, links); named && !(len(sk.acts) > 0 && genericPages[strings.TrimPrefix(strings.ToLower(pg), "the ")]) {
 			sk.page = pg
 		}
 	}
 	return sk, len(sk.acts)+len(sk.checks) > 0 || sk.status != "" || sk.title != ""
+}
+
+// styleWords are how the rules name a text's look, by the words people
+// use for it.
+var styleWords = map[string]string{"bold": "bold", "italic": "italic", "italics": "italic",
+	"italicised": "italic", "italicized": "italic", "underlined": "underlined",
+	"strikethrough": "struck through", "struck": "struck through", "crossed": "struck through"}
+
+// styleAfter reads the look a claim gives the quoted text at i: "'Total'
+// is bold", "the 'JSON Server' name is shown in bold", "the 'Resources'
+// heading isn't bold". neg is set when the claim says the look does not
+// hold, and noun is the kind of element named after the text (heading,
+// button, link, tab).
+func styleAfter(toks []token, i int) (style string, neg bool, noun string) {
+	j := i + 1
+	if j < len(toks) && toks[j].kind == tWord {
+		if n := sketchNouns[toks[j].low]; n != "" {
+			noun = n
+			j++
+		} else if toks[j].low == "name" || toks[j].low == "text" || toks[j].low == "label" || toks[j].low == "title" {
+			j++
+		}
+	}
+	for k := j; k < len(toks) && k <= j+8; k++ {
+		t := toks[k]
+		if t.kind == tPath && k > 0 && toks[k-1].low == "on" {
+			// "the 'Archive' heading on /notes isn't bold".
+			continue
+		}
+		if t.kind != tWord {
+			return "", false, ""
+		}
+		if st := styleWords[t.low]; st != "" {
+			if st == "struck through" && k+1 < len(toks) && toks[k+1].low != "through" && toks[k+1].low != "out" {
+				return "", false, ""
+			}
+			return st, neg, noun
+		}
+		switch {
+		case reNegation.MatchString(t.raw) || t.low == "not":
+			neg = true
+		case t.low == "is" || t.low == "are" || t.low == "still" || t.low == "shown" || t.low == "displayed" ||
+			t.low == "written" || t.low == "rendered" || t.low == "set" || t.low == "in" || t.low == "now" ||
+			t.low == "should" || t.low == "be" || t.low == "appears" || t.low == "looks":
+		case t.low == "on" || t.low == "of" || determiners[t.low] || t.low == "page" || homeWords[t.low]:
+			// "the 'Resources' heading on the landing page isn't bold".
+		default:
+			return "", false, ""
+		}
+	}
+	return "", false, ""
+}
+
+// shownAfter reports whether the quoted text at i is said to be shown:
+// "'X' is still shown", "'X' is visible".
+func shownAfter(toks []token, i int) bool {
+	for k := i + 1; k < len(toks) && k <= i+3; k++ {
+		switch toks[k].low {
+		case "is", "are", "still", "remains", "stays":
+		case "shown", "visible", "displayed", "there":
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// sketchCheckVerbSoon reports whether a check verb follows within a few
+// words of i ("the 'Peers' tab of the dialog shows …").
+func sketchCheckVerbSoon(toks []token, i int) bool {
+	for k := i; k < len(toks) && k <= i+5; k++ {
+		if toks[k].kind == tWord && (sketchCheckVerbs[toks[k].low] || toks[k].low == "explains") {
+			return true
+		}
+		if toks[k].kind == tLit {
+			return false
+		}
+	}
+	return false
+}
+
+// capitalised reports whether a word starts with a capital letter.
+func capitalised(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
+}
+
+// pathBeforeCheck reports whether a path follows the word at i before
+// any quoted text or check verb.
+func pathBeforeCheck(toks []token, i int) bool {
+	for j := i + 1; j < len(toks) && j <= i+10; j++ {
+		switch {
+		case toks[j].kind == tPath:
+			return true
+		case toks[j].kind == tWord && toks[j-1].low == "nobody":
+			// "an email nobody has": a description.
+		case toks[j].kind == tLit || toks[j].kind == tWord && (sketchCheckVerbs[toks[j].low] || sketchActionVerbs[toks[j].low]):
+			return false
+		}
+	}
+	return false
 }
 
 // litSoon reports whether a quoted text follows the word at i, after at
@@ -331,7 +601,7 @@ func litSoon(toks []token, i int) bool {
 		switch {
 		case toks[j].kind == tLit:
 			return true
-		case toks[j].kind == tWord && (determiners[toks[j].low] || toks[j].low == "to" || toks[j].low == "for" || toks[j].low == "on"):
+		case toks[j].kind == tWord && (determiners[toks[j].low] || toks[j].low == "to" || toks[j].low == "for" || toks[j].low == "on" || toks[j].low == "over"):
 		default:
 			return false
 		}
@@ -397,11 +667,51 @@ func composeSketch(sk sketch) []string {
 			s = "going back"
 		case "reload":
 			s = "reloading the page"
+		case "hover":
+			s = "hovering over " + quoteLit(a.lit)
+		case "link":
+			s = "clicking the " + a.lit + " link"
+		case "type":
+			s = "typing " + quoteLit(a.lit)
+		case "select":
+			s = fmt.Sprintf("selecting %s from the %s dropdown", quoteLit(a.lit), quoteLit(a.noun))
 		}
 		if i > 0 {
 			s = "then " + s
 		}
 		acts = append(acts, s)
+	}
+	// A text's look is said after the actions: "After hovering over
+	// 'Docs', 'Docs' is underlined", "On /x, 'Total' is bold".
+	var styled, plain []sketchCheck
+	for _, c := range sk.checks {
+		if c.style != "" && !c.neg {
+			styled = append(styled, c)
+		} else {
+			plain = append(plain, c)
+		}
+	}
+	styleLead := ""
+	if len(styled) > 0 {
+		page := "the home page"
+		if sk.page != "" {
+			page = lowerFirst(sk.page)
+		}
+		switch {
+		case len(acts) > 0 && sk.page != "":
+			styleLead = "On " + page + ", after " + strings.TrimPrefix(strings.Join(acts, ", "), "then ") + ", "
+		case len(acts) > 0:
+			styleLead = "After " + strings.Join(acts, ", ") + ", "
+		default:
+			styleLead = "On " + page + ", "
+		}
+	}
+	styleCheck := func(cs []sketchCheck) string {
+		var parts []string
+		for _, c := range cs {
+			parts = append(parts, quoteLit(c.lit)+" is "+c.style)
+		}
+		return strings.Join(parts, " and ")
 	}
 	lead := ""
 	switch {
@@ -416,7 +726,7 @@ func composeSketch(sk sketch) []string {
 	}
 	lead = upperFirst(lead)
 	check := func(cs []sketchCheck) string {
-		var pos, neg, counted []string
+		var pos, neg, counted, hid []string
 		npos := 0
 		for _, c := range cs {
 			if !c.neg && c.count == "" {
@@ -426,6 +736,8 @@ func composeSketch(sk sketch) []string {
 		for _, c := range cs {
 			q := quoteLit(c.lit)
 			switch {
+			case c.neg && c.gone && len(acts) > 0:
+				hid = append(hid, q)
 			case c.neg:
 				neg = append(neg, "does not show "+q)
 			case c.count != "" && c.noun != "":
@@ -438,16 +750,34 @@ func composeSketch(sk sketch) []string {
 		}
 		var parts []string
 		if len(pos) > 0 {
-			parts = append(parts, "shows "+joinAnd(pos))
+			if sk.order && len(pos) > 1 && len(pos) == len(sk.checks) {
+				parts = append(parts, "shows "+joinAnd(pos)+" in that order")
+			} else {
+				parts = append(parts, "shows "+joinAnd(pos))
+			}
 		}
 		parts = append(parts, counted...)
+		if len(hid) > 0 {
+			parts = append(parts, "hides "+joinAnd(hid))
+		}
 		parts = append(parts, neg...)
 		return strings.Join(parts, " and ")
 	}
-	if len(sk.checks) > 0 {
-		out = append(out, lead+" "+check(sk.checks))
-		if len(sk.checks) > 1 {
-			for _, c := range sk.checks {
+	switch {
+	case len(styled) > 0 && len(plain) > 0:
+		out = append(out, styleLead+styleCheck(styled)+" and the page "+check(plain))
+		out = append(out, styleLead+styleCheck(styled), lead+" "+check(plain))
+	case len(styled) > 0:
+		out = append(out, styleLead+styleCheck(styled))
+		if len(styled) > 1 {
+			for _, c := range styled {
+				out = append(out, styleLead+styleCheck([]sketchCheck{c}))
+			}
+		}
+	case len(plain) > 0:
+		out = append(out, lead+" "+check(plain))
+		if len(plain) > 1 {
+			for _, c := range plain {
 				out = append(out, lead+" "+check([]sketchCheck{c}))
 			}
 		}
@@ -459,7 +789,17 @@ func composeSketch(sk sketch) []string {
 		}
 		out = append([]string{"The title of " + page + " is " + quoteLit(sk.title)}, out...)
 	}
+	if n, _ := strconv.Atoi(sk.status); n >= 400 && len(sk.acts) == 0 {
+		// The runner fails a journey whose page answers an error status it
+		// does not expect: a text looked for there in a journey of its own
+		// fails whatever the page shows, so only the status is offered.
+		return []string{sk.page + " returns " + sk.status}
+	}
 	if sk.status != "" && len(sk.acts) == 0 {
+		if len(plain) > 0 && len(styled) == 0 && len(out) > 0 {
+			// "/tasks/10 answers 404 and shows '{}'": both, first.
+			out = append([]string{sk.page + " returns " + sk.status + " and " + check(plain)}, out...)
+		}
 		out = append(out, sk.page+" returns "+sk.status)
 	}
 	return out
@@ -509,13 +849,31 @@ func leftOut(claim, suggestion string) []string {
 			kept["exactly"] = true
 		}
 	}
+	if kept["reloading"] {
+		for _, w := range []string{"reload", "reloads", "reloaded", "refresh", "refreshing", "refreshed"} {
+			kept[w] = true
+		}
+	}
+	if kept["shows"] || kept["hides"] {
+		for _, w := range []string{"shown", "visible", "displayed"} {
+			kept[w] = true
+		}
+	}
+	if kept["selecting"] {
+		for _, w := range []string{"switching", "setting", "changing", "choosing", "picking", "filter", "select", "selector", "picker", "set", "switch", "change"} {
+			kept[w] = true
+		}
+	}
+	if kept["returns"] {
+		kept["answers"], kept["responds"], kept["gives"] = true, true, true
+	}
 	if kept["pressing"] {
 		for _, w := range []string{"press", "hitting", "hit"} {
 			kept[w] = true
 		}
 	}
 	if kept["shows"] {
-		for _, w := range []string{"show", "showing", "says", "say", "lists", "list", "listed", "displays", "display", "mentions", "contains", "reads", "includes", "has", "have", "see", "sees", "appears"} {
+		for _, w := range []string{"show", "showing", "says", "say", "lists", "list", "listed", "displays", "display", "mentions", "contains", "reads", "includes", "has", "have", "see", "sees", "appears", "finds", "complains", "prints", "explains"} {
 			kept[w] = true
 		}
 	}
@@ -539,6 +897,10 @@ func leftOut(claim, suggestion string) []string {
 			return true
 		}
 		if n, ok := numberWords[t.low]; ok && kept[strconv.Itoa(n)] {
+			return true
+		}
+		if k := keyNames[t.low]; k != "" && kept[strings.ToLower(k)] {
+			// "Esc" is pressed as "Escape".
 			return true
 		}
 		return kept[t.low] || kept[t.low+"s"] || kept[strings.TrimSuffix(t.low, "s")]
@@ -762,4 +1124,294 @@ func namesAsTexts(lx *lexed, sk sketch) (string, string) {
 		why = fmt.Sprintf("what the claim says with %q, and the unquoted %s are read as texts on the page, a guess", strings.Join(spans, " "), joinAnd(q))
 	}
 	return sugg, why
+}
+
+// closedParts are parts of a page that show their texts only once
+// something opens them.
+var closedParts = map[string]bool{"dialog": true, "modal": true, "popup": true, "pop-up": true,
+	"popover": true, "overlay": true, "menu": true, "submenu": true, "drawer": true,
+	"lightbox": true, "window": true, "preferences": true}
+
+// boxKinds, before "box", name a dialog: "the About box", "a message box".
+var boxKinds = map[string]bool{"about": true, "dialog": true, "message": true, "alert": true,
+	"info": true, "confirm": true, "confirmation": true}
+
+// partInside are the words that put what comes before them inside a part
+// of the page: "choosing 'About' from the settings menu".
+var partInside = map[string]bool{"from": true, "in": true, "inside": true, "within": true, "on": true, "of": true}
+
+// unopenedPart names, as the claim wrote it, a part of the page that shows
+// its texts only once opened — a dialog, a menu, the preferences — which
+// the claim looks into but never says how to open ("" when there is none).
+// A text looked for on the page without opening it decides another claim:
+// the part's texts are hidden until then.
+func unopenedPart(lx *lexed, sk sketch) string {
+	toks := lx.toks
+	part, at := "", -1
+	for i, t := range toks {
+		if t.kind != tWord {
+			continue
+		}
+		closed := closedParts[t.low] || t.low == "box" && i > 0 && boxKinds[toks[i-1].low]
+		if t.low == "preferences" && i+1 < len(toks) && (pageSuffix[toks[i+1].low] || toks[i+1].low == "screen") {
+			closed = false
+		}
+		if !closed {
+			continue
+		}
+		// "opens the shortcuts dialog": the claim says what opens it.
+		for j := i - 1; j >= 0 && j >= i-5; j-- {
+			if toks[j].kind == tLit || partInside[toks[j].low] {
+				// "Opening 'Statistics' from the settings menu" opens
+				// what is in the menu, not the menu.
+				break
+			}
+			if w := toks[j].low; w == "opens" || w == "open" || w == "opening" || w == "brings" || w == "pops" || w == "launches" {
+				return ""
+			}
+		}
+		start := i
+		for j := i - 1; j >= 0 && j >= i-3; j-- {
+			w := toks[j]
+			if w.kind != tWord || stopWords[w.low] || structural[w.low] || partInside[w.low] || reNegation.MatchString(w.raw) {
+				break
+			}
+			start = j
+			if determiners[w.low] {
+				break
+			}
+		}
+		part, at = lx.span(toks[start].start, lx.ends[i]), i
+		if determiners[toks[start].low] {
+			// "The settings menu" is named in the middle of a sentence.
+			part = toks[start].low + part[len(toks[start].low):]
+		}
+		break
+	}
+	if part == "" {
+		return ""
+	}
+	for _, a := range sk.acts {
+		if a.implied {
+			continue
+		}
+		// An action done inside the part ("'About' from the settings
+		// menu") does not open it.
+		inside := false
+		for j := a.at + 1; j < len(toks) && j <= a.at+5 && j <= at; j++ {
+			if toks[j].kind == tLit || sketchCheckVerbs[toks[j].low] {
+				break
+			}
+			if partInside[toks[j].low] {
+				inside = j < at
+				break
+			}
+		}
+		if !inside {
+			return ""
+		}
+	}
+	return part
+}
+
+// universalSubject names a claim's subject that is every item of a kind
+// already on the page ("every task", "All users", "each row"), as written;
+// "" when the claim has none. One text on the page proves such a rule of
+// one item only.
+func universalSubject(lx *lexed) string {
+	toks := lx.toks
+	for i, t := range toks {
+		if t.kind == tLit || t.kind == tWord && (sketchCheckVerbs[t.low] || sketchClickVerbs[t.low] || sketchActionVerbs[t.low]) {
+			return ""
+		}
+		// Only a subject: "every task on /tasks says …", "On /tasks, every
+		// row says …"; "writes every change" is no rule about items on a
+		// page.
+		subject := i == 0 || toks[i-1].kind != tWord || determiners[toks[i-1].low] || i == 1 && fillers[toks[0].low]
+		if subject && t.kind == tWord && (t.low == "every" || t.low == "each" || t.low == "all") && i+1 < len(toks) && toks[i+1].kind == tWord {
+			j := i + 1
+			if toks[j].low == "the" || toks[j].low == "of" && j+2 < len(toks) && toks[j+1].low == "the" {
+				for j < len(toks)-1 && (toks[j].low == "the" || toks[j].low == "of") {
+					j++
+				}
+			}
+			if stopWords[toks[j].low] || structural[toks[j].low] {
+				return ""
+			}
+			return lx.span(t.start, lx.ends[j])
+		}
+	}
+	return ""
+}
+
+// holderNouns are parts of a page that often hold their texts folded away
+// until clicked open: "the 'Find a book by ID' operation", "the Book schema".
+var holderNouns = map[string]bool{"operation": true, "endpoint": true, "section": true,
+	"schema": true, "model": true, "accordion": true, "group": true, "panel": true}
+
+// holderReadings offers, for a claim that says a named item holds texts
+// ("'Add a book' says 'No parameters'", "The Book schema shows 'price'",
+// "clicking 'Try it out' on the 'Find a book by ID' operation shows …") but
+// never opens it, two honest readings: clicking the item first — labelled
+// as a guess, since the claim does not say how it opens — and, with no
+// action, the texts inside the item that shows its name. It returns the
+// candidates and, for the guess, what its label says it guesses.
+func holderReadings(lx *lexed, sk sketch) ([]string, map[string]string) {
+	if sk.cut || len(sk.checks) == 0 || sk.title != "" || sk.status != "" {
+		return nil, nil
+	}
+	var lits []string
+	for _, c := range sk.checks {
+		if c.neg || c.style != "" || c.count != "" {
+			return nil, nil
+		}
+		lits = append(lits, quoteLit(c.lit))
+	}
+	toks := lx.toks
+	holder, inAct := "", false
+	firstCheck := len(toks)
+	for i, t := range toks {
+		if t.kind == tWord && sketchCheckVerbs[t.low] {
+			firstCheck = i
+			break
+		}
+	}
+	path := false
+	for i, t := range toks[:firstCheck] {
+		switch {
+		case t.kind == tPath && len(sk.acts) == 0 && contains(sk.before, t.raw):
+			// "On the home page, /releases has '2x' next to it": the path
+			// is shown on the page, next to the texts.
+			holder, path = t.raw, true
+		case t.kind == tLit && len(sk.acts) == 0 && contains(sk.before, strings.TrimSpace(t.raw)) && !describesPage(toks, i):
+			holder = strings.TrimSpace(t.raw)
+		case t.kind == tLit && len(sk.acts) > 0 && i+1 < len(toks) && holderNouns[toks[i+1].low] && contains(sk.before, strings.TrimSpace(t.raw)):
+			holder, inAct = strings.TrimSpace(t.raw), true
+		case t.kind == tWord && len(sk.acts) == 0 && i > 0 && capitalised(t.raw) && i+1 < len(toks) && holderNouns[toks[i+1].low]:
+			holder = t.raw
+		}
+		if holder != "" {
+			break
+		}
+	}
+	if holder == "" || quoteLit(holder) == "" {
+		return nil, nil
+	}
+	q := quoteLit(holder)
+	if path {
+		return []string{nextTo(sk.page, lits, q)}, nil
+	}
+	acts := "clicking " + q
+	if inAct {
+		var more []string
+		for _, a := range sk.acts {
+			switch a.kind {
+			case "click":
+				if a.noun != "" {
+					more = append(more, fmt.Sprintf("clicking the %s %s", quoteLit(a.lit), a.noun))
+				} else {
+					more = append(more, "clicking "+quoteLit(a.lit))
+				}
+			case "press":
+				more = append(more, "pressing "+quoteLit(a.lit))
+			default:
+				return nil, nil
+			}
+		}
+		acts += ", then " + strings.Join(more, ", then ")
+	}
+	lead := upperFirst(acts)
+	if sk.page != "" {
+		lead = "On " + lowerFirst(sk.page) + ", " + acts
+	}
+	guess := lead + " shows " + joinAnd(lits)
+	why := fmt.Sprintf("how %s is opened: clicking it is a guess", q)
+	if spans := leftOut(lx.text, guess); len(spans) > 0 && len(spans) <= 4 {
+		for k, sp := range spans {
+			spans[k] = `"` + sp + `"`
+			if strings.Contains(sp, `"`) {
+				spans[k] = "'" + sp + "'"
+			}
+		}
+		why = fmt.Sprintf("what the claim says with %s, and how %s is opened: clicking it is a guess", joinAnd(spans), q)
+	}
+	out := []string{guess}
+	why2 := map[string]string{guess: why}
+	if !inAct {
+		// Its texts inside the item showing its name: a reading too,
+		// since an item folded away shows none of them until opened.
+		nt := nextTo(sk.page, lits, q)
+		out = append(out, nt)
+		why2[nt] = fmt.Sprintf("whether %s must be opened first: its texts are looked for in the item showing it as it is, a reading", q)
+		if spans := leftOut(lx.text, nt); len(spans) > 0 && len(spans) <= 4 {
+			for k, sp := range spans {
+				spans[k] = `"` + sp + `"`
+				if strings.Contains(sp, `"`) {
+					spans[k] = "'" + sp + "'"
+				}
+			}
+			why2[nt] = fmt.Sprintf("what the claim says with %s, and whether %s must be opened first: its texts are looked for in the item showing it as it is, a reading", joinAnd(spans), q)
+		}
+	}
+	return out, why2
+}
+
+// describesPage reports whether the quoted text at i describes a page
+// rather than names an item on it: "the 'Fix the login bug' task's own
+// page, /tasks/2, says …".
+func describesPage(toks []token, i int) bool {
+	for j := i + 1; j < len(toks) && j <= i+4; j++ {
+		if toks[j].low == "'s" || pageSuffix[toks[j].low] {
+			return true
+		}
+		if toks[j].kind != tWord {
+			return false
+		}
+	}
+	return false
+}
+
+// quotedSelectName reports whether the dropdown after the verb at i is
+// named by a quoted text: "setting the 'Sort' dropdown to 'Newest'".
+func quotedSelectName(toks []token, i int) bool {
+	j := i + 1
+	for j < len(toks) && determiners[toks[j].low] {
+		j++
+	}
+	return j+1 < len(toks) && toks[j].kind == tLit && selectNouns[toks[j+1].low]
+}
+
+// selectNouns name a control whose options are chosen.
+var selectNouns = map[string]bool{"filter": true, "dropdown": true, "drop-down": true,
+	"select": true, "selector": true, "picker": true}
+
+// selectAt returns the index of the quoted option in "switching the Show
+// filter to 'Seeding'" (the verb at i), or 0 when the words after i are
+// not a named dropdown set to a quoted text.
+func selectAt(toks []token, i int) int {
+	j := i + 1
+	for j < len(toks) && determiners[toks[j].low] {
+		j++
+	}
+	start := j
+	for j < len(toks) && j <= start+3 && (toks[j].kind == tWord || toks[j].kind == tLit) && !selectNouns[toks[j].low] && !stopWords[toks[j].low] {
+		j++
+	}
+	if j == start || j+2 >= len(toks) || !selectNouns[toks[j].low] || toks[j+1].low != "to" || toks[j+2].kind != tLit {
+		return 0
+	}
+	return j + 2
+}
+
+// nextTo writes texts shown inside the item that shows a name: "The home
+// page shows "A" next to "X" and shows "B" next to "X"".
+func nextTo(page string, lits []string, q string) string {
+	if page == "" {
+		page = "The home page"
+	}
+	parts := make([]string, len(lits))
+	for i, l := range lits {
+		parts[i] = "shows " + l + " next to " + q
+	}
+	return upperFirst(page) + " " + strings.Join(parts, " and ")
 }

@@ -333,7 +333,7 @@ func TestSuggestionsFaithfulOrLabelled(t *testing.T) {
 			claims = append(claims, e.Claim)
 		}
 	}
-	for _, file := range []string{"tuning.yaml", "heldout.yaml", "heldout2.yaml", "heldout-audit.yaml"} {
+	for _, file := range []string{"tuning.yaml", "heldout.yaml", "heldout2.yaml", "heldout-audit.yaml", "heldout3.yaml"} {
 		for _, e := range readField(t, file) {
 			claims = append(claims, e.Claim)
 		}
@@ -457,7 +457,7 @@ func TestSuggestionsKeepTheClaimsPieces(t *testing.T) {
 		claim, first string // first: the first suggestion's claim part; "" for none
 		never        []string
 	}{
-		{"Clicking 'Filters' hides the 'Price' and 'Size' options", `Clicking "Filters" does not show "Price" and does not show "Size"`, []string{`shows "Price"`}},
+		{"Clicking 'Filters' hides the 'Price' and 'Size' options", `Clicking "Filters" hides "Price" and "Size"`, []string{`shows "Price"`}},
 		// An action the sketch cannot write: nothing after it is looked for.
 		{"After opening the help dialog with '?', closing it hides 'Keyboard shortcuts'", "", []string{"Keyboard shortcuts", `shows "?"`}},
 		{"Switching to compact mode changes the toggle to 'Comfortable'", "", []string{"Comfortable"}},

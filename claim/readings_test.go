@@ -62,6 +62,24 @@ func TestReadingsAppName(t *testing.T) {
 	})
 }
 
+// A lower-case app name joined by a hyphen or a dot ("json-server",
+// "foo.js") reads as a name before "home page", as "json-server's
+// homepage" does; a hyphenated description or state does not.
+func TestReadingsJoinedAppName(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The json-server home page says 'Welcome'", `On /, the page shows "Welcome".`},
+		{"The foo.js start page shows 'Hello'", `On /, the page shows "Hello".`},
+		{"The foo.js web UI shows 'Hello'", `On /, the page shows "Hello".`},
+		{"The user-facing home page shows 'Hello'", ""},
+		{"The full-width home page shows 'Hello'", ""},
+		{"The re-designed home page shows 'Hello'", ""},
+		{"The logged-out home page shows 'Sign in'", ""},
+		{"The sign-up home page shows 'Hello'", ""},
+		{"The dark-mode home page shows 'Hello'", ""},
+		{"The nav on the json-server home page has 3 links", "On /, exactly 3 visible elements match css=nav a[href]."},
+	})
+}
+
 // A count under a subject that names a part of the page counts inside that
 // part, or the claim is refused: "the footer on /about has 2 links" is not
 // "/about has 2 links".
@@ -400,5 +418,397 @@ func TestReadingsPageState(t *testing.T) {
 		{"The mobile pricing page shows 'Plans'", ""},
 		{"The Acme home page shows 'Welcome'", `On /, the page shows "Welcome".`},
 		{"The invoices page shows 'No invoices'", `On the page the link "invoices" on / opens, the page shows "No invoices".`},
+	})
+}
+
+// The guard: a word of the claim that bears meaning and that the plan does
+// not show is refused, whichever reader made the plan. Each row is a claim
+// a reader derived while stepping over such a word; the faithful rows
+// beside them keep the guard from refusing what the plan does check.
+func TestReadingsGuard(t *testing.T) {
+	checkReadings(t, []readingCase{
+		// a hedge holds when the page does not do it
+		{"On /, clicking 'Save' may show 'Saved'", ""},
+		{"On /, clicking 'Save' might show 'Saved'", ""},
+		{"On /, clicking 'Save' could show 'Saved'", ""},
+		{"On /, clicking 'Save' sometimes shows 'Error'", ""},
+		{"On /, clicking 'Save' should show 'Saved'", `On /: click the text "Save"; then the page shows "Saved".`},
+		// "only", "just": nothing else is shown
+		{"/todos lists just 'A'", ""},
+		{"/todos lists only 'A'", ""},
+		{"/tasks?q=login only shows 'Fix the login bug', not 'Write the release notes'", `On /tasks?q=login, the page shows "Fix the login bug". | On /tasks?q=login, the page does not show "Write the release notes".`},
+		// a number the plan does not count
+		{"/todos lists three tasks: 'A' and 'B'", ""},
+		{"The home page shows two tasks: 'A' and 'B'", ""},
+		{"/users lists the two users 'ann' and 'bob'", ""},
+		{"The nav has 3 links", "On /, exactly 3 visible elements match css=nav a[href]."},
+		{"Expanding 'List books' shows one 'Try it out' button, not two", `On /: click the text "List books"; then exactly 1 visible elements match role=button[name="Try it out"].`},
+		{"Make sure /careers doesn't 404", "On /careers, the page answered HTTP 200."},
+		{"On /counter, clicking 'Increment' three times shows '3'", `On /counter: click the text "Increment", click the text "Increment", click the text "Increment"; then the page shows "3".`},
+		// a part of the page picked by a word its tag does not tell
+		{"The mobile nav shows 'Docs'", ""},
+		{"The hidden sidebar shows 'Docs'", ""},
+		{"The collapsed sidebar shows 'Docs'", ""},
+		{"The footer shows '© 2024'", `On /, the element matching "footer" shows "© 2024".`},
+		{"In the top nav, 'Docs' is shown", `On /, the element matching "nav" shows "Docs".`},
+		// a part of the page the plan does not look inside
+		{"The nav shows 'Docs' before 'Blog'", ""},
+		{"The nav shows 'Docs' after 'Blog'", ""},
+		// a state of a text set aside as its description
+		{"/users lists the inactive users 'ann' and 'bob'", ""},
+		{"/todos lists the completed task 'A'", ""},
+		{"/todos shows the overdue task 'A'", ""},
+		{"/api/tasks returns the deleted task 'A'", ""},
+		{"/api/tasks returns the admin users 'ann' and 'bob'", ""},
+		{"/users lists the users 'ann' and 'bob'", `On /users, the page shows "ann". | On /users, the page shows "bob".`},
+		{"/users doesn't list the deleted user 'ann'", ""},
+		{"Clicking 'Schemas' hides the 'Book' and 'Order' models", `On /: the text "Book" is visible and the text "Order" is visible; then click the text "Schemas"; then the text "Book" is not visible and the text "Order" is not visible.`},
+		// a word that picks an element taken for the text it shows
+		{"On /, expanding the same section shows 'List users'", ""},
+		{"On /, expanding the new section shows 'List users'", ""},
+		{"On /, the new badge is visible", ""},
+		{"Collapsing the orders section hides 'Place an order'", `On /: the page shows "Place an order"; then click the text "orders"; then the page does not show "Place an order".`},
+		// an aside that says what the page does, or since when
+		{"On /, clicking 'Save' shows 'Saved' since the last release", ""},
+		{"On /, clicking 'Save' shows 'Saved' though the button then disappears", ""},
+		{"On /, clicking 'Save' shows 'Saved' because the toast stays until dismissed", ""},
+		{"On /, clicking 'Save' shows 'Saved' since the save always succeeds", ""},
+		{"/users?q=stone finds 'Bob Stone' even tho the search is lower case", `On /users?q=stone, the page shows "Bob Stone".`},
+		// a signed-in user, or a state said after the outcome
+		{"On /, the signed-in user sees 'Sign out'", ""},
+		{"Clicking 'Save' shows 'Saved' when signed in", ""},
+		{"Clicking 'Save' shows 'Saved' when 'Remember me' is ticked", ""},
+		{"On /, 'Saved' is shown when 'Remember me' is ticked", `On /: tick the "Remember me" checkbox; then the page shows "Saved".`},
+		// words of the sentence taken for a text or a name
+		{"On /, clicking 'Save' shows 'Saved' and keeps showing it", ""},
+		{"On /settings, clicking 'About' and pressing back keeps 'Dark' on the page", ""},
+		{"On /, clicking 'Go' shows results", ""},
+		{"After clicking 'Add', the error dialog shows 'Drop files'", ""},
+		{"After clicking 'Add', the dialog shows 'Drop files'", `On /: click the text "Add"; then the element matching "dialog, [role=dialog]" shows "Drop files".`},
+		{"On /, clicking the settings icon shows 'Saved'", ""},
+		{"On /, clicking 'Delete' pops up a confirm dialog saying 'Sure?'", ""},
+		{"On /, clicking 'Add' opens a dialog titled 'Upload'", `On /: click the text "Add"; then the "Upload" dialog is visible.`},
+		{"The home page shows Welcome to testapp", `On /, the page shows "Welcome to testapp".`},
+		{"On /settings, clicking 'About' and pressing back brings back 'Dark'", `On /settings: click the text "About", go back; then the page shows "Dark".`},
+		{"On /, the Beta badge is visible", ""},
+		{"On /, clicking the red button shows 'Saved'", ""},
+		{"On /, clicking the big Save button shows 'Saved'", ""},
+		{"On /, the main heading is bold", ""},
+		{"On /, clicking the Save button shows 'Saved'", `On /: click the "Save" button; then the page shows "Saved".`},
+		{"The home page shows the users' list", ""},
+		{"The home page shows 'Ann's tasks'", `On /, the page shows "Ann's tasks".`},
+		{"The admin home page shows 'Users'", `On the page the link "admin home" on / opens, the page shows "Users".`},
+		// an action after "then" with its verb left out, read as a text
+		{"If you click 'Save' and then 'Cancel', 'Saved' is gone", ""},
+		{"If you click 'A' and then 'B', 'C' is shown", ""},
+		{"After clicking 'A' and then 'B', 'C' is gone", ""},
+		{"Clicking 'Save' and then 'Cancel' hides 'Saved'", `On /: click the text "Save"; then the text "Saved" is visible; then click the text "Cancel"; then the text "Saved" is not visible.`},
+		// what shows while the page is busy is over before the plan looks
+		{"On /, 'Loading' is shown while loading", ""},
+		{"On /, 'Loading' is shown until the page loads", ""},
+		{"Visiting /dashboard while signed out redirects to /login", "On /dashboard, the address is /login."},
+		// a page or a part the plan never looks at
+		{"The footer on /about and /team shows 'Docs'", ""},
+		{"'Docs' is shown on /about in the footer", ""},
+		{"The footer of /about shows 'Contact'", `On /about, the element matching "footer" shows "Contact".`},
+		// an error shown on the page is not the console
+		{"On /, clicking 'Save' shows no error", ""},
+		{"On /contact, typing 'Hello there' in the Message field and pressing Tab shows no error", ""},
+		{"The home page has no console errors", "On /, the console shows no errors or uncaught exceptions."},
+		// how soon, which the plan's step timeout does not check
+		{"On /, clicking 'Save' shows 'Saved' immediately", ""},
+		{"On /, clicking 'Save' instantly shows 'Saved'", ""},
+		{"On /, clicking 'Save' shows 'Saved' right away", ""},
+		// an estimate or a bound of a quoted text
+		{"On /, the 'Pro' plan costs about '$29'", ""},
+		{"On /pricing, the total is at least '$20'", ""},
+		// a text or element said of a quoted item, found anywhere
+		{"On /, the '204' response says 'Deleted'", ""},
+		{"On /, the 'Pro' card has a 'Buy' button", ""},
+		{"On /, the 'Billing' section has a 'Refund' button", ""},
+		{"On /, expanding the 'Billing' section shows 'Refunds'", `On /: click the text "Billing"; then the page shows "Refunds".`},
+		{"On /, the 'Pro' plan costs '$29' and the 'Free' plan costs '$0'", `On /, the page shows "Pro". | On /, the text "$29" in the item containing "Pro" is visible. | On /, the page shows "Free". | On /, the text "$0" in the item containing "Free" is visible.`},
+		{"On /, the 'Pro' card shows 'Popular'", `On /, the page shows "Pro". | On /, the text "Popular" in the item containing "Pro" is visible.`},
+	})
+}
+
+// "it" after a check said since the last action may be what was acted on
+// or what the check named: the compositional reader read "clicking 'Save'
+// shows 'Saved' and it stays there" as "Save" shown.
+func TestReadingsPronounAfterCheck(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, clicking 'Save' shows 'Saved' and it stays there", ""},
+		{"On /, clicking 'Save' shows 'Saved' and it is bold", ""},
+		{"If you expand 'List books' and reload, it stays open ('Only books by this author' is still shown)", `On /: click the text "List books", reload the page; then the page shows "Only books by this author".`},
+		{"On /, hovering over 'Docs' underlines it", `On /: hover over the text "Docs"; then the text "Docs" is underlined.`},
+	})
+}
+
+// A part of the page said after a connector, or before a page named next,
+// is not pinned to checks it may not be said of; the reader panicked on
+// "'Docs' is shown, also in the footer".
+func TestReadingsPlaceAfterConnector(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, 'Docs' is shown, also in the footer", ""},
+		{"On /, 'Docs' is shown, in the footer", ""},
+		{"In the footer, 'Docs' is shown, and on /about 'Team' is shown", ""},
+		{"In the footer, 'Docs' and 'Blog' are shown", `On /, the element matching "footer" shows "Docs". | On /, the element matching "footer" shows "Blog".`},
+		{"Clicking 'Docs' shows 'Welcome' in the footer", `On /: click the text "Docs"; then the element matching "footer" shows "Welcome".`},
+	})
+}
+
+// A condition is something done first; a state after "when" or "if" read
+// as one more check asserts what the claim only supposes.
+func TestReadingsConditionIsState(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /settings, the 'Save' button is disabled when 'Agree' is not ticked", ""},
+		{"On /settings, the 'Save' button is enabled when 'Agree' is ticked", `On /settings: tick the "Agree" checkbox; then the "Save" button is enabled.`},
+		{"On /settings, after ticking 'Agree', the 'Save' button is enabled", `On /settings: tick the "Agree" checkbox; then the "Save" button is enabled.`},
+	})
+}
+
+// "Enabled" and "disabled" said of a toggle can mean switched on or off
+// as well as usable: "the 'Notifications' setting is enabled" checked that
+// the checkbox could be clicked, not that notifications were on.
+func TestReadingsToggleEnabled(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /settings, the 'Notifications' setting is enabled", ""},
+		{"On /settings, the 'Notifications' setting is disabled", ""},
+		{"On /settings, the 'Dark mode' switch is enabled", ""},
+		{"On /settings, the 'Dark mode' toggle is disabled", ""},
+		{"On /settings, the 'Dark mode' checkbox is enabled", ""},
+		{"On /settings, the 'Dark mode' toggle is greyed out", `On /settings, the "Dark mode" checkbox is disabled.`},
+		{"On /settings, the 'Save' button is disabled", `On /settings, the "Save" button is disabled.`},
+		{"On /settings, the 'Notifications' setting is ticked", `On /settings, the "Notifications" checkbox is ticked.`},
+	})
+}
+
+// A change ("becomes disabled", "enables the button", "gets underlined")
+// is checked from the state before it: a button enabled all along proved
+// "ticking 'I agree' enables the button".
+func TestReadingsChangeFromState(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /settings, after typing 'x' into 'Email', the 'Save' button becomes disabled", `On /settings: the "Save" button is enabled; then type "x" into the field labelled "Email"; then the "Save" button is disabled.`},
+		{"On /signup, ticking 'I agree' enables the 'Create account' button", `On /signup: the "Create account" button is disabled; then tick the "I agree" checkbox; then the "Create account" button is enabled.`},
+		{"On /, after clicking 'Bold', 'Hello' becomes bold", `On /: the text "Hello" is not bold (font-weight under 600); then click the text "Bold"; then the text "Hello" is bold (font-weight 600 or more).`},
+		{"On /, the 'Save' button becomes disabled", ""},
+	})
+}
+
+// Words that describe a request before its path must agree with it: what
+// it is sorted, filtered or searched by, its direction and rank.
+func TestReadingsRequestWords(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Sorting books by year (/books?_sort=title) lists 'Dune' before 'Emma'", ""},
+		{"Sorting books by year in reverse (/books?_sort=year) lists 'Dune' before 'Emma'", ""},
+		{"Filtering the cheapest books (/books?_sort=price) lists 'Dune'", ""},
+		{"Sorting books by year (/books?_sort=year) lists 'Dune' before 'Emma'", `On /books?_sort=year, "Dune" comes before "Emma" on the page.`},
+		{"Sorting songs by year in reverse (/songs?_sort=year&_order=desc) puts 'Blue Train' above 'Giant Steps'", `On /songs?_sort=year&_order=desc, "Blue Train" comes before "Giant Steps" on the page.`},
+		{"Searching for dune (/books?q=dune) lists 'Dune'", `On /books?q=dune, the page shows "Dune".`},
+	})
+}
+
+// Something done that no plan step does ("scrolling down"), and an action
+// said to be done again that the plan does once.
+func TestReadingsUndoneActions(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, scrolling down shows 'More'", ""},
+		{"On /, scrolling to the bottom shows 'More'", ""},
+		{"On /, dragging 'A' onto 'B' shows 'Saved'", ""},
+		{"On /, clicking 'Save' again shows 'Saved'", ""},
+		{"On /, clicking 'Menu' shows 'Settings', and clicking 'Menu' again hides 'Settings'", `On /: click the text "Menu"; then the page shows "Settings" and the text "Settings" is visible; then click the text "Menu"; then the text "Settings" is not visible.`},
+		{"On /, clicking 'Menu' twice hides 'Settings'", `On /: click the text "Menu"; then the text "Settings" is visible; then click the text "Menu"; then the text "Settings" is not visible.`},
+	})
+}
+
+// An element after "and" followed by its own verb is the next clause's
+// subject, not one more thing the first clause shows: "the 'Speed' tab
+// shows 'Limit'" checked the Speed tab visible and 'Limit' on the Peers tab.
+func TestReadingsElementStartsClause(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"In Preferences (press ','), the 'Peers' tab shows 'Use DHT' and the 'Speed' tab shows 'Limit'", `On /: press ,, click the "Peers" tab; then the page shows "Use DHT"; then click the "Speed" tab; then the page shows "Limit".`},
+		{"Expanding 'List books' reveals the 'name' parameter and a 'Try it out' button", `On /: click the text "List books"; then the page shows "name" and the "Try it out" button is visible.`},
+	})
+}
+
+// Two orders in one sentence nest: "A after B after C" is C, B, A, and a
+// reader that takes each "after" alone put the steps B, A, C.
+func TestReadingsNestedAfter(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, clicking 'A' after clicking 'B' after clicking 'C' shows 'D'", ""},
+		{"Clicking 'B' after clicking 'A' shows 'C'", `On /: click the text "A", click the text "B"; then the page shows "C".`},
+		{"After clicking 'A', clicking 'B' shows 'C'", `On /: click the text "A", click the text "B"; then the page shows "C".`},
+	})
+}
+
+// "Removes 'A' but not 'B'" says 'B' stays; the rules checked 'B' not
+// shown. A text removed "from the sidebar" is looked for in it.
+func TestReadingsGoneButNot(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /todos, clicking 'Delete' removes 'A' but not 'B'", ""},
+		{"On /todos, clicking 'Clear' hides 'A' and not 'B'", `On /todos: the text "A" is visible; then click the text "Clear"; then the text "A" is not visible and the page shows "B".`},
+		{"On /todos, clicking 'Delete' removes 'A' from the sidebar", ""},
+		{"On /todos, clicking 'Delete' removes 'A'", `On /todos: the text "A" is visible; then click the text "Delete"; then the text "A" is not visible.`},
+		{"Clicking \"Pricing\" in the header goes to /pricing", `On /: click the text "Pricing"; then the address is /pricing.`},
+	})
+}
+
+// What an action "keeps" was there before it too.
+func TestReadingsKeeps(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Reloading /settings keeps 'Dark' on the page", `On /settings: the page shows "Dark"; then reload the page; then the page shows "Dark".`},
+	})
+}
+
+// A reader's panic is a refusal without suggestions, never a crash: the
+// compositional reader panicked on "'Docs' is shown, also in the footer".
+// Opening a dialog, menu or other container without saying what opens it
+// is refused: clicking the container itself opens nothing.
+func TestReadingsOpenContainer(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Opening the upload dialog and clicking Cancel closes it", ""},
+		{"Opening the settings menu shows 'About'", ""},
+		{"On /app, opening the share dialog shows 'Copy link'", ""},
+		{"Hovering over the main menu shows 'Docs'", ""},
+		{"On /, clicking 'Settings' shows 'About'", `On /: click the text "Settings"; then the page shows "About".`},
+	})
+}
+
+// A page expected to answer an error status keeps its other checks in the
+// same journey: alone, a journey whose visit meets the error fails.
+func TestReadingsErrorPageChecks(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The /nope page returns 404 and shows 'Not found'", `On /nope, the page answered HTTP 404 and the page shows "Not found".`},
+		{"/tasks/10 answers 404 and shows '{}'", `On /tasks/10, the page answered HTTP 404 and the page shows "{}".`},
+	})
+}
+
+func TestRefuseOnPanic(t *testing.T) {
+	var d Derivation
+	var err error
+	func() {
+		defer refuseOnPanic("x", &d, &err)
+		panic("index out of range")
+	}()
+	var np *NotProvableError
+	if !errors.As(err, &np) || np.Cause != "unrecognized" || len(np.Suggestions) != 0 || d.Plan != nil {
+		t.Fatalf("got %v, %+v", err, d)
+	}
+}
+
+// An out-of-reach word inside a file name, a path or a media type
+// ("openapi.json", "application/json"), or naming a page, its docs, its
+// title or its tab ("the API docs page", "the API title"), is no claim
+// about the server: the refusal, if any, says what vouch could not read
+// instead. Said of the app itself, it stays out of reach.
+func TestReadingsOutOfReachInName(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The database page at /db lists 'posts'", `On /db, the page shows "posts".`},
+		{"The JSON view at /db lists 'posts'", `On /db, the page shows "posts".`},
+		{"The home page links to /openapi.json", `On /, the element matching “a[href="/openapi.json"], a[href="/openapi.json/"], a[href="openapi.json"], a[href="./openapi.json"]” is visible.`},
+		{"The API answers in under 100 ms", ""},
+		{"The database is backed up", ""},
+	})
+	for _, tc := range []struct{ claim, cause string }{
+		{"On the API docs page, the title is 'Petstore'", "ambiguous"},
+		{"The browser tab for the API docs is titled 'Petstore'", "unrecognized"},
+		{"The API title is 'Petstore'", "unrecognized"},
+		{"The 'URL' field is prefilled with openapi.json", "unrecognized"},
+		{"The response media type is application/json", "unrecognized"},
+		{"The API answers in under 100 ms", "out_of_reach"},
+		{"The API answers quickly", "out_of_reach"},
+		{"The API returns JSON", "out_of_reach"},
+		{"The endpoint returns JSON", "out_of_reach"},
+		{"The database is backed up", "out_of_reach"},
+		{"The API docs are backed up", "out_of_reach"},
+		{"The app writes to the database", "out_of_reach"},
+		{"The page reads from /api/users and the API returns 200", "out_of_reach"},
+	} {
+		_, err := Derive(tc.claim)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Errorf("%q derived; want a refusal (%s)", tc.claim, tc.cause)
+			continue
+		}
+		if np.Cause != tc.cause {
+			t.Errorf("%q refused as %s (%s); want %s", tc.claim, np.Cause, np.Reason, tc.cause)
+		}
+	}
+}
+
+// One unquoted letter or digit pressed, when what follows says what it
+// does, and a character key named before "key" ("the comma key") are key
+// presses; "a" is an article, and an unknown name is no key.
+func TestReadingsPressNamedKey(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Pressing i opens the 'Info' dialog", `On /: press i; then the "Info" dialog is visible.`},
+		{"On /mail, pressing j shows 'Next'", `On /mail: press j; then the page shows "Next".`},
+		{"Pressing q, the page shows 'Quit'", `On /: press q; then the page shows "Quit".`},
+		{"Pressing the comma key shows 'Settings'", `On /: press ,; then the page shows "Settings".`},
+		{"Pressing the slash key shows 'Search'", `On /: press /; then the page shows "Search".`},
+		{"Pressing the question mark key opens the 'Shortcuts' dialog", `On /: press ?; then the "Shortcuts" dialog is visible.`},
+		{"Pressing a opens the 'Add' dialog", ""},
+		{"Pressing i", ""},
+		{"Pressing b toggles the sidebar", ""},
+		{"Pressing the foo key shows 'X'", ""},
+		{"Pressing the plus button shows 'Added'", ""},
+	})
+}
+
+// The browser's Back button, however it is said, goes back; a Back button
+// of the page or of the app is no browser's.
+func TestReadingsBrowserBackButton(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Clicking 'Docs' on the home page, then pressing the browser's Back button, shows 'Welcome'", `On /: click the text "Docs", go back; then the page shows "Welcome".`},
+		{"Clicking 'Docs' on the home page, then pressing the Back button of the browser, shows 'Welcome'", `On /: click the text "Docs", go back; then the page shows "Welcome".`},
+		{"Pressing the browser's Back button shows 'Home'", ""},
+		{"Clicking 'Docs' on the home page, then pressing the Back button of the form, shows 'Welcome'", ""},
+		{"Clicking 'Docs' on the home page, then pressing the app's Back button, shows 'Welcome'", ""},
+	})
+}
+
+// A capital letter pressed is the key its keycap names, as a lower-case
+// one is, when what follows says what it does; a word pressed is still a
+// text to click, and a capital with nothing after it is no claim.
+func TestReadingsPressCapitalLetter(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Pressing J shows 'Next'", `On /: press j; then the page shows "Next".`},
+		{"On /mail, hitting K opens the 'Keys' dialog", `On /mail: press k; then the "Keys" dialog is visible.`},
+		{"Pressing Q, the page shows 'Quit'", `On /: press q; then the page shows "Quit".`},
+		{"Pressing 7 shows 'Seven'", `On /: press 7; then the page shows "Seven".`},
+		{"Pressing Save shows 'Saved'", `On /: click the text "Save"; then the page shows "Saved".`},
+		{"Pressing J", ""},
+		{"Pressing J toggles the sidebar", ""},
+		{"Pressing A opens the 'Add' dialog", ""},
+	})
+}
+
+// A lower-case word before "tab" describes a tab ("the database tab");
+// only a quoted or capitalised name names one.
+func TestReadingsLowerCaseTabName(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /docs, the Database tab shows 'Tables'", `On /docs: click the "Database" tab; then the page shows "Tables".`},
+		{"On /settings, the 'billing' tab shows 'Invoices'", `On /settings: click the "billing" tab; then the page shows "Invoices".`},
+		{"On /settings, clicking the Billing tab shows 'Invoices'", `On /settings: click the "Billing" tab; then the page shows "Invoices".`},
+		{"On /docs, the database tab shows 'Tables'", ""},
+		{"On /settings, clicking the billing tab shows 'Invoices'", ""},
+		{"On /settings, the billing tab opens /billing", ""},
+	})
+}
+
+// "homepage", one word, after an app's name reads as "home page" does; a
+// state or a part of the page before it still names no app.
+func TestReadingsAppNameHomepageOneWord(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The Acme homepage says 'Welcome'", `On /, the page shows "Welcome".`},
+		{"The json-server homepage says 'Welcome'", `On /, the page shows "Welcome".`},
+		{"The JSON Server homepage shows 'Welcome'", `On /, the page shows "Welcome".`},
+		{"On the Acme homepage, the page shows 'Welcome'", `On /, the page shows "Welcome".`},
+		{"The nav on the homepage shows 'Docs'", `On /, the element matching "nav" shows "Docs".`},
+		{"The cached homepage shows 'Welcome'", ""},
+		{"The mobile homepage shows 'Welcome'", ""},
+		{"The signed-in homepage shows 'Sign out'", ""},
+		{"The user homepage shows 'Hi'", ""},
+		{"The button on the homepage says 'Save'", ""},
 	})
 }

@@ -193,6 +193,13 @@ func fromReply(text string, np *claim.NotProvableError, content string) (claim.D
 			derivable = append(derivable, rw)
 			continue
 		}
+		if miss := claim.Unaccounted(text, d); miss != "" {
+			// A rewrite that drops a word that bears meaning ("only",
+			// "may", "the mobile nav") checks another claim too.
+			why = append(why, fmt.Sprintf("%q leaves a word of the claim unchecked: %s", rw, miss))
+			derivable = append(derivable, rw)
+			continue
+		}
 		notes := append([]string{fmt.Sprintf("A model rewrote the claim as %q, which the rules derived; check that it means what the claim says before approving.", rw)}, d.Notes...)
 		out, err := claim.Trace(text, d.Plan, notes)
 		if err != nil {

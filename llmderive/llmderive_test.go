@@ -110,6 +110,9 @@ func TestRewriteDerives(t *testing.T) {
 func TestBadRepliesKeepTheRefusal(t *testing.T) {
 	tests := []struct{ file, claim, reason string }{
 		{"rewrite_drops_text.json", quotedClaim, `leaves out text "Free"`},
+		// the rewrite keeps 'Free' but drops "may", which makes the
+		// claim true when the page does not offer it
+		{"rewrite.json", "Our pricing page may offer the 'Free' tier", `leaves a word of the claim unchecked: "may"`},
 		{"rewrite_not_language.json", testClaim, "does not derive"},
 		{"rewrite_password.json", testClaim, "does not derive"},
 		{"unprovable.json", testClaim, "the model agrees: whether customers are delighted"},

@@ -133,6 +133,10 @@ func startBrowser(ctx context.Context, cfg Config, proxy string, logf func(strin
 	)
 	if cfg.Headed {
 		opts = append(opts, chromedp.VisibleWindow)
+	} else {
+		// No tab of its own at start: every journey opens one in its own
+		// browser context, and the start saves a renderer nobody uses.
+		opts = append(opts, chromedp.Flag("no-startup-window", true))
 	}
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	what := cfg.ChromePath
@@ -153,13 +157,26 @@ func startBrowser(ctx context.Context, cfg Config, proxy string, logf func(strin
 		stop:    make(chan struct{}),
 		changed: make(chan struct{}),
 	}
-	// The first Run binds the browser's life to bctx, which carries no
+	// The first call binds the browser's life to bctx, which carries no
 	// deadline (field guide §0); the start is bounded from outside instead.
-	started := make(chan error, 1)
-	go func() { started <- chromedp.Do(bctx) }()
+	// It only asks the browser for its version: attaching to the tab the
+	// browser starts with (as chromedp.Do would: a dozen round trips to
+	// enable its domains) is of no use, since every journey has a tab of
+	// its own.
+	type versionResult struct {
+		product string
+		err     error
+	}
+	started := make(chan versionResult, 1)
+	go func() {
+		v, err := chromedp.CallBrowser(bctx, cdpbrowser.GetVersion, cdp.Empty{})
+		started <- versionResult{v.Product, err}
+	}()
 	var err error
 	select {
-	case err = <-started:
+	case v := <-started:
+		err = v.err
+		b.version = v.product
 	case <-ctx.Done():
 		err = ctx.Err()
 	case <-time.After(startTimeout):
@@ -172,9 +189,6 @@ func startBrowser(ctx context.Context, cfg Config, proxy string, logf func(strin
 	}
 	c := chromedp.FromContext(bctx)
 	b.proc = c.Browser.Process()
-	if v, err := chromedp.CallBrowser(bctx, cdpbrowser.GetVersion, cdp.Empty{}); err == nil {
-		b.version = v.Product
-	}
 	// A browser context made without an ID cannot download either: the
 	// field guide §6 found downloads in the default context land on disk.
 	_, _ = chromedp.CallBrowser(bctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorDeny})

@@ -37,6 +37,9 @@ type journeyRun struct {
 	sctx   context.Context
 	crash  context.CancelFunc
 
+	stepsDone func() // see runJourney
+	evPhase   string // the timing phase of the step's evidence
+
 	navigated  bool // a visit has happened
 	terminated bool // a busy script was stopped
 	closed     int  // popups closed
@@ -94,7 +97,11 @@ func blocked(reason string) *verdict { return &verdict{blocked: true, actual: re
 
 // runJourney runs journey i and returns its result; it never fails: every
 // problem is a decision.
-func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int) evidence.JourneyResult {
+//
+// stepsDone is called once the journey's last step has run (or it stopped
+// early), before that step's evidence: the journey's place among the
+// Workers goes to the next one while this one's evidence is recorded.
+func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int, stepsDone func()) evidence.JourneyResult {
 	j := &rs.p.Journeys[i]
 	rs.emit(Event{Type: JourneyStarted, Journey: i + 1, JourneyName: j.Name, Steps: len(j.Steps)})
 	if missing := rs.missingSecrets(i); len(missing) > 0 {
@@ -103,10 +110,18 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 	jctx, cancel := context.WithTimeout(gctx, rs.r.cfg.JourneyTimeout)
 	defer cancel()
 	started := time.Now()
+	defer func() { rs.tm.add("journey: total", time.Since(started)) }()
+	var asked int64
 	if rs.tabs != nil {
-		rs.tabs.Add(1)
+		asked = rs.tabs.Add(1)
 	}
+	tabPhase := "journey: browser context and tab"
+	if asked <= int64(rs.r.cfg.Workers) {
+		tabPhase += " (the first journeys)"
+	}
+	endTab := rs.tm.span(tabPhase)
 	t, err := br.tab(jctx)
+	endTab()
 	if err != nil {
 		reason := "the browser could not open a page: " + err.Error()
 		switch {
@@ -124,12 +139,14 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 
 	jr := &journeyRun{
 		rs: rs, idx: i, j: j, br: br, tab: t,
-		rec:     newRecorder(t.id, t.bcID),
-		jctx:    jctx,
-		parent:  parent,
-		rctx:    gctx,
-		expects: map[int]bool{},
-		docDone: make(chan struct{}),
+		rec:       newRecorder(t.id, t.bcID),
+		stepsDone: stepsDone,
+		evPhase:   "step: evidence",
+		jctx:      jctx,
+		parent:    parent,
+		rctx:      gctx,
+		expects:   map[int]bool{},
+		docDone:   make(chan struct{}),
 	}
 	for _, s := range j.Steps {
 		if s.Kind == plan.ExpectStatus {
@@ -143,17 +160,27 @@ func (rs *runState) runJourney(gctx, parent context.Context, br *browser, i int)
 	defer stopWatch()
 
 	lctx, lcancel := context.WithCancel(t.ctx)
+	endListen := rs.tm.span("journey: listen")
 	if err := jr.listen(lctx); err != nil {
 		lcancel()
 		return rs.blockedBeforeStart(i, "the browser could not watch the page: "+err.Error())
 	}
 	bodies := jr.recordBodies(t.ctx)
+	endListen()
 	jr.steps()
+	end := rs.tm.span("journey: end / document body for the attestation")
 	jr.waitDocumentBody()
+	end()
+	end = rs.tm.span("journey: end / response bodies for the HAR")
 	bodies()
+	end()
 	lcancel()
+	end = rs.tm.span("journey: end / helpers")
 	jr.helpers.Wait()
+	end()
+	end = rs.tm.span("journey: end / HAR, console log, prompt")
 	jr.finish()
+	end()
 	return jr.res
 }
 
@@ -311,12 +338,21 @@ func (jr *journeyRun) steps() {
 			jr.res.Steps = append(jr.res.Steps, sr)
 			continue
 		}
-		if !s.Kind.IsAssertion() {
+		if !s.Kind.IsAssertion() && !actsAfterFinding[s.Kind] {
+			end := jr.rs.tm.span("journey: previous step's overlapped screenshot")
 			jr.collectShots()
+			end()
 		}
 		jr.stepNo = k
 		jr.note = ""
+		endStep := jr.rs.tm.span("step: " + string(s.Kind))
 		v := jr.step(k, s, &sr)
+		endStep()
+		if v != nil || k == n-1 {
+			jr.rs.tm.add("journey: steps (holding a worker place)", time.Since(jr.res.Started))
+			jr.stepsDone()
+			jr.evPhase = "journey: end / last step's evidence"
+		}
 		sr.DurationMS = float64(time.Since(sr.Started).Microseconds()) / 1000
 		mask := jr.rs.mask
 		if v == nil {
@@ -351,7 +387,9 @@ func (jr *journeyRun) steps() {
 		jr.rec.mu.Lock()
 		sr.URL = mask(jr.rec.url)
 		jr.rec.mu.Unlock()
+		endEv := jr.rs.tm.span(jr.evPhase)
 		jr.evidenceAfter(k, s, v, &sr)
+		endEv()
 		jr.releaseObjects(k)
 		jr.res.Steps = append(jr.res.Steps, sr)
 		msg := sr.Actual
@@ -361,9 +399,11 @@ func (jr *journeyRun) steps() {
 		jr.rs.emit(Event{Type: StepFinished, Journey: jr.idx + 1, JourneyName: jr.j.Name, Step: k + 1, Steps: n,
 			Description: sr.Description, Status: sr.Status, Message: msg})
 	}
+	end := jr.rs.tm.span("journey: end / last screenshot, caret, object releases")
 	jr.collectShots()
 	jr.caretShown()
 	jr.releases.Wait()
+	end()
 	if !stopped {
 		jr.res.Decision = evidence.Verified
 	}
@@ -472,6 +512,13 @@ func graceFor(budget time.Duration) time.Duration {
 
 // evidenceAfter records the step's screenshot and DOM snapshot. It runs outside the step's budget (the
 // evidence of a timed-out step matters most) but bounded on its own.
+//
+// After an action that the next step does not undo at once (the next step
+// is an assertion, or first only looks for its target: actsAfterFinding),
+// both captures run alongside the next step, which only reads the page
+// until beforeAct waits for them: the DOM snapshot and screenshot then
+// show the page as this step left it, and cost the journey only what
+// outlasts the next step's reading.
 func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidence.StepResult) {
 	w := jr.rs.w
 	if jr.crashed() != "" {
@@ -497,6 +544,7 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	if w == nil {
 		return
 	}
+	tm := jr.rs.tm
 	// Evidence waits so long: a screenshot needs a frame from the page's
 	// main thread, and a script that starts spinning now would hold it for
 	// ever. The next step judges a busy page.
@@ -507,30 +555,40 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 		note = s.Value
 	}
 	next := k + 1
-	// When the next step only reads the page, the capture runs alongside
-	// it; it is collected before any later step acts, so it never shows
+	nextReads := v == nil && next < len(jr.j.Steps) && jr.j.Steps[next].Kind.IsAssertion()
+	// When the next step only reads the page, or first only looks for its
+	// target (actsAfterFinding), the capture runs alongside it; it is
+	// collected before any later step acts (beforeAct), so it never shows
 	// the effect of a later action.
-	overlap := v == nil && next < len(jr.j.Steps) && jr.j.Steps[next].Kind.IsAssertion()
+	overlap := nextReads || v == nil && next < len(jr.j.Steps) && actsAfterFinding[jr.j.Steps[next].Kind]
+	// An action's captures run wholly alongside the next step; an
+	// assertion's DOM snapshot decides first whether the previous
+	// screenshot can be listed again (reuse).
+	background := overlap && !s.Kind.IsAssertion()
 	c := &capture{k: k, activity: -1}
 	// A DOM snapshot after every step that changed the page, as a trace
 	// has one per action, and at a failure. The page's state token comes
 	// with it, read before the screenshot is requested, so that a later
 	// assertion may reuse the screenshot.
 	act := jr.activity()
+	// The previous capture, if still in flight, ends and its caret is
+	// shown again before this capture hides it (see revealCaret).
+	end := tm.span(jr.evPhase + " / previous capture and caret")
+	jr.collectShots()
+	jr.caretShown()
+	end()
 	// The browser measures the visible area while the page serialises
 	// itself; a full-size capture needs no measure.
 	var metrics chan *page.GetLayoutMetricsResult
 	if v == nil && jr.rs.r.cfg.ScreenshotScale < 1 {
 		metrics = make(chan *page.GetLayoutMetricsResult, 1)
 		go func() {
+			end := tm.span("background: layout metrics")
 			m, _ := jr.layoutMetrics(ctx)
+			end()
 			metrics <- m
 		}()
 	}
-	// The previous capture, if still in flight, ends and its caret is
-	// shown again before this capture hides it (see revealCaret).
-	jr.collectShots()
-	jr.caretShown()
 	shot := make(chan []byte, 1)
 	capture := func(pre *preCapture, hidden <-chan bool) {
 		if metrics != nil {
@@ -538,7 +596,9 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 				pre.metrics = m
 			}
 		}
+		end := tm.span("background: screenshot (hide caret, measure, capture)")
 		img, err := jr.screenshot(ctx, v != nil, pre)
+		end()
 		if err != nil {
 			jr.rs.r.log.Debug("screenshot", "journey", jr.idx+1, "step", k+1, "err", err)
 		}
@@ -555,53 +615,62 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	// A capture that may be reused is requested only once the snapshot
 	// has read the page's state token, so that the token never describes
 	// a later page than the picture.
-	early := v != nil || (!s.Kind.IsAssertion() && !overlap)
+	early := v != nil || (!s.Kind.IsAssertion() && !nextReads)
 	hiddenCh := make(chan bool, 1)
 	if early {
 		go capture(&preCapture{caretDone: true}, hiddenCh)
 	}
-	pre := &preCapture{}
-	html, token, hidden, err := jr.domSnapshot(ctx, true)
-	hiddenCh <- err == nil && hidden
-	if err == nil {
-		pre.caretDone, pre.caretHidden = true, hidden
-		sum := sha256.Sum256(html)
-		if v != nil || sum != jr.lastDOM {
-			dnote := "after step"
-			switch {
-			case v != nil:
-				dnote = "at failure"
-			case s.Kind.IsAssertion():
-				dnote = "at assertion"
-			}
-			a := w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, dnote)
-			sr.DOM = a.File
-			jr.lastDOM = sum
+	// snapshot takes the DOM snapshot, records it when the page changed,
+	// and starts the capture unless early did; it returns the file of a
+	// reused screenshot, or "" when a capture is under way.
+	snapshot := func() (domFile, reused string) {
+		pre := &preCapture{}
+		end := tm.span(jr.evPhase + " / DOM snapshot and state token")
+		if background {
+			end = tm.span("background: DOM snapshot and state token")
 		}
-		if v == nil && !early {
-			c.token, c.activity = token, act
-			if s.Kind.IsAssertion() {
-				if file := jr.reuse(c); file != "" {
-					if hidden {
-						jr.revealCaret(ctx)
+		html, token, hidden, err := jr.domSnapshot(ctx, true)
+		end()
+		hiddenCh <- err == nil && hidden
+		if err == nil {
+			pre.caretDone, pre.caretHidden = true, hidden
+			sum := sha256.Sum256(html)
+			if v != nil || sum != jr.lastDOM {
+				dnote := "after step"
+				switch {
+				case v != nil:
+					dnote = "at failure"
+				case s.Kind.IsAssertion():
+					dnote = "at assertion"
+				}
+				domFile = w.Put(evidence.DOM, "html", "text/html; charset=utf-8", html, jr.idx+1, k+1, dnote).File
+				jr.lastDOM = sum
+			}
+			if v == nil && !early {
+				c.token, c.activity = token, act
+				if s.Kind.IsAssertion() {
+					if file := jr.reuse(c); file != "" {
+						if hidden {
+							jr.revealCaret(ctx)
+						}
+						return domFile, file
 					}
-					cancel()
-					<-probed
-					sr.Screenshot = file
-					return
 				}
 			}
 		}
-	}
-	if !early {
-		// pre says whether the snapshot hid the caret (else screenshot
-		// hides it itself); capture shows it again after the picture.
-		go capture(pre, hiddenCh)
+		if !early {
+			// pre says whether the snapshot hid the caret (else screenshot
+			// hides it itself); capture shows it again after the picture.
+			go capture(pre, hiddenCh)
+		}
+		return domFile, ""
 	}
 	collect := func() string {
+		end := tm.span("background: waiting for a screenshot")
 		img := <-shot
 		cancel()
 		<-probed
+		end()
 		if img == nil {
 			jr.last = nil
 			return ""
@@ -612,11 +681,35 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 		jr.last = c
 		return c.file
 	}
-	if overlap {
-		jr.shots = append(jr.shots, pendingShot{k: k, collect: collect})
+	if background {
+		done := make(chan struct{})
+		var domFile, shotFile string
+		go func() {
+			defer close(done)
+			domFile, _ = snapshot()
+			shotFile = collect()
+		}()
+		jr.shots = append(jr.shots, pendingShot{k: k, collect: func() (string, string) {
+			<-done
+			return domFile, shotFile
+		}})
 		return
 	}
+	domFile, reused := snapshot()
+	sr.DOM = domFile
+	if reused != "" {
+		cancel()
+		<-probed
+		sr.Screenshot = reused
+		return
+	}
+	if overlap {
+		jr.shots = append(jr.shots, pendingShot{k: k, collect: func() (string, string) { return domFile, collect() }})
+		return
+	}
+	end = tm.span(jr.evPhase + " / screenshot")
 	sr.Screenshot = collect()
+	end()
 }
 
 // shotFormat returns the file extension and media type of a screenshot
@@ -688,16 +781,22 @@ func (jr *journeyRun) probe(ctx context.Context, cancel context.CancelFunc, k in
 	return done
 }
 
-// pendingShot is a screenshot taken while the next step runs.
+// pendingShot is a step's evidence taken while the next step runs:
+// collect waits for it and returns the files of its DOM snapshot ("" when
+// the page had not changed) and screenshot.
 type pendingShot struct {
 	k       int
-	collect func() string
+	collect func() (dom, shot string)
 }
 
 // collectShots waits for the screenshots in flight and records them.
 func (jr *journeyRun) collectShots() {
 	for _, p := range jr.shots {
-		jr.res.Steps[p.k].Screenshot = p.collect()
+		dom, shot := p.collect()
+		if dom != "" {
+			jr.res.Steps[p.k].DOM = dom
+		}
+		jr.res.Steps[p.k].Screenshot = shot
 	}
 	jr.shots = nil
 }

@@ -821,12 +821,17 @@
 
   if (args.op === 'settle') {
     // Resolve once the DOM has had no mutation for args.quiet ms (or timeout).
+    // The tracker has seen every mutation of the earlier tasks (observers
+    // are told at the end of the task that mutated), so a DOM quiet for
+    // long enough already resolves at once; else the wait is what remains.
+    const since = tracker && typeof tracker.mut === 'number' ? performance.now() - tracker.mut : 0;
+    if (since >= args.quiet) return 'ok:null';
     return await new Promise((resolveP) => {
       let timer;
       const done = () => { obs.disconnect(); clearTimeout_(timer); clearTimeout_(cap); resolveP('ok:null'); };
       const obs = new T.MutationObserver(() => { clearTimeout_(timer); timer = setTimeout_(done, args.quiet); });
       obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      timer = setTimeout_(done, args.quiet);
+      timer = setTimeout_(done, args.quiet - since);
       const cap = setTimeout_(done, args.timeout);
     });
   }

@@ -45,7 +45,8 @@ type Config struct {
 	// chromium-browser or google-chrome on PATH.
 	ChromePath string
 	// Workers bounds the journeys run at once across all runs of this
-	// Runner. Defaults to 4.
+	// Runner: those whose steps are running (a journey whose steps are over
+	// records its last evidence while the next one starts). Defaults to 4.
 	Workers int
 	// StepTimeout bounds a step that sets no timeout of its own. Defaults
 	// to 10s.
@@ -103,6 +104,12 @@ type Config struct {
 	// loopback port), which a remote browser on another machine cannot
 	// reach: give it an address of this machine on the pool's network.
 	ProxyListen string
+	// Timing, if set, receives at the end of every run a breakdown of where
+	// its time went: per phase (browser start, each step's kind and its
+	// parts, the evidence, the journey's end), the count, total, mean and
+	// longest time. For performance work; `vouch run` sets it when
+	// $VOUCH_TIMING is set. Defaults to none.
+	Timing io.Writer
 }
 
 // Runner runs plans in one Chromium process, started on the first Run and
@@ -373,22 +380,27 @@ func (r *Runner) Run(ctx context.Context, p *plan.Plan, o Options) (*Result, err
 	}
 
 	rs := &runState{
-		r: r, p: p, base: base, opts: o, w: w,
+		r: r, p: p, base: base, opts: o, w: w, tm: r.timings(),
 		mask:    newMasker(w, secretValues),
 		started: time.Now(),
 		results: make([]evidence.JourneyResult, len(p.Journeys)),
 	}
 	rctx, cancel := context.WithTimeout(ctx, r.cfg.RunTimeout)
 	defer cancel()
+	endJourneys := rs.tm.span("run: journeys")
 	rs.run(rctx, ctx)
+	endJourneys()
 
+	endEvidence := rs.tm.span("run: manifest, report and the last evidence writes")
 	m := rs.manifest()
 	res := &Result{Decision: m.Decision, Manifest: m, Dir: o.Dir}
 	if w != nil {
 		// The writes in flight end before the manifest lists them.
+		endFlush := rs.tm.span("run: manifest, report and the last evidence writes / flush")
 		if err := w.Flush(); err != nil {
 			r.log.Error("writing evidence", "err", err)
 		}
+		endFlush()
 		m.Artifacts = w.Artifacts()
 		if a, err := w.WriteReport(m); err != nil {
 			r.log.Error("writing report", "err", err)
@@ -403,6 +415,8 @@ func (r *Runner) Run(ctx context.Context, p *plan.Plan, o Options) (*Result, err
 			r.log.Error("writing evidence", "err", err)
 		}
 	}
+	endEvidence()
+	rs.tm.write(r.cfg.Timing, len(p.Journeys), r.cfg.Workers)
 	rs.emit(Event{Type: RunFinished, Decision: m.Decision, Message: firstLine(m.RepairPrompt)})
 	return res, nil
 }
@@ -483,6 +497,15 @@ type runState struct {
 	results []evidence.JourneyResult
 	browser *evidence.Browser // the binary that ran the journeys
 	tabs    *atomic.Int64     // journeys that asked the browser for a tab
+	tm      *timings          // nil unless Config.Timing is set
+}
+
+// timings returns a collector for one run when Config.Timing is set.
+func (r *Runner) timings() *timings {
+	if r.cfg.Timing == nil {
+		return nil
+	}
+	return newTimings()
 }
 
 func (rs *runState) emit(e Event) {
@@ -506,7 +529,9 @@ func (rs *runState) run(rctx, parent context.Context) {
 		rs.ended = time.Now()
 		return
 	}
+	endStart := rs.tm.span("run: browser start (or reuse)")
 	br, err := r.browser(rctx)
+	endStart()
 	var tabs atomic.Int64 // journeys that asked for a tab
 	if err == nil {
 		rs.browser = &evidence.Browser{Path: r.browserName(), Version: br.version}
@@ -537,8 +562,13 @@ func (rs *runState) run(rctx, parent context.Context) {
 				rs.results[i] = rs.notStarted(i, budgetReason(rctx, parent, "before the journey could start"))
 				return nil
 			}
-			defer r.sem.Release(1)
-			rs.results[i] = rs.runJourney(gctx, parent, br, i)
+			// A journey gives its place to the next one as soon as its
+			// steps are over: its last evidence, network log and console are
+			// recorded while the next journey starts.
+			var once sync.Once
+			release := func() { once.Do(func() { r.sem.Release(1) }) }
+			defer release()
+			rs.results[i] = rs.runJourney(gctx, parent, br, i, release)
 			return nil
 		})
 	}

@@ -17,6 +17,7 @@
   const now = () => performance.now();
   const s = {
     last: now(), // the page's latest activity (performance.now())
+    mut: now(), // the latest DOM mutation
     timers: new Map(), // id → when it fires next
     frames: new Set(), // pending animation-frame callbacks
     idles: new Set(), // pending idle callbacks
@@ -122,6 +123,22 @@
       return p;
     };
   };
+  // Requests count until the page has its answer, not only until the
+  // browser has it: on a starved machine the response can reach the page's
+  // thread long after the network reported it done, and the page must not
+  // look settled in between.
+  pending(window, 'fetch');
+  if (window.Response) for (const n of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) pending(Response.prototype, n);
+  if (window.XMLHttpRequest) {
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function () {
+      s.tasks++;
+      let done = false;
+      const end = () => { if (!done) { done = true; s.tasks--; touch(); } };
+      this.addEventListener('loadend', end);
+      try { return send.apply(this, arguments); } catch (e) { end(); throw e; }
+    };
+  }
   if (window.WebAssembly) for (const n of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) pending(WebAssembly, n);
   if (window.IDBFactory) {
     const open = IDBFactory.prototype.open;
@@ -142,7 +159,7 @@
     const ppm = MessagePort.prototype.postMessage;
     MessagePort.prototype.postMessage = function () { touch(); return ppm.apply(this, arguments); };
   }
-  new MutationObserver(touch).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  new MutationObserver(() => { s.mut = now(); touch(); }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   for (const t of ['readystatechange', 'load', 'pageshow', 'hashchange', 'popstate', 'transitionend', 'animationend', 'message'])
     addEventListener(t, touch, true);
 })();

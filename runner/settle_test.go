@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/vouchdev/vouch/evidence"
 )
@@ -42,6 +43,16 @@ const iv = setInterval(() => { if (Date.now() - t0 > 3000) { document.getElement
 			fmt.Fprint(w, `<title>wasm</title><p id=o></p><script>
 WebAssembly.compile(new Uint8Array([0,97,115,109,1,0,0,0])).then(() => setTimeout(() => { document.getElementById('o').textContent = 'Compiled'; }, 2000));
 </script>`)
+		case "/fetch":
+			// The wrappers of fetch and Response must keep the page working.
+			fmt.Fprint(w, `<title>fetch</title><p id=o></p><script>
+fetch('/data').then((r) => r.json()).then((d) => { document.getElementById('o').textContent = d.msg; });
+</script>`)
+		case "/data":
+			time.Sleep(1500 * time.Millisecond)
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"msg": "Fetched late"}`)
+			return
 		case "/chain":
 			fmt.Fprint(w, `<title>chain</title><p id=o></p><script>
 setTimeout(() => setTimeout(() => { document.getElementById('o').textContent = 'Chained'; }, 2500), 500);
@@ -60,6 +71,7 @@ setTimeout(() => setTimeout(() => { document.getElementById('o').textContent = '
 		{"a streaming list", appURL, "      - visit: /late/stream\n      - expect_count: {target: role=listitem, count: 4}\n"},
 		{"a streaming list, text", appURL, "      - visit: /late/stream\n      - expect_text: Item 4\n"},
 		{"a clock polled by an interval", srv.URL, "      - visit: /clock\n      - expect_text: Time is up\n"},
+		{"a slow fetch read as JSON", srv.URL, "      - visit: /fetch\n      - expect_text: Fetched late\n"},
 		{"a chain of timers", srv.URL, "      - visit: /chain\n      - expect_text: Chained\n"},
 		{"a meta refresh", srv.URL, "      - visit: /meta\n      - expect_text: Arrived\n"},
 		{"a Refresh header", srv.URL, "      - visit: /header\n      - expect_text: Arrived\n"},

@@ -47,6 +47,11 @@ var stateWords = map[string]string{
 	"selectable": "a visible, enabled drop-down (<select>)",
 }
 
+// span starts timing a part of the step (Config.Timing).
+func (st *stepCtx) span(part string) func() {
+	return st.jr.rs.tm.span("step: " + string(st.s.Kind) + " / " + part)
+}
+
 func (st *stepCtx) targetText() string {
 	return fmt.Sprintf("%s (%s)", st.t.Describe(), st.t.String())
 }
@@ -63,6 +68,7 @@ func (st *stepCtx) findRevealing(state string) (runtime.RemoteObjectID, *verdict
 }
 
 func (st *stepCtx) findArgs(state string, reveal bool) (runtime.RemoteObjectID, *verdict) {
+	defer st.span("find the target")()
 	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal})
 	if err != nil {
 		return "", st.errVerdict(err)
@@ -147,13 +153,35 @@ func (st *stepCtx) pointer(state string, clicks int) *verdict {
 		if v != nil {
 			return v
 		}
+		st.beforeAct()
+		// The usual case in one round trip: the target lies in the
+		// viewport and receives the click at its centre.
+		end := st.span("point, hit test, same-tab link (one call)")
+		fx, fy, href, fast := st.jr.fastPoint(st.act, obj, clicks > 0)
+		end()
+		if fast {
+			if href != "" {
+				st.jr.note = "the link opens " + href + " in a new tab; the journey follows it in this tab"
+			}
+			end = st.span("mouse events")
+			err := st.jr.clickAt(st.act, fx, fy, clicks)
+			end()
+			if err != nil {
+				return st.errVerdict(err)
+			}
+			return nil
+		}
 		// A hidden target came back only because its item can reveal it:
 		// hover the item, then wait for the target as usual. Visible
 		// targets never take this path, so it costs them nothing.
+		end = st.span("scroll into view, content quads")
 		x, y, err := st.jr.point(st.act, obj)
+		end()
 		var cover string
 		if err == nil {
+			end := st.span("hit test")
 			raw, herr := st.jr.callOn(st.act, obj, hitTestJS, x, y)
+			end()
 			if herr == nil {
 				_ = json.Unmarshal(raw, &cover)
 			}
@@ -183,13 +211,18 @@ func (st *stepCtx) pointer(state string, clicks int) *verdict {
 			// follows it here, in this tab, where the target policy and
 			// the recording apply as to any navigation. Popups a script
 			// opens stay closed.
+			end := st.span("same-tab link")
 			raw, herr := st.jr.callOn(st.act, obj, sameTabJS)
+			end()
 			var href string
 			if herr == nil && json.Unmarshal(raw, &href) == nil && href != "" {
 				st.jr.note = "the link opens " + href + " in a new tab; the journey follows it in this tab"
 			}
 		}
-		if err := st.jr.clickAt(st.act, x, y, clicks); err != nil {
+		end = st.span("mouse events")
+		err = st.jr.clickAt(st.act, x, y, clicks)
+		end()
+		if err != nil {
 			return st.errVerdict(err)
 		}
 		return nil
@@ -205,6 +238,53 @@ const sameTabJS = `function () {
   a.target = '_self';
   return a.href;
 }`
+
+// actsAfterFinding lists the step kinds that only read the page until
+// they call beforeAct: the previous step's screenshot may still be taken
+// while they wait for their target (see journeyRun.evidenceAfter).
+var actsAfterFinding = map[plan.Kind]bool{
+	plan.Click: true, plan.DblClick: true, plan.Hover: true, plan.Fill: true,
+	plan.Select: true, plan.Check: true, plan.Uncheck: true, plan.Press: true,
+}
+
+// beforeAct waits for the previous step's screenshot, if it is still being
+// taken, before the step changes the page (see actsAfterFinding).
+func (st *stepCtx) beforeAct() {
+	defer st.span("previous step's screenshot")()
+	st.jr.collectShots()
+}
+
+// fastPointJS returns the centre of the element's first box, when that box
+// lies wholly in the viewport (no scroll needed) and the element receives
+// a click there (hitTestJS), else null; for a click, it then makes a link
+// that opens a new tab open in this one (sameTabJS) and returns its
+// address too. One round trip instead of four (scroll into view, content
+// quads, hit test, same-tab link); any other case takes those four.
+var fastPointJS = `function (click) {
+  const rs = this.getClientRects ? this.getClientRects() : [];
+  let r = null;
+  for (const q of rs) if (q.width > 0 && q.height > 0) { r = q; break; }
+  if (!r || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) return null;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if ((` + hitTestJS + `).call(this, x, y) !== '') return null;
+  return [x, y, click ? (` + sameTabJS + `).call(this) : ''];
+}`
+
+// fastPoint runs fastPointJS: ok is false when the long way must be taken.
+func (jr *journeyRun) fastPoint(ctx context.Context, obj runtime.RemoteObjectID, click bool) (x, y float64, href string, ok bool) {
+	raw, err := jr.callOn(ctx, obj, fastPointJS, click)
+	if err != nil {
+		return 0, 0, "", false
+	}
+	var r []json.RawMessage
+	if json.Unmarshal(raw, &r) != nil || len(r) != 3 {
+		return 0, 0, "", false
+	}
+	if json.Unmarshal(r[0], &x) != nil || json.Unmarshal(r[1], &y) != nil || json.Unmarshal(r[2], &href) != nil {
+		return 0, 0, "", false
+	}
+	return x, y, href, true
+}
 
 func (st *stepCtx) pause() {
 	select {
@@ -230,11 +310,14 @@ func (st *stepCtx) mark() navMark {
 // else about the new page is for the next steps to judge.
 func (st *stepCtx) afterInput(before navMark) *verdict {
 	jr := st.jr
+	end := st.span("after input: queued tasks (setTimeout 0)")
 	tctx, cancel := context.WithTimeout(st.ctx, time.Second)
 	_, _ = cdp.Call(tctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
-		Expression: "new Promise(r => setTimeout(r, 0))", AwaitPromise: new(true),
+		Expression: yieldJS, AwaitPromise: new(true),
 	})
 	cancel()
+	end()
+	end = st.span("after input: navigation to commit and parse")
 	started := false
 	var d *docNav
 	ok := st.wait(func() bool {
@@ -258,6 +341,7 @@ func (st *stepCtx) afterInput(before navMark) *verdict {
 		return rec.life[d.loader]["DOMContentLoaded"]
 	})
 	_ = ok // an unfinished navigation is the next step's business
+	end()
 	if d != nil {
 		jr.rec.mu.Lock()
 		dd := *d
@@ -269,11 +353,13 @@ func (st *stepCtx) afterInput(before navMark) *verdict {
 			// that typically follows can share that screenshot instead of
 			// waiting for a capture of its own. A slow subresource holds the
 			// step up by inputLoadGrace at most.
+			end := st.span("after input: load event")
 			lctx, cancel := context.WithTimeout(st.ctx, inputLoadGrace)
 			sub := *st
 			sub.ctx = lctx
 			sub.wait(func() bool { return jr.rec.life[dd.loader]["load"] })
 			cancel()
+			end()
 		}
 		if v := st.navOutcome(&dd, false); v != nil && v.blocked {
 			return v
@@ -281,6 +367,11 @@ func (st *stepCtx) afterInput(before navMark) *verdict {
 	}
 	return nil
 }
+
+// yieldJS resolves once the tasks queued before it have run, with the
+// settle tracker's own setTimeout, so that the runner's wait does not
+// count as the page's activity.
+const yieldJS = `new Promise((r) => { const s = window[Symbol.for('vouch.settle')]; ((s && s.orig.setTimeout) || setTimeout)(r, 0); })`
 
 // wait calls cond under the recorder's lock whenever it changes, until
 // cond holds (true) or the step's budget ends (false).
@@ -331,7 +422,9 @@ func (st *stepCtx) visit() *verdict {
 	}
 	first := !jr.navigated
 	jr.navigated = true
+	end := st.span("Page.navigate")
 	res, err := cdp.Call(st.ctx, jr.tab.t, page.Navigate, page.NavigateParams{URL: u.String()})
+	end()
 	if err != nil {
 		if st.ctx.Err() == nil {
 			return blocked("the browser could not navigate: " + err.Error())
@@ -350,6 +443,7 @@ func (st *stepCtx) visit() *verdict {
 		return st.unfinished(u.String(), d)
 	}
 	var d *docNav
+	end = st.span("response")
 	if res.LoaderID != "" {
 		st.wait(func() bool {
 			for _, x := range jr.rec.docs {
@@ -362,6 +456,7 @@ func (st *stepCtx) visit() *verdict {
 			return false
 		})
 	}
+	end()
 	if res.ErrorText != "" {
 		if d == nil {
 			d = &docNav{url: u.String(), failed: res.ErrorText}
@@ -387,6 +482,7 @@ func (st *stepCtx) visit() *verdict {
 	if d.responded && !d.committed {
 		// Let the response become the page, so that the evidence of a
 		// refused visit shows it.
+		end := st.span("commit")
 		cctx, cancel := context.WithTimeout(st.ctx, time.Second)
 		sub := *st
 		sub.ctx = cctx
@@ -399,6 +495,7 @@ func (st *stepCtx) visit() *verdict {
 			return true
 		})
 		cancel()
+		end()
 	}
 	if v := st.navOutcome(d, first); v != nil {
 		return v
@@ -407,12 +504,16 @@ func (st *stepCtx) visit() *verdict {
 	// loadGrace more: a page waiting on a slow subresource is usable, one
 	// that never parsed is not.
 	loader := res.LoaderID
-	if !st.wait(func() bool { return jr.rec.life[loader]["DOMContentLoaded"] }) {
+	end = st.span("DOMContentLoaded")
+	parsed := st.wait(func() bool { return jr.rec.life[loader]["DOMContentLoaded"] })
+	end()
+	if !parsed {
 		if jr.jctx.Err() != nil {
 			return nil // step() reports the spent budget
 		}
 		return st.unfinished(u.String(), d)
 	}
+	defer st.span("load event")()
 	lctx, cancel := context.WithTimeout(st.ctx, loadGrace)
 	defer cancel()
 	sub := *st
@@ -653,7 +754,10 @@ func (st *stepCtx) fill() *verdict {
 	if v != nil {
 		return v
 	}
+	st.beforeAct()
+	end := st.span("focus and select")
 	raw, err := jr.callOn(st.act, obj, prepareFillJS, setKinds)
+	end()
 	if err != nil {
 		return st.errVerdict(err)
 	}
@@ -680,6 +784,7 @@ func (st *stepCtx) fill() *verdict {
 		}
 		return nil
 	}
+	defer st.span("Input.insertText")()
 	if _, err := cdp.Call(st.act, jr.tab.t, input.InsertText, input.InsertTextParams{Text: value}); err != nil {
 		return st.errVerdict(err)
 	}
@@ -713,6 +818,7 @@ func (st *stepCtx) selectOption() *verdict {
 		if v != nil {
 			return v
 		}
+		st.beforeAct()
 		raw, err := jr.callOn(st.act, obj, selectJS, value)
 		if err != nil {
 			if isNavigationError(err) || strings.Contains(err.Error(), "Could not find object") {
@@ -833,16 +939,24 @@ func (st *stepCtx) press() *verdict {
 		if v != nil {
 			return v
 		}
-		if _, err := cdp.Call(st.act, jr.tab.t, dom.Focus, dom.FocusParams{ObjectID: obj}); err != nil {
+		st.beforeAct()
+		end := st.span("DOM.focus")
+		_, err := cdp.Call(st.act, jr.tab.t, dom.Focus, dom.FocusParams{ObjectID: obj})
+		end()
+		if err != nil {
 			return st.errVerdict(err)
 		}
 	}
+	st.beforeAct()
 	before := st.mark()
+	end := st.span("key events")
 	for _, e := range evs {
 		if _, err := cdp.Call(st.act, jr.tab.t, input.DispatchKeyEvent, e); err != nil {
+			end()
 			return st.errVerdict(err)
 		}
 	}
+	end()
 	return st.afterInput(before)
 }
 
@@ -852,6 +966,7 @@ func (st *stepCtx) press() *verdict {
 // quietFor, at most settleMax: a negative assertion checked before the page
 // finished updating would pass too early.
 func (st *stepCtx) settle() {
+	defer st.span("settle (network idle, DOM quiet)")()
 	jr := st.jr
 	limit := min(settleMax, st.budget/3)
 	ctx, cancel := context.WithTimeout(st.ctx, limit)

@@ -1,0 +1,224 @@
+package claim
+
+import "testing"
+
+// Classes the compositional reader (compose.go) reads: [where] [actions in
+// order] [outcomes], each from its table. The claims are about invented
+// apps (recipes, boards, a wiki, a player), never sentences of a corpus.
+
+func TestComposeTextOutcomes(t *testing.T) {
+	runClasses(t, []classCase{
+		// outcome verbs of the text table, on a page with a query string
+		{"/books?author=tolkien finds 'The Hobbit'", [][]string{{`{"visit":"/books?author=tolkien"}`, `{"expect_text":"The Hobbit"}`}}},
+		{"The record at /orders/7 belongs to 'Dana Reyes'", [][]string{{`{"visit":"/orders/7"}`, `{"expect_text":"Dana Reyes"}`}}},
+		{"The response for /api/health contains 'ok'", [][]string{{`{"visit":"/api/health"}`, `{"expect_text":"ok"}`}}},
+		// negations: "leaves out", "none of the other …"
+		{"/issues?state=open leaves out 'Fix typo'", [][]string{{`{"visit":"/issues?state=open"}`, `{"expect_no_text":"Fix typo"}`}}},
+		{"/recipes?tag=vegan brings back 'Lentil soup' and none of the other recipes ('Beef stew', 'Fish pie')", [][]string{
+			{`{"visit":"/recipes?tag=vegan"}`, `{"expect_text":"Lentil soup"}`},
+			{`{"visit":"/recipes?tag=vegan"}`, `{"expect_no_text":"Beef stew"}`},
+			{`{"visit":"/recipes?tag=vegan"}`, `{"expect_no_text":"Fish pie"}`}}},
+		// a request described in words before its path: the path is visited
+		{"Sorting books by year (/books?_sort=year) lists 'Dune' before 'Emma'", [][]string{{`{"visit":"/books?_sort=year"}`, `{"expect_order":["Dune","Emma"]}`}}},
+		{"Sorting songs by year in reverse (/songs?_sort=year&_order=desc) puts 'Blue Train' above 'Giant Steps'", [][]string{{`{"visit":"/songs?_sort=year\u0026_order=desc"}`, `{"expect_order":["Blue Train","Giant Steps"]}`}}},
+		{"Searching songs for blue with /songs?q=blue brings back 'Blue Train'", [][]string{{`{"visit":"/songs?q=blue"}`, `{"expect_text":"Blue Train"}`}}},
+		{"Filtering orders by status via /orders?status=paid shows 'Order 7' but not 'Order 9'", [][]string{
+			{`{"visit":"/orders?status=paid"}`, `{"expect_text":"Order 7"}`}, {`{"visit":"/orders?status=paid"}`, `{"expect_no_text":"Order 9"}`}}},
+		// "in that order" after a described list
+		{"The wiki's start page lists the sections 'Intro', 'Setup' and 'FAQ', in that order", [][]string{{`{"visit":"/"}`, `{"expect_order":["Intro","Setup","FAQ"]}`}}},
+		// an aside that explains, noted and not checked
+		{"/search?q=jazz returns 'Kind of Blue' even though the query is lower case", [][]string{{`{"visit":"/search?q=jazz"}`, `{"expect_text":"Kind of Blue"}`}}},
+		{"Pressing 'n' opens 'Create a card'", [][]string{{`{"visit":"/"}`, `{"press":"n"}`, `{"expect_text":"Create a card"}`}}},
+	})
+	runRefused(t, []string{
+		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                       // the aside states a number
+		"Asking for only three books with /books?_limit=3 leaves out 'Emma'",                    // "only three" says more than the path
+		"Filtering songs by a tag nobody uses (/songs?tag=x) comes back as an empty list, '[]'", // "empty" is a state of the text
+		"/search?q=jazz returns 'Kind of Blue' even though it is not indexed",                   // the aside negates: a fact to check
+		"/recipes?tag=vegan brings back 'Lentil soup' and every other salad",                    // a rule about many
+		"The home page mentions 'Reports' as one of the menus you can open",                     // the aside says where it is
+		"The home page shows the deleted 'Old post'",                                            // a state of the text, not a description
+		"The releases page lists the latest version 'v2'",                                       // a rank among versions
+	})
+}
+
+func TestComposeParts(t *testing.T) {
+	runClasses(t, []classCase{
+		// a part of the page pins the texts said of it
+		{"The footer of the pricing page says 'All prices include VAT'", [][]string{{`{"visit":"/pricing"}`, `{"expect_text":{"text":"All prices include VAT","target":"css=footer"}}`}}},
+		{"In the sidebar, 'Archive' is shown", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"Archive","target":"css=aside"}}`}}},
+		{"The footer has a link to /privacy", [][]string{{`{"visit":"/"}`, `{"expect_visible":"css=footer a[href=\"/privacy\"], footer a[href=\"/privacy/\"], footer a[href=\"privacy\"], footer a[href=\"./privacy\"]"}`}}},
+	})
+	runRefused(t, []string{
+		// a named element in a part: no target pins it there, and the
+		// whole page would prove another claim
+		"The header contains a 'Sign up' link",
+		"The nav has a 'Pricing' button",
+		"Hovering over 'Pricing' in the header underlines it",
+		"In the top bar, the 'Acme' name is shown in bold",
+		"The footer contains links to Twitter and GitHub",
+	})
+}
+
+func TestComposeStates(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The 'Archived' heading on /boards isn't bold", [][]string{{`{"visit":"/boards"}`, `{"expect_style":{"target":"role=heading[name=\"Archived\"]","property":"font-weight","value":"normal"}}`}}},
+		{"The 'Total' label on /cart is bold", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-weight","value":"bold"}}`}}},
+		{"Hovering over 'Help' underlines it", [][]string{{`{"visit":"/"}`, `{"hover":"text=\"Help\""}`, `{"expect_style":{"target":"text=\"Help\"","property":"text-decoration-line","value":"underline"}}`}}},
+		{"The pricing page shows 'Pro' in bold", [][]string{{`{"visit":"/pricing"}`, `{"expect_style":{"target":"text=\"Pro\"","property":"font-weight","value":"bold"}}`}}},
+		{"'Docs' gets underlined when you hover over it", [][]string{{`{"visit":"/"}`, `{"expect_style":{"target":"text=\"Docs\"","property":"text-decoration-line","value":"none"}}`, `{"hover":"text=\"Docs\""}`, `{"expect_style":{"target":"text=\"Docs\"","property":"text-decoration-line","value":"underline"}}`}}},
+		{"The 'Blog' link is underlined when you hover it", [][]string{{`{"visit":"/"}`, `{"hover":"role=link[name=\"Blog\"]"}`, `{"expect_style":{"target":"role=link[name=\"Blog\"]","property":"text-decoration-line","value":"underline"}}`}}},
+		{"On /settings, the 'Beta' toggle stays on after reloading", [][]string{{`{"visit":"/settings"}`, `{"reload":true}`, `{"expect_checked":"role=checkbox[name=\"Beta\"]"}`}}},
+		{"On /signup, ticking 'I agree' enables the 'Create account' button", [][]string{{`{"visit":"/signup"}`, `{"expect_disabled":"role=button[name=\"Create account\"]"}`, `{"check":"role=checkbox[name=\"I agree\"]"}`, `{"expect_enabled":"role=button[name=\"Create account\"]"}`}}},
+		{"Pressing ',' selects the 'Torrents' tab", [][]string{{`{"visit":"/"}`, `{"press":","}`, `{"expect_checked":"role=tab[name=\"Torrents\"]"}`}}},
+		{"Both 'Free' and 'Pro' are listed on /pricing", [][]string{{`{"visit":"/pricing"}`, `{"expect_text":"Free"}`}, {`{"visit":"/pricing"}`, `{"expect_text":"Pro"}`}}},
+		{"On /settings, 'Email me' is ticked", [][]string{{`{"visit":"/settings"}`, `{"expect_checked":"role=checkbox[name=\"Email me\"]"}`}}},
+		{"On /settings, the 'Beta features' toggle is switched off", [][]string{{`{"visit":"/settings"}`, `{"expect_unchecked":"role=checkbox[name=\"Beta features\"]"}`}}},
+		{"The /profile page has 'Public profile' checked", [][]string{{`{"visit":"/profile"}`, `{"expect_checked":"role=checkbox[name=\"Public profile\"]"}`}}},
+		{"On /compose, the 'Send' button is greyed out", [][]string{{`{"visit":"/compose"}`, `{"expect_disabled":"role=button[name=\"Send\"]"}`}}},
+		{"After clicking 'Edit', the 'Save' button is enabled", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"expect_enabled":"role=button[name=\"Save\"]"}`}}},
+	})
+	runRefused(t, []string{
+		"On /settings, the 'Theme' dropdown is set to 'Dark'", // a dropdown named by a text beside it has no label to find it by
+		"The 'Sort' filter starts on 'Newest'",
+		"Hovering over 'Help' underlines the footer", // a part is no element to style
+		// which element's background a person sees (the body, or an app's
+		// container over it) no target says
+		"Clicking 'Night mode' gives the docs a dark background",
+		"The 'Total' label on /cart is bold in the footer",
+		"The pricing page shows 'Pro' in bold and 'Free' in italics", // a style no table holds
+		"It is underlined when you hover over it",                    // "it" names nothing
+		"'Delete' is disabled on /admin",                             // a text is no control
+		"Clicking 'Edit' enables 'Save'",                             // a text is no control
+		"The 'Send' button enables the 'Save' button",                // nothing was done
+		"'Save' is shown, then 'Saved' appears",                      // an order in time
+	})
+}
+
+func TestComposeActions(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Following the /changelog link from the home page shows 'v2.0'", [][]string{{`{"visit":"/"}`, `{"click":"css=a[href=\"/changelog\"], a[href=\"/changelog/\"], a[href=\"changelog\"], a[href=\"./changelog\"]"}`, `{"expect_text":"v2.0"}`}}},
+		{"Clicking /docs on the home page and then going back brings the 'New' badge back", [][]string{{`{"visit":"/"}`, `{"click":"css=a[href=\"/docs\"], a[href=\"/docs/\"], a[href=\"docs\"], a[href=\"./docs\"]"}`, `{"go_back":true}`, `{"expect_text":"New"}`}}},
+		{"On /player, clicking 'Shuffle' and then hitting back brings 'Now playing' back", [][]string{{`{"visit":"/player"}`, `{"click":"text=\"Shuffle\""}`, `{"go_back":true}`, `{"expect_text":"Now playing"}`}}},
+		{"Typing 'pasta' into 'Search recipes' and pressing Enter shows 'Carbonara'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"placeholder=Search recipes","value":"pasta"}}`, `{"press":"Enter"}`, `{"expect_text":"Carbonara"}`}}},
+		// a text box named by its place only
+		{"Typing 'jazz' in the box at the top and clicking Search gives 'Kind of Blue'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"role=textbox nth=first","value":"jazz"}}`, `{"click":"role=button[name=\"Search\"]"}`, `{"expect_text":"Kind of Blue"}`}}},
+		{"On /board, switching to the 'Done' tab shows 'Ship v1'", [][]string{{`{"visit":"/board"}`, `{"click":"role=tab[name=\"Done\"]"}`, `{"expect_text":"Ship v1"}`}}},
+		// "if you X and Y, Z": X and Y first; "stays open" is shown by the
+		// check that follows it
+		{"If you open 'Advanced' and refresh, it stays open ('Proxy settings' is still shown)", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Advanced\""}`, `{"reload":true}`, `{"expect_text":"Proxy settings"}`}}},
+		{"The home page shows 'Privacy' in the footer", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"Privacy","target":"css=footer"}}`}}},
+		{"Reloading /notes keeps 'Groceries' on the page", [][]string{{`{"visit":"/notes"}`, `{"expect_text":"Groceries"}`, `{"reload":true}`, `{"expect_text":"Groceries"}`}}},
+		{"'Saved' appears after clicking 'Save'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Saved"}`}}},
+	})
+	runRefused(t, []string{
+		"Pressing 'Delete' removes 'milk'",                              // a key or a button called so
+		"If you open 'Advanced' and refresh, it stays open",             // nothing says how openness shows
+		"Going back shows 'Home'",                                       // "back" needs a step before it? (read by the rules)
+		"Typing 'jazz' into the box in the middle shows 'Kind of Blue'", // no order says which box
+	})
+}
+
+func TestComposeChanges(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /inbox, clicking 'Archive' makes 'Weekly report' go away", [][]string{{`{"visit":"/inbox"}`, `{"expect_text":"Weekly report"}`, `{"click":"text=\"Archive\""}`, `{"expect_no_text":"Weekly report"}`}}},
+		{"Collapsing the archived section hides 'Old board', and a reload brings it back", [][]string{{`{"visit":"/"}`, `{"expect_text":"Old board"}`, `{"click":"text=\"archived\""}`, `{"expect_no_text":"Old board"}`, `{"reload":true}`, `{"expect_text":"Old board"}`}}},
+		// what opens a dialog, said after it, comes first
+		{"Pressing Escape closes the 'Keyboard shortcuts' dialog you get by pressing '?'", [][]string{{`{"visit":"/"}`, `{"press":"?"}`, `{"expect_text":"Keyboard shortcuts"}`, `{"press":"Escape"}`, `{"expect_no_text":"Keyboard shortcuts"}`}}},
+		{"Hitting Esc closes the 'New issue' dialog that opens when you click 'New'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"New\""}`, `{"expect_text":"New issue"}`, `{"press":"Escape"}`, `{"expect_no_text":"New issue"}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'OK' closes the 'Confirm' dialog",                // nothing in the claim opens it
+		"The 'Help' dialog you get by pressing 'h' lists 'Search'", // a text said of a dialog is not pinned to it
+		"'Draft' is back", // back after nothing that took it away
+	})
+}
+
+func TestComposeItemsAndPassives(t *testing.T) {
+	runClasses(t, []classCase{
+		// a text beside an item's name: inside the item that shows it
+		{"On /boards, 'Sprint 3' has 'Closed' next to it", [][]string{{`{"visit":"/boards"}`, `{"expect_visible":"text=Closed within=\"Sprint 3\""}`}}},
+		// "the 'A' response 'B'": B inside the item that shows A
+		{"Expanding 'Add a pet' shows 'Deprecated' and the '405' response 'Invalid input'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Add a pet\""}`, `{"expect_text":"Deprecated"}`, `{"expect_visible":"text=Invalid input within=\"405\""}`}}},
+		{"After expanding 'Find a pet', 'petId' is marked 'required'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Find a pet\""}`, `{"expect_visible":"text=required within=\"petId\""}`}}},
+		{"On /invoices, 'Invoice 7' is marked 'Paid'", [][]string{{`{"visit":"/invoices"}`, `{"expect_visible":"text=Paid within=\"Invoice 7\""}`}}},
+		// passives after "once", "after": the action
+		{"Once 'List orders' has been opened, clicking 'Clear' removes 'Server response'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"List orders\""}`, `{"expect_text":"Server response"}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Server response"}`}}},
+		{"Once 'Notify me' is ticked, the 'Email' field is enabled", [][]string{{`{"visit":"/"}`, `{"check":"role=checkbox[name=\"Notify me\"]"}`, `{"expect_enabled":"label=Email"}`}}},
+		// texts as the subject: appear, go away, no longer shown
+		{"'Draft saved' and 'Undo' appear after clicking 'Save'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Draft saved"}`, `{"expect_text":"Undo"}`}}},
+		{"After clicking 'Dismiss', 'Cookie notice' is no longer shown", [][]string{{`{"visit":"/"}`, `{"expect_text":"Cookie notice"}`, `{"click":"text=\"Dismiss\""}`, `{"expect_no_text":"Cookie notice"}`}}},
+		{"'Beta' and 'Alpha' are both shown on /labs", [][]string{{`{"visit":"/labs"}`, `{"expect_text":"Beta"}`}, {`{"visit":"/labs"}`, `{"expect_text":"Alpha"}`}}},
+		{"After clicking 'Close', the 'Help' panel is gone", [][]string{{`{"visit":"/"}`, `{"expect_visible":"text=\"Help\""}`, `{"click":"text=\"Close\""}`, `{"expect_hidden":"text=\"Help\""}`}}},
+		{"Expanding 'Add a pet' reveals the 'name' parameter and a 'Try it out' button", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Add a pet\""}`, `{"expect_text":"name"}`, `{"expect_visible":"role=button[name=\"Try it out\"]"}`}}},
+		{"Clicking 'More' reveals 'Export as CSV'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"More\""}`, `{"expect_text":"Export as CSV"}`}}},
+		// a deep link, and "already open, showing …"
+		{"Opening the deep link /#/pets/addPet has 'Add a pet' already open, showing 'Pet object'", [][]string{
+			{`{"visit":"/#/pets/addPet"}`, `{"expect_text":"Add a pet"}`}, {`{"visit":"/#/pets/addPet"}`, `{"expect_text":"Pet object"}`}}},
+	})
+	runRefused(t, []string{
+		"On the home page /orders is marked 'list' rather than with a count", // a comparison no check reads
+		"On the home page, /orders has '12x' next to it",                     // a path is no text an item shows for sure
+		"The home page shows '12x' next to /orders",
+		"Expanding 'Add a pet' shows the '405' answer 'Invalid input'", // no item noun says which item
+		"'Loading' is shown then 'Ready' is shown",                     // an order in time
+		"Opening the deep link /#/pets has 'Add a pet' already open",   // nothing says how openness shows
+		"The home page shows 'Welcome' even if you reload",             // a condition, not an explanation
+		"The home page shows 'Welcome' as the greeting",                // "as" says what it is
+		"'Email me' is checked, then 'Saved' appears",                  // a state, not an action, before "then"
+	})
+}
+
+func TestComposeElisionsAndOpens(t *testing.T) {
+	runClasses(t, []classCase{
+		// the verb of the action before is left out
+		{"If you hit 'n' and then Esc, 'New card' goes away", [][]string{{`{"visit":"/"}`, `{"press":"n"}`, `{"expect_text":"New card"}`, `{"press":"Escape"}`, `{"expect_no_text":"New card"}`}}},
+		// what opens, shown by the texts it lists
+		// a place named with what opens it: the opener first, then the tab
+		{"In Options (press 'p'), the 'Audio' tab shows 'Master volume'", [][]string{{`{"visit":"/"}`, `{"press":"p"}`, `{"click":"role=tab[name=\"Audio\"]"}`, `{"expect_text":"Master volume"}`}}},
+		{"Hitting '?' opens a dialog listing 'Go to inbox'", [][]string{{`{"visit":"/"}`, `{"press":"?"}`, `{"expect_text":"Go to inbox"}`}}},
+		{"Pressing 'g' brings up 'Go to…'", [][]string{{`{"visit":"/"}`, `{"press":"g"}`, `{"expect_text":"Go to…"}`}}},
+		// an element said to be on a page
+		{"The 'Pricing' heading is on the home page", [][]string{{`{"visit":"/"}`, `{"expect_visible":"role=heading[name=\"Pricing\"]"}`}}},
+		// a request verb, and a noun after the quoted text describing it
+		{"Requesting /config returns the 'locale' key", [][]string{{`{"visit":"/config"}`, `{"expect_text":"locale"}`}}},
+	})
+	runRefused(t, []string{
+		// an element after a click, then what it says: the subject of a
+		// check, not one more click (nothing names the toggle)
+		"After clicking 'Dark mode', the toggle says 'Light mode'",
+		"If you hit 'n', the 'New' button is",                 // a state left unsaid
+		"In the options, the Audio tab shows 'Master volume'", // nothing opens the options
+		"In Options, 'Mute' is unticked",
+		"Clicking 'Save', 'Cancel' is disabled and 'Undo'", // a text with nothing said of it
+	})
+}
+
+func TestComposeOrderOfActions(t *testing.T) {
+	runClasses(t, []classCase{
+		// "X after Y": Y happens first, whichever reader reads it
+		{"Hitting Escape after pressing 'n' hides 'New card'", [][]string{{`{"visit":"/"}`, `{"press":"n"}`, `{"expect_text":"New card"}`, `{"press":"Escape"}`, `{"expect_no_text":"New card"}`}}},
+		{"Clicking 'Save' after typing 'milk' into 'Item' shows 'Saved'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"label=Item","value":"milk"}}`, `{"click":"role=button[name=\"Save\"]"}`, `{"expect_text":"Saved"}`}}},
+		{"After pressing ',' the 'Speed' tab is selected", [][]string{{`{"visit":"/"}`, `{"press":","}`, `{"expect_checked":"role=tab[name=\"Speed\"]"}`}}},
+	})
+	runRefused(t, []string{
+		// "it" may be the text named before the click
+		"Clicking 'Share' shows 'Copy link', and clicking 'Close' makes it go away",
+		"Clicking 'Open' shows 'Upload', then clicking 'Cancel' hides it",
+	})
+}
+
+// The compositional reader reads only what the rules could not read (or
+// refused as a state, a style or an item's text it holds): a claim the
+// rules refuse on purpose stays refused.
+func TestComposeKeepsPurposefulRefusals(t *testing.T) {
+	runRefused(t, []string{
+		"The home page shows 'Welcome' and is fast",             // a judgement
+		"The docs show 'Getting started'",                       // which docs?
+		"The home page shows 'A' or 'B'",                        // an open outcome
+		"Every row on /orders says 'Paid'",                      // a rule about many
+		"The Settings dialog lists 'Theme'",                     // nothing opens it
+		"The home page loads in under 2 seconds",                // a timing
+		"Pressing ',' shows a 'Privacy' tab in the preferences", // a place the claim does not pin
+	})
+}

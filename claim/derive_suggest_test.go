@@ -1,0 +1,168 @@
+package claim
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// refusalOf derives a claim that must be refused and returns the refusal.
+func refusalOf(t *testing.T, claim string) *NotProvableError {
+	t.Helper()
+	d, err := Derive(claim)
+	var np *NotProvableError
+	if !errors.As(err, &np) {
+		t.Errorf("%q derived %s; want a refusal", claim, d.Plan.Canonical())
+		return &NotProvableError{}
+	}
+	return np
+}
+
+// TestSuggestionsKeepWhatOpensAndHowItLooks: the first suggestion of a
+// refused claim keeps the action that opens what holds a text, a tab the
+// claim names as holding it, a hover, a style and an order (each line a
+// class of claim, about apps of no corpus).
+func TestSuggestionsKeepWhatOpensAndHowItLooks(t *testing.T) {
+	for _, tc := range []struct{ claim, first string }{
+		// An opening action said after what it opens, with "by".
+		{"Hitting Esc closes the 'Saved filters' panel you open by pressing 'f'", `Pressing "f", then pressing "Escape" hides "Saved filters"`},
+		{"Pressing Escape dismisses the 'Keyboard help' overlay that you get by pressing '?'", `Pressing "?", then pressing "Escape" hides "Keyboard help"`},
+		// A tab said to hold a text is chosen first.
+		// Hovering, and a style said of what is hovered.
+		{"hovering over 'Pricing' in the navbar underlines it", `After hovering over "Pricing", "Pricing" is underlined`},
+		// A style after the text, with words between.
+		{"On /invoices, the 'Overdue' label is shown in bold, as designed", `On /invoices, "Overdue" is bold`},
+		// A key that closes a part: its text is shown before, gone after.
+		{"Pressing 'x' closes the 'Tips' panel", `Pressing "x" hides "Tips"`},
+		// A status with the text the page shows; a negation inside a
+		// relative clause, or inside a quoted text, negates no check.
+		{"/orders/7, which does not exist yet, answers 200 and shows 'Not found'", `/orders/7 returns 200 and shows "Not found"`},
+		// An error page is checked by its status alone: the runner fails
+		// a journey whose page answers an error it does not expect.
+		{"A product that doesn't exist, like /products/999, answers 404 and shows 'Not found'", `/products/999 returns 404`},
+		// A path shown on a page the claim names first, with a text next
+		// to it.
+		{"On the home page, /invoices has '3 due' next to it", `The home page shows "3 due" next to "/invoices"`},
+		// Typing a quoted text, then clicking a capitalised name; what is
+		// typed is never looked for on the page.
+		{"Typing 'nosuch.yaml' in the box at the very top and clicking Load gives 'File not found'", `Typing "nosuch.yaml", then clicking "Load" shows "File not found"`},
+		// A named item said to hold texts, never opened: clicking it
+		// first, labelled as a guess.
+		{"'Create invoice' says 'No line items' but does have a 'Customer' field", `Clicking "Create invoice" shows "No line items" and "Customer"`},
+		{"The Invoice model shows 'total' and 'currency'", `Clicking "Invoice" shows "total" and "currency"`},
+		{"In 'Create user' the email is a 'required' field", `Clicking "Create user" shows "required"`},
+		{"Clicking 'Run' on the 'Create user' operation shows a 'username' box", `Clicking "Create user", then clicking "Run" shows "username"`},
+		// A background said of a part of the page is not offered as the
+		// page's own: the rules check the body's, which an app may leave
+		// light under a dark wrapper.
+		{"Pressing 'd' gives the whole app a dark background", ""},
+		// A dropdown named in quotes, set to a quoted option; an unquoted
+		// name may be a text beside it, so that one gets no reading.
+		{"Switching the 'Sort' filter to 'Newest' still says '12 results'", `Selecting "Newest" from the "Sort" dropdown shows "12 results"`},
+		{"Switching the Sort filter to 'Newest' still says '12 results'", ""},
+		// Clicking a path, and pressing back.
+		{"Clicking /pricing on the home page and then pressing back brings the 'Welcome aboard' banner back", `On the home page, clicking the /pricing link, then going back shows "Welcome aboard"`},
+	} {
+		np := refusalOf(t, tc.claim)
+		first := ""
+		if len(np.Suggestions) > 0 {
+			first = stripLabel(np.Suggestions[0])
+		}
+		if first != tc.first {
+			t.Errorf("%q: first suggestion %q, want %q (all: %q)", tc.claim, first, tc.first, np.Suggestions)
+		}
+		checkSuggestions(t, tc.claim, np)
+		if strings.Contains(tc.claim, "Typing") {
+			for _, sg := range np.Suggestions {
+				if strings.Contains(stripLabel(sg), `shows "nosuch.yaml"`) {
+					t.Errorf("%q: suggestion %q looks for what is typed", tc.claim, sg)
+				}
+			}
+		}
+		if strings.HasPrefix(first, "Clicking") && !strings.Contains(tc.claim, "licking") && !strings.Contains(np.Suggestions[0], "is a guess") {
+			t.Errorf("%q: %q clicks what the claim never clicks without saying it is a guess", tc.claim, np.Suggestions[0])
+		}
+	}
+}
+
+// TestSuggestionsNoneForUnopenedParts: a claim that looks inside a dialog,
+// menu or the preferences without saying how they open, or states a rule
+// about every item already on a page, gets no rephrasing (each would
+// decide another claim), and its reason says what to add.
+func TestSuggestionsNoneForUnopenedParts(t *testing.T) {
+	for _, tc := range []struct{ claim, reason string }{
+		{"The Export dialog lists 'CSV' and 'JSON'", `say what opens it`},
+		{"Picking 'Log out' from the account menu shows 'Bye'", `"after clicking 'Account', …"`},
+		{"In the preferences, the Sync tab has 'Sync on start' ticked", `inside the preferences but does not say how they are opened`},
+		{"The About box of the editor says 'Version 3'", `the About box`},
+		{"Every invoice on /invoices shows 'Paid'", `"Every invoice" is a rule about every item`},
+		{"each row of /orders says 'shipped'", `"each row"`},
+		{"On /orders, every row says 'shipped'", `"every row"`},
+	} {
+		np := refusalOf(t, tc.claim)
+		if len(np.Suggestions) > 0 {
+			t.Errorf("%q: suggestions %q, want none", tc.claim, np.Suggestions)
+		}
+		if !strings.Contains(np.Reason, tc.reason) {
+			t.Errorf("%q: reason %q, want it to say %q", tc.claim, np.Reason, tc.reason)
+		}
+		if strings.Contains(np.Reason, "\n") {
+			t.Errorf("%q: reason is more than one line: %q", tc.claim, np.Reason)
+		}
+	}
+	// "every" inside a sentence about something else is no such rule.
+	if np := refusalOf(t, "The importer writes every change to disk at once"); strings.Contains(np.Reason, "rule about every item") {
+		t.Errorf("reason %q reads a rule about items on a page", np.Reason)
+	}
+	// The part is opened by an action the claim names: rephrasings stay.
+	for _, c := range []string{
+		"Pressing 'e' shows a 'CSV' tab in the export dialog",
+		"In the editor's preferences (press ','), the 'Fonts' tab lists 'Mono'",
+	} {
+		np := refusalOf(t, c)
+		if len(np.Suggestions) == 0 {
+			t.Errorf("%q: no suggestion (reason %q)", c, np.Reason)
+		}
+		checkSuggestions(t, c, np)
+	}
+}
+
+// TestRefusalReasonsSayWhatToDo: a refusal's reason names the words vouch
+// could not read and what kind of phrase would work, in one line.
+func TestRefusalReasonsSayWhatToDo(t *testing.T) {
+	for _, tc := range []struct{ claim, reason string }{
+		{"/pricing finds 'Pro plan' for teams", `"finds" is not a check vouch reads; say "shows '…'"`},
+		{"The dashboard shows the user's avatar", `quote the text the page shows`},
+		{"On /signup, filling in all fields and clicking Join shows 'Welcome'", `say what "filling" acts on with a quoted text`},
+		{"On /settings, alerts are switched off for 'Email'", `"switched" is a state of a control; vouch reads a state said of a named control`},
+		{"asdf qwerty zxcv", `start with the page or an action`},
+	} {
+		np := refusalOf(t, tc.claim)
+		if !strings.Contains(np.Reason, tc.reason) {
+			t.Errorf("%q: reason %q, want it to say %q", tc.claim, np.Reason, tc.reason)
+		}
+		if strings.Contains(np.Reason, "\n") {
+			t.Errorf("%q: reason is more than one line", tc.claim)
+		}
+	}
+}
+
+// checkSuggestions checks every suggestion of a refusal: it derives, does
+// not change the claim's meaning, and keeps it or says what it leaves out.
+func checkSuggestions(t *testing.T, claim string, np *NotProvableError) {
+	t.Helper()
+	for _, s := range np.Suggestions {
+		d, err := Derive(s)
+		if err != nil {
+			t.Errorf("%q: suggestion %q does not derive: %v", claim, s, err)
+			continue
+		}
+		if why := ChangesMeaning(claim, s, d.Plan); why != "" {
+			t.Errorf("%q: suggestion %q %s", claim, s, why)
+		}
+		labelled := strings.Contains(s, labelSep) && strings.Contains(s, "; it does not check")
+		if !labelled && !Faithful(claim, s, d.Plan) {
+			t.Errorf("%q: suggestion %q checks something else without saying so", claim, s)
+		}
+	}
+}
