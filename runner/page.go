@@ -209,11 +209,29 @@ func (jr *journeyRun) poll(ctx, act context.Context, a engineArgs) (pollResult, 
 			}
 			continue
 		case act.Err() != nil:
-			if jr.sctx.Err() == nil {
+			if jr.sctx.Err() != nil {
+				return pollResult{}, act.Err()
+			}
+			if !jr.answers() {
 				jr.terminate()
 				return pollResult{busy: true}, nil
 			}
-			return pollResult{}, act.Err()
+			// The page answers: the machine, or vouch's own capture of the
+			// previous step, was slow, not the page. One last look, so
+			// that the step is judged on the page and its scripts are not
+			// stopped for nothing.
+			a.Timeout, a.Hold, a.Settle = 0, 0, 0
+			lctx, cancel := context.WithTimeout(jr.sctx, lastLook)
+			r, err := jr.evaluate(lctx, a)
+			cancel()
+			if err != nil {
+				if lctx.Err() != nil {
+					jr.terminate()
+					return pollResult{busy: true}, nil
+				}
+				return pollResult{}, err
+			}
+			return r, nil
 		default:
 			return pollResult{}, err
 		}
@@ -300,6 +318,23 @@ func (jr *journeyRun) waitDocument(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
+}
+
+// lastLook bounds the look a step takes after its grace period when the
+// page still answers (poll), and the wait for that answer (answers): long
+// enough for a loaded machine, short against a step's budget.
+const lastLook = 2 * time.Second
+
+// answers reports whether the page's main thread answers a trivial
+// evaluation within lastLook, once the previous step's capture (which
+// holds the same thread for a frame) is over. A page whose scripts spin
+// does not; a page on a slow machine does.
+func (jr *journeyRun) answers() bool {
+	jr.collectShots()
+	ctx, cancel := context.WithTimeout(jr.tab.ctx, lastLook)
+	defer cancel()
+	_, err := cdp.Call(ctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: "1", ReturnByValue: new(true)})
+	return err == nil || isNavigationError(err)
 }
 
 // terminate stops the script that keeps the page's main thread busy

@@ -533,12 +533,8 @@ const (
 // the step's budget, stopping a script that keeps it busy.
 func (st *stepCtx) unfinished(u string, d *docNav) *verdict {
 	jr := st.jr
-	busy := false
-	pctx, cancel := context.WithTimeout(jr.tab.ctx, 300*time.Millisecond)
-	_, err := cdp.Call(pctx, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: "1", ReturnByValue: new(true)})
-	cancel()
-	if err != nil {
-		busy = true
+	busy := !jr.answers()
+	if busy {
 		jr.terminate()
 	}
 	actual := fmt.Sprintf("it answered HTTP %d but the page did not finish loading within %s", d.status, st.budget)
