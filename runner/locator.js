@@ -318,6 +318,18 @@
           for (const x of labelTexts(el)) best = Math.max(best, score(x, t));
           if (best) out.push({ el, score: best });
         }
+        // A field with no label is named by its placeholder or title (the
+        // accessible name's last fallbacks): a person calls the box whose
+        // placeholder reads "Filter" the Filter box. Whole texts only, and
+        // only when no label matches whole.
+        if (!out.some((x) => x.score === 2)) {
+          for (const el of els) {
+            if (!editable(el) || (el.labels && el.labels.length) || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) continue;
+            for (const a of ['placeholder', 'title']) {
+              if (el.hasAttribute(a) && score(el.getAttribute(a), t) === 2) { out.push({ el, score: 2 }); break; }
+            }
+          }
+        }
         break;
       case 'text': {
         // The deepest elements whose text matches: a match none of whose
@@ -352,6 +364,15 @@
           if (s) out.push({ el, score: s });
         }
         if (t.value === 'button' && t.name && !t.level) titled(out, els, t);
+        // A row a person names by its text need not be a table row: an
+        // API operation's summary line, a line of a list built from divs.
+        // With no row of that name, the element showing the whole text
+        // stands for its row (hovering or clicking it acts on the row).
+        if (t.value === 'row' && t.name && !out.length) {
+          for (const x of candidates({ kind: 'text', want: t.want, wantLow: t.wantLow, exact: t.exact })) {
+            if (x.score === 2) out.push(x);
+          }
+        }
         break;
       }
       default:

@@ -49,6 +49,9 @@ const locatorPage = `<!doctype html><html lang="en"><head><title>Locators</title
 <img alt="Company logo" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20" onclick="hit('logo')">
 <input type="submit" value="Send it" onclick="hit('submit'); return false">
 <div data-testid="card" onclick="hit('card')">A card</div>
+<input placeholder="Filter" onclick="hit('filter')"><input title="Quantity" onclick="hit('qty')">
+<div class="op"><span onclick="hit('books')">List books</span> <span>/books</span></div>
+<table><tr onclick="hit('row')"><td>Row one</td><td>1</td></tr></table>
 <p class="note" onclick="hit('note')">Terms <b>and</b> conditions apply</p>
 <div id="host"></div>
 <script>
@@ -85,6 +88,13 @@ func TestLocators(t *testing.T) {
 		{`label=Password`, "pw"},
 		{`label=Search the site`, "search"},
 		{`label=Phone number`, "phone"},
+		{`label=Filter`, "filter"}, // no label: its placeholder names it
+		{`label=Filt`, ""},         // the fallback takes whole texts only
+		{`label=Quantity`, "qty"},  // or its title
+		{`label=Search…`, ""},      // a field with a label is not found by its placeholder
+		{`role=row[name="Row one"]`, "row"},
+		{`role=row[name="List books"]`, "books"}, // no row of that name: the text stands for its line
+		{`role=row[name="List"]`, ""},
 		{`placeholder=Search`, "search"},
 		{`alt=company logo`, "logo"},
 		{`testid=card`, "card"},
