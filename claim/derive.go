@@ -92,11 +92,15 @@ func derive(claim string) (Derivation, *refusal) {
 	} else if items, ok = p.parseClaim(); !ok {
 		r := p.refusal()
 		if r.cause != "unrecognized" && !composeMayRead(r) {
-			return Derivation{}, r
-		}
-		// The rules could not read it: read it compositionally.
-		if items, ok = composeRead(lx); !ok {
-			return Derivation{}, r
+			if items, ok = apiMayRead(r, lx); !ok {
+				return Derivation{}, r
+			}
+		} else if items, ok = composeRead(lx); !ok {
+			// The rules could not read it: read it compositionally, then
+			// as a claim about what a path answers.
+			if items, ok = apiRead(lx); !ok {
+				return Derivation{}, r
+			}
 		}
 	}
 	a := &assembly{lx: lx}
@@ -117,7 +121,15 @@ func derive(claim string) (Derivation, *refusal) {
 		// rules, reported as a refusal rather than a broken plan.
 		return Derivation{}, &refusal{cause: "unrecognized", reason: "vouch built a plan it could not validate (" + firstLine(err.Error()) + ")"}
 	}
+	if r := apiGuard(lx, d); r != nil {
+		return Derivation{}, r
+	}
 	if r := guard(lx, d); r != nil {
+		if full == claim {
+			if d2, ok := apiRetry(full, lx, text); ok {
+				return d2, nil
+			}
+		}
 		return Derivation{}, r
 	}
 	return d, nil

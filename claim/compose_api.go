@@ -1,0 +1,741 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// The API reader reads claims about what a path answers — a JSON endpoint
+// as a browser shows it: the response's text in the page. It runs only
+// when the other readers refused, reads
+//
+//	[request in words] PATH [,] outcome {connector outcome}
+//
+// and makes the same items the other readers make. An outcome is a status,
+// an empty list or object, or values the response shows or does not show:
+// quoted texts, and unquoted values that are clearly literal (an e-mail
+// address, a number not followed by a noun, a version, a capitalised
+// name, or any one word after a field name and "is"). A field named with a
+// value ("the email bob@example.com", "whose author is typicode", "the
+// theme is 'light'") is noted: the value is looked for in the response,
+// not in that field. A count of items, "only", or a value no rule reads
+// makes the claim refused.
+
+// apiRead reads lx as a claim about what a path answers, or returns false.
+func apiRead(lx *lexed) ([]item, bool) {
+	c := &composer{p: &parser{lx: lx}}
+	for _, t := range lx.toks {
+		if t.kind == tWord && strings.Contains(t.low, " ") {
+			for _, f := range strings.Fields(t.low) {
+				c.w = append(c.w, cw{low: f, raw: f, kind: tWord, a: t.start, b: t.start + len(t.low)})
+			}
+			continue
+		}
+		c.w = append(c.w, cw{low: t.low, raw: t.raw, kind: t.kind, a: t.start, b: t.start + len(t.low)})
+	}
+	for _, w := range c.w {
+		if w.kind == tWord && (everyWords[w.low] || vague[w.low] && !apiVagueOK[w.low] || outOfReachWord[w.low] && !apiReachOK[w.low]) {
+			return nil, false
+		}
+	}
+	c.preamble()
+	if c.eatAny(apiPremises) {
+		c.notes = append(c.notes, "The data the claim assumes is not checked; the plan checks what the path answers.")
+		c.eat(",")
+	}
+	if !c.request() && !c.apiRequest() && !c.apiSubject() {
+		return nil, false
+	}
+	c.eat(",")
+	c.eat(":")
+	first := true
+	for !c.end() {
+		if !first {
+			switch {
+			case c.eat(",", "and"), c.eat(",", "but"), c.eat("and"), c.eat("but"), c.eat(","), c.eat(";"):
+			default:
+				return nil, false
+			}
+		}
+		first = false
+		if !c.apiOutcome() {
+			return nil, false
+		}
+	}
+	checks := 0
+	for _, it := range c.items {
+		if it.kind == iCheck {
+			checks++
+		}
+	}
+	if checks == 0 {
+		return nil, false
+	}
+	if len(c.notes) > 0 {
+		for k := range c.items {
+			if c.items[k].kind == iCheck {
+				c.items[k].notes = append(append([]string(nil), c.items[k].notes...), c.notes...)
+				break
+			}
+		}
+	}
+	return c.items, true
+}
+
+// apiVagueOK and apiReachOK are words the other readers refuse that a
+// claim about an endpoint uses plainly: "like /tasks/10" gives an example
+// path, "returns JSON" names what a browser shows as text.
+var (
+	apiVagueOK = map[string]bool{"like": true}
+	apiReachOK = map[string]bool{"json": true}
+)
+
+// apiPremises say what data the claim assumes.
+var apiPremises = phrases("given the seeded data", "given the seed data", "given the sample data",
+	"given the test data", "given the default data", "with the seeded data", "with the seed data")
+
+// apiMissing describe a path by what it does not hold: "a task that
+// doesn't exist", "an email nobody has". Said of the request, they are
+// not checked.
+var apiMissing = phrases("that does not exist", "that doesn't exist", "which does not exist",
+	"that is not there", "nobody has", "no one has", "that nobody has",
+	// the lexer reads "doesn't" as "not"
+	"that not exist", "which not exist", "that not exists")
+
+// apiRequest reads a request described in words, then its path, as
+// request does, and also when the words say it asks for something that is
+// not there ("Asking for a task that doesn't exist, /tasks/42, …", "a task
+// that doesn't exist, like /tasks/10, …"). Numbers, "only" and other
+// negations in the words still make the claim refused.
+func (c *composer) apiRequest() bool {
+	save := c.i
+	if c.i != 0 && c.items != nil {
+		return false
+	}
+	if !c.eatAny(requestVerbs) && !c.at("a") && !c.at("an") {
+		return false
+	}
+	from := c.i
+	missing := false
+	for !c.end() && c.w[c.i].kind == tWord && c.i-from < 12 {
+		if c.eatAny(apiMissing) {
+			missing = true
+			continue
+		}
+		w := c.low()
+		if _, n := number(w); n || numberWords[w] > 0 || w == "only" || w == "just" || w == "not" || w == "no" || w == "never" || everyWords[w] || vague[w] && w != "like" {
+			c.i = save
+			return false
+		}
+		c.i++
+	}
+	to := c.i
+	c.eat(",")
+	_ = c.eat("like") || c.eat("such", "as") || c.eat("e.g.") || c.eat("say")
+	if !missing || to == from || c.end() || c.w[c.i].kind != tPath {
+		c.i = save
+		return false
+	}
+	pg, ok := c.pageRef()
+	if !ok || pg.generic || pg.via != "" {
+		c.i = save
+		return false
+	}
+	c.emit(item{kind: iPage, page: pg, subject: true})
+	c.page = true
+	c.notes = append(c.notes, fmt.Sprintf("%q describes the request; %s is what is visited, and the words are not checked.", c.p.lx.span(c.w[save].a, c.w[to-1].b), pg.path))
+	c.eat(",")
+	return true
+}
+
+// apiOpeners are the words before a path that say it is requested.
+var apiOpeners = phrases("get", "a get request to", "a get to", "get request to", "hitting", "calling",
+	"requesting", "opening", "visiting", "going to", "fetching", "loading", "the endpoint", "the api endpoint",
+	"the route", "the path", "the url")
+
+// apiSubject reads the path the claim is about, with what requests it.
+func (c *composer) apiSubject() bool {
+	save := c.i
+	c.eatAny(apiOpeners)
+	c.eat(",")
+	if c.end() || c.w[c.i].kind != tPath {
+		c.i = save
+		return false
+	}
+	pg, ok := c.pageRef()
+	if !ok || pg.generic || pg.via != "" || pg.path == "" {
+		c.i = save
+		return false
+	}
+	c.emit(item{kind: iPage, page: pg, subject: true})
+	c.page = true
+	return true
+}
+
+// atAPIVerb reports whether an outcome verb starts at the position.
+func (c *composer) atAPIVerb() bool {
+	for _, tab := range [][][]string{apiTextVerbs, statusVerbs} {
+		for _, p := range tab {
+			if c.at(p...) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// apiTextVerbs say a response holds values.
+var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "contains", "contain",
+	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives", "brings back",
+	"bring back", "finds", "find", "matches", "match", "answers with", "responds with", "comes back with",
+	"comes back as", "is answered with", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads")
+
+// apiOutcome reads one outcome: a status, an empty collection, or values.
+func (c *composer) apiOutcome() bool {
+	save := c.i
+	fail := func() bool { c.i = save; return false }
+	neg := c.eat("does", "not") || c.eat("doesn't") || c.eat("do", "not") || c.eat("don't") || c.eat("never")
+	if !neg && c.eatAny(negTextVerbs) {
+		return c.apiValues(true) || fail()
+	}
+	if !neg {
+		// a status, then perhaps what the response holds
+		s2 := c.i
+		if c.eatAny(statusVerbs) || c.eat("comes", "back") || c.eat("should") {
+			c.eat("with")
+			c.eat("a")
+			c.eat("an")
+			c.eat("http")
+			c.eat("status")
+			c.eat("code")
+			if !c.end() && c.w[c.i].kind == tNumber {
+				n, _ := number(c.w[c.i].low)
+				if n >= 100 && n <= 599 {
+					c.i++
+					_ = c.eat("ok") || c.eat("not", "found") || c.eat("created") || c.eat("no", "content")
+					c.emit(check("status", plan.Step{Kind: plan.ExpectStatus, Status: n}))
+					s3 := c.i
+					if c.eat("with") || c.eat("and", "shows") || c.eat("and", "lists") || c.eat("and", "returns") || c.eat("and", "just", "shows") {
+						if c.apiValues(false) {
+							return true
+						}
+					}
+					c.i = s3
+					return true
+				}
+			}
+		}
+		c.i = s2
+	}
+	if !c.eatAny(apiTextVerbs) && !(c.eat("is") || c.eat("are")) {
+		return fail()
+	}
+	return c.apiValues(neg) || fail()
+}
+
+// apiValues reads the values after an outcome verb: an empty collection,
+// or values joined by commas and "and", then "but not …" / "and not …".
+func (c *composer) apiValues(neg bool) bool {
+	if c.apiEmpty(neg) {
+		return true
+	}
+	vals := c.apiValueList()
+	if len(vals) == 0 {
+		return false
+	}
+	c.apiChecks(vals, neg)
+	s := c.i
+	if !neg && (c.eat(",", "not") || c.eat("and", "not") || c.eat("but", "not") || c.eat(",", "but", "not") || c.eat("and", "none", "of") || c.eat("but", "none", "of")) {
+		more := c.apiValueList()
+		if len(more) == 0 {
+			c.i = s
+			return true
+		}
+		c.apiChecks(more, true)
+		return true
+	}
+	if !neg && (c.eat("but", "neither") || c.eat("and", "neither") || c.eat(",", "neither")) {
+		a := c.apiValueList()
+		if len(a) == 0 || !c.eat("nor") {
+			c.i = s
+			return true
+		}
+		b := c.apiValueList()
+		if len(b) == 0 {
+			c.i = s
+			return true
+		}
+		c.apiChecks(append(a, b...), true)
+	}
+	return true
+}
+
+// apiEmpty reads "an empty list", "[]", "an empty object", "{}": the
+// response's whole text is the empty collection.
+func (c *composer) apiEmpty(neg bool) bool {
+	s := c.i
+	c.eat("just")
+	c.eat("an")
+	c.eat("a")
+	text := ""
+	switch {
+	case c.eat("empty", "list") || c.eat("empty", "array") || c.eat("empty", "json", "array") || c.eat("empty", "json", "list"):
+		text = "[]"
+	case c.eat("empty", "object") || c.eat("empty", "json", "object"):
+		text = "{}"
+	case !c.end() && c.w[c.i].kind == tLit && (c.w[c.i].raw == "[]" || c.w[c.i].raw == "{}"):
+		text = c.w[c.i].raw
+		c.i++
+	default:
+		c.i = s
+		return false
+	}
+	// "an empty list, '[]'": the same thing said twice
+	s2 := c.i
+	if c.eat(",") || c.eat("(") || true {
+		if !c.end() && c.w[c.i].kind == tLit && c.w[c.i].raw == text {
+			c.i++
+			c.eat(")")
+		} else {
+			c.i = s2
+		}
+	}
+	k := plan.ExpectVisible
+	if neg {
+		k = plan.ExpectHidden
+	}
+	it := check("presence", plan.Step{Kind: k, Target: plan.Target{Kind: plan.ByText, Value: text, Exact: true}.String()})
+	it.notes = []string{fmt.Sprintf("An empty collection is checked as an element whose whole text is exactly %q, as a browser shows an empty JSON response.", text)}
+	c.emit(it)
+	return true
+}
+
+func (c *composer) apiChecks(vals []apiVal, neg bool) {
+	for _, v := range vals {
+		s := plan.Step{Kind: plan.ExpectText, Value: v.text}
+		rk := "presence"
+		if neg {
+			s.Kind, rk = plan.ExpectNoText, "absence"
+		}
+		it := check(rk, s)
+		it.notes = v.notes
+		c.emit(it)
+	}
+}
+
+// apiVal is one value the response is said to hold.
+type apiVal struct {
+	text     string
+	notes    []string
+	bare     bool // written without quotes
+	name     bool // an unquoted capitalised name
+	isString bool // not a JSON number, boolean or null
+}
+
+// apiValueList reads values joined by "," and "and".
+func (c *composer) apiValueList() []apiVal {
+	var out []apiVal
+	for {
+		s := c.i
+		v, ok := c.apiValue()
+		if !ok {
+			c.i = s
+			break
+		}
+		out = append(out, v)
+		if len(out) > 1 && (out[len(out)-1].name && !strings.Contains(out[len(out)-1].text, " ") || out[len(out)-2].name && !strings.Contains(out[len(out)-2].text, " ")) {
+			// "Salt and Pepper", "Bob and Ann": one name or two
+			return nil
+		}
+		mark := c.i
+		if c.eat(",", "and") || c.eat("and") || c.eat(",") || c.eat("as", "well", "as") {
+			if c.at("not") || c.at("none") || c.at("neither") || c.at("but") {
+				c.i = mark
+				break
+			}
+			s2 := c.i
+			if _, ok := c.apiValue(); ok {
+				c.i = s2
+				continue
+			}
+			c.i = mark
+		}
+		break
+	}
+	return out
+}
+
+// fieldWordRE is a JSON field's name as people write it.
+var fieldWordRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// apiNotField are words that never name a field before a value.
+var apiNotField = map[string]bool{"the": true, "a": true, "an": true, "and": true, "but": true, "not": true,
+	"no": true, "with": true, "is": true, "are": true, "of": true, "to": true, "in": true, "on": true,
+	"it": true, "that": true, "which": true, "only": true, "just": true, "also": true, "both": true,
+	"neither": true, "nor": true, "none": true, "one": true, "first": true, "last": true, "status": true,
+	"page": true, "text": true, "word": true, "words": true, "same": true, "other": true, "others": true,
+	// words of time and order are never a field ("shows 'A' and then 'B'")
+	"then": true, "after": true, "before": true, "still": true, "now": true, "again": true,
+	"when": true, "while": true, "once": true, "if": true, "so": true, "later": true, "finally": true, "too": true}
+
+// apiValue reads one value: a quoted text, an unquoted literal, or either
+// after a field name ("the email bob@example.com", "the theme is 'light'",
+// "the post whose author is typicode", "the post titled 'X'").
+func (c *composer) apiValue() (apiVal, bool) {
+	s := c.i
+	c.eat("the")
+	c.eat("a")
+	c.eat("an")
+	// "the post whose author is typicode", "the task titled 'X'"
+	if !c.end() && c.w[c.i].kind == tWord && fieldWordRE.MatchString(c.w[c.i].raw) && !apiNotField[c.w[c.i].low] && numberWords[c.w[c.i].low] == 0 && c.i+1 < len(c.w) {
+		noun := c.w[c.i].low
+		s2 := c.i
+		c.i++
+		c.eat(",")
+		switch {
+		case c.eat("whose") || c.eat("where") || c.eat("with"):
+			c.eat("the")
+			if v, ok := c.apiFieldValue(); ok {
+				v.notes = append(v.notes, fmt.Sprintf("%q describes the item that holds it; which item holds it is not checked.", noun))
+				return v, true
+			}
+		case c.eat("titled") || c.eat("named") || c.eat("called"):
+			field := map[string]string{"titled": "title", "named": "name", "called": "name"}[c.w[c.i-1].low]
+			if v, ok := c.apiLiteral(false); ok {
+				v = fieldPair(field, v)
+				v.notes = append(v.notes, fmt.Sprintf("%q describes the item that holds it; which item holds it is not checked.", noun))
+				return v, true
+			}
+		}
+		c.i = s2
+		if v, ok := c.apiFieldValue(); ok {
+			return v, true
+		}
+		c.i = s2
+	}
+	if v, ok := c.apiLiteral(false); ok {
+		// "the 'Fix the login bug' task": a noun that says what it is
+		if !c.end() && c.w[c.i].kind == tWord && (c.at("task") || c.at("record") || c.at("user") || c.at("release") || c.at("post") || c.at("item") || c.at("entry") || c.at("release", "notes")) {
+			noun := c.w[c.i].low
+			c.i++
+			c.eat("notes")
+			v.notes = append(v.notes, fmt.Sprintf("%q describes the text; only the text is checked.", noun))
+		}
+		return v, true
+	}
+	c.i = s
+	return apiVal{}, false
+}
+
+// apiFieldValue reads FIELD [is|=|:|of|says] VALUE.
+func (c *composer) apiFieldValue() (apiVal, bool) {
+	s := c.i
+	if c.end() || c.w[c.i].kind != tWord || !fieldWordRE.MatchString(c.w[c.i].raw) || apiNotField[c.w[c.i].low] || numberWords[c.w[c.i].low] > 0 {
+		return apiVal{}, false
+	}
+	field := c.w[c.i].raw
+	c.i++
+	copula := c.eat("is") || c.eat("are") || c.eat("=") || c.eat(":") || c.eat("of") || c.eat("says") || c.eat("say") || c.eat("set", "to") || c.eat("equals") || c.eat("as")
+	v, ok := c.apiLiteral(copula)
+	if ok && !copula && v.bare && v.name {
+		// "the dish Salt and Pepper": where an unquoted name ends is
+		// not said
+		ok = false
+	}
+	if !ok {
+		c.i = s
+		return apiVal{}, false
+	}
+	return fieldPair(field, v), true
+}
+
+// fieldPair binds a value to its field as a JSON response prints it
+// ("title": "X", "done": false), so a value held by another field, or a
+// longer value, does not match.
+func fieldPair(field string, v apiVal) apiVal {
+	val := strconv.Quote(v.text)
+	if v.bare && !v.isString {
+		val = v.text
+	}
+	v.text = fmt.Sprintf("%q: %s", field, val)
+	v.notes = append(v.notes, fmt.Sprintf("The field and its value are looked for as %s, as json-server and most pretty-printed JSON show them (a space after the colon); compact JSON (%q:%s) does not match.", v.text, field, val))
+	return v
+}
+
+// apiLiteral reads a quoted text or an unquoted literal. anyWord: one
+// unquoted word is a value too (after a field and "is").
+func (c *composer) apiLiteral(anyWord bool) (apiVal, bool) {
+	v, bare, ok := c.apiLiteralRaw(anyWord)
+	if !ok {
+		return apiVal{}, false
+	}
+	out := apiVal{text: v}
+	if bare && c.i > 0 && capName(c.w[c.i-1]) {
+		out.name = true
+	}
+	if bare {
+		out.bare = true
+		out.isString = !jsonScalar(v)
+		out.notes = []string{fmt.Sprintf("Unquoted %q is taken as the literal value; put texts in quotes to mark where they start and end.", v)}
+	} else {
+		out.isString = true
+	}
+	return out, true
+}
+
+func (c *composer) apiLiteralRaw(anyWord bool) (string, bool, bool) {
+	if c.end() {
+		return "", false, false
+	}
+	w := c.w[c.i]
+	switch w.kind {
+	case tLit:
+		if w.raw == "" {
+			return "", false, false
+		}
+		c.i++
+		return w.raw, false, true
+	case tEmail:
+		c.i++
+		return w.raw, true, true
+	case tNumber:
+		// a number before a noun is a count ("two tasks", "3 users")
+		if c.i+1 < len(c.w) && c.w[c.i+1].kind == tWord && !apiAfterValue[c.w[c.i+1].low] {
+			return "", false, false
+		}
+		c.i++
+		return w.raw, true, true
+	case tWord:
+		if versionRE.MatchString(w.raw) {
+			c.i++
+			return w.raw, true, true
+		}
+		if jsonScalar(w.low) && w.raw == w.low {
+			c.i++
+			return w.raw, true, true
+		}
+		if anyWord && literalWordRE.MatchString(w.raw) && !apiNotField[w.low] && numberWords[w.low] == 0 && !apiAfterValue[w.low] {
+			c.i++
+			return w.raw, true, true
+		}
+		// a capitalised name: "Bob Stone", "Ann Lee"
+		var ws []string
+		k := c.i
+		for k < len(c.w) && len(ws) < 3 && c.w[k].kind == tWord && capName(c.w[k]) {
+			ws = append(ws, c.w[k].raw)
+			k++
+		}
+		if len(ws) > 0 && c.i > 0 {
+			c.i = k
+			return strings.Join(ws, " "), true, true
+		}
+	}
+	return "", false, false
+}
+
+// apiAfterValue are words that may follow a value: connectors, not nouns.
+var apiAfterValue = map[string]bool{"and": true, "but": true, "not": true, "or": true, "nor": true,
+	"too": true, "as": true, "in": true, "on": true, "for": true, "ok": true, "with": true}
+
+var (
+	versionRE     = regexp.MustCompile(`^v?\d+(\.\d+){1,3}$`)
+	literalWordRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@+-]*$`)
+)
+
+// jsonScalar reports whether a value is a JSON number, boolean or null.
+func jsonScalar(v string) bool {
+	switch v {
+	case "true", "false", "null":
+		return true
+	}
+	if _, ok := number(v); ok {
+		return true
+	}
+	return false
+}
+
+// capName reports whether a word is part of a capitalised name: upper
+// case first, then letters, and no word the claim language reads.
+func capName(w cw) bool {
+	r := []rune(w.raw)
+	if len(r) < 2 || !unicode.IsUpper(r[0]) {
+		return false
+	}
+	for _, x := range r[1:] {
+		if !unicode.IsLetter(x) {
+			return false
+		}
+	}
+	switch w.low {
+	case "get", "post", "put", "patch", "delete", "json", "api", "http", "ok", "not", "and", "but", "the":
+		return false
+	}
+	return true
+}
+
+// apiMayRead reads, as a claim about what a path answers, a claim the rules
+// refused for a reason other than not reading it: a word they take as a
+// judgement or out of reach ("like /tasks/10", "returns JSON"), or a
+// description they cannot pin ("the post titled 'X'"), which the API
+// reader's stricter grammar reads or refuses in turn.
+func apiMayRead(r *refusal, lx *lexed) ([]item, bool) {
+	switch r.cause {
+	case "unsupported", "vague", "out_of_reach", "ambiguous":
+		return apiRead(lx)
+	}
+	return nil, false
+}
+
+// apiFieldLiteral reports whether a derivation took the unquoted v as the
+// value after a field name ("whose author is typicode"), which the guard
+// lets through though it is one lower-case word.
+func apiFieldLiteral(d Derivation, v string) bool {
+	for _, n := range d.Notes {
+		if strings.HasPrefix(n, "The field and its value are looked for as ") && strings.Contains(n, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// apiRetry reads, as a claim about what a path answers, a claim whose
+// derivation by the other readers the guard refused ("/tasks/1 has done
+// false" read as the text "done false"); the API reader's derivation must
+// pass the guard in turn.
+func apiRetry(full string, lx *lexed, text string) (Derivation, bool) {
+	items, ok := apiRead(lx)
+	if !ok {
+		return Derivation{}, false
+	}
+	a := &assembly{lx: lx}
+	scens, r := a.scenarios(items)
+	if r != nil {
+		return Derivation{}, false
+	}
+	pl, r := a.build(text, scens)
+	if r != nil {
+		return Derivation{}, false
+	}
+	d, err := Trace(full, pl, a.notes)
+	if err != nil || guard(lx, d) != nil {
+		return Derivation{}, false
+	}
+	return d, true
+}
+
+// apiGuard refuses derivations that read a claim about an endpoint as
+// something else, offering the readings the claim may mean:
+//
+//   - "the users endpoint returns 'Ann Lee'" reached by clicking a link
+//     "users" on the home page: an endpoint is no link to click, and its
+//     path is not in the claim (offered as /users, labelled a guess);
+//   - "/tasks/1 has the title 'X'" read as the document's title, where the
+//     path is a record's (a number last) or the claim says it is an API:
+//     the title may be the record's field (both are offered);
+//   - "/releases/1 shows version 2.1.1" read as the text "version 2.1.1":
+//     a field and its value, or that text (both are offered).
+func apiGuard(lx *lexed, d Derivation) *refusal {
+	if d.Plan == nil {
+		return nil
+	}
+	claim := normalizeClaim(stripLabel(d.Claim))
+	for _, n := range d.Notes {
+		phrase, ok := firstQuoted(n)
+		if !ok || !strings.Contains(n, " is reached as a person would: by clicking the link ") {
+			continue
+		}
+		lp := strings.ToLower(phrase)
+		if !strings.Contains(lp, "endpoint") && !strings.Contains(lp, "api") && !strings.Contains(lp, "route") && !strings.Contains(lp, "resource") {
+			continue
+		}
+		link := strings.TrimSuffix(n[strings.Index(n, "clicking the link ")+len("clicking the link "):], " on the home page (/); no path is guessed.")
+		link, _ = strconv.Unquote(link)
+		var ws []string
+		for _, w := range strings.Fields(link) {
+			if lw := strings.ToLower(w); lw != "api" && lw != "endpoint" && lw != "route" && lw != "resource" {
+				ws = append(ws, w)
+			}
+		}
+		link = strings.Join(ws, " ")
+		r := &refusal{cause: "ambiguous", reason: fmt.Sprintf("%q names an endpoint, not a link to click, and its path is not in the claim: name the path (\"/%s returns …\")", phrase, slug(link))}
+		if i := strings.Index(claim, phrase); i >= 0 && slug(link) != "" {
+			r.suggest = []string{claim[:i] + "/" + slug(link) + claim[i+len(phrase):]}
+		}
+		return r
+	}
+	var path string
+	record := false
+	api := false
+	for _, t := range lx.toks {
+		switch {
+		case t.kind == tPath && path == "":
+			path = t.raw
+			segs := strings.Split(strings.Trim(strings.SplitN(t.raw, "?", 2)[0], "/"), "/")
+			if _, n := number(segs[len(segs)-1]); n && len(segs) > 1 {
+				record = true
+			}
+			if segs[0] == "api" {
+				api = true
+			}
+		case t.kind == tWord && (t.low == "endpoint" || t.low == "api" || t.low == "json" || t.raw == "GET"):
+			api = true
+		}
+	}
+	if path == "" {
+		return nil
+	}
+	quoted := map[string]bool{}
+	for _, l := range lx.lits {
+		quoted[l] = true
+	}
+	lc := strings.ToLower(claim)
+	for _, j := range d.Plan.Journeys {
+		for _, s := range j.Steps {
+			switch {
+			case s.Kind == plan.ExpectTitle && (record || api) && !strings.Contains(lc, "page title") && !strings.Contains(lc, "tab") &&
+				!strings.Contains(lc, "browser") && !strings.Contains(lc, "document") && !strings.Contains(lc, "window") && !strings.Contains(lc, "title of"):
+				return &refusal{cause: "ambiguous",
+					reason: fmt.Sprintf("%s answers a record, whose \"title\" may be a field of the response rather than the page's title: say which (\"%s shows '\\\"title\\\": \\\"%s\\\"'\", or \"the page title of %s is '%s'\")", path, path, s.Value, path, s.Value),
+					suggest: []string{
+						fmt.Sprintf("%s shows '\"title\": \"%s\"'", path, s.Value),
+						fmt.Sprintf("The title of %s is '%s'", path, s.Value),
+					}}
+			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && !quoted[s.Value]:
+				fs := strings.Fields(s.Value)
+				if len(fs) != 2 || !fieldWordRE.MatchString(fs[0]) || apiNotField[fs[0]] || headNouns[fs[0]] != "" {
+					continue
+				}
+				v := fs[1]
+				if !versionRE.MatchString(v) && !jsonScalar(v) && !strings.Contains(v, "@") {
+					continue
+				}
+				if v == "true" || v == "false" || v == "null" {
+					// "has enabled true" is no text a page shows: the
+					// guard refuses it, and the API reader reads the field
+					continue
+				}
+				val := strconv.Quote(v)
+				if jsonScalar(v) {
+					val = v
+				}
+				pair := fmt.Sprintf("%q: %s", fs[0], val)
+				verb := "shows"
+				if s.Kind == plan.ExpectNoText {
+					verb = "does not show"
+				}
+				return &refusal{cause: "ambiguous",
+					reason: fmt.Sprintf("the unquoted %q reads either as a text the page shows or as the field %q of a JSON response with the value %s: quote the one meant", s.Value, fs[0], val),
+					suggest: []string{
+						fmt.Sprintf("%s %s '%s'", path, verb, pair),
+						fmt.Sprintf("%s %s '%s'", path, verb, s.Value),
+					}}
+			}
+		}
+	}
+	return nil
+}
