@@ -26,9 +26,36 @@ import (
 // not in that field. A count of items, "only", or a value no rule reads
 // makes the claim refused.
 
-// apiRead reads lx as a claim about what a path answers, or returns false.
-func apiRead(lx *lexed) ([]item, bool) {
-	c := &composer{p: &parser{lx: lx}}
+// apiComposer is the compositional reader with what the API reader keeps.
+type apiComposer struct {
+	*composer
+	json   bool     // the claim says the path answers JSON (endpoint, API, GET, …)
+	unsure []apiVal // fields said to hold a value where the claim does not say JSON
+	rest   int      // the first word after the path
+}
+
+// jsonWords say that a path answers data rather than a page.
+var jsonWords = map[string]bool{"json": true, "api": true, "endpoint": true, "endpoints": true,
+	"record": true, "field": true, "fields": true, "key": true, "keys": true, "property": true, "response": true}
+
+// saysJSON reports whether a claim says its path answers JSON.
+func saysJSON(lx *lexed) bool {
+	for _, t := range lx.toks {
+		switch {
+		case t.kind == tWord && (jsonWords[t.low] || t.raw == "GET"):
+			return true
+		case t.kind == tPath && (strings.HasPrefix(t.raw, "/api/") || strings.Contains(strings.SplitN(t.raw, "?", 2)[0], ".json")):
+			return true
+		}
+	}
+	return false
+}
+
+// apiRead reads lx as a claim about what a path answers. It returns false
+// when it cannot, and with it a refusal when it read the claim but a
+// field's value could be a JSON field or a text a page shows.
+func apiRead(lx *lexed) ([]item, *refusal, bool) {
+	c := &apiComposer{composer: &composer{p: &parser{lx: lx}}, json: saysJSON(lx)}
 	for _, t := range lx.toks {
 		if t.kind == tWord && strings.Contains(t.low, " ") {
 			for _, f := range strings.Fields(t.low) {
@@ -40,7 +67,7 @@ func apiRead(lx *lexed) ([]item, bool) {
 	}
 	for _, w := range c.w {
 		if w.kind == tWord && (everyWords[w.low] || vague[w.low] && !apiVagueOK[w.low] || outOfReachWord[w.low] && !apiReachOK[w.low]) {
-			return nil, false
+			return nil, nil, false
 		}
 	}
 	c.preamble()
@@ -49,22 +76,23 @@ func apiRead(lx *lexed) ([]item, bool) {
 		c.eat(",")
 	}
 	if !c.request() && !c.apiRequest() && !c.apiSubject() {
-		return nil, false
+		return nil, nil, false
 	}
 	c.eat(",")
 	c.eat(":")
+	c.rest = c.i
 	first := true
 	for !c.end() {
 		if !first {
 			switch {
 			case c.eat(",", "and"), c.eat(",", "but"), c.eat("and"), c.eat("but"), c.eat(","), c.eat(";"):
 			default:
-				return nil, false
+				return nil, nil, false
 			}
 		}
 		first = false
 		if !c.apiOutcome() {
-			return nil, false
+			return nil, nil, false
 		}
 	}
 	checks := 0
@@ -73,8 +101,11 @@ func apiRead(lx *lexed) ([]item, bool) {
 			checks++
 		}
 	}
+	if len(c.unsure) > 0 {
+		return nil, c.unsureRefusal(), false
+	}
 	if checks == 0 {
-		return nil, false
+		return nil, nil, false
 	}
 	if len(c.notes) > 0 {
 		for k := range c.items {
@@ -84,7 +115,7 @@ func apiRead(lx *lexed) ([]item, bool) {
 			}
 		}
 	}
-	return c.items, true
+	return c.items, nil, true
 }
 
 // apiVagueOK and apiReachOK are words the other readers refuse that a
@@ -112,7 +143,7 @@ var apiMissing = phrases("that does not exist", "that doesn't exist", "which doe
 // not there ("Asking for a task that doesn't exist, /tasks/42, …", "a task
 // that doesn't exist, like /tasks/10, …"). Numbers, "only" and other
 // negations in the words still make the claim refused.
-func (c *composer) apiRequest() bool {
+func (c *apiComposer) apiRequest() bool {
 	save := c.i
 	if c.i != 0 && c.items != nil {
 		return false
@@ -154,12 +185,13 @@ func (c *composer) apiRequest() bool {
 }
 
 // apiOpeners are the words before a path that say it is requested.
-var apiOpeners = phrases("get", "a get request to", "a get to", "get request to", "hitting", "calling",
+var apiOpeners = phrases("get", "filtering", "searching", "sorting", "querying", "a get request to", "a get to", "get request to", "hitting", "calling",
 	"requesting", "opening", "visiting", "going to", "fetching", "loading", "the endpoint", "the api endpoint",
-	"the route", "the path", "the url")
+	"the route", "the path", "the url", "the json at", "the json from", "the json of", "the response at",
+	"the response from", "the response of", "the response for", "the json response of", "the json response from")
 
 // apiSubject reads the path the claim is about, with what requests it.
-func (c *composer) apiSubject() bool {
+func (c *apiComposer) apiSubject() bool {
 	save := c.i
 	c.eatAny(apiOpeners)
 	c.eat(",")
@@ -178,7 +210,7 @@ func (c *composer) apiSubject() bool {
 }
 
 // atAPIVerb reports whether an outcome verb starts at the position.
-func (c *composer) atAPIVerb() bool {
+func (c *apiComposer) atAPIVerb() bool {
 	for _, tab := range [][][]string{apiTextVerbs, statusVerbs} {
 		for _, p := range tab {
 			if c.at(p...) {
@@ -196,7 +228,7 @@ var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "con
 	"comes back as", "is answered with", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads")
 
 // apiOutcome reads one outcome: a status, an empty collection, or values.
-func (c *composer) apiOutcome() bool {
+func (c *apiComposer) apiOutcome() bool {
 	save := c.i
 	fail := func() bool { c.i = save; return false }
 	neg := c.eat("does", "not") || c.eat("doesn't") || c.eat("do", "not") || c.eat("don't") || c.eat("never")
@@ -240,7 +272,7 @@ func (c *composer) apiOutcome() bool {
 
 // apiValues reads the values after an outcome verb: an empty collection,
 // or values joined by commas and "and", then "but not …" / "and not …".
-func (c *composer) apiValues(neg bool) bool {
+func (c *apiComposer) apiValues(neg bool) bool {
 	if c.apiEmpty(neg) {
 		return true
 	}
@@ -277,7 +309,7 @@ func (c *composer) apiValues(neg bool) bool {
 
 // apiEmpty reads "an empty list", "[]", "an empty object", "{}": the
 // response's whole text is the empty collection.
-func (c *composer) apiEmpty(neg bool) bool {
+func (c *apiComposer) apiEmpty(neg bool) bool {
 	s := c.i
 	c.eat("just")
 	c.eat("an")
@@ -315,8 +347,19 @@ func (c *composer) apiEmpty(neg bool) bool {
 	return true
 }
 
-func (c *composer) apiChecks(vals []apiVal, neg bool) {
+func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 	for _, v := range vals {
+		if v.field != "" && !c.json && (!v.bare || v.isString) {
+			// A page may show the field's value as "Theme: light": the
+			// pair is checked only where the claim says JSON.
+			if v.asserted {
+				c.unsure = append(c.unsure, v)
+				continue
+			}
+			// "the email bob@example.com": the value, the field noted
+			v.text = v.value
+			v.notes = []string{fmt.Sprintf("%q names the field that holds %q; the value is looked for in the response, not that field.", v.field, v.value)}
+		}
 		s := plan.Step{Kind: plan.ExpectText, Value: v.text}
 		rk := "presence"
 		if neg {
@@ -334,11 +377,14 @@ type apiVal struct {
 	notes    []string
 	bare     bool // written without quotes
 	name     bool // an unquoted capitalised name
-	isString bool // not a JSON number, boolean or null
+	field    string
+	value    string // the value alone, as written
+	asserted bool   // the claim says the field holds it ("is", "whose", "titled")
+	isString bool   // not a JSON number, boolean or null
 }
 
 // apiValueList reads values joined by "," and "and".
-func (c *composer) apiValueList() []apiVal {
+func (c *apiComposer) apiValueList() []apiVal {
 	var out []apiVal
 	for {
 		s := c.i
@@ -386,7 +432,7 @@ var apiNotField = map[string]bool{"the": true, "a": true, "an": true, "and": tru
 // apiValue reads one value: a quoted text, an unquoted literal, or either
 // after a field name ("the email bob@example.com", "the theme is 'light'",
 // "the post whose author is typicode", "the post titled 'X'").
-func (c *composer) apiValue() (apiVal, bool) {
+func (c *apiComposer) apiValue() (apiVal, bool) {
 	s := c.i
 	c.eat("the")
 	c.eat("a")
@@ -401,6 +447,7 @@ func (c *composer) apiValue() (apiVal, bool) {
 		case c.eat("whose") || c.eat("where") || c.eat("with"):
 			c.eat("the")
 			if v, ok := c.apiFieldValue(); ok {
+				v.asserted = true
 				v.notes = append(v.notes, fmt.Sprintf("%q describes the item that holds it; which item holds it is not checked.", noun))
 				return v, true
 			}
@@ -408,6 +455,7 @@ func (c *composer) apiValue() (apiVal, bool) {
 			field := map[string]string{"titled": "title", "named": "name", "called": "name"}[c.w[c.i-1].low]
 			if v, ok := c.apiLiteral(false); ok {
 				v = fieldPair(field, v)
+				v.asserted = true
 				v.notes = append(v.notes, fmt.Sprintf("%q describes the item that holds it; which item holds it is not checked.", noun))
 				return v, true
 			}
@@ -433,7 +481,7 @@ func (c *composer) apiValue() (apiVal, bool) {
 }
 
 // apiFieldValue reads FIELD [is|=|:|of|says] VALUE.
-func (c *composer) apiFieldValue() (apiVal, bool) {
+func (c *apiComposer) apiFieldValue() (apiVal, bool) {
 	s := c.i
 	if c.end() || c.w[c.i].kind != tWord || !fieldWordRE.MatchString(c.w[c.i].raw) || apiNotField[c.w[c.i].low] || numberWords[c.w[c.i].low] > 0 {
 		return apiVal{}, false
@@ -451,13 +499,16 @@ func (c *composer) apiFieldValue() (apiVal, bool) {
 		c.i = s
 		return apiVal{}, false
 	}
-	return fieldPair(field, v), true
+	v = fieldPair(field, v)
+	v.asserted = copula
+	return v, true
 }
 
 // fieldPair binds a value to its field as a JSON response prints it
 // ("title": "X", "done": false), so a value held by another field, or a
 // longer value, does not match.
 func fieldPair(field string, v apiVal) apiVal {
+	v.field, v.value = field, v.text
 	val := strconv.Quote(v.text)
 	if v.bare && !v.isString {
 		val = v.text
@@ -469,7 +520,7 @@ func fieldPair(field string, v apiVal) apiVal {
 
 // apiLiteral reads a quoted text or an unquoted literal. anyWord: one
 // unquoted word is a value too (after a field and "is").
-func (c *composer) apiLiteral(anyWord bool) (apiVal, bool) {
+func (c *apiComposer) apiLiteral(anyWord bool) (apiVal, bool) {
 	v, bare, ok := c.apiLiteralRaw(anyWord)
 	if !ok {
 		return apiVal{}, false
@@ -488,7 +539,7 @@ func (c *composer) apiLiteral(anyWord bool) (apiVal, bool) {
 	return out, true
 }
 
-func (c *composer) apiLiteralRaw(anyWord bool) (string, bool, bool) {
+func (c *apiComposer) apiLiteralRaw(anyWord bool) (string, bool, bool) {
 	if c.end() {
 		return "", false, false
 	}
@@ -583,12 +634,12 @@ func capName(w cw) bool {
 // judgement or out of reach ("like /tasks/10", "returns JSON"), or a
 // description they cannot pin ("the post titled 'X'"), which the API
 // reader's stricter grammar reads or refuses in turn.
-func apiMayRead(r *refusal, lx *lexed) ([]item, bool) {
+func apiMayRead(r *refusal, lx *lexed) ([]item, *refusal, bool) {
 	switch r.cause {
 	case "unsupported", "vague", "out_of_reach", "ambiguous":
 		return apiRead(lx)
 	}
-	return nil, false
+	return nil, nil, false
 }
 
 // apiFieldLiteral reports whether a derivation took the unquoted v as the
@@ -607,25 +658,25 @@ func apiFieldLiteral(d Derivation, v string) bool {
 // derivation by the other readers the guard refused ("/tasks/1 has done
 // false" read as the text "done false"); the API reader's derivation must
 // pass the guard in turn.
-func apiRetry(full string, lx *lexed, text string) (Derivation, bool) {
-	items, ok := apiRead(lx)
+func apiRetry(full string, lx *lexed, text string) (Derivation, *refusal, bool) {
+	items, ar, ok := apiRead(lx)
 	if !ok {
-		return Derivation{}, false
+		return Derivation{}, ar, false
 	}
 	a := &assembly{lx: lx}
 	scens, r := a.scenarios(items)
 	if r != nil {
-		return Derivation{}, false
+		return Derivation{}, nil, false
 	}
 	pl, r := a.build(text, scens)
 	if r != nil {
-		return Derivation{}, false
+		return Derivation{}, nil, false
 	}
 	d, err := Trace(full, pl, a.notes)
 	if err != nil || guard(lx, d) != nil {
-		return Derivation{}, false
+		return Derivation{}, nil, false
 	}
-	return d, true
+	return d, nil, true
 }
 
 // apiGuard refuses derivations that read a claim about an endpoint as
@@ -738,4 +789,35 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 		}
 	}
 	return nil
+}
+
+// unsureRefusal refuses a claim that says a field holds a value without
+// saying the path answers JSON, offering both readings: the pair as a
+// JSON response prints it, and the value as a text.
+func (c *apiComposer) unsureRefusal() *refusal {
+	v := c.unsure[0]
+	path := ""
+	for _, it := range c.items {
+		if it.kind == iPage {
+			path = it.page.path
+			break
+		}
+	}
+	r := &refusal{cause: "ambiguous", reason: fmt.Sprintf("%q with the value %q may be a field of a JSON response or a text the page shows: start with \"GET\" (\"GET /path …\") if the path answers JSON, or quote what the page shows", v.field, v.value)}
+	if path != "" && c.rest < len(c.w) {
+		// the claim said of the path as JSON, then the value as a text
+		r.suggest = []string{
+			"GET " + path + " " + c.p.lx.span(c.w[c.rest].a, c.w[len(c.w)-1].b),
+			fmt.Sprintf("%s shows '%s'", path, v.value),
+		}
+	}
+	return r
+}
+
+// orRefusal is a, when the API reader refused with its own reason, else b.
+func orRefusal(a, b *refusal) *refusal {
+	if a != nil {
+		return a
+	}
+	return b
 }

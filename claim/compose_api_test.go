@@ -29,11 +29,14 @@ func TestAPIEndpointReadings(t *testing.T) {
 		// a field and its value, bound as the response prints them
 		{"GET /posts?author=typicode returns the post whose author is typicode", [][]string{
 			{`{"visit":"/posts?author=typicode"}`, `{"expect_text":"\"author\": \"typicode\""}`}}},
-		{"/articles/3 returns the article titled 'Hello world'", [][]string{
+		{"GET /articles/3 returns the article titled 'Hello world'", [][]string{
 			{`{"visit":"/articles/3"}`, `{"expect_text":"\"title\": \"Hello world\""}`}}},
-		{"/config says the locale is 'de', not 'fr'", [][]string{
-			{`{"visit":"/config"}`, `{"expect_text":"\"locale\": \"de\""}`},
-			{`{"visit":"/config"}`, `{"expect_no_text":"fr"}`}}},
+		{"The JSON at /api/config says the locale is 'de', not 'fr'", [][]string{
+			{`{"visit":"/api/config"}`, `{"expect_text":"\"locale\": \"de\""}`},
+			{`{"visit":"/api/config"}`, `{"expect_no_text":"fr"}`}}},
+		// a field named without "is" where nothing says JSON: the value
+		{"/members/5 shows the email carla@shop.test", [][]string{
+			{`{"visit":"/members/5"}`, `{"expect_text":"carla@shop.test"}`}}},
 		{"/flags/4 has enabled true", [][]string{
 			{`{"visit":"/flags/4"}`, `{"expect_text":"\"enabled\": true"}`}}},
 		// unquoted literal values: a status with a capitalised name and a
@@ -41,6 +44,9 @@ func TestAPIEndpointReadings(t *testing.T) {
 		{"/members/5 answers 200 with Carla Mendez and the email carla@shop.test", [][]string{
 			{`{"visit":"/members/5"}`, `{"expect_status":200}`},
 			{`{"visit":"/members/5"}`, `{"expect_text":"Carla Mendez"}`},
+			{`{"visit":"/members/5"}`, `{"expect_text":"carla@shop.test"}`}}},
+		{"GET /members/5 answers 200 with the email carla@shop.test", [][]string{
+			{`{"visit":"/members/5"}`, `{"expect_status":200}`},
 			{`{"visit":"/members/5"}`, `{"expect_text":"\"email\": \"carla@shop.test\""}`}}},
 		{"Searching members with /members?q=carla finds Carla Mendez and not Dev Patel", [][]string{
 			{`{"visit":"/members?q=carla"}`, `{"expect_text":"Carla Mendez"}`},
@@ -73,6 +79,10 @@ func TestAPIAmbiguousReadings(t *testing.T) {
 		{"The gadgets endpoint shows 'Gizmo 7'", "names an endpoint, not a link", []string{"/gadgets shows 'Gizmo 7'"}},
 		{"the widgets API route returns 'Lamp'", "names an endpoint", []string{"/widgets returns 'Lamp'"}},
 		{"/notes/12 has the title 'Groceries'", "whose \"title\" may be a field", []string{`/notes/12 shows '"title": "Groceries"'`, "The title of /notes/12 is 'Groceries'"}},
+		// a field said to hold a value where nothing says JSON: the pair
+		// as a JSON response prints it, or the value as a text
+		{"/profile says the theme is 'dark'", "may be a field of a JSON response or a text", []string{`GET /profile says the theme is "dark"`, "/profile shows 'dark'"}},
+		{"/articles/3 returns the article titled 'Hello world'", "may be a field of a JSON response", []string{`GET /articles/3 returns the article titled "Hello world"`, "/articles/3 shows 'Hello world'"}},
 		{"/builds/9 shows version 3.2.1", "reads either as a text the page shows or as the field", []string{`/builds/9 shows '"version": "3.2.1"'`, "/builds/9 shows 'version 3.2.1'"}},
 	}
 	for _, tt := range cases {

@@ -92,14 +92,16 @@ func derive(claim string) (Derivation, *refusal) {
 	} else if items, ok = p.parseClaim(); !ok {
 		r := p.refusal()
 		if r.cause != "unrecognized" && !composeMayRead(r) {
-			if items, ok = apiMayRead(r, lx); !ok {
-				return Derivation{}, r
+			var ar *refusal
+			if items, ar, ok = apiMayRead(r, lx); !ok {
+				return Derivation{}, orRefusal(ar, r)
 			}
 		} else if items, ok = composeRead(lx); !ok {
 			// The rules could not read it: read it compositionally, then
 			// as a claim about what a path answers.
-			if items, ok = apiRead(lx); !ok {
-				return Derivation{}, r
+			var ar *refusal
+			if items, ar, ok = apiRead(lx); !ok {
+				return Derivation{}, orRefusal(ar, r)
 			}
 		}
 	}
@@ -126,9 +128,11 @@ func derive(claim string) (Derivation, *refusal) {
 	}
 	if r := guard(lx, d); r != nil {
 		if full == claim {
-			if d2, ok := apiRetry(full, lx, text); ok {
+			d2, ar, ok := apiRetry(full, lx, text)
+			if ok {
 				return d2, nil
 			}
+			r = orRefusal(ar, r)
 		}
 		return Derivation{}, r
 	}
