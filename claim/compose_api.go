@@ -252,6 +252,12 @@ func (c *apiComposer) apiOutcome() bool {
 					_ = c.eat("ok") || c.eat("not", "found") || c.eat("created") || c.eat("no", "content")
 					c.emit(check("status", plan.Step{Kind: plan.ExpectStatus, Status: n}))
 					s3 := c.i
+					if c.eat("and") && (c.apiEmpty(false) || c.apiQuoted()) {
+						// "returns 404 and an empty object", "answers 404
+						// and 'Not found'": the verb said once
+						return true
+					}
+					c.i = s3
 					if c.eat("with") || c.eat("and", "shows") || c.eat("and", "lists") || c.eat("and", "returns") || c.eat("and", "just", "shows") {
 						if c.apiValues(false) {
 							return true
@@ -636,7 +642,7 @@ func capName(w cw) bool {
 // reader's stricter grammar reads or refuses in turn.
 func apiMayRead(r *refusal, lx *lexed) ([]item, *refusal, bool) {
 	switch r.cause {
-	case "unsupported", "vague", "out_of_reach", "ambiguous":
+	case "unsupported", "vague", "out_of_reach", "ambiguous", "no_check":
 		return apiRead(lx)
 	}
 	return nil, nil, false
@@ -820,4 +826,17 @@ func orRefusal(a, b *refusal) *refusal {
 		return a
 	}
 	return b
+}
+
+// apiQuoted reads quoted texts said after a status with the verb left out
+// ("answers 404 and 'Not found'"): what the response shows.
+func (c *apiComposer) apiQuoted() bool {
+	vals := c.lits()
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals {
+		c.emit(check("presence", plan.Step{Kind: plan.ExpectText, Value: v}))
+	}
+	return true
 }

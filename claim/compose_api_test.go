@@ -21,6 +21,11 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/orders/999"}`, `{"expect_visible":"text=\"{}\""}`}}},
 		{"An invoice that doesn't exist, like /invoices/77, answers 404 and just shows '{}'", [][]string{
 			{`{"visit":"/invoices/77"}`, `{"expect_status":404}`, `{"expect_visible":"text=\"{}\""}`}}},
+		// a status, then what the response holds with the verb said once
+		{"/orders/12 returns 404 and an empty object", [][]string{
+			{`{"visit":"/orders/12"}`, `{"expect_status":404}`, `{"expect_visible":"text=\"{}\""}`}}},
+		{"/orders/12 answers 404 and 'No such order'", [][]string{
+			{`{"visit":"/orders/12"}`, `{"expect_status":404}`, `{"expect_text":"No such order"}`}}},
 		// a premise about the data is noted
 		{"Given the seeded data, /orders?paid=true includes 'Order 7' but neither 'Order 8' nor 'Order 9'", [][]string{
 			{`{"visit":"/orders?paid=true"}`, `{"expect_text":"Order 7"}`},
@@ -64,7 +69,8 @@ func TestAPINearMisses(t *testing.T) {
 		"/orders?paid=true gives back the one order, whose total is 12",      // "the one": a count
 		"/upload shows 'Uploading' and then 'Done'",                          // an order in time, no field "then"
 		"Asking for only three books with /books?_limit=3 leaves out 'Emma'", // "only three" says more than the path
-		"/songs returns every song whose genre is jazz",                      // a rule about many
+		"/songs returns every song whose genre is jazz",
+		"/orders/12 returns 404 and then 'Gone'", // an order in time                      // a rule about many
 	})
 }
 
