@@ -75,6 +75,7 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 		c.notes = append(c.notes, "The data the claim assumes is not checked; the plan checks what the path answers.")
 		c.eat(",")
 	}
+	absent := c.apiAbsent()
 	if !c.request() && !c.apiRequest() && !c.apiSubject() {
 		return nil, nil, false
 	}
@@ -103,6 +104,19 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 	}
 	if len(c.unsure) > 0 {
 		return nil, c.unsureRefusal(), false
+	}
+	if absent {
+		// "there is no projects collection: … gives a 404": only a
+		// missing page's status says so
+		gone := false
+		for _, it := range c.items {
+			for _, st := range it.steps {
+				gone = gone || st.Kind == plan.ExpectStatus && (st.Status == 404 || st.Status == 410)
+			}
+		}
+		if !gone {
+			return nil, nil, false
+		}
 	}
 	if checks == 0 {
 		return nil, nil, false
@@ -159,7 +173,8 @@ func (c *apiComposer) apiRequest() bool {
 			continue
 		}
 		w := c.low()
-		if _, n := number(w); n || numberWords[w] > 0 || w == "only" || w == "just" || w == "not" || w == "no" || w == "never" || everyWords[w] || vague[w] && w != "like" {
+		// a number, "only" or a negation says more than the path does
+		if _, n := wordNumber(w); n || w == "only" || w == "just" || w == "not" || w == "no" || w == "never" || everyWords[w] || vague[w] && w != "like" {
 			c.i = save
 			return false
 		}
@@ -838,5 +853,38 @@ func (c *apiComposer) apiQuoted() bool {
 	for _, v := range vals {
 		c.emit(check("presence", plan.Step{Kind: plan.ExpectText, Value: v}))
 	}
+	return true
+}
+
+// wordNumber reads a number written in digits or words ("2", "two").
+func wordNumber(w string) (int, bool) {
+	if n, ok := number(w); ok {
+		return n, true
+	}
+	if n := numberWords[w]; n > 0 {
+		return n, true
+	}
+	return 0, false
+}
+
+// apiAbsent reads "there is no projects collection:" before the path that
+// shows it: the claim's point, which the 404 the claim names checks.
+func (c *apiComposer) apiAbsent() bool {
+	s := c.i
+	if !(c.eat("there", "is", "no") || c.eat("there's", "no") || c.eat("there", "are", "no")) {
+		return false
+	}
+	for k := 0; k < 3 && !c.end() && c.w[c.i].kind == tWord; k++ {
+		c.i++
+		if c.at(":") || c.at(",") {
+			break
+		}
+	}
+	head := c.w[c.i-1].low
+	if head != "collection" && head != "resource" && head != "endpoint" && head != "route" && head != "table" || !(c.eat(":") || c.eat(",")) {
+		c.i = s
+		return false
+	}
+	c.notes = append(c.notes, fmt.Sprintf("%q is checked by the status the claim names for the path.", c.p.lx.span(c.w[s].a, c.w[c.i-2].b)))
 	return true
 }

@@ -26,6 +26,9 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/orders/12"}`, `{"expect_status":404}`, `{"expect_visible":"text=\"{}\""}`}}},
 		{"/orders/12 answers 404 and 'No such order'", [][]string{
 			{`{"visit":"/orders/12"}`, `{"expect_status":404}`, `{"expect_text":"No such order"}`}}},
+		// "there is no X collection:" is what the 404 shows
+		{"There is no invoices resource: opening /invoices gives a 404", [][]string{
+			{`{"visit":"/invoices"}`, `{"expect_status":404}`}}},
 		// a premise about the data is noted
 		{"Given the seeded data, /orders?paid=true includes 'Order 7' but neither 'Order 8' nor 'Order 9'", [][]string{
 			{`{"visit":"/orders?paid=true"}`, `{"expect_text":"Order 7"}`},
@@ -70,7 +73,9 @@ func TestAPINearMisses(t *testing.T) {
 		"/upload shows 'Uploading' and then 'Done'",                          // an order in time, no field "then"
 		"Asking for only three books with /books?_limit=3 leaves out 'Emma'", // "only three" says more than the path
 		"/songs returns every song whose genre is jazz",
-		"/orders/12 returns 404 and then 'Gone'", // an order in time                      // a rule about many
+		"/orders/12 returns 404 and then 'Gone'",                        // an order in time
+		"There is no invoices resource: /invoices shows 'Nothing here'", // the absence needs the 404
+		"There is no invoices page: opening /invoices gives a 404",      // a page is no collection                      // a rule about many
 	})
 }
 
