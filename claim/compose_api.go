@@ -20,11 +20,15 @@ import (
 // an empty list or object, or values the response shows or does not show:
 // quoted texts, and unquoted values that are clearly literal (an e-mail
 // address, a number not followed by a noun, a version, a capitalised
-// name, or any one word after a field name and "is"). A field named with a
-// value ("the email bob@example.com", "whose author is typicode", "the
-// theme is 'light'") is noted: the value is looked for in the response,
-// not in that field. A count of items, "only", or a value no rule reads
-// makes the claim refused.
+// name, or any one word after a field name and "is"). A field said to
+// hold a value ("whose author is typicode", "the theme is 'light'",
+// "titled 'X'") is checked as the pair a JSON response prints
+// ("author": "typicode") where the claim says the path answers JSON (GET,
+// endpoint, API, JSON, /api/), and refused with both readings elsewhere,
+// since a page may show it as "Theme: light". A field named before its
+// value without "is" ("the email bob@example.com") checks the value. A
+// count of items, "only", or a value no rule reads makes the claim
+// refused.
 
 // apiComposer is the compositional reader with what the API reader keeps.
 type apiComposer struct {
@@ -350,13 +354,12 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 	}
 	// "an empty list, '[]'": the same thing said twice
 	s2 := c.i
-	if c.eat(",") || c.eat("(") || true {
-		if !c.end() && c.w[c.i].kind == tLit && c.w[c.i].raw == text {
-			c.i++
-			c.eat(")")
-		} else {
-			c.i = s2
-		}
+	_ = c.eat(",") || c.eat("(")
+	if !c.end() && c.w[c.i].kind == tLit && c.w[c.i].raw == text {
+		c.i++
+		c.eat(")")
+	} else {
+		c.i = s2
 	}
 	k := plan.ExpectVisible
 	if neg {
