@@ -74,6 +74,9 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 			return nil, nil, false
 		}
 	}
+	if r := shapeRefusal(lx); r != nil {
+		return nil, r, false
+	}
 	c.preamble()
 	if c.eatAny(apiPremises) {
 		c.notes = append(c.notes, "The data the claim assumes is not checked; the plan checks what the path answers.")
@@ -743,6 +746,21 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 		}
 		return r
 	}
+	if r := shapeRefusal(lx); r != nil {
+		// "has content type application/json" read as a text
+		quoted := map[string]bool{}
+		for _, l := range lx.lits {
+			quoted[l] = true
+		}
+		for _, j := range d.Plan.Journeys {
+			for _, st := range j.Steps {
+				lv := strings.ToLower(st.Value)
+				if (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && !quoted[st.Value] && (strings.Contains(lv, "json") || strings.Contains(lv, "content")) {
+					return r
+				}
+			}
+		}
+	}
 	var path string
 	record := false
 	api := false
@@ -890,4 +908,48 @@ func (c *apiComposer) apiAbsent() bool {
 	}
 	c.notes = append(c.notes, fmt.Sprintf("%q is checked by the status the claim names for the path.", c.p.lx.span(c.w[s].a, c.w[c.i-2].b)))
 	return true
+}
+
+// shapeRefusal refuses a claim about the kind of a response — "returns a
+// JSON array", "responds with JSON", "has content type application/json" —
+// with why: no step reads a response's type or shape, only its text and
+// status. The status of its path is offered, labelled as checking less.
+func shapeRefusal(lx *lexed) *refusal {
+	path := ""
+	shape := false
+	for i, t := range lx.toks {
+		if t.kind == tPath && path == "" {
+			path = t.raw
+		}
+		if t.kind == tWord && (t.low == "content-type" || t.low == "content type" || t.low == "application/json") {
+			shape = true
+		}
+		if t.kind == tWord && t.low == "json" {
+			// "a JSON array", "returns JSON"; not "the JSON at /x" (the
+			// response) nor "an empty JSON array" (its text)
+			prev, next := "", ""
+			if i > 0 {
+				prev = lx.toks[i-1].low
+			}
+			if i+1 < len(lx.toks) {
+				next = lx.toks[i+1].low
+			}
+			switch {
+			case prev == "empty":
+			case next == "array" || next == "list" || next == "object" || next == "document" || next == "body":
+				shape = true
+			case prev == "returns" || prev == "return" || prev == "with" || prev == "is" || prev == "valid" || prev == "serves" || prev == "gives" || prev == "answers":
+				shape = true
+			}
+		}
+		if t.kind == tPath && strings.HasSuffix(t.raw, "/json") && i > 0 && lx.toks[i-1].low == "application" {
+			shape = true
+		}
+	}
+	if !shape || path == "" {
+		return nil
+	}
+	r := &refusal{cause: "unsupported", reason: "vouch cannot check the type or shape of a response (JSON, an array, a content type): a plan reads what the page shows and its status; name a value it holds (\"GET /items shows 'Lamp'\") or its status"}
+	r.suggest = []string{path + " returns 200"}
+	return r
 }

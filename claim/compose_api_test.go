@@ -112,6 +112,14 @@ func TestAPIAmbiguousReadings(t *testing.T) {
 			}
 		}
 	}
+	// the type or shape of a response is no text: refused, its status offered
+	for _, c := range []string{"GET /gadgets returns a JSON array", "/gadgets responds with JSON", "/gadgets has content type application/json"} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) || !strings.Contains(np.Reason, "type or shape of a response") || len(np.Suggestions) == 0 || stripLabel(np.Suggestions[0]) != "/gadgets returns 200" {
+			t.Errorf("%q: %v, want the shape refused with \"/gadgets returns 200\" offered", c, err)
+		}
+	}
 	// a page that is no record keeps the document title; so does a claim
 	// that says it is the page's title
 	runClasses(t, []classCase{
