@@ -953,3 +953,32 @@ func shapeRefusal(lx *lexed) *refusal {
 	r.suggest = []string{path + " returns 200"}
 	return r
 }
+
+// countPageLost reports whether a count reading would be said of the start
+// page while the claim counts on another page it names by words — "the
+// posts endpoint lists 2 posts", "the Releases page lists 2 releases" —
+// which the reading would never open.
+func countPageLost(lx *lexed, page string) bool {
+	lp := strings.ToLower(page)
+	if lp != "the home page" && lp != "the page" && lp != "the app" {
+		return false
+	}
+	for i, t := range lx.toks {
+		if t.kind != tWord {
+			continue
+		}
+		switch t.low {
+		case "endpoint", "screen", "view", "route", "resource", "collection":
+			return true
+		case "page", "pages":
+			prev := ""
+			if i > 0 {
+				prev = lx.toks[i-1].low
+			}
+			if prev != "home" && prev != "landing" && prev != "start" && prev != "main" && prev != "front" && prev != "the" && prev != "this" {
+				return true
+			}
+		}
+	}
+	return false
+}

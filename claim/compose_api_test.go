@@ -134,3 +134,26 @@ func at(xs []string, i int) string {
 	}
 	return ""
 }
+
+// A count on a page named by words that no reading opens is offered no
+// count of the start page's items.
+func TestAPICountOnNamedPage(t *testing.T) {
+	for _, c := range []string{"the gadgets endpoint lists 2 gadgets", "the Widgets page lists 3 widgets"} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Fatalf("%q derived, want a refusal", c)
+		}
+		for _, s := range np.Suggestions {
+			if strings.Contains(s, "on /,") || strings.HasPrefix(s, "The home page has") || strings.HasPrefix(s, "The page has") {
+				t.Errorf("%q: suggestion %q counts on the start page", c, s)
+			}
+		}
+	}
+	// a path keeps its readings
+	_, err := Derive("/gadgets lists 2 gadgets")
+	var np *NotProvableError
+	if !errors.As(err, &np) || len(np.Suggestions) == 0 || !strings.HasPrefix(np.Suggestions[0], "/gadgets has 2 list items") {
+		t.Errorf("/gadgets lists 2 gadgets: %v, want the list-item reading first", err)
+	}
+}
