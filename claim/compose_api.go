@@ -215,20 +215,54 @@ var apiOpeners = phrases("get", "filtering", "searching", "sorting", "querying",
 // apiSubject reads the path the claim is about, with what requests it.
 func (c *apiComposer) apiSubject() bool {
 	save := c.i
-	c.eatAny(apiOpeners)
-	c.eat(",")
+	named, isNamed := c.apiNamedRecord()
+	if !isNamed {
+		c.eatAny(apiOpeners)
+		c.eat(",")
+	}
 	if c.end() || c.w[c.i].kind != tPath {
 		c.i = save
 		return false
 	}
 	pg, ok := c.pageRef()
-	if !ok || pg.generic || pg.via != "" || pg.path == "" {
+	if !ok || pg.generic || pg.via != "" || pg.path == "" || isNamed && !c.eat(",") {
 		c.i = save
 		return false
 	}
 	c.emit(item{kind: iPage, page: pg, subject: true})
 	c.page = true
+	if isNamed {
+		// "the 'Fix the login bug' task's own page, /tasks/2, …": the
+		// record is that item's if it shows its name
+		it := check("presence", plan.Step{Kind: plan.ExpectText, Value: named})
+		it.notes = []string{fmt.Sprintf("%s is taken to be the record of %q because it shows %q.", pg.path, named, named)}
+		c.emit(it)
+	}
 	return true
+}
+
+// apiRecordNouns end the words that name a record before its path.
+var apiRecordNouns = map[string]bool{"page": true, "record": true, "entry": true, "endpoint": true,
+	"url": true, "resource": true, "path": true}
+
+// apiNamedRecord reads "the 'X' task's own page," before a path: the quoted
+// name of the item whose record the path is.
+func (c *apiComposer) apiNamedRecord() (string, bool) {
+	s := c.i
+	c.eat("the")
+	name, ok := c.lit()
+	if !ok {
+		c.i = s
+		return "", false
+	}
+	for k := 0; k < 5 && !c.end() && c.w[c.i].kind == tWord; k++ {
+		c.i++
+	}
+	if !apiRecordNouns[c.w[c.i-1].low] || c.w[c.i-1].kind != tWord || !c.eat(",") || c.end() || c.w[c.i].kind != tPath {
+		c.i = s
+		return "", false
+	}
+	return name, true
 }
 
 // atAPIVerb reports whether an outcome verb starts at the position.

@@ -26,6 +26,10 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/orders/12"}`, `{"expect_status":404}`, `{"expect_visible":"text=\"{}\""}`}}},
 		{"/orders/12 answers 404 and 'No such order'", [][]string{
 			{`{"visit":"/orders/12"}`, `{"expect_status":404}`, `{"expect_text":"No such order"}`}}},
+		// a record named by its item before its path: it shows the name
+		{"The 'Gizmo' product page, /products/4, shows '$12'", [][]string{
+			{`{"visit":"/products/4"}`, `{"expect_text":"Gizmo"}`},
+			{`{"visit":"/products/4"}`, `{"expect_text":"$12"}`}}},
 		// "there is no X collection:" is what the 404 shows
 		{"There is no invoices resource: opening /invoices gives a 404", [][]string{
 			{`{"visit":"/invoices"}`, `{"expect_status":404}`}}},
@@ -75,6 +79,7 @@ func TestAPINearMisses(t *testing.T) {
 		"/songs returns every song whose genre is jazz",
 		"/orders/12 returns 404 and then 'Gone'",                        // an order in time
 		"There is no invoices resource: /invoices shows 'Nothing here'", // the absence needs the 404
+		"The 'Gizmo' button, /products/4, shows '$12'",                  // a button is no record
 		"There is no invoices page: opening /invoices gives a 404",      // a page is no collection                      // a rule about many
 	})
 }
