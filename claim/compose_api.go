@@ -703,18 +703,6 @@ func apiMayRead(r *refusal, lx *lexed) ([]item, *refusal, bool) {
 	return nil, nil, false
 }
 
-// apiFieldLiteral reports whether a derivation took the unquoted v as the
-// value after a field name ("whose author is typicode"), which the guard
-// lets through though it is one lower-case word.
-func apiFieldLiteral(d Derivation, v string) bool {
-	for _, n := range d.Notes {
-		if strings.HasPrefix(n, "The field and its value are looked for as ") && strings.Contains(n, v) {
-			return true
-		}
-	}
-	return false
-}
-
 // apiRetry reads, as a claim about what a path answers, a claim whose
 // derivation by the other readers the guard refused ("/tasks/1 has done
 // false" read as the text "done false"); the API reader's derivation must

@@ -645,7 +645,7 @@ func guardUnquotedText(_ []gword, steps []plan.Step, d Derivation) string {
 		if s.Kind != plan.ExpectText && s.Kind != plan.ExpectNoText || quoted[s.Value] {
 			continue
 		}
-		if s.Value != "" && strings.ToLower(s.Value) == s.Value && !strings.ContainsFunc(s.Value, func(r rune) bool { return !unicode.IsLetter(r) && r != ' ' }) && !apiFieldLiteral(d, s.Value) {
+		if s.Value != "" && strings.ToLower(s.Value) == s.Value && !strings.ContainsFunc(s.Value, func(r rune) bool { return !unicode.IsLetter(r) && r != ' ' }) {
 			// "clicking 'Go' shows results": a lower-case noun says what
 			// kind of thing shows, not the text it shows
 			return fmt.Sprintf("the unquoted %q reads as what kind of thing is shown, not a text the page shows: quote the text", s.Value)
