@@ -33,7 +33,7 @@ func TestComposeTextOutcomes(t *testing.T) {
 	runRefused(t, []string{
 		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                       // the aside states a number
 		"Asking for only three books with /books?_limit=3 leaves out 'Emma'",                    // "only three" says more than the path
-		"Filtering songs by a tag nobody uses (/songs?tag=x) comes back as an empty list, '[]'", // "empty" is a state of the text
+		"Filtering songs by a tag nobody uses (/songs?tag=x) comes back as an empty list, 'no'", // "empty" with another text
 		"/search?q=jazz returns 'Kind of Blue' even though it is not indexed",                   // the aside negates: a fact to check
 		"/recipes?tag=vegan brings back 'Lentil soup' and every other salad",                    // a rule about many
 		"The home page mentions 'Reports' as one of the menus you can open",                     // the aside says where it is

@@ -92,16 +92,31 @@ func derive(claim string) (Derivation, *refusal) {
 	} else if items, ok = p.parseClaim(); !ok {
 		r := p.refusal()
 		if r.cause != "unrecognized" && !composeMayRead(r) {
-			return Derivation{}, r
-		}
-		// The rules could not read it: read it compositionally.
-		if items, ok = composeRead(lx); !ok {
-			return Derivation{}, r
+			var ar *refusal
+			if items, ar, ok = apiMayRead(r, lx); !ok {
+				return Derivation{}, orRefusal(ar, r)
+			}
+		} else if items, ok = composeRead(lx); !ok {
+			// The rules could not read it: read it compositionally, then
+			// as a claim about what a path answers.
+			var ar *refusal
+			if items, ar, ok = apiRead(lx); !ok {
+				return Derivation{}, orRefusal(ar, r)
+			}
 		}
 	}
 	a := &assembly{lx: lx}
 	scens, r := a.scenarios(items)
 	if r != nil {
+		if full == claim && r.cause == "no_check" {
+			// "returns 404 and an empty object": the rules read an
+			// action and no check; the API reader may read the check
+			if d2, ar, ok := apiRetry(full, lx, text); ok {
+				return d2, nil
+			} else if ar != nil {
+				return Derivation{}, ar
+			}
+		}
 		return Derivation{}, r
 	}
 	pl, r := a.build(text, scens)
@@ -117,7 +132,17 @@ func derive(claim string) (Derivation, *refusal) {
 		// rules, reported as a refusal rather than a broken plan.
 		return Derivation{}, &refusal{cause: "unrecognized", reason: "vouch built a plan it could not validate (" + firstLine(err.Error()) + ")"}
 	}
+	if r := apiGuard(lx, d); r != nil {
+		return Derivation{}, r
+	}
 	if r := guard(lx, d); r != nil {
+		if full == claim {
+			d2, ar, ok := apiRetry(full, lx, text)
+			if ok {
+				return d2, nil
+			}
+			r = orRefusal(ar, r)
+		}
 		return Derivation{}, r
 	}
 	return d, nil

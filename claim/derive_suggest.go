@@ -966,6 +966,9 @@ func countReadingList(lx *lexed, sk sketch) []string {
 	if sk.page != "" {
 		page = upperFirst(sk.page)
 	}
+	if countPageLost(lx, page) {
+		return nil
+	}
 	// "The transfers list is empty": none of the list's items.
 	if k := len(toks); k >= 3 && toks[k-1].low == "empty" && toks[k-2].low == "is" && (toks[k-3].low == "list" || toks[k-3].low == "table") {
 		what := lx.span(toks[0].start, toks[k-3].start+len(toks[k-3].low))

@@ -39,7 +39,7 @@ func TestSuggestionsKeepWhatOpensAndHowItLooks(t *testing.T) {
 		{"/orders/7, which does not exist yet, answers 200 and shows 'Not found'", `/orders/7 returns 200 and shows "Not found"`},
 		// An error page is checked by its status alone: the runner fails
 		// a journey whose page answers an error it does not expect.
-		{"A product that doesn't exist, like /products/999, answers 404 and shows 'Not found'", `/products/999 returns 404`},
+		{"A product that doesn't exist, like /products/999, answers 404 and shows only 'Not found'", `/products/999 returns 404`},
 		// A path shown on a page the claim names first, with a text next
 		// to it.
 		{"On the home page, /invoices has '3 due' next to it", `The home page shows "3 due" next to "/invoices"`},

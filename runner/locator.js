@@ -93,6 +93,25 @@
     return false;
   }
 
+  // labelledField reports whether el is a form field a label names.
+  function labelledField(el) {
+    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable) {
+      return !(el.tagName === 'INPUT' && ['button', 'submit', 'reset', 'image', 'hidden'].includes((el.type || '').toLowerCase()));
+    }
+    const r = el.getAttribute('role');
+    return ['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton'].includes(r);
+  }
+
+  // wordIn reports whether w occurs in s with no letter or digit either side.
+  function wordIn(s, w) {
+    for (let i = s.indexOf(w); i >= 0; i = s.indexOf(w, i + 1)) {
+      const a = i === 0 ? '' : s[i - 1];
+      const b = s[i + w.length] || '';
+      if (!/[\p{L}\p{N}]/u.test(a) && !/[\p{L}\p{N}]/u.test(b)) return true;
+    }
+    return false;
+  }
+
   function ariaHidden(el) {
     for (let e = el; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host)) {
       if (e.getAttribute && (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert'))) return true;
@@ -315,7 +334,14 @@
           const lt = (el.labels && el.labels.length) || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
           if (!lt) continue;
           let best = 0;
-          for (const x of labelTexts(el)) best = Math.max(best, score(x, t));
+          for (const x of labelTexts(el)) {
+            let s = score(x, t);
+            // A part of a label names only a field, and only as whole
+            // words: "bookId" is not the button labelled "Try bookId
+            // lookup", nor "ook" the field "Book title".
+            if (s === 1 && !(labelledField(el) && wordIn(low(norm(x)), t.wantLow))) s = 0;
+            best = Math.max(best, s);
+          }
           if (best) out.push({ el, score: best });
         }
         // A field with no label is named by its placeholder or title (the

@@ -208,3 +208,34 @@ func clickHits(t *testing.T, base, target, want string) {
 	}
 	wantDecision(t, res, evidence.Verified)
 }
+
+// TestLabelParts checks that a label target matches a part of a label only
+// on a form field and as whole words: an API parameter shown as a field
+// with a placeholder is that field (found by its placeholder), not the
+// button whose aria-label mentions it.
+func TestLabelParts(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": `<!doctype html><html lang="en"><head><title>Labels</title></head><body>
+<script>function hit(id) { document.getElementById('out').textContent = 'hit:' + id; }</script>
+<p id="out">none</p>
+<button aria-label="Try bookId lookup" onclick="hit('button')">Go</button>
+<input placeholder="bookId" onclick="hit('placeholder')">
+<label>Book title <input onclick="hit('title')"></label>
+<input aria-label="Filter by author" onclick="hit('author')">
+<button aria-label="Close" onclick="hit('close')">×</button>
+</body></html>`})
+	tests := []struct {
+		target string
+		want   string
+	}{
+		{`label=bookId`, "placeholder"},       // the unlabelled field it names, never the button whose aria-label mentions it
+		{`label=Try bookId lookup`, "button"}, // the whole aria-label names it
+		{`label=Close`, "close"},
+		{`label=book`, "title"}, // a whole word of a field's label
+		{`label=ook`, ""},       // not a whole word
+		{`label=author`, "author"},
+		{`placeholder=bookId`, "placeholder"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.target, func(t *testing.T) { clickHits(t, srv.URL, tc.target, tc.want) })
+	}
+}

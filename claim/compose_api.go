@@ -1,0 +1,1006 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// The API reader reads claims about what a path answers — a JSON endpoint
+// as a browser shows it: the response's text in the page. It runs only
+// when the other readers refused, reads
+//
+//	[request in words] PATH [,] outcome {connector outcome}
+//
+// and makes the same items the other readers make. An outcome is a status,
+// an empty list or object, or values the response shows or does not show:
+// quoted texts, and unquoted values that are clearly literal (an e-mail
+// address, a number not followed by a noun, a version, a capitalised
+// name, or any one word after a field name and "is"). A field said to
+// hold a value ("whose author is typicode", "the theme is 'light'",
+// "titled 'X'") is checked as the pair a JSON response prints
+// ("author": "typicode") where the claim says the path answers JSON (GET,
+// endpoint, API, JSON, /api/), and refused with both readings elsewhere,
+// since a page may show it as "Theme: light". A field named before its
+// value without "is" ("the email bob@example.com") checks the value. A
+// count of items, "only", or a value no rule reads makes the claim
+// refused.
+
+// apiComposer is the compositional reader with what the API reader keeps.
+type apiComposer struct {
+	*composer
+	json   bool     // the claim says the path answers JSON (endpoint, API, GET, …)
+	unsure []apiVal // fields said to hold a value where the claim does not say JSON
+	rest   int      // the first word after the path
+}
+
+// jsonWords say that a path answers data rather than a page.
+var jsonWords = map[string]bool{"json": true, "api": true, "endpoint": true, "endpoints": true,
+	"record": true, "field": true, "fields": true, "key": true, "keys": true, "property": true, "response": true}
+
+// saysJSON reports whether a claim says its path answers JSON.
+func saysJSON(lx *lexed) bool {
+	for _, t := range lx.toks {
+		switch {
+		case t.kind == tWord && (jsonWords[t.low] || t.raw == "GET"):
+			return true
+		case t.kind == tPath && (strings.HasPrefix(t.raw, "/api/") || strings.Contains(strings.SplitN(t.raw, "?", 2)[0], ".json")):
+			return true
+		}
+	}
+	return false
+}
+
+// apiRead reads lx as a claim about what a path answers. It returns false
+// when it cannot, and with it a refusal when it read the claim but a
+// field's value could be a JSON field or a text a page shows.
+func apiRead(lx *lexed) ([]item, *refusal, bool) {
+	c := &apiComposer{composer: &composer{p: &parser{lx: lx}}, json: saysJSON(lx)}
+	for _, t := range lx.toks {
+		if t.kind == tWord && strings.Contains(t.low, " ") {
+			for _, f := range strings.Fields(t.low) {
+				c.w = append(c.w, cw{low: f, raw: f, kind: tWord, a: t.start, b: t.start + len(t.low)})
+			}
+			continue
+		}
+		c.w = append(c.w, cw{low: t.low, raw: t.raw, kind: t.kind, a: t.start, b: t.start + len(t.low)})
+	}
+	for _, w := range c.w {
+		if w.kind == tWord && (everyWords[w.low] || vague[w.low] && !apiVagueOK[w.low] || outOfReachWord[w.low] && !apiReachOK[w.low]) {
+			return nil, nil, false
+		}
+	}
+	if r := shapeRefusal(lx); r != nil {
+		return nil, r, false
+	}
+	c.preamble()
+	if c.eatAny(apiPremises) {
+		c.notes = append(c.notes, "The data the claim assumes is not checked; the plan checks what the path answers.")
+		c.eat(",")
+	}
+	absent := c.apiAbsent()
+	if !c.request() && !c.apiRequest() && !c.apiSubject() {
+		return nil, nil, false
+	}
+	c.eat(",")
+	c.eat(":")
+	c.rest = c.i
+	first := true
+	for !c.end() {
+		if !first {
+			switch {
+			case c.eat(",", "and"), c.eat(",", "but"), c.eat("and"), c.eat("but"), c.eat(","), c.eat(";"):
+			default:
+				return nil, nil, false
+			}
+		}
+		first = false
+		if !c.apiOutcome() {
+			return nil, nil, false
+		}
+	}
+	checks := 0
+	for _, it := range c.items {
+		if it.kind == iCheck {
+			checks++
+		}
+	}
+	if len(c.unsure) > 0 {
+		return nil, c.unsureRefusal(), false
+	}
+	if absent {
+		// "there is no projects collection: … gives a 404": only a
+		// missing page's status says so
+		gone := false
+		for _, it := range c.items {
+			for _, st := range it.steps {
+				gone = gone || st.Kind == plan.ExpectStatus && (st.Status == 404 || st.Status == 410)
+			}
+		}
+		if !gone {
+			return nil, nil, false
+		}
+	}
+	if checks == 0 {
+		return nil, nil, false
+	}
+	if len(c.notes) > 0 {
+		for k := range c.items {
+			if c.items[k].kind == iCheck {
+				c.items[k].notes = append(append([]string(nil), c.items[k].notes...), c.notes...)
+				break
+			}
+		}
+	}
+	return c.items, nil, true
+}
+
+// apiVagueOK and apiReachOK are words the other readers refuse that a
+// claim about an endpoint uses plainly: "like /tasks/10" gives an example
+// path, "returns JSON" names what a browser shows as text.
+var (
+	apiVagueOK = map[string]bool{"like": true}
+	apiReachOK = map[string]bool{"json": true}
+)
+
+// apiPremises say what data the claim assumes.
+var apiPremises = phrases("given the seeded data", "given the seed data", "given the sample data",
+	"given the test data", "given the default data", "with the seeded data", "with the seed data")
+
+// apiMissing describe a path by what it does not hold: "a task that
+// doesn't exist", "an email nobody has". Said of the request, they are
+// not checked.
+var apiMissing = phrases("that does not exist", "that doesn't exist", "which does not exist",
+	"that is not there", "nobody has", "no one has", "that nobody has",
+	// the lexer reads "doesn't" as "not"
+	"that not exist", "which not exist", "that not exists")
+
+// apiRequest reads a request described in words, then its path, as
+// request does, and also when the words say it asks for something that is
+// not there ("Asking for a task that doesn't exist, /tasks/42, …", "a task
+// that doesn't exist, like /tasks/10, …"). Numbers, "only" and other
+// negations in the words still make the claim refused.
+func (c *apiComposer) apiRequest() bool {
+	save := c.i
+	if c.i != 0 && c.items != nil {
+		return false
+	}
+	if !c.eatAny(requestVerbs) && !c.at("a") && !c.at("an") {
+		return false
+	}
+	from := c.i
+	missing := false
+	for !c.end() && c.w[c.i].kind == tWord && c.i-from < 12 {
+		if c.eatAny(apiMissing) {
+			missing = true
+			continue
+		}
+		w := c.low()
+		// a number, "only" or a negation says more than the path does
+		if _, n := wordNumber(w); n || w == "only" || w == "just" || w == "not" || w == "no" || w == "never" || everyWords[w] || vague[w] && w != "like" {
+			c.i = save
+			return false
+		}
+		c.i++
+	}
+	to := c.i
+	c.eat(",")
+	_ = c.eat("like") || c.eat("such", "as") || c.eat("e.g.") || c.eat("say")
+	if !missing || to == from || c.end() || c.w[c.i].kind != tPath {
+		c.i = save
+		return false
+	}
+	pg, ok := c.pageRef()
+	if !ok || pg.generic || pg.via != "" {
+		c.i = save
+		return false
+	}
+	c.emit(item{kind: iPage, page: pg, subject: true})
+	c.page = true
+	c.notes = append(c.notes, fmt.Sprintf("%q describes the request; %s is what is visited, and the words are not checked.", c.p.lx.span(c.w[save].a, c.w[to-1].b), pg.path))
+	c.eat(",")
+	return true
+}
+
+// apiOpeners are the words before a path that say it is requested.
+var apiOpeners = phrases("get", "filtering", "searching", "sorting", "querying", "a get request to", "a get to", "get request to", "hitting", "calling",
+	"requesting", "opening", "visiting", "going to", "fetching", "loading", "the endpoint", "the api endpoint",
+	"the route", "the path", "the url", "the json at", "the json from", "the json of", "the response at",
+	"the response from", "the response of", "the response for", "the json response of", "the json response from")
+
+// apiSubject reads the path the claim is about, with what requests it.
+func (c *apiComposer) apiSubject() bool {
+	save := c.i
+	named, isNamed := c.apiNamedRecord()
+	if !isNamed {
+		c.eatAny(apiOpeners)
+		c.eat(",")
+	}
+	if c.end() || c.w[c.i].kind != tPath {
+		c.i = save
+		return false
+	}
+	pg, ok := c.pageRef()
+	if !ok || pg.generic || pg.via != "" || pg.path == "" || isNamed && !c.eat(",") {
+		c.i = save
+		return false
+	}
+	c.emit(item{kind: iPage, page: pg, subject: true})
+	c.page = true
+	if isNamed {
+		// "the 'Fix the login bug' task's own page, /tasks/2, …": the
+		// record is that item's if it shows its name
+		it := check("presence", plan.Step{Kind: plan.ExpectText, Value: named})
+		it.notes = []string{fmt.Sprintf("%s is taken to be the record of %q because it shows %q.", pg.path, named, named)}
+		c.emit(it)
+	}
+	return true
+}
+
+// apiRecordNouns end the words that name a record before its path.
+var apiRecordNouns = map[string]bool{"page": true, "record": true, "entry": true, "endpoint": true,
+	"url": true, "resource": true, "path": true}
+
+// apiNamedRecord reads "the 'X' task's own page," before a path: the quoted
+// name of the item whose record the path is.
+func (c *apiComposer) apiNamedRecord() (string, bool) {
+	s := c.i
+	c.eat("the")
+	name, ok := c.lit()
+	if !ok {
+		c.i = s
+		return "", false
+	}
+	for k := 0; k < 5 && !c.end() && c.w[c.i].kind == tWord; k++ {
+		c.i++
+	}
+	if !apiRecordNouns[c.w[c.i-1].low] || c.w[c.i-1].kind != tWord || !c.eat(",") || c.end() || c.w[c.i].kind != tPath {
+		c.i = s
+		return "", false
+	}
+	return name, true
+}
+
+// atAPIVerb reports whether an outcome verb starts at the position.
+func (c *apiComposer) atAPIVerb() bool {
+	for _, tab := range [][][]string{apiTextVerbs, statusVerbs} {
+		for _, p := range tab {
+			if c.at(p...) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// apiTextVerbs say a response holds values.
+var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "contains", "contain",
+	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives", "brings back",
+	"bring back", "finds", "find", "matches", "match", "answers with", "responds with", "comes back with",
+	"comes back as", "is answered with", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads")
+
+// apiOutcome reads one outcome: a status, an empty collection, or values.
+func (c *apiComposer) apiOutcome() bool {
+	save := c.i
+	fail := func() bool { c.i = save; return false }
+	neg := c.eat("does", "not") || c.eat("doesn't") || c.eat("do", "not") || c.eat("don't") || c.eat("never")
+	if !neg && c.eatAny(negTextVerbs) {
+		return c.apiValues(true) || fail()
+	}
+	if !neg {
+		// a status, then perhaps what the response holds
+		s2 := c.i
+		if c.eatAny(statusVerbs) || c.eat("comes", "back") || c.eat("should") {
+			c.eat("with")
+			c.eat("a")
+			c.eat("an")
+			c.eat("http")
+			c.eat("status")
+			c.eat("code")
+			if !c.end() && c.w[c.i].kind == tNumber {
+				n, _ := number(c.w[c.i].low)
+				if n >= 100 && n <= 599 {
+					c.i++
+					_ = c.eat("ok") || c.eat("not", "found") || c.eat("created") || c.eat("no", "content")
+					c.emit(check("status", plan.Step{Kind: plan.ExpectStatus, Status: n}))
+					s3 := c.i
+					if c.eat("and") && (c.apiEmpty(false) || c.apiQuoted()) {
+						// "returns 404 and an empty object", "answers 404
+						// and 'Not found'": the verb said once
+						return true
+					}
+					c.i = s3
+					if c.eat("with") || c.eat("and", "shows") || c.eat("and", "lists") || c.eat("and", "returns") || c.eat("and", "just", "shows") {
+						if c.apiValues(false) {
+							return true
+						}
+					}
+					c.i = s3
+					return true
+				}
+			}
+		}
+		c.i = s2
+	}
+	if !c.eatAny(apiTextVerbs) && !(c.eat("is") || c.eat("are")) {
+		return fail()
+	}
+	return c.apiValues(neg) || fail()
+}
+
+// apiValues reads the values after an outcome verb: an empty collection,
+// or values joined by commas and "and", then "but not …" / "and not …".
+func (c *apiComposer) apiValues(neg bool) bool {
+	if c.apiEmpty(neg) {
+		return true
+	}
+	vals := c.apiValueList()
+	if len(vals) == 0 {
+		return false
+	}
+	c.apiChecks(vals, neg)
+	s := c.i
+	if !neg && (c.eat(",", "not") || c.eat("and", "not") || c.eat("but", "not") || c.eat(",", "but", "not") || c.eat("and", "none", "of") || c.eat("but", "none", "of")) {
+		more := c.apiValueList()
+		if len(more) == 0 {
+			c.i = s
+			return true
+		}
+		c.apiChecks(more, true)
+		return true
+	}
+	if !neg && (c.eat("but", "neither") || c.eat("and", "neither") || c.eat(",", "neither")) {
+		a := c.apiValueList()
+		if len(a) == 0 || !c.eat("nor") {
+			c.i = s
+			return true
+		}
+		b := c.apiValueList()
+		if len(b) == 0 {
+			c.i = s
+			return true
+		}
+		c.apiChecks(append(a, b...), true)
+	}
+	return true
+}
+
+// apiEmpty reads "an empty list", "[]", "an empty object", "{}": the
+// response's whole text is the empty collection.
+func (c *apiComposer) apiEmpty(neg bool) bool {
+	s := c.i
+	c.eat("just")
+	c.eat("an")
+	c.eat("a")
+	text := ""
+	switch {
+	case c.eat("empty", "list") || c.eat("empty", "array") || c.eat("empty", "json", "array") || c.eat("empty", "json", "list"):
+		text = "[]"
+	case c.eat("empty", "object") || c.eat("empty", "json", "object"):
+		text = "{}"
+	case !c.end() && c.w[c.i].kind == tLit && (c.w[c.i].raw == "[]" || c.w[c.i].raw == "{}"):
+		text = c.w[c.i].raw
+		c.i++
+	default:
+		c.i = s
+		return false
+	}
+	// "an empty list, '[]'": the same thing said twice
+	s2 := c.i
+	_ = c.eat(",") || c.eat("(")
+	if !c.end() && c.w[c.i].kind == tLit && c.w[c.i].raw == text {
+		c.i++
+		c.eat(")")
+	} else {
+		c.i = s2
+	}
+	k := plan.ExpectVisible
+	if neg {
+		k = plan.ExpectHidden
+	}
+	it := check("presence", plan.Step{Kind: k, Target: plan.Target{Kind: plan.ByText, Value: text, Exact: true}.String()})
+	it.notes = []string{fmt.Sprintf("An empty collection is checked as an element whose whole text is exactly %q, as a browser shows an empty JSON response.", text)}
+	c.emit(it)
+	return true
+}
+
+func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
+	for _, v := range vals {
+		if v.field != "" && !c.json && (!v.bare || v.isString) {
+			// A page may show the field's value as "Theme: light": the
+			// pair is checked only where the claim says JSON.
+			if v.asserted {
+				c.unsure = append(c.unsure, v)
+				continue
+			}
+			// "the email bob@example.com": the value, the field noted
+			v.text = v.value
+			v.notes = []string{fmt.Sprintf("%q names the field that holds %q; the value is looked for in the response, not that field.", v.field, v.value)}
+		}
+		s := plan.Step{Kind: plan.ExpectText, Value: v.text}
+		rk := "presence"
+		if neg {
+			s.Kind, rk = plan.ExpectNoText, "absence"
+		}
+		it := check(rk, s)
+		it.notes = v.notes
+		c.emit(it)
+	}
+}
+
+// apiVal is one value the response is said to hold.
+type apiVal struct {
+	text     string
+	notes    []string
+	bare     bool // written without quotes
+	name     bool // an unquoted capitalised name
+	field    string
+	value    string // the value alone, as written
+	asserted bool   // the claim says the field holds it ("is", "whose", "titled")
+	isString bool   // not a JSON number, boolean or null
+}
+
+// apiValueList reads values joined by "," and "and".
+func (c *apiComposer) apiValueList() []apiVal {
+	var out []apiVal
+	for {
+		s := c.i
+		v, ok := c.apiValue()
+		if !ok {
+			c.i = s
+			break
+		}
+		out = append(out, v)
+		if len(out) > 1 && (out[len(out)-1].name && !strings.Contains(out[len(out)-1].text, " ") || out[len(out)-2].name && !strings.Contains(out[len(out)-2].text, " ")) {
+			// "Salt and Pepper", "Bob and Ann": one name or two
+			return nil
+		}
+		mark := c.i
+		if c.eat(",", "and") || c.eat("and") || c.eat(",") || c.eat("as", "well", "as") {
+			if c.at("not") || c.at("none") || c.at("neither") || c.at("but") {
+				c.i = mark
+				break
+			}
+			s2 := c.i
+			if _, ok := c.apiValue(); ok {
+				c.i = s2
+				continue
+			}
+			c.i = mark
+		}
+		break
+	}
+	return out
+}
+
+// fieldWordRE is a JSON field's name as people write it.
+var fieldWordRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// apiNotField are words that never name a field before a value.
+var apiNotField = map[string]bool{"the": true, "a": true, "an": true, "and": true, "but": true, "not": true,
+	"no": true, "with": true, "is": true, "are": true, "of": true, "to": true, "in": true, "on": true,
+	"it": true, "that": true, "which": true, "only": true, "just": true, "also": true, "both": true,
+	"neither": true, "nor": true, "none": true, "one": true, "first": true, "last": true, "status": true,
+	"page": true, "text": true, "word": true, "words": true, "same": true, "other": true, "others": true,
+	// words of time and order are never a field ("shows 'A' and then 'B'")
+	"then": true, "after": true, "before": true, "still": true, "now": true, "again": true,
+	"when": true, "while": true, "once": true, "if": true, "so": true, "later": true, "finally": true, "too": true}
+
+// apiValue reads one value: a quoted text, an unquoted literal, or either
+// after a field name ("the email bob@example.com", "the theme is 'light'",
+// "the post whose author is typicode", "the post titled 'X'").
+func (c *apiComposer) apiValue() (apiVal, bool) {
+	s := c.i
+	c.eat("the")
+	c.eat("a")
+	c.eat("an")
+	// "the post whose author is typicode", "the task titled 'X'"
+	if !c.end() && c.w[c.i].kind == tWord && fieldWordRE.MatchString(c.w[c.i].raw) && !apiNotField[c.w[c.i].low] && numberWords[c.w[c.i].low] == 0 && c.i+1 < len(c.w) {
+		noun := c.w[c.i].low
+		s2 := c.i
+		c.i++
+		c.eat(",")
+		switch {
+		case c.eat("whose") || c.eat("where") || c.eat("with"):
+			c.eat("the")
+			if v, ok := c.apiFieldValue(); ok {
+				v.asserted = true
+				v.notes = append(v.notes, fmt.Sprintf("%q describes the item that holds it; which item holds it is not checked.", noun))
+				return v, true
+			}
+		case c.eat("titled") || c.eat("named") || c.eat("called"):
+			field := map[string]string{"titled": "title", "named": "name", "called": "name"}[c.w[c.i-1].low]
+			if v, ok := c.apiLiteral(false); ok {
+				v = fieldPair(field, v)
+				v.asserted = true
+				v.notes = append(v.notes, fmt.Sprintf("%q describes the item that holds it; which item holds it is not checked.", noun))
+				return v, true
+			}
+		}
+		c.i = s2
+		if v, ok := c.apiFieldValue(); ok {
+			return v, true
+		}
+		c.i = s2
+	}
+	if v, ok := c.apiLiteral(false); ok {
+		// "the 'Fix the login bug' task": a noun that says what it is
+		if !c.end() && c.w[c.i].kind == tWord && (c.at("task") || c.at("record") || c.at("user") || c.at("release") || c.at("post") || c.at("item") || c.at("entry") || c.at("release", "notes")) {
+			noun := c.w[c.i].low
+			c.i++
+			c.eat("notes")
+			v.notes = append(v.notes, fmt.Sprintf("%q describes the text; only the text is checked.", noun))
+		}
+		return v, true
+	}
+	c.i = s
+	return apiVal{}, false
+}
+
+// apiFieldValue reads FIELD [is|=|:|of|says] VALUE.
+func (c *apiComposer) apiFieldValue() (apiVal, bool) {
+	s := c.i
+	if c.end() || c.w[c.i].kind != tWord || !fieldWordRE.MatchString(c.w[c.i].raw) || apiNotField[c.w[c.i].low] || numberWords[c.w[c.i].low] > 0 {
+		return apiVal{}, false
+	}
+	field := c.w[c.i].raw
+	c.i++
+	copula := c.eat("is") || c.eat("are") || c.eat("=") || c.eat(":") || c.eat("of") || c.eat("says") || c.eat("say") || c.eat("set", "to") || c.eat("equals") || c.eat("as")
+	v, ok := c.apiLiteral(copula)
+	if ok && !copula && v.bare && v.name {
+		// "the dish Salt and Pepper": where an unquoted name ends is
+		// not said
+		ok = false
+	}
+	if !ok {
+		c.i = s
+		return apiVal{}, false
+	}
+	v = fieldPair(field, v)
+	v.asserted = copula
+	return v, true
+}
+
+// fieldPair binds a value to its field as a JSON response prints it
+// ("title": "X", "done": false), so a value held by another field, or a
+// longer value, does not match.
+func fieldPair(field string, v apiVal) apiVal {
+	v.field, v.value = field, v.text
+	val := strconv.Quote(v.text)
+	if v.bare && !v.isString {
+		val = v.text
+	}
+	v.text = fmt.Sprintf("%q: %s", field, val)
+	v.notes = append(v.notes, fmt.Sprintf("The field and its value are looked for as %s, as json-server and most pretty-printed JSON show them (a space after the colon); compact JSON (%q:%s) does not match.", v.text, field, val))
+	return v
+}
+
+// apiLiteral reads a quoted text or an unquoted literal. anyWord: one
+// unquoted word is a value too (after a field and "is").
+func (c *apiComposer) apiLiteral(anyWord bool) (apiVal, bool) {
+	v, bare, ok := c.apiLiteralRaw(anyWord)
+	if !ok {
+		return apiVal{}, false
+	}
+	out := apiVal{text: v}
+	if bare && c.i > 0 && capName(c.w[c.i-1]) {
+		out.name = true
+	}
+	if bare {
+		out.bare = true
+		out.isString = !jsonScalar(v)
+		out.notes = []string{fmt.Sprintf("Unquoted %q is taken as the literal value; put texts in quotes to mark where they start and end.", v)}
+	} else {
+		out.isString = true
+	}
+	return out, true
+}
+
+func (c *apiComposer) apiLiteralRaw(anyWord bool) (string, bool, bool) {
+	if c.end() {
+		return "", false, false
+	}
+	w := c.w[c.i]
+	switch w.kind {
+	case tLit:
+		if w.raw == "" {
+			return "", false, false
+		}
+		c.i++
+		return w.raw, false, true
+	case tEmail:
+		c.i++
+		return w.raw, true, true
+	case tNumber:
+		// a number before a noun is a count ("two tasks", "3 users")
+		if c.i+1 < len(c.w) && c.w[c.i+1].kind == tWord && !apiAfterValue[c.w[c.i+1].low] {
+			return "", false, false
+		}
+		c.i++
+		return w.raw, true, true
+	case tWord:
+		if versionRE.MatchString(w.raw) {
+			c.i++
+			return w.raw, true, true
+		}
+		if jsonScalar(w.low) && w.raw == w.low {
+			c.i++
+			return w.raw, true, true
+		}
+		if anyWord && literalWordRE.MatchString(w.raw) && !apiNotField[w.low] && numberWords[w.low] == 0 && !apiAfterValue[w.low] {
+			c.i++
+			return w.raw, true, true
+		}
+		// a capitalised name: "Bob Stone", "Ann Lee"
+		var ws []string
+		k := c.i
+		for k < len(c.w) && len(ws) < 3 && c.w[k].kind == tWord && capName(c.w[k]) {
+			ws = append(ws, c.w[k].raw)
+			k++
+		}
+		if len(ws) > 0 && c.i > 0 {
+			c.i = k
+			return strings.Join(ws, " "), true, true
+		}
+	}
+	return "", false, false
+}
+
+// apiAfterValue are words that may follow a value: connectors, not nouns.
+var apiAfterValue = map[string]bool{"and": true, "but": true, "not": true, "or": true, "nor": true,
+	"too": true, "as": true, "in": true, "on": true, "for": true, "ok": true, "with": true}
+
+var (
+	versionRE     = regexp.MustCompile(`^v?\d+(\.\d+){1,3}$`)
+	literalWordRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@+-]*$`)
+)
+
+// jsonScalar reports whether a value is a JSON number, boolean or null.
+func jsonScalar(v string) bool {
+	switch v {
+	case "true", "false", "null":
+		return true
+	}
+	if _, ok := number(v); ok {
+		return true
+	}
+	return false
+}
+
+// capName reports whether a word is part of a capitalised name: upper
+// case first, then letters, and no word the claim language reads.
+func capName(w cw) bool {
+	r := []rune(w.raw)
+	if len(r) < 2 || !unicode.IsUpper(r[0]) {
+		return false
+	}
+	for _, x := range r[1:] {
+		if !unicode.IsLetter(x) {
+			return false
+		}
+	}
+	switch w.low {
+	case "get", "post", "put", "patch", "delete", "json", "api", "http", "ok", "not", "and", "but", "the":
+		return false
+	}
+	return true
+}
+
+// apiMayRead reads, as a claim about what a path answers, a claim the rules
+// refused for a reason other than not reading it: a word they take as a
+// judgement or out of reach ("like /tasks/10", "returns JSON"), or a
+// description they cannot pin ("the post titled 'X'"), which the API
+// reader's stricter grammar reads or refuses in turn.
+func apiMayRead(r *refusal, lx *lexed) ([]item, *refusal, bool) {
+	switch r.cause {
+	case "unsupported", "vague", "out_of_reach", "ambiguous", "no_check":
+		return apiRead(lx)
+	}
+	return nil, nil, false
+}
+
+// apiRetry reads, as a claim about what a path answers, a claim whose
+// derivation by the other readers the guard refused ("/tasks/1 has done
+// false" read as the text "done false"); the API reader's derivation must
+// pass the guard in turn.
+func apiRetry(full string, lx *lexed, text string) (Derivation, *refusal, bool) {
+	items, ar, ok := apiRead(lx)
+	if !ok {
+		return Derivation{}, ar, false
+	}
+	a := &assembly{lx: lx}
+	scens, r := a.scenarios(items)
+	if r != nil {
+		return Derivation{}, nil, false
+	}
+	pl, r := a.build(text, scens)
+	if r != nil {
+		return Derivation{}, nil, false
+	}
+	d, err := Trace(full, pl, a.notes)
+	if err != nil || guard(lx, d) != nil {
+		return Derivation{}, nil, false
+	}
+	return d, nil, true
+}
+
+// apiGuard refuses derivations that read a claim about an endpoint as
+// something else, offering the readings the claim may mean:
+//
+//   - "the users endpoint returns 'Ann Lee'" reached by clicking a link
+//     "users" on the home page: an endpoint is no link to click, and its
+//     path is not in the claim (offered as /users, labelled a guess);
+//   - "/tasks/1 has the title 'X'" read as the document's title, where the
+//     path is a record's (a number last) or the claim says it is an API:
+//     the title may be the record's field (both are offered);
+//   - "/releases/1 shows version 2.1.1" read as the text "version 2.1.1":
+//     a field and its value, or that text (both are offered).
+func apiGuard(lx *lexed, d Derivation) *refusal {
+	if d.Plan == nil {
+		return nil
+	}
+	claim := normalizeClaim(stripLabel(d.Claim))
+	for _, n := range d.Notes {
+		phrase, ok := firstQuoted(n)
+		if !ok || !strings.Contains(n, " is reached as a person would: by clicking the link ") {
+			continue
+		}
+		lp := strings.ToLower(phrase)
+		if !strings.Contains(lp, "endpoint") && !strings.Contains(lp, "api") && !strings.Contains(lp, "route") && !strings.Contains(lp, "resource") {
+			continue
+		}
+		link := strings.TrimSuffix(n[strings.Index(n, "clicking the link ")+len("clicking the link "):], " on the home page (/); no path is guessed.")
+		link, _ = strconv.Unquote(link)
+		var ws []string
+		for _, w := range strings.Fields(link) {
+			if lw := strings.ToLower(w); lw != "api" && lw != "endpoint" && lw != "route" && lw != "resource" {
+				ws = append(ws, w)
+			}
+		}
+		link = strings.Join(ws, " ")
+		r := &refusal{cause: "ambiguous", reason: fmt.Sprintf("%q names an endpoint, not a link to click, and its path is not in the claim: name the path (\"/%s returns …\")", phrase, slug(link))}
+		if i := strings.Index(claim, phrase); i >= 0 && slug(link) != "" {
+			r.suggest = []string{claim[:i] + "/" + slug(link) + claim[i+len(phrase):]}
+		}
+		return r
+	}
+	if r := shapeRefusal(lx); r != nil {
+		// "has content type application/json" read as a text
+		quoted := map[string]bool{}
+		for _, l := range lx.lits {
+			quoted[l] = true
+		}
+		for _, j := range d.Plan.Journeys {
+			for _, st := range j.Steps {
+				lv := strings.ToLower(st.Value)
+				if (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && !quoted[st.Value] && (strings.Contains(lv, "json") || strings.Contains(lv, "content")) {
+					return r
+				}
+			}
+		}
+	}
+	var path string
+	record := false
+	api := false
+	for _, t := range lx.toks {
+		switch {
+		case t.kind == tPath && path == "":
+			path = t.raw
+			segs := strings.Split(strings.Trim(strings.SplitN(t.raw, "?", 2)[0], "/"), "/")
+			if _, n := number(segs[len(segs)-1]); n && len(segs) > 1 {
+				record = true
+			}
+			if segs[0] == "api" {
+				api = true
+			}
+		case t.kind == tWord && (t.low == "endpoint" || t.low == "api" || t.low == "json" || t.raw == "GET"):
+			api = true
+		}
+	}
+	if path == "" {
+		return nil
+	}
+	quoted := map[string]bool{}
+	for _, l := range lx.lits {
+		quoted[l] = true
+	}
+	lc := strings.ToLower(claim)
+	for _, j := range d.Plan.Journeys {
+		for _, s := range j.Steps {
+			switch {
+			case s.Kind == plan.ExpectTitle && (record || api) && !strings.Contains(lc, "page title") && !strings.Contains(lc, "tab") &&
+				!strings.Contains(lc, "browser") && !strings.Contains(lc, "document") && !strings.Contains(lc, "window") && !strings.Contains(lc, "title of"):
+				return &refusal{cause: "ambiguous",
+					reason: fmt.Sprintf("%s answers a record, whose \"title\" may be a field of the response rather than the page's title: say which (\"%s shows '\\\"title\\\": \\\"%s\\\"'\", or \"the page title of %s is '%s'\")", path, path, s.Value, path, s.Value),
+					suggest: []string{
+						fmt.Sprintf("%s shows '\"title\": \"%s\"'", path, s.Value),
+						fmt.Sprintf("The title of %s is '%s'", path, s.Value),
+					}}
+			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && !quoted[s.Value]:
+				fs := strings.Fields(s.Value)
+				if len(fs) != 2 || !fieldWordRE.MatchString(fs[0]) || apiNotField[fs[0]] || headNouns[fs[0]] != "" {
+					continue
+				}
+				v := fs[1]
+				if !versionRE.MatchString(v) && !jsonScalar(v) && !strings.Contains(v, "@") {
+					continue
+				}
+				if v == "true" || v == "false" || v == "null" {
+					// "has enabled true" is no text a page shows: the
+					// guard refuses it, and the API reader reads the field
+					continue
+				}
+				val := strconv.Quote(v)
+				if jsonScalar(v) {
+					val = v
+				}
+				pair := fmt.Sprintf("%q: %s", fs[0], val)
+				verb := "shows"
+				if s.Kind == plan.ExpectNoText {
+					verb = "does not show"
+				}
+				return &refusal{cause: "ambiguous",
+					reason: fmt.Sprintf("the unquoted %q reads either as a text the page shows or as the field %q of a JSON response with the value %s: quote the one meant", s.Value, fs[0], val),
+					suggest: []string{
+						fmt.Sprintf("%s %s '%s'", path, verb, pair),
+						fmt.Sprintf("%s %s '%s'", path, verb, s.Value),
+					}}
+			}
+		}
+	}
+	return nil
+}
+
+// unsureRefusal refuses a claim that says a field holds a value without
+// saying the path answers JSON, offering both readings: the pair as a
+// JSON response prints it, and the value as a text.
+func (c *apiComposer) unsureRefusal() *refusal {
+	v := c.unsure[0]
+	path := ""
+	for _, it := range c.items {
+		if it.kind == iPage {
+			path = it.page.path
+			break
+		}
+	}
+	r := &refusal{cause: "ambiguous", reason: fmt.Sprintf("%q with the value %q may be a field of a JSON response or a text the page shows: start with \"GET\" (\"GET /path …\") if the path answers JSON, or quote what the page shows", v.field, v.value)}
+	if path != "" && c.rest < len(c.w) {
+		// the claim said of the path as JSON, then the value as a text
+		r.suggest = []string{
+			"GET " + path + " " + c.p.lx.span(c.w[c.rest].a, c.w[len(c.w)-1].b),
+			fmt.Sprintf("%s shows '%s'", path, v.value),
+		}
+	}
+	return r
+}
+
+// orRefusal is a, when the API reader refused with its own reason, else b.
+func orRefusal(a, b *refusal) *refusal {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// apiQuoted reads quoted texts said after a status with the verb left out
+// ("answers 404 and 'Not found'"): what the response shows.
+func (c *apiComposer) apiQuoted() bool {
+	vals := c.lits()
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals {
+		c.emit(check("presence", plan.Step{Kind: plan.ExpectText, Value: v}))
+	}
+	return true
+}
+
+// wordNumber reads a number written in digits or words ("2", "two").
+func wordNumber(w string) (int, bool) {
+	if n, ok := number(w); ok {
+		return n, true
+	}
+	if n := numberWords[w]; n > 0 {
+		return n, true
+	}
+	return 0, false
+}
+
+// apiAbsent reads "there is no projects collection:" before the path that
+// shows it: the claim's point, which the 404 the claim names checks.
+func (c *apiComposer) apiAbsent() bool {
+	s := c.i
+	if !(c.eat("there", "is", "no") || c.eat("there's", "no") || c.eat("there", "are", "no")) {
+		return false
+	}
+	for k := 0; k < 3 && !c.end() && c.w[c.i].kind == tWord; k++ {
+		c.i++
+		if c.at(":") || c.at(",") {
+			break
+		}
+	}
+	head := c.w[c.i-1].low
+	if head != "collection" && head != "resource" && head != "endpoint" && head != "route" && head != "table" || !(c.eat(":") || c.eat(",")) {
+		c.i = s
+		return false
+	}
+	c.notes = append(c.notes, fmt.Sprintf("%q is checked by the status the claim names for the path.", c.p.lx.span(c.w[s].a, c.w[c.i-2].b)))
+	return true
+}
+
+// shapeRefusal refuses a claim about the kind of a response — "returns a
+// JSON array", "responds with JSON", "has content type application/json" —
+// with why: no step reads a response's type or shape, only its text and
+// status. The status of its path is offered, labelled as checking less.
+func shapeRefusal(lx *lexed) *refusal {
+	path := ""
+	shape := false
+	for i, t := range lx.toks {
+		if t.kind == tPath && path == "" {
+			path = t.raw
+		}
+		if t.kind == tWord && (t.low == "content-type" || t.low == "content type" || t.low == "application/json") {
+			shape = true
+		}
+		if t.kind == tWord && t.low == "json" {
+			// "a JSON array", "returns JSON"; not "the JSON at /x" (the
+			// response) nor "an empty JSON array" (its text)
+			prev, next := "", ""
+			if i > 0 {
+				prev = lx.toks[i-1].low
+			}
+			if i+1 < len(lx.toks) {
+				next = lx.toks[i+1].low
+			}
+			switch {
+			case prev == "empty":
+			case next == "array" || next == "list" || next == "object" || next == "document" || next == "body":
+				shape = true
+			case prev == "returns" || prev == "return" || prev == "with" || prev == "is" || prev == "valid" || prev == "serves" || prev == "gives" || prev == "answers":
+				shape = true
+			}
+		}
+		if t.kind == tPath && strings.HasSuffix(t.raw, "/json") && i > 0 && lx.toks[i-1].low == "application" {
+			shape = true
+		}
+	}
+	if !shape || path == "" {
+		return nil
+	}
+	r := &refusal{cause: "unsupported", reason: "vouch cannot check the type or shape of a response (JSON, an array, a content type): a plan reads what the page shows and its status; name a value it holds (\"GET /items shows 'Lamp'\") or its status"}
+	r.suggest = []string{path + " returns 200"}
+	return r
+}
+
+// countPageLost reports whether a count reading would be said of the start
+// page while the claim counts on another page it names by words — "the
+// posts endpoint lists 2 posts", "the Releases page lists 2 releases" —
+// which the reading would never open.
+func countPageLost(lx *lexed, page string) bool {
+	lp := strings.ToLower(page)
+	if lp != "the home page" && lp != "the page" && lp != "the app" {
+		return false
+	}
+	for i, t := range lx.toks {
+		if t.kind != tWord {
+			continue
+		}
+		switch t.low {
+		case "endpoint", "screen", "view", "route", "resource", "collection":
+			return true
+		case "page", "pages":
+			prev := ""
+			if i > 0 {
+				prev = lx.toks[i-1].low
+			}
+			if prev != "home" && prev != "landing" && prev != "start" && prev != "main" && prev != "front" && prev != "the" && prev != "this" {
+				return true
+			}
+		}
+	}
+	return false
+}

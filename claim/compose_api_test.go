@@ -1,0 +1,164 @@
+package claim
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// Claims about what a path answers (a JSON endpoint as a browser shows it)
+// and unquoted literal values, on invented apps.
+
+func TestAPIEndpointReadings(t *testing.T) {
+	runClasses(t, []classCase{
+		// a request described in words, then its path; an empty collection
+		{"Filtering songs by a tag nobody uses (/songs?tag=x) comes back as an empty list, '[]'", [][]string{
+			{`{"visit":"/songs?tag=x"}`, `{"expect_visible":"text=\"[]\""}`}}},
+		{"Searching books with /books?q=zzz returns an empty array", [][]string{
+			{`{"visit":"/books?q=zzz"}`, `{"expect_visible":"text=\"[]\""}`}}},
+		{"Asking for an order that doesn't exist, /orders/999, answers 200 with an empty object", [][]string{
+			{`{"visit":"/orders/999"}`, `{"expect_status":200}`},
+			{`{"visit":"/orders/999"}`, `{"expect_visible":"text=\"{}\""}`}}},
+		{"An invoice that doesn't exist, like /invoices/77, answers 404 and just shows '{}'", [][]string{
+			{`{"visit":"/invoices/77"}`, `{"expect_status":404}`, `{"expect_visible":"text=\"{}\""}`}}},
+		// a status, then what the response holds with the verb said once
+		{"/orders/12 returns 404 and an empty object", [][]string{
+			{`{"visit":"/orders/12"}`, `{"expect_status":404}`, `{"expect_visible":"text=\"{}\""}`}}},
+		{"/orders/12 answers 404 and 'No such order'", [][]string{
+			{`{"visit":"/orders/12"}`, `{"expect_status":404}`, `{"expect_text":"No such order"}`}}},
+		// a record named by its item before its path: it shows the name
+		{"The 'Gizmo' product page, /products/4, shows '$12'", [][]string{
+			{`{"visit":"/products/4"}`, `{"expect_text":"Gizmo"}`},
+			{`{"visit":"/products/4"}`, `{"expect_text":"$12"}`}}},
+		// "there is no X collection:" is what the 404 shows
+		{"There is no invoices resource: opening /invoices gives a 404", [][]string{
+			{`{"visit":"/invoices"}`, `{"expect_status":404}`}}},
+		// a premise about the data is noted
+		{"Given the seeded data, /orders?paid=true includes 'Order 7' but neither 'Order 8' nor 'Order 9'", [][]string{
+			{`{"visit":"/orders?paid=true"}`, `{"expect_text":"Order 7"}`},
+			{`{"visit":"/orders?paid=true"}`, `{"expect_no_text":"Order 8"}`},
+			{`{"visit":"/orders?paid=true"}`, `{"expect_no_text":"Order 9"}`}}},
+		// a field and its value, bound as the response prints them
+		{"GET /posts?author=typicode returns the post whose author is typicode", [][]string{
+			{`{"visit":"/posts?author=typicode"}`, `{"expect_text":"\"author\": \"typicode\""}`}}},
+		{"GET /articles/3 returns the article titled 'Hello world'", [][]string{
+			{`{"visit":"/articles/3"}`, `{"expect_text":"\"title\": \"Hello world\""}`}}},
+		{"The JSON at /api/config says the locale is 'de', not 'fr'", [][]string{
+			{`{"visit":"/api/config"}`, `{"expect_text":"\"locale\": \"de\""}`},
+			{`{"visit":"/api/config"}`, `{"expect_no_text":"fr"}`}}},
+		// a field named without "is" where nothing says JSON: the value
+		{"/members/5 shows the email carla@shop.test", [][]string{
+			{`{"visit":"/members/5"}`, `{"expect_text":"carla@shop.test"}`}}},
+		{"/flags/4 has enabled true", [][]string{
+			{`{"visit":"/flags/4"}`, `{"expect_text":"\"enabled\": true"}`}}},
+		// unquoted literal values: a status with a capitalised name and a
+		// field's e-mail address, names with a negation, a bare number
+		{"/members/5 answers 200 with Carla Mendez and the email carla@shop.test", [][]string{
+			{`{"visit":"/members/5"}`, `{"expect_status":200}`},
+			{`{"visit":"/members/5"}`, `{"expect_text":"Carla Mendez"}`},
+			{`{"visit":"/members/5"}`, `{"expect_text":"carla@shop.test"}`}}},
+		{"GET /members/5 answers 200 with the email carla@shop.test", [][]string{
+			{`{"visit":"/members/5"}`, `{"expect_status":200}`},
+			{`{"visit":"/members/5"}`, `{"expect_text":"\"email\": \"carla@shop.test\""}`}}},
+		{"Searching members with /members?q=carla finds Carla Mendez and not Dev Patel", [][]string{
+			{`{"visit":"/members?q=carla"}`, `{"expect_text":"Carla Mendez"}`},
+			{`{"visit":"/members?q=carla"}`, `{"expect_no_text":"Dev Patel"}`}}},
+		{"/counters/1 shows 42", [][]string{{`{"visit":"/counters/1"}`, `{"expect_text":"42"}`}}},
+	})
+}
+
+func TestAPINearMisses(t *testing.T) {
+	runRefused(t, []string{
+		"/members lists members", // an unquoted noun is no text
+		"/flags/4 shows enabled", // one lower-case word with no field before it
+		"/orders?_limit=2 returns two orders: 'Order 7' and 'Order 8'",       // a count of items
+		"/menu shows the dish Salt and Pepper",                               // where the unquoted name ends is not said
+		"/orders?paid=true gives back the one order, whose total is 12",      // "the one": a count
+		"/upload shows 'Uploading' and then 'Done'",                          // an order in time, no field "then"
+		"Asking for only three books with /books?_limit=3 leaves out 'Emma'", // "only three" says more than the path
+		"/songs returns every song whose genre is jazz",
+		"/orders/12 returns 404 and then 'Gone'",                        // an order in time
+		"There is no invoices resource: /invoices shows 'Nothing here'", // the absence needs the 404
+		"The 'Gizmo' button, /products/4, shows '$12'",                  // a button is no record
+		"There is no invoices page: opening /invoices gives a 404",      // a page is no collection                      // a rule about many
+	})
+}
+
+// Readings of a path that may be an endpoint or a page are refused, with
+// each reading offered.
+func TestAPIAmbiguousReadings(t *testing.T) {
+	cases := []struct {
+		claim string
+		why   string   // in the reason
+		sugg  []string // leading suggestions, label cut off
+	}{
+		{"The gadgets endpoint shows 'Gizmo 7'", "names an endpoint, not a link", []string{"/gadgets shows 'Gizmo 7'"}},
+		{"the widgets API route returns 'Lamp'", "names an endpoint", []string{"/widgets returns 'Lamp'"}},
+		{"/notes/12 has the title 'Groceries'", "whose \"title\" may be a field", []string{`/notes/12 shows '"title": "Groceries"'`, "The title of /notes/12 is 'Groceries'"}},
+		// a field said to hold a value where nothing says JSON: the pair
+		// as a JSON response prints it, or the value as a text
+		{"/profile says the theme is 'dark'", "may be a field of a JSON response or a text", []string{`GET /profile says the theme is "dark"`, "/profile shows 'dark'"}},
+		{"/articles/3 returns the article titled 'Hello world'", "may be a field of a JSON response", []string{`GET /articles/3 returns the article titled "Hello world"`, "/articles/3 shows 'Hello world'"}},
+		{"/builds/9 shows version 3.2.1", "reads either as a text the page shows or as the field", []string{`/builds/9 shows '"version": "3.2.1"'`, "/builds/9 shows 'version 3.2.1'"}},
+	}
+	for _, tt := range cases {
+		_, err := Derive(tt.claim)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Errorf("%q derived, want a refusal", tt.claim)
+			continue
+		}
+		if !strings.Contains(np.Reason, tt.why) {
+			t.Errorf("%q: reason %q, want it to say %q", tt.claim, np.Reason, tt.why)
+		}
+		for i, s := range tt.sugg {
+			if i >= len(np.Suggestions) || stripLabel(np.Suggestions[i]) != s {
+				t.Errorf("%q: suggestion %d is %q, want %q (all: %q)", tt.claim, i, at(np.Suggestions, i), s, np.Suggestions)
+			}
+		}
+	}
+	// the type or shape of a response is no text: refused, its status offered
+	for _, c := range []string{"GET /gadgets returns a JSON array", "/gadgets responds with JSON", "/gadgets has content type application/json"} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) || !strings.Contains(np.Reason, "type or shape of a response") || len(np.Suggestions) == 0 || stripLabel(np.Suggestions[0]) != "/gadgets returns 200" {
+			t.Errorf("%q: %v, want the shape refused with \"/gadgets returns 200\" offered", c, err)
+		}
+	}
+	// a page that is no record keeps the document title; so does a claim
+	// that says it is the page's title
+	runClasses(t, []classCase{
+		{"/about has the title 'About us'", [][]string{{`{"visit":"/about"}`, `{"expect_title":"About us"}`}}},
+		{"The title of /notes/12 is 'Groceries'", [][]string{{`{"visit":"/notes/12"}`, `{"expect_title":"Groceries"}`}}},
+	})
+}
+
+func at(xs []string, i int) string {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return ""
+}
+
+// A count on a page named by words that no reading opens is offered no
+// count of the start page's items.
+func TestAPICountOnNamedPage(t *testing.T) {
+	for _, c := range []string{"the gadgets endpoint lists 2 gadgets", "the Widgets page lists 3 widgets"} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Fatalf("%q derived, want a refusal", c)
+		}
+		for _, s := range np.Suggestions {
+			if strings.Contains(s, "on /,") || strings.HasPrefix(s, "The home page has") || strings.HasPrefix(s, "The page has") {
+				t.Errorf("%q: suggestion %q counts on the start page", c, s)
+			}
+		}
+	}
+	// a path keeps its readings
+	_, err := Derive("/gadgets lists 2 gadgets")
+	var np *NotProvableError
+	if !errors.As(err, &np) || len(np.Suggestions) == 0 || !strings.HasPrefix(np.Suggestions[0], "/gadgets has 2 list items") {
+		t.Errorf("/gadgets lists 2 gadgets: %v, want the list-item reading first", err)
+	}
+}
