@@ -203,7 +203,7 @@ func TestShortTextsAreWords(t *testing.T) {
 		{`expect_no_text: "ets"`, evidence.Verified},
 		{`expect_no_text: "PUT"`, evidence.Failed},
 		{`expect_order: [GET, POST, PUT]`, evidence.Verified}, // "target" and "posts" come first on the page
-		{`expect_order: [PUT, GET]`, evidence.Failed}, // "output" comes before "target"
+		{`expect_order: [PUT, GET]`, evidence.Failed},         // "output" comes before "target"
 		{`expect_order: [POST, GET]`, evidence.Failed},
 		{`expect_text: {target: "css=ul", text: "GET"}`, evidence.Verified},
 		{`expect_visible: text=Go`, evidence.Verified},
