@@ -2,6 +2,8 @@ package runner
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -217,4 +219,56 @@ func TestShortTextsAreWords(t *testing.T) {
 			wantDecision(t, res, tc.want)
 		})
 	}
+}
+
+// resetPage behaves as Swagger UI's URL box: the box shows the app's URL
+// and is editable at once; a moment later the app loads its definition
+// (the box disabled meanwhile) and, when it has loaded, renders the box
+// from its own state again, throwing away what was typed, and shows
+// Explore. Explore loads the URL in the box and shows an error when it is
+// missing.
+const resetPage = `<!doctype html><html lang="en"><head><title>Reset</title></head><body>
+<input id="url" type="text" value="def.json"> <button id="explore" style="display:none">Explore</button>
+<p id="msg"></p>
+<script>
+const box = document.getElementById('url'), msg = document.getElementById('msg'), btn = document.getElementById('explore');
+let url = 'def.json';
+function load(u) {
+  box.disabled = true;
+  return fetch(u).then((r) => {
+    box.disabled = false;
+    box.value = url; // the app renders the box from its state
+    btn.style.display = '';
+    msg.textContent = r.ok ? 'Loaded ' + u : 'Failed to load API definition';
+  });
+}
+setTimeout(() => load('def.json'), 150);
+btn.addEventListener('click', () => { url = box.value; load(url); });
+</script>
+</body></html>`
+
+// TestFillKeptAfterReset: typing that the app throws away as it finishes
+// loading is typed again, so the steps after it act on what was typed.
+func TestFillKeptAfterReset(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, resetPage)
+		case "/def.json":
+			time.Sleep(300 * time.Millisecond)
+			fmt.Fprint(w, "{}")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	p := journeyPlan(t, `
+      - visit: /
+      - fill: {target: "role=textbox nth=first", value: missing.json}
+      - click: role=button[name="Explore"]
+      - expect_text: Failed to load API definition
+`[1:])
+	res := run(t, p, Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Verified)
 }
