@@ -401,6 +401,9 @@
           const s = score(el.getAttribute('alt'), t);
           if (s) out.push({ el, score: s });
         }
+        // "the 'Settings Menu' icon": an icon drawn by CSS has no alt text,
+        // only the title of the control it is.
+        titled(out, els, t);
         break;
       case 'label':
         for (const el of els) {

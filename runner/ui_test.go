@@ -56,6 +56,8 @@ func TestScriptedIconControls(t *testing.T) {
 		{`role=button[name="Decoration"]`, ""},
 		{`role=button[name="Compact View"]`, ""},
 		{`role=button[name="Settings"]`, ""}, // whole titles only
+		{`alt=Settings Menu`, "settings"},    // an icon drawn by CSS: its title
+		{`alt=Decoration`, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.target, func(t *testing.T) { clickHits(t, srv.URL, tc.target, tc.want) })
