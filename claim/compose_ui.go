@@ -40,6 +40,20 @@ var (
 // "opens the 'X' dialog" (the dialog was closed). A check already holding
 // an earlier state is left as it is.
 func uiItems(lx *lexed, items []item) []item {
+	if strings.Contains(lx.shape, "toolbar button") {
+		noted := false
+		for _, it := range items {
+			for _, n := range it.notes {
+				noted = noted || strings.Contains(strings.ToLower(n), "toolbar")
+			}
+		}
+		for k := range items {
+			if !noted && items[k].kind == iCheck {
+				items[k].notes = append(append([]string(nil), items[k].notes...), toolbarNote)
+				noted = true
+			}
+		}
+	}
 	acted := false
 	for k := range items {
 		it := &items[k]
@@ -213,7 +227,32 @@ func (c *composer) uiPredicate(subj *subject) (ok, handled bool) {
 		c.emit(it)
 		c.dialog, c.dialogAt = tg, len(c.items)
 		return true, true
-	case c.eat("closes") || c.eat("close") || c.eat("dismisses") || c.eat("dismiss"):
+	case c.at("closes") || c.at("close") || c.at("dismisses") || c.at("dismiss"):
+		c.i++
+		if c.dialog == "" && !c.checkedSinceAct() {
+			// "pressing 'o' and then clicking 'Cancel' closes the 'Upload'
+			// dialog": the dialog named so, open just before the last
+			// action and closed after; something done before that action
+			// must have opened it ("clicking 'OK' closes the 'Confirm'
+			// dialog" says nothing of what opened it)
+			acts := 0
+			for _, x := range c.items {
+				if x.kind == iAction || x.kind == iReload {
+					acts++
+				}
+			}
+			t, found := c.target(false)
+			if !found || t.noun != "dialog" || t.name == "" || acts < 2 || !c.clauseEnds() {
+				c.i = save
+				return false, false
+			}
+			tg := plan.Target{Kind: plan.ByRole, Value: "dialog", Name: t.name}.String()
+			it := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: tg})
+			it.pre = []plan.Step{{Kind: plan.ExpectVisible, Target: tg}}
+			it.notes = append(append([]string(nil), t.notes...), fmt.Sprintf("That the action closes the %q dialog is checked by it being open just before the action and closed after.", t.name))
+			c.emit(it)
+			return true, true
+		}
 		if c.dialog == "" || c.checkedSinceAct() {
 			// nothing the claim opened, or no action since it opened
 			c.i = save
@@ -237,6 +276,28 @@ func (c *composer) uiPredicate(subj *subject) (ok, handled bool) {
 		it.notes = []string{"That the action closes the dialog is checked by it being open just before the action and closed after."}
 		c.emit(it)
 		c.dialog = ""
+		return true, true
+	case c.eat("changes", "it", "to") || c.eat("turns", "it", "into") || c.eat("makes", "it", "say") || c.eat("changes", "its", "label", "to"):
+		// "clicking 'Dark' changes it to 'Light'": the control clicked
+		// now says the new text, which it did not say before
+		l := c.last
+		v, found := c.lit()
+		if !found || l == nil || l.name == "" || l.key != "" || l.path != "" || c.checkedSinceAct() || !c.clauseEnds() {
+			c.i = save
+			return false, false
+		}
+		tg := plan.Target{Kind: plan.ByText, Value: v, Exact: true}
+		if t, err := plan.ParseTarget(l.aimed()); err == nil && t.Kind == plan.ByRole && t.Name != "" && t.Within == "" && t.Nth == 0 {
+			tg = plan.Target{Kind: plan.ByRole, Value: t.Value, Name: v}
+		} else if l.target == "" && (commandLabel(l.name) || commandLabel(v)) {
+			// a toggle named by what it does is a button, often named
+			// only by its aria-label (see the assembly's commandLabel)
+			tg = plan.Target{Kind: plan.ByRole, Value: "button", Name: v}
+		}
+		it := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: tg.String()})
+		it.pre = []plan.Step{{Kind: plan.ExpectHidden, Target: tg.String()}}
+		it.notes = []string{fmt.Sprintf("That %q changes to %q is checked by %s being hidden just before the action and visible after; that %q is gone is not checked (another element may say it).", l.name, v, tg.Describe(), l.name)}
+		c.emit(it)
 		return true, true
 	}
 	return false, false
@@ -299,3 +360,15 @@ func planNames(steps []plan.Step, name string) bool {
 	}
 	return false
 }
+
+// A control named with the toolbar it sits in ("the 'Start' toolbar
+// button"): the name finds it, and the toolbar, which no element of its own
+// marks, is noted, not pinned, as the rules read it (uiItems adds the
+// note). The footer, header and nav are never dropped so: a named element
+// said of them is refused.
+func init() {
+	twoWordNouns["toolbar button"] = "button"
+}
+
+// toolbarNote says what "toolbar button" is read as.
+const toolbarNote = "\"toolbar\" says where the button sits; it is not pinned: the button is found by its name anywhere on the page."

@@ -82,3 +82,28 @@ func TestUINamedPart(t *testing.T) {
 		"After pressing 'r', Notifications shows '3 new'",
 	})
 }
+
+// An action that closes a dialog the claim names: open just before it,
+// closed after; a control whose label an action changes: the new label
+// hidden before, shown after.
+func TestUIClosesAndRelabels(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /boards, pressing 'n' and then clicking 'Cancel' closes the 'New card' dialog", [][]string{{`{"visit":"/boards"}`, `{"press":"n"}`,
+			`{"expect_visible":"role=dialog[name=\"New card\"]"}`, `{"click":"text=\"Cancel\""}`, `{"expect_hidden":"role=dialog[name=\"New card\"]"}`}}},
+		{"Clicking the 'Follow' button turns it into 'Following'", [][]string{{`{"visit":"/"}`, `{"expect_hidden":"role=button[name=\"Following\"]"}`,
+			`{"click":"role=button[name=\"Follow\"]"}`, `{"expect_visible":"role=button[name=\"Following\"]"}`}}},
+		{"On /player, clicking 'Play' changes it to 'Pause'", [][]string{{`{"visit":"/player"}`, `{"expect_hidden":"text=\"Pause\""}`,
+			`{"click":"text=\"Play\""}`, `{"expect_visible":"text=\"Pause\""}`}}},
+		// a toggle named by what it does is a button, found by its label
+		{"Clicking 'Turn on captions' changes it to 'Turn off captions'", [][]string{{`{"visit":"/"}`, `{"expect_hidden":"role=button[name=\"Turn off captions\"]"}`,
+			`{"click":"role=button[name=\"Turn on captions\"]"}`, `{"expect_visible":"role=button[name=\"Turn off captions\"]"}`}}},
+		{"The 'Pause All' toolbar button is greyed out", [][]string{{`{"visit":"/"}`, `{"expect_disabled":"role=button[name=\"Pause All\"]"}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking 'Play' changes it to 'Pause' and 'Stop'",                       // two new labels for one control
+		"Pressing 'n' opens the 'New card' dialog and changes it to 'Edit card'", // nothing done between
+		"The 'Edit' footer button is greyed out",                                 // a named element in the footer is never looked for on the whole page
+		"On /docs, the 'Edit' header button is greyed out",
+		"Clicking 'Cancel' closes the 'New card' dialog", // nothing in the claim opened it
+	})
+}
