@@ -355,8 +355,10 @@
   // A short text ("GET", "404", "ok") is a word or a number of its own: it
   // matches on word boundaries, never inside a longer word ("target",
   // "4040"). Longer texts match anywhere.
+  // Word characters of the scripts that separate words with spaces: a
+  // short Chinese or Japanese text sits inside a run of characters.
   const SHORT = 4;
-  const WORD = /[\p{L}\p{N}_]/u;
+  const WORD = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}_]/u;
   function includesText(hay, want) {
     if (!want) return true;
     if (want.length > SHORT) return hay.includes(want);

@@ -187,6 +187,7 @@ const wordsPage = `<!doctype html><html lang="en"><head><title>Words</title></he
 <ul><li>GET</li><li>POST</li><li>PUT</li></ul>
 <p>Status: 404.</p>
 <button>Go</button><span>Gone</span>
+<p>请登录以继续</p>
 </body></html>`
 
 // TestShortTextsAreWords: a short text matches as a word of its own, never
@@ -211,6 +212,7 @@ func TestShortTextsAreWords(t *testing.T) {
 		{`expect_order: [POST, GET]`, evidence.Failed},
 		{`expect_text: {target: "css=ul", text: "GET"}`, evidence.Verified},
 		{`expect_visible: text=Go`, evidence.Verified},
+		{`expect_text: 登录`, evidence.Verified}, // no spaces between words: anywhere
 		{`click: text=Go`, evidence.Verified},
 	}
 	for _, tc := range tests {
