@@ -701,6 +701,10 @@ func (c *composer) target(press bool) (*ctarget, bool) {
 		return t, true
 	case press && w.kind == tWord:
 		// an unquoted key: "pressing Esc", "hitting Enter"
+		if k, ok := c.charKey(); ok {
+			t.key = k
+			return t, true
+		}
 		for n := 2; n >= 1; n-- {
 			p, ok := c.nextWords(n)
 			if !ok {

@@ -216,8 +216,13 @@ func (c *composer) uiPredicate(subj *subject) (ok, handled bool) {
 	save := c.i
 	switch {
 	case c.eat("opens") || c.eat("open") || c.eat("brings", "up") || c.eat("pops", "up"):
+		verbEnd := c.i
 		t, found := c.target(false)
 		if !found || t.noun != "dialog" || t.name == "" || !c.clauseEnds() {
+			c.i = verbEnd
+			if c.placeShowing() {
+				return true, true
+			}
 			c.i = save
 			return false, false
 		}
@@ -301,6 +306,78 @@ func (c *composer) uiPredicate(subj *subject) (ok, handled bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// placeShowing reads what a place that opens shows, after "opens": an
+// unquoted capitalised name, then "on the 'Torrents' tab" (that tab is the
+// one selected) and "with 'Start when added' unticked" (a state of a
+// control in it), at least one of them. The name says what opens and is
+// noted, not looked for: the checks say how it shows.
+func (c *composer) placeShowing() bool {
+	start, n := c.i, len(c.items)
+	fail := func() bool { c.i, c.items = start, c.items[:n]; return false }
+	var ws []string
+	for !c.end() && capWord(c.w[c.i]) && len(ws) < 3 {
+		if _, k := c.nounAt(); k > 0 {
+			return fail()
+		}
+		ws = append(ws, c.w[c.i].raw)
+		c.i++
+	}
+	if len(ws) == 0 {
+		return fail()
+	}
+	checks := 0
+	if c.eat("on") || c.eat("at") {
+		t, ok := c.target(false)
+		if !ok || t.noun != "tab" || t.name == "" {
+			return fail()
+		}
+		it, ok := stateCheck(t, cstates["selected"], false)
+		if !ok {
+			return fail()
+		}
+		it.notes = append(it.notes, fmt.Sprintf("\"on the %s tab\": the %q tab is checked to be the one selected.", t.name, t.name))
+		c.emit(it)
+		checks++
+	}
+	if c.eat("with") {
+		t, ok := c.target(false)
+		if !ok || t.name == "" {
+			return fail()
+		}
+		st, ok := c.stateAfter()
+		if !ok {
+			return fail()
+		}
+		it, ok := stateCheck(t, st, false)
+		if !ok {
+			return fail()
+		}
+		c.emit(it)
+		checks++
+	}
+	if checks == 0 || !c.clauseEnds() {
+		return fail()
+	}
+	c.notes = append(c.notes, fmt.Sprintf("%q names what opens; it is not looked for itself: what the claim says it shows is checked.", strings.Join(ws, " ")))
+	return true
+}
+
+// charKey reads a character key named in words before "key": "the comma
+// key" presses ",", as the rules read it.
+func (c *composer) charKey() (string, bool) {
+	for n := 2; n >= 1; n-- {
+		p, ok := c.nextWords(n)
+		if !ok || c.i+n >= len(c.w) || c.w[c.i+n].low != "key" {
+			continue
+		}
+		if k, ok := charKeyNames[p]; ok {
+			c.i += n + 1
+			return k, true
+		}
+	}
+	return "", false
 }
 
 // clauseEnds reports that the words at i end an outcome: the claim's end,

@@ -107,3 +107,22 @@ func TestUIClosesAndRelabels(t *testing.T) {
 		"Clicking 'Cancel' closes the 'New card' dialog", // nothing in the claim opened it
 	})
 }
+
+// What a place that opens shows: the tab it opens on (selected) and the
+// state of a control in it; the place's unquoted name is noted, never
+// looked for. A character key named in words is pressed.
+func TestUIPlaceShowing(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /mail, pressing the comma key opens Settings on the General tab with 'Show previews' unticked", [][]string{{`{"visit":"/mail"}`, `{"press":","}`,
+			`{"expect_checked":"role=tab[name=\"General\"]"}`, `{"expect_unchecked":"role=checkbox[name=\"Show previews\"]"}`}}},
+		{"Clicking 'Gear' opens Account Settings with 'Two-factor login' ticked", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Gear\""}`,
+			`{"expect_checked":"role=checkbox[name=\"Two-factor login\"]"}`}}},
+		{"Hitting the question mark key opens Help on the 'Shortcuts' tab", [][]string{{`{"visit":"/"}`, `{"press":"?"}`, `{"expect_checked":"role=tab[name=\"Shortcuts\"]"}`}}},
+	})
+	runRefused(t, []string{
+		"Pressing ',' opens Settings",                             // nothing said of how it shows
+		"Pressing ',' opens Settings with 'Show previews'",        // no state of the control
+		"Pressing ',' opens Settings on the General page",         // a page is no tab
+		"Pressing ',' opens settings with 'Show previews' ticked", // a lower-case word is no name
+	})
+}
