@@ -120,7 +120,6 @@ func TestUIPlaceShowing(t *testing.T) {
 		{"Hitting the question mark key opens Help on the 'Shortcuts' tab", [][]string{{`{"visit":"/"}`, `{"press":"?"}`, `{"expect_checked":"role=tab[name=\"Shortcuts\"]"}`}}},
 	})
 	runRefused(t, []string{
-		"Pressing ',' opens Settings",                             // nothing said of how it shows
 		"Pressing ',' opens Settings with 'Show previews'",        // no state of the control
 		"Pressing ',' opens Settings on the General page",         // a page is no tab
 		"Pressing ',' opens settings with 'Show previews' ticked", // a lower-case word is no name
