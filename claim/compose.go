@@ -42,7 +42,9 @@ type composer struct {
 	lastSubj  *ctarget // the element the last outcome was said of ("… when you hover over it")
 	openedBy  bool     // an opener clause said what opens the dialog
 	lastGone  string
-	page      bool // a page was named
+	page      bool   // a page was named
+	dialog    string // the dialog the claim said opens, until it closes (compose_ui.go)
+	dialogAt  int    // len(items) after its opening was checked
 }
 
 type subjKind uint8
@@ -699,6 +701,10 @@ func (c *composer) target(press bool) (*ctarget, bool) {
 		return t, true
 	case press && w.kind == tWord:
 		// an unquoted key: "pressing Esc", "hitting Enter"
+		if k, ok := c.charKey(); ok {
+			t.key = k
+			return t, true
+		}
 		for n := 2; n >= 1; n-- {
 			p, ok := c.nextWords(n)
 			if !ok {
@@ -1483,6 +1489,9 @@ func (c *composer) textChecks(subj *subject, vals []string, neg bool) bool {
 }
 
 func (c *composer) predicate(subj *subject) bool {
+	if ok, handled := c.uiPredicate(subj); handled {
+		return ok
+	}
 	save := c.i
 	neg := c.negation()
 	if subj.kind == sTarget && subj.t.quoted && subj.t.noun == "" && !neg && (c.at("has") || c.at("is", "marked") || c.at("is", "labelled")) {

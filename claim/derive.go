@@ -89,6 +89,8 @@ func derive(claim string) (Derivation, *refusal) {
 			}
 			return Derivation{}, &refusal{cause: "unrecognized", reason: "vouch could not read the claim with what opens its dialog: say it in order (\"pressing 'o' opens 'Upload', then pressing Escape …\")"}
 		}
+	} else if items, ok = uiRead(lx); ok {
+		// a dialog that opens and closes (compose_ui.go)
 	} else if items, ok = p.parseClaim(); !ok {
 		r := p.refusal()
 		if r.cause != "unrecognized" && !composeMayRead(r) {
@@ -105,6 +107,7 @@ func derive(claim string) (Derivation, *refusal) {
 			}
 		}
 	}
+	items = uiItems(lx, items)
 	a := &assembly{lx: lx}
 	scens, r := a.scenarios(items)
 	if r != nil {

@@ -142,7 +142,7 @@ func TestReadingsNoLonger(t *testing.T) {
 // and checked the text present.
 func TestReadingsEmptyField(t *testing.T) {
 	checkReadings(t, []readingCase{
-		{"Clicking 'Save' no longer shows 'Save'", `On /: click the text "Save"; then the page does not show "Save".`},
+		{"Clicking 'Save' no longer shows 'Save'", `On /: the page shows "Save"; then click the text "Save"; then the page does not show "Save".`},
 		{"An empty search shows 'No results'", ""},
 		{"Submitting the form with an empty email shows 'Email is required'", `On /: clear the field labelled "email", submit the form; then the page shows "Email is required".`},
 	})
@@ -539,7 +539,7 @@ func TestReadingsPronounAfterCheck(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"On /, clicking 'Save' shows 'Saved' and it stays there", ""},
 		{"On /, clicking 'Save' shows 'Saved' and it is bold", ""},
-		{"If you expand 'List books' and reload, it stays open ('Only books by this author' is still shown)", `On /: click the text "List books", reload the page; then the page shows "Only books by this author".`},
+		{"If you expand 'List books' and reload, it stays open ('Only books by this author' is still shown)", `On /: click the text "List books"; then the page shows "Only books by this author"; then reload the page; then the page shows "Only books by this author".`},
 		{"On /, hovering over 'Docs' underlines it", `On /: hover over the text "Docs"; then the text "Docs" is underlined.`},
 	})
 }
@@ -741,12 +741,12 @@ func TestReadingsOutOfReachInName(t *testing.T) {
 // presses; "a" is an article, and an unknown name is no key.
 func TestReadingsPressNamedKey(t *testing.T) {
 	checkReadings(t, []readingCase{
-		{"Pressing i opens the 'Info' dialog", `On /: press i; then the "Info" dialog is visible.`},
+		{"Pressing i opens the 'Info' dialog", `On /: the "Info" dialog is not visible; then press i; then the "Info" dialog is visible.`},
 		{"On /mail, pressing j shows 'Next'", `On /mail: press j; then the page shows "Next".`},
 		{"Pressing q, the page shows 'Quit'", `On /: press q; then the page shows "Quit".`},
 		{"Pressing the comma key shows 'Settings'", `On /: press ,; then the page shows "Settings".`},
 		{"Pressing the slash key shows 'Search'", `On /: press /; then the page shows "Search".`},
-		{"Pressing the question mark key opens the 'Shortcuts' dialog", `On /: press ?; then the "Shortcuts" dialog is visible.`},
+		{"Pressing the question mark key opens the 'Shortcuts' dialog", `On /: the "Shortcuts" dialog is not visible; then press ?; then the "Shortcuts" dialog is visible.`},
 		{"Pressing a opens the 'Add' dialog", ""},
 		{"Pressing i", ""},
 		{"Pressing b toggles the sidebar", ""},
@@ -773,7 +773,7 @@ func TestReadingsBrowserBackButton(t *testing.T) {
 func TestReadingsPressCapitalLetter(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"Pressing J shows 'Next'", `On /: press j; then the page shows "Next".`},
-		{"On /mail, hitting K opens the 'Keys' dialog", `On /mail: press k; then the "Keys" dialog is visible.`},
+		{"On /mail, hitting K opens the 'Keys' dialog", `On /mail: the "Keys" dialog is not visible; then press k; then the "Keys" dialog is visible.`},
 		{"Pressing Q, the page shows 'Quit'", `On /: press q; then the page shows "Quit".`},
 		{"Pressing 7 shows 'Seven'", `On /: press 7; then the page shows "Seven".`},
 		{"Pressing Save shows 'Saved'", `On /: click the text "Save"; then the page shows "Saved".`},

@@ -47,6 +47,7 @@ type journeyRun struct {
 	helpers    sync.WaitGroup
 	stepNo     int            // the step running, 0-based: its object group
 	counts     map[string]int // counts kept by remember_count
+	filled     []filledField  // fields typed into since the last action (refill)
 	note       string         // what the running step found, for its evidence ("3 visible matches")
 	// settled is how long the page had been settled when the running step's
 	// wait gave up before its budget; 0 when it did not.
@@ -456,6 +457,9 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 	act, cancel := context.WithDeadline(jr.sctx, dl.Add(graceFor(budget)))
 	defer cancel()
 	st := &stepCtx{jr: jr, ctx: ctx, act: act, s: s, t: t, budget: budget, k: k}
+	if s.Kind == plan.Reload || s.Kind == plan.GoBack {
+		jr.filled = nil // another page: what was typed is gone with it
+	}
 	switch s.Kind {
 	case plan.Visit:
 		return st.visit()

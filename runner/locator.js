@@ -79,7 +79,21 @@
 
   function enabled(el) {
     if (el.matches(':disabled')) return false;
-    return !el.closest('[aria-disabled="true"]');
+    if (el.closest('[aria-disabled="true"]')) return false;
+    // A control greyed out by a class ("disabled", "is-disabled", jQuery
+    // UI's "ui-state-disabled", a BEM "--disabled" modifier), as
+    // Transmission's toolbar and Bootstrap's .disabled mark it; also on the
+    // list item a menu entry or page link sits in.
+    if (classDisabled(el)) return false;
+    const li = el.parentElement && el.parentElement.closest('li');
+    return !(li && classDisabled(li) && li.contains(el) && !li.querySelector('li'));
+  }
+
+  function classDisabled(el) {
+    for (const c of el.classList) {
+      if (c === 'disabled' || c === 'is-disabled' || c === 'ui-state-disabled' || c.endsWith('--disabled')) return true;
+    }
+    return false;
   }
 
   function editable(el) {
@@ -274,6 +288,9 @@
     const title = norm(el.getAttribute('title'));
     if (!title) return '';
     if (typeof el.onclick === 'function' || el.hasAttribute('onclick') || getComputedStyle(el).cursor === 'pointer') return title;
+    // A click listener added from script (Transmission's footer icons,
+    // bound with jQuery's .click(), keep the default cursor).
+    if (tracker && tracker.clickable && tracker.clickable.has(el)) return title;
     return '';
   }
 
@@ -292,13 +309,90 @@
     }
   }
 
+  // A trailing ellipsis says a control opens something more ("Edit
+  // Preferences…"); a person names the control without it.
+  const ELLIPSIS = /\s*(?:\u2026|\.\.\.)$/;
+
+  // overlays adds to a dialog target's candidates the windows a person
+  // sees as dialogs though no role says so (Transmission's "Upload Torrent
+  // Files": a positioned <div> over the page with an <h2>), only when no
+  // element with the role matches whole. Such a window is a positioned
+  // (absolute or fixed) element with a heading, which names it, drawn over
+  // other content: beneath its heading lies an element outside it that
+  // is not one of its ancestors (an app's frame, positioned to fill the
+  // page, lies over nothing but the body).
+  function overlays(out, els, t) {
+    if (out.some((x) => x.score === 2)) return;
+    for (const el of els) {
+      if (SKIP.has(el.tagName) || el === document.body || el === document.documentElement) continue;
+      if (roleOf(el) !== '' || ariaHidden(el)) continue;
+      const pos = getComputedStyle(el).position;
+      if (pos !== 'absolute' && pos !== 'fixed') continue;
+      const h = overlayHeading(el);
+      if (!h) continue;
+      if (visible(el) && !drawnOver(el, h)) continue;
+      const s = t.name ? score(contentText(h), t) : 2;
+      if (s) out.push({ el, score: s });
+    }
+  }
+
+  // overlayHeading is the first heading inside el (a visible one first).
+  function overlayHeading(el) {
+    let first = null;
+    for (const h of el.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]')) {
+      if (!contentText(h)) continue;
+      if (visible(h)) return h;
+      if (!first) first = h;
+    }
+    return first;
+  }
+
+  function drawnOver(el, h) {
+    if (!visible(h)) return false;
+    const r = h.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+    let seen = false;
+    for (const e of document.elementsFromPoint(x, y)) {
+      if (e === el) { seen = true; continue; }
+      if (!seen || e.contains(el)) continue;
+      return true;
+    }
+    return false;
+  }
+
   // 2: the whole text matches; 1: a part matches; 0: no match.
   function score(text, t) {
     const s = norm(text);
-    if (t.exact) return s === t.want ? 2 : 0;
+    const bare = ELLIPSIS.test(s) && !ELLIPSIS.test(t.want) ? s.replace(ELLIPSIS, '') : s;
+    if (t.exact) return s === t.want || bare === t.want ? 2 : 0;
     const l = low(s);
-    if (l === t.wantLow) return 2;
-    return l.includes(t.wantLow) ? 1 : 0;
+    if (l === t.wantLow || low(bare) === t.wantLow) return 2;
+    return includesText(l, t.wantLow) ? 1 : 0;
+  }
+
+  // A short text ("GET", "404", "ok") is a word or a number of its own: it
+  // matches on word boundaries, never inside a longer word ("target",
+  // "4040"). Longer texts match anywhere.
+  // Word characters of the scripts that separate words with spaces: a
+  // short Chinese or Japanese text sits inside a run of characters.
+  const SHORT = 4;
+  const WORD = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}_]/u;
+  function includesText(hay, want) {
+    if (!want) return true;
+    if (want.length > SHORT) return hay.includes(want);
+    return indexOfText(hay, want, 0) >= 0;
+  }
+  function indexOfText(hay, want, from) {
+    if (want.length > SHORT) return hay.indexOf(want, from);
+    const edgeA = WORD.test(want[0]), edgeB = WORD.test(want[want.length - 1]);
+    for (let i = hay.indexOf(want, from); i >= 0; i = hay.indexOf(want, i + 1)) {
+      const a = i > 0 ? hay[i - 1] : '', b = hay[i + want.length] || '';
+      if (edgeA && a && WORD.test(a)) continue;
+      if (edgeB && b && WORD.test(b)) continue;
+      return i;
+    }
+    return -1;
   }
 
   // candidates returns [{el, score}] for the target, in document order.
@@ -328,6 +422,9 @@
           const s = score(el.getAttribute('alt'), t);
           if (s) out.push({ el, score: s });
         }
+        // "the 'Settings Menu' icon": an icon drawn by CSS has no alt text,
+        // only the title of the control it is.
+        titled(out, els, t);
         break;
       case 'label':
         for (const el of els) {
@@ -399,6 +496,7 @@
             if (x.score === 2) out.push(x);
           }
         }
+        if (t.value === 'dialog' && !t.level) overlays(out, els, t);
         break;
       }
       default:
@@ -450,7 +548,7 @@
       const exp = explicitItem(a) || explicitScope(a);
       if (!exp && !cardItem(a)) continue;
       const txt = low(itemText(a));
-      if (txt.includes(t.withinLow)) {
+      if (includesText(txt, t.withinLow)) {
         let score = 1;
         if (txt === t.withinLow) score = 2;
         else for (const d of a.querySelectorAll('*')) {
@@ -736,10 +834,10 @@
       const r = resolve(t);
       const els = r.visible.length ? r.visible : r.all;
       const txts = els.map((e) => low(contentText(e)));
-      pos = texts.map((w) => { for (let i = 0; i < txts.length; i++) { const j = txts[i].indexOf(w); if (j >= 0) return i * 1e6 + j; } return -1; });
+      pos = texts.map((w) => { for (let i = 0; i < txts.length; i++) { const j = indexOfText(txts[i], w, 0); if (j >= 0) return i * 1e6 + j; } return -1; });
     } else {
       const body = low(norm(document.body ? document.body.innerText : ''));
-      pos = texts.map((w) => body.indexOf(w));
+      pos = texts.map((w) => indexOfText(body, w, 0));
     }
     const missing = args.texts.filter((_, i) => pos[i] < 0);
     let ok = !missing.length;
@@ -800,7 +898,7 @@
         const txt = pageText(t);
         if (txt == null) return [false, { found: false }];
         const want = norm(args.text);
-        const has = low(txt).includes(low(want));
+        const has = includesText(low(txt), low(want));
         return [args.op === 'text' ? has : !has, { found: true }];
       }
       case 'title': {
@@ -829,7 +927,7 @@
         if (args.op === 'text') d.closest = closestText(args.text);
         else {
           const txt = pageText(t) || '';
-          const i = low(txt).indexOf(low(norm(args.text)));
+          const i = indexOfText(low(txt), low(norm(args.text)), 0);
           if (i >= 0) d.context = txt.slice(Math.max(0, i - 40), i + norm(args.text).length + 40);
         }
         return d;

@@ -159,6 +159,20 @@
     const ppm = MessagePort.prototype.postMessage;
     MessagePort.prototype.postMessage = function () { touch(); return ppm.apply(this, arguments); };
   }
+  // Elements a script made clickable (addEventListener('click', …), as
+  // jQuery's .click() does): the locator takes an icon named only by its
+  // title for a control when it has one. Kept in a WeakSet, so the page's
+  // elements are neither marked nor kept alive.
+  const clickable = new WeakSet();
+  s.clickable = clickable;
+  if (window.EventTarget) {
+    const ael = EventTarget.prototype.addEventListener;
+    const CLICKS = new Set(['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend']);
+    EventTarget.prototype.addEventListener = function (type, fn, o) {
+      if (CLICKS.has(type) && this instanceof Element) clickable.add(this);
+      return ael.call(this, type, fn, o);
+    };
+  }
   new MutationObserver(() => { s.mut = now(); touch(); }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   for (const t of ['readystatechange', 'load', 'pageshow', 'hashchange', 'popstate', 'transitionend', 'animationend', 'message'])
     addEventListener(t, touch, true);

@@ -153,6 +153,12 @@ func (st *stepCtx) pointer(state string, clicks int) *verdict {
 		if v != nil {
 			return v
 		}
+		if clicks > 0 && len(st.jr.filled) > 0 {
+			if v := st.refill(); v != nil {
+				return v
+			}
+			continue // find the target again: typing may have moved it
+		}
 		st.beforeAct()
 		// The usual case in one round trip: the target lies in the
 		// viewport and receives the click at its centre.
@@ -413,6 +419,7 @@ func (st *stepCtx) waitOr(cond func() bool, settled <-chan time.Duration) (bool,
 
 func (st *stepCtx) visit() *verdict {
 	jr := st.jr
+	jr.filled = nil // a new page
 	u, err := resolve(jr.rs.base, st.s.Value)
 	if err != nil {
 		return blocked(fmt.Sprintf("cannot visit %q: %v", st.s.Value, err))
@@ -740,7 +747,50 @@ const setValueJS = `function (v) {
   return this.value;
 }`
 
+// fill types the value into the field and remembers it: before the next
+// action, the field is checked to still hold what was typed (refill).
 func (st *stepCtx) fill() *verdict {
+	v := st.fillOnce()
+	if v == nil && st.s.Secret == "" {
+		st.jr.filled = append(st.jr.filled, filledField{s: st.s, t: st.t})
+	} else {
+		st.jr.filled = nil
+	}
+	return v
+}
+
+// filledField is a field a fill step typed into, kept until the next action.
+type filledField struct {
+	s *plan.Step
+	t plan.Target
+}
+
+// refill types again into the fields filled since the last action that no
+// longer hold what was typed. A person types, looks, then clicks: an app
+// that renders a field from its own state as it finishes loading (Swagger
+// UI's URL box, reset on every update while its definition loads) throws
+// typing done too early away, and the person, seeing that, types again.
+// A field that is gone, or that the page keeps changing, is left to the
+// steps after.
+func (st *stepCtx) refill() *verdict {
+	fs := st.jr.filled
+	st.jr.filled = nil
+	for _, f := range fs {
+		r, err := st.jr.evaluate(st.act, engineArgs{Op: "value", Target: toJS(f.t), Text: f.s.Value})
+		if err != nil || r.ok || r.diag == nil || r.diag.State == nil || !r.diag.State.Found || !r.diag.State.Editable {
+			continue
+		}
+		sub := *st
+		sub.s, sub.t = f.s, f.t
+		if v := sub.fillOnce(); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// fillOnce types the value once.
+func (st *stepCtx) fillOnce() *verdict {
 	jr := st.jr
 	value := st.s.Value
 	if st.s.Secret != "" {
@@ -813,6 +863,12 @@ func (st *stepCtx) selectOption() *verdict {
 		obj, v := st.find("selectable")
 		if v != nil {
 			return v
+		}
+		if len(st.jr.filled) > 0 {
+			if v := st.refill(); v != nil {
+				return v
+			}
+			continue
 		}
 		st.beforeAct()
 		raw, err := jr.callOn(st.act, obj, selectJS, value)
@@ -942,6 +998,9 @@ func (st *stepCtx) press() *verdict {
 		if err != nil {
 			return st.errVerdict(err)
 		}
+	}
+	if v := st.refill(); v != nil {
+		return v
 	}
 	st.beforeAct()
 	before := st.mark()
