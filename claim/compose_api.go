@@ -556,6 +556,11 @@ func (c *apiComposer) apiFieldValue() (apiVal, bool) {
 		// not said
 		ok = false
 	}
+	if ok && !copula && v.bare && !v.isString && v.text != "true" && v.text != "false" && v.text != "null" {
+		// "returns tasks 1 and 3", "release 2": a number after a noun
+		// with no "is" names items (ids or positions), not a field's value
+		ok = false
+	}
 	if !ok {
 		c.i = s
 		return apiVal{}, false

@@ -77,10 +77,12 @@ func TestAPINearMisses(t *testing.T) {
 		"/upload shows 'Uploading' and then 'Done'",                          // an order in time, no field "then"
 		"Asking for only three books with /books?_limit=3 leaves out 'Emma'", // "only three" says more than the path
 		"/songs returns every song whose genre is jazz",
-		"/orders/12 returns 404 and then 'Gone'",                        // an order in time
-		"There is no invoices resource: /invoices shows 'Nothing here'", // the absence needs the 404
-		"The 'Gizmo' button, /products/4, shows '$12'",                  // a button is no record
-		"There is no invoices page: opening /invoices gives a 404",      // a page is no collection                      // a rule about many
+		"/orders/12 returns 404 and then 'Gone'",                                  // an order in time
+		"There is no invoices resource: /invoices shows 'Nothing here'",           // the absence needs the 404
+		"The 'Gizmo' button, /products/4, shows '$12'",                            // a button is no record
+		"There is no invoices page: opening /invoices gives a 404",                // a page is no collection                      // a rule about many
+		"Requesting /songs?id=1&id=3 returns songs 1 and 3 and leaves out 'Blue'", // numbers after a noun name items, not a field "songs"
+		"/orders/12 answers 200 with order 12",                                    // an id or a field "order"?
 	})
 }
 
