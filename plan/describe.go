@@ -196,7 +196,7 @@ func (s Step) describeJSON() string {
 		return fmt.Sprintf("Check that %s is a list or object of exactly %d %s", where, s.Count, map[bool]string{true: "item", false: "items"}[s.Count == 1])
 	}
 	if i := strings.Index(s.At+"/", "/*/"); i >= 0 {
-		in, rest := s.At[:i], strings.TrimPrefix(s.At[i+2:], "")
+		in, rest := s.At[:i], s.At[i+2:]
 		list := "the JSON response"
 		if in != "" {
 			list = "the list at " + in + " of the JSON response"

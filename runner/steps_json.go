@@ -111,6 +111,9 @@ func (st *stepCtx) expectJSON() *verdict {
 	for _, v := range vals {
 		shown = append(shown, jsonShow(v))
 	}
+	if len(vals) == 1 {
+		return failed(exp, "no item has it; the one value there is "+shown[0])
+	}
 	return failed(exp, fmt.Sprintf("no item has it; the %d values there are %s", len(vals), clip(strings.Join(shown, ", "), 300)))
 }
 

@@ -77,6 +77,8 @@ func TestExpectJSON(t *testing.T) {
 		{"no such item", "/tasks", `{at: /4/title, equals: x}`, "there is no /4: the list at the top has 2 items"},
 		{"no such member", "/compact", `{at: /title, equals: x}`, `the object at the top has no member "title" (its members: a/b, author, id, items, note, price)`},
 		{"no item has it", "/tasks", `{at: /*/title, equals: "Buy milk"}`, `no item has it; the 2 values there are the string "Fix the login bug", the string "Write the docs"`},
+		{"one item lacks it", "/compact", `{at: /items/*/name, equals: Chair}`, `no item has it; the 2 values there are the string "Lamp", the string "Desk"`},
+		{"any item of an empty list", "/empty", `{at: /*/name, equals: x}`, "there is no item at /*: the list at the top is empty"},
 		{"count of a value", "/compact", `{at: /author, count: 1}`, `it is the string "typicode", which has no items`},
 		{"empty is not one", "/empty", `{count: 1}`, "it has 0 items"},
 		{"html page", "/page", `{at: /0/id, equals: 2}`, "the page is not JSON: it is a text/html document"},
