@@ -36,6 +36,7 @@ type apiComposer struct {
 	*composer
 	json   bool     // the claim says the path answers JSON (endpoint, API, GET, …)
 	unsure []apiVal // fields said to hold a value where the claim does not say JSON
+	typed  []apiVal // quoted values that read as a JSON number, boolean or null too
 	rest   int      // the first word after the path
 }
 
@@ -112,6 +113,9 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 	}
 	if len(c.unsure) > 0 {
 		return nil, c.unsureRefusal(), false
+	}
+	if len(c.typed) > 0 {
+		return nil, c.typedRefusal(), false
 	}
 	if absent {
 		// "there is no projects collection: … gives a 404": only a
@@ -423,6 +427,12 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 	for _, v := range vals {
 		if c.json && v.field != "" && !neg {
 			if at, ok := c.apiFieldAt(v.field); ok {
+				if !v.bare && json.Valid([]byte(v.value)) {
+					// "the id is '2'": the quotes mark where the value
+					// ends, not that it is a text rather than a number
+					c.typed = append(c.typed, v)
+					continue
+				}
 				c.emit(c.apiFieldCheck(v, at))
 				continue
 			}
@@ -1021,6 +1031,22 @@ func (c *apiComposer) unsureRefusal() *refusal {
 		r.suggest = []string{
 			"GET " + path + " " + c.p.lx.span(c.w[c.rest].a, c.w[len(c.w)-1].b),
 			fmt.Sprintf("%s shows '%s'", path, v.value),
+		}
+	}
+	return r
+}
+
+// typedRefusal refuses a quoted value that a JSON response may hold as a
+// number, boolean or null, or as a text ("the id is '2'": 2 or "2"),
+// offering both as the text the response shows.
+func (c *apiComposer) typedRefusal() *refusal {
+	v := c.typed[0]
+	path := c.apiVisited()
+	r := &refusal{cause: "ambiguous", reason: fmt.Sprintf("%q quoted may be the JSON value %s or the text %q in the field %q: write it unquoted for the value (\"%s %s\"), or say the text the response shows", v.value, v.value, v.value, v.field, v.field, v.value)}
+	if path != "" {
+		r.suggest = []string{
+			fmt.Sprintf("GET %s shows '\"%s\": %s'", path, v.field, v.value),
+			fmt.Sprintf("GET %s shows '\"%s\": \"%s\"'", path, v.field, v.value),
 		}
 	}
 	return r

@@ -50,8 +50,8 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/tasks/2"}`, `{"expect_json":{"at":"/done","equals":true}}`}}},
 		{"GET /tasks/2 has id 2", [][]string{
 			{`{"visit":"/tasks/2"}`, `{"expect_json":{"at":"/id","equals":2}}`}}},
-		{"GET /tasks/2 says the id is '2'", [][]string{
-			{`{"visit":"/tasks/2"}`, `{"expect_json":{"at":"/id","equals":"2"}}`}}},
+		{"GET /tasks/2 says the title is 'Fix the login bug'", [][]string{
+			{`{"visit":"/tasks/2"}`, `{"expect_json":{"at":"/title","equals":"Fix the login bug"}}`}}},
 		// a path whose response's shape is not known: the pair as text
 		{"The JSON at /api/config says the locale is 'de', not 'fr'", [][]string{
 			{`{"visit":"/api/config"}`, `{"expect_text":"\"locale\": \"de\""}`},
@@ -136,6 +136,9 @@ func TestAPIAmbiguousReadings(t *testing.T) {
 		// as a JSON response prints it, or the value as a text
 		{"/profile says the theme is 'dark'", "may be a field of a JSON response or a text", []string{`GET /profile says the theme is "dark"`, "/profile shows 'dark'"}},
 		{"/articles/3 returns the article titled 'Hello world'", "may be a field of a JSON response", []string{`GET /articles/3 returns the article titled "Hello world"`, "/articles/3 shows 'Hello world'"}},
+		// a quoted value a JSON response may hold as a number or a text
+		{"GET /tasks/2 says the id is '2'", "may be the JSON value 2 or the text", []string{`GET /tasks/2 shows '"id": 2'`, `GET /tasks/2 shows '"id": "2"'`}},
+		{"GET /flags/4 says enabled is 'true'", "may be the JSON value true", []string{`GET /flags/4 shows '"enabled": true'`}},
 		{"/builds/9 shows version 3.2.1", "reads either as a text the page shows or as the field", []string{`/builds/9 shows '"version": "3.2.1"'`, "/builds/9 shows 'version 3.2.1'"}},
 	}
 	for _, tt := range cases {
