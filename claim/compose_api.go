@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -35,6 +36,7 @@ type apiComposer struct {
 	*composer
 	json   bool     // the claim says the path answers JSON (endpoint, API, GET, …)
 	unsure []apiVal // fields said to hold a value where the claim does not say JSON
+	typed  []apiVal // quoted values that read as a JSON number, boolean or null too
 	rest   int      // the first word after the path
 }
 
@@ -111,6 +113,9 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 	}
 	if len(c.unsure) > 0 {
 		return nil, c.unsureRefusal(), false
+	}
+	if len(c.typed) > 0 {
+		return nil, c.typedRefusal(), false
 	}
 	if absent {
 		// "there is no projects collection: … gives a 404": only a
@@ -329,6 +334,9 @@ func (c *apiComposer) apiOutcome() bool {
 	if !c.eatAny(apiTextVerbs) && !(c.eat("is") || c.eat("are")) {
 		return fail()
 	}
+	if !neg && c.json && c.apiCount() {
+		return true
+	}
 	return c.apiValues(neg) || fail()
 }
 
@@ -398,6 +406,13 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 	} else {
 		c.i = s2
 	}
+	if c.json && !neg {
+		// the value itself: [] or {} however the response is spaced
+		it := check("presence", plan.Step{Kind: plan.ExpectJSON, Value: text})
+		it.notes = []string{fmt.Sprintf("The JSON response is checked to be %s: an empty %s, not a list or object with items, nor the other kind.", text, map[string]string{"[]": "list", "{}": "object"}[text])}
+		c.emit(it)
+		return true
+	}
 	k := plan.ExpectVisible
 	if neg {
 		k = plan.ExpectHidden
@@ -410,6 +425,18 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 
 func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 	for _, v := range vals {
+		if c.json && v.field != "" && !neg {
+			if at, ok := c.apiFieldAt(v.field); ok {
+				if !v.bare && json.Valid([]byte(v.value)) {
+					// "the id is '2'": the quotes mark where the value
+					// ends, not that it is a text rather than a number
+					c.typed = append(c.typed, v)
+					continue
+				}
+				c.emit(c.apiFieldCheck(v, at))
+				continue
+			}
+		}
 		if v.field != "" && !c.json && (!v.bare || v.isString) {
 			// A page may show the field's value as "Theme: light": the
 			// pair is checked only where the claim says JSON.
@@ -430,6 +457,137 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 		it.notes = v.notes
 		c.emit(it)
 	}
+}
+
+// apiCount reads a count of the response's items where the claim says the
+// path answers JSON: "two tasks", "only one release", "no users", said of
+// a collection's path with its own noun or a generic one ("items"), then
+// perhaps what they are ("two tasks: 'A' and 'B'"). The number is the
+// claim's: a count said of a record's path, or with another noun, is not
+// read (the claim is refused).
+func (c *apiComposer) apiCount() bool {
+	s := c.i
+	_ = c.eat("only") || c.eat("just") || c.eat("exactly")
+	n := -1
+	switch {
+	case c.eat("no"):
+		n = 0
+	case !c.end() && (c.w[c.i].kind == tNumber || c.w[c.i].kind == tWord):
+		if v, ok := wordNumber(c.low()); ok {
+			n = v
+			c.i++
+		}
+	}
+	coll, ok := c.apiCollection()
+	if n < 0 || !ok || c.end() || c.w[c.i].kind != tWord || !apiItemNoun(c.low(), coll) {
+		c.i = s
+		return false
+	}
+	c.i++
+	it := check("count", plan.Step{Kind: plan.ExpectJSON, Count: n})
+	it.notes = []string{fmt.Sprintf("%q is checked as the number of items of the JSON response (a list's items, or an object's members).", c.p.lx.span(c.w[s].a, c.w[c.i-1].b))}
+	c.emit(it)
+	// "two tasks: 'A' and 'B'": what they are
+	s2 := c.i
+	if c.eat(":") || c.eat(",") {
+		if vals := c.apiValueList(); len(vals) > 0 {
+			c.apiChecks(vals, false)
+		} else {
+			c.i = s2
+		}
+	}
+	return true
+}
+
+// apiGenericItems name a response's items whatever the collection.
+var apiGenericItems = map[string]bool{"item": true, "items": true, "result": true, "results": true,
+	"record": true, "records": true, "entry": true, "entries": true, "object": true, "objects": true}
+
+// apiItemNoun reports whether a noun names the items of the collection at
+// coll ("task" and "tasks" for /tasks, "entries" for /entries).
+func apiItemNoun(noun, coll string) bool {
+	if apiGenericItems[noun] {
+		return true
+	}
+	for _, f := range []string{noun, noun + "s", noun + "es", strings.TrimSuffix(noun, "y") + "ies"} {
+		if f == coll {
+			return true
+		}
+	}
+	return false
+}
+
+// apiVisited is the path the claim visits.
+func (c *apiComposer) apiVisited() string {
+	for _, it := range c.items {
+		if it.kind == iPage {
+			return it.page.path
+		}
+	}
+	return ""
+}
+
+// apiCollection is the collection the visited path names — "tasks" for
+// /tasks?done=true or /api/tasks — and false for a record's path
+// (/tasks/2), whose response is one item.
+func (c *apiComposer) apiCollection() (string, bool) {
+	segs := strings.Split(strings.Trim(strings.SplitN(c.apiVisited(), "?", 2)[0], "/"), "/")
+	last := strings.ToLower(segs[len(segs)-1])
+	if _, n := number(last); n || last == "" {
+		return "", false
+	}
+	return last, true
+}
+
+// apiFieldAt is the JSON pointer of a field the response is said to hold:
+// the record's own field on a record's path (/tasks/2: /title), any
+// item's on a filtered collection (/posts?author=x: /*/author). Elsewhere
+// (/api/config) the shape is not known and the pair is looked for as text.
+func (c *apiComposer) apiFieldAt(field string) (string, bool) {
+	path := c.apiVisited()
+	f := strings.ReplaceAll(strings.ReplaceAll(field, "~", "~0"), "/", "~1")
+	if _, ok := c.apiCollection(); !ok && path != "" {
+		return "/" + f, true
+	}
+	if strings.Contains(path, "?") {
+		return "/*/" + f, true
+	}
+	return "", false
+}
+
+// apiFieldCheck checks a field's value in the JSON response: a number,
+// true, false or null written unquoted is that JSON value, anything else
+// a string (the quoted '2' is the text "2", not the number 2).
+func (c *apiComposer) apiFieldCheck(v apiVal, at string) item {
+	val, _ := json.Marshal(v.value)
+	if v.bare && !v.isString && json.Valid([]byte(v.value)) {
+		val = []byte(v.value)
+	}
+	var notes []string
+	for _, n := range v.notes {
+		if !strings.HasPrefix(n, "The field and its value are looked for as ") {
+			notes = append(notes, n)
+		}
+	}
+	where := "the record's"
+	if strings.HasPrefix(at, "/*/") {
+		where = "an item's"
+	}
+	notes = append(notes, fmt.Sprintf("%q is checked as %s field %q in the JSON response, compact or pretty-printed, by type: %s.", v.value, where, v.field, apiTypeNote(val)))
+	it := check("presence", plan.Step{Kind: plan.ExpectJSON, At: at, Value: string(val)})
+	it.notes = notes
+	return it
+}
+
+// apiTypeNote says which JSON value a claim's value was taken as.
+func apiTypeNote(val []byte) string {
+	switch {
+	case val[0] == '"':
+		return "a text, as written"
+	case string(val) == "true" || string(val) == "false" || string(val) == "null":
+		return "the JSON " + string(val) + ", not the text"
+	}
+	return "a number, not a text"
 }
 
 // apiVal is one value the response is said to hold.
@@ -556,9 +714,10 @@ func (c *apiComposer) apiFieldValue() (apiVal, bool) {
 		// not said
 		ok = false
 	}
-	if ok && !copula && v.bare && !v.isString && v.text != "true" && v.text != "false" && v.text != "null" {
-		// "returns tasks 1 and 3", "release 2": a number after a noun
-		// with no "is" names items (ids or positions), not a field's value
+	if ok && !copula && v.bare && !v.isString && v.text != "true" && v.text != "false" && v.text != "null" && c.itemNoun(field) {
+		// "returns tasks 1 and 3", "with order 12" on /orders/12: a
+		// number after a plural or the collection's own noun with no
+		// "is" names items (ids or positions), not a field's value
 		ok = false
 	}
 	if !ok {
@@ -568,6 +727,28 @@ func (c *apiComposer) apiFieldValue() (apiVal, bool) {
 	v = fieldPair(field, v)
 	v.asserted = copula
 	return v, true
+}
+
+// itemNoun reports whether a word before a number names items rather than
+// a field: a plural ("tasks 1 and 3") or a collection of one of the
+// claim's paths, singular or plural ("order 12" on /orders/12).
+func (c *apiComposer) itemNoun(word string) bool {
+	w := strings.ToLower(word)
+	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return true
+	}
+	for _, t := range c.w {
+		if t.kind != tPath {
+			continue
+		}
+		for _, seg := range strings.Split(strings.SplitN(t.raw, "?", 2)[0], "/") {
+			seg = strings.ToLower(seg)
+			if seg != "" && (seg == w || seg == w+"s" || seg == w+"es") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fieldPair binds a value to its field as a JSON response prints it
@@ -848,7 +1029,7 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 				if s.Kind == plan.ExpectNoText {
 					verb = "does not show"
 				}
-				return &refusal{cause: "ambiguous",
+				return &refusal{cause: "ambiguous", retry: api,
 					reason: fmt.Sprintf("the unquoted %q reads either as a text the page shows or as the field %q of a JSON response with the value %s: quote the one meant", s.Value, fs[0], val),
 					suggest: []string{
 						fmt.Sprintf("%s %s '%s'", path, verb, pair),
@@ -878,6 +1059,22 @@ func (c *apiComposer) unsureRefusal() *refusal {
 		r.suggest = []string{
 			"GET " + path + " " + c.p.lx.span(c.w[c.rest].a, c.w[len(c.w)-1].b),
 			fmt.Sprintf("%s shows '%s'", path, v.value),
+		}
+	}
+	return r
+}
+
+// typedRefusal refuses a quoted value that a JSON response may hold as a
+// number, boolean or null, or as a text ("the id is '2'": 2 or "2"),
+// offering both as the text the response shows.
+func (c *apiComposer) typedRefusal() *refusal {
+	v := c.typed[0]
+	path := c.apiVisited()
+	r := &refusal{cause: "ambiguous", reason: fmt.Sprintf("%q quoted may be the JSON value %s or the text %q in the field %q: write it unquoted for the value (\"%s %s\"), or say the text the response shows", v.value, v.value, v.value, v.field, v.field, v.value)}
+	if path != "" {
+		r.suggest = []string{
+			fmt.Sprintf("GET %s shows '\"%s\": %s'", path, v.field, v.value),
+			fmt.Sprintf("GET %s shows '\"%s\": \"%s\"'", path, v.field, v.value),
 		}
 	}
 	return r

@@ -38,11 +38,21 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/orders?paid=true"}`, `{"expect_text":"Order 7"}`},
 			{`{"visit":"/orders?paid=true"}`, `{"expect_no_text":"Order 8"}`},
 			{`{"visit":"/orders?paid=true"}`, `{"expect_no_text":"Order 9"}`}}},
-		// a field and its value, bound as the response prints them
+		// a field and its value in the JSON response: any item's on a
+		// filtered collection, the record's own on a record's path
 		{"GET /posts?author=typicode returns the post whose author is typicode", [][]string{
-			{`{"visit":"/posts?author=typicode"}`, `{"expect_text":"\"author\": \"typicode\""}`}}},
+			{`{"visit":"/posts?author=typicode"}`, `{"expect_json":{"at":"/*/author","equals":"typicode"}}`}}},
 		{"GET /articles/3 returns the article titled 'Hello world'", [][]string{
-			{`{"visit":"/articles/3"}`, `{"expect_text":"\"title\": \"Hello world\""}`}}},
+			{`{"visit":"/articles/3"}`, `{"expect_json":{"at":"/title","equals":"Hello world"}}`}}},
+		// typed: an unquoted number or boolean is that JSON value, a
+		// quoted one a text
+		{"GET /tasks/2 has done true", [][]string{
+			{`{"visit":"/tasks/2"}`, `{"expect_json":{"at":"/done","equals":true}}`}}},
+		{"GET /tasks/2 has id 2", [][]string{
+			{`{"visit":"/tasks/2"}`, `{"expect_json":{"at":"/id","equals":2}}`}}},
+		{"GET /tasks/2 says the title is 'Fix the login bug'", [][]string{
+			{`{"visit":"/tasks/2"}`, `{"expect_json":{"at":"/title","equals":"Fix the login bug"}}`}}},
+		// a path whose response's shape is not known: the pair as text
 		{"The JSON at /api/config says the locale is 'de', not 'fr'", [][]string{
 			{`{"visit":"/api/config"}`, `{"expect_text":"\"locale\": \"de\""}`},
 			{`{"visit":"/api/config"}`, `{"expect_no_text":"fr"}`}}},
@@ -59,7 +69,25 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/members/5"}`, `{"expect_text":"carla@shop.test"}`}}},
 		{"GET /members/5 answers 200 with the email carla@shop.test", [][]string{
 			{`{"visit":"/members/5"}`, `{"expect_status":200}`},
-			{`{"visit":"/members/5"}`, `{"expect_text":"\"email\": \"carla@shop.test\""}`}}},
+			{`{"visit":"/members/5"}`, `{"expect_json":{"at":"/email","equals":"carla@shop.test"}}`}}},
+		// counts of a JSON response's items, with the collection's noun or
+		// a generic one; an empty list is the value []
+		{"GET /tasks?done=true returns two tasks", [][]string{
+			{`{"visit":"/tasks?done=true"}`, `{"expect_json":{"count":2}}`}}},
+		{"The endpoint /releases has one release", [][]string{
+			{`{"visit":"/releases"}`, `{"expect_json":{"count":1}}`}}},
+		{"GET /api/users?role=admin returns 3 results", [][]string{
+			{`{"visit":"/api/users?role=admin"}`, `{"expect_json":{"count":3}}`}}},
+		{"GET /tasks?owner=nobody returns no tasks", [][]string{
+			{`{"visit":"/tasks?owner=nobody"}`, `{"expect_json":{"count":0}}`}}},
+		{"GET /tasks?_limit=2 returns only two tasks: 'Fix the login bug' and 'Write the docs'", [][]string{
+			{`{"visit":"/tasks?_limit=2"}`, `{"expect_json":{"count":2}}`},
+			{`{"visit":"/tasks?_limit=2"}`, `{"expect_text":"Fix the login bug"}`},
+			{`{"visit":"/tasks?_limit=2"}`, `{"expect_text":"Write the docs"}`}}},
+		{"GET /entries?year=2031 returns an empty list", [][]string{
+			{`{"visit":"/entries?year=2031"}`, `{"expect_json":{"equals":[]}}`}}},
+		{"GET /orders/999 answers 404 and an empty object", [][]string{
+			{`{"visit":"/orders/999"}`, `{"expect_status":404}`, `{"expect_json":{"equals":{}}}`}}},
 		{"Searching members with /members?q=carla finds Carla Mendez and not Dev Patel", [][]string{
 			{`{"visit":"/members?q=carla"}`, `{"expect_text":"Carla Mendez"}`},
 			{`{"visit":"/members?q=carla"}`, `{"expect_no_text":"Dev Patel"}`}}},
@@ -77,10 +105,19 @@ func TestAPINearMisses(t *testing.T) {
 		"/upload shows 'Uploading' and then 'Done'",                          // an order in time, no field "then"
 		"Asking for only three books with /books?_limit=3 leaves out 'Emma'", // "only three" says more than the path
 		"/songs returns every song whose genre is jazz",
-		"/orders/12 returns 404 and then 'Gone'",                                  // an order in time
-		"There is no invoices resource: /invoices shows 'Nothing here'",           // the absence needs the 404
-		"The 'Gizmo' button, /products/4, shows '$12'",                            // a button is no record
-		"There is no invoices page: opening /invoices gives a 404",                // a page is no collection                      // a rule about many
+		"/orders/12 returns 404 and then 'Gone'",                        // an order in time
+		"There is no invoices resource: /invoices shows 'Nothing here'", // the absence needs the 404
+		"The 'Gizmo' button, /products/4, shows '$12'",                  // a button is no record
+		"There is no invoices page: opening /invoices gives a 404",      // a page is no collection
+		// counts: only where the claim says JSON, of a collection, with its noun
+		"/tasks?done=true returns two tasks",                                      // nothing says JSON: a page's "tasks" are not its items
+		"/tasks shows three tasks",                                                // nor here
+		"GET /tasks?done=true returns two users",                                  // another collection's noun
+		"GET /tasks/2 returns one task",                                           // a record's path holds one item, not a list
+		"GET /tasks?done=true returns about two tasks",                            // an estimate
+		"GET /tasks?done=true returns at least two tasks",                         // a bound no count step reads here
+		"GET /tasks?done=true doesn't return two tasks",                           // a negated count
+		"GET /tasks?done=true returns two tasks and the rest",                     // what follows is not read                      // a rule about many
 		"Requesting /songs?id=1&id=3 returns songs 1 and 3 and leaves out 'Blue'", // numbers after a noun name items, not a field "songs"
 		"/orders/12 answers 200 with order 12",                                    // an id or a field "order"?
 	})
@@ -101,6 +138,9 @@ func TestAPIAmbiguousReadings(t *testing.T) {
 		// as a JSON response prints it, or the value as a text
 		{"/profile says the theme is 'dark'", "may be a field of a JSON response or a text", []string{`GET /profile says the theme is "dark"`, "/profile shows 'dark'"}},
 		{"/articles/3 returns the article titled 'Hello world'", "may be a field of a JSON response", []string{`GET /articles/3 returns the article titled "Hello world"`, "/articles/3 shows 'Hello world'"}},
+		// a quoted value a JSON response may hold as a number or a text
+		{"GET /tasks/2 says the id is '2'", "may be the JSON value 2 or the text", []string{`GET /tasks/2 shows '"id": 2'`, `GET /tasks/2 shows '"id": "2"'`}},
+		{"GET /flags/4 says enabled is 'true'", "may be the JSON value true", []string{`GET /flags/4 shows '"enabled": true'`}},
 		{"/builds/9 shows version 3.2.1", "reads either as a text the page shows or as the field", []string{`/builds/9 shows '"version": "3.2.1"'`, "/builds/9 shows 'version 3.2.1'"}},
 	}
 	for _, tt := range cases {

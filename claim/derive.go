@@ -136,6 +136,11 @@ func derive(claim string) (Derivation, *refusal) {
 		return Derivation{}, &refusal{cause: "unrecognized", reason: "vouch built a plan it could not validate (" + firstLine(err.Error()) + ")"}
 	}
 	if r := apiGuard(lx, d); r != nil {
+		if r.retry && full == claim {
+			if d2, _, ok := apiRetry(full, lx, text); ok {
+				return d2, nil
+			}
+		}
 		return Derivation{}, r
 	}
 	if r := guard(lx, d); r != nil {

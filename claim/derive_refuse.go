@@ -46,6 +46,10 @@ type refusal struct {
 	cause   string
 	reason  string
 	suggest []string
+	// retry: the API reader may read the claim plainly (a field's value
+	// where the claim says the path answers JSON); its reading is taken
+	// when it passes the guard.
+	retry bool
 }
 
 // notProvable completes a refusal with a repair prompt and suggestions,

@@ -109,6 +109,8 @@ func guardOnly(ws []gword, steps []plan.Step, _ Derivation) string {
 		switch s.Kind {
 		case plan.ExpectCount, plan.ExpectNoText, plan.ExpectHidden:
 			limits = true
+		case plan.ExpectJSON:
+			limits = limits || s.Value == "" // a count of the response's items
 		}
 	}
 	for i, w := range ws {
@@ -147,7 +149,7 @@ func guardNumbers(ws []gword, steps []plan.Step, d Derivation) string {
 	statuses := map[int]bool{}
 	anyCount := false
 	for _, s := range steps {
-		if s.Kind == plan.ExpectCount {
+		if s.Kind == plan.ExpectCount || s.Kind == plan.ExpectJSON && s.Value == "" {
 			counts[s.Count] = true
 			anyCount = true
 		}
@@ -406,7 +408,7 @@ func stateWord(w string) bool {
 func guardDescribed(_ []gword, steps []plan.Step, d Derivation) string {
 	shown := false
 	for _, s := range steps {
-		if s.Kind == plan.ExpectText || s.Kind == plan.ExpectVisible || s.Kind == plan.ExpectOrder || s.Kind == plan.ExpectCount {
+		if s.Kind == plan.ExpectText || s.Kind == plan.ExpectVisible || s.Kind == plan.ExpectOrder || s.Kind == plan.ExpectCount || s.Kind == plan.ExpectJSON {
 			shown = true
 		}
 	}

@@ -245,6 +245,8 @@ type stepArg struct {
 	As        *string          `json:"as"`
 	Property  *string          `json:"property"`
 	Texts     *[]string        `json:"texts"`
+	At        *string          `json:"at"`
+	Equals    *json.RawMessage `json:"equals"`
 }
 
 var allowedArgs = map[Kind][]string{
@@ -259,6 +261,7 @@ var allowedArgs = map[Kind][]string{
 	ExpectValue:   {"target", "value"},
 	ExpectStyle:   {"target", "property", "value"},
 	ExpectOrder:   {"target", "texts"},
+	ExpectJSON:    {"at", "equals", "count"},
 }
 
 // targetKinds are the steps whose scalar argument is a target.
@@ -316,8 +319,21 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 		check("as", a.As != nil)
 		check("property", a.Property != nil)
 		check("texts", a.Texts != nil)
+		check("at", a.At != nil)
+		check("equals", a.Equals != nil)
 		if len(extra) > 0 {
 			return &FieldError{Field: extra[0], Message: fmt.Sprintf("%s does not take %q (allowed: %s)%s", s.Kind, extra[0], strings.Join(allowed, ", "), suggest(extra[0], allowed))}
+		}
+		if s.Kind == ExpectJSON {
+			if a.Equals == nil {
+				// equals: null decodes to a nil pointer; it is a value
+				var keys map[string]json.RawMessage
+				if json.Unmarshal(arg, &keys) == nil && keys["equals"] != nil {
+					null := json.RawMessage("null")
+					a.Equals = &null
+				}
+			}
+			return s.decodeJSON(&a)
 		}
 		s.Target = deref(a.Target)
 		s.Secret = deref(a.Secret)
@@ -394,6 +410,8 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 		return &FieldError{Message: `expect_value takes {"target": ..., "value": ...}`}
 	case ExpectStyle:
 		return &FieldError{Message: `expect_style takes {"target": ..., "property": ..., "value": ...}`}
+	case ExpectJSON:
+		return &FieldError{Message: `expect_json takes {"at": "/0/title", "equals": VALUE} or {"at": ..., "count": N}`}
 	case Screenshot:
 		if string(arg) == "null" || string(arg) == "true" {
 			return nil
@@ -413,6 +431,46 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 		s.Value = v
 	}
 	return nil
+}
+
+// decodeJSON reads expect_json's argument: an optional pointer and
+// exactly one of equals (any JSON value, kept as compact JSON) and count.
+func (s *Step) decodeJSON(a *stepArg) *FieldError {
+	s.At = deref(a.At)
+	switch {
+	case a.Equals != nil && a.Count != nil:
+		return &FieldError{Field: "count", Message: "expect_json takes equals or count, not both"}
+	case a.Equals != nil:
+		v, err := compactJSON(*a.Equals)
+		if err != nil {
+			return &FieldError{Field: "equals", Message: err.Error()}
+		}
+		s.Value = v
+	case a.Count != nil:
+		s.Count = *a.Count
+	default:
+		return &FieldError{Message: "expect_json needs equals (the value at the pointer) or count (its number of items)"}
+	}
+	return nil
+}
+
+// compactJSON returns a JSON value in one spelling: no whitespace, object
+// keys sorted, numbers as written.
+func compactJSON(raw []byte) (string, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return "", fmt.Errorf("not a JSON value: %v", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if dec.More() {
+		return "", fmt.Errorf("not one JSON value")
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
 }
 
 // decodeCount reads expect_count's comparison: exactly one of count,
@@ -548,6 +606,23 @@ func (s Step) MarshalJSON() ([]byte, error) {
 			Property string `json:"property"`
 			Value    string `json:"value"`
 		}{s.Target, s.Property, s.Value}
+	case ExpectJSON:
+		if s.Value == "" {
+			arg = struct {
+				At    string `json:"at,omitempty"`
+				Count int    `json:"count"`
+			}{s.At, s.Count}
+		} else {
+			eq := json.RawMessage(s.Value)
+			if !json.Valid(eq) {
+				// Validate refuses it; encoding must not fail meanwhile.
+				eq, _ = json.Marshal(s.Value)
+			}
+			arg = struct {
+				At     string          `json:"at,omitempty"`
+				Equals json.RawMessage `json:"equals"`
+			}{s.At, eq}
+		}
 	case ExpectOrder:
 		texts := s.Texts
 		if texts == nil {
@@ -750,7 +825,11 @@ func nodeFrom(dec *json.Decoder) (*yaml.Node, error) {
 	case string:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: t}, nil
 	case json.Number:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: t.String()}, nil
+		tag := "!!int"
+		if strings.ContainsAny(t.String(), ".eE") {
+			tag = "!!float"
+		}
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: t.String()}, nil
 	case bool:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(t)}, nil
 	case nil:

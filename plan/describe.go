@@ -105,6 +105,8 @@ func (s Step) Describe() string {
 		} else {
 			out = fmt.Sprintf("Check that %s appear in this order %s", quoteJoin(s.Texts), where)
 		}
+	case ExpectJSON:
+		out = s.describeJSON()
 	case ExpectStatus:
 		out = fmt.Sprintf("Check that the page answered HTTP %d", s.Status)
 	case ExpectNoConsoleErrors:
@@ -178,6 +180,33 @@ func (s Step) describeStyle(t string) string {
 		return fmt.Sprintf("Check that the %s of %s is %s", strings.ReplaceAll(p, "-", " "), t, v)
 	}
 	return fmt.Sprintf("Check that the %s of %s is %s", p, t, v)
+}
+
+// describeJSON says what expect_json checks, the expected value as JSON
+// writes it, so that its type shows ("2" is a text, 2 a number).
+func (s Step) describeJSON() string {
+	where := "the JSON response"
+	if s.At != "" {
+		where = "the value at " + s.At + " of the JSON response"
+	}
+	if s.Value == "" {
+		if s.Count == 0 {
+			return fmt.Sprintf("Check that %s is an empty list or object", where)
+		}
+		return fmt.Sprintf("Check that %s is a list or object of exactly %d %s", where, s.Count, map[bool]string{true: "item", false: "items"}[s.Count == 1])
+	}
+	if i := strings.Index(s.At+"/", "/*/"); i >= 0 {
+		in, rest := s.At[:i], s.At[i+2:]
+		list := "the JSON response"
+		if in != "" {
+			list = "the list at " + in + " of the JSON response"
+		}
+		if rest == "" {
+			return fmt.Sprintf("Check that an item of %s is %s", list, s.Value)
+		}
+		return fmt.Sprintf("Check that an item of %s has %s at %s", list, s.Value, rest)
+	}
+	return fmt.Sprintf("Check that %s is %s", where, s.Value)
 }
 
 func quoteJoin(xs []string) string {

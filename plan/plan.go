@@ -84,6 +84,10 @@ const (
 	ExpectFocused         Kind = "expect_focused"
 	ExpectStyle           Kind = "expect_style"
 	ExpectOrder           Kind = "expect_order"
+	// ExpectJSON reads the page's document as JSON (a response a visit
+	// loaded) and checks the value at a JSON pointer, or its number of
+	// items.
+	ExpectJSON Kind = "expect_json"
 )
 
 // Kinds lists every step kind in the order the documentation presents them.
@@ -93,7 +97,7 @@ var Kinds = []Kind{
 	ExpectVisible, ExpectHidden, ExpectText, ExpectNoText, ExpectURL, ExpectTitle,
 	ExpectCount, ExpectStatus, ExpectNoConsoleErrors,
 	ExpectValue, ExpectChecked, ExpectUnchecked, ExpectEnabled, ExpectDisabled,
-	ExpectFocused, ExpectStyle, ExpectOrder,
+	ExpectFocused, ExpectStyle, ExpectOrder, ExpectJSON,
 }
 
 // IsAssertion reports whether k checks the page rather than acting on it.
@@ -102,7 +106,7 @@ func (k Kind) IsAssertion() bool {
 	case ExpectVisible, ExpectHidden, ExpectText, ExpectNoText, ExpectURL,
 		ExpectTitle, ExpectCount, ExpectStatus, ExpectNoConsoleErrors,
 		ExpectValue, ExpectChecked, ExpectUnchecked, ExpectEnabled, ExpectDisabled,
-		ExpectFocused, ExpectStyle, ExpectOrder:
+		ExpectFocused, ExpectStyle, ExpectOrder, ExpectJSON:
 		return true
 	}
 	return false
@@ -132,12 +136,14 @@ type Step struct {
 	// key to press (press), the path or URL (visit, expect_url), the text
 	// (expect_text, expect_no_text, expect_title), the screenshot's name,
 	// the field's expected value (expect_value) or the expected style value
-	// (expect_style).
+	// (expect_style). For expect_json it is the expected value as compact
+	// JSON ("\"typicode\"", "2", "true"), or empty when Count is checked.
 	Value string
 	// Secret names a secret whose value is typed instead of Value (fill,
 	// select). The value is looked up at run time and never recorded.
 	Secret string
-	// Count is the expected number of matches (expect_count). With Ref set
+	// Count is the expected number of matches (expect_count), or of items
+	// of the JSON value at At (expect_json with no Value). With Ref set
 	// it is added to the remembered count: the expected number is
 	// remembered[Ref] + Count.
 	Count int
@@ -150,6 +156,10 @@ type Step struct {
 	// Property is the CSS property expect_style checks, such as
 	// font-weight, color or text-decoration-line.
 	Property string
+	// At is the JSON pointer (RFC 6901) expect_json checks: "" is the
+	// whole response, "/0/title" the first item's title; a "*" segment
+	// on an array stands for any of its items (equals only).
+	At string
 	// Texts are the texts expect_order wants in this order.
 	Texts []string
 	// Status is the expected HTTP status of the last document navigation

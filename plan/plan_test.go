@@ -87,7 +87,7 @@ func TestIdentityChangesWithContent(t *testing.T) {
 
 func TestEveryStepKind(t *testing.T) {
 	seen := map[Kind]bool{}
-	for _, name := range []string{"every-step", "new-steps"} {
+	for _, name := range []string{"every-step", "new-steps", "json-steps"} {
 		p, err := Parse(readFile(t, name+".yaml"))
 		if err != nil {
 			t.Fatal(err)
@@ -153,6 +153,14 @@ func TestParseErrors(t *testing.T) {
 		{"no name", "journeys:\n  - name: j\n    steps:\n      - visit: /\n", []string{`field "name"`, "needs a name"}},
 		{"bad version", "version: 2\nname: x\njourneys:\n  - name: j\n    steps:\n      - visit: /\n", []string{"unsupported version 2"}},
 		{"empty journey", "name: x\njourneys:\n  - name: j\n    steps: []\n", []string{`journey 1 "j"`, "at least one step"}},
+		{"json without a check", head + "      - expect_json: {at: /0}\n", []string{"step 2", "expect_json needs equals", "or count"}},
+		{"json with both", head + "      - expect_json: {equals: 1, count: 1}\n", []string{`field "expect_json.count"`, "equals or count, not both"}},
+		{"json pointer without slash", head + "      - expect_json: {at: 0/title, equals: x}\n", []string{`field "expect_json.at"`, "must be a JSON pointer", "/0/title"}},
+		{"json pointer bad escape", head + "      - expect_json: {at: /a~2, equals: x}\n", []string{"~0", "~1"}},
+		{"json count of any item", head + "      - expect_json: {at: /*/tags, count: 1}\n", []string{`"*" (any item) goes with equals`}},
+		{"json negative count", head + "      - expect_json: {count: -1}\n", []string{"count must be 0 or more"}},
+		{"json scalar", head + "      - expect_json: 2\n", []string{`expect_json takes {"at": "/0/title", "equals": VALUE}`}},
+		{"json unknown field", head + "      - expect_json: {path: /x, count: 1}\n", []string{`expect_json does not take "path"`}},
 		{"unknown step", head + "      - clik: text=Go\n", []string{`journey 1 "j", step 2`, `unknown step "clik"`, `did you mean "click"`}},
 		{"two kinds in one step", head + "      - click: text=A\n        hover: text=B\n", []string{"step 2", "exactly one"}},
 		{"bad target kind", head + "      - click: lable=Email\n", []string{"step 2", `field "click"`, `unknown target kind "lable"`, `did you mean "label"`}},

@@ -177,6 +177,10 @@ func (s *Step) check() (msg, field string) {
 			}
 			seen[n] = true
 		}
+	case ExpectJSON:
+		if msg, field := s.checkJSON(); msg != "" {
+			return msg, field
+		}
 	case ExpectStatus:
 		if s.Status < 100 || s.Status > 599 {
 			return fmt.Sprintf("expect_status takes an HTTP status between 100 and 599, got %d", s.Status), k
@@ -192,6 +196,55 @@ func targetField(k Kind) string {
 		return string(k) + ".target"
 	}
 	return string(k)
+}
+
+// checkJSON validates expect_json: a pointer as RFC 6901 writes it, and
+// either a JSON value (kept in one spelling) or a count.
+func (s *Step) checkJSON() (msg, field string) {
+	k := string(s.Kind)
+	segs, err := PointerSegments(s.At)
+	if err != nil {
+		return err.Error(), k + ".at"
+	}
+	if s.Value == "" {
+		if s.Count < 0 {
+			return "count must be 0 or more", k + ".count"
+		}
+		if contains(segs, "*") {
+			return "count takes a pointer to one value: \"*\" (any item) goes with equals", k + ".at"
+		}
+		return "", ""
+	}
+	if s.Count != 0 {
+		return "expect_json takes equals or count, not both", k + ".count"
+	}
+	v, err := compactJSON([]byte(s.Value))
+	if err != nil {
+		return fmt.Sprintf("equals: %v", err), k + ".equals"
+	}
+	s.Value = v
+	return "", ""
+}
+
+// PointerSegments splits a JSON pointer (RFC 6901) into its unescaped
+// segments: "" is the whole document, "/a~1b/0" is ["a/b", "0"].
+func PointerSegments(at string) ([]string, error) {
+	if at == "" {
+		return nil, nil
+	}
+	if !strings.HasPrefix(at, "/") {
+		return nil, fmt.Errorf("at %q must be a JSON pointer: empty for the whole response, or starting with / as in /0/title", at)
+	}
+	parts := strings.Split(at[1:], "/")
+	for i, p := range parts {
+		for j := 0; j < len(p); j++ {
+			if p[j] == '~' && (j+1 == len(p) || p[j+1] != '0' && p[j+1] != '1') {
+				return nil, fmt.Errorf("at %q: ~ is written ~0, and / inside a name ~1", at)
+			}
+		}
+		parts[i] = strings.ReplaceAll(strings.ReplaceAll(p, "~1", "/"), "~0", "~")
+	}
+	return parts, nil
 }
 
 var countName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)

@@ -82,6 +82,13 @@
 // expect_count may compare with a count remember_count kept earlier in the
 // journey.
 //
+// expect_json reads the document the last visit loaded as JSON (the text
+// of the <pre> a browser shows a JSON or plain-text response in; an HTML
+// or XML document is no JSON) and compares the value at a JSON pointer by
+// type and value, or counts its items. It reads once, without polling: the
+// response went through the journey's cookies, target policy and network
+// log like any page, and does not change on its own.
+//
 // Negative assertions (expect_hidden, expect_no_text) and expect_count,
 // remember_count, expect_no_console_errors first let the page settle — no request in flight
 // and no DOM mutation for 100 ms, waiting at most 1 s (and a third of the

@@ -38,6 +38,8 @@ func (st *stepCtx) doMore() (*verdict, bool) {
 		return st.expectStyle(), true
 	case plan.ExpectOrder:
 		return st.expectOrder(), true
+	case plan.ExpectJSON:
+		return st.expectJSON(), true
 	}
 	return nil, false
 }

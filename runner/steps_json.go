@@ -1,0 +1,315 @@
+package runner
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/vouchdev/vouch/plan"
+)
+
+// jsonBodyJS reads the document a visit loaded as the browser holds it: a
+// JSON (or plain text) response is shown as one <pre> holding the body's
+// text. An HTML or XML document is reported as such, never read as JSON.
+// The response was fetched by the page's own navigation, so it went
+// through the journey's cookies, target policy and network log.
+const jsonBodyJS = `(() => {
+  const ct = document.contentType || '', ready = document.readyState;
+  if (/html|xml/i.test(ct)) return {ct, ready, doc: true};
+  const b = document.body;
+  const pre = b && b.querySelector(':scope > pre');
+  const text = pre ? pre.textContent : (b ? b.textContent : (document.documentElement ? document.documentElement.textContent : ''));
+  return {ct, ready, text};
+})()`
+
+type jsonBody struct {
+	CT    string `json:"ct"`
+	Ready string `json:"ready"`
+	Doc   bool   `json:"doc"`
+	Text  string `json:"text"`
+}
+
+// expectJSON checks the value at the step's pointer of the page's JSON
+// response, or its number of items.
+func (st *stepCtx) expectJSON() *verdict {
+	jr := st.jr
+	var body jsonBody
+	var evalErr error
+	got := false
+	// The document is read, not polled through the recorder: a visit has
+	// loaded it; only a document still loading is read again.
+	for {
+		res, err := cdp.Call(st.act, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{Expression: jsonBodyJS, ReturnByValue: new(true)})
+		switch {
+		case err != nil:
+			evalErr = err
+		case res.ExceptionDetails != nil || res.Result == nil:
+			evalErr = fmt.Errorf("the page could not be read")
+		default:
+			evalErr = nil
+			got = json.Unmarshal(res.Result.Value, &body) == nil
+		}
+		if got && body.Ready != "loading" {
+			break
+		}
+		select {
+		case <-st.ctx.Done():
+		case <-time.After(50 * time.Millisecond):
+			continue
+		}
+		break
+	}
+	exp := st.jsonExpected()
+	switch {
+	case !got && evalErr != nil:
+		return st.errVerdict(evalErr)
+	case !got:
+		return failed(exp, "the page could not be read")
+	case body.Doc:
+		return failed(exp, fmt.Sprintf("the page is not JSON: it is a %s document", body.CT))
+	}
+	doc, err := decodeJSON(body.Text)
+	if err != nil {
+		return failed(exp, fmt.Sprintf("the page's text is not JSON (%v): %s", err, plan.Quote(clip(strings.Join(strings.Fields(body.Text), " "), 80))))
+	}
+	segs, _ := plan.PointerSegments(st.s.At) // validated
+	if st.s.Value == "" {
+		v, miss := jsonAt(doc, segs)
+		if miss != "" {
+			return failed(exp, miss)
+		}
+		n, ok := jsonItems(v)
+		if !ok {
+			return failed(exp, fmt.Sprintf("it is %s, which has no items", jsonShow(v)))
+		}
+		if n == st.s.Count {
+			return nil
+		}
+		return failed(exp, fmt.Sprintf("it has %d %s", n, plural(n, "item", "items")))
+	}
+	want, _ := decodeJSON(st.s.Value) // validated
+	vals, miss := jsonAll(doc, segs)
+	for _, v := range vals {
+		if jsonEqual(v, want) {
+			return nil
+		}
+	}
+	if miss != "" && len(vals) == 0 {
+		return failed(exp, miss)
+	}
+	if len(vals) == 1 && !strings.Contains(st.s.At+"/", "/*/") {
+		return failed(exp, "it is "+jsonShow(vals[0]))
+	}
+	shown := make([]string, 0, len(vals))
+	for _, v := range vals {
+		shown = append(shown, jsonShow(v))
+	}
+	if len(vals) == 1 {
+		return failed(exp, "no item has it; the one value there is "+shown[0])
+	}
+	return failed(exp, fmt.Sprintf("no item has it; the %d values there are %s", len(vals), clip(strings.Join(shown, ", "), 300)))
+}
+
+// jsonExpected says what the step wants, the value as JSON writes it so
+// that its type shows.
+func (st *stepCtx) jsonExpected() string {
+	where := "the JSON response"
+	if st.s.At != "" {
+		where = "the JSON response's value at " + st.s.At
+	}
+	if st.s.Value == "" {
+		return fmt.Sprintf("%s to hold exactly %d %s", where, st.s.Count, plural(st.s.Count, "item", "items"))
+	}
+	if strings.Contains(st.s.At+"/", "/*/") {
+		return fmt.Sprintf("an item of the JSON response to have %s at %s", jsonShow(mustJSON(st.s.Value)), st.s.At)
+	}
+	return fmt.Sprintf("%s to be %s", where, jsonShow(mustJSON(st.s.Value)))
+}
+
+func mustJSON(s string) any {
+	v, _ := decodeJSON(s)
+	return v
+}
+
+// decodeJSON reads one JSON value, numbers kept as written.
+func decodeJSON(s string) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("more than one value")
+	}
+	return v, nil
+}
+
+// jsonAt follows a pointer; miss says where it ends when it does not
+// lead to a value.
+func jsonAt(doc any, segs []string) (any, string) {
+	vals, miss := jsonAll(doc, segs)
+	if len(vals) == 0 {
+		return nil, miss
+	}
+	return vals[0], ""
+}
+
+// jsonAll follows a pointer in which "*" on an array is each of its
+// items, returning every value reached and, when some path ends early,
+// the first place it ends.
+func jsonAll(doc any, segs []string) ([]any, string) {
+	type at struct {
+		v    any
+		path string
+	}
+	cur := []at{{doc, ""}}
+	miss := ""
+	for _, seg := range segs {
+		var next []at
+		for _, c := range cur {
+			p := c.path + "/" + escapePointer(seg)
+			switch x := c.v.(type) {
+			case []any:
+				if seg == "*" {
+					for i, e := range x {
+						next = append(next, at{e, c.path + "/" + strconv.Itoa(i)})
+					}
+					if len(x) == 0 && miss == "" {
+						miss = fmt.Sprintf("there is no item at %s: the list at %s is empty", p, orRoot(c.path))
+					}
+					continue
+				}
+				i, err := strconv.Atoi(seg)
+				if err != nil || i < 0 || (len(seg) > 1 && seg[0] == '0') || i >= len(x) {
+					if miss == "" {
+						miss = fmt.Sprintf("there is no %s: the list at %s has %d %s", p, orRoot(c.path), len(x), plural(len(x), "item", "items"))
+					}
+					continue
+				}
+				next = append(next, at{x[i], p})
+			case map[string]any:
+				e, ok := x[seg]
+				if !ok {
+					if miss == "" {
+						miss = fmt.Sprintf("there is no %s: the object at %s has no member %q (its members: %s)", p, orRoot(c.path), seg, clip(strings.Join(memberNames(x), ", "), 200))
+					}
+					continue
+				}
+				next = append(next, at{e, p})
+			default:
+				if miss == "" {
+					miss = fmt.Sprintf("there is no %s: the value at %s is %s", p, orRoot(c.path), jsonShow(c.v))
+				}
+			}
+		}
+		cur = next
+	}
+	out := make([]any, len(cur))
+	for i, c := range cur {
+		out[i] = c.v
+	}
+	return out, miss
+}
+
+func orRoot(p string) string {
+	if p == "" {
+		return "the top"
+	}
+	return p
+}
+
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func memberNames(m map[string]any) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	if len(ks) == 0 {
+		return []string{"none"}
+	}
+	return ks
+}
+
+// jsonItems is the number of items of a list or members of an object.
+func jsonItems(v any) (int, bool) {
+	switch x := v.(type) {
+	case []any:
+		return len(x), true
+	case map[string]any:
+		return len(x), true
+	}
+	return 0, false
+}
+
+// jsonEqual compares JSON values by type and value: numbers by their
+// value (2 equals 2.0), never a number with a string ("2"), objects
+// whatever their members' order.
+func jsonEqual(a, b any) bool {
+	switch x := a.(type) {
+	case json.Number:
+		y, ok := b.(json.Number)
+		if !ok {
+			return false
+		}
+		rx, okx := new(big.Rat).SetString(string(x))
+		ry, oky := new(big.Rat).SetString(string(y))
+		return okx && oky && rx.Cmp(ry) == 0
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !jsonEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			w, ok := y[k]
+			if !ok || !jsonEqual(v, w) {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b // string, bool, nil
+}
+
+// jsonShow writes a value as JSON, with its type where JSON alone would
+// hide the difference people miss ("2" and 2).
+func jsonShow(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	s := clip(strings.TrimSpace(b.String()), 200)
+	switch v.(type) {
+	case string:
+		return "the string " + s
+	case json.Number:
+		return "the number " + s
+	case []any:
+		return "a list " + s
+	case map[string]any:
+		return "an object " + s
+	}
+	return s
+}

@@ -1,0 +1,102 @@
+package runner
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/vouchdev/vouch/evidence"
+)
+
+// jsonServer answers JSON as json-server does (pretty-printed) and
+// compactly, an HTML page, a text that is not JSON, and JSON sent as
+// plain text.
+func jsonServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	bodies := map[string]struct{ ct, body string }{
+		"/tasks": {"application/json; charset=utf-8", `[
+  {
+    "id": 2,
+    "title": "Fix the login bug",
+    "done": true,
+    "tags": []
+  },
+  {
+    "id": 5,
+    "title": "Write the docs",
+    "done": true,
+    "tags": ["docs"]
+  }
+]`},
+		"/compact": {"application/json", `{"id":3,"author":"typicode","price":12.50,"a/b":"slash","note":null,"items":[{"name":"Lamp"},{"name":"Desk"}]}`},
+		"/empty":   {"application/json", `[]`},
+		"/page":    {"text/html; charset=utf-8", `<!doctype html><title>Tasks</title><pre>[{"id": 2}]</pre>`},
+		"/broken":  {"application/json", `{"id": 2,`},
+		"/plain":   {"text/plain", `{"id": 7}`},
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, ok := bodies[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", b.ct)
+		fmt.Fprint(w, b.body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// TestExpectJSON checks values at pointers, counts, "*" and the failures,
+// each with the actual value the repair prompt quotes.
+func TestExpectJSON(t *testing.T) {
+	srv := jsonServer(t)
+	tests := []struct {
+		name, path, step string
+		fail             string // a text of the failure's actual; "" when it passes
+	}{
+		{"title", "/tasks", `{at: /0/title, equals: "Fix the login bug"}`, ""},
+		{"count", "/tasks", `{count: 2}`, ""},
+		{"number", "/tasks", `{at: /1/id, equals: 5}`, ""},
+		{"boolean", "/tasks", `{at: /1/done, equals: true}`, ""},
+		{"empty list at", "/tasks", `{at: /0/tags, count: 0}`, ""},
+		{"any item", "/tasks", `{at: /*/title, equals: "Write the docs"}`, ""},
+		{"whole item", "/tasks", `{at: /1, equals: {title: "Write the docs", id: 5, done: true, tags: [docs]}}`, ""},
+		{"compact", "/compact", `{at: /author, equals: typicode}`, ""},
+		{"number by value", "/compact", `{at: /price, equals: 12.5}`, ""},
+		{"escaped pointer", "/compact", `{at: /a~1b, equals: slash}`, ""},
+		{"null", "/compact", `{at: /note, equals: null}`, ""},
+		{"members", "/compact", `{count: 6}`, ""},
+		{"empty list", "/empty", `{count: 0}`, ""},
+		{"plain text JSON", "/plain", `{at: /id, equals: 7}`, ""},
+		{"wrong title", "/tasks", `{at: /0/title, equals: "Fix login"}`, `it is the string "Fix the login bug"`},
+		{"wrong count", "/tasks", `{count: 3}`, "it has 2 items"},
+		{"number is no string", "/tasks", `{at: /0/id, equals: "2"}`, "it is the number 2"},
+		{"no such item", "/tasks", `{at: /4/title, equals: x}`, "there is no /4: the list at the top has 2 items"},
+		{"no such member", "/compact", `{at: /title, equals: x}`, `the object at the top has no member "title" (its members: a/b, author, id, items, note, price)`},
+		{"no item has it", "/tasks", `{at: /*/title, equals: "Buy milk"}`, `no item has it; the 2 values there are the string "Fix the login bug", the string "Write the docs"`},
+		{"one item lacks it", "/compact", `{at: /items/*/name, equals: Chair}`, `no item has it; the 2 values there are the string "Lamp", the string "Desk"`},
+		{"any item of an empty list", "/empty", `{at: /*/name, equals: x}`, "there is no item at /*: the list at the top is empty"},
+		{"count of a value", "/compact", `{at: /author, count: 1}`, `it is the string "typicode", which has no items`},
+		{"empty is not one", "/empty", `{count: 1}`, "it has 0 items"},
+		{"html page", "/page", `{at: /0/id, equals: 2}`, "the page is not JSON: it is a text/html document"},
+		{"broken JSON", "/broken", `{at: /id, equals: 2}`, `the page's text is not JSON (unexpected EOF): “{"id": 2,”`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := journeyPlan(t, fmt.Sprintf("      - visit: %s\n      - expect_json: %s\n        timeout: 2s\n", tc.path, tc.step))
+			res := run(t, p, Options{BaseURL: srv.URL})
+			if tc.fail == "" {
+				wantDecision(t, res, evidence.Verified)
+				return
+			}
+			wantDecision(t, res, evidence.Failed)
+			if s := res.Manifest.Journeys[0].Steps[1]; !strings.Contains(s.Actual, tc.fail) {
+				t.Errorf("actual %q lacks %q (expected %q)", s.Actual, tc.fail, s.Expected)
+			}
+		})
+	}
+}
