@@ -270,18 +270,6 @@ func (c *apiComposer) apiNamedRecord() (string, bool) {
 	return name, true
 }
 
-// atAPIVerb reports whether an outcome verb starts at the position.
-func (c *apiComposer) atAPIVerb() bool {
-	for _, tab := range [][][]string{apiTextVerbs, statusVerbs} {
-		for _, p := range tab {
-			if c.at(p...) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // apiTextVerbs say a response holds values.
 var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "contains", "contain",
 	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives", "brings back",
