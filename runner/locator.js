@@ -377,7 +377,9 @@
   // Word characters of the scripts that separate words with spaces: a
   // short Chinese or Japanese text sits inside a run of characters.
   const SHORT = 4;
-  const WORD = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}_]/u;
+  // "_" is no word character here: a quoted text ending in it is a prefix
+  // ("vch_" of a key "vch_0SX…"), as one ending in "-" or ":" is.
+  const WORD = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}]/u;
   function includesText(hay, want) {
     if (!want) return true;
     if (want.length > SHORT) return hay.includes(want);

@@ -188,6 +188,7 @@ const wordsPage = `<!doctype html><html lang="en"><head><title>Words</title></he
 <p>Status: 404.</p>
 <button>Go</button><span>Gone</span>
 <p>请登录以继续</p>
+<p>Your key: vch_0SXZkM</p>
 </body></html>`
 
 // TestShortTextsAreWords: a short text matches as a word of its own, never
@@ -214,6 +215,9 @@ func TestShortTextsAreWords(t *testing.T) {
 		{`expect_visible: text=Go`, evidence.Verified},
 		{`expect_text: 登录`, evidence.Verified}, // no spaces between words: anywhere
 		{`click: text=Go`, evidence.Verified},
+		{`expect_text: "vch_"`, evidence.Verified}, // ends in no word character: a prefix
+		{`expect_text: "key:"`, evidence.Verified},
+		{`expect_text: "0SX"`, evidence.Failed}, // inside a longer word
 	}
 	for _, tc := range tests {
 		t.Run(tc.step, func(t *testing.T) {
