@@ -136,19 +136,27 @@ func phrases(ps ...string) [][]string {
 // the page does not prove.
 var everyWords = map[string]bool{"every": true, "each": true, "all": true, "any": true}
 
+// composeWords is lx's tokens as the composer reads them: a token of
+// several words (a phrase the lexer joined) is its words, each spanning it.
+func composeWords(lx *lexed) []cw {
+	var w []cw
+	for _, t := range lx.toks {
+		if t.kind == tWord && strings.Contains(t.low, " ") {
+			for _, f := range strings.Fields(t.low) {
+				w = append(w, cw{low: f, raw: f, kind: tWord, a: t.start, b: t.start + len(t.low)})
+			}
+			continue
+		}
+		w = append(w, cw{low: t.low, raw: t.raw, kind: t.kind, a: t.start, b: t.start + len(t.low)})
+	}
+	return w
+}
+
 // composeRead reads lx compositionally. It returns the items the assembly
 // builds journeys from, or false when some word is not accounted for.
 func composeRead(lx *lexed) ([]item, bool) {
 	c := &composer{p: &parser{lx: lx}}
-	for _, t := range lx.toks {
-		if t.kind == tWord && strings.Contains(t.low, " ") {
-			for _, f := range strings.Fields(t.low) {
-				c.w = append(c.w, cw{low: f, raw: f, kind: tWord, a: t.start, b: t.start + len(t.low)})
-			}
-			continue
-		}
-		c.w = append(c.w, cw{low: t.low, raw: t.raw, kind: t.kind, a: t.start, b: t.start + len(t.low)})
-	}
+	c.w = composeWords(lx)
 	for _, w := range c.w {
 		if w.kind == tWord && (everyWords[w.low] || vague[w.low] || outOfReachWord[w.low]) {
 			return nil, false

@@ -62,15 +62,7 @@ func saysJSON(lx *lexed) bool {
 // field's value could be a JSON field or a text a page shows.
 func apiRead(lx *lexed) ([]item, *refusal, bool) {
 	c := &apiComposer{composer: &composer{p: &parser{lx: lx}}, json: saysJSON(lx)}
-	for _, t := range lx.toks {
-		if t.kind == tWord && strings.Contains(t.low, " ") {
-			for _, f := range strings.Fields(t.low) {
-				c.w = append(c.w, cw{low: f, raw: f, kind: tWord, a: t.start, b: t.start + len(t.low)})
-			}
-			continue
-		}
-		c.w = append(c.w, cw{low: t.low, raw: t.raw, kind: t.kind, a: t.start, b: t.start + len(t.low)})
-	}
+	c.w = composeWords(lx)
 	for _, w := range c.w {
 		if w.kind == tWord && (everyWords[w.low] || vague[w.low] && !apiVagueOK[w.low] || outOfReachWord[w.low] && !apiReachOK[w.low]) {
 			return nil, nil, false
