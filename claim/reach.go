@@ -35,6 +35,9 @@ var (
 	reInPlace = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?` + placeName + placeKind + `, (.+)$`)
 	// "On the Speed tab of Preferences, …", "In the 'Speed' tab of the Preferences dialog, …"
 	reTabOfPlace = regexp.MustCompile(`^(?i:on|in) (?i:the )?` + placeName + ` tab (?:of|in) (?i:the )?` + placeName + placeKind + `, (.+)$`)
+	// "In Preferences → Network, …", "In Preferences > Speed, …": the
+	// place, then its tab.
+	reArrowPlace = regexp.MustCompile(`^(?i:in|inside|within|on) (?i:the )?` + placeName + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)?, (.+)$`)
 	// "The Statistics dialog shows …": a dialog's texts are looked for
 	// inside the dialog once it is open.
 	reDialogSubject = regexp.MustCompile(`^(?i:the )?` + placeName + ` (dialog|window) (shows|lists|has|contains|says|displays) (.+)$`)
@@ -60,6 +63,9 @@ func reachRewrite(claim string) (said string, names []string, ok bool) {
 	var rest string
 	if m := reTabOfPlace.FindStringSubmatch(c); m != nil {
 		names = []string{firstOf(m, 6), firstOf(m, 1)}
+		rest = m[11]
+	} else if m := reArrowPlace.FindStringSubmatch(c); m != nil {
+		names = []string{firstOf(m, 1), firstOf(m, 6)}
 		rest = m[11]
 	} else if m := reInPlace.FindStringSubmatch(c); m != nil {
 		names = []string{firstOf(m, 1)}

@@ -26,6 +26,9 @@ func TestPlacesReachedByTheirName(t *testing.T) {
 		{"Inside 'Edit Preferences', 'Stop seeding at ratio' is ticked.", nil, ""},
 		{"On the Speed tab of Preferences, '50 kB/s' is shown", []string{"Preferences", "Speed"}, `{"expect_text":"50 kB/s"}`},
 		{"On the 'Network' tab of the Preferences dialog, 'Peer port' is shown", []string{"Preferences", "Network"}, `{"expect_text":"Peer port"}`},
+		{"In Preferences → Network, 'Enable uTP for peer communication' is ticked.", []string{"Preferences", "Network"}, `{"expect_checked":"role=checkbox[name=\"Enable uTP for peer communication\"]"}`},
+		{"In Preferences > Speed, '50 kB/s' is shown", []string{"Preferences", "Speed"}, `{"expect_text":"50 kB/s"}`},
+		{"In preferences → network, 'Enable uTP' is ticked", nil, ""},
 		{"The Statistics dialog shows '0 B'", []string{"Statistics"}, `{"expect_text":{"text":"0 B","target":"css=dialog, [role=dialog]"}}`},
 		{"The Settings dialog lists 'Theme'", []string{"Settings"}, `{"expect_text":{"text":"Theme","target":"css=dialog, [role=dialog]"}}`},
 		// Near misses: a lower-case or vague place names no control.
