@@ -418,8 +418,14 @@ func (jr *journeyRun) steps() {
 // its failure says nothing about the claim.
 func unreached(s *plan.Step, v *verdict) *verdict {
 	what := v.actual
-	if t, err := plan.ParseTarget(s.Target); err == nil && t.Name != "" && strings.HasPrefix(v.actual, "no element on the page matches") {
-		what = fmt.Sprintf("no %s named %s", reachNoun(t.Value), plan.Quote(t.Name))
+	if t, err := plan.ParseTarget(s.Target); err == nil && strings.HasPrefix(v.actual, "no element on the page matches") {
+		switch {
+		case t.Kind == plan.ByRole && t.Name != "":
+			what = fmt.Sprintf("no %s named %s", reachNoun(t.Value), plan.Quote(t.Name))
+		case t.Kind == plan.ByText:
+			// A control found by its whole text or icon title.
+			what = "no control named " + plan.Quote(t.Value)
+		}
 	}
 	reason := fmt.Sprintf("could not reach the place the claim is about: %s (the plan guessed how to open it)", what)
 	return &verdict{blocked: true, actual: reason, reason: reason, closest: v.closest}

@@ -60,6 +60,22 @@ func TestReachSteps(t *testing.T) {
         reach: true
         timeout: 500ms
       - expect_unchecked: role=checkbox[name="Stop seeding at ratio"]`},
+		{name: "control by its text absent: blocked", want: evidence.Blocked, reason: []string{`no control named "Statistics"`}, steps: `
+      - visit: /
+      - click: text="Statistics"
+        reach: true
+        timeout: 500ms
+      - expect_text: 0 B`},
+		{name: "control by its text reached", want: evidence.Verified, steps: `
+      - visit: /
+      - click: text="Preferences"
+        reach: true
+      - expect_unchecked: role=checkbox[name="Stop seeding at ratio"]`},
+		{name: "icon control by its text (title) reached", want: evidence.Verified, steps: `
+      - visit: /
+      - click: text="Settings Menu"
+        reach: true
+      - expect_text: Transmission Homepage`},
 		{name: "link absent: blocked", want: evidence.Blocked, reason: []string{`no link named "Changelog"`}, steps: `
       - visit: /
       - click: role=link[name="Changelog"]
