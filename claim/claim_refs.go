@@ -339,14 +339,15 @@ var docsNames = map[string]bool{"docs": true, "documentation": true, "api docs":
 	"swagger ui": true, "openapi": true, "redoc": true, "doc": true}
 
 // viaSteps are the steps that reach a page: a visit, and for a page named
-// by what it shows, the click on its link.
+// by what it shows, the click on its link — marked reach, since the link
+// is a guess: its absence blocks the journey rather than failing it.
 func viaSteps(pg pageRef) []plan.Step {
 	steps := []plan.Step{{Kind: plan.Visit, Value: pg.path}}
 	if pg.missing {
 		steps = append(steps, plan.Step{Kind: plan.ExpectStatus, Status: 404})
 	}
 	if pg.via != "" {
-		steps = append(steps, plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: "link", Name: pg.via}.String()})
+		steps = append(steps, plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: "link", Name: pg.via}.String(), Reach: true})
 	}
 	return steps
 }

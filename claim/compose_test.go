@@ -217,7 +217,7 @@ func TestComposeKeepsPurposefulRefusals(t *testing.T) {
 		"The docs show 'Getting started'",                       // which docs?
 		"The home page shows 'A' or 'B'",                        // an open outcome
 		"Every row on /orders says 'Paid'",                      // a rule about many
-		"The Settings dialog lists 'Theme'",                     // nothing opens it
+		"The settings dialog lists 'Theme'",                     // nothing opens it
 		"The home page loads in under 2 seconds",                // a timing
 		"Pressing ',' shows a 'Privacy' tab in the preferences", // a place the claim does not pin
 	})

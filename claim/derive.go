@@ -56,6 +56,15 @@ func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
 	d, r := derive(claim)
 	if r != nil {
+		// A place named but not opened: open it by the control of its
+		// name, a guess that can block the run but never fail it.
+		if why := unopenedRefusal(claim, r); why != "" {
+			if d2, ok := deriveReached(claim, why); ok {
+				return d2, nil
+			}
+		}
+	}
+	if r != nil {
 		return Derivation{}, r.notProvable(claim)
 	}
 	return d, nil

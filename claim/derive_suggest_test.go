@@ -91,7 +91,7 @@ func TestSuggestionsKeepWhatOpensAndHowItLooks(t *testing.T) {
 // decide another claim), and its reason says what to add.
 func TestSuggestionsNoneForUnopenedParts(t *testing.T) {
 	for _, tc := range []struct{ claim, reason string }{
-		{"The Export dialog lists 'CSV' and 'JSON'", `say what opens it`},
+		{"The export dialog lists 'CSV' and 'JSON'", `say what opens it`},
 		{"Picking 'Log out' from the account menu shows 'Bye'", `"after clicking 'Account', …"`},
 		{"In the preferences, the Sync tab has 'Sync on start' ticked", `inside the preferences but does not say how they are opened`},
 		{"The About box of the editor says 'Version 3'", `the About box`},

@@ -188,6 +188,12 @@ func decodeStep(raw json.RawMessage) (Step, *FieldError) {
 		s.Timeout = d
 		delete(m, "timeout")
 	}
+	if r, ok := m["reach"]; ok {
+		if err := json.Unmarshal(r, &s.Reach); err != nil {
+			return Step{}, &FieldError{Field: "reach", Message: "reach must be true or false"}
+		}
+		delete(m, "reach")
+	}
 	if len(m) == 0 {
 		return Step{}, &FieldError{Message: "empty step: name one action or assertion"}
 	}
@@ -657,6 +663,10 @@ func (s Step) MarshalJSON() ([]byte, error) {
 		b.WriteString(`,"timeout":`)
 		t, _ := json.Marshal(s.Timeout.String())
 		b.Write(t)
+	}
+	if s.Reach {
+		// Written only when set, so plans without it keep their identity.
+		b.WriteString(`,"reach":true`)
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil

@@ -117,6 +117,9 @@ func (s Step) Describe() string {
 	if s.Timeout > 0 {
 		out += fmt.Sprintf(" (within %s)", s.Timeout)
 	}
+	if s.Reach {
+		out += " (only to reach the place the claim is about: a guess)"
+	}
 	return out
 }
 

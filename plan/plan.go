@@ -167,6 +167,22 @@ type Step struct {
 	Status int
 	// Timeout bounds the step; zero means the runner's default.
 	Timeout time.Duration
+	// Reach marks an action that only reaches the place the claim is
+	// about (a page by its link, a dialog by the control of its name):
+	// a guess of the plan's author, not something the claim said. When
+	// it does not pass, the journey is blocked, never failed: a wrong
+	// guess is no evidence against the claim.
+	Reach bool
+}
+
+// CanReach reports whether a step of kind k may be marked reach: only
+// the actions that move to a place do.
+func (k Kind) CanReach() bool {
+	switch k {
+	case Visit, Click, DblClick, Press, Hover:
+		return true
+	}
+	return false
 }
 
 // Comparisons of expect_count.

@@ -185,6 +185,8 @@ func TestParseErrors(t *testing.T) {
 		{"negative count", head + "      - expect_count: {target: css=li, count: -1}\n", []string{"0 or more"}},
 		{"console false", head + "      - expect_no_console_errors: false\n", []string{"takes true"}},
 		{"bad timeout", head + "      - expect_text: Hi\n        timeout: soon\n", []string{`field "timeout"`, "not a duration"}},
+		{"reach not a boolean", head + "      - click: text=Go\n        reach: yes please\n", []string{`field "reach"`, "true or false"}},
+		{"reach on an assertion", head + "      - expect_text: Hi\n        reach: true\n", []string{"reach marks an action", "expect_text cannot be a guess"}},
 		{"huge timeout", head + "      - expect_text: Hi\n        timeout: 1h\n", []string{"timeout must be between"}},
 		{"duplicate journey", "name: x\njourneys:\n  - name: j\n    steps: [{visit: /}]\n  - name: j\n    steps: [{visit: /}]\n", []string{"duplicate journey name"}},
 		{"unknown requirement", "name: x\nrequirements: [{id: R1, text: t}]\njourneys:\n  - name: j\n    requirement: R2\n    steps: [{visit: /}, {expect_text: a}]\n", []string{`no requirement has id "R2"`, "R1 is proven by no assertion"}},

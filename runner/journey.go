@@ -348,6 +348,9 @@ func (jr *journeyRun) steps() {
 		jr.note = ""
 		endStep := jr.rs.tm.span("step: " + string(s.Kind))
 		v := jr.step(k, s, &sr)
+		if v != nil && !v.blocked && s.Reach {
+			v = unreached(s, v)
+		}
 		endStep()
 		if v != nil || k == n-1 {
 			jr.rs.tm.add("journey: steps (holding a worker place)", time.Since(jr.res.Started))
@@ -408,6 +411,37 @@ func (jr *journeyRun) steps() {
 	if !stopped {
 		jr.res.Decision = evidence.Verified
 	}
+}
+
+// unreached turns the failure of a reach step into a blocked verdict: the
+// step is the plan's guess of the way to the place the claim is about, so
+// its failure says nothing about the claim.
+func unreached(s *plan.Step, v *verdict) *verdict {
+	what := v.actual
+	if t, err := plan.ParseTarget(s.Target); err == nil && strings.HasPrefix(v.actual, "no element on the page matches") {
+		switch {
+		case t.Kind == plan.ByRole && t.Name != "":
+			what = fmt.Sprintf("no %s named %s", reachNoun(t.Value), plan.Quote(t.Name))
+		case t.Kind == plan.ByText:
+			// A control found by its whole text or icon title.
+			what = "no control named " + plan.Quote(t.Value)
+		}
+	}
+	reason := fmt.Sprintf("could not reach the place the claim is about: %s (the plan guessed how to open it)", what)
+	return &verdict{blocked: true, actual: reason, reason: reason, closest: v.closest}
+}
+
+// reachNoun names what a role target looks for, in a person's words.
+func reachNoun(role string) string {
+	switch role {
+	case "link":
+		return "link"
+	case "tab":
+		return "tab"
+	case "menuitem":
+		return "menu item"
+	}
+	return "control"
 }
 
 // failure is the step that ended the journey.

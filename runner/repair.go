@@ -95,8 +95,11 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 			break
 		}
 	}
+	guessed := at >= 0 && at < len(j.Steps) && j.Steps[at].Reach && res.Decision == evidence.Blocked
 	if res.Decision == evidence.Failed {
 		line("Journey %d %s failed: the app did not do what the plan says.", res.Index, plan.Quote(res.Name))
+	} else if guessed {
+		line("Journey %d %s was blocked: vouch could not reach the place the claim is about by the way the plan guessed, so no verdict on the claim.", res.Index, plan.Quote(res.Name))
 	} else {
 		line("Journey %d %s was blocked: vouch could not reach a verdict, for a reason outside the claim.", res.Index, plan.Quote(res.Name))
 	}
@@ -178,6 +181,8 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 	line("")
 	if res.Decision == evidence.Failed {
 		line("What to do: change the app so that step %d holds as written, then re-run the same plan. If the app is right and the claim is out of date, write a new claim; do not edit the approved plan to fit the app.", sr.Index)
+	} else if guessed {
+		line("What to do: say in the claim how the place is opened (\"after clicking 'Settings', the Preferences dialog shows …\", or the page's path), derive the plan again, and run it. If the app should have the control the plan looked for, add it.")
 	} else {
 		line("What to do: remove the obstacle (make the deployment reachable from the vouch runner, allow it in the target policy, supply the missing secret, or give the step more time), then re-run the same plan.")
 	}
