@@ -70,7 +70,7 @@ type browser struct {
 	making  int           // tabs being made ahead
 	warm    bool          // keep one spare while idle (see warmAfter)
 	idle    *time.Timer   // sets warm after warmAfter without a run
-	changed chan struct{} // closed (and replaced) when a making ends without a tab
+	changed chan struct{} // closed (and replaced) when a making ends, with a tab or without
 }
 
 // tab is one journey's page in its own BrowserContext.
@@ -326,6 +326,13 @@ func (b *browser) make() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.making--
+	// Waiters look again whichever way it ends: another journey may take
+	// the tab made here, and then, with nothing else in the making, a
+	// waiter must make its own rather than wait out its budget.
+	defer func() {
+		close(b.changed)
+		b.changed = make(chan struct{})
+	}()
 	if err == nil {
 		b.spares <- t
 		return
@@ -335,9 +342,6 @@ func (b *browser) make() {
 	default:
 		b.log("preparing a browser context", "err", err)
 	}
-	// Whoever waits for this tab makes its own.
-	close(b.changed)
-	b.changed = make(chan struct{})
 }
 
 // tab returns a prepared tab, waits for one being prepared, or makes one.
