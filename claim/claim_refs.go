@@ -2,12 +2,14 @@ package claim
 
 import (
 	"fmt"
-	"github.com/vouchdev/vouch/plan"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // This file reads the parts of a claim that rules capture whole: pages,
@@ -51,7 +53,9 @@ func (p *parser) page(a, b int) (pageRef, bool) {
 	return ref, ok
 }
 
-var reHost = regexp.MustCompile(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)$`)
+var reHost = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)$`)
+})
 
 // containerNouns are parts of a page named after the words before them
 // ("the settings menu"): those words then name no page.
@@ -132,7 +136,7 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		p.setHint("unsupported", fmt.Sprintf("%q is a part of a page, not a page: say which page it is on and what to click to open it", strings.TrimSpace(ref.phrase+" "+p.lx.toks[to].raw)), a)
 		return ref, false
 	}
-	if len(words) == 1 && reHost.MatchString(all) {
+	if len(words) == 1 && reHost().MatchString(all) {
 		ref.path, ref.host = "/", true
 		ref.note = fmt.Sprintf("%q taken as the home page (/) of the base URL the plan runs against.", p.lx.toks[from].raw)
 		return ref, true
@@ -381,12 +385,14 @@ type elemRef struct {
 	image  bool
 }
 
-var reEl = anchored(`(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |second |2nd |third |3rd |last |only )?(?:(` + nonCapturing(fragments0("name")) + `) )??(h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
-	`(?: (?:labelled|named|called|titled|saying|reading|that says|which says|with (?:the )?(?:text|label|name|title|caption)) (` + nonCapturing(fragments0("name")) + `)` +
-	`| with (?:the |an )?alt(?:ernative)?(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name")) + `)` +
-	`| with (?:the |a )?placeholder(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name2")) + `)` +
-	`| (?:to|pointing to|linking to|that goes to|going to|that points to|which goes to|for) (` + nonCapturing(pageFrag) + `)` +
-	`| ("\d+"))?`)
+var reEl = sync.OnceValue(func() *regexp.Regexp {
+	return anchored(`(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |second |2nd |third |3rd |last |only )?(?:(` + nonCapturing(fragments0("name")) + `) )??(h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
+		`(?: (?:labelled|named|called|titled|saying|reading|that says|which says|with (?:the )?(?:text|label|name|title|caption)) (` + nonCapturing(fragments0("name")) + `)` +
+		`| with (?:the |an )?alt(?:ernative)?(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name")) + `)` +
+		`| with (?:the |a )?placeholder(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name2")) + `)` +
+		`| (?:to|pointing to|linking to|that goes to|going to|that points to|which goes to|for) (` + nonCapturing(pageFrag) + `)` +
+		`| ("\d+"))?`)
+})
 
 // fragments0 gives the raw fragments needed before init has run.
 func fragments0(n string) string {
@@ -402,7 +408,7 @@ func fragments0(n string) string {
 // element reads shape[a:b] as an element.
 func (p *parser) element(a, b int) (elemRef, bool) {
 	var ref elemRef
-	loc := p.sub(reEl, a, b)
+	loc := p.sub(reEl(), a, b)
 	if loc == nil {
 		return ref, false
 	}
@@ -619,14 +625,16 @@ func promptLike(s string) bool {
 	return strings.Contains(t, "@") || len(strings.Fields(t)) >= 4
 }
 
-var reField = anchored(`(?:the |an? |my |your )?(?:` +
-	`(?:field|input|box|textbox) (?:labelled|named|called|for|with (?:the )?label) (` + nonCapturing(fragments0("name")) + `)` +
-	`|(?:(?:field|input|box|textbox|text field) )?with (?:the |a )?placeholder(?: text)?(?: of)? (` + nonCapturing(fragments0("name2")) + `)` +
-	`|("\d+"|[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?: (` + fieldNounAlt + `))?)`)
+var reField = sync.OnceValue(func() *regexp.Regexp {
+	return anchored(`(?:the |an? |my |your )?(?:` +
+		`(?:field|input|box|textbox) (?:labelled|named|called|for|with (?:the )?label) (` + nonCapturing(fragments0("name")) + `)` +
+		`|(?:(?:field|input|box|textbox|text field) )?with (?:the |a )?placeholder(?: text)?(?: of)? (` + nonCapturing(fragments0("name2")) + `)` +
+		`|("\d+"|[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?: (` + fieldNounAlt + `))?)`)
+})
 
 // field reads shape[a:b] as a form field and returns its target.
 func (p *parser) field(a, b int) (string, []string, bool) {
-	loc := p.sub(reField, a, b)
+	loc := p.sub(reField(), a, b)
 	if loc == nil {
 		return "", nil, false
 	}
@@ -695,10 +703,12 @@ type valueRef struct {
 	bare   bool
 }
 
-var reValue = anchored(`("\d+")|(?:the )?secret ([a-z_][a-z0-9_]*)|\$\{?([a-z_][a-z0-9_]*)\}?|(?:the )?([a-z_][a-z0-9_]*) secret|(nothing|an empty (?:string|value))|([^ ,;"]+(?: [^ ,;"]+){0,5})`)
+var reValue = sync.OnceValue(func() *regexp.Regexp {
+	return anchored(`("\d+")|(?:the )?secret ([a-z_][a-z0-9_]*)|\$\{?([a-z_][a-z0-9_]*)\}?|(?:the )?([a-z_][a-z0-9_]*) secret|(nothing|an empty (?:string|value))|([^ ,;"]+(?: [^ ,;"]+){0,5})`)
+})
 
 func (p *parser) value(a, b int) (valueRef, bool) {
-	loc := p.sub(reValue, a, b)
+	loc := p.sub(reValue(), a, b)
 	if loc == nil {
 		return valueRef{}, false
 	}
