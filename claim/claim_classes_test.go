@@ -597,3 +597,39 @@ func TestClassPlacedControl(t *testing.T) {
 		{"Clicking the 'Help' footer link shows 'Contact us'", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"Help\"]"}`, `{"expect_text":"Contact us"}`}}},
 	})
 }
+
+func TestClassConsoleWithNoErrors(t *testing.T) {
+	health := []string{`{"expect_status":200}`, `{"expect_no_console_errors":true}`}
+	runClasses(t, []classCase{
+		{"The checkout page loads with no errors in the browser console", [][]string{append([]string{`{"visit":"/checkout"}`}, health...)}},
+		{"/reports opens with zero errors in the dev console", [][]string{append([]string{`{"visit":"/reports"}`}, health...)}},
+		{"The signup page renders with a clean console", [][]string{append([]string{`{"visit":"/signup"}`}, health...)}},
+	})
+	runRefused(t, []string{
+		"The landing page loads with no warnings in the console", // warnings are not checked
+	})
+}
+
+func TestClassClickBarePath(t *testing.T) {
+	link := func(p string) string {
+		return `{"click":"css=a[href=\"/` + p + `\"], a[href=\"/` + p + `/\"], a[href=\"` + p + `\"], a[href=\"./` + p + `\"]"}`
+	}
+	runClasses(t, []classCase{
+		{"Clicking /invoices on the home page opens /invoices", [][]string{{`{"visit":"/"}`, link("invoices"), `{"expect_url":"/invoices"}`}}},
+		{"On /shop, following /cart shows 'Your basket'", [][]string{{`{"visit":"/shop"}`, link("cart"), `{"expect_text":"Your basket"}`}}},
+		// a relative clause after the address says what that page shows
+		{"Clicking /teams on the home page opens /teams, which lists 'Red' and 'Blue'", [][]string{{`{"visit":"/"}`, link("teams"), `{"expect_url":"/teams"}`, `{"expect_text":"Red"}`, `{"expect_text":"Blue"}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking /teams on the home page opens /teams, which lists Red and Blue", // unquoted names
+		"Clicking /teams opens /teams, which shows 'Red', and 'Blue' is hidden",   // the clause's reach is unclear
+	})
+}
+
+func TestClassVisitFrom(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Going to /orders from the home page, then going back, shows 'Welcome'", [][]string{{`{"visit":"/"}`, `{"visit":"/orders"}`, `{"go_back":true}`, `{"expect_text":"Welcome"}`}}},
+		{"Navigating from /shop to /cart and pressing the browser's back button shows 'Shop'", [][]string{{`{"visit":"/shop"}`, `{"visit":"/cart"}`, `{"go_back":true}`, `{"expect_text":"Shop"}`}}},
+		{"Heading to /faq from the pricing page shows 'Questions'", [][]string{{`{"visit":"/pricing"}`, `{"visit":"/faq"}`, `{"expect_text":"Questions"}`}}},
+	})
+}

@@ -54,6 +54,18 @@ func buildRules() {
 	addRule("which shows", cNoop, false, `(?:which|that) (?:{show}|holds?|offers?) ({lits})`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
+			if l != nil && l.kind == iCheck && len(l.steps) == 1 && l.steps[0].Kind == plan.ExpectURL && m.p.nextToken(m.end) == nil {
+				// "opens /users, which lists 'Ann Lee'": the page the
+				// address belongs to is the one shown, so the texts are
+				// looked for on it.
+				var out []item
+				for _, v := range m.lits(1) {
+					c := check("presence", plan.Step{Kind: plan.ExpectText, Value: v})
+					c.cont = contText
+					out = append(out, c)
+				}
+				return out, len(out) > 0
+			}
 			if l == nil || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != plan.ExpectVisible || !containerTarget(l.steps[0].Target) {
 				return nil, false
 			}
@@ -311,6 +323,32 @@ func buildRules() {
 			}
 			return []item{{kind: iPage, page: pg}}, true
 		})
+	// "Going to /users from the home page", "navigating from / to
+	// /users": the first page is opened, then the path in the same tab,
+	// so that going back returns to the first. Which link, if any, was
+	// followed the claim does not say.
+	addRule("visit from", cCtx, false, `{who}(?:(?:going|go|goes|navigating|navigate|navigates|moving|move|moves|heading|head|heads|browsing|browse|browses) (?:over )?to (/\S*) from ({page})|(?:going|go|goes|navigating|navigate|navigates|moving|move|moves|browsing|browse|browses) from ({page}) to (/\S*))`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			fa, fb, ta, tb := m.loc[4], m.loc[5], m.loc[2], m.loc[3]
+			if m.loc[2] < 0 {
+				fa, fb, ta, tb = m.loc[6], m.loc[7], m.loc[8], m.loc[9]
+			}
+			from, ok1 := m.p.pageAt(fa, fb)
+			to, ok2 := m.p.pageAt(ta, tb)
+			if !ok1 || !ok2 || from.generic || to.generic || from.path == "" || to.path == "" || from.path == to.path {
+				return nil, false
+			}
+			// The second page is opened as an action of the journey that
+			// starts on the first.
+			second := action("navigation", plan.Step{Kind: plan.Visit, Value: to.path})
+			second.desc = fmt.Sprintf("open %s", to.path)
+			second.notes = []string{fmt.Sprintf("Going from %s to %s is done by opening %s in the same tab after %s; the claim does not say which link, if any, leads there.", from.path, to.path, to.path, from.path)}
+			return []item{{kind: iPage, page: from, visit: true}, second}, true
+		})
+
 	addRule("visit", cCtx, false, `{who}(?:can )?(?:visiting|visit|visits|visited|opening|open|opened|loading|load|going to|go to|goes to|went to|navigating to|navigate to|navigates to|browsing to|browse to|browses to|heading to|head to|heads to|requesting|request|requests|fetching|fetch|hitting|hit|hits|pointing (?:a |the )?browser (?:at|to)|get|landing on|land on|arriving at|arrive at|being on|am on|are on|is on|starting (?:on|at|from)|start (?:on|at|from)|starting with|start with|accessing|access|surfing to|reaching|reach)(?: the url| url| the address| address)? ({page})(?: directly| in the browser| in a browser| first)?`,
 		func(m *match) ([]item, bool) {
 			// "Clicking 'Docs' opens /docs" checks where the click leads;
@@ -779,6 +817,21 @@ func buildRules() {
 		})
 	// "clicking the /users link": the link that goes there, by its href.
 	addRule("click path link", cAction, false, `{who}(?:clicking|click|clicks|tapping|tap|taps|following|follow|follows|opening|open|opens|hitting|hit|using|use)(?: on)? (?:the |a )?(/\S*) link`,
+		func(m *match) ([]item, bool) {
+			pg, ok := m.p.page(m.bounds(1))
+			if !ok || pg.generic || pg.path == "" {
+				return nil, false
+			}
+			t, notes := linkTarget(pg)
+			a := action("navigation", plan.Step{Kind: plan.Click, Target: t})
+			a.desc = fmt.Sprintf("click the link to %s", pg.path)
+			a.notes = notes
+			return []item{a}, true
+		})
+	// "Clicking /users on the home page": a path is no text to click but
+	// the link that goes there, as with "the /users link". Only verbs of
+	// clicking: "opening /users" is a visit.
+	addRule("click bare path", cAction, false, `{who}(?:clicking|click|clicks|tapping|tap|taps|following|follow|follows)(?: on)? (/\S*)`,
 		func(m *match) ([]item, bool) {
 			pg, ok := m.p.page(m.bounds(1))
 			if !ok || pg.generic || pg.path == "" {
@@ -1280,7 +1333,7 @@ func buildRules() {
 			m.p.setHint("vague", "'works' does not say what a browser should see", m.start, subj+" loads without errors")
 			return nil, false
 		})
-	addRule("health", cCheck, false, `(?:loads|load|loading|opens|open|renders|render|works|work|comes up|come up|starts|start|displays|is working|runs|run|is fine|is ok|is okay|is error-free|is error free|shows up|loads up|functions|boots)((?: (?:fine|ok|okay|correctly|properly|successfully|cleanly|normally|fully|completely|without (?:any )?(?:errors?|problems|issues|crashing|crashes|exceptions|console errors|js errors|javascript errors|script errors|failures|failing|breaking)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?|without (?:writing|logging|throwing|printing|showing|raising|reporting|producing|emitting|hitting|causing|triggering|getting) (?:any )?(?:console |js |javascript |script |uncaught )?(?:errors?|exceptions)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?|with no (?:console |js |javascript |script )?(?:errors?|problems|issues|exceptions|failures)|without failing|without a hitch|and is error-free))*)`,
+	addRule("health", cCheck, false, `(?:loads|load|loading|opens|open|renders|render|works|work|comes up|come up|starts|start|displays|is working|runs|run|is fine|is ok|is okay|is error-free|is error free|shows up|loads up|functions|boots)((?: (?:fine|ok|okay|correctly|properly|successfully|cleanly|normally|fully|completely|without (?:any )?(?:errors?|problems|issues|crashing|crashes|exceptions|console errors|js errors|javascript errors|script errors|failures|failing|breaking)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?|without (?:writing|logging|throwing|printing|showing|raising|reporting|producing|emitting|hitting|causing|triggering|getting) (?:any )?(?:console |js |javascript |script |uncaught )?(?:errors?|exceptions)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?|with (?:no|zero|0) (?:console |js |javascript |script )?(?:errors?|problems|issues|exceptions|failures)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?|with (?:a )?(?:clean|empty|quiet|silent|error-free) (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console|without failing|without a hitch|and is error-free))*)`,
 		func(m *match) ([]item, bool) {
 			if l := m.st.last; l != nil && l.kind == iPage && strings.Contains(strings.ToLower(l.page.phrase), "endpoint") && strings.HasPrefix(m.low(0), "work") {
 				return nil, false
