@@ -633,3 +633,15 @@ func TestClassVisitFrom(t *testing.T) {
 		{"Heading to /faq from the pricing page shows 'Questions'", [][]string{{`{"visit":"/pricing"}`, `{"visit":"/faq"}`, `{"expect_text":"Questions"}`}}},
 	})
 }
+
+func TestClassDropdownChosen(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Setting the Region dropdown to 'Europe' shows 'EU prices'", [][]string{{`{"visit":"/"}`, `{"select":{"target":"label=Region","value":"Europe"}}`, `{"expect_text":"EU prices"}`}}},
+		{"Switching the 'Sort' filter to 'Newest' still shows 'Item 1'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Item 1"}`, `{"select":{"target":"label=Sort","value":"Newest"}}`, `{"expect_text":"Item 1"}`}}},
+		{"On /settings, switching the language to 'Deutsch' shows 'Willkommen'", [][]string{{`{"visit":"/settings"}`, `{"select":{"target":"label=language","value":"Deutsch"}}`, `{"expect_text":"Willkommen"}`}}},
+		// an unlabelled drop-down is found by the text before it (runner)
+		{"Switching the Sort filter to 'Newest' still says '12 results'", [][]string{{`{"visit":"/"}`, `{"expect_text":"12 results"}`, `{"select":{"target":"label=Sort","value":"Newest"}}`, `{"expect_text":"12 results"}`}}},
+		// a text filter is typed into
+		{"Setting the Name filter to 'ann' shows 'Ann Lee'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"label=Name","value":"ann"}}`, `{"expect_text":"Ann Lee"}`}}},
+	})
+}

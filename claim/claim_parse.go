@@ -418,7 +418,7 @@ var rulesOnce sync.Once
 
 var fieldNounAlt = alternation([]string{"field", "input", "box", "textbox", "text box", "text field",
 	"input field", "input box", "area", "textarea", "text area", "dropdown", "select", "select box",
-	"menu", "picker", "combobox", "field box", "entry", "search box", "checkbox", "option"})
+	"menu", "picker", "combobox", "field box", "entry", "search box", "checkbox", "option", "filter"})
 
 var pageFrag = `(?:(?:the|my|our|your|this|that|their|a) )?(?:` +
 	`(?:[a-z][\w-]* 's )?(?:(?:old|new|legacy|former|deprecated|archived|public|private|internal|page|url|route|path|endpoint) )?/\S*(?: (?:page|route|path|url|screen|view|endpoint))?` +

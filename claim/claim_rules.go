@@ -553,7 +553,7 @@ func buildRules() {
 		})
 	addRule("fill", cAction, true, `{who}(?:can )?(?:filling|fill|fills|filled|completing|complete|populating|populate)(?: in| out)? ({field}) (?:with|as|using|to|:) ({value})`,
 		func(m *match) ([]item, bool) { return m.fill(1, 2, contFill) })
-	addRule("set", cAction, true, `{who}(?:setting|set|sets|changing|change|changes|updating|update|updates|making|make) (?:the )?({field}) (?:to|as|=|into) ({value})`,
+	addRule("set", cAction, true, `{who}(?:setting|set|sets|changing|change|changes|updating|update|updates|making|make|switching|switch|switches) (?:the )?({field}) (?:to|as|=|into) ({value})`,
 		func(m *match) ([]item, bool) {
 			// "adding 'milk' changes the counter to '1 item left'" says
 			// what an action did, not what to type.
@@ -2410,10 +2410,27 @@ func (m *match) fill(fieldGroup, valueGroup int, cont contKind) ([]item, bool) {
 			m.p.replaceSpan(m.loc[2*valueGroup], m.loc[2*valueGroup+1], "the secret PASSWORD"))
 		return nil, false
 	}
-	it := action("form", plan.Step{Kind: plan.Fill, Target: t, Value: v.text, Secret: v.secret})
+	kind := plan.Fill
+	if dropdownNoun(m.low(fieldGroup)) || strings.HasPrefix(m.low(0), "switch") {
+		// "setting the Status dropdown to 'Paused'", "switching the
+		// Show filter to 'Seeding'": an option is chosen, not typed.
+		kind = plan.Select
+	}
+	it := action("form", plan.Step{Kind: kind, Target: t, Value: v.text, Secret: v.secret})
 	it.fillish, it.cont = true, cont
 	it.notes = append(notes, bareNote(v.text, !v.bare)...)
 	return []item{it}, true
+}
+
+// dropdownNoun reports whether a field's words end with a noun that names
+// a drop-down.
+func dropdownNoun(field string) bool {
+	for _, n := range []string{" dropdown", " drop-down", " select", " select box", " picker", " combobox"} {
+		if strings.HasSuffix(" "+field, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // secretField reports whether a target names a password-like field.

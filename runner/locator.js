@@ -249,6 +249,22 @@
     return norm(out);
   }
 
+  const FIELD_TAGS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+
+  // textBefore is the text between a field and the previous field or
+  // control among its siblings ('' when an element in between holds one).
+  function textBefore(el) {
+    let out = '';
+    for (let n = el.previousSibling; n; n = n.previousSibling) {
+      if (n.nodeType === 3) { out = n.data + ' ' + out; continue; }
+      if (n.nodeType !== 1) continue;
+      if (FIELD_TAGS.has(n.tagName) || n.tagName === 'BUTTON' || n.querySelector('input,select,textarea,button')) break;
+      out = contentText(n) + ' ' + out;
+      if (out.length > 200) return '';
+    }
+    return norm(out);
+  }
+
   // A simple accessible name: aria-labelledby, aria-label, labels, alt,
   // value of input buttons, content for roles named by content, title,
   // placeholder.
@@ -453,6 +469,18 @@
             for (const a of ['placeholder', 'title']) {
               if (el.hasAttribute(a) && score(el.getAttribute(a), t) === 2) { out.push({ el, score: 2 }); break; }
             }
+          }
+        }
+        // Nor a label: a field with no label is named by the text just
+        // before it, as a person reads "Show [All ▾]" (Transmission's
+        // filter bar). The whole text between it and the previous field,
+        // and only when nothing else matches whole.
+        if (!out.some((x) => x.score === 2)) {
+          for (const el of els) {
+            if (!FIELD_TAGS.has(el.tagName) || (el.tagName === 'INPUT' && ['hidden', 'button', 'submit', 'reset', 'image'].includes((el.type || '').toLowerCase()))) continue;
+            if ((el.labels && el.labels.length) || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) continue;
+            const before = textBefore(el);
+            if (before && score(before, t) === 2) out.push({ el, score: 2 });
           }
         }
         break;

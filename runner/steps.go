@@ -111,10 +111,18 @@ func (st *stepCtx) targetVerdict(r pollResult, state string) *verdict {
 		v.actual = fmt.Sprintf("it matches %s, which is hidden", d.State.Element)
 	case state != "visible" && !d.State.Enabled:
 		v.actual = fmt.Sprintf("it matches %s, which is disabled", d.State.Element)
+	case state == "editable" && !d.State.Editable && d.State.Tag == "select":
+		// Typing into a drop-down is a claim's wording, not the app's
+		// fault: nothing is decided.
+		v.actual = fmt.Sprintf("it matches %s, a drop-down (<select>), which vouch does not type into, so it could not take this step; say \"choosing %s in …\" to pick an option", d.State.Element, plan.Quote(st.s.Value))
+		v.blocked = true
 	case state == "editable" && !d.State.Editable:
 		v.actual = fmt.Sprintf("it matches %s, which is not an editable field", d.State.Element)
 	case state == "selectable":
-		v.actual = fmt.Sprintf("it matches %s, which is not a drop-down (<select>)", d.State.Element)
+		// A drop-down the app draws itself (a button and a list) is no
+		// proof that the option is missing: the claim is not decided.
+		v.actual = fmt.Sprintf("it matches %s, which is not a drop-down (<select>): vouch chooses options only in a native drop-down, so it could not take this step; write the clicks instead (\"clicking 'Status' and then 'Seeding' …\")", d.State.Element)
+		v.blocked = true
 	default:
 		v.actual = fmt.Sprintf("it matches %s, which never became %s", d.State.Element, stateWords[state])
 	}

@@ -1,0 +1,67 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vouchdev/vouch/evidence"
+)
+
+// TestSelectDecides checks what a select step decides: a native drop-down
+// without the option fails the claim, while a drop-down the app draws
+// itself (no <select>) blocks the journey, since vouch could not operate
+// it and so proved nothing either way.
+func TestSelectDecides(t *testing.T) {
+	pages := servePages(t, map[string]string{
+		"/": `<title>app</title>
+<label>Topic <select><option>Sales</option><option>Support</option></select></label>
+<label id="sl">Status</label><div role="combobox" aria-labelledby="sl" tabindex="0">All</div>
+<div>Show <select id="mode"><option>All</option><option>Paused</option></select>
+<select id="other"><option>Any</option></select> <input type="search" placeholder="Filter"></div>
+<div id="out"></div>
+<script>document.getElementById('mode').onchange = (e) => { document.getElementById('out').textContent = 'showing ' + e.target.value; };</script>`,
+	})
+	tests := []struct {
+		name   string
+		steps  string
+		want   evidence.Decision
+		reason []string
+	}{
+		{name: "native, option there", want: evidence.Verified, steps: `
+      - visit: /
+      - select: {target: label=Topic, value: Support}
+      - expect_text: Topic`},
+		{name: "native, option missing: failed", want: evidence.Failed, reason: []string{"no such option", "Sales"}, steps: `
+      - visit: /
+      - select: {target: label=Topic, value: Billing}
+        timeout: 500ms`},
+		{name: "drawn by the app: blocked", want: evidence.Blocked, reason: []string{"not a drop-down (<select>)", "write the clicks instead"}, steps: `
+      - visit: /
+      - select: {target: label=Status, value: Seeding}
+        timeout: 500ms`},
+		{name: "typed into a drop-down: blocked", want: evidence.Blocked, reason: []string{"does not type into", "choosing"}, steps: `
+      - visit: /
+      - fill: {target: label=Topic, value: Support}
+        timeout: 500ms`},
+		{name: "unlabelled, named by the text before it", want: evidence.Verified, steps: `
+      - visit: /
+      - select: {target: label=Show, value: Paused}
+      - expect_text: showing Paused`},
+		{name: "the text before names only the next field", want: evidence.Failed, reason: []string{"no such option", "Paused"}, steps: `
+      - visit: /
+      - select: {target: label=Show, value: Any}
+        timeout: 500ms`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
+			wantDecision(t, res, tc.want)
+			j := res.Manifest.Journeys[0]
+			for _, w := range tc.reason {
+				if !strings.Contains(j.Reason, w) {
+					t.Errorf("reason %q lacks %q", j.Reason, w)
+				}
+			}
+		})
+	}
+}
