@@ -817,32 +817,12 @@ func buildRules() {
 		})
 	// "clicking the /users link": the link that goes there, by its href.
 	addRule("click path link", cAction, false, `{who}(?:clicking|click|clicks|tapping|tap|taps|following|follow|follows|opening|open|opens|hitting|hit|using|use)(?: on)? (?:the |a )?(/\S*) link`,
-		func(m *match) ([]item, bool) {
-			pg, ok := m.p.page(m.bounds(1))
-			if !ok || pg.generic || pg.path == "" {
-				return nil, false
-			}
-			t, notes := linkTarget(pg)
-			a := action("navigation", plan.Step{Kind: plan.Click, Target: t})
-			a.desc = fmt.Sprintf("click the link to %s", pg.path)
-			a.notes = notes
-			return []item{a}, true
-		})
+		(*match).clickPathLink)
 	// "Clicking /users on the home page": a path is no text to click but
 	// the link that goes there, as with "the /users link". Only verbs of
 	// clicking: "opening /users" is a visit.
 	addRule("click bare path", cAction, false, `{who}(?:clicking|click|clicks|tapping|tap|taps|following|follow|follows)(?: on)? (/\S*)`,
-		func(m *match) ([]item, bool) {
-			pg, ok := m.p.page(m.bounds(1))
-			if !ok || pg.generic || pg.path == "" {
-				return nil, false
-			}
-			t, notes := linkTarget(pg)
-			a := action("navigation", plan.Step{Kind: plan.Click, Target: t})
-			a.desc = fmt.Sprintf("click the link to %s", pg.path)
-			a.notes = notes
-			return []item{a}, true
-		})
+		(*match).clickPathLink)
 	// "clicking the 'books' tag", "expanding the 'Orders' section": the
 	// noun describes what shows the quoted text, which is clicked.
 	addRule("click described", cAction, false, `{who}(?:clicking|click|clicks|tapping|tap|taps|expanding|expand|expands|collapsing|collapse|collapses|opening|open|opens|toggling|toggle|toggles)(?: on)? (?:the )?({lit}) (tag|section|operation|endpoint|card|panel|group|category|model|schema|accordion|node|folder|resource|request)`,
@@ -3388,4 +3368,17 @@ func pageTextCheck(it *item) bool {
 		}
 	}
 	return len(it.steps) > 0
+}
+
+// clickPathLink clicks the link to the path of group 1, by its href.
+func (m *match) clickPathLink() ([]item, bool) {
+	pg, ok := m.p.page(m.bounds(1))
+	if !ok || pg.generic || pg.path == "" {
+		return nil, false
+	}
+	t, notes := linkTarget(pg)
+	a := action("navigation", plan.Step{Kind: plan.Click, Target: t})
+	a.desc = fmt.Sprintf("click the link to %s", pg.path)
+	a.notes = notes
+	return []item{a}, true
 }

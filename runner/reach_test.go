@@ -24,13 +24,7 @@ func TestReachSteps(t *testing.T) {
 <ul id="menu" role="menu" hidden><li role="menuitem">Transmission Homepage</li></ul>`,
 		"/releases": `<title>releases</title><h1>Releases</h1><p>v1.2.0</p>`,
 	})
-	tests := []struct {
-		name   string
-		steps  string
-		want   evidence.Decision
-		reason []string // words the journey's Reason holds
-		prompt []string // words the repair prompt holds
-	}{
+	runDecisionCases(t, pages.URL, []decisionCase{
 		{name: "reached, check holds", want: evidence.Verified, steps: `
       - visit: /
       - click: role=button[name="Preferences"]
@@ -95,10 +89,25 @@ func TestReachSteps(t *testing.T) {
       - click: role=button[name="Options"]
         timeout: 500ms
       - expect_text: anything`},
-	}
-	for _, tc := range tests {
+	})
+}
+
+// decisionCase is a one-journey plan's steps and what the run must decide.
+type decisionCase struct {
+	name   string
+	steps  string
+	want   evidence.Decision
+	reason []string // words the journey's Reason holds
+	prompt []string // words the repair prompt holds
+}
+
+// runDecisionCases runs each case against base and checks its decision,
+// reason and repair prompt.
+func runDecisionCases(t *testing.T, base string, cases []decisionCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
+			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: base})
 			wantDecision(t, res, tc.want)
 			if res.Manifest.Decision != tc.want {
 				t.Errorf("run decided %s, want %s", res.Manifest.Decision, tc.want)

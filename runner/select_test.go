@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/vouchdev/vouch/evidence"
@@ -21,12 +20,7 @@ func TestSelectDecides(t *testing.T) {
 <div id="out"></div>
 <script>document.getElementById('mode').onchange = (e) => { document.getElementById('out').textContent = 'showing ' + e.target.value; };</script>`,
 	})
-	tests := []struct {
-		name   string
-		steps  string
-		want   evidence.Decision
-		reason []string
-	}{
+	runDecisionCases(t, pages.URL, []decisionCase{
 		{name: "native, option there", want: evidence.Verified, steps: `
       - visit: /
       - select: {target: label=Topic, value: Support}
@@ -51,17 +45,5 @@ func TestSelectDecides(t *testing.T) {
       - visit: /
       - select: {target: label=Show, value: Any}
         timeout: 500ms`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
-			wantDecision(t, res, tc.want)
-			j := res.Manifest.Journeys[0]
-			for _, w := range tc.reason {
-				if !strings.Contains(j.Reason, w) {
-					t.Errorf("reason %q lacks %q", j.Reason, w)
-				}
-			}
-		})
-	}
+	})
 }
