@@ -336,6 +336,38 @@
     }
   }
 
+  // popupItems adds to a menu item target's candidates the items of menus
+  // built without ARIA roles (a <div> of <div>s with click listeners), as
+  // Playwright's getByRole('menuitem') would find them had the page said
+  // so: the element showing the whole name inside a popup (see inPopup).
+  // Only when no element with the role matches whole.
+  function popupItems(out, t) {
+    if (out.some((x) => x.score === 2)) return;
+    for (const x of candidates({ kind: 'text', want: t.want, wantLow: t.wantLow, exact: t.exact })) {
+      if (x.score === 2 && inPopup(x.el)) out.push(x);
+    }
+  }
+
+  // inPopup reports whether el lies in a menu or list box (by its role),
+  // or in what the latest press of a mouse button or key revealed: an
+  // element added, or whose attributes changed (shown, unhidden), since
+  // then. A container of the control pressed is the page around it, not
+  // what it opened: the search stops there. Before any press, nothing is
+  // revealed.
+  function inPopup(el) {
+    const s = tracker;
+    const opener = s && s.actTarget;
+    for (let a = el; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+      const r = roleOf(a);
+      if (r === 'menu' || r === 'listbox') return true;
+      if (!s || !s.changed || !s.act) continue;
+      if (opener && opener.isConnected && a.contains(opener)) return false;
+      const when = s.changed.get(a);
+      if (when !== undefined && when >= s.act) return true;
+    }
+    return false;
+  }
+
   // overlayHeading is the first heading inside el (a visible one first).
   function overlayHeading(el) {
     let first = null;
@@ -499,6 +531,7 @@
           }
         }
         if (t.value === 'dialog' && !t.level) overlays(out, els, t);
+        if (t.value === 'menuitem' && t.name && !t.level) popupItems(out, t);
         break;
       }
       default:
