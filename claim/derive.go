@@ -56,6 +56,14 @@ func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
 	d, r := derive(claim)
 	if r != nil {
+		// An action through a menu: open the menu by its control, then
+		// choose the item, both guesses that can block but never fail.
+		if d2, ok := deriveMenu(claim); ok {
+			return d2, nil
+		}
+		if e := menuAmbiguity(claim); e != nil {
+			return Derivation{}, e
+		}
 		// A place named but not opened: open it by the control of its
 		// name, a guess that can block the run but never fail it.
 		if why := unopenedRefusal(claim, r); why != "" {
