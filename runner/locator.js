@@ -20,6 +20,8 @@
 //   cmp:     "eq" | "ge" | "le" for op "count"
 //   state:   "attached" | "visible" | "actionable" | "editable" | "selectable"
 //   reveal:  op "element": also return a hidden match inside a visible item
+//   opener:  op "element": the target of a reach step, which a control
+//            named for opening it also matches (see openerVariants)
 //   timeout: ms to keep polling in the page
 //   settle:  when > 0, give up before timeout once the page has been settled
 //            (see settle.js) for settle ms, and at least hold ms have passed
@@ -605,12 +607,30 @@
     return null;
   }
 
+  // A reach step's target is the plan's guess of the control that opens a
+  // place, named for the place ("Preferences"). A control that says it
+  // opens it names it after a verb ("Edit Preferences…", "Open Settings",
+  // "Show Statistics"): with no whole match of the name itself, the whole
+  // matches of those names are the candidates. Only these verbs: "Reset
+  // Preferences" does not open them.
+  const OPENER_VERBS = ['Edit', 'Open', 'Show', 'View', 'Manage'];
+  function openerVariants(t, c) {
+    for (const v of OPENER_VERBS) {
+      const want = v + ' ' + t.want;
+      const u = Object.assign({}, t, { want, wantLow: low(want) });
+      const more = candidates(u).filter((x) => x.score === 2);
+      if (more.length) return more;
+    }
+    return c;
+  }
+
   // resolve applies the matching rule: exact (whole-text) matches if there are
   // any, otherwise the partial ones; visible matches first, then document order.
   // within keeps the matches inside an item containing its text (preferring
   // items with an exact match), and nth then picks one of the matches.
   function resolve(t) {
     let c = candidates(t);
+    if (args.opener && !t.within && !t.nth && t.want && !c.some((x) => x.score === 2)) c = openerVariants(t, c);
     if (t.within) {
       c = c.map((x) => { const it = itemOf(x.el, t); return { el: x.el, score: Math.min(x.score, it.score), item: it.item }; })
         .filter((x) => x.score > 0);

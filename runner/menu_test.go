@@ -116,3 +116,51 @@ func TestMenuItems(t *testing.T) {
 		})
 	}
 }
+
+// TestReachOpenerNamedByVerb checks that a reach step's control, named for
+// the place it opens, is also the control named for opening it ("Edit
+// Preferences…" for "Preferences"), as a person looking for Preferences
+// clicks it; a step that is no reach keeps the exact name, and a control
+// that does something else to the place ("Reset Preferences") is not it.
+func TestReachOpenerNamedByVerb(t *testing.T) {
+	pages := servePages(t, map[string]string{
+		"/": `<title>app</title>
+<div id="prefs-button" title="Edit Preferences…" style="width:20px;height:20px"></div>
+<div id="prefs" role="dialog" aria-label="Preferences" hidden><p>Peer port 51413</p></div>
+<script>document.getElementById('prefs-button').addEventListener('click', () => { document.getElementById('prefs').hidden = false; });</script>`,
+		"/other": `<title>other</title><button onclick="document.body.append('reset')">Reset Preferences</button>`,
+	})
+	tests := []struct {
+		name  string
+		steps string
+		want  evidence.Decision
+	}{
+		{name: "by its text", want: evidence.Verified, steps: `
+      - visit: /
+      - click: text="Preferences"
+        reach: true
+      - expect_text: Peer port 51413`},
+		{name: "by its role", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=button[name="Preferences"]
+        reach: true
+      - expect_text: Peer port 51413`},
+		{name: "no reach: the exact name only", want: evidence.Failed, steps: `
+      - visit: /
+      - click: text="Preferences"
+        timeout: 500ms
+      - expect_text: Peer port 51413`},
+		{name: "another verb is no opener", want: evidence.Blocked, steps: `
+      - visit: /other
+      - click: text="Preferences"
+        reach: true
+        timeout: 500ms
+      - expect_text: Peer port 51413`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
+			wantDecision(t, res, tc.want)
+		})
+	}
+}
