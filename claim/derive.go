@@ -64,6 +64,11 @@ func Derive(claim string) (d Derivation, err error) {
 		if e := menuAmbiguity(claim); e != nil {
 			return Derivation{}, e
 		}
+		// A place's tab said as the subject, or the preferences in
+		// lower case: read as the reach below reads its own forms.
+		if d2, ok := deriveTabbed(claim); ok {
+			return d2, nil
+		}
 		// A place named but not opened: open it by the control of its
 		// name, a guess that can block the run but never fail it.
 		if why := unopenedRefusal(claim, r); why != "" {

@@ -1,0 +1,97 @@
+package claim
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Tabs of a place, said the other ways people say them. reach.go reads
+// "In Preferences → Network, …", "On the Speed tab of Preferences, …" and
+// "In Preferences, …"; people also write the place and tab as the subject
+// ("Preferences > Torrents has 'Start when added' unchecked", "The Network
+// tab in preferences has 'Enable uTP' turned off"), say what the place
+// has ("The preferences have a 'Remote' tab"), and name the preferences
+// or settings in lower case: an app's preferences are one place, opened
+// by the control named "Preferences" (or "Edit Preferences…"). Each is
+// said again in reach.go's form and read by it, so the opener is the same
+// guess, marked reach.
+
+// placeOrPrefs is a place: quoted or capitalised (placeName, 5 groups), or
+// the preferences or settings in lower case (a 6th group); "the options"
+// may be any options (of a list, a field) and is no place.
+const placeOrPrefs = `(?:` + placeName + `|(?i:the )?(preferences|settings))`
+
+// tabState is the state a control is said to have.
+const tabState = `(ticked|unticked|checked|unchecked|selected|unselected|enabled|disabled|turned on|turned off|switched on|switched off)`
+
+// tabLit is a quoted text.
+const tabLit = `('[^']{1,80}'|"[^"]{1,80}"|‘[^’]{1,80}’|“[^”]{1,80}”)`
+
+var (
+	// "Preferences > Torrents has 'Start when added' unchecked"
+	reArrowHas = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)? (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
+	// "The Network tab in preferences has 'Enable uTP' turned off"
+	reTabInHas = regexp.MustCompile(`^(?i:the )?` + placeName + ` tab (?:in|of|on) (?i:the )?` + placeOrPrefs + placeKind + ` (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
+	// "In the preferences, the Peers tab has 'Use PEX' unticked"
+	reInTabHas = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?` + placeOrPrefs + placeKind + `, (?i:the )?` + placeName + ` tab (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
+	// "The preferences have a 'Remote' tab"
+	rePlaceHas = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:has|have) ((?i:an?|the) ` + tabLit + ` tab)$`)
+	// "In the preferences, …"
+	reInPrefs = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?(preferences|settings), (.+)$`)
+)
+
+// placeOf is the place matched from group i of placeOrPrefs: its name, or
+// the lower-case preferences capitalised as the control names them.
+func placeOf(m []string, i int) string {
+	if n := firstOf(m, i); n != "" {
+		return n
+	}
+	return upperFirst(strings.ToLower(m[i+5]))
+}
+
+// tabRewrite says a claim about a place's tab in the form reach.go reads;
+// ok is false when it is in none of the forms here.
+func tabRewrite(claim string) (said, place string, ok bool) {
+	c := strings.TrimSuffix(strings.TrimSpace(claim), ".")
+	switch {
+	case reArrowHas.MatchString(c):
+		m := reArrowHas.FindStringSubmatch(c)
+		place = placeOf(m, 1)
+		return "In " + place + " → " + firstOf(m, 7) + ", " + m[12] + " is " + m[13], place, true
+	case reTabInHas.MatchString(c):
+		m := reTabInHas.FindStringSubmatch(c)
+		place = placeOf(m, 6)
+		return "On the " + firstOf(m, 1) + " tab of " + place + ", " + m[12] + " is " + m[13], place, true
+	case reInTabHas.MatchString(c):
+		m := reInTabHas.FindStringSubmatch(c)
+		place = placeOf(m, 1)
+		return "On the " + firstOf(m, 7) + " tab of " + place + ", " + m[12] + " is " + m[13], place, true
+	case rePlaceHas.MatchString(c):
+		m := rePlaceHas.FindStringSubmatch(c)
+		place = placeOf(m, 1)
+		return "In " + place + ", there is " + m[7], place, true
+	case reInPrefs.MatchString(c):
+		m := reInPrefs.FindStringSubmatch(c)
+		place = upperFirst(strings.ToLower(m[1]))
+		return "In " + place + ", " + m[2], place, true
+	}
+	return "", "", false
+}
+
+// deriveTabbed derives a claim about a place's tab said in one of the
+// forms above, as reach.go derives it said in its own. Each form says the
+// claim is about the place, so the place is what deriveReached's refusal
+// reason is taken to be about.
+func deriveTabbed(claim string) (Derivation, bool) {
+	said, place, ok := tabRewrite(stripLabel(claim))
+	if !ok {
+		return Derivation{}, false
+	}
+	d, ok := deriveReached(said, "the claim looks inside "+place)
+	if !ok {
+		return Derivation{}, false
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	return d, true
+}
