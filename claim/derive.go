@@ -69,6 +69,9 @@ func Derive(claim string) (d Derivation, err error) {
 		if d2, ok := deriveTabbed(claim); ok {
 			return d2, nil
 		}
+		if d2, ok := deriveClickInPlace(claim); ok {
+			return d2, nil
+		}
 		// A place named but not opened: open it by the control of its
 		// name, a guess that can block the run but never fail it.
 		if why := unopenedRefusal(claim, r); why != "" {

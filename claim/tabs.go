@@ -1,8 +1,11 @@
 package claim
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // Tabs of a place, said the other ways people say them. reach.go reads
@@ -93,5 +96,46 @@ func deriveTabbed(claim string) (Derivation, bool) {
 	}
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	return d, true
+}
+
+// "Clicking Cancel in the Open Torrent dialog makes 'Upload Torrent Files'
+// go away": a control inside a named dialog, which is opened first by the
+// control of its name (a guess, marked reach), as reach.go opens a place.
+var reClickInPlace = regexp.MustCompile(`^(?i:clicking|click|clicks|tapping|tap|taps) (?i:the )?` + placeName + `(?: (?i:button|link))? (?i:in|on|inside) (?i:the )?` + placeName + ` (?i:dialog|window|panel|popup|modal|drawer),? (.+)$`)
+
+// deriveClickInPlace derives a claim that clicks a control inside a named
+// dialog it does not say how to open: the dialog's control is clicked
+// first, marked reach, then the claim as said.
+func deriveClickInPlace(claim string) (Derivation, bool) {
+	c := strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")
+	m := reClickInPlace.FindStringSubmatch(c)
+	if m == nil {
+		return Derivation{}, false
+	}
+	control, place := firstOf(m, 1), firstOf(m, 6)
+	for _, n := range []string{control, place} {
+		if n == "" || strings.ContainsAny(n, `'"`) || vaguePlace[strings.ToLower(n)] {
+			return Derivation{}, false
+		}
+	}
+	said := "After clicking " + plan.Quote(place) + ", clicking " + plan.Quote(control) + " " + m[11]
+	d, r := derive(said)
+	if r != nil || d.Plan == nil {
+		return Derivation{}, false
+	}
+	opener := plan.Target{Kind: plan.ByText, Value: place, Exact: true}.String()
+	for ji := range d.Plan.Journeys {
+		steps := d.Plan.Journeys[ji].Steps
+		if len(steps) < 3 || steps[0].Kind != plan.Visit || steps[1].Kind != plan.Click || steps[1].Target != opener {
+			return Derivation{}, false
+		}
+		steps[1].Reach = true
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	what := plan.Quote(place)
+	note := fmt.Sprintf("The claim does not say how %s is opened: the plan guesses it opens by clicking the control named %s on the home page (/). If no such control is there, the run is blocked, not failed; say how it is opened to be sure.", what, what)
+	d.Notes = append([]string{note}, d.Notes...)
 	return d, true
 }

@@ -36,3 +36,21 @@ func TestClassPlaceTabs(t *testing.T) {
 		"In the preferences of the editor, 'Autosave' is ticked",        // a place inside another
 	})
 }
+
+// TestClassClickInPlace: a control clicked inside a named dialog that the
+// claim does not say how to open: the dialog's control first (reach), then
+// the claim as said. Near misses stay refused.
+func TestClassClickInPlace(t *testing.T) {
+	j := func(steps ...string) [][]string { return [][]string{steps} }
+	runClasses(t, []classCase{
+		{"Clicking 'Save' in the 'Edit Profile' dialog shows 'Profile saved'",
+			j(`{"visit":"/"}`, `{"click":"text=\"Edit Profile\"","reach":true}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Profile saved"}`)},
+		{"Clicking Discard in the New Note window makes 'Untitled note' go away",
+			j(`{"visit":"/"}`, `{"click":"text=\"New Note\"","reach":true}`, `{"expect_text":"Untitled note"}`, `{"click":"text=\"Discard\""}`, `{"expect_no_text":"Untitled note"}`)},
+	})
+	runRefused(t, []string{
+		"Clicking Cancel in the upload dialog closes it",        // a lower-case dialog names no control
+		"Clicking 'Save' in the 'Edit Profile' dialog is quick", // no check
+		"Clicking 'Save' in every dialog shows 'Saved'",         // which dialog?
+	})
+}
