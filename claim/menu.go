@@ -50,6 +50,11 @@ var (
 	reMenuThenAfter = regexp.MustCompile(`^` + menuPage + `(?i:after|once|when) (?i:you |i |the user |a user )?` + menuAct + ` ` + menuRef + ` (?i:and|then|and then) ` + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + `, (.+)$`)
 	// "'Edit Preferences' from the menu opens …": "from" says it is chosen.
 	reMenuFrom = regexp.MustCompile(`^` + menuPage + placeName + menuItemWord + ` (?i:from) ` + menuRef + `,? (.+)$`)
+	// "Settings menu > About shows …", "the account menu → 'Sign out'
+	// leads to …": the menu, then the item, as a path.
+	reMenuPath = regexp.MustCompile(`^` + menuPage + `(?i:the )?` + menuRef + ` (?:→|->|>|») (?i:the )?` + placeName + menuItemWord + `,? (.+)$`)
+	// "From the settings menu, choosing 'About' shows …"
+	reMenuFromFirst = regexp.MustCompile(`^` + menuPage + `(?i:from|in|under) ` + menuRef + `, ` + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + `,? (.+)$`)
 	// "The About dialog (settings menu, then About) says …", "The
 	// Statistics dialog (from the settings menu) shows …": the dialog, and
 	// in brackets the menu and the item that open it (the dialog's own
@@ -141,6 +146,20 @@ func menuRewrite(claim string) (menuReading, bool) {
 			return r, false
 		}
 		r.said = page + "After " + clicks(item) + ", " + rest
+	case reMenuPath.MatchString(c):
+		m := reMenuPath.FindStringSubmatch(c)
+		page, item, rest = m[1], firstOf(m, 7), m[12]
+		if r.opener, r.menu, ok = menuOpener(m, 2); !ok {
+			return r, false
+		}
+		r.said = page + upperFirst(clicks(item)) + " " + rest
+	case reMenuFromFirst.MatchString(c):
+		m := reMenuFromFirst.FindStringSubmatch(c)
+		page, item, rest = m[1], firstOf(m, 7), m[12]
+		if r.opener, r.menu, ok = menuOpener(m, 2); !ok {
+			return r, false
+		}
+		r.said = page + upperFirst(clicks(item)) + " " + rest
 	case reMenuFrom.MatchString(c):
 		m := reMenuFrom.FindStringSubmatch(c)
 		page, item, rest = m[1], firstOf(m, 2), m[12]
@@ -180,6 +199,22 @@ func menuRewrite(claim string) (menuReading, bool) {
 		}
 		r.has = true
 		r.said = page + upperFirst("clicking "+plan.Quote(r.opener.Name)) + " shows " + plan.Quote(item)
+	case reMenuItemIn.MatchString(c) && reChoiceVerb.MatchString(reMenuItemIn.FindStringSubmatch(c)[12]):
+		// "The 'About' item in the settings menu opens …"
+		m := reMenuItemIn.FindStringSubmatch(c)
+		page, item, rest = m[1], firstOf(m, 2), m[12]
+		if r.opener, r.menu, ok = menuOpener(m, 7); !ok {
+			return r, false
+		}
+		r.said = page + upperFirst(clicks(item)) + " " + rest
+	case reMenuItemOf.MatchString(c) && reChoiceVerb.MatchString(reMenuItemOf.FindStringSubmatch(c)[12]):
+		// "The account menu's 'Sign out' item leads to …"
+		m := reMenuItemOf.FindStringSubmatch(c)
+		page, item, rest = m[1], firstOf(m, 7), m[12]
+		if r.opener, r.menu, ok = menuOpener(m, 2); !ok {
+			return r, false
+		}
+		r.said = page + upperFirst(clicks(item)) + " " + rest
 	default:
 		return r, false
 	}
@@ -297,6 +332,11 @@ func menuAmbiguity(claim string) *NotProvableError {
 	if _, _, ok := menuOpener(m, mi); !ok || item == "" || strings.ContainsAny(item, `'"`) || vaguePlace[strings.ToLower(item)] {
 		return nil
 	}
+	if reChoiceVerb.MatchString(rest) {
+		// What an item opens or leads to is what choosing it does: no
+		// other reading (deriveMenu reads the claim said so).
+		return nil
+	}
 	menu := "the menu"
 	if q := firstOf(m, mi); q != "" && m[mi+4] == "" {
 		menu = "the " + plan.Quote(q) + " menu"
@@ -317,3 +357,7 @@ func menuAmbiguity(claim string) *NotProvableError {
 	reason := fmt.Sprintf("%s may be said of the item %s itself once %s is open, or of what choosing it shows: say which", plan.Quote(rest), plan.Quote(item), menu)
 	return refuseWith(claim, "ambiguous", reason, readings, true)
 }
+
+// reChoiceVerb starts what only choosing an item does: it opens, leads or
+// takes somewhere, or signs out.
+var reChoiceVerb = regexp.MustCompile(`^(?i:opens|brings up|pops up|leads to|takes you to|navigates to|goes to|logs you out|signs you out)\b`)

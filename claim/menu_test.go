@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -37,6 +38,16 @@ func TestClassMenuChoice(t *testing.T) {
 		// "Y from the menu" (an unnamed menu: the button named "menu")
 		{"'Keyboard shortcuts' from the menu opens a dialog",
 			j(`{"visit":"/"}`, `{"click":"role=button[name=\"menu\"]","reach":true}`, item("Keyboard shortcuts"), `{"expect_visible":"role=dialog"}`)},
+		// The menu and the item as a path, or the menu said first.
+		{"Account menu > Billing shows 'Next invoice'",
+			j(`{"visit":"/"}`, opener("Account menu"), item("Billing"), `{"expect_text":"Next invoice"}`)},
+		{"From the help menu, choosing 'Shortcuts' shows 'Ctrl+K'",
+			j(`{"visit":"/"}`, opener("help menu"), item("Shortcuts"), `{"expect_text":"Ctrl+K"}`)},
+		// What an item opens or leads to is what choosing it does.
+		{"The 'Licenses' item in the help menu opens a dialog",
+			j(`{"visit":"/"}`, opener("help menu"), item("Licenses"), `{"expect_visible":"role=dialog"}`)},
+		{"The account menu's 'Sign out' item leads to /login",
+			j(`{"visit":"/"}`, opener("account menu"), item("Sign out"), `{"expect_url":"/login"}`)},
 		// A dialog and, in brackets, the menu (and item) that open it.
 		{"The Billing dialog (account menu, then Billing) shows 'Next invoice'",
 			j(`{"visit":"/"}`, opener("account menu"), item("Billing"), `{"expect_text":{"text":"Next invoice","target":"css=dialog, [role=dialog]"}}`)},
@@ -79,5 +90,33 @@ func TestMenuChoiceNotes(t *testing.T) {
 	}
 	if got := d.Requirements[0].Text; !strings.Contains(got, `open the account menu (the button named "account menu")`) || !strings.Contains(got, `choose the menu item "Log out"`) {
 		t.Errorf("requirement %q", got)
+	}
+}
+
+// TestMenuItemAmbiguous: what an item in a menu "shows" may be said of the
+// item itself or of what choosing it shows: refused as ambiguous, with
+// both readings offered, each of which derives.
+func TestMenuItemAmbiguous(t *testing.T) {
+	for _, c := range []string{
+		"'Log out' in the account menu shows 'Ctrl+Q'",
+		"The account menu's 'Log out' item shows 'Ctrl+Q'",
+	} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Fatalf("%q derived, want a refusal", c)
+		}
+		if np.Cause != "ambiguous" || !strings.Contains(np.Reason, "may be said of the item") {
+			t.Errorf("%q: cause %q, reason %q", c, np.Cause, np.Reason)
+		}
+		want := []string{"Choosing 'Log out' from the account menu shows 'Ctrl+Q'", "After opening the account menu, the 'Log out' item shows 'Ctrl+Q'"}
+		if strings.Join(np.Suggestions, "|") != strings.Join(want, "|") {
+			t.Errorf("%q: suggestions %q, want %q", c, np.Suggestions, want)
+		}
+		for _, s := range np.Suggestions {
+			if _, err := Derive(s); err != nil {
+				t.Errorf("suggestion %q does not derive: %v", s, err)
+			}
+		}
 	}
 }
