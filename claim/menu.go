@@ -287,7 +287,13 @@ func deriveMenu(claim string) (Derivation, bool) {
 		d.Plan.Requirements[i].Text = say(d.Plan.Requirements[i].Text)
 	}
 	for i := range d.Plan.Journeys {
-		d.Plan.Journeys[i].Name = say(d.Plan.Journeys[i].Name)
+		j := &d.Plan.Journeys[i]
+		// Named after its requirement, as derive names it.
+		for _, q := range d.Plan.Requirements {
+			if q.ID == j.Requirement && strings.HasPrefix(j.Name, q.ID+" ") {
+				j.Name = q.ID + " " + shorten(strings.TrimSuffix(q.Text, "."), 72)
+			}
+		}
 	}
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))

@@ -39,6 +39,13 @@ var (
 	reInTabHas = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?` + placeOrPrefs + placeKind + `, (?i:the )?` + placeName + ` tab (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
 	// "The preferences have a 'Remote' tab"
 	rePlaceHas = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:has|have) ((?i:an?|the) ` + tabLit + ` tab)$`)
+	// "The Peers tab of Preferences shows 'X'", "Switching to the Peers
+	// tab in Preferences lists 'X'": what the tab shows.
+	reTabShows = regexp.MustCompile(`^(?i:(?:switching|going|moving|flipping) to )?(?i:the )?` + placeName + ` tab (?:in|of|on) (?i:the )?` + placeOrPrefs + placeKind + `,? (shows|lists|says|displays|has|contains|offers) (.+)$`)
+	// "Preferences > Speed shows 'X'"
+	reArrowShows = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)? (shows|lists|says|displays|has|contains|offers) (.+)$`)
+	// "Under Preferences → Network, …": under is in.
+	reUnder = regexp.MustCompile(`^(?i:under) (.+)$`)
 	// "In the preferences, …"
 	reInPrefs = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?(preferences|settings), (.+)$`)
 )
@@ -73,6 +80,23 @@ func tabRewrite(claim string) (said, place string, ok bool) {
 		m := rePlaceHas.FindStringSubmatch(c)
 		place = placeOf(m, 1)
 		return "In " + place + ", there is " + m[7], place, true
+	case reTabShows.MatchString(c):
+		m := reTabShows.FindStringSubmatch(c)
+		place = placeOf(m, 6)
+		return "On the " + firstOf(m, 1) + " tab of " + place + ", the page " + m[12] + " " + m[13], place, true
+	case reArrowShows.MatchString(c):
+		m := reArrowShows.FindStringSubmatch(c)
+		place = placeOf(m, 1)
+		return "In " + place + " → " + firstOf(m, 7) + ", the page " + m[12] + " " + m[13], place, true
+	case reUnder.MatchString(c):
+		said = "In " + reUnder.FindStringSubmatch(c)[1]
+		if _, names, ok := reachRewrite(said); ok {
+			return said, names[0], true
+		}
+		if s2, place, ok := tabRewrite(said); ok {
+			return s2, place, true
+		}
+		return "", "", false
 	case reInPrefs.MatchString(c):
 		m := reInPrefs.FindStringSubmatch(c)
 		place = upperFirst(strings.ToLower(m[1]))

@@ -24,6 +24,16 @@ func TestClassPlaceTabs(t *testing.T) {
 			j(`{"visit":"/"}`, reach("Preferences"), `{"expect_visible":"role=tab[name=\"Shortcuts\"]"}`)},
 		{"The Export dialog has a 'Advanced' tab",
 			j(`{"visit":"/"}`, reach("Export"), `{"expect_visible":"role=tab[name=\"Advanced\"]"}`)},
+		// What a tab shows, the tab said as the subject or as a path.
+		{"The Billing tab of Settings shows 'Visa ending 4242'",
+			j(`{"visit":"/"}`, reach("Settings"), reach("Billing"), `{"expect_text":"Visa ending 4242"}`)},
+		{"Switching to the Fonts tab in the preferences lists 'Fira Code'",
+			j(`{"visit":"/"}`, reach("Preferences"), reach("Fonts"), `{"expect_text":"Fira Code"}`)},
+		{"Settings > Team has a 'Invite member' button",
+			j(`{"visit":"/"}`, reach("Settings"), reach("Team"), `{"expect_visible":"role=button[name=\"Invite member\"]"}`)},
+		// "under" is "in".
+		{"Under Settings → Privacy, 'Send usage data' is unticked",
+			j(`{"visit":"/"}`, reach("Settings"), reach("Privacy"), `{"expect_unchecked":"role=checkbox[name=\"Send usage data\"]"}`)},
 		{"In the preferences, 'Autosave' is ticked",
 			j(`{"visit":"/"}`, reach("Preferences"), `{"expect_checked":"role=checkbox[name=\"Autosave\"]"}`)},
 	})
@@ -34,6 +44,9 @@ func TestClassPlaceTabs(t *testing.T) {
 		"The preferences have a 'Shortcuts' tab at the top",             // where is not checked
 		"The app's preferences have a 'Shortcuts' tab",                  // whose preferences: the app is no place
 		"In the preferences of the editor, 'Autosave' is ticked",        // a place inside another
+		"The billing tab of Settings shows 'Visa ending 4242'",          // a lower-case tab names no control
+		"Settings > Team shows the members",                             // no quoted text
+		"Under the table, 'Total' is shown",                             // a part of the page is no place to open
 	})
 }
 
