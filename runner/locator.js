@@ -613,10 +613,15 @@
   // "Show Statistics"): with no whole match of the name itself, the whole
   // matches of those names are the candidates. Only these verbs: "Reset
   // Preferences" does not open them.
+  // A menu named for its control ("the account menu") may be opened by a
+  // control with the name alone ("Account"): tried last, and only when
+  // nothing holds the name even in part ("Open account menu" is better).
   const OPENER_VERBS = ['Edit', 'Open', 'Show', 'View', 'Manage'];
+  const MENU_WORD = /\s+menu$/i;
   function openerVariants(t, c) {
-    for (const v of OPENER_VERBS) {
-      const want = v + ' ' + t.want;
+    const names = OPENER_VERBS.map((v) => v + ' ' + t.want);
+    if (!c.length && MENU_WORD.test(t.want) && t.want.replace(MENU_WORD, '')) names.push(t.want.replace(MENU_WORD, ''));
+    for (const want of names) {
       const u = Object.assign({}, t, { want, wantLow: low(want) });
       const more = candidates(u).filter((x) => x.score === 2);
       if (more.length) return more;

@@ -94,6 +94,13 @@ func TestMenuItems(t *testing.T) {
         reach: true
         timeout: 500ms
       - expect_text: anything`},
+		{name: "menu opened by the control of its name alone", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=button[name="account menu"]
+        reach: true
+      - click: role=menuitem[name="Sign out" s]
+        reach: true
+      - expect_text: Signed out`},
 		{name: "item the menu lacks: blocked", want: evidence.Blocked, reason: []string{`no menu item named "Hotkeys"`}, steps: `
       - visit: /
       - click: role=button[name="settings menu"]
