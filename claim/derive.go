@@ -56,6 +56,22 @@ func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
 	d, r := derive(claim)
 	if r != nil {
+		// An action through a menu: open the menu by its control, then
+		// choose the item, both guesses that can block but never fail.
+		if d2, ok := deriveMenu(claim); ok {
+			return d2, nil
+		}
+		if e := menuAmbiguity(claim); e != nil {
+			return Derivation{}, e
+		}
+		// A place's tab said as the subject, or the preferences in
+		// lower case: read as the reach below reads its own forms.
+		if d2, ok := deriveTabbed(claim); ok {
+			return d2, nil
+		}
+		if d2, ok := deriveClickInPlace(claim); ok {
+			return d2, nil
+		}
 		// A place named but not opened: open it by the control of its
 		// name, a guess that can block the run but never fail it.
 		if why := unopenedRefusal(claim, r); why != "" {

@@ -66,6 +66,13 @@ func Refuse(claim, cause, reason string, extra []string) *NotProvableError {
 }
 
 func refuse(claim, cause, reason string, extra []string) *NotProvableError {
+	return refuseWith(claim, cause, reason, extra, cause == "secret")
+}
+
+// refuseWith is refuse; with only, the suggestions are extra's that
+// derive and no others (a password's claim, or the readings of an
+// ambiguous claim, each offered as it is).
+func refuseWith(claim, cause, reason string, extra []string, only bool) *NotProvableError {
 	switch cause {
 	case "unrecognized", "unsupported", "no_check", "out_of_reach":
 		if why := needsTelling(claim); why != "" && !(cause == "unsupported" && strings.Contains(reason, "opens it")) {
@@ -73,7 +80,7 @@ func refuse(claim, cause, reason string, extra []string) *NotProvableError {
 		}
 	}
 	e := &NotProvableError{Cause: cause, Reason: reason}
-	if cause == "secret" {
+	if only {
 		// Only rephrasings that replace the password: the claim's other
 		// words could carry it into a suggestion.
 		// When none derives there is no suggestion: the generic
@@ -853,6 +860,10 @@ func checkedPlans(cands []string, skip ...string) ([]string, []*Derivation) {
 		}
 		tries++
 		if d, r := derive(c); r == nil {
+			out = append(out, c)
+			ds = append(ds, &d)
+		} else if d, ok := deriveMenu(c); ok {
+			// A reading through a menu, which Derive accepts too.
 			out = append(out, c)
 			ds = append(ds, &d)
 		}

@@ -88,8 +88,8 @@ func TestSuggestionsKeepWhatOpensAndHowItLooks(t *testing.T) {
 func TestSuggestionsNoneForUnopenedParts(t *testing.T) {
 	for _, tc := range []struct{ claim, reason string }{
 		{"The export dialog lists 'CSV' and 'JSON'", `say what opens it`},
-		{"Picking 'Log out' from the account menu shows 'Bye'", `"after clicking 'Account', …"`},
-		{"In the preferences, the Sync tab has 'Sync on start' ticked", `inside the preferences but does not say how they are opened`},
+		{"The account menu lists 'Log out' and 'Profile'", `"after clicking 'Account', …"`},
+		{"In the preferences, the sync tab has 'Sync on start' ticked", `inside the preferences but does not say how they are opened`},
 		{"The About box of the editor says 'Version 3'", `the About box`},
 		{"Every invoice on /invoices shows 'Paid'", `"Every invoice" is a rule about every item`},
 		{"each row of /orders says 'shipped'", `"each row"`},

@@ -393,9 +393,9 @@ func TestSuggestionsFaithfulOrLabelled(t *testing.T) {
 // refused, never guessed (each line a class, not a sentence of a corpus).
 func TestMisreadingsRefused(t *testing.T) {
 	for _, c := range []string{
-		"opening /orders/9 says u got a 404 Not Found",       // unquoted words holding a status
-		"visiting /x gives you an error 500 page",            // the same, another status
-		"Picking 'Logout' from the account menu shows 'Bye'", // a menu is no page
+		"opening /orders/9 says u got a 404 Not Found",              // unquoted words holding a status
+		"visiting /x gives you an error 500 page",                   // the same, another status
+		"Picking 'Logout' from the account page's menu shows 'Bye'", // a menu is no page (menu_test.go reads "from the account menu")
 		"Opening 'Filters' from the search panel shows 'Price'",
 		"On /todos, pressing 'Delete' removes 'milk'", // key or button: not guessed
 	} {

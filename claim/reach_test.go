@@ -32,7 +32,8 @@ func TestPlacesReachedByTheirName(t *testing.T) {
 		{"The Statistics dialog shows '0 B'", []string{"Statistics"}, `{"expect_text":{"text":"0 B","target":"css=dialog, [role=dialog]"}}`},
 		{"The Settings dialog lists 'Theme'", []string{"Settings"}, `{"expect_text":{"text":"Theme","target":"css=dialog, [role=dialog]"}}`},
 		// Near misses: a lower-case or vague place names no control.
-		{"In the preferences, 'Stop seeding at ratio' is unticked", nil, ""},
+		// The preferences in lower case are the place of that name (tabs.go).
+		{"In the preferences, 'Stop seeding at ratio' is unticked", []string{"Preferences"}, `{"expect_unchecked":"role=checkbox[name=\"Stop seeding at ratio\"]"}`},
 		{"The settings menu has 'Transmission Homepage' and 'Transmission Tip Jar' entries", nil, ""},
 		{"In the menu, 'About' is shown", nil, ""},
 		{"The export dialog lists 'CSV' and 'JSON'", nil, ""},

@@ -20,6 +20,8 @@
 //   cmp:     "eq" | "ge" | "le" for op "count"
 //   state:   "attached" | "visible" | "actionable" | "editable" | "selectable"
 //   reveal:  op "element": also return a hidden match inside a visible item
+//   opener:  op "element": the target of a reach step, which a control
+//            named for opening it also matches (see openerVariants)
 //   timeout: ms to keep polling in the page
 //   settle:  when > 0, give up before timeout once the page has been settled
 //            (see settle.js) for settle ms, and at least hold ms have passed
@@ -352,6 +354,38 @@
     }
   }
 
+  // popupItems adds to a menu item target's candidates the items of menus
+  // built without ARIA roles (a <div> of <div>s with click listeners), as
+  // Playwright's getByRole('menuitem') would find them had the page said
+  // so: the element showing the whole name inside a popup (see inPopup).
+  // Only when no element with the role matches whole.
+  function popupItems(out, t) {
+    if (out.some((x) => x.score === 2)) return;
+    for (const x of candidates({ kind: 'text', want: t.want, wantLow: t.wantLow, exact: t.exact })) {
+      if (x.score === 2 && inPopup(x.el)) out.push(x);
+    }
+  }
+
+  // inPopup reports whether el lies in a menu or list box (by its role),
+  // or in what the latest press of a mouse button or key revealed: an
+  // element added, or whose attributes changed (shown, unhidden), since
+  // then. A container of the control pressed is the page around it, not
+  // what it opened: the search stops there. Before any press, nothing is
+  // revealed.
+  function inPopup(el) {
+    const s = tracker;
+    const opener = s && s.actTarget;
+    for (let a = el; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+      const r = roleOf(a);
+      if (r === 'menu' || r === 'listbox') return true;
+      if (!s || !s.changed || !s.act) continue;
+      if (opener && opener.isConnected && a.contains(opener)) return false;
+      const when = s.changed.get(a);
+      if (when !== undefined && when >= s.act) return true;
+    }
+    return false;
+  }
+
   // overlayHeading is the first heading inside el (a visible one first).
   function overlayHeading(el) {
     let first = null;
@@ -527,6 +561,7 @@
           }
         }
         if (t.value === 'dialog' && !t.level) overlays(out, els, t);
+        if (t.value === 'menuitem' && t.name && !t.level) popupItems(out, t);
         break;
       }
       default:
@@ -600,12 +635,35 @@
     return null;
   }
 
+  // A reach step's target is the plan's guess of the control that opens a
+  // place, named for the place ("Preferences"). A control that says it
+  // opens it names it after a verb ("Edit Preferences…", "Open Settings",
+  // "Show Statistics"): with no whole match of the name itself, the whole
+  // matches of those names are the candidates. Only these verbs: "Reset
+  // Preferences" does not open them.
+  // A menu named for its control ("the account menu") may be opened by a
+  // control with the name alone ("Account"): tried last, and only when
+  // nothing holds the name even in part ("Open account menu" is better).
+  const OPENER_VERBS = ['Edit', 'Open', 'Show', 'View', 'Manage'];
+  const MENU_WORD = /\s+menu$/i;
+  function openerVariants(t, c) {
+    const names = OPENER_VERBS.map((v) => v + ' ' + t.want);
+    if (!c.length && MENU_WORD.test(t.want) && t.want.replace(MENU_WORD, '')) names.push(t.want.replace(MENU_WORD, ''));
+    for (const want of names) {
+      const u = Object.assign({}, t, { want, wantLow: low(want) });
+      const more = candidates(u).filter((x) => x.score === 2);
+      if (more.length) return more;
+    }
+    return c;
+  }
+
   // resolve applies the matching rule: exact (whole-text) matches if there are
   // any, otherwise the partial ones; visible matches first, then document order.
   // within keeps the matches inside an item containing its text (preferring
   // items with an exact match), and nth then picks one of the matches.
   function resolve(t) {
     let c = candidates(t);
+    if (args.opener && !t.within && !t.nth && t.want && !c.some((x) => x.score === 2)) c = openerVariants(t, c);
     if (t.within) {
       c = c.map((x) => { const it = itemOf(x.el, t); return { el: x.el, score: Math.min(x.score, it.score), item: it.item }; })
         .filter((x) => x.score > 0);

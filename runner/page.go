@@ -41,6 +41,7 @@ type engineArgs struct {
 	Prop   string   `json:"prop,omitempty"`   // style: the CSS property
 	Texts  []string `json:"texts,omitempty"`  // order
 	Reveal bool     `json:"reveal,omitempty"` // element: see revealJS
+	Opener bool     `json:"opener,omitempty"` // element: a reach step's target (see locator.js openerVariants)
 	// Settle and Hold: see locator.js; poll sets them.
 	Settle  int64 `json:"settle,omitempty"`
 	Hold    int64 `json:"hold,omitempty"`

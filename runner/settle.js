@@ -173,7 +173,25 @@
       return ael.call(this, type, fn, o);
     };
   }
-  new MutationObserver(() => { s.mut = now(); touch(); }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // The latest press of a mouse button or a key, on what, and when each
+  // element was last added or had its attributes changed: an item "in the
+  // menu a click opened" is one that click revealed (locator.js inPopup).
+  // Presses, not clicks: many menus open on mousedown, before the click.
+  s.act = 0;
+  s.actTarget = null;
+  s.changed = new WeakMap();
+  for (const ty of ['pointerdown', 'mousedown', 'keydown']) {
+    addEventListener(ty, (e) => { s.act = now(); s.actTarget = e.target instanceof Element ? e.target : null; }, true);
+  }
+  new MutationObserver((recs) => {
+    const t = now();
+    s.mut = t;
+    touch();
+    for (const r of recs) {
+      if (r.type === 'attributes') s.changed.set(r.target, t);
+      else if (r.type === 'childList') for (const n of r.addedNodes) if (n.nodeType === 1) s.changed.set(n, t);
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   for (const t of ['readystatechange', 'load', 'pageshow', 'hashchange', 'popstate', 'transitionend', 'animationend', 'message'])
     addEventListener(t, touch, true);
 })();

@@ -69,7 +69,7 @@ func (st *stepCtx) findRevealing(state string) (runtime.RemoteObjectID, *verdict
 
 func (st *stepCtx) findArgs(state string, reveal bool) (runtime.RemoteObjectID, *verdict) {
 	defer st.span("find the target")()
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal, Opener: st.s.Reach})
 	if err != nil {
 		return "", st.errVerdict(err)
 	}

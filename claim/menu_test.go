@@ -1,0 +1,122 @@
+package claim
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestClassMenuChoice: an action through a menu opens the menu by the
+// button named for it and chooses the item by its exact name, both clicks
+// marked reach (a guess that blocks, never fails); what follows is read as
+// it would be after the clicks. Near misses stay refused.
+func TestClassMenuChoice(t *testing.T) {
+	opener := func(name string) string {
+		return `{"click":"role=button[name=\"` + name + `\"]","reach":true}`
+	}
+	item := func(name string) string {
+		return `{"click":"role=menuitem[name=\"` + name + `\" s]","reach":true}`
+	}
+	j := func(steps ...string) [][]string { return [][]string{steps} }
+	runClasses(t, []classCase{
+		// "from/in the X menu"
+		{"Choosing 'Log out' from the account menu shows 'See you soon'",
+			j(`{"visit":"/"}`, opener("account menu"), item("Log out"), `{"expect_text":"See you soon"}`)},
+		{"Selecting 'Dark' in the theme menu shows 'Dark mode on'",
+			j(`{"visit":"/"}`, opener("theme menu"), item("Dark"), `{"expect_text":"Dark mode on"}`)},
+		{"On /editor, picking 'Export' in the 'File' menu shows 'Exported'",
+			j(`{"visit":"/editor"}`, `{"click":"role=button[name=\"File\" s]","reach":true}`, item("Export"), `{"expect_text":"Exported"}`)},
+		{"Clicking the Archive item from the message menu shows 'Moved to archive'",
+			j(`{"visit":"/"}`, opener("message menu"), item("Archive"), `{"expect_text":"Moved to archive"}`)},
+		{"After choosing 'Shortcuts' from the help menu, the page shows 'Ctrl+K'",
+			j(`{"visit":"/"}`, opener("help menu"), item("Shortcuts"), `{"expect_text":"Ctrl+K"}`)},
+		// "open the X menu and pick Y"
+		{"Opening the overflow menu and picking 'Duplicate' shows 'Copy of Q3 report'",
+			j(`{"visit":"/"}`, opener("overflow menu"), item("Duplicate"), `{"expect_text":"Copy of Q3 report"}`)},
+		{"After opening the user menu and choosing 'Profile', the page shows 'Edit your bio'",
+			j(`{"visit":"/"}`, opener("user menu"), item("Profile"), `{"expect_text":"Edit your bio"}`)},
+		// "Y from the menu" (an unnamed menu: the button named "menu")
+		{"'Keyboard shortcuts' from the menu opens a dialog",
+			j(`{"visit":"/"}`, `{"click":"role=button[name=\"menu\"]","reach":true}`, item("Keyboard shortcuts"), `{"expect_visible":"role=dialog"}`)},
+		// The menu and the item as a path, or the menu said first.
+		{"Account menu > Billing shows 'Next invoice'",
+			j(`{"visit":"/"}`, opener("Account menu"), item("Billing"), `{"expect_text":"Next invoice"}`)},
+		{"From the help menu, choosing 'Shortcuts' shows 'Ctrl+K'",
+			j(`{"visit":"/"}`, opener("help menu"), item("Shortcuts"), `{"expect_text":"Ctrl+K"}`)},
+		// What an item opens or leads to is what choosing it does.
+		{"The 'Licenses' item in the help menu opens a dialog",
+			j(`{"visit":"/"}`, opener("help menu"), item("Licenses"), `{"expect_visible":"role=dialog"}`)},
+		{"The account menu's 'Sign out' item leads to /login",
+			j(`{"visit":"/"}`, opener("account menu"), item("Sign out"), `{"expect_url":"/login"}`)},
+		// A dialog and, in brackets, the menu (and item) that open it.
+		{"The Billing dialog (account menu, then Billing) shows 'Next invoice'",
+			j(`{"visit":"/"}`, opener("account menu"), item("Billing"), `{"expect_text":{"text":"Next invoice","target":"css=dialog, [role=dialog]"}}`)},
+		{"The Licenses dialog (from the help menu) lists 'MIT'",
+			j(`{"visit":"/"}`, opener("help menu"), item("Licenses"), `{"expect_text":{"text":"MIT","target":"css=dialog, [role=dialog]"}}`)},
+		// The menu has an item: it is shown once the menu is open.
+		{"The share menu has a 'Copy link' entry",
+			j(`{"visit":"/"}`, opener("share menu"), `{"expect_visible":"role=menuitem[name=\"Copy link\" s]"}`)},
+		{"The View menu has a 'Zoom' submenu",
+			j(`{"visit":"/"}`, opener("View menu"), `{"expect_visible":"role=menuitem[name=\"Zoom\" s]"}`)},
+	})
+	runRefused(t, []string{
+		"Choosing 'Log out' from every menu shows 'See you soon'",            // which menu?
+		"Choosing 'Log out' from this menu shows 'See you soon'",             // which menu?
+		"Choosing 'Paste' from the context menu shows 'Pasted'",              // opened by a right click, not a click
+		"Choosing log out from the account menu shows 'See you soon'",        // the item is no name
+		"Choosing 'Log out' from the account menu is quick",                  // what follows is no check
+		"The share menu has a 'Copy link' entry at the top",                  // where it is is not checked
+		"The share menu doesn't have a 'Copy link' entry",                    // a missing item proves nothing of a menu built otherwise
+		"'Log out' in the account menu shows a red icon",                     // the item itself, or what choosing it shows?
+		"Choosing 'Log out' from the account menu's submenu shows 'Bye'",     // a submenu of a menu
+		"The Billing dialog (account menu, then Billing) shows next invoice", // no quoted text
+	})
+}
+
+// The plan says the clicks are guesses, and its requirement names the menu
+// and the item, not texts clicked.
+func TestMenuChoiceNotes(t *testing.T) {
+	d, err := Derive("Choosing 'Log out' from the account menu shows 'See you soon'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Notes) == 0 || !strings.Contains(d.Notes[0], `clicking the button (or titled icon) named "account menu"`) || !strings.Contains(d.Notes[0], "blocked, not failed") {
+		t.Errorf("first note %q does not say the clicks are a guess", d.Notes)
+	}
+	for _, n := range d.Notes {
+		if strings.Contains(n, "exact visible text") {
+			t.Errorf("a note speaks of clicking by text: %q", n)
+		}
+	}
+	if got := d.Requirements[0].Text; !strings.Contains(got, `open the account menu (the button named "account menu")`) || !strings.Contains(got, `choose the menu item "Log out"`) {
+		t.Errorf("requirement %q", got)
+	}
+}
+
+// TestMenuItemAmbiguous: what an item in a menu "shows" may be said of the
+// item itself or of what choosing it shows: refused as ambiguous, with
+// both readings offered, each of which derives.
+func TestMenuItemAmbiguous(t *testing.T) {
+	for _, c := range []string{
+		"'Log out' in the account menu shows 'Ctrl+Q'",
+		"The account menu's 'Log out' item shows 'Ctrl+Q'",
+	} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Fatalf("%q derived, want a refusal", c)
+		}
+		if np.Cause != "ambiguous" || !strings.Contains(np.Reason, "may be said of the item") {
+			t.Errorf("%q: cause %q, reason %q", c, np.Cause, np.Reason)
+		}
+		want := []string{"Choosing 'Log out' from the account menu shows 'Ctrl+Q'", "After opening the account menu, the 'Log out' item shows 'Ctrl+Q'"}
+		if strings.Join(np.Suggestions, "|") != strings.Join(want, "|") {
+			t.Errorf("%q: suggestions %q, want %q", c, np.Suggestions, want)
+		}
+		for _, s := range np.Suggestions {
+			if _, err := Derive(s); err != nil {
+				t.Errorf("suggestion %q does not derive: %v", s, err)
+			}
+		}
+	}
+}

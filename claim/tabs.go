@@ -1,0 +1,165 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// Tabs of a place, said the other ways people say them. reach.go reads
+// "In Preferences → Network, …", "On the Speed tab of Preferences, …" and
+// "In Preferences, …"; people also write the place and tab as the subject
+// ("Preferences > Torrents has 'Start when added' unchecked", "The Network
+// tab in preferences has 'Enable uTP' turned off"), say what the place
+// has ("The preferences have a 'Remote' tab"), and name the preferences
+// or settings in lower case: an app's preferences are one place, opened
+// by the control named "Preferences" (or "Edit Preferences…"). Each is
+// said again in reach.go's form and read by it, so the opener is the same
+// guess, marked reach.
+
+// placeOrPrefs is a place: quoted or capitalised (placeName, 5 groups), or
+// the preferences or settings in lower case (a 6th group); "the options"
+// may be any options (of a list, a field) and is no place.
+const placeOrPrefs = `(?:` + placeName + `|(?i:the )?(preferences|settings))`
+
+// tabState is the state a control is said to have.
+const tabState = `(ticked|unticked|checked|unchecked|selected|unselected|enabled|disabled|turned on|turned off|switched on|switched off)`
+
+// tabLit is a quoted text.
+const tabLit = `('[^']{1,80}'|"[^"]{1,80}"|‘[^’]{1,80}’|“[^”]{1,80}”)`
+
+var (
+	// "Preferences > Torrents has 'Start when added' unchecked"
+	reArrowHas = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)? (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
+	// "The Network tab in preferences has 'Enable uTP' turned off"
+	reTabInHas = regexp.MustCompile(`^(?i:the )?` + placeName + ` tab (?:in|of|on) (?i:the )?` + placeOrPrefs + placeKind + ` (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
+	// "In the preferences, the Peers tab has 'Use PEX' unticked"
+	reInTabHas = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?` + placeOrPrefs + placeKind + `, (?i:the )?` + placeName + ` tab (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
+	// "The preferences have a 'Remote' tab"
+	rePlaceHas = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:has|have) ((?i:an?|the) ` + tabLit + ` tab)$`)
+	// "The Peers tab of Preferences shows 'X'", "Switching to the Peers
+	// tab in Preferences lists 'X'": what the tab shows.
+	reTabShows = regexp.MustCompile(`^(?i:(?:switching|going|moving|flipping) to )?(?i:the )?` + placeName + ` tab (?:in|of|on) (?i:the )?` + placeOrPrefs + placeKind + `,? (shows|lists|says|displays|has|contains|offers) (.+)$`)
+	// "Preferences > Speed shows 'X'"
+	reArrowShows = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)? (shows|lists|says|displays|has|contains|offers) (.+)$`)
+	// "Under Preferences → Network, …": under is in.
+	reUnder = regexp.MustCompile(`^(?i:under) (.+)$`)
+	// "In the preferences, …"
+	reInPrefs = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?(preferences|settings), (.+)$`)
+)
+
+// placeOf is the place matched from group i of placeOrPrefs: its name, or
+// the lower-case preferences capitalised as the control names them.
+func placeOf(m []string, i int) string {
+	if n := firstOf(m, i); n != "" {
+		return n
+	}
+	return upperFirst(strings.ToLower(m[i+5]))
+}
+
+// tabRewrite says a claim about a place's tab in the form reach.go reads;
+// ok is false when it is in none of the forms here.
+func tabRewrite(claim string) (said, place string, ok bool) {
+	c := strings.TrimSuffix(strings.TrimSpace(claim), ".")
+	switch {
+	case reArrowHas.MatchString(c):
+		m := reArrowHas.FindStringSubmatch(c)
+		place = placeOf(m, 1)
+		return "In " + place + " → " + firstOf(m, 7) + ", " + m[12] + " is " + m[13], place, true
+	case reTabInHas.MatchString(c):
+		m := reTabInHas.FindStringSubmatch(c)
+		place = placeOf(m, 6)
+		return "On the " + firstOf(m, 1) + " tab of " + place + ", " + m[12] + " is " + m[13], place, true
+	case reInTabHas.MatchString(c):
+		m := reInTabHas.FindStringSubmatch(c)
+		place = placeOf(m, 1)
+		return "On the " + firstOf(m, 7) + " tab of " + place + ", " + m[12] + " is " + m[13], place, true
+	case rePlaceHas.MatchString(c):
+		m := rePlaceHas.FindStringSubmatch(c)
+		place = placeOf(m, 1)
+		return "In " + place + ", there is " + m[7], place, true
+	case reTabShows.MatchString(c):
+		m := reTabShows.FindStringSubmatch(c)
+		place = placeOf(m, 6)
+		return "On the " + firstOf(m, 1) + " tab of " + place + ", the page " + m[12] + " " + m[13], place, true
+	case reArrowShows.MatchString(c):
+		m := reArrowShows.FindStringSubmatch(c)
+		place = placeOf(m, 1)
+		return "In " + place + " → " + firstOf(m, 7) + ", the page " + m[12] + " " + m[13], place, true
+	case reUnder.MatchString(c):
+		said = "In " + reUnder.FindStringSubmatch(c)[1]
+		if _, names, ok := reachRewrite(said); ok {
+			return said, names[0], true
+		}
+		if s2, place, ok := tabRewrite(said); ok {
+			return s2, place, true
+		}
+		return "", "", false
+	case reInPrefs.MatchString(c):
+		m := reInPrefs.FindStringSubmatch(c)
+		place = upperFirst(strings.ToLower(m[1]))
+		return "In " + place + ", " + m[2], place, true
+	}
+	return "", "", false
+}
+
+// deriveTabbed derives a claim about a place's tab said in one of the
+// forms above, as reach.go derives it said in its own. Each form says the
+// claim is about the place, so the place is what deriveReached's refusal
+// reason is taken to be about.
+func deriveTabbed(claim string) (Derivation, bool) {
+	said, place, ok := tabRewrite(stripLabel(claim))
+	if !ok {
+		return Derivation{}, false
+	}
+	d, ok := deriveReached(said, "the claim looks inside "+place)
+	if !ok {
+		return Derivation{}, false
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	return d, true
+}
+
+// "Clicking Cancel in the Open Torrent dialog makes 'Upload Torrent Files'
+// go away": a control inside a named dialog, which is opened first by the
+// control of its name (a guess, marked reach), as reach.go opens a place.
+var reClickInPlace = regexp.MustCompile(`^(?i:clicking|click|clicks|tapping|tap|taps) (?i:the )?` + placeName + `(?: (?i:button|link))? (?i:in|on|inside) (?i:the )?` + placeName + ` (?i:dialog|window|panel|popup|modal|drawer),? (.+)$`)
+
+// deriveClickInPlace derives a claim that clicks a control inside a named
+// dialog it does not say how to open: the dialog's control is clicked
+// first, marked reach, then the claim as said.
+func deriveClickInPlace(claim string) (Derivation, bool) {
+	c := strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")
+	m := reClickInPlace.FindStringSubmatch(c)
+	if m == nil {
+		return Derivation{}, false
+	}
+	control, place := firstOf(m, 1), firstOf(m, 6)
+	for _, n := range []string{control, place} {
+		if n == "" || strings.ContainsAny(n, `'"`) || vaguePlace[strings.ToLower(n)] {
+			return Derivation{}, false
+		}
+	}
+	said := "After clicking " + plan.Quote(place) + ", clicking " + plan.Quote(control) + " " + m[11]
+	d, r := derive(said)
+	if r != nil || d.Plan == nil {
+		return Derivation{}, false
+	}
+	opener := plan.Target{Kind: plan.ByText, Value: place, Exact: true}.String()
+	for ji := range d.Plan.Journeys {
+		steps := d.Plan.Journeys[ji].Steps
+		if len(steps) < 3 || steps[0].Kind != plan.Visit || steps[1].Kind != plan.Click || steps[1].Target != opener {
+			return Derivation{}, false
+		}
+		steps[1].Reach = true
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	what := plan.Quote(place)
+	note := fmt.Sprintf("The claim does not say how %s is opened: the plan guesses it opens by clicking the control named %s on the home page (/). If no such control is there, the run is blocked, not failed; say how it is opened to be sure.", what, what)
+	d.Notes = append([]string{note}, d.Notes...)
+	return d, true
+}

@@ -1,0 +1,173 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vouchdev/vouch/evidence"
+)
+
+// menuPage is an app whose menus carry no ARIA roles: an icon <div> with a
+// title and a click listener opens a <div> of <div> items, each with its
+// own listener; a fixed header has an "About" link of its own, which is in
+// no menu. A second menu is a role=menu list whose items have no role.
+const menuPage = `<title>app</title>
+<style>
+  header { position: fixed; top: 0; left: 0; right: 0; height: 30px; background: #eee; }
+  #menu { position: absolute; top: 60px; left: 10px; background: #fff; border: 1px solid #999; }
+  .item { padding: 4px; cursor: default; }
+  #gear { position: absolute; top: 40px; left: 10px; width: 16px; height: 16px; background: #333; }
+  main { margin-top: 200px; }
+</style>
+<header><a href="/about">About</a></header>
+<div id="gear" title="Settings Menu"></div>
+<div id="menu" style="display:none">
+  <div class="item" data-show="about">About</div>
+  <div class="item" data-show="prefs"><span class="icon"></span>Edit Preferences…</div>
+  <div class="item">Statistics</div>
+</div>
+<button id="acct" style="position: absolute; top: 40px; left: 200px" onclick="document.getElementById('acctmenu').hidden = false">Account</button>
+<ul id="acctmenu" role="menu" style="position: absolute; top: 60px; left: 200px; margin: 0" hidden><li onclick="document.getElementById('out').textContent = 'Signed out'">Sign out</li></ul>
+<main>
+  <div id="about" style="display:none">App 2.1, a small app</div>
+  <div id="prefs" style="display:none">Speed limits</div>
+  <p id="out"></p>
+</main>
+<script>
+  document.getElementById('gear').addEventListener('click', () => { document.getElementById('menu').style.display = 'block'; });
+  for (const it of document.querySelectorAll('#menu .item')) {
+    it.addEventListener('click', () => {
+      document.getElementById('menu').style.display = 'none';
+      if (it.dataset.show) document.getElementById(it.dataset.show).style.display = 'block';
+    });
+  }
+</script>`
+
+// TestMenuItems checks that a menu item target finds the items of menus
+// built from divs (what the click before it revealed) and of role=menu
+// lists with role-less items, never an element of the same name outside
+// the menu, and that an item the menu lacks blocks a reach step.
+func TestMenuItems(t *testing.T) {
+	pages := servePages(t, map[string]string{
+		"/":      menuPage,
+		"/about": `<title>about</title><p>App 2.1, a small app</p>`,
+	})
+	tests := []struct {
+		name   string
+		steps  string
+		want   evidence.Decision
+		reason []string
+	}{
+		{name: "div menu item by its name", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=button[name="settings menu"]
+        reach: true
+      - click: role=menuitem[name="About" s]
+        reach: true
+      - expect_text: App 2.1
+      - expect_url: /`},
+		{name: "item named without its ellipsis", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=button[name="settings menu"]
+        reach: true
+      - click: role=menuitem[name="Edit Preferences" s]
+        reach: true
+      - expect_text: Speed limits`},
+		{name: "role=menu list with role-less items", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=button[name="Account"]
+        reach: true
+      - click: role=menuitem[name="Sign out" s]
+        reach: true
+      - expect_text: Signed out`},
+		{name: "menu not opened: the header's link is no menu item", want: evidence.Blocked, reason: []string{`no menu item named "About"`}, steps: `
+      - visit: /
+      - click: role=menuitem[name="About" s]
+        reach: true
+        timeout: 500ms
+      - expect_text: App 2.1`},
+		{name: "another menu opened: the header's link is still no item", want: evidence.Blocked, reason: []string{`no menu item named "About"`}, steps: `
+      - visit: /
+      - click: role=button[name="Account"]
+        reach: true
+      - click: role=menuitem[name="About" s]
+        reach: true
+        timeout: 500ms
+      - expect_text: anything`},
+		{name: "menu opened by the control of its name alone", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=button[name="account menu"]
+        reach: true
+      - click: role=menuitem[name="Sign out" s]
+        reach: true
+      - expect_text: Signed out`},
+		{name: "item the menu lacks: blocked", want: evidence.Blocked, reason: []string{`no menu item named "Hotkeys"`}, steps: `
+      - visit: /
+      - click: role=button[name="settings menu"]
+        reach: true
+      - click: role=menuitem[name="Hotkeys" s]
+        reach: true
+        timeout: 500ms
+      - expect_text: anything`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
+			wantDecision(t, res, tc.want)
+			j := res.Manifest.Journeys[0]
+			for _, w := range tc.reason {
+				if !strings.Contains(j.Reason, w) {
+					t.Errorf("reason %q lacks %q", j.Reason, w)
+				}
+			}
+		})
+	}
+}
+
+// TestReachOpenerNamedByVerb checks that a reach step's control, named for
+// the place it opens, is also the control named for opening it ("Edit
+// Preferences…" for "Preferences"), as a person looking for Preferences
+// clicks it; a step that is no reach keeps the exact name, and a control
+// that does something else to the place ("Reset Preferences") is not it.
+func TestReachOpenerNamedByVerb(t *testing.T) {
+	pages := servePages(t, map[string]string{
+		"/": `<title>app</title>
+<div id="prefs-button" title="Edit Preferences…" style="width:20px;height:20px"></div>
+<div id="prefs" role="dialog" aria-label="Preferences" hidden><p>Peer port 51413</p></div>
+<script>document.getElementById('prefs-button').addEventListener('click', () => { document.getElementById('prefs').hidden = false; });</script>`,
+		"/other": `<title>other</title><button onclick="document.body.append('reset')">Reset Preferences</button>`,
+	})
+	tests := []struct {
+		name  string
+		steps string
+		want  evidence.Decision
+	}{
+		{name: "by its text", want: evidence.Verified, steps: `
+      - visit: /
+      - click: text="Preferences"
+        reach: true
+      - expect_text: Peer port 51413`},
+		{name: "by its role", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=button[name="Preferences"]
+        reach: true
+      - expect_text: Peer port 51413`},
+		{name: "no reach: the exact name only", want: evidence.Failed, steps: `
+      - visit: /
+      - click: text="Preferences"
+        timeout: 500ms
+      - expect_text: Peer port 51413`},
+		{name: "another verb is no opener", want: evidence.Blocked, steps: `
+      - visit: /other
+      - click: text="Preferences"
+        reach: true
+        timeout: 500ms
+      - expect_text: Peer port 51413`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
+			wantDecision(t, res, tc.want)
+		})
+	}
+}
