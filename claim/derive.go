@@ -65,6 +65,12 @@ func Derive(claim string) (d Derivation, err error) {
 		}
 	}
 	if r != nil {
+		// A claim about an API docs UI ("trying out 'List books' …"):
+		// said again in the claim language, with what it guesses marked
+		// reach.
+		if d2, ok := deriveDocs(claim); ok {
+			return d2, nil
+		}
 		return Derivation{}, r.notProvable(claim)
 	}
 	return d, nil

@@ -1,0 +1,460 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// The docs reader reads claims about interactive API documentation (an
+// OpenAPI docs UI such as Swagger UI) the way people write them: an
+// operation named by its summary ('List books') or by its method and path
+// (GET /books), tried out, given parameter values and executed, and the
+// response the UI then shows.
+//
+//	Trying out 'Find a book by ID' with bookId 7 and executing it shows a 200 response
+//	Expanding GET /books lists a 'limit' parameter
+//	The 'List books' operation has a 'Try it out' button
+//	On 'Add a pet', clicking Try it out and pressing Execute returns 400
+//
+// It runs only when the other readers refused, and reads by saying the
+// claim again in the claim language ("Clicking 'Find a book by ID', then
+// clicking 'Try it out', filling 'bookId' with '7' and clicking 'Execute'
+// shows …"), which the other readers then derive; every part it does not
+// rewrite is read as it would be anywhere. What the rewrite guesses is
+// marked reach, so a UI without it blocks the run and never fails it:
+// opening the operation by clicking its summary when the claim does not
+// say so (or the button named by its method and path), the "Try it out"
+// click an execution needs, and the live response section. A status said
+// of an executed operation is the status in that section (Swagger UI's
+// "Server response" table), never a text found anywhere on the page: the
+// documented responses list the same codes.
+
+// docsQuoted is a quoted text, as normalizeClaim leaves it.
+const docsQuoted = `'[^']{1,80}'|"[^"]{1,80}"`
+
+// docsMethodPath is an operation named by its method (upper case, as docs
+// UIs print it) and path.
+const docsMethodPath = `(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /[\w\-./{}]*`
+
+// docsOp is an operation: its quoted summary or its method and path, with
+// an optional "the" and "operation" (or "endpoint" after a method and path).
+const docsOp = `(?:the )?(` + docsQuoted + `|` + docsMethodPath + `)(?: operation)?`
+
+// docsValue is a parameter's value: quoted, or one unquoted word or number.
+const docsValue = `(` + docsQuoted + `|[\w@.:/+-]+)`
+
+// docsParam is a parameter's name: quoted, or an identifier.
+const docsParam = `(?:the )?(` + docsQuoted + `|[A-Za-z_][\w-]*)(?: (?:box|field|parameter|input))?`
+
+var (
+	// "On 'Find a book by ID', …": the operation the actions are on.
+	reDocsOnOp = regexp.MustCompile(`^(?i:on|in|for) ` + docsOp + `, (.+)$`)
+	// "the 'List books' operation has …": the operation, opened, shows it.
+	reDocsSubject = regexp.MustCompile(`^(?i:the )?(` + docsQuoted + `|` + docsMethodPath + `) operation (has|shows|lists|displays|contains|says|offers) (.+)$`)
+	// "Expanding GET /books …": an operation opened by its method and path.
+	reDocsExpandMP = regexp.MustCompile(`(?i:expanding|opening|clicking(?: on)?|expand|open|click(?: on)?) (?:the )?(` + docsMethodPath + `)(?: operation)?`)
+	// "trying out 'X'", "trying 'X' out", "clicking Try it out on 'X'",
+	// "'Try it out' on 'X'".
+	reDocsTryOut = regexp.MustCompile(`(?i:trying out|try out|trying) ` + docsOp + `(?i: out)?`)
+	reDocsTryOn  = regexp.MustCompile(`(?:(?i:clicking|pressing|hitting|using|click|press|hit) (?i:the )?)?(?:'Try it out'|"Try it out"|(?i:try it out))(?: (?i:button))? (?i:on|for|in) ` + docsOp)
+	// "executing 'X'", "'X' has been executed", "you execute 'X'".
+	reDocsExecOp   = regexp.MustCompile(`(?i:executing|execute|run|running) ` + docsOp + `(?: (?i:after (?:'Try it out'|"Try it out"|try(?:ing)? it out|clicking (?:'Try it out'|"Try it out"|try it out))))?`)
+	reDocsOpExeced = regexp.MustCompile(`(?i:once|after) ` + docsOp + ` (?i:has been|is|was) executed`)
+	reDocsYouExec  = regexp.MustCompile(`(?i:after|once|when) you (?i:execute|run) ` + docsOp)
+	// "executing it", "hitting Execute", "pressing the 'Execute' button".
+	reDocsExecIt = regexp.MustCompile(`(?i:executing it|execute it|running it|(?:clicking|pressing|hitting|click|press|hit) (?:the )?(?:'Execute'|"Execute"|Execute)(?: button)?)`)
+	// Unquoted controls of a docs UI clicked by name: "clicking Cancel".
+	reDocsControl = regexp.MustCompile(`((?i:clicking|pressing|hitting|click|press|hit) (?i:the )?)(Try it out|Cancel|Clear)\b`)
+	// "has a Try it out button"
+	reDocsHasControl = regexp.MustCompile(`\b(an?|the) (Try it out|Execute|Cancel|Clear) button\b`)
+	// Parameters: "with bookId 7", "with the author set to Tolkien",
+	// "typing abc as the bookId", "entering 7 into the bookId box",
+	// "setting limit to 5".
+	reDocsWithParam   = regexp.MustCompile(`(?i:with) ` + docsParam + `(?: (?i:set to|as|of|=)| ?=)? ?` + docsValue)
+	reDocsTypeParam   = regexp.MustCompile(`(?i:typing|entering|putting) ` + docsValue + ` (?i:as|into|in|for) ` + docsParam)
+	reDocsSetParam    = regexp.MustCompile(`(?i:setting) ` + docsParam + ` (?i:to) ` + docsValue)
+	reDocsFillParam   = regexp.MustCompile(`(?i:filling(?: in)?) ` + docsParam + ` (?i:with) ` + docsValue)
+	reDocsStatusWords = regexp.MustCompile(`(?i:(?:shows|returns|gets|gives|answers|responds with|comes back with|comes back|produces|yields)(?: back)? (?:(?:an?|the) )?(?:(?:http )?status(?: code)? )?)(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?i:(?: (?:response|status code|status|code))?(?: (?:ok|created|accepted|no content|bad request|unauthorized|forbidden|not found|conflict|unprocessable entity|internal server error))?(?: back)?(?: from the (?:server|api|backend))?)`)
+	// "Hitting 'Cancel' after trying out 'X' …": the later action said
+	// first, once the earlier ones are said in the claim language.
+	reDocsAfterFirst = regexp.MustCompile(`^((?i:clicking|pressing|hitting|click|press|hit) (?i:the )?'[^']{1,40}'(?: (?i:button))?) (?i:after) (.*clicking '(?:Try it out|Execute)') (.+)$`)
+	// What an action removes or turns one control into.
+	reDocsRemoves     = regexp.MustCompile(`\b(?i:removes) (?i:the )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:button|section|box|panel))?`)
+	reDocsTurns       = regexp.MustCompile(`(?:,? )(?i:(?:the|that|this|teh) button turns into|turns into) ('[^']{1,40}'|"[^"]{1,40}")`)
+	reDocsAppears     = regexp.MustCompile(`\b(?i:an?) ('[^']{1,40}'|"[^"]{1,40}") (?i:button) (?i:appears|shows up)`)
+	reDocsParamNoun   = regexp.MustCompile(`\b(?:(?:an?|the) |(?i:has|shows|lists) (no) )('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}") (?i:parameter|param)\b`)
+	reDocsParamSent   = regexp.MustCompile(`^vouch-param-([\w.\-\[\]]+)$`)
+	reDocsExample     = regexp.MustCompile(`,? (?i:with the example(?: request)? (?:body|values?|payload))`)
+	reDocsQuotedStat  = regexp.MustCompile(`'([1-5]\d\d)'|"([1-5]\d\d)"`)
+	reDocsSentinel    = regexp.MustCompile(`vouch-live-status-(\d+)`)
+	reDocsMPWhole     = regexp.MustCompile(`^` + docsMethodPath + `$`)
+	reDocsParamBad    = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
+	reDocsParamValBad = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
+)
+
+// docsOpRef is an operation the rewrite opens.
+type docsOpRef struct {
+	name    string // the summary, or METHOD /path
+	mp      bool   // named by its method and path
+	implied bool   // the claim does not say it is opened
+}
+
+// docsRewrite is what docsSay made of a claim.
+type docsRewrite struct {
+	said     string
+	ops      []docsOpRef
+	tryGuess bool // the "Try it out" click is not said, only needed
+	executed bool
+	statuses bool
+	example  bool // the example body is sent as the UI fills it in
+	params   bool // a parameter is looked for in the opened operation
+}
+
+// unq returns a quoted text without its quotes, or s.
+func unq(s string) string {
+	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// docsSay says a claim about an API docs UI again in the claim language;
+// ok is false when the claim says nothing only a docs UI has.
+func docsSay(claim string) (docsRewrite, bool) {
+	c := normalizeClaim(claim)
+	var rw docsRewrite
+	if strings.Contains(c, "vouch-live-status-") || strings.Contains(c, "vouch-param-") {
+		return rw, false // the rewrite's own marks, never a claim's text
+	}
+	addOp := func(name string, implied bool) string {
+		name = unq(name)
+		rw.ops = append(rw.ops, docsOpRef{name: name, mp: reDocsMPWhole.MatchString(name), implied: implied})
+		return "clicking " + plan.Quote(name)
+	}
+	tryIt := "clicking 'Try it out'"
+	docs := false
+	// The operation the sentence is about, named first.
+	if m := reDocsOnOp.FindStringSubmatch(c); m != nil && docsActions(m[2]) {
+		c = upperFirst(addOp(m[1], true)) + ", then " + lowerFirst(m[2])
+		docs = true
+	} else if m := reDocsSubject.FindStringSubmatch(c); m != nil {
+		c = upperFirst(addOp(m[1], true)) + " " + docsVerb(m[2]) + " " + m[3]
+		docs = true
+	}
+	rep := func(re *regexp.Regexp, f func(m []string) string) {
+		c = replaceSubmatch(re, c, func(m []string) string {
+			docs = true
+			return f(m)
+		})
+	}
+	rep(reDocsOpExeced, func(m []string) string {
+		rw.tryGuess = true
+		return "after " + addOp(m[1], true) + ", " + tryIt + " and clicking 'Execute'"
+	})
+	rep(reDocsYouExec, func(m []string) string {
+		rw.tryGuess = true
+		return "after " + addOp(m[1], true) + ", " + tryIt + " and clicking 'Execute'"
+	})
+	rep(reDocsTryOn, func(m []string) string { return addOp(m[1], true) + ", then " + tryIt })
+	rep(reDocsTryOut, func(m []string) string { return addOp(m[1], true) + ", then " + tryIt })
+	rep(reDocsExecOp, func(m []string) string {
+		said := strings.Contains(strings.ToLower(m[0]), "try")
+		rw.tryGuess = rw.tryGuess || !said
+		s := addOp(m[1], true) + ", then " + tryIt
+		return s + ", then clicking 'Execute'"
+	})
+	rep(reDocsExpandMP, func(m []string) string { return addOp(m[1], false) })
+	if !docs && len(rw.ops) == 0 {
+		return rw, false
+	}
+	if reDocsExample.MatchString(c) {
+		// The example Swagger UI fills in on "Try it out" is what is sent.
+		rw.example = true
+		c = reDocsExample.ReplaceAllString(c, "")
+	}
+	// A parameter the opened operation lists: its row, never the name
+	// anywhere on the page (an API's description may say "limit" too).
+	c = replaceSubmatch(reDocsParamNoun, c, func(m []string) string {
+		rw.params = true
+		if strings.EqualFold(m[1], "no") {
+			return "does not show 'vouch-param-" + unq(m[2]) + "'"
+		}
+		return "'vouch-param-" + unq(m[2]) + "'"
+	})
+	// Parameters, then the Execute click, then controls by name.
+	param := func(p, v string) string {
+		p, v = unq(p), unq(v)
+		return "filling " + plan.Quote(p) + " with " + plan.Quote(v)
+	}
+	bad := false
+	check := func(p, v string) bool {
+		if reDocsParamBad[strings.ToLower(p)] || reDocsParamValBad[strings.ToLower(v)] {
+			bad = true
+			return false
+		}
+		return true
+	}
+	c = replaceSubmatch(reDocsWithParam, c, func(m []string) string {
+		if !check(m[1], m[2]) {
+			return m[0]
+		}
+		return ", " + param(m[1], m[2]) + ","
+	})
+	c = replaceSubmatch(reDocsTypeParam, c, func(m []string) string {
+		if !check(m[2], m[1]) {
+			return m[0]
+		}
+		return param(m[2], m[1])
+	})
+	c = replaceSubmatch(reDocsSetParam, c, func(m []string) string {
+		if !check(m[1], m[2]) {
+			return m[0]
+		}
+		return param(m[1], m[2])
+	})
+	c = replaceSubmatch(reDocsFillParam, c, func(m []string) string {
+		if !check(m[1], m[2]) {
+			return m[0]
+		}
+		return param(m[1], m[2])
+	})
+	if bad {
+		return rw, false
+	}
+	c = reDocsExecIt.ReplaceAllString(c, "clicking 'Execute'")
+	c = reDocsControl.ReplaceAllString(c, "${1}'${2}'")
+	c = reDocsHasControl.ReplaceAllString(c, "$1 '$2' button")
+	if m := reDocsAfterFirst.FindStringSubmatch(c); m != nil {
+		c = m[2] + ", then " + lowerFirst(m[1]) + " " + m[3]
+	}
+	c = reDocsRemoves.ReplaceAllString(c, "hides $1")
+	c = reDocsAppears.ReplaceAllString(c, "shows a $1 button")
+	if m := reDocsTurns.FindStringSubmatchIndex(c); m != nil {
+		// The button just clicked is the one that turns into another.
+		last := regexp.MustCompile(`clicking ('[^']{1,40}'|"[^"]{1,40}")`).FindAllStringSubmatch(c[:m[0]], -1)
+		if len(last) == 0 {
+			return rw, false
+		}
+		c = c[:m[0]] + " hides " + last[len(last)-1][1] + " and shows a " + c[m[2]:m[3]] + " button" + c[m[1]:]
+	}
+	rw.executed = strings.Contains(c, "clicking 'Execute'")
+	if rw.executed {
+		// After Execute, a status is the response's: said as a status
+		// ("returns 201", "gets a '200' back"), or quoted alone ("shows
+		// '404' and 'Error: Not Found'").
+		c = replaceSubmatch(reDocsStatusWords, c, func(m []string) string {
+			rw.statuses = true
+			return "shows 'vouch-live-status-" + m[1] + m[2] + m[3] + "'"
+		})
+		c = replaceSubmatch(reDocsQuotedStat, c, func(m []string) string {
+			rw.statuses = true
+			return "'vouch-live-status-" + m[1] + m[2] + "'"
+		})
+	}
+	c = strings.NewReplacer(", ,", ",", ",,", ",", " ,", ",", ", and ", " and ").Replace(c)
+	c = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c), ","))
+	rw.said = upperFirst(c)
+	return rw, true
+}
+
+// docsActions reports whether s does what only a docs UI offers.
+func docsActions(s string) bool {
+	l := strings.ToLower(s)
+	return strings.Contains(l, "try it out") || strings.Contains(l, "execut")
+}
+
+// docsVerb is a subject's verb said after an action ("has" → "shows").
+func docsVerb(v string) string {
+	switch v {
+	case "has", "offers":
+		return "shows"
+	}
+	return v
+}
+
+// replaceSubmatch is regexp's ReplaceAllStringFunc with the submatches.
+func replaceSubmatch(re *regexp.Regexp, s string, f func([]string) string) string {
+	return re.ReplaceAllStringFunc(s, func(x string) string {
+		return f(re.FindStringSubmatch(x))
+	})
+}
+
+// docsStatusTarget is where Swagger UI shows the status of the response
+// to an executed operation (its "Server response" table); the documented
+// responses above it list codes too, so a status is never looked for
+// anywhere else.
+const (
+	docsLiveSection = "css=.live-responses-table"
+	docsLiveStatus  = "css=.live-responses-table tbody .response-col_status"
+	// docsOpenOp is the operation Swagger UI shows opened.
+	docsOpenOp = "css=.opblock.is-open"
+)
+
+// deriveDocs derives a claim about an API docs UI (see docsSay); ok is
+// false when the claim is not one, or its rewrite does not derive.
+func deriveDocs(claim string) (Derivation, bool) {
+	rw, ok := docsSay(stripLabel(claim))
+	if !ok {
+		return Derivation{}, false
+	}
+	d, r := derive(rw.said)
+	if r != nil || d.Plan == nil {
+		return Derivation{}, false
+	}
+	for ji := range d.Plan.Journeys {
+		j := &d.Plan.Journeys[ji]
+		var steps []plan.Step
+		opened := map[string]bool{}
+		tried := false
+		for _, s := range j.Steps {
+			switch {
+			case s.Kind == plan.Click && docsOpClick(rw.ops, s.Target) != nil && !opened[s.Target]:
+				op := docsOpClick(rw.ops, s.Target)
+				opened[s.Target] = true
+				if op.mp {
+					// A method and path are not a text of their own in a
+					// docs UI: the control that opens the operation is
+					// named by them (Swagger UI's arrow "get /books").
+					s.Target = plan.Target{Kind: plan.ByRole, Value: "button", Name: op.name}.String()
+				}
+				s.Reach = op.implied || op.mp
+			case s.Kind == plan.Click && s.Target == docsExactText("Try it out") && !tried:
+				tried = true
+				s.Reach = rw.tryGuess
+			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Target == "" && reDocsParamSent.MatchString(s.Value):
+				name := reDocsParamSent.FindStringSubmatch(s.Value)[1]
+				kind := plan.ExpectVisible
+				if s.Kind == plan.ExpectNoText {
+					kind = plan.ExpectHidden
+				}
+				steps = append(steps, plan.Step{Kind: plan.Hover, Target: docsOpenOp, Reach: true})
+				s = plan.Step{Kind: kind, Target: docsOpenOp + ` tr[data-param-name="` + name + `"]`, Timeout: s.Timeout}
+			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && reDocsSentinel.MatchString(s.Value):
+				if s.Target != "" || !reDocsSentinel.MatchString(s.Value) || reDocsSentinel.FindString(s.Value) != s.Value {
+					return Derivation{}, false
+				}
+				code := reDocsSentinel.FindStringSubmatch(s.Value)[1]
+				steps = append(steps, plan.Step{Kind: plan.Hover, Target: docsLiveSection, Reach: true})
+				s.Value = code
+				s.Target = docsLiveStatus
+			}
+			steps = append(steps, s)
+		}
+		j.Steps = steps
+	}
+	var pairs []string
+	for _, m := range reDocsSentinel.FindAllStringSubmatch(rw.said, -1) {
+		pairs = append(pairs,
+			`the page shows "`+m[0]+`"`, "the response shown under Server response has the status "+m[1],
+			`the page does not show "`+m[0]+`"`, "the response shown under Server response does not have the status "+m[1],
+			`"`+m[0]+`"`, m[1], m[0], m[1])
+	}
+	for _, m := range regexp.MustCompile(`vouch-param-([\w.\-\[\]]+)`).FindAllStringSubmatch(rw.said, -1) {
+		pairs = append(pairs,
+			`the page shows "`+m[0]+`"`, "the opened operation lists the parameter "+plan.Quote(m[1]),
+			`the page does not show "`+m[0]+`"`, "the opened operation does not list the parameter "+plan.Quote(m[1]),
+			`"`+m[0]+`"`, plan.Quote(m[1]), m[0], m[1])
+	}
+	for _, op := range rw.ops {
+		if op.mp {
+			pairs = append(pairs, `click the text "`+op.name+`"`, `click the "`+op.name+`" button`)
+		}
+	}
+	fix := strings.NewReplacer(pairs...)
+	for i := range d.Requirements {
+		d.Requirements[i].Text = fix.Replace(d.Requirements[i].Text)
+	}
+	for i := range d.Plan.Requirements {
+		d.Plan.Requirements[i].Text = fix.Replace(d.Plan.Requirements[i].Text)
+	}
+	for i := range d.Plan.Journeys {
+		// A journey is named after its requirement's text (derive
+		// shortens it, which can cut a sentinel in two).
+		j := &d.Plan.Journeys[i]
+		j.Name = fix.Replace(j.Name)
+		for _, rq := range d.Plan.Requirements {
+			if rq.ID == j.Requirement && strings.HasPrefix(j.Name, rq.ID+" ") {
+				j.Name = rq.ID + " " + shorten(strings.TrimSuffix(rq.Text, "."), 72)
+			}
+		}
+	}
+	for i := range d.Requirements {
+		for k := range d.Requirements[i].ProvenBy {
+			p := &d.Requirements[i].ProvenBy[k]
+			p.Name = d.Plan.Journeys[p.Journey-1].Name
+			p.Step = docsShift(d.Plan.Journeys[p.Journey-1].Steps, p.Step)
+		}
+	}
+	var notes []string
+	for i := range d.Notes {
+		d.Notes[i] = fix.Replace(d.Notes[i])
+	}
+	notes = append(notes, "Read as a claim about interactive API documentation (an OpenAPI docs UI such as Swagger UI): "+strconv.Quote(rw.said)+" in the claim language.")
+	for _, op := range rw.ops {
+		switch {
+		case op.mp:
+			notes = append(notes, fmt.Sprintf("The operation %s is opened by the button named by its method and path, as Swagger UI names it: a guess, so if there is none the run is blocked, not failed.", op.name))
+		case op.implied:
+			notes = append(notes, fmt.Sprintf("The claim does not say how the operation %s is opened: the plan clicks its summary, a guess, so if there is no such text the run is blocked, not failed.", plan.Quote(op.name)))
+		}
+	}
+	if rw.tryGuess {
+		notes = append(notes, `An operation is executed after clicking "Try it out", as Swagger UI needs: the claim does not say so, so if there is no such button the run is blocked, not failed.`)
+	}
+	if rw.example {
+		notes = append(notes, `"With the example body" is read as sending what the docs UI fills in on "Try it out": nothing is typed.`)
+	}
+	if rw.params {
+		notes = append(notes, "A parameter is looked for as a row of the opened operation's parameters (Swagger UI's data-param-name), never as a text anywhere on the page. If no operation shows opened, the run is blocked, not failed.")
+	}
+	if rw.statuses {
+		notes = append(notes, "The status is the one of the response the docs UI shows after Execute (Swagger UI's Server response table), never a code found elsewhere on the page: the documented responses list codes too. If that section does not appear, the run is blocked, not failed.")
+	}
+	d.Notes = append(notes, d.Notes...)
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	if canon := string(d.Plan.Canonical()); strings.Contains(canon, "vouch-live-status-") || strings.Contains(canon, "vouch-param-") {
+		return Derivation{}, false
+	}
+	if err := d.Plan.Validate(); err != nil {
+		return Derivation{}, false
+	}
+	return d, true
+}
+
+// docsShift returns where step n (1-based, counted before the hovers
+// deriveDocs added) now is among steps.
+func docsShift(steps []plan.Step, n int) int {
+	added := 0
+	orig := 0
+	for i, s := range steps {
+		if s.Kind == plan.Hover && (s.Target == docsLiveSection || s.Target == docsOpenOp) && s.Reach {
+			added++
+			continue
+		}
+		orig++
+		if orig == n {
+			return i + 1
+		}
+	}
+	return n + added
+}
+
+// docsExactText is the target of "clicking 'name'".
+func docsExactText(name string) string {
+	return plan.Target{Kind: plan.ByText, Value: name, Exact: true}.String()
+}
+
+// docsOpClick returns the operation a click target opens, or nil.
+func docsOpClick(ops []docsOpRef, target string) *docsOpRef {
+	for i := range ops {
+		if target == docsExactText(ops[i].name) {
+			return &ops[i]
+		}
+	}
+	return nil
+}
