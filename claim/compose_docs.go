@@ -50,6 +50,11 @@ const docsValue = `(` + docsQuoted + `|[\w@.:/+-]+)`
 // docsParam is a parameter's name: quoted, or an identifier.
 const docsParam = `(?:the )?(` + docsQuoted + `|[A-Za-z_][\w-]*)(?: (?:box|field|parameter|input))?`
 
+// docsWithParam is one parameter given right after the operation tried
+// out or executed ("with bookId 7", "with the author set to Tolkien");
+// a "with" anywhere else may be the outcome's ("a list with …").
+const docsWithParam = `(?: (?i:with) ` + docsParam + `(?: (?i:set to|as|of|equal to|=)| ?=)? ?` + docsValue + `)?`
+
 var (
 	// "On 'Find a book by ID', …": the operation the actions are on.
 	reDocsOnOp = regexp.MustCompile(`^(?i:on|in|for) ` + docsOp + `, (.+)$`)
@@ -59,10 +64,10 @@ var (
 	reDocsExpandMP = regexp.MustCompile(`(?i:expanding|opening|clicking(?: on)?|expand|open|click(?: on)?) (?:the )?(` + docsMethodPath + `)(?: operation)?`)
 	// "trying out 'X'", "trying 'X' out", "clicking Try it out on 'X'",
 	// "'Try it out' on 'X'".
-	reDocsTryOut = regexp.MustCompile(`(?i:trying out|try out|trying) ` + docsOp + `(?i: out)?`)
+	reDocsTryOut = regexp.MustCompile(`(?:(?i:trying out|try out) ` + docsOp + `|(?i:trying|try) ` + docsOp + ` (?i:out))` + docsWithParam)
 	reDocsTryOn  = regexp.MustCompile(`(?:(?i:clicking|pressing|hitting|using|click|press|hit) (?i:the )?)?(?:'Try it out'|"Try it out"|(?i:try it out))(?: (?i:button))? (?i:on|for|in) ` + docsOp)
 	// "executing 'X'", "'X' has been executed", "you execute 'X'".
-	reDocsExecOp   = regexp.MustCompile(`(?i:executing|execute|run|running) ` + docsOp + `(?: (?i:after (?:'Try it out'|"Try it out"|try(?:ing)? it out|clicking (?:'Try it out'|"Try it out"|try it out))))?`)
+	reDocsExecOp   = regexp.MustCompile(`(?i:executing|execute) ` + docsOp + `(?: (?i:after (?:'Try it out'|"Try it out"|try(?:ing)? it out|clicking (?:'Try it out'|"Try it out"|try it out))))?` + docsWithParam)
 	reDocsOpExeced = regexp.MustCompile(`(?i:once|after) ` + docsOp + ` (?i:has been|is|was) executed`)
 	reDocsYouExec  = regexp.MustCompile(`(?i:after|once|when) you (?i:execute|run) ` + docsOp)
 	// "executing it", "hitting Execute", "pressing the 'Execute' button".
@@ -74,7 +79,6 @@ var (
 	// Parameters: "with bookId 7", "with the author set to Tolkien",
 	// "typing abc as the bookId", "entering 7 into the bookId box",
 	// "setting limit to 5".
-	reDocsWithParam   = regexp.MustCompile(`(?i:with) ` + docsParam + `(?: (?i:set to|as|of|=)| ?=)? ?` + docsValue)
 	reDocsTypeParam   = regexp.MustCompile(`(?i:typing|entering|putting) ` + docsValue + ` (?i:as|into|in|for) ` + docsParam)
 	reDocsSetParam    = regexp.MustCompile(`(?i:setting) ` + docsParam + ` (?i:to) ` + docsValue)
 	reDocsFillParam   = regexp.MustCompile(`(?i:filling(?: in)?) ` + docsParam + ` (?i:with) ` + docsValue)
@@ -89,6 +93,7 @@ var (
 	reDocsParamNoun   = regexp.MustCompile(`\b(?:(?:an?|the) |(?i:has|shows|lists) (no) )('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}") (?i:parameter|param)\b`)
 	reDocsParamSent   = regexp.MustCompile(`^vouch-param-([\w.\-\[\]]+)$`)
 	reDocsExample     = regexp.MustCompile(`,? (?i:with the example(?: request)? (?:body|values?|payload))`)
+	reDocsNoStatus    = regexp.MustCompile(`(?i:(?:does not|doesn't|never) (?:return|give|get|answer|respond with)(?: back)? (?:(?:an?|the) )?(?:(?:http )?status(?: code)? )?)(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?i:(?: (?:response|status code|status|code))?)`)
 	reDocsQuotedStat  = regexp.MustCompile(`'([1-5]\d\d)'|"([1-5]\d\d)"`)
 	reDocsSentinel    = regexp.MustCompile(`vouch-live-status-(\d+)`)
 	reDocsMPWhole     = regexp.MustCompile(`^` + docsMethodPath + `$`)
@@ -105,13 +110,14 @@ type docsOpRef struct {
 
 // docsRewrite is what docsSay made of a claim.
 type docsRewrite struct {
-	said     string
-	ops      []docsOpRef
-	tryGuess bool // the "Try it out" click is not said, only needed
-	executed bool
-	statuses bool
-	example  bool // the example body is sent as the UI fills it in
-	params   bool // a parameter is looked for in the opened operation
+	said      string
+	ops       []docsOpRef
+	tryGuess  bool // the "Try it out" click is not said, only needed
+	execGuess bool // the Execute click is read from "executing 'X'"
+	executed  bool
+	statuses  bool
+	example   bool // the example body is sent as the UI fills it in
+	params    bool // a parameter is looked for in the opened operation
 }
 
 // unq returns a quoted text without its quotes, or s.
@@ -130,6 +136,11 @@ func docsSay(claim string) (docsRewrite, bool) {
 	if strings.Contains(c, "vouch-live-status-") || strings.Contains(c, "vouch-param-") {
 		return rw, false // the rewrite's own marks, never a claim's text
 	}
+	if reDocsExample.MatchString(c) {
+		// The example Swagger UI fills in on "Try it out" is what is sent.
+		rw.example = true
+		c = reDocsExample.ReplaceAllString(c, "")
+	}
 	addOp := func(name string, implied bool) string {
 		name = unq(name)
 		rw.ops = append(rw.ops, docsOpRef{name: name, mp: reDocsMPWhole.MatchString(name), implied: implied})
@@ -137,6 +148,20 @@ func docsSay(claim string) (docsRewrite, bool) {
 	}
 	tryIt := "clicking 'Try it out'"
 	docs := false
+	bad := false
+	param := func(p, v string) string {
+		p, v = unq(p), unq(v)
+		if reDocsParamBad[strings.ToLower(p)] || reDocsParamValBad[strings.ToLower(v)] {
+			bad = true
+		}
+		return "filling " + plan.Quote(p) + " with " + plan.Quote(v)
+	}
+	withParam := func(p, v string) string {
+		if p == "" {
+			return ""
+		}
+		return ", " + param(p, v)
+	}
 	// The operation the sentence is about, named first.
 	if m := reDocsOnOp.FindStringSubmatch(c); m != nil && docsActions(m[2]) {
 		c = upperFirst(addOp(m[1], true)) + ", then " + lowerFirst(m[2])
@@ -152,29 +177,26 @@ func docsSay(claim string) (docsRewrite, bool) {
 		})
 	}
 	rep(reDocsOpExeced, func(m []string) string {
-		rw.tryGuess = true
+		rw.tryGuess, rw.execGuess = true, true
 		return "after " + addOp(m[1], true) + ", " + tryIt + " and clicking 'Execute'"
 	})
 	rep(reDocsYouExec, func(m []string) string {
-		rw.tryGuess = true
+		rw.tryGuess, rw.execGuess = true, true
 		return "after " + addOp(m[1], true) + ", " + tryIt + " and clicking 'Execute'"
 	})
 	rep(reDocsTryOn, func(m []string) string { return addOp(m[1], true) + ", then " + tryIt })
-	rep(reDocsTryOut, func(m []string) string { return addOp(m[1], true) + ", then " + tryIt })
+	rep(reDocsTryOut, func(m []string) string {
+		return addOp(m[1]+m[2], true) + ", then " + tryIt + withParam(m[3], m[4])
+	})
 	rep(reDocsExecOp, func(m []string) string {
 		said := strings.Contains(strings.ToLower(m[0]), "try")
 		rw.tryGuess = rw.tryGuess || !said
-		s := addOp(m[1], true) + ", then " + tryIt
-		return s + ", then clicking 'Execute'"
+		rw.execGuess = true
+		return addOp(m[1], true) + ", then " + tryIt + withParam(m[2], m[3]) + ", then clicking 'Execute'"
 	})
 	rep(reDocsExpandMP, func(m []string) string { return addOp(m[1], false) })
 	if !docs && len(rw.ops) == 0 {
 		return rw, false
-	}
-	if reDocsExample.MatchString(c) {
-		// The example Swagger UI fills in on "Try it out" is what is sent.
-		rw.example = true
-		c = reDocsExample.ReplaceAllString(c, "")
 	}
 	// A parameter the opened operation lists: its row, never the name
 	// anywhere on the page (an API's description may say "limit" too).
@@ -185,43 +207,11 @@ func docsSay(claim string) (docsRewrite, bool) {
 		}
 		return "'vouch-param-" + unq(m[2]) + "'"
 	})
-	// Parameters, then the Execute click, then controls by name.
-	param := func(p, v string) string {
-		p, v = unq(p), unq(v)
-		return "filling " + plan.Quote(p) + " with " + plan.Quote(v)
-	}
-	bad := false
-	check := func(p, v string) bool {
-		if reDocsParamBad[strings.ToLower(p)] || reDocsParamValBad[strings.ToLower(v)] {
-			bad = true
-			return false
-		}
-		return true
-	}
-	c = replaceSubmatch(reDocsWithParam, c, func(m []string) string {
-		if !check(m[1], m[2]) {
-			return m[0]
-		}
-		return ", " + param(m[1], m[2]) + ","
-	})
-	c = replaceSubmatch(reDocsTypeParam, c, func(m []string) string {
-		if !check(m[2], m[1]) {
-			return m[0]
-		}
-		return param(m[2], m[1])
-	})
-	c = replaceSubmatch(reDocsSetParam, c, func(m []string) string {
-		if !check(m[1], m[2]) {
-			return m[0]
-		}
-		return param(m[1], m[2])
-	})
-	c = replaceSubmatch(reDocsFillParam, c, func(m []string) string {
-		if !check(m[1], m[2]) {
-			return m[0]
-		}
-		return param(m[1], m[2])
-	})
+	// Parameters typed by a verb, then the Execute click, then controls
+	// by name.
+	c = replaceSubmatch(reDocsTypeParam, c, func(m []string) string { return param(m[2], m[1]) })
+	c = replaceSubmatch(reDocsSetParam, c, func(m []string) string { return param(m[1], m[2]) })
+	c = replaceSubmatch(reDocsFillParam, c, func(m []string) string { return param(m[1], m[2]) })
 	if bad {
 		return rw, false
 	}
@@ -246,6 +236,10 @@ func docsSay(claim string) (docsRewrite, bool) {
 		// After Execute, a status is the response's: said as a status
 		// ("returns 201", "gets a '200' back"), or quoted alone ("shows
 		// '404' and 'Error: Not Found'").
+		c = replaceSubmatch(reDocsNoStatus, c, func(m []string) string {
+			rw.statuses = true
+			return "does not show 'vouch-live-status-" + m[1] + m[2] + m[3] + "'"
+		})
 		c = replaceSubmatch(reDocsStatusWords, c, func(m []string) string {
 			rw.statuses = true
 			return "shows 'vouch-live-status-" + m[1] + m[2] + m[3] + "'"
@@ -309,7 +303,7 @@ func deriveDocs(claim string) (Derivation, bool) {
 		j := &d.Plan.Journeys[ji]
 		var steps []plan.Step
 		opened := map[string]bool{}
-		tried := false
+		tried, execed := false, false
 		for _, s := range j.Steps {
 			switch {
 			case s.Kind == plan.Click && docsOpClick(rw.ops, s.Target) != nil && !opened[s.Target]:
@@ -325,6 +319,9 @@ func deriveDocs(claim string) (Derivation, bool) {
 			case s.Kind == plan.Click && s.Target == docsExactText("Try it out") && !tried:
 				tried = true
 				s.Reach = rw.tryGuess
+			case s.Kind == plan.Click && (s.Target == docsExactText("Execute") || s.Target == `role=button[name="Execute"]`) && !execed:
+				execed = true
+				s.Reach = rw.execGuess
 			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Target == "" && reDocsParamSent.MatchString(s.Value):
 				name := reDocsParamSent.FindStringSubmatch(s.Value)[1]
 				kind := plan.ExpectVisible
@@ -404,6 +401,9 @@ func deriveDocs(claim string) (Derivation, bool) {
 	}
 	if rw.tryGuess {
 		notes = append(notes, `An operation is executed after clicking "Try it out", as Swagger UI needs: the claim does not say so, so if there is no such button the run is blocked, not failed.`)
+	}
+	if rw.execGuess {
+		notes = append(notes, `"Executing" an operation is read as clicking its "Execute" button: if there is none, the run is blocked, not failed.`)
 	}
 	if rw.example {
 		notes = append(notes, `"With the example body" is read as sending what the docs UI fills in on "Try it out": nothing is typed.`)

@@ -1,0 +1,91 @@
+package claim
+
+import (
+	"strings"
+	"testing"
+)
+
+// Claims about interactive API documentation (an OpenAPI docs UI such as
+// Swagger UI), on invented APIs: operations named by summary or by method
+// and path, tried out, given a parameter, executed, and the response's
+// status read from the live response only.
+
+func TestDocsUIReadings(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Trying out 'Get a recipe' with recipeId 12 and executing it shows a 200 response", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Get a recipe\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=recipeId","value":"12"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Trying 'Search recipes' out with the cuisine set to Thai and pressing Execute returns 200", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Search recipes\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=cuisine","value":"Thai"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Executing 'List ingredients' returns a 404 Not Found", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List ingredients\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"404","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Executing 'List ingredients' does not return 500", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List ingredients\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_no_text":{"text":"500","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Executing 'Create a recipe' with the example body answers 201", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Create a recipe\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"201","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Executing 'List ingredients' shows '503' and 'Service Unavailable'", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List ingredients\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"503","target":"css=.live-responses-table tbody .response-col_status"}}`, `{"expect_text":"Service Unavailable"}`}}},
+		{"On 'Get a recipe', clicking Try it out, typing xyz as the recipeId and pressing Execute shows 'Value must be an integer'", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Get a recipe\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=recipeId","value":"xyz"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"expect_text":"Value must be an integer"}`}}},
+		{"Clicking 'Try it out' on the 'Delete a recipe' operation shows a 'recipeId' box", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Delete a recipe\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"expect_visible":"label=recipeId"}`}}},
+		{"After clicking Try it out on 'Create a recipe', that button turns into 'Cancel'", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Create a recipe\"","reach":true}`, `{"expect_text":"Try it out"}`, `{"click":"text=\"Try it out\""}`, `{"expect_no_text":"Try it out"}`, `{"expect_visible":"role=button[name=\"Cancel\"]"}`}}},
+		{"Hitting 'Cancel' after trying out 'Search recipes' removes the 'Execute' button", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Search recipes\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"expect_visible":"text=\"Execute\""}`, `{"click":"text=\"Cancel\""}`, `{"expect_hidden":"text=\"Execute\""}`}}},
+		{"Once 'List ingredients' has been executed, pressing 'Clear' removes the 'Server response' section", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List ingredients\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Server response"}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Server response"}`}}},
+		{"Expanding GET /recipes lists a 'page' parameter", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"GET /recipes\"]","reach":true}`, `{"hover":"css=.opblock.is-open","reach":true}`, `{"expect_visible":"css=.opblock.is-open tr[data-param-name=\"page\"]"}`}}},
+		{"Opening GET /recipes/{recipeId} has no 'cuisine' parameter", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"GET /recipes/{recipeId}\"]","reach":true}`, `{"hover":"css=.opblock.is-open","reach":true}`, `{"expect_hidden":"css=.opblock.is-open tr[data-param-name=\"cuisine\"]"}`}}},
+		{"Expanding DELETE /recipes/{recipeId} shows 'Recipe removed'", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"DELETE /recipes/{recipeId}\"]","reach":true}`, `{"expect_text":"Recipe removed"}`}}},
+		{"The 'Search recipes' operation has a Try it out button", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Search recipes\"","reach":true}`, `{"expect_visible":"role=button[name=\"Try it out\"]"}`}}},
+		{"The 'Search recipes' operation lists a 'cuisine' parameter", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Search recipes\"","reach":true}`, `{"hover":"css=.opblock.is-open","reach":true}`, `{"expect_visible":"css=.opblock.is-open tr[data-param-name=\"cuisine\"]"}`}}},
+	})
+	runRefused(t, []string{
+		// no value for the parameter, or a box named by its kind only
+		"Trying out 'Get a recipe' with recipeId and executing it shows a 200 response",
+		"Trying out 'Get a recipe' with the box left empty shows 'Required field is not provided'",
+		// a speed, a reason about the backend, a description: not read
+		"Executing 'List ingredients' returns 200 quickly",
+		"Executing 'List ingredients' returns 200 since the backend is up",
+		"Executing 'List ingredients' returns recipes",
+		// "running" and "trying" without "out" are not a docs UI's words
+		"Running 'Backup' shows 'Done'",
+		"Trying 'Pro' shows '$12'",
+		// a rule about every operation; a look the UI gives
+		"Executing every operation returns 200",
+		"The 'Delete a recipe' operation is marked deprecated",
+		// the API itself, not its docs: a status from a server
+		"GET /recipes returns 200 from the server",
+		// the rewrite's own marks are never a claim's text
+		"Trying out 'Get a recipe' shows 'vouch-live-status-200'",
+	})
+}
+
+// A status said of an executed operation is never looked for as a text
+// anywhere on the page (the documented responses list the same codes),
+// and every guess of the reading is noted.
+func TestDocsUIStatusIsTheLiveResponse(t *testing.T) {
+	d, err := Derive("Executing 'Add a pet' returns 201")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range d.Plan.Journeys[0].Steps {
+		if s.Value == "201" && s.Target != docsLiveStatus {
+			t.Errorf("the status is looked for at %q, want %q", s.Target, docsLiveStatus)
+		}
+	}
+	notes := strings.Join(d.Notes, " ")
+	for _, want := range []string{"Try it out", "Execute", "Server response", `"Add a pet"`} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("the notes do not mention %s: %s", want, notes)
+		}
+	}
+	if strings.Contains(string(d.Plan.Canonical()), "vouch-") {
+		t.Errorf("a mark of the rewrite is left in the plan: %s", d.Plan.Canonical())
+	}
+}
