@@ -92,6 +92,10 @@ func derive(claim string) (Derivation, *refusal) {
 	if r := secretLeak(lx); r != nil {
 		return Derivation{}, r
 	}
+	if d, r, ok := deriveEvery(full, claim); ok {
+		// a rule about every item of a JSON list (compose_every.go)
+		return d, r
+	}
 	p := &parser{lx: lx}
 	var items []item
 	ok := false
