@@ -71,6 +71,9 @@ func Derive(claim string) (d Derivation, err error) {
 		if d2, ok := deriveDocs(claim); ok {
 			return d2, nil
 		}
+		if d2, ok := deriveDocsPart(claim); ok {
+			return d2, nil
+		}
 		return Derivation{}, r.notProvable(claim)
 	}
 	return d, nil

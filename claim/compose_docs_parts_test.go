@@ -1,0 +1,40 @@
+package claim
+
+import "testing"
+
+// Parts of an API docs UI named by their kind, on invented APIs: a schema
+// and its fields, an operation's documented responses, a required
+// parameter — each looked for inside the part, never anywhere on the page.
+
+func TestDocsUIPartReadings(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The 'Invoice' schema shows 'total' and 'currency'", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"Invoice\"]","reach":true}`, `{"hover":"css=#model-Invoice","reach":true}`, `{"expect_text":{"text":"total","target":"css=#model-Invoice"}}`, `{"expect_text":{"text":"currency","target":"css=#model-Invoice"}}`}}},
+		{"The Invoice schema has no discount field", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"Invoice\"]","reach":true}`, `{"hover":"css=#model-Invoice","reach":true}`, `{"expect_no_text":{"text":"discount","target":"css=#model-Invoice"}}`}}},
+		{"The Invoice schema does not show 'discount'", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"Invoice\"]","reach":true}`, `{"hover":"css=#model-Invoice","reach":true}`, `{"expect_no_text":{"text":"discount","target":"css=#model-Invoice"}}`}}},
+		{"Clicking 'Invoice' under Schemas shows 'total'", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"Invoice\"]","reach":true}`, `{"hover":"css=#model-Invoice","reach":true}`, `{"expect_text":{"text":"total","target":"css=#model-Invoice"}}`}}},
+		{"Expanding the Customer model in the Schemas section lists 'email', 'name' and 'phone'", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"Customer\"]","reach":true}`, `{"hover":"css=#model-Customer","reach":true}`, `{"expect_text":{"text":"email","target":"css=#model-Customer"}}`, `{"expect_text":{"text":"name","target":"css=#model-Customer"}}`, `{"expect_text":{"text":"phone","target":"css=#model-Customer"}}`}}},
+		{"'Create an invoice' documents a 409 response", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Create an invoice\"","reach":true}`, `{"hover":"css=.opblock.is-open","reach":true}`, `{"expect_visible":"css=.opblock.is-open tr.response[data-code=\"409\"]"}`}}},
+		{"The 'Get an invoice' operation does not document a 500 response", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Get an invoice\"","reach":true}`, `{"hover":"css=.opblock.is-open","reach":true}`, `{"expect_hidden":"css=.opblock.is-open tr.response[data-code=\"500\"]"}`}}},
+		{"'Get an invoice' lists a '404' response", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Get an invoice\"","reach":true}`, `{"hover":"css=.opblock.is-open","reach":true}`, `{"expect_visible":"css=.opblock.is-open tr.response[data-code=\"404\"]"}`}}},
+		{"The customerId parameter of 'Get an invoice' is marked required", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Get an invoice\"","reach":true}`, `{"hover":"css=.opblock.is-open tr[data-param-name=\"customerId\"]","reach":true}`, `{"expect_visible":"css=.opblock.is-open tr[data-param-name=\"customerId\"] .parameter__name.required"}`}}},
+		{"The 'limit' parameter of 'List invoices' is not required", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List invoices\"","reach":true}`, `{"hover":"css=.opblock.is-open tr[data-param-name=\"limit\"]","reach":true}`, `{"expect_hidden":"css=.opblock.is-open tr[data-param-name=\"limit\"] .parameter__name.required"}`}}},
+	})
+	runRefused(t, []string{
+		"The 'Delete a recipe' operation is marked deprecated",        // a look, not a part
+		"The Invoice model has no discount or tax field",              // "or" across a shared noun
+		"The Invoice schema is complete",                              // a judgement
+		"'Create an invoice' documents a 409 response for duplicates", // a reason no element shows
+		"The limit parameter of 'List invoices' is required for admins",
+		"The 'Invoice Line' schema shows 'total'", // no id Swagger UI would give it
+	})
+}
