@@ -87,18 +87,25 @@ var (
 	// first, once the earlier ones are said in the claim language.
 	reDocsAfterFirst = regexp.MustCompile(`^((?i:clicking|pressing|hitting|click|press|hit) (?i:the )?'[^']{1,40}'(?: (?i:button))?) (?i:after) (.*clicking '(?:Try it out|Execute)') (.+)$`)
 	// What an action removes or turns one control into.
-	reDocsRemoves     = regexp.MustCompile(`\b(?i:removes) (?i:the )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:button|section|box|panel))?`)
-	reDocsTurns       = regexp.MustCompile(`(?:,? )(?i:(?:the|that|this|teh) button turns into|turns into) ('[^']{1,40}'|"[^"]{1,40}")`)
-	reDocsAppears     = regexp.MustCompile(`\b(?i:an?) ('[^']{1,40}'|"[^"]{1,40}") (?i:button) (?i:appears|shows up)`)
-	reDocsParamNoun   = regexp.MustCompile(`\b(?:(?:an?|the) |(?i:has|shows|lists) (no) )('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}") (?i:parameter|param)\b`)
-	reDocsParamSent   = regexp.MustCompile(`^vouch-param-([\w.\-\[\]]+)$`)
-	reDocsExample     = regexp.MustCompile(`,? (?i:with the example(?: request)? (?:body|values?|payload))`)
-	reDocsNoStatus    = regexp.MustCompile(`(?i:(?:does not|doesn't|never) (?:return|give|get|answer|respond with)(?: back)? (?:(?:an?|the) )?(?:(?:http )?status(?: code)? )?)(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?i:(?: (?:response|status code|status|code))?)`)
-	reDocsQuotedStat  = regexp.MustCompile(`'([1-5]\d\d)'|"([1-5]\d\d)"`)
-	reDocsSentinel    = regexp.MustCompile(`vouch-live-status-(\d+)`)
-	reDocsMPWhole     = regexp.MustCompile(`^` + docsMethodPath + `$`)
-	reDocsParamBad    = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
-	reDocsParamValBad = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
+	reDocsRemoves   = regexp.MustCompile(`\b(?i:removes) (?i:the )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:button|section|box|panel))?`)
+	reDocsTurns     = regexp.MustCompile(`(?:,? )(?i:(?:the|that|this|teh) button turns into|turns into) ('[^']{1,40}'|"[^"]{1,40}")`)
+	reDocsAppears   = regexp.MustCompile(`\b(?i:an?) ('[^']{1,40}'|"[^"]{1,40}") (?i:button) (?i:appears|shows up)`)
+	reDocsParamNoun = regexp.MustCompile(`\b(?:(?:an?|the) |(?i:has|shows|lists) (no) )('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}") (?i:parameter|param)\b`)
+	reDocsParamSent = regexp.MustCompile(`^vouch-param-([\w.\-\[\]]+)$`)
+	reDocsExample   = regexp.MustCompile(`,? (?i:with the example(?: request)? (?:body|values?|payload))`)
+	reDocsNoStatus  = regexp.MustCompile(`(?i:(?:does not|doesn't|never) (?:return|give|get|answer|respond with)(?: back)? (?:(?:an?|the) )?(?:(?:http )?status(?: code)? )?)(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?i:(?: (?:response|status code|status|code))?)`)
+	// "produces a curl command containing author=Tolkien", "the request
+	// URL contains '/api/books'"; a value unquoted must look literal.
+	reDocsShownRequest = regexp.MustCompile(`(?i:(?:produces|shows|gives) (?:a|the) (curl command|request url)|(?:and )?the (curl command|request url)(?: shown)?) (?i:containing|that contains|contains|including|includes|with) ('[^']{1,80}'|"[^"]{1,80}"|[\w.~%-]*[=/][\w.~%=&/?:-]*)`)
+	reDocsReason       = regexp.MustCompile(`,? (?i:since|because) ([^,']{3,80})$`)
+	reDocsComplains    = regexp.MustCompile(`\b(?i:complains|complains that|warns|warns that) ('[^']{1,80}'|"[^"]{1,80}")`)
+	reDocsLeftEmpty    = regexp.MustCompile(`(?i)\b(?:left (?:empty|blank)|leaving (?:it|the \w+) (?:empty|blank)|with (?:nothing|no value) (?:in|typed))\b`)
+	reDocsInside       = regexp.MustCompile(`^vouch-inside-(\d+)$`)
+	reDocsQuotedStat   = regexp.MustCompile(`'([1-5]\d\d)'|"([1-5]\d\d)"`)
+	reDocsSentinel     = regexp.MustCompile(`vouch-live-status-(\d+)`)
+	reDocsMPWhole      = regexp.MustCompile(`^` + docsMethodPath + `$`)
+	reDocsParamBad     = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
+	reDocsParamValBad  = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
 )
 
 // docsOpRef is an operation the rewrite opens.
@@ -118,7 +125,16 @@ type docsRewrite struct {
 	statuses  bool
 	example   bool // the example body is sent as the UI fills it in
 	params    bool // a parameter is looked for in the opened operation
+	inside    []docsInside
+	fills     []string // the parameters the rewrite fills
+	reason    string   // a reason the claim gives, not checked
 }
+
+// docsInside is a text looked for in a part of the executed request.
+type docsInside struct{ part, text string }
+
+// docsParts are where Swagger UI shows the request it sent.
+var docsParts = map[string]string{"curl": "css=.curl-command", "url": "css=.request-url"}
 
 // unq returns a quoted text without its quotes, or s.
 func unq(s string) string {
@@ -133,7 +149,10 @@ func unq(s string) string {
 func docsSay(claim string) (docsRewrite, bool) {
 	c := normalizeClaim(claim)
 	var rw docsRewrite
-	if strings.Contains(c, "vouch-live-status-") || strings.Contains(c, "vouch-param-") {
+	if reDocsLeftEmpty.MatchString(c) {
+		return rw, false // a box left as it is, named by its kind only
+	}
+	if strings.Contains(c, "vouch-live-status-") || strings.Contains(c, "vouch-param-") || strings.Contains(c, "vouch-inside-") {
 		return rw, false // the rewrite's own marks, never a claim's text
 	}
 	if reDocsExample.MatchString(c) {
@@ -151,6 +170,7 @@ func docsSay(claim string) (docsRewrite, bool) {
 	bad := false
 	param := func(p, v string) string {
 		p, v = unq(p), unq(v)
+		rw.fills = append(rw.fills, p)
 		if reDocsParamBad[strings.ToLower(p)] || reDocsParamValBad[strings.ToLower(v)] {
 			bad = true
 		}
@@ -248,7 +268,23 @@ func docsSay(claim string) (docsRewrite, bool) {
 			rw.statuses = true
 			return "'vouch-live-status-" + m[1] + m[2] + "'"
 		})
+		// What the request shown holds: the curl command, the request URL.
+		c = replaceSubmatch(reDocsShownRequest, c, func(m []string) string {
+			part := "curl"
+			if strings.Contains(strings.ToLower(m[1]+m[2]), "request url") {
+				part = "url"
+			}
+			rw.inside = append(rw.inside, docsInside{part: part, text: unq(m[3])})
+			return fmt.Sprintf("shows 'vouch-inside-%d'", len(rw.inside)-1)
+		})
 	}
+	// A reason the claim gives ("since no backend is running") is why the
+	// claim holds, not what is seen: noted, not checked.
+	if m := reDocsReason.FindStringSubmatchIndex(c); m != nil && rw.executed {
+		rw.reason = c[m[2]:m[3]]
+		c = c[:m[0]]
+	}
+	c = reDocsComplains.ReplaceAllString(c, "shows $1")
 	c = strings.NewReplacer(", ,", ",", ",,", ",", " ,", ",", ", and ", " and ").Replace(c)
 	c = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c), ","))
 	rw.said = upperFirst(c)
@@ -305,6 +341,11 @@ func deriveDocs(claim string) (Derivation, bool) {
 		opened := map[string]bool{}
 		tried, execed := false, false
 		for _, s := range j.Steps {
+			if s.Kind == plan.Fill && (execed || !docsFilled(rw.fills, s.Target)) {
+				// only the parameters the rewrite read are typed, and
+				// before Execute: anything else is a reading of its own
+				return Derivation{}, false
+			}
 			switch {
 			case s.Kind == plan.Click && docsOpClick(rw.ops, s.Target) != nil && !opened[s.Target]:
 				op := docsOpClick(rw.ops, s.Target)
@@ -330,6 +371,14 @@ func deriveDocs(claim string) (Derivation, bool) {
 				}
 				steps = append(steps, plan.Step{Kind: plan.Hover, Target: docsOpenOp, Reach: true})
 				s = plan.Step{Kind: kind, Target: docsOpenOp + ` tr[data-param-name="` + name + `"]`, Timeout: s.Timeout}
+			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Target == "" && reDocsInside.MatchString(s.Value):
+				n, _ := strconv.Atoi(reDocsInside.FindStringSubmatch(s.Value)[1])
+				if n >= len(rw.inside) {
+					return Derivation{}, false
+				}
+				in := rw.inside[n]
+				steps = append(steps, plan.Step{Kind: plan.Hover, Target: docsParts[in.part], Reach: true})
+				s.Value, s.Target = in.text, docsParts[in.part]
 			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && reDocsSentinel.MatchString(s.Value):
 				if s.Target != "" || !reDocsSentinel.MatchString(s.Value) || reDocsSentinel.FindString(s.Value) != s.Value {
 					return Derivation{}, false
@@ -355,6 +404,14 @@ func deriveDocs(claim string) (Derivation, bool) {
 			`the page shows "`+m[0]+`"`, "the opened operation lists the parameter "+plan.Quote(m[1]),
 			`the page does not show "`+m[0]+`"`, "the opened operation does not list the parameter "+plan.Quote(m[1]),
 			`"`+m[0]+`"`, plan.Quote(m[1]), m[0], m[1])
+	}
+	for i, in := range rw.inside {
+		m := fmt.Sprintf("vouch-inside-%d", i)
+		what := map[string]string{"curl": "the curl command shown", "url": "the request URL shown"}[in.part]
+		pairs = append(pairs,
+			`the page shows "`+m+`"`, what+" contains "+plan.Quote(in.text),
+			`the page does not show "`+m+`"`, what+" does not contain "+plan.Quote(in.text),
+			`"`+m+`"`, plan.Quote(in.text), m, in.text)
 	}
 	for _, op := range rw.ops {
 		if op.mp {
@@ -411,13 +468,19 @@ func deriveDocs(claim string) (Derivation, bool) {
 	if rw.params {
 		notes = append(notes, "A parameter is looked for as a row of the opened operation's parameters (Swagger UI's data-param-name), never as a text anywhere on the page. If no operation shows opened, the run is blocked, not failed.")
 	}
+	if len(rw.inside) > 0 {
+		notes = append(notes, "The curl command and request URL are the ones the docs UI shows after Execute (Swagger UI's .curl-command and .request-url): if they do not appear, the run is blocked, not failed.")
+	}
+	if rw.reason != "" {
+		notes = append(notes, fmt.Sprintf("The reason the claim gives (%q) is why it holds, not something seen: it is not checked.", rw.reason))
+	}
 	if rw.statuses {
 		notes = append(notes, "The status is the one of the response the docs UI shows after Execute (Swagger UI's Server response table), never a code found elsewhere on the page: the documented responses list codes too. If that section does not appear, the run is blocked, not failed.")
 	}
 	d.Notes = append(notes, d.Notes...)
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
-	if canon := string(d.Plan.Canonical()); strings.Contains(canon, "vouch-live-status-") || strings.Contains(canon, "vouch-param-") {
+	if canon := string(d.Plan.Canonical()); strings.Contains(canon, "vouch-live-status-") || strings.Contains(canon, "vouch-param-") || strings.Contains(canon, "vouch-inside-") {
 		return Derivation{}, false
 	}
 	if err := d.Plan.Validate(); err != nil {
@@ -432,7 +495,7 @@ func docsShift(steps []plan.Step, n int) int {
 	added := 0
 	orig := 0
 	for i, s := range steps {
-		if s.Kind == plan.Hover && (s.Target == docsLiveSection || s.Target == docsOpenOp) && s.Reach {
+		if s.Kind == plan.Hover && (s.Target == docsLiveSection || s.Target == docsOpenOp || s.Target == docsParts["curl"] || s.Target == docsParts["url"]) && s.Reach {
 			added++
 			continue
 		}
@@ -442,6 +505,17 @@ func docsShift(steps []plan.Step, n int) int {
 		}
 	}
 	return n + added
+}
+
+// docsFilled reports whether a fill's target is one of the parameters the
+// rewrite read.
+func docsFilled(fills []string, target string) bool {
+	for _, f := range fills {
+		if target == (plan.Target{Kind: plan.ByLabel, Value: f}).String() {
+			return true
+		}
+	}
+	return false
 }
 
 // docsExactText is the target of "clicking 'name'".
