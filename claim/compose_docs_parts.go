@@ -23,9 +23,10 @@ import (
 //	The customerId parameter of 'Get an invoice' is marked required
 
 const (
-	docsName   = `('[^']{1,60}'|"[^"]{1,60}"|[A-Z][A-Za-z0-9_]*)`
-	docsFieldQ = `('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}")`
-	docsFieldW = `(?:an? |the )?('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}"|[a-z_][\w]*) (?i:field|property|attribute)`
+	docsParamName = `('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}"|[a-z_][\w]*)`
+	docsName      = `('[^']{1,60}'|"[^"]{1,60}"|[A-Z][A-Za-z0-9_]*)`
+	docsFieldQ    = `('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}")`
+	docsFieldW    = `(?:an? |the )?('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}"|[a-z_][\w]*) (?i:field|property|attribute)`
 )
 
 var (
@@ -36,6 +37,10 @@ var (
 	reSchemaClick = regexp.MustCompile(`^(?i:clicking|expanding|opening) (?:(?i:the) )?` + docsName + `(?: (?i:schema|model))? (?i:under|in) (?:(?i:the) )?(?:Schemas|Models|schemas|models)(?: (?i:section))?(?:,)? (has no|does not show|does not have|doesn't show|doesn't have|shows|lists|has|contains|includes) (.+)$`)
 	// 'Add a book' documents a 404 response
 	reDocumented = regexp.MustCompile(`^(?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (documents|lists|does not document|doesn't document|documents no) (?:(?i:an?|the) )?(?:(?i:response|status) (?i:code )?)?(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?: (?i:response|status|status code|code))?$`)
+	// In 'Find a book by ID' the bookId is a '(query)' parameter
+	reParamIn = regexp.MustCompile(`^(?:(?i:in|on|for) ('[^']{1,80}'|"[^"]{1,80}"),? (?:(?i:the) )?` + docsParamName + `(?: (?i:parameter|param))?|(?:(?i:the) )?` + docsParamName + ` (?i:parameter|param) (?i:of|in|on) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))?) (?i:is) (not )?(?i:an?) (?:'\(?(path|query|header|cookie)\)?'|"\(?(path|query|header|cookie)\)?"|\(?(path|query|header|cookie)\)?) (?i:parameter|param)$`)
+	// The response media type shown for 'List books' is application/json
+	reMediaType = regexp.MustCompile(`^(?:(?i:the) )?(?i:response) (?i:media type|content type)(?: (?i:shown|selected))? (?i:for|of|in) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) ('[\w.+-]+/[\w.+-]+'|"[\w.+-]+/[\w.+-]+"|[\w.+-]+/[\w.+-]+)$`)
 	// a model's name as Swagger UI makes its id (#model-Name)
 	reModelName = regexp.MustCompile(`^[A-Za-z][\w.-]*$`)
 	// the author parameter of 'List books' is marked required
@@ -98,6 +103,25 @@ func deriveDocsPart(claim string) (Derivation, bool) {
 		steps = append(steps, plan.Step{Kind: kind, Target: star})
 		text = fmt.Sprintf("On /: open the operation %s; then its parameter %s %s.", plan.Quote(op), plan.Quote(param), says)
 		note = fmt.Sprintf("The operation %s is opened by clicking its summary, and the parameter %s is looked for as its row (Swagger UI's data-param-name), marked required as Swagger UI marks it (.parameter__name.required): a guess, so if the row is not there the run is blocked, not failed.", plan.Quote(op), plan.Quote(param))
+	} else if m := reParamIn.FindStringSubmatch(c); m != nil {
+		op, param := unq(m[1]+m[4]), unq(m[2]+m[3])
+		in := m[6] + m[7] + m[8]
+		row := `css=.opblock.is-open tr[data-param-name="` + param + `"]`
+		kind, says := plan.ExpectText, "is"
+		if m[5] != "" {
+			kind, says = plan.ExpectNoText, "is not"
+		}
+		steps = append(steps, reach(docsExactText(op)), plan.Step{Kind: plan.Hover, Target: row, Reach: true},
+			plan.Step{Kind: kind, Value: "(" + in + ")", Target: row + " .parameter__in"})
+		text = fmt.Sprintf("On /: open the operation %s; then its parameter %s %s a %s parameter (%s).", plan.Quote(op), plan.Quote(param), says, in, plan.Quote("("+in+")"))
+		note = fmt.Sprintf("The operation %s is opened by clicking its summary, and where the parameter %s goes is read as Swagger UI prints it under its name (.parameter__in, \"(%s)\"): a guess, so if the row is not there the run is blocked, not failed.", plan.Quote(op), plan.Quote(param), in)
+	} else if m := reMediaType.FindStringSubmatch(c); m != nil {
+		op, mt := unq(m[1]), unq(m[2])
+		sel := "css=.opblock.is-open .responses-wrapper .response-control-media-type select"
+		steps = append(steps, reach(docsExactText(op)), plan.Step{Kind: plan.Hover, Target: sel, Reach: true},
+			plan.Step{Kind: plan.ExpectValue, Target: sel, Value: mt})
+		text = fmt.Sprintf("On /: open the operation %s; then the media type chosen for its responses is %s.", plan.Quote(op), plan.Quote(mt))
+		note = fmt.Sprintf("The operation %s is opened by clicking its summary, and the media type is the one its responses' Media type list shows (Swagger UI's .response-control-media-type): a guess, so if there is none the run is blocked, not failed.", plan.Quote(op))
 	} else {
 		return Derivation{}, false
 	}

@@ -28,6 +28,15 @@ func TestDocsUIPartReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"click":"text=\"Get an invoice\"","reach":true}`, `{"hover":"css=.opblock.is-open tr[data-param-name=\"customerId\"]","reach":true}`, `{"expect_visible":"css=.opblock.is-open tr[data-param-name=\"customerId\"] .parameter__name.required"}`}}},
 		{"The 'limit' parameter of 'List invoices' is not required", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"List invoices\"","reach":true}`, `{"hover":"css=.opblock.is-open tr[data-param-name=\"limit\"]","reach":true}`, `{"expect_hidden":"css=.opblock.is-open tr[data-param-name=\"limit\"] .parameter__name.required"}`}}},
+		// where a parameter goes; the media type its responses are shown in
+		{"In 'Find a book by ID' the bookId is a '(query)' parameter", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Find a book by ID\"","reach":true}`, `{"hover":"css=.opblock.is-open tr[data-param-name=\"bookId\"]","reach":true}`, `{"expect_text":{"text":"(query)","target":"css=.opblock.is-open tr[data-param-name=\"bookId\"] .parameter__in"}}`}}},
+		{"The 'limit' parameter of 'List invoices' is a query parameter", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List invoices\"","reach":true}`, `{"hover":"css=.opblock.is-open tr[data-param-name=\"limit\"]","reach":true}`, `{"expect_text":{"text":"(query)","target":"css=.opblock.is-open tr[data-param-name=\"limit\"] .parameter__in"}}`}}},
+		{"In 'Get an invoice', invoiceId is not a header parameter", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Get an invoice\"","reach":true}`, `{"hover":"css=.opblock.is-open tr[data-param-name=\"invoiceId\"]","reach":true}`, `{"expect_no_text":{"text":"(header)","target":"css=.opblock.is-open tr[data-param-name=\"invoiceId\"] .parameter__in"}}`}}},
+		{"The response media type shown for 'List books' is application/json.", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List books\"","reach":true}`, `{"hover":"css=.opblock.is-open .responses-wrapper .response-control-media-type select","reach":true}`, `{"expect_value":{"target":"css=.opblock.is-open .responses-wrapper .response-control-media-type select","value":"application/json"}}`}}},
 	})
 	runRefused(t, []string{
 		"The 'Delete a recipe' operation is marked deprecated",        // a look, not a part
@@ -36,5 +45,8 @@ func TestDocsUIPartReadings(t *testing.T) {
 		"'Create an invoice' documents a 409 response for duplicates", // a reason no element shows
 		"The limit parameter of 'List invoices' is required for admins",
 		"The 'Invoice Line' schema shows 'total'", // no id Swagger UI would give it
+		// the request's or the response's? not said
+		"The content type of 'Get an invoice' is 'application/pdf'",
+		"In 'Get an invoice', invoiceId is a body parameter",
 	})
 }
