@@ -41,7 +41,7 @@ const docsQuoted = `'[^']{1,80}'|"[^"]{1,80}"`
 const docsMethodPath = `(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /[\w\-./{}]*`
 
 // docsOp is an operation: its quoted summary or its method and path, with
-// an optional "the" and "operation" (or "endpoint" after a method and path).
+// an optional "the" and "operation".
 const docsOp = `(?:the )?(` + docsQuoted + `|` + docsMethodPath + `)(?: operation)?`
 
 // docsValue is a parameter's value: quoted, or one unquoted word or number.
@@ -69,9 +69,9 @@ var (
 	// "executing 'X'", "'X' has been executed", "you execute 'X'".
 	reDocsExecOp   = regexp.MustCompile(`(?i:executing|execute) ` + docsOp + `(?: (?i:after (?:'Try it out'|"Try it out"|try(?:ing)? it out|clicking (?:'Try it out'|"Try it out"|try it out))))?` + docsWithParam)
 	reDocsOpExeced = regexp.MustCompile(`(?i:once|after) ` + docsOp + ` (?i:has been|is|was) executed`)
-	reDocsYouExec  = regexp.MustCompile(`(?i:after|once|when) you (?i:execute|run) ` + docsOp)
+	reDocsYouExec  = regexp.MustCompile(`(?i:after|once|when) you (?i:execute) ` + docsOp)
 	// "executing it", "hitting Execute", "pressing the 'Execute' button".
-	reDocsExecIt = regexp.MustCompile(`(?i:executing it|execute it|running it|(?:clicking|pressing|hitting|click|press|hit) (?:the )?(?:'Execute'|"Execute"|Execute)(?: button)?)`)
+	reDocsExecIt = regexp.MustCompile(`(?i:executing it|execute it|(?:clicking|pressing|hitting|click|press|hit) (?:the )?(?:'Execute'|"Execute"|Execute)(?: button)?)`)
 	// Unquoted controls of a docs UI clicked by name: "clicking Cancel".
 	reDocsControl = regexp.MustCompile(`((?i:clicking|pressing|hitting|click|press|hit) (?i:the )?)(Try it out|Cancel|Clear)\b`)
 	// "has a Try it out button"
@@ -104,8 +104,8 @@ var (
 	reDocsQuotedStat   = regexp.MustCompile(`'([1-5]\d\d)'|"([1-5]\d\d)"`)
 	reDocsSentinel     = regexp.MustCompile(`vouch-live-status-(\d+)`)
 	reDocsMPWhole      = regexp.MustCompile(`^` + docsMethodPath + `$`)
-	reDocsParamBad     = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
-	reDocsParamValBad  = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
+	docsParamBad       = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
+	docsValueBad       = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
 )
 
 // docsOpRef is an operation the rewrite opens.
@@ -171,7 +171,7 @@ func docsSay(claim string) (docsRewrite, bool) {
 	param := func(p, v string) string {
 		p, v = unq(p), unq(v)
 		rw.fills = append(rw.fills, p)
-		if reDocsParamBad[strings.ToLower(p)] || reDocsParamValBad[strings.ToLower(v)] {
+		if docsParamBad[strings.ToLower(p)] || docsValueBad[strings.ToLower(v)] {
 			bad = true
 		}
 		return "filling " + plan.Quote(p) + " with " + plan.Quote(v)
