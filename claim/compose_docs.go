@@ -532,3 +532,60 @@ func docsOpClick(ops []docsOpRef, target string) *docsOpRef {
 	}
 	return nil
 }
+
+// The API docs named as a page ("the Swagger page", "Swagger UI", "the
+// API docs"): a docs UI the claim does not give a path for. The plan
+// guesses it is the deployment's home page, the way a Swagger UI
+// deployment serves it, and first checks that Swagger UI is there: if it
+// is not (the docs are at /docs, say), the run is blocked, never failed.
+// A bare "the docs" is not read here: a documentation site has docs too.
+
+// reDocsPage is an API docs UI named as a page.
+var reDocsPage = regexp.MustCompile(`\b(?:(?i:the|our) )?(?:(?i:swagger(?:[- ]ui)?(?: page| docs| documentation| ui)?)|(?:[A-Z][\w-]* )?(?i:(?:open)?api (?:docs|documentation)(?: page)?))\b`)
+
+// docsUIRoot is the element Swagger UI draws into.
+const docsUIRoot = "css=.swagger-ui"
+
+// deriveDocsPage derives a claim that names the API docs as a page; ok is
+// false when it names none, or what it says of them does not derive.
+func deriveDocsPage(claim string) (Derivation, bool) {
+	c := normalizeClaim(stripLabel(claim))
+	loc := reDocsPage.FindStringIndex(c)
+	if loc == nil || len(reDocsPage.FindAllStringIndex(c, -1)) > 1 {
+		return Derivation{}, false
+	}
+	named := c[loc[0]:loc[1]]
+	said := c[:loc[0]] + "the home page" + c[loc[1]:]
+	if loc[0] == 0 {
+		said = upperFirst(said)
+	}
+	d, r := derive(said)
+	if r != nil {
+		var ok bool
+		if d, ok = deriveDocs(said); !ok {
+			if d, ok = deriveDocsPart(said); !ok {
+				return Derivation{}, false
+			}
+		}
+	}
+	for ji := range d.Plan.Journeys {
+		j := &d.Plan.Journeys[ji]
+		if len(j.Steps) == 0 || j.Steps[0].Kind != plan.Visit || j.Steps[0].Value != "/" {
+			// the docs are the home page in this reading, and nothing else
+			return Derivation{}, false
+		}
+		j.Steps = append([]plan.Step{j.Steps[0], {Kind: plan.Hover, Target: docsUIRoot, Reach: true}}, j.Steps[1:]...)
+	}
+	for i := range d.Requirements {
+		for k := range d.Requirements[i].ProvenBy {
+			d.Requirements[i].ProvenBy[k].Step++
+		}
+	}
+	if err := d.Plan.Validate(); err != nil {
+		return Derivation{}, false
+	}
+	d.Notes = append([]string{fmt.Sprintf("The claim names %q without a path: the plan guesses it is Swagger UI on the deployment's home page (/) and first checks that Swagger UI is there; if it is not (the docs are elsewhere, or another docs UI), the run is blocked, not failed. Name the path (\"on /docs, …\") to be sure.", named)}, d.Notes...)
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	return d, true
+}

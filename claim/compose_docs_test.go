@@ -97,3 +97,28 @@ func TestDocsUIStatusIsTheLiveResponse(t *testing.T) {
 		t.Errorf("a mark of the rewrite is left in the plan: %s", d.Plan.Canonical())
 	}
 }
+
+// The API docs named as a page without a path: the home page, once
+// Swagger UI is found there (a guess: blocked, never failed, if not).
+func TestDocsUIAsAPage(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The Swagger page shows 'Add a pet'", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"expect_text":"Add a pet"}`}}},
+		{"Swagger UI shows 'Petstore API'", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"expect_text":"Petstore API"}`}}},
+		{"The Petstore API docs list 'Find pet by ID' before 'Add a pet'", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"expect_order":["Find pet by ID","Add a pet"]}`}}},
+		{"On the API docs page, trying out 'Find pet by ID' with petId 3 and executing it returns 200", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=petId","value":"3"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"The Swagger UI loads without errors", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"expect_status":200}`, `{"expect_no_console_errors":true}`}}},
+		{"The API docs page has a 'Authorize' button", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"expect_visible":"role=button[name=\"Authorize\"]"}`}}},
+	})
+	runRefused(t, []string{
+		"The docs page shows 'Install'", // a documentation site has docs too
+		"The Swagger page loads in under 1s",
+		"The Swagger page looks nice",
+		"The Swagger page and the API docs show 'x'", // two places
+	})
+}

@@ -74,6 +74,9 @@ func Derive(claim string) (d Derivation, err error) {
 		if d2, ok := deriveDocsPart(claim); ok {
 			return d2, nil
 		}
+		if d2, ok := deriveDocsPage(claim); ok {
+			return d2, nil
+		}
 		return Derivation{}, r.notProvable(claim)
 	}
 	return d, nil
