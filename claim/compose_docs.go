@@ -543,6 +543,10 @@ func docsOpClick(ops []docsOpRef, target string) *docsOpRef {
 // reDocsPage is an API docs UI named as a page.
 var reDocsPage = regexp.MustCompile(`\b(?:(?i:the|our) )?(?:(?i:swagger(?:[- ]ui)?(?: page| docs| documentation| ui)?)|(?:[A-Z][\w-]* )?(?i:(?:open)?api (?:docs|documentation)(?: page)?))\b`)
 
+// reDocsTitle is a title said of API docs, which may be the document's
+// or the API's own (the heading).
+var reDocsTitle = regexp.MustCompile(`(?i)\b(?:title|titled|heading|tab)\b`)
+
 // docsUIRoot is the element Swagger UI draws into.
 const docsUIRoot = "css=.swagger-ui"
 
@@ -551,7 +555,8 @@ const docsUIRoot = "css=.swagger-ui"
 func deriveDocsPage(claim string) (Derivation, bool) {
 	c := normalizeClaim(stripLabel(claim))
 	loc := reDocsPage.FindStringIndex(c)
-	if loc == nil || len(reDocsPage.FindAllStringIndex(c, -1)) > 1 {
+	if loc == nil || len(reDocsPage.FindAllStringIndex(c, -1)) > 1 || reDocsTitle.MatchString(c) {
+		// "the title" of API docs is the page's or the API's: refused
 		return Derivation{}, false
 	}
 	named := c[loc[0]:loc[1]]

@@ -102,6 +102,8 @@ func TestDocsUIStatusIsTheLiveResponse(t *testing.T) {
 // Swagger UI is found there (a guess: blocked, never failed, if not).
 func TestDocsUIAsAPage(t *testing.T) {
 	runClasses(t, []classCase{
+		{"Swagger UI shows 'books'", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"expect_text":"books"}`}}},
 		{"The Swagger page shows 'Add a pet'", [][]string{
 			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"expect_text":"Add a pet"}`}}},
 		{"Swagger UI shows 'Petstore API'", [][]string{
@@ -119,6 +121,7 @@ func TestDocsUIAsAPage(t *testing.T) {
 		"The docs page shows 'Install'", // a documentation site has docs too
 		"The Swagger page loads in under 1s",
 		"The Swagger page looks nice",
-		"The Swagger page and the API docs show 'x'", // two places
+		"The Swagger page and the API docs show 'x'",   // two places
+		"On the Swagger page, the title is 'Petstore'", // the document's or the API's
 	})
 }
