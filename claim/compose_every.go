@@ -203,3 +203,51 @@ func deriveEvery(full, claim string) (Derivation, *refusal, bool) {
 func escapeJSONPointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
+
+// An empty JSON response said in words, where the claim says the path
+// answers JSON: "GET /api/users?role=x returns an empty list of users",
+// "the list of users at GET /api/users?role=x is empty", "GET /x comes
+// back empty". A list is checked as [] ; "empty" alone as no items (an
+// empty list or object).
+var (
+	reEmptyReturns = regexp.MustCompile(`^` + everyPath + ` (?i:returns|gives back|comes back with|answers with|answers) (?i:an )?(?i:empty) (?i:(list|array|object))(?: (?i:of) [a-z][a-z-]*)?$`)
+	reEmptyIs      = regexp.MustCompile(`^` + everyPath + ` (?i:comes back|is|returns) (?i:empty)$`)
+	reEmptyThe     = regexp.MustCompile(`^(?i:the) (?i:(list|array|response|result|results|json))(?: (?i:of) [a-z][a-z-]*)? (?i:at|from|of|returned by) ` + everyPath + ` (?i:is|are|comes back) (?i:empty)$`)
+)
+
+// deriveEmpty derives an empty JSON response said in words; ok is false
+// when the claim is not one, or does not say the path answers JSON.
+func deriveEmpty(full, claim string) (Derivation, bool) {
+	c := normalizeClaim(claim)
+	var get, path, kind string
+	if m := reEmptyReturns.FindStringSubmatch(c); m != nil {
+		get, path, kind = m[1], m[2], strings.ToLower(m[3])
+	} else if m := reEmptyIs.FindStringSubmatch(c); m != nil {
+		get, path = m[1], m[2]
+	} else if m := reEmptyThe.FindStringSubmatch(c); m != nil {
+		kind, get, path = strings.ToLower(m[1]), m[2], m[3]
+	} else {
+		return Derivation{}, false
+	}
+	if get == "" && !saysJSON(lexClaim(c)) {
+		return Derivation{}, false
+	}
+	step := plan.Step{Kind: plan.ExpectJSON, Count: 0}
+	what := "no items (an empty list or object)"
+	switch kind {
+	case "list", "array":
+		step, what = plan.Step{Kind: plan.ExpectJSON, Value: "[]"}, "an empty list, []"
+	case "object":
+		step, what = plan.Step{Kind: plan.ExpectJSON, Value: "{}"}, "an empty object, {}"
+	}
+	text := fmt.Sprintf("On %s: the JSON response is %s.", path, what)
+	pl := &plan.Plan{Version: 1, Name: planName(c),
+		Requirements: []plan.Requirement{{ID: "R1", Text: text, Kind: "presence"}},
+		Journeys: []plan.Journey{{Name: "R1 " + shorten(strings.TrimSuffix(text, "."), 72), Requirement: "R1",
+			Steps: []plan.Step{{Kind: plan.Visit, Value: path}, step}}}}
+	d, err := Trace(full, pl, []string{"The response is read as JSON: " + what + "; a page that shows no items some other way fails."})
+	if err != nil {
+		return Derivation{}, false
+	}
+	return d, true
+}

@@ -69,3 +69,26 @@ func TestEveryItemNotesTheEmptyList(t *testing.T) {
 		t.Errorf("notes %q do not say what an empty list does", d.Notes)
 	}
 }
+
+// An empty JSON response said in words, where the claim says JSON.
+func TestEmptyJSONInWords(t *testing.T) {
+	runClasses(t, []classCase{
+		{"GET /api/users?role=ghost returns an empty list of users", [][]string{
+			{`{"visit":"/api/users?role=ghost"}`, `{"expect_json":{"equals":[]}}`}}},
+		{"The list at GET /api/users?role=ghost is empty", [][]string{
+			{`{"visit":"/api/users?role=ghost"}`, `{"expect_json":{"equals":[]}}`}}},
+		{"GET /api/users?role=ghost comes back empty", [][]string{
+			{`{"visit":"/api/users?role=ghost"}`, `{"expect_json":{"count":0}}`}}},
+		{"The list of users at GET /api/users?role=ghost is empty", [][]string{
+			{`{"visit":"/api/users?role=ghost"}`, `{"expect_json":{"equals":[]}}`}}},
+		{"The response of GET /api/users?role=ghost is empty", [][]string{
+			{`{"visit":"/api/users?role=ghost"}`, `{"expect_json":{"count":0}}`}}},
+		{"/api/settings returns an empty object", [][]string{
+			{`{"visit":"/api/settings"}`, `{"expect_json":{"equals":{}}}`}}},
+	})
+	runRefused(t, []string{
+		"/users?role=ghost comes back empty", // a page may show no users some other way
+		"The list of users is empty",         // which path?
+		"GET /api/users?role=ghost comes back mostly empty",
+	})
+}

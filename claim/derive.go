@@ -77,6 +77,10 @@ func Derive(claim string) (d Derivation, err error) {
 		if d2, ok := deriveDocsPage(claim); ok {
 			return d2, nil
 		}
+		if d2, ok := deriveEmpty(claim, stripLabel(claim)); ok {
+			// an empty JSON response said in words (compose_every.go)
+			return d2, nil
+		}
 		return Derivation{}, r.notProvable(claim)
 	}
 	return d, nil
