@@ -453,7 +453,7 @@ func deriveDocs(claim string) (Derivation, bool) {
 		case op.mp:
 			notes = append(notes, fmt.Sprintf("The operation %s is opened by the button named by its method and path, as Swagger UI names it: a guess, so if there is none the run is blocked, not failed.", op.name))
 		case op.implied:
-			notes = append(notes, fmt.Sprintf("The claim does not say how the operation %s is opened: the plan clicks its summary, a guess, so if there is no such text the run is blocked, not failed.", plan.Quote(op.name)))
+			notes = append(notes, fmt.Sprintf("The claim does not say how the operation %s is opened: the plan clicks its summary, a guess, so if there is no such text the run is blocked, not failed. Docs that show every operation open already (Swagger UI's docExpansion: full) are closed by that click: say so in the claim if yours do.", plan.Quote(op.name)))
 		}
 	}
 	if rw.tryGuess {
