@@ -65,15 +65,23 @@ var (
 	// "trying out 'X'", "trying 'X' out", "clicking Try it out on 'X'",
 	// "'Try it out' on 'X'".
 	reDocsTryOut = regexp.MustCompile(`(?:(?i:trying out|try out) ` + docsOp + `|(?i:trying|try) ` + docsOp + ` (?i:out))` + docsWithParam)
-	reDocsTryOn  = regexp.MustCompile(`(?:(?i:clicking|pressing|hitting|using|click|press|hit) (?i:the )?)?(?:'Try it out'|"Try it out"|(?i:try it out))(?: (?i:button))? (?i:on|for|in) ` + docsOp)
+	reDocsTryOn  = regexp.MustCompile(`(?:(?i:clicking|pressing|hitting|using|click|press|hit) (?i:the )?)?(?:'Try it out'|"Try it out"|(?i:try it out))(?: (?i:button))? (?i:on|for|in) ` + docsOp + docsWithParam)
+	// "clicking Execute on 'X'", "'X' returns 200 when executed"
+	reDocsExecOn    = regexp.MustCompile(`(?:(?i:clicking|pressing|hitting|click|press|hit) (?i:the )?)(?:'Execute'|"Execute"|Execute)(?: (?i:button))? (?i:on|for|in) ` + docsOp + docsWithParam)
+	reDocsTryExecOn = regexp.MustCompile(`(?i:clicking|pressing|hitting|click|press|hit) (?:'Try it out'|"Try it out"|Try it out) (?i:and|then|and then) (?:(?i:clicking|pressing|hitting) )?(?:'Execute'|"Execute"|Execute) (?i:on|for|in) ` + docsOp + docsWithParam)
+	reDocsWhenExec  = regexp.MustCompile(`^(?:(?i:the) )?(` + docsQuoted + `|` + docsMethodPath + `)(?: (?i:operation))? (.+?),? (?i:when (?:it is |it's )?executed|when you execute it|once executed|after executing it|after it is executed)$`)
 	// "executing 'X'", "'X' has been executed", "you execute 'X'".
 	reDocsExecOp   = regexp.MustCompile(`(?i:executing|execute) ` + docsOp + `(?: (?i:after (?:'Try it out'|"Try it out"|try(?:ing)? it out|clicking (?:'Try it out'|"Try it out"|try it out))))?` + docsWithParam)
 	reDocsOpExeced = regexp.MustCompile(`(?i:once|after) ` + docsOp + ` (?i:has been|is|was) executed`)
 	reDocsYouExec  = regexp.MustCompile(`(?i:after|once|when) you (?i:execute) ` + docsOp)
 	// "executing it", "hitting Execute", "pressing the 'Execute' button".
 	reDocsExecIt = regexp.MustCompile(`(?i:executing it|execute it|(?:clicking|pressing|hitting|click|press|hit) (?:the )?(?:'Execute'|"Execute"|Execute)(?: button)?)`)
+	// "… and executing, …", "then executing shows …": Execute, said bare.
+	reDocsExecBare = regexp.MustCompile(`((?i:and|then|,) )(?i:executing|execute)\b`)
 	// Unquoted controls of a docs UI clicked by name: "clicking Cancel".
 	reDocsControl = regexp.MustCompile(`((?i:clicking|pressing|hitting|click|press|hit) (?i:the )?)(Try it out|Cancel|Clear)\b`)
+	// "Try it out" and "Execute" named as controls: a docs UI's own words
+	reDocsUIControl = regexp.MustCompile(`\b(?i:clicking|pressing|hitting|click|press|hit) (?i:the )?(?:Try it out|Execute)\b`)
 	// "has a Try it out button"
 	reDocsHasControl = regexp.MustCompile(`\b(an?|the) (Try it out|Execute|Cancel|Clear) button\b`)
 	// Parameters: "with bookId 7", "with the author set to Tolkien",
@@ -97,15 +105,21 @@ var (
 	// "produces a curl command containing author=Tolkien", "the request
 	// URL contains '/api/books'"; a value unquoted must look literal.
 	reDocsShownRequest = regexp.MustCompile(`(?i:(?:produces|shows|gives) (?:a|the) (curl command|request url)|(?:and )?the (curl command|request url)(?: shown)?) (?i:containing|that contains|contains|including|includes|with) ('[^']{1,80}'|"[^"]{1,80}"|[\w.~%-]*[=/][\w.~%=&/?:-]*)`)
-	reDocsReason       = regexp.MustCompile(`,? (?i:since|because) ([^,']{3,80})$`)
-	reDocsComplains    = regexp.MustCompile(`\b(?i:complains|complains that|warns|warns that) ('[^']{1,80}'|"[^"]{1,80}")`)
-	reDocsLeftEmpty    = regexp.MustCompile(`(?i)\b(?:left (?:empty|blank)|leaving (?:it|the \w+) (?:empty|blank)|with (?:nothing|no value) (?:in|typed))\b`)
-	reDocsInside       = regexp.MustCompile(`^vouch-inside-(\d+)$`)
-	reDocsQuotedStat   = regexp.MustCompile(`'([1-5]\d\d)'|"([1-5]\d\d)"`)
-	reDocsSentinel     = regexp.MustCompile(`vouch-live-status-(\d+)`)
-	reDocsMPWhole      = regexp.MustCompile(`^` + docsMethodPath + `$`)
-	docsParamBad       = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
-	docsValueBad       = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
+	// "the response code is 200", "the server response status is not 500"
+	reDocsRespStatus = regexp.MustCompile(`(?i:(?:the )?(?:server |live )?response(?:'s)? (?:status code|status|code)|the (?:status code|status) (?:of the response|returned)) (?i:is|was|shows|reads|equals) (not )?(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))`)
+	// "the response body contains 'doggie'", "shows 'doggie' in the response body"
+	reDocsRespBody = regexp.MustCompile(`(?i:(?:the )?(?:server )?response body) (?i:(does not|doesn't) (?:contain|show|include)|contains|shows|includes|has) ('[^']{1,80}'|"[^"]{1,80}")`)
+	// "shows 'doggie' in the response body"
+	reDocsInBody     = regexp.MustCompile(`(?i:(does not show|doesn't show)|shows|has) ('[^']{1,80}'|"[^"]{1,80}") (?i:in the (?:server )?response(?: body)?)`)
+	reDocsReason     = regexp.MustCompile(`,? (?i:since|because) ([^,']{3,80})$`)
+	reDocsComplains  = regexp.MustCompile(`\b(?i:complains|complains that|warns|warns that) ('[^']{1,80}'|"[^"]{1,80}")`)
+	reDocsLeftEmpty  = regexp.MustCompile(`(?i)\b(?:left (?:empty|blank)|leaving (?:it|the \w+) (?:empty|blank)|with (?:nothing|no value) (?:in|typed))\b`)
+	reDocsInside     = regexp.MustCompile(`^vouch-inside-(\d+)$`)
+	reDocsQuotedStat = regexp.MustCompile(`'([1-5]\d\d)'|"([1-5]\d\d)"`)
+	reDocsSentinel   = regexp.MustCompile(`vouch-live-status-(\d+)`)
+	reDocsMPWhole    = regexp.MustCompile(`^` + docsMethodPath + `$`)
+	docsParamBad     = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
+	docsValueBad     = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
 )
 
 // docsOpRef is an operation the rewrite opens.
@@ -134,7 +148,7 @@ type docsRewrite struct {
 type docsInside struct{ part, text string }
 
 // docsParts are where Swagger UI shows the request it sent.
-var docsParts = map[string]string{"curl": "css=.curl-command", "url": "css=.request-url"}
+var docsParts = map[string]string{"curl": "css=.curl-command", "url": "css=.request-url", "body": "css=.live-responses-table tbody .response-col_description"}
 
 // unq returns a quoted text without its quotes, or s.
 func unq(s string) string {
@@ -204,7 +218,19 @@ func docsSay(claim string) (docsRewrite, bool) {
 		rw.tryGuess, rw.execGuess = true, true
 		return "after " + addOp(m[1], true) + ", " + tryIt + " and clicking 'Execute'"
 	})
-	rep(reDocsTryOn, func(m []string) string { return addOp(m[1], true) + ", then " + tryIt })
+	rep(reDocsTryExecOn, func(m []string) string {
+		return addOp(m[1], true) + ", then " + tryIt + withParam(m[2], m[3]) + ", then clicking 'Execute'"
+	})
+	rep(reDocsExecOn, func(m []string) string {
+		rw.tryGuess = true
+		return addOp(m[1], true) + ", then " + tryIt + withParam(m[2], m[3]) + ", then clicking 'Execute'"
+	})
+	rep(reDocsWhenExec, func(m []string) string {
+		// "'X' returns 200 when executed": the actions first
+		rw.tryGuess, rw.execGuess = true, true
+		return addOp(m[1], true) + ", then " + tryIt + ", then clicking 'Execute' " + m[2]
+	})
+	rep(reDocsTryOn, func(m []string) string { return addOp(m[1], true) + ", then " + tryIt + withParam(m[2], m[3]) })
 	rep(reDocsTryOut, func(m []string) string {
 		return addOp(m[1]+m[2], true) + ", then " + tryIt + withParam(m[3], m[4])
 	})
@@ -215,7 +241,7 @@ func docsSay(claim string) (docsRewrite, bool) {
 		return addOp(m[1], true) + ", then " + tryIt + withParam(m[2], m[3]) + ", then clicking 'Execute'"
 	})
 	rep(reDocsExpandMP, func(m []string) string { return addOp(m[1], false) })
-	if !docs && len(rw.ops) == 0 {
+	if !docs && len(rw.ops) == 0 && !reDocsUIControl.MatchString(c) {
 		return rw, false
 	}
 	// A parameter the opened operation lists: its row, never the name
@@ -236,6 +262,7 @@ func docsSay(claim string) (docsRewrite, bool) {
 		return rw, false
 	}
 	c = reDocsExecIt.ReplaceAllString(c, "clicking 'Execute'")
+	c = reDocsExecBare.ReplaceAllString(c, "${1}clicking 'Execute'")
 	c = reDocsControl.ReplaceAllString(c, "${1}'${2}'")
 	c = reDocsHasControl.ReplaceAllString(c, "$1 '$2' button")
 	if m := reDocsAfterFirst.FindStringSubmatch(c); m != nil {
@@ -251,11 +278,32 @@ func docsSay(claim string) (docsRewrite, bool) {
 		}
 		c = c[:m[0]] + " hides " + last[len(last)-1][1] + " and shows a " + c[m[2]:m[3]] + " button" + c[m[1]:]
 	}
-	rw.executed = strings.Contains(c, "clicking 'Execute'")
+	rw.executed = strings.Contains(c, "clicking 'Execute'") || strings.Contains(c, "then 'Execute'")
 	if rw.executed {
 		// After Execute, a status is the response's: said as a status
 		// ("returns 201", "gets a '200' back"), or quoted alone ("shows
 		// '404' and 'Error: Not Found'").
+		c = replaceSubmatch(reDocsRespStatus, c, func(m []string) string {
+			rw.statuses = true
+			if m[1] != "" {
+				return "does not show 'vouch-live-status-" + m[2] + m[3] + m[4] + "'"
+			}
+			return "shows 'vouch-live-status-" + m[2] + m[3] + m[4] + "'"
+		})
+		c = replaceSubmatch(reDocsRespBody, c, func(m []string) string {
+			rw.inside = append(rw.inside, docsInside{part: "body", text: unq(m[2])})
+			if m[1] != "" {
+				return fmt.Sprintf("does not show 'vouch-inside-%d'", len(rw.inside)-1)
+			}
+			return fmt.Sprintf("shows 'vouch-inside-%d'", len(rw.inside)-1)
+		})
+		c = replaceSubmatch(reDocsInBody, c, func(m []string) string {
+			rw.inside = append(rw.inside, docsInside{part: "body", text: unq(m[2])})
+			if m[1] != "" {
+				return fmt.Sprintf("does not show 'vouch-inside-%d'", len(rw.inside)-1)
+			}
+			return fmt.Sprintf("shows 'vouch-inside-%d'", len(rw.inside)-1)
+		})
 		c = replaceSubmatch(reDocsNoStatus, c, func(m []string) string {
 			rw.statuses = true
 			return "does not show 'vouch-live-status-" + m[1] + m[2] + m[3] + "'"
@@ -407,7 +455,7 @@ func deriveDocs(claim string) (Derivation, bool) {
 	}
 	for i, in := range rw.inside {
 		m := fmt.Sprintf("vouch-inside-%d", i)
-		what := map[string]string{"curl": "the curl command shown", "url": "the request URL shown"}[in.part]
+		what := map[string]string{"curl": "the curl command shown", "url": "the request URL shown", "body": "the response shown under Server response"}[in.part]
 		pairs = append(pairs,
 			`the page shows "`+m+`"`, what+" contains "+plan.Quote(in.text),
 			`the page does not show "`+m+`"`, what+" does not contain "+plan.Quote(in.text),
@@ -469,7 +517,7 @@ func deriveDocs(claim string) (Derivation, bool) {
 		notes = append(notes, "A parameter is looked for as a row of the opened operation's parameters (Swagger UI's data-param-name), never as a text anywhere on the page. If no operation shows opened, the run is blocked, not failed.")
 	}
 	if len(rw.inside) > 0 {
-		notes = append(notes, "The curl command and request URL are the ones the docs UI shows after Execute (Swagger UI's .curl-command and .request-url): if they do not appear, the run is blocked, not failed.")
+		notes = append(notes, "The curl command, request URL and response body are the ones the docs UI shows after Execute (Swagger UI's .curl-command, .request-url and Server response table): if they do not appear, the run is blocked, not failed.")
 	}
 	if rw.reason != "" {
 		notes = append(notes, fmt.Sprintf("The reason the claim gives (%q) is why it holds, not something seen: it is not checked.", rw.reason))
@@ -495,7 +543,7 @@ func docsShift(steps []plan.Step, n int) int {
 	added := 0
 	orig := 0
 	for i, s := range steps {
-		if s.Kind == plan.Hover && (s.Target == docsLiveSection || s.Target == docsOpenOp || s.Target == docsParts["curl"] || s.Target == docsParts["url"]) && s.Reach {
+		if s.Kind == plan.Hover && (s.Target == docsLiveSection || s.Target == docsOpenOp || s.Target == docsParts["curl"] || s.Target == docsParts["url"] || s.Target == docsParts["body"]) && s.Reach {
 			added++
 			continue
 		}

@@ -125,3 +125,41 @@ func TestDocsUIAsAPage(t *testing.T) {
 		"On the Swagger page, the title is 'Petstore'", // the document's or the API's
 	})
 }
+
+// More ways people say they tried an operation out and executed it, and
+// what the response shows.
+func TestDocsUIExecutePhrasings(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking 'Try it out' and then 'Execute' on 'List pets' returns a 200", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List pets\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"click":"text=\"Execute\""}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Expanding 'List pets' and clicking Try it out shows an Execute button", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List pets\""}`, `{"click":"text=\"Try it out\""}`, `{"expect_visible":"role=button[name=\"Execute\"]"}`}}},
+		{"After executing 'Find pet by ID' with petId 1, the response code is 200", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"fill":{"target":"label=petId","value":"1"}}`, `{"click":"role=button[name=\"Execute\"]","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"After executing 'Find pet by ID' with petId 1, the response body contains 'doggie'", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"fill":{"target":"label=petId","value":"1"}}`, `{"click":"role=button[name=\"Execute\"]","reach":true}`, `{"hover":"css=.live-responses-table tbody .response-col_description","reach":true}`, `{"expect_text":{"text":"doggie","target":"css=.live-responses-table tbody .response-col_description"}}`}}},
+		{"Executing 'Find pet by ID' with petId 1 shows 'doggie' in the response body", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"fill":{"target":"label=petId","value":"1"}}`, `{"click":"role=button[name=\"Execute\"]","reach":true}`, `{"hover":"css=.live-responses-table tbody .response-col_description","reach":true}`, `{"expect_text":{"text":"doggie","target":"css=.live-responses-table tbody .response-col_description"}}`}}},
+		{"'List pets' returns 200 when executed", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List pets\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"The 'List pets' operation returns 200 when you execute it", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List pets\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Executing GET /pets returns 200", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"GET /pets\"]","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Trying out GET /pets with limit=5 and executing returns 200", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"GET /pets\"]","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=limit","value":"5"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Clicking Execute on 'List pets' returns 200", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List pets\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\""}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Clicking Execute on 'Find pet by ID' with petId 3 shows 'Pet not found'", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"fill":{"target":"label=petId","value":"3"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"expect_text":"Pet not found"}`}}},
+		{"After trying out 'Find pet by ID' and executing, the server response status is not 500", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"click":"text=\"Execute\""}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_no_text":{"text":"500","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		{"Try it out on 'Find pet by ID' with petId 3, then execute: the response body does not contain 'error'", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=petId","value":"3"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table tbody .response-col_description","reach":true}`, `{"expect_no_text":{"text":"error","target":"css=.live-responses-table tbody .response-col_description"}}`}}},
+	})
+	runRefused(t, []string{
+		"Clicking Run on 'List pets' returns 200",       // not a docs UI's word
+		"'List pets' returns 200 when executed quickly", // a speed
+		"After executing 'List pets', the response is fine",
+	})
+}
