@@ -389,6 +389,11 @@ func deriveDocs(claim string) (Derivation, bool) {
 		opened := map[string]bool{}
 		tried, execed := false, false
 		for _, s := range j.Steps {
+			if execed && (s.Kind == plan.ExpectStatus || s.Kind == plan.ExpectNoConsoleErrors) {
+				// the page's own status or health said of an executed
+				// operation ("the response is fine") is not the response's
+				return Derivation{}, false
+			}
 			if s.Kind == plan.Fill && (execed || !docsFilled(rw.fills, s.Target)) {
 				// only the parameters the rewrite read are typed, and
 				// before Execute: anything else is a reading of its own
