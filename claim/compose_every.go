@@ -45,9 +45,14 @@ var (
 	// every task in /tasks has a done of true, … whose done is true
 	reEveryWhose = regexp.MustCompile(`^` + everyQ + ` ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:has|have) (?:its |their )?` + `([A-Za-z_][\w]*) (?i:is|are) ` + everyValue + `$`)
 	// In /tasks, every task has done true
-	reEveryIn = regexp.MustCompile(`^(?i:in|on|at|from) ` + everyPath + `, ` + everyQ + ` ` + everyNoun + ` (?i:has|have) ` + everyField + everyLink + ` ` + everyValue + `$`)
+	// the tasks in GET /tasks all have done true
+	reEveryAll = regexp.MustCompile(`^(?i:the) ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:all|each) (?i:have|has) ` + everyField + everyLink + ` ` + everyValue + `$`)
+	// every task's done in GET /tasks is true; in GET /tasks, every task's done is true
+	reEveryPoss   = regexp.MustCompile(`^` + everyQ + ` ` + everyNoun + `'s ([A-Za-z_][\w]*) ` + everyPrep + ` ` + everyPath + ` (?i:is|equals) ` + everyValue + `$`)
+	reEveryInPoss = regexp.MustCompile(`^(?i:in|on|at|from) ` + everyPath + `, ` + everyQ + ` ` + everyNoun + `'s ([A-Za-z_][\w]*) (?i:is|equals) ` + everyValue + `$`)
+	reEveryIn     = regexp.MustCompile(`^(?i:in|on|at|from) ` + everyPath + `, ` + everyQ + ` ` + everyNoun + ` (?i:has|have) ` + everyField + everyLink + ` ` + everyValue + `$`)
 	// /tasks returns only tasks whose done is true / with done true
-	reEveryOnly = regexp.MustCompile(`^` + everyPath + ` (?i:returns|lists|gives back|answers with|shows) only ` + everyNoun + ` (?:(?i:whose) ([A-Za-z_][\w]*) (?i:is|are)|(?i:with|having|that have) ` + everyField + everyLink + `) ` + everyValue + `$`)
+	reEveryOnly = regexp.MustCompile(`^` + everyPath + ` (?i:returns only|lists only|gives back only|answers with only|shows only|only returns|only lists|only gives back|only shows|contains only|only contains) ` + everyNoun + ` (?:(?i:whose) ([A-Za-z_][\w]*) (?i:is|are)|(?i:with|having|that have) ` + everyField + everyLink + `) ` + everyValue + `$`)
 	// every task on /tasks says '"done": false'
 	reEveryPair = regexp.MustCompile(`^` + everyQ + ` ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:says|say|shows|show|has|have|contains|contain|includes|include) ('"[^"]{1,40}": ?[^']{1,80}'|"'[^']{1,40}': ?[^"]{1,80}")$`)
 )
@@ -90,6 +95,12 @@ func everyRead(claim string) (everyClaim, bool) {
 	} else if m := reEveryWhose.FindStringSubmatch(c); m != nil {
 		noun, e.get, e.path, e.field, value = m[1], m[2] != "", m[3], m[4], m[5]
 	} else if m := reEveryIn.FindStringSubmatch(c); m != nil {
+		e.get, e.path, noun, e.field, value = m[1] != "", m[2], m[3], m[4], m[5]
+	} else if m := reEveryAll.FindStringSubmatch(c); m != nil {
+		noun, e.get, e.path, e.field, value = m[1], m[2] != "", m[3], m[4], m[5]
+	} else if m := reEveryPoss.FindStringSubmatch(c); m != nil {
+		noun, e.field, e.get, e.path, value = m[1], m[2], m[3] != "", m[4], m[5]
+	} else if m := reEveryInPoss.FindStringSubmatch(c); m != nil {
 		e.get, e.path, noun, e.field, value = m[1] != "", m[2], m[3], m[4], m[5]
 	} else if m := reEveryOnly.FindStringSubmatch(c); m != nil {
 		e.get, e.path, noun, e.field, value = m[1] != "", m[2], m[3], m[4]+m[5], m[6]

@@ -28,6 +28,17 @@ func TestEveryItemReadings(t *testing.T) {
 			{`{"visit":"/notes"}`, `{"expect_json":{"at":"/*/archived","equals":false,"every":true}}`}}},
 		{"Every tag returned by /api/tags has count 0", [][]string{
 			{`{"visit":"/api/tags"}`, `{"expect_json":{"at":"/*/count","equals":0,"every":true}}`}}},
+		// "only returns", "all have" after the subject, a possessive
+		{"GET /api/pets?status=sold only returns pets with status sold", [][]string{
+			{`{"visit":"/api/pets?status=sold"}`, `{"expect_json":{"at":"/*/status","equals":"sold","every":true}}`}}},
+		{"The pets in GET /api/pets?status=sold all have status 'sold'", [][]string{
+			{`{"visit":"/api/pets?status=sold"}`, `{"expect_json":{"at":"/*/status","equals":"sold","every":true}}`}}},
+		{"Every pet's status in GET /api/pets?status=sold is 'sold'", [][]string{
+			{`{"visit":"/api/pets?status=sold"}`, `{"expect_json":{"at":"/*/status","equals":"sold","every":true}}`}}},
+		{"In GET /api/pets?status=sold, each pet's status is sold", [][]string{
+			{`{"visit":"/api/pets?status=sold"}`, `{"expect_json":{"at":"/*/status","equals":"sold","every":true}}`}}},
+		{"GET /api/pets?status=sold contains only pets whose status is sold", [][]string{
+			{`{"visit":"/api/pets?status=sold"}`, `{"expect_json":{"at":"/*/status","equals":"sold","every":true}}`}}},
 	})
 	runRefused(t, []string{
 		// a value that is only part of the field, a count, no value
@@ -40,6 +51,7 @@ func TestEveryItemReadings(t *testing.T) {
 		// not items
 		"Every time GET /api/tasks loads it has done true",
 		"Every request to /api/tasks has status 200",
+		"The pets in /pets?status=sold all have status sold", // a page may show "Status: sold"
 	})
 }
 
