@@ -40,9 +40,14 @@ var (
 	// In 'Find a book by ID' the bookId is a '(query)' parameter
 	reParamIn = regexp.MustCompile(`^(?:(?i:in|on|for) ('[^']{1,80}'|"[^"]{1,80}"),? (?:(?i:the) )?` + docsParamName + `(?: (?i:parameter|param))?|(?:(?i:the) )?` + docsParamName + ` (?i:parameter|param) (?i:of|in|on) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))?) (?i:is) (not )?(?i:an?) (?:'\(?(path|query|header|cookie)\)?'|"\(?(path|query|header|cookie)\)?"|\(?(path|query|header|cookie)\)?) (?i:parameter|param)$`)
 	// The response media type shown for 'List books' is application/json
-	reMediaType = regexp.MustCompile(`^(?:(?i:the) )?(?i:response) (?i:media type|content type)(?: (?i:shown|selected))? (?i:for|of|in) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) ('[\w.+-]+/[\w.+-]+'|"[\w.+-]+/[\w.+-]+"|[\w.+-]+/[\w.+-]+)$`)
+	reMediaType  = regexp.MustCompile(`^(?:(?i:the) )?(?i:response) (?i:media type|content type)(?: (?i:shown|selected))? (?i:for|of|in) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) ('[\w.+-]+/[\w.+-]+'|"[\w.+-]+/[\w.+-]+"|[\w.+-]+/[\w.+-]+)$`)
+	reFieldsNoun = regexp.MustCompile(` (?i:fields|properties|attributes)$`)
 	// a model's name as Swagger UI makes its id (#model-Name)
 	reModelName = regexp.MustCompile(`^[A-Za-z][\w.-]*$`)
+	// opening the 'Book' schema shows …
+	reSchemaOpen = regexp.MustCompile(`^(?i:clicking|expanding|opening|clicking on) (?:(?i:the) )?` + docsName + ` (?i:schema),? (has no|does not show|does not have|doesn't show|doesn't have|shows|lists|has|contains|includes) (.+)$`)
+	// 'Find a book by ID' requires a 'bookId' parameter
+	reOpRequires = regexp.MustCompile(`^(?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?:(?i:requires|needs)|(?i:has) (?:(?i:an?|the) )?(?i:required)) (?:(?i:an?|the) )?` + docsParamName + ` (?i:parameter|param)$`)
 	// the author parameter of 'List books' is marked required
 	reParamRequired = regexp.MustCompile(`^(?:(?i:the) )?('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}"|[a-z_][\w]*) (?i:parameter|param) (?i:of|in|on) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) (not )?(?:(?i:marked|shown as|flagged) )?(?i:(?:as )?required)$`)
 )
@@ -54,9 +59,12 @@ func deriveDocsPart(claim string) (Derivation, bool) {
 	var steps []plan.Step
 	var text, note string
 	reach := func(target string) plan.Step { return plan.Step{Kind: plan.Click, Target: target, Reach: true} }
-	if m := reSchemaSubject.FindStringSubmatch(c); m != nil || reSchemaClick.MatchString(c) {
+	if m := reSchemaSubject.FindStringSubmatch(c); m != nil || reSchemaClick.MatchString(c) || reSchemaOpen.MatchString(c) {
 		if m == nil {
 			m = reSchemaClick.FindStringSubmatch(c)
+		}
+		if m == nil {
+			m = reSchemaOpen.FindStringSubmatch(c)
 		}
 		name := unq(m[1])
 		if !reModelName.MatchString(name) {
@@ -91,13 +99,19 @@ func deriveDocsPart(claim string) (Derivation, bool) {
 			plan.Step{Kind: kind, Target: row})
 		text = fmt.Sprintf("On /: open the operation %s; then it %s the response %s.", plan.Quote(op), says, code)
 		note = fmt.Sprintf("The operation %s is opened by clicking its summary, and the response is looked for among its documented responses (Swagger UI's responses table, row data-code=%s), never as a number anywhere on the page: a guess, so if there is none the run is blocked, not failed.", plan.Quote(op), code)
-	} else if m := reParamRequired.FindStringSubmatch(c); m != nil {
-		param, op := unq(m[1]), unq(m[2])
+	} else if m := reParamRequired.FindStringSubmatch(c); m != nil || reOpRequires.MatchString(c) {
+		var param, op, not string
+		if m != nil {
+			param, op, not = unq(m[1]), unq(m[2]), m[3]
+		} else {
+			m = reOpRequires.FindStringSubmatch(c)
+			op, param = unq(m[1]), unq(m[2])
+		}
 		star := `css=.opblock.is-open tr[data-param-name="` + param + `"] .parameter__name.required`
 		steps = append(steps, reach(docsExactText(op)),
 			plan.Step{Kind: plan.Hover, Target: `css=.opblock.is-open tr[data-param-name="` + param + `"]`, Reach: true})
 		kind, says := plan.ExpectVisible, "is marked required"
-		if m[3] != "" {
+		if not != "" {
 			kind, says = plan.ExpectHidden, "is not marked required"
 		}
 		steps = append(steps, plan.Step{Kind: kind, Target: star})
@@ -146,6 +160,10 @@ func docsFields(s string, noOr bool) ([]string, bool) {
 		sep = regexp.MustCompile(`, or |, | or | and `)
 	}
 	var out []string
+	if t := reFieldsNoun.ReplaceAllString(strings.TrimSpace(s), ""); t != strings.TrimSpace(s) && !strings.Contains(t, " field") {
+		// "'id', 'name' and 'status' fields": the noun said once
+		s = t
+	}
 	one := regexp.MustCompile(`^(?:` + docsFieldQ + `|` + docsFieldW + `)$`)
 	for _, part := range sep.Split(strings.TrimSpace(s), -1) {
 		m := one.FindStringSubmatch(strings.TrimSpace(part))

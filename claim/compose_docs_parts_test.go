@@ -37,6 +37,18 @@ func TestDocsUIPartReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"click":"text=\"Get an invoice\"","reach":true}`, `{"hover":"css=.opblock.is-open tr[data-param-name=\"invoiceId\"]","reach":true}`, `{"expect_no_text":{"text":"(header)","target":"css=.opblock.is-open tr[data-param-name=\"invoiceId\"] .parameter__in"}}`}}},
 		{"The response media type shown for 'List books' is application/json.", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"List books\"","reach":true}`, `{"hover":"css=.opblock.is-open .responses-wrapper .response-control-media-type select","reach":true}`, `{"expect_value":{"target":"css=.opblock.is-open .responses-wrapper .response-control-media-type select","value":"application/json"}}`}}},
+		// a required parameter said of the operation; the noun said once
+		// after a list of fields; opening a schema
+		{"'Find pet by ID' requires a 'petId' parameter", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"hover":"css=.opblock.is-open tr[data-param-name=\"petId\"]","reach":true}`, `{"expect_visible":"css=.opblock.is-open tr[data-param-name=\"petId\"] .parameter__name.required"}`}}},
+		{"The 'Find pet by ID' operation has a required petId parameter", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"hover":"css=.opblock.is-open tr[data-param-name=\"petId\"]","reach":true}`, `{"expect_visible":"css=.opblock.is-open tr[data-param-name=\"petId\"] .parameter__name.required"}`}}},
+		{"The Pet schema has 'id', 'name' and 'status' fields", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"Pet\"]","reach":true}`, `{"hover":"css=#model-Pet","reach":true}`, `{"expect_text":{"text":"id","target":"css=#model-Pet"}}`, `{"expect_text":{"text":"name","target":"css=#model-Pet"}}`, `{"expect_text":{"text":"status","target":"css=#model-Pet"}}`}}},
+		{"Opening the Pet schema shows 'photoUrls'", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"Pet\"]","reach":true}`, `{"hover":"css=#model-Pet","reach":true}`, `{"expect_text":{"text":"photoUrls","target":"css=#model-Pet"}}`}}},
+		{"The Pet schema has 'id' and a name field", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"Pet\"]","reach":true}`, `{"hover":"css=#model-Pet","reach":true}`, `{"expect_text":{"text":"id","target":"css=#model-Pet"}}`, `{"expect_text":{"text":"name","target":"css=#model-Pet"}}`}}},
 	})
 	runRefused(t, []string{
 		"The 'Delete a recipe' operation is marked deprecated",        // a look, not a part
