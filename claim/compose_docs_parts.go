@@ -40,7 +40,11 @@ var (
 	// In 'Find a book by ID' the bookId is a '(query)' parameter
 	reParamIn = regexp.MustCompile(`^(?:(?i:in|on|for) ('[^']{1,80}'|"[^"]{1,80}"),? (?:(?i:the) )?` + docsParamName + `(?: (?i:parameter|param))?|(?:(?i:the) )?` + docsParamName + ` (?i:parameter|param) (?i:of|in|on) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))?) (?i:is) (not )?(?i:an?) (?:'\(?(path|query|header|cookie)\)?'|"\(?(path|query|header|cookie)\)?"|\(?(path|query|header|cookie)\)?) (?i:parameter|param)$`)
 	// The response media type shown for 'List books' is application/json
-	reMediaType  = regexp.MustCompile(`^(?:(?i:the) )?(?i:response) (?i:media type|content type)(?: (?i:shown|selected))? (?i:for|of|in) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) ('[\w.+-]+/[\w.+-]+'|"[\w.+-]+/[\w.+-]+"|[\w.+-]+/[\w.+-]+)$`)
+	reMediaType = regexp.MustCompile(`^(?:(?i:the) )?(?i:response) (?i:media type|content type)(?: (?i:shown|selected))? (?i:for|of|in) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) ('[\w.+-]+/[\w.+-]+'|"[\w.+-]+/[\w.+-]+"|[\w.+-]+/[\w.+-]+)$`)
+	// the 'orders' section lists 'Place an order'; the Schemas section lists 'Book'
+	reTagSection = regexp.MustCompile(`^(?:(?i:the) )?('[\w-]{1,40}'|"[\w-]{1,40}"|[\w-]{1,40}) (?i:section|tag)(?: (?i:of|in|on) the (?i:docs|swagger page|api docs))? (does not show|doesn't show|does not list|doesn't list|shows|lists|has|contains|includes|carries|says) (?:(?i:the description) )?(.+)$`)
+	reQuotedList = regexp.MustCompile(`^(?:'[^']{1,80}'|"[^"]{1,80}")(?:(?:, | and |, and )(?:'[^']{1,80}'|"[^"]{1,80}"))*$`)
+	reQuotedOne  = regexp.MustCompile(`'([^']{1,80})'|"([^"]{1,80})"`)
 	reFieldsNoun = regexp.MustCompile(` (?i:fields|properties|attributes)$`)
 	// a model's name as Swagger UI makes its id (#model-Name)
 	reModelName = regexp.MustCompile(`^[A-Za-z][\w.-]*$`)
@@ -136,6 +140,29 @@ func deriveDocsPart(claim string) (Derivation, bool) {
 			plan.Step{Kind: plan.ExpectValue, Target: sel, Value: mt})
 		text = fmt.Sprintf("On /: open the operation %s; then the media type chosen for its responses is %s.", plan.Quote(op), plan.Quote(mt))
 		note = fmt.Sprintf("The operation %s is opened by clicking its summary, and the media type is the one its responses' Media type list shows (Swagger UI's .response-control-media-type): a guess, so if there is none the run is blocked, not failed.", plan.Quote(op))
+	} else if m := reTagSection.FindStringSubmatch(c); m != nil && reQuotedList.MatchString(m[3]) {
+		tag := unq(m[1])
+		// an open section only: a collapsed one shows none of its
+		// operations, which is no evidence either way
+		section := `css=.opblock-tag-section.is-open:has(#operations-tag-` + tag + `)`
+		what := "the section of the tag " + plan.Quote(tag)
+		if strings.EqualFold(tag, "schemas") || strings.EqualFold(tag, "models") {
+			section, what = "css=section.models", "the Schemas section"
+		}
+		kind, says := plan.ExpectText, "shows"
+		if strings.Contains(m[2], "not") || strings.Contains(m[2], "n't") {
+			kind, says = plan.ExpectNoText, "does not show"
+		}
+		var texts []string
+		for _, q := range reQuotedOne.FindAllStringSubmatch(m[3], -1) {
+			texts = append(texts, q[1]+q[2])
+		}
+		steps = append(steps, plan.Step{Kind: plan.Hover, Target: section, Reach: true})
+		for _, t := range texts {
+			steps = append(steps, plan.Step{Kind: kind, Value: t, Target: section})
+		}
+		text = fmt.Sprintf("On /: %s %s %s.", what, says, docsQuoteJoin(texts))
+		note = fmt.Sprintf("%s is the part Swagger UI draws for it (%s), and its texts are looked for inside it, never anywhere on the page: a guess, so if there is none the run is blocked, not failed.", upperFirst(what), strings.TrimPrefix(section, "css="))
 	} else {
 		return Derivation{}, false
 	}

@@ -49,11 +49,21 @@ func TestDocsUIPartReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"click":"role=button[name=\"Pet\"]","reach":true}`, `{"hover":"css=#model-Pet","reach":true}`, `{"expect_text":{"text":"photoUrls","target":"css=#model-Pet"}}`}}},
 		{"The Pet schema has 'id' and a name field", [][]string{
 			{`{"visit":"/"}`, `{"click":"role=button[name=\"Pet\"]","reach":true}`, `{"hover":"css=#model-Pet","reach":true}`, `{"expect_text":{"text":"id","target":"css=#model-Pet"}}`, `{"expect_text":{"text":"name","target":"css=#model-Pet"}}`}}},
+		// a tag's section (open: a collapsed one shows nothing), the Schemas section
+		{"The store section carries the description 'Access to Petstore orders'", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.opblock-tag-section.is-open:has(#operations-tag-store)","reach":true}`, `{"expect_text":{"text":"Access to Petstore orders","target":"css=.opblock-tag-section.is-open:has(#operations-tag-store)"}}`}}},
+		{"The Schemas section lists 'Pet' and 'Order'", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=section.models","reach":true}`, `{"expect_text":{"text":"Pet","target":"css=section.models"}}`, `{"expect_text":{"text":"Order","target":"css=section.models"}}`}}},
+		{"The pets tag does not show 'Place an order'", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.opblock-tag-section.is-open:has(#operations-tag-pets)","reach":true}`, `{"expect_no_text":{"text":"Place an order","target":"css=.opblock-tag-section.is-open:has(#operations-tag-pets)"}}`}}},
+		{"The pets section lists 'List pets' and 'Add a pet'", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.opblock-tag-section.is-open:has(#operations-tag-pets)","reach":true}`, `{"expect_text":{"text":"List pets","target":"css=.opblock-tag-section.is-open:has(#operations-tag-pets)"}}`, `{"expect_text":{"text":"Add a pet","target":"css=.opblock-tag-section.is-open:has(#operations-tag-pets)"}}`}}},
 	})
 	runRefused(t, []string{
-		"The 'Delete a recipe' operation is marked deprecated",        // a look, not a part
-		"The Invoice model has no discount or tax field",              // "or" across a shared noun
-		"The Invoice schema is complete",                              // a judgement
+		"The 'Delete a recipe' operation is marked deprecated", // a look, not a part
+		"The Invoice model has no discount or tax field",       // "or" across a shared noun
+		"The Invoice schema is complete",
+		"The pets section lists pets",                                 // an unquoted noun is no text                              // a judgement
 		"'Create an invoice' documents a 409 response for duplicates", // a reason no element shows
 		"The limit parameter of 'List invoices' is required for admins",
 		"The 'Invoice Line' schema shows 'total'", // no id Swagger UI would give it
