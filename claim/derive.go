@@ -81,6 +81,22 @@ func Derive(claim string) (d Derivation, err error) {
 		}
 	}
 	if r != nil {
+		// A claim about an API docs UI ("trying out 'List books' …"):
+		// said again in the claim language, with what it guesses marked
+		// reach.
+		if d2, ok := deriveDocs(claim); ok {
+			return d2, nil
+		}
+		if d2, ok := deriveDocsPart(claim); ok {
+			return d2, nil
+		}
+		if d2, ok := deriveDocsPage(claim); ok {
+			return d2, nil
+		}
+		if d2, ok := deriveEmpty(claim, stripLabel(claim)); ok {
+			// an empty JSON response said in words (compose_every.go)
+			return d2, nil
+		}
 		return Derivation{}, r.notProvable(claim)
 	}
 	return d, nil
@@ -101,6 +117,10 @@ func derive(claim string) (Derivation, *refusal) {
 	}
 	if r := secretLeak(lx); r != nil {
 		return Derivation{}, r
+	}
+	if d, r, ok := deriveEvery(full, claim); ok {
+		// a rule about every item of a JSON list (compose_every.go)
+		return d, r
 	}
 	p := &parser{lx: lx}
 	var items []item

@@ -197,6 +197,11 @@ func Suggestions(claim string, extra ...string) []string {
 		// Every rephrasing would look for the claim's texts where they
 		// are not yet shown, or prove a rule of one item: none is better
 		// than one that decides another claim. The refusal says what to add.
+		if _, every := everyRead(claim); every && len(extra) > 0 {
+			// a rule about every item of a JSON list, said of a path
+			// that may be a page: the same rule with "GET" is offered
+			return checked(extra)
+		}
 		return nil
 	}
 	hold, holdWhy := holderReadings(lx, sk)

@@ -253,6 +253,7 @@ type stepArg struct {
 	Texts     *[]string        `json:"texts"`
 	At        *string          `json:"at"`
 	Equals    *json.RawMessage `json:"equals"`
+	Every     *bool            `json:"every"`
 }
 
 var allowedArgs = map[Kind][]string{
@@ -267,7 +268,7 @@ var allowedArgs = map[Kind][]string{
 	ExpectValue:   {"target", "value"},
 	ExpectStyle:   {"target", "property", "value"},
 	ExpectOrder:   {"target", "texts"},
-	ExpectJSON:    {"at", "equals", "count"},
+	ExpectJSON:    {"at", "equals", "count", "every"},
 }
 
 // targetKinds are the steps whose scalar argument is a target.
@@ -327,6 +328,7 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 		check("texts", a.Texts != nil)
 		check("at", a.At != nil)
 		check("equals", a.Equals != nil)
+		check("every", a.Every != nil)
 		if len(extra) > 0 {
 			return &FieldError{Field: extra[0], Message: fmt.Sprintf("%s does not take %q (allowed: %s)%s", s.Kind, extra[0], strings.Join(allowed, ", "), suggest(extra[0], allowed))}
 		}
@@ -417,7 +419,7 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 	case ExpectStyle:
 		return &FieldError{Message: `expect_style takes {"target": ..., "property": ..., "value": ...}`}
 	case ExpectJSON:
-		return &FieldError{Message: `expect_json takes {"at": "/0/title", "equals": VALUE} or {"at": ..., "count": N}`}
+		return &FieldError{Message: `expect_json takes {"at": "/0/title", "equals": VALUE} or {"at": ..., "count": N} (with equals, "every": true makes "*" every item)`}
 	case Screenshot:
 		if string(arg) == "null" || string(arg) == "true" {
 			return nil
@@ -443,7 +445,10 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 // exactly one of equals (any JSON value, kept as compact JSON) and count.
 func (s *Step) decodeJSON(a *stepArg) *FieldError {
 	s.At = deref(a.At)
+	s.Every = a.Every != nil && *a.Every
 	switch {
+	case s.Every && a.Equals == nil:
+		return &FieldError{Field: "every", Message: `every goes with equals: every item the "*" in at stands for holds the value`}
 	case a.Equals != nil && a.Count != nil:
 		return &FieldError{Field: "count", Message: "expect_json takes equals or count, not both"}
 	case a.Equals != nil:
@@ -627,7 +632,8 @@ func (s Step) MarshalJSON() ([]byte, error) {
 			arg = struct {
 				At     string          `json:"at,omitempty"`
 				Equals json.RawMessage `json:"equals"`
-			}{s.At, eq}
+				Every  bool            `json:"every,omitempty"`
+			}{s.At, eq, s.Every}
 		}
 	case ExpectOrder:
 		texts := s.Texts

@@ -204,10 +204,15 @@ func (s Step) describeJSON() string {
 		if in != "" {
 			list = "the list at " + in + " of the JSON response"
 		}
-		if rest == "" {
-			return fmt.Sprintf("Check that an item of %s is %s", list, s.Value)
+		item := "an item"
+		if s.Every {
+			// at least one: an empty list proves no "every"
+			item = "every item (at least one)"
 		}
-		return fmt.Sprintf("Check that an item of %s has %s at %s", list, s.Value, rest)
+		if rest == "" {
+			return fmt.Sprintf("Check that %s of %s is %s", item, list, s.Value)
+		}
+		return fmt.Sprintf("Check that %s of %s has %s at %s", item, list, s.Value, rest)
 	}
 	return fmt.Sprintf("Check that %s is %s", where, s.Value)
 }

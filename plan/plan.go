@@ -160,6 +160,10 @@ type Step struct {
 	// whole response, "/0/title" the first item's title; a "*" segment
 	// on an array stands for any of its items (equals only).
 	At string
+	// Every makes expect_json's "*" mean every item rather than any: each
+	// item the "*" stands for must hold Value, and there must be at least
+	// one (an empty list proves no "every"). Only with Value.
+	Every bool
 	// Texts are the texts expect_order wants in this order.
 	Texts []string
 	// Status is the expected HTTP status of the last document navigation

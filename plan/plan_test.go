@@ -161,6 +161,8 @@ func TestParseErrors(t *testing.T) {
 		{"json negative count", head + "      - expect_json: {count: -1}\n", []string{"count must be 0 or more"}},
 		{"json scalar", head + "      - expect_json: 2\n", []string{`expect_json takes {"at": "/0/title", "equals": VALUE}`}},
 		{"json unknown field", head + "      - expect_json: {path: /x, count: 1}\n", []string{`expect_json does not take "path"`}},
+		{"json every without equals", head + "      - expect_json: {at: /*/done, count: 1, every: true}\n", []string{`field "expect_json.every"`, "every goes with equals"}},
+		{"json every without a star", head + "      - expect_json: {at: /0/done, equals: true, every: true}\n", []string{`field "expect_json.every"`, `every needs a "*" in at`}},
 		{"unknown step", head + "      - clik: text=Go\n", []string{`journey 1 "j", step 2`, `unknown step "clik"`, `did you mean "click"`}},
 		{"two kinds in one step", head + "      - click: text=A\n        hover: text=B\n", []string{"step 2", "exactly one"}},
 		{"bad target kind", head + "      - click: lable=Email\n", []string{"step 2", `field "click"`, `unknown target kind "lable"`, `did you mean "label"`}},

@@ -210,6 +210,9 @@ func (s *Step) checkJSON() (msg, field string) {
 		return err.Error(), k + ".at"
 	}
 	if s.Value == "" {
+		if s.Every {
+			return `every goes with equals: every item the "*" in at stands for holds the value`, k + ".every"
+		}
 		if s.Count < 0 {
 			return "count must be 0 or more", k + ".count"
 		}
@@ -220,6 +223,9 @@ func (s *Step) checkJSON() (msg, field string) {
 	}
 	if s.Count != 0 {
 		return "expect_json takes equals or count, not both", k + ".count"
+	}
+	if s.Every && !contains(segs, "*") {
+		return `every needs a "*" in at, the items it stands for (at: /*/done)`, k + ".every"
 	}
 	v, err := compactJSON([]byte(s.Value))
 	if err != nil {

@@ -95,6 +95,9 @@ func (st *stepCtx) expectJSON() *verdict {
 		return failed(exp, fmt.Sprintf("it has %d %s", n, plural(n, "item", "items")))
 	}
 	want, _ := decodeJSON(st.s.Value) // validated
+	if st.s.Every {
+		return st.jsonEvery(exp, doc, segs, want)
+	}
 	vals, miss := jsonAll(doc, segs)
 	for _, v := range vals {
 		if jsonEqual(v, want) {
@@ -117,6 +120,30 @@ func (st *stepCtx) expectJSON() *verdict {
 	return failed(exp, fmt.Sprintf("no item has it; the %d values there are %s", len(vals), clip(strings.Join(shown, ", "), 300)))
 }
 
+// jsonEvery checks that every value the pointer's "*" stands for equals
+// want. An item without the value fails, and so does a list with no item:
+// "every item has X" said of nothing is no evidence, so it is never
+// verified by an empty list.
+func (st *stepCtx) jsonEvery(exp string, doc any, segs []string, want any) *verdict {
+	vals, paths, miss := jsonAllPaths(doc, segs)
+	if miss != "" {
+		return failed(exp, miss)
+	}
+	if len(vals) == 0 {
+		return failed(exp, "there is no item to check")
+	}
+	var off []string
+	for i, v := range vals {
+		if !jsonEqual(v, want) {
+			off = append(off, fmt.Sprintf("%s is %s", paths[i], jsonShow(v)))
+		}
+	}
+	if len(off) == 0 {
+		return nil
+	}
+	return failed(exp, fmt.Sprintf("%d of %d %s %s not: %s", len(off), len(vals), plural(len(vals), "item", "items"), plural(len(off), "is", "are"), clip(strings.Join(off, "; "), 300)))
+}
+
 // jsonExpected says what the step wants, the value as JSON writes it so
 // that its type shows.
 func (st *stepCtx) jsonExpected() string {
@@ -126,6 +153,9 @@ func (st *stepCtx) jsonExpected() string {
 	}
 	if st.s.Value == "" {
 		return fmt.Sprintf("%s to hold exactly %d %s", where, st.s.Count, plural(st.s.Count, "item", "items"))
+	}
+	if st.s.Every {
+		return fmt.Sprintf("every item of the JSON response (at least one) to have %s at %s", jsonShow(mustJSON(st.s.Value)), st.s.At)
 	}
 	if strings.Contains(st.s.At+"/", "/*/") {
 		return fmt.Sprintf("an item of the JSON response to have %s at %s", jsonShow(mustJSON(st.s.Value)), st.s.At)
@@ -166,6 +196,12 @@ func jsonAt(doc any, segs []string) (any, string) {
 // items, returning every value reached and, when some path ends early,
 // the first place it ends.
 func jsonAll(doc any, segs []string) ([]any, string) {
+	vals, _, miss := jsonAllPaths(doc, segs)
+	return vals, miss
+}
+
+// jsonAllPaths is jsonAll with the pointer of each value reached.
+func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
 	type at struct {
 		v    any
 		path string
@@ -213,10 +249,11 @@ func jsonAll(doc any, segs []string) ([]any, string) {
 		cur = next
 	}
 	out := make([]any, len(cur))
+	paths := make([]string, len(cur))
 	for i, c := range cur {
-		out[i] = c.v
+		out[i], paths[i] = c.v, c.path
 	}
-	return out, miss
+	return out, paths, miss
 }
 
 func orRoot(p string) string {

@@ -35,6 +35,7 @@ func jsonServer(t *testing.T) *httptest.Server {
 		"/page":    {"text/html; charset=utf-8", `<!doctype html><title>Tasks</title><pre>[{"id": 2}]</pre>`},
 		"/broken":  {"application/json", `{"id": 2,`},
 		"/plain":   {"text/plain", `{"id": 7}`},
+		"/lacking": {"application/json", `[{"id": 1, "done": true}, {"id": 2}]`},
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, ok := bodies[r.URL.Path]
@@ -81,6 +82,12 @@ func TestExpectJSON(t *testing.T) {
 		{"any item of an empty list", "/empty", `{at: /*/name, equals: x}`, "there is no item at /*: the list at the top is empty"},
 		{"count of a value", "/compact", `{at: /author, count: 1}`, `it is the string "typicode", which has no items`},
 		{"empty is not one", "/empty", `{count: 1}`, "it has 0 items"},
+		// every: each item holds it, and there is at least one
+		{"every item", "/tasks", `{at: /*/done, equals: true, every: true}`, ""},
+		{"every item nested", "/compact", `{at: /items/*/name, equals: Lamp, every: true}`, `1 of 2 items is not: /items/1/name is the string "Desk"`},
+		{"every item of an empty list", "/empty", `{at: /*/done, equals: true, every: true}`, "there is no item at /*: the list at the top is empty"},
+		{"every item, one lacks it", "/lacking", `{at: /*/done, equals: true, every: true}`, `there is no /1/done: the object at /1 has no member "done" (its members: id)`},
+		{"every item, none matches", "/tasks", `{at: /*/done, equals: false, every: true}`, `2 of 2 items are not: /0/done is true; /1/done is true`},
 		{"html page", "/page", `{at: /0/id, equals: 2}`, "the page is not JSON: it is a text/html document"},
 		{"broken JSON", "/broken", `{at: /id, equals: 2}`, `the page's text is not JSON (unexpected EOF): “{"id": 2,”`},
 	}
