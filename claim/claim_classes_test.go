@@ -646,3 +646,23 @@ func TestClassDropdownChosen(t *testing.T) {
 		{"Setting the Name filter to 'ann' shows 'Ann Lee'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"label=Name","value":"ann"}}`, `{"expect_text":"Ann Lee"}`}}},
 	})
 }
+
+func TestClassUserStory(t *testing.T) {
+	runClasses(t, []classCase{
+		{"As a visitor, I can click 'Pricing' on the home page and see '$12 a month'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Pricing\""}`, `{"expect_text":"$12 a month"}`}}},
+		{"As a guest I want to open /faq and see 'Shipping'", [][]string{{`{"visit":"/faq"}`, `{"expect_text":"Shipping"}`}}},
+		{"As a new user, clicking 'Sign up' on the home page shows 'Create your account'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Sign up\""}`, `{"expect_text":"Create your account"}`}}},
+	})
+	runRefused(t, []string{
+		"As an admin, I can click 'Delete' on /users and see 'Removed'",   // the admin's sign-in is not given
+		"As a paying customer I want /billing to show 'Invoices'",           // an account the claim does not sign in
+		"Clicking 'Export' on /reports, as a manager, shows 'Downloaded'", // the role comes late: no reading
+	})
+	d, err := Derive("As a reader, I can open /blog and see 'Archive'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(d.Notes, "\n"), `"As a reader" is taken as anyone`) {
+		t.Errorf("notes %q do not say how the role is taken", d.Notes)
+	}
+}

@@ -143,6 +143,39 @@ func buildRules() {
 			}
 			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q: the text is looked for on the whole page.", strings.TrimSpace(m.p.lx.span(m.start, m.end)))}}}, true
 		})
+	// "As a visitor, I can …": a user story's role. Anyone's role is
+	// what vouch's fresh, signed-out browser is; a role that needs an
+	// account ("As an admin, …") would need its sign-in, which the claim
+	// does not give.
+	addRule("as role", cNoop, false, `as (?:a|an|the|any) ([a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?: ,|$| i | we )`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start {
+				return nil, false
+			}
+			role := m.low(1)
+			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.loc[3]))
+			if !anyoneRoles[role] {
+				m.p.setHint("unsupported", fmt.Sprintf("the claim speaks %q, which needs that account signed in: say how they sign in (\"signing in as … , clicking …\") or leave the role out if anyone may", phrase), m.start)
+				return nil, false
+			}
+			// The match may have taken the " i " or " we " that starts
+			// the story's sentence: give it back.
+			end := m.loc[3]
+			if m.end > end && m.p.lx.shape[end:m.end] == " ," {
+				end = m.end
+			}
+			m.end = end
+			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q is taken as anyone: the journey runs signed out.", phrase)}}}, true
+		})
+	// "I want to click 'Docs' and see …": a user story's wish is what the
+	// user can do, as "I can".
+	addRule("story wish", cConn, false, `(?:i|we|you|users?|visitors?) (?:want|would like|'d like|need|wish|expect) to`,
+		func(m *match) ([]item, bool) {
+			if nx := m.p.nextToken(m.end); nx == nil || nx.low == "verify" || nx.low == "check" || nx.low == "confirm" || nx.low == "know" || nx.low == "make" {
+				return nil, false
+			}
+			return []item{{kind: iConn}}, true
+		})
 	// "Going to /users to check on Bob shows …": a purpose clause says why
 	// the user acts; what is checked is what follows it.
 	addRule("purpose", cNoop, true, `(?:in order )?to (?:check|look|see|view|inspect|review|read|browse|find|peek|compare|study|examine|glance)(?: (?:on|at|out|over|into|through))? ({bare})`,
@@ -3382,3 +3415,10 @@ func (m *match) clickPathLink() ([]item, bool) {
 	a.notes = notes
 	return []item{a}, true
 }
+
+// anyoneRoles are a user story's roles that any visitor has: no account.
+var anyoneRoles = map[string]bool{"user": true, "visitor": true, "guest": true, "reader": true,
+	"anonymous user": true, "anonymous visitor": true, "new user": true, "new visitor": true,
+	"first-time visitor": true, "first time visitor": true, "site visitor": true, "web user": true,
+	"end user": true, "end-user": true, "person": true, "visitor to the site": true}
+
