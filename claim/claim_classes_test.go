@@ -655,7 +655,7 @@ func TestClassUserStory(t *testing.T) {
 	})
 	runRefused(t, []string{
 		"As an admin, I can click 'Delete' on /users and see 'Removed'",   // the admin's sign-in is not given
-		"As a paying customer I want /billing to show 'Invoices'",           // an account the claim does not sign in
+		"As a paying customer I want /billing to show 'Invoices'",         // an account the claim does not sign in
 		"Clicking 'Export' on /reports, as a manager, shows 'Downloaded'", // the role comes late: no reading
 	})
 	d, err := Derive("As a reader, I can open /blog and see 'Archive'")

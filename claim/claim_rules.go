@@ -3421,4 +3421,3 @@ var anyoneRoles = map[string]bool{"user": true, "visitor": true, "guest": true, 
 	"anonymous user": true, "anonymous visitor": true, "new user": true, "new visitor": true,
 	"first-time visitor": true, "first time visitor": true, "site visitor": true, "web user": true,
 	"end user": true, "end-user": true, "person": true, "visitor to the site": true}
-
