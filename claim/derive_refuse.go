@@ -186,11 +186,13 @@ func Suggestions(claim string, extra ...string) []string {
 	lx := lexClaim(claim)
 	cands := append([]string(nil), extra...)
 	sk, ok := sketchClaim(lx)
-	if unopenedPart(lx, sk) != "" || universalSubject(lx) != "" {
-		// Every rephrasing would look for the claim's texts where they
-		// are not yet shown, or prove a rule of one item: none is better
-		// than one that decides another claim. The refusal says what to add.
-		return nil
+	if part := unopenedPart(lx, sk); part != "" {
+		// Every other rephrasing would look for the claim's texts where
+		// they are not yet shown: only the claim with its part opened by
+		// the control of its name is offered, labelled as the guess it is
+		// (suggest_more.go). The refusal says what to add.
+		opened, why := openedPartReadings(lx, sk, part)
+		return finishSuggestions(text, append(cands, opened...), why)
 	}
 	hold, holdWhy := holderReadings(lx, sk)
 	cands = append(cands, hold...)
@@ -257,6 +259,18 @@ func Suggestions(claim string, extra ...string) []string {
 		// claim never said ("Downloads are fast" names no page).
 		cands = append(cands, page+" loads without errors")
 	}
+	if u := universalSubject(lx); u != "" {
+		// A text found once proves a rule about every item of one item
+		// only: every rephrasing is labelled as checking that less.
+		readings = universalReadings(text, cands, u, readings)
+	}
+	return finishSuggestions(text, cands, readings)
+}
+
+// finishSuggestions keeps the candidates Derive accepts that do not
+// change the claim's meaning, one per plan, labels those that check less
+// and returns the first three.
+func finishSuggestions(text string, cands []string, readings map[string]string) []string {
 	var keep []string
 	var keepD []*Derivation
 	sugg, ds := checkedPlans(cands, text)
@@ -362,6 +376,10 @@ func negatedLits(lx *lexed) []bool {
 			if joined && i > last+1 {
 				out[n] = true
 			}
+		}
+		// "so 'Update dependencies' is not in it", "'Beta' isn't there".
+		if absentAfter(lx.toks, i) {
+			out[n] = true
 		}
 		// "so 'List books' disappears", "'Error' is gone".
 		for j := i + 1; j < len(lx.toks) && j <= i+2; j++ {
@@ -569,7 +587,7 @@ func label(claim string, sugg []string, ds []*Derivation, readings map[string]st
 		var d Derivation
 		if ds[i] != nil {
 			d = *ds[i]
-		} else if dd, r := derive(s); r == nil {
+		} else if dd, r := deriveSuggestion(s); r == nil {
 			d = dd
 		} else {
 			continue
@@ -852,7 +870,7 @@ func checkedPlans(cands []string, skip ...string) ([]string, []*Derivation) {
 			continue
 		}
 		tries++
-		if d, r := derive(c); r == nil {
+		if d, r := deriveSuggestion(c); r == nil {
 			out = append(out, c)
 			ds = append(ds, &d)
 		}

@@ -1210,7 +1210,7 @@ func unopenedPart(lx *lexed, sk sketch) string {
 				break
 			}
 		}
-		if !inside {
+		if !inside && !inLeadingPart(toks, at, a.at) {
 			return ""
 		}
 	}

@@ -1,0 +1,235 @@
+package claim
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Suggestions for two classes of refused claim that used to get none.
+//
+// A claim that looks inside a part of the page it never opens ("The About
+// box says …", "Choosing 'About' from the settings menu shows …") is
+// offered once, with the part opened by the control of its name, in the
+// words the reach rule reads ("In the "Settings" menu, clicking "About"
+// shows …"): that click is marked reach, so a wrong guess blocks the run
+// and never fails it, and the label says it is a guess.
+//
+// A rule about every item of a kind ("every task on /tasks says …") is
+// offered as its texts on its page, labelled: a text found once proves the
+// rule of one item only.
+
+// deriveSuggestion derives a suggestion as Derive does, without making
+// suggestions of its own: a place named but not opened is opened by the
+// control of its name, marked reach.
+func deriveSuggestion(c string) (Derivation, *refusal) {
+	d, r := derive(c)
+	if r != nil {
+		if why := unopenedRefusal(c, r); why != "" {
+			if d2, ok := deriveReached(c, why); ok {
+				return d2, nil
+			}
+		}
+	}
+	return d, r
+}
+
+// partKindSaid is how a suggestion names the kind of a part, in the words
+// the reach rule reads: a box is a dialog, a submenu a menu.
+var partKindSaid = map[string]string{"dialog": "dialog", "modal": "modal", "popup": "popup",
+	"pop-up": "popup", "popover": "popup", "overlay": "popup", "menu": "menu", "submenu": "menu",
+	"drawer": "drawer", "lightbox": "popup", "window": "window", "box": "dialog", "panel": "panel"}
+
+// openedPartReadings writes a claim that looks inside a part it never
+// opens (part, as unopenedPart names it) with the part opened by the
+// control of its name: "the settings menu" by "Settings", "the About box"
+// by "About", the preferences by "Preferences". It returns the candidates
+// and, for each, what its label says it guesses. A part on a page other
+// than the start page, or whose name is more than three words or none,
+// gets no candidate: the reach rule opens places on the home page by a
+// short name only.
+func openedPartReadings(lx *lexed, sk sketch, part string) ([]string, map[string]string) {
+	if strings.HasPrefix(sk.page, "/") && sk.page != "/" || sk.cut || sk.title != "" || sk.status != "" {
+		return nil, nil
+	}
+	ws := strings.Fields(part)
+	var name []string
+	for _, w := range ws {
+		if !determiners[strings.ToLower(w)] {
+			name = append(name, w)
+		}
+	}
+	if len(name) == 0 {
+		return nil, nil
+	}
+	kind := strings.ToLower(name[len(name)-1])
+	name = name[:len(name)-1]
+	lead, opener := "", ""
+	switch {
+	case kind == "preferences" || kind == "settings":
+		// "the Peers preferences": the preferences are opened by their
+		// own name; a word before it is a tab, left out (and said so).
+		opener = upperFirst(kind)
+		lead = "In " + opener + ", "
+	case partKindSaid[kind] != "" && len(name) > 0:
+		// The name is the word before the kind ("the settings menu" →
+		// "Settings"), or the capitalised words there ("the Open Torrent
+		// dialog"), up to three: words before those describe, they name
+		// no control.
+		k := len(name) - 1
+		for k > 0 && k > len(name)-3 && capitalised(name[k]) && capitalised(name[k-1]) {
+			k--
+		}
+		name = name[k:]
+		for i, w := range name {
+			if strings.ContainsAny(w, `'"‘’“”`) {
+				return nil, nil
+			}
+			name[i] = upperFirst(w)
+		}
+		opener = strings.Join(name, " ")
+		if vaguePlace[strings.ToLower(opener)] || closedParts[strings.ToLower(opener)] {
+			return nil, nil
+		}
+		lead = fmt.Sprintf("In the %s %s, ", quoteLit(opener), partKindSaid[kind])
+	default:
+		return nil, nil
+	}
+	inner := sk
+	inner.page = ""
+	var out []string
+	why := map[string]string{}
+	for _, o := range composeSketch(inner) {
+		var body string
+		switch {
+		case strings.HasPrefix(o, "The home page "):
+			body = "the page " + strings.TrimPrefix(o, "The home page ")
+		case startsWithAction(o):
+			body = lowerFirst(o)
+		default:
+			// A title, a style said after the actions: not in the words
+			// the reach rule reads.
+			continue
+		}
+		s := lead + body
+		is := "is"
+		if strings.HasSuffix(strings.ToLower(part), "s") {
+			is = "are"
+		}
+		w := fmt.Sprintf("how %s %s opened: clicking %s is a guess", part, is, quoteLit(opener))
+		if spans := leftOut(lx.text, s); len(spans) > 0 && len(spans) <= 4 {
+			w = fmt.Sprintf("what the claim says with %s, and %s", quoteSpans(spans), w)
+		}
+		out = append(out, s)
+		why[s] = w
+	}
+	return out, why
+}
+
+// startsWithAction reports whether a composed suggestion starts with the
+// claim's first action ("Clicking …", "Pressing …").
+func startsWithAction(s string) bool {
+	for _, p := range []string{"Clicking ", "Pressing ", "Hovering ", "Typing ", "Searching ", "Selecting ", "Going back", "Reloading "} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteSpans quotes words of a claim for a label, joined with "and".
+func quoteSpans(spans []string) string {
+	q := make([]string, len(spans))
+	for i, sp := range spans {
+		q[i] = `"` + sp + `"`
+		if strings.Contains(sp, `"`) {
+			q[i] = "'" + sp + "'"
+		}
+	}
+	return joinAnd(q)
+}
+
+// universalReadings labels every candidate of a claim that states a rule
+// about every item (u, as written: "every task") as checking less: the
+// texts it finds once prove the rule of one item only. A candidate that
+// already has a reading keeps it, with this added.
+func universalReadings(claim string, cands []string, u string, readings map[string]string) map[string]string {
+	if readings == nil {
+		readings = map[string]string{}
+	}
+	why := fmt.Sprintf("that this holds for %s: a text found once proves it of one item only", lowerFirst(u))
+	done := map[string]bool{}
+	for _, c := range cands {
+		if done[c] {
+			continue
+		}
+		done[c] = true
+		w := why
+		if spans := leftOut(claim, c); len(spans) > 0 && len(spans) <= 4 {
+			w = fmt.Sprintf("what the claim says with %s, and %s", quoteSpans(spans), why)
+		}
+		k := upperFirst(strings.TrimSpace(c))
+		if r, ok := readings[k]; ok {
+			w = r + ", nor " + why
+		}
+		readings[c], readings[k] = w, w
+	}
+	return readings
+}
+
+// inLeadingPart reports whether the action at act is done inside the part
+// named at part by a leading clause: "In the 'Settings' menu, clicking
+// 'About' …" clicks in the menu, which nothing in the claim opens.
+func inLeadingPart(toks []token, part, act int) bool {
+	if len(toks) == 0 || part >= act {
+		return false
+	}
+	switch toks[0].low {
+	case "in", "inside", "within":
+	default:
+		return false
+	}
+	for j := part + 1; j < act; j++ {
+		if toks[j].kind == tPunct && toks[j].raw == "," {
+			return true
+		}
+		if toks[j].kind != tWord || !determiners[toks[j].low] && !closedParts[toks[j].low] && toks[j].low != "box" {
+			return false
+		}
+	}
+	return false
+}
+
+// absentAfter reports whether the words after the quoted text at i say it
+// is not there: "'X' is not in it", "'X' isn't shown", "'X' is no longer
+// listed", "'X' is nowhere to be seen". A look said not to hold ("'X' is
+// not bold") or a control's state ("'X' is not ticked") is no absence.
+func absentAfter(toks []token, i int) bool {
+	j := i + 1
+	if j < len(toks) && (toks[j].low == "is" || toks[j].low == "are" || toks[j].low == "was" || toks[j].low == "remains" || toks[j].low == "stays") {
+		j++
+	}
+	if j >= len(toks) || toks[j].kind != tWord {
+		return false
+	}
+	switch w := toks[j].low; {
+	case w == "nowhere":
+		return true
+	case w == "not" || w == "never" || reNegation.MatchString(toks[j].raw) && (strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t")):
+	case w == "no" && j+1 < len(toks) && toks[j+1].low == "longer":
+		j++
+	default:
+		return false
+	}
+	j++
+	if j < len(toks) && (toks[j].low == "longer" || toks[j].low == "anymore") {
+		j++
+	}
+	if j >= len(toks) || toks[j].kind == tPunct || toks[j].low == "and" || toks[j].low == "but" {
+		return true
+	}
+	switch toks[j].low {
+	case "shown", "listed", "there", "in", "on", "visible", "displayed", "present", "included", "among", "anywhere", "seen", "found", "part", "here", "mentioned":
+		return true
+	}
+	return false
+}
