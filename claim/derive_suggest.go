@@ -242,6 +242,13 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				used[pj] = true
 				continue
 			}
+			if st := stateAfter(toks, i); st != "" && (pw == "" || !sketchClickVerbs[pw] && !pressVerb(pw) && pw != "ticking" && pw != "unticking") {
+				// "'Sync on start' is unticked", "has 'X' ticked": the
+				// state of the checkbox the text names, which the rules
+				// check ("'X' is not ticked").
+				sk.checks = append(sk.checks, sketchCheck{lit: l, style: st})
+				continue
+			}
 			if st, negStyle, noun := styleAfter(toks, i); st != "" && (pw == "" || !sketchClickVerbs[pw] && !pressVerb(pw)) {
 				// "'Total' is bold", "the 'Resources' heading isn't bold":
 				// a style the rules check; one said not to hold is no
@@ -407,6 +414,10 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 		case w == "tab" && i > 0 && !checking && !used[i] && toks[i-1].kind == tWord && capitalised(toks[i-1].raw) && sketchCheckVerbSoon(toks, i+1):
 			// "the Peers tab has 'X'": an unquoted tab name, chosen.
 			sk.acts = append(sk.acts, sketchAct{kind: "click", lit: toks[i-1].raw, noun: "tab", at: i - 1, implied: true})
+		case asValue(toks, i) && !checking:
+			// "'s' is listed as 'Start'", "the mode is set to 'Prefer
+			// encryption'": the quoted value is shown.
+			checking, neg, gone = true, negatedBefore(toks, i), false
 		case sketchCheckVerbs[w]:
 			// "doesn't show", "no longer shows": the negation before it
 			// holds; a plain verb starts a positive check.
@@ -463,6 +474,8 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				continue
 			}
 			sk.cut = true
+		case sketchActionVerbs[w] && !used[i] && nounUse(toks, i):
+			// "the upload dialog", "a search box": a name, not an action.
 		case sketchActionVerbs[w] && !used[i]:
 			// An action the sketch cannot write; a pressed or clicked
 			// text right after it is read with the literal.
@@ -856,6 +869,12 @@ func leftOut(claim, suggestion string) []string {
 	}
 	if kept["shows"] || kept["hides"] {
 		for _, w := range []string{"shown", "visible", "displayed"} {
+			kept[w] = true
+		}
+	}
+	if kept["ticked"] {
+		// "is not ticked" checks the claim's "unchecked" box.
+		for _, w := range []string{"unticked", "checked", "unchecked", "box", "checkbox"} {
 			kept[w] = true
 		}
 	}

@@ -95,7 +95,7 @@ func TestSuggestionsForUnopenedParts(t *testing.T) {
 	for _, tc := range []struct{ claim, reason, first string }{
 		{"The export dialog lists 'CSV' and 'JSON'", `say what opens it`, `In the "Export" dialog, the page shows "CSV" and "JSON"`},
 		{"Picking 'Log out' from the account menu shows 'Bye'", `"after clicking 'Account', …"`, `In the "Account" menu, clicking "Log out" shows "Bye"`},
-		{"In the preferences, the Sync tab has 'Sync on start' ticked", `inside the preferences but does not say how they are opened`, `In Preferences, clicking the "Sync" tab shows "Sync on start"`},
+		{"In the preferences, the Sync tab has 'Sync on start' ticked", `inside the preferences but does not say how they are opened`, `In Preferences, clicking the "Sync" tab, "Sync on start" is ticked`},
 		{"The About box of the editor says 'Version 3'", `the About box`, `In the "About" dialog, the page shows "Version 3"`},
 		{"Every invoice on /invoices shows 'Paid'", `"Every invoice" is a rule about every item`, `/invoices shows "Paid"`},
 		{"each row of /orders says 'shipped'", `"each row"`, `/orders shows "shipped"`},

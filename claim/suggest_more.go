@@ -105,6 +105,13 @@ func openedPartReadings(lx *lexed, sk sketch, part string) ([]string, map[string
 			body = "the page " + strings.TrimPrefix(o, "The home page ")
 		case startsWithAction(o):
 			body = lowerFirst(o)
+		case strings.HasPrefix(o, "On the home page, "):
+			// A state or look said after the part opens: "In
+			// Preferences, "X" is not ticked".
+			body = strings.TrimPrefix(o, "On the home page, ")
+		case strings.HasPrefix(o, "After ") && startsWithAction(strings.TrimPrefix(o, "After ")):
+			// "In Preferences, clicking the "Peers" tab, "X" is ticked".
+			body = lowerFirst(strings.TrimPrefix(o, "After "))
 		default:
 			// A title, a style said after the actions: not in the words
 			// the reach rule reads.
@@ -128,6 +135,7 @@ func openedPartReadings(lx *lexed, sk sketch, part string) ([]string, map[string
 // startsWithAction reports whether a composed suggestion starts with the
 // claim's first action ("Clicking …", "Pressing …").
 func startsWithAction(s string) bool {
+	s = upperFirst(s)
 	for _, p := range []string{"Clicking ", "Pressing ", "Hovering ", "Typing ", "Searching ", "Selecting ", "Going back", "Reloading "} {
 		if strings.HasPrefix(s, p) {
 			return true
@@ -232,4 +240,89 @@ func absentAfter(toks []token, i int) bool {
 		return true
 	}
 	return false
+}
+
+// asValue reports whether the word at i, with the next, says the quoted
+// text after them is what something shows: "listed as 'X'", "shown as
+// 'X'", "labelled as 'X'", "set to 'X'".
+func asValue(toks []token, i int) bool {
+	if i+2 >= len(toks) || toks[i+2].kind != tLit {
+		return false
+	}
+	switch toks[i].low + " " + toks[i+1].low {
+	case "listed as", "shown as", "labelled as", "labeled as", "displayed as", "set to":
+		return true
+	}
+	return false
+}
+
+// negatedBefore reports whether one of the two words before i negates
+// it: "is not set to", "isn't listed as".
+func negatedBefore(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		if toks[j].kind == tWord && (reNegation.MatchString(toks[j].raw) || toks[j].low == "not") {
+			return true
+		}
+	}
+	return false
+}
+
+// nounUse reports whether the action verb at i names a thing instead:
+// after a determiner and before the kind of a part or control ("the
+// upload dialog", "a search box", "the Send button").
+func nounUse(toks []token, i int) bool {
+	if i == 0 || i+1 >= len(toks) || !determiners[toks[i-1].low] {
+		return false
+	}
+	j := i + 1
+	// "the Upload Torrent Files dialog": a name of capitalised words.
+	for j < len(toks) && j < i+4 && capitalised(toks[j].raw) && toks[j].kind == tWord && capitalised(toks[i].raw) {
+		j++
+	}
+	if j >= len(toks) {
+		return false
+	}
+	n := toks[j].low
+	return closedParts[n] || n == "box" || n == "field" || n == "button" || n == "form" || n == "bar" || n == "panel" || n == "tab" || n == "section" || n == "page"
+}
+
+// stateAfter reads the state a claim gives the checkbox the quoted text at
+// i names, as the rules write it ("ticked", "not ticked"), or "": "'X' is
+// unticked", "'X' is not checked", "has 'X' ticked by default".
+func stateAfter(toks []token, i int) string {
+	j := i + 1
+	if j < len(toks) && (toks[j].low == "box" || toks[j].low == "checkbox" || toks[j].low == "option") {
+		j++
+	}
+	if j < len(toks) && (toks[j].low == "is" || toks[j].low == "are" || toks[j].low == "stays" || toks[j].low == "remains") {
+		j++
+	}
+	neg := false
+	if j < len(toks) && (toks[j].low == "not" || toks[j].kind == tWord && reNegation.MatchString(toks[j].raw) && strings.HasSuffix(strings.ReplaceAll(toks[j].low, "’", "'"), "n't")) {
+		neg = true
+		j++
+	}
+	if j >= len(toks) {
+		return ""
+	}
+	on := false
+	switch toks[j].low {
+	case "ticked", "checked":
+		on = true
+	case "unticked", "unchecked":
+		if neg {
+			// "not unticked": said twice over, not read.
+			return ""
+		}
+	default:
+		return ""
+	}
+	if k := j + 1; k < len(toks) && toks[k].kind == tWord && !(toks[k].low == "by" || toks[k].low == "and" || toks[k].low == "but" || toks[k].low == "on" || toks[k].low == "in") {
+		// "'X' is checked out", "is checked against …": another sense.
+		return ""
+	}
+	if on != neg {
+		return "ticked"
+	}
+	return "not ticked"
 }
