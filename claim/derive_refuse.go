@@ -331,6 +331,7 @@ func negatedClaim(claim string) bool {
 	// The claim's shape: its quoted texts are placeholders, so "shows
 	// 'Not found'" negates nothing.
 	shape := lexClaim(claim).shape
+	shape = reConditionNegation.ReplaceAllString(shape, "")
 	return reNegation.MatchString(reStatusName.ReplaceAllString(reRelativeNegation.ReplaceAllString(shape, ""), ""))
 }
 
@@ -484,7 +485,7 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	claim = normalizeClaim(claim)
 	s := stripLabel(suggestion)
 	prefix := strings.HasPrefix(strings.ToLower(claim), strings.ToLower(strings.TrimSpace(s))) || beforeNegation(claim, s)
-	if negatedClaim(claim) && !negatedClaim(s) && !prefix {
+	if negatedClaim(claim) && !negatedClaim(s) && !prefix && !(withoutErrors(s) && onlyErrorsNegated(claim)) {
 		return "drops the claim's negation"
 	}
 	if p != nil {
@@ -515,6 +516,9 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 				}
 			}
 		}
+	}
+	if n := statusNotSaid(claim, p); n != 0 {
+		return fmt.Sprintf("reads the number %d as an HTTP status the claim does not say", n)
 	}
 	if strings.HasSuffix(strings.ToLower(s), "loads without errors") && !aboutLoading(claim) {
 		return "offers the generic \"loads without errors\" for a claim about something else"

@@ -208,7 +208,7 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			}
 			continue
 		case tNumber:
-			if n, err := strconv.Atoi(t.raw); err == nil && n >= 100 && n <= 599 && strings.HasPrefix(sk.page, "/") && len(sk.acts) == 0 {
+			if n, err := strconv.Atoi(t.raw); err == nil && n >= 100 && n <= 599 && strings.HasPrefix(sk.page, "/") && len(sk.acts) == 0 && statusNumber(toks, i) {
 				sk.status = t.raw
 			}
 			continue

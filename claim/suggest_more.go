@@ -2,7 +2,11 @@ package claim
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // Suggestions for two classes of refused claim that used to get none.
@@ -325,4 +329,85 @@ func stateAfter(toks []token, i int) string {
 		return "ticked"
 	}
 	return "not ticked"
+}
+
+// statusFollow are words that may follow an HTTP status in a claim: its
+// name ("404 Not Found") or what comes after the check ("404 for a
+// missing task").
+var statusFollow = map[string]bool{"ok": true, "not": true, "found": true, "created": true,
+	"accepted": true, "no": true, "content": true, "forbidden": true, "unauthorized": true,
+	"moved": true, "permanently": true, "bad": true, "request": true, "internal": true,
+	"server": true, "error": true, "gone": true, "status": true, "code": true, "response": true,
+	"and": true, "or": true, "but": true, "with": true, "when": true, "for": true, "if": true,
+	"as": true, "instead": true, "back": true, "on": true, "from": true, "unprocessable": true,
+	"conflict": true, "redirect": true, "temporarily": true, "method": true, "too": true}
+
+// statusBefore are words after which a number is a bound or a count, never
+// a status: "rate limited to 100", "under 200", "more than 300".
+var statusBefore = map[string]bool{"to": true, "than": true, "under": true, "over": true,
+	"of": true, "per": true, "within": true, "about": true, "least": true, "most": true,
+	"up": true, "limit": true, "top": true, "first": true, "last": true, "every": true}
+
+// statusNumber reports whether the number at i reads as an HTTP status
+// ("answers 404", "/x is a 404", "returns 201 Created"), not a bound or a
+// count ("is rate limited to 100 requests a minute").
+func statusNumber(toks []token, i int) bool {
+	if i > 0 && statusBefore[toks[i-1].low] {
+		return false
+	}
+	if i+1 < len(toks) && toks[i+1].kind == tWord && !statusFollow[toks[i+1].low] {
+		return false
+	}
+	return true
+}
+
+// statusNotSaid returns a status a plan expects that its claim writes only
+// as a bound or a count (0 when none): "/api is rate limited to 100
+// requests" is no claim that /api answers 100.
+func statusNotSaid(claim string, p *plan.Plan) int {
+	if p == nil {
+		return 0
+	}
+	toks := lexClaim(claim).toks
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if st.Kind != plan.ExpectStatus {
+				continue
+			}
+			n := strconv.Itoa(st.Status)
+			asStatus, written := false, false
+			for i, t := range toks {
+				if t.kind == tNumber && t.raw == n {
+					written = true
+					asStatus = asStatus || statusNumber(toks, i)
+				}
+			}
+			if written && !asStatus {
+				return st.Status
+			}
+		}
+	}
+	return 0
+}
+
+// reConditionNegation is a negation in a condition a claim is checked
+// under, not in what it checks: "With no torrents added, …", "with nothing
+// selected", "when no file is chosen".
+var reConditionNegation = regexp.MustCompile(`(?i)^(?:with|when|while|if)\s+(?:no|nothing|none)\b[^,]*,|\bwith\s+(?:nothing|no\s+[a-z]+)\s+(?:selected|added|chosen|open|opened|ticked|checked|loaded|running|entered|filled|typed|set)\b`)
+
+// reErrorsNegated is "no errors", "without any errors", "doesn't log
+// errors": what "loads without errors" says.
+var reErrorsNegated = regexp.MustCompile(`(?i)\b(?:no|zero|without)\s+(?:[a-z]+\s+)?errors?\b|(?:n[’']t|\bnot|\bnever)\s+(?:[a-z]+\s+){0,3}errors?\b`)
+
+// withoutErrors reports whether a suggestion is the check that a page
+// loads without errors.
+func withoutErrors(s string) bool {
+	return strings.HasSuffix(strings.ToLower(strings.TrimSpace(s)), "loads without errors")
+}
+
+// onlyErrorsNegated reports whether the only thing a claim says is not so
+// is errors: "loads with no errors in the browser console".
+func onlyErrorsNegated(claim string) bool {
+	shape := lexClaim(claim).shape
+	return reErrorsNegated.MatchString(shape) && !negatedClaim(reErrorsNegated.ReplaceAllString(shape, ""))
 }
