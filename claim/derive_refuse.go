@@ -217,7 +217,9 @@ func Suggestions(claim string, extra ...string) []string {
 		readings[s] = why
 	}
 	cands = append(cands, provablePrefixes(lx)...)
-	page, named := claimPage(lx)
+	// A path the claim's actions lead to, or one it shows as a text, is
+	// no page its texts are looked for on.
+	page, named := claimPageSkipping(lx, sk.notPage)
 	if strings.HasPrefix(sk.page, "/") {
 		// The path the claim reads its texts on, not a page word before
 		// it ("the task's own page, /tasks/2, says …").

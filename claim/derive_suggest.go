@@ -65,6 +65,12 @@ type sketch struct {
 	// order is set when the claim says its texts come in that order
 	// ("lists 'A', 'B' and 'C', in that order").
 	order bool
+	// dest is the address the claim says its actions lead to ("clicking
+	// 'Docs' opens /docs", "changes the address to /#/x").
+	dest string
+	// notPage are the claim's paths that name no page it starts on: an
+	// address its actions lead to, a path shown as a text.
+	notPage map[int]bool
 }
 
 // sketchClickVerbs click the quoted text after them.
@@ -184,6 +190,31 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 		}
 		switch t.kind {
 		case tPath, tURL:
+			if t.kind == tPath && (checking || len(sk.acts) > 0) && destinationPath(toks, i) && !negatedBefore(toks, i-1) && !(checking && neg) {
+				// "… opens /users", "changes the address to /#/x": where
+				// the actions lead, checked as the address.
+				sk.notPage = markIndex(sk.notPage, i)
+				if len(sk.acts) > 0 && sk.dest == "" && len(sk.checks) == 0 {
+					sk.dest = t.raw
+					checking, neg, gone = true, false, false
+				} else {
+					sk.cut = true
+				}
+				continue
+			}
+			if t.kind == tPath && shownPath(toks, i) {
+				// "its /books/{id} path is shown struck through", "has a
+				// /posts entry": the path is a text on the page.
+				sk.notPage = markIndex(sk.notPage, i)
+				c := sketchCheck{lit: pathText(lx, i)}
+				if st, negStyle, _ := styleAfter(toks, i+1); st != "" && !negStyle {
+					c.style = st
+				}
+				if quoteLit(c.lit) != "" {
+					sk.checks = append(sk.checks, c)
+				}
+				continue
+			}
 			if pw, _ := prevWord(i); sketchClickVerbs[pw] && t.kind == tPath && !checking {
 				// "Clicking /tasks": the link to that path.
 				sk.acts = append(sk.acts, sketchAct{kind: "link", lit: t.raw, at: i})
@@ -429,8 +460,11 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			}
 			if w == "opens" && i+1 < len(toks) && toks[i+1].kind == tPath {
 				// "opens /docs" is an address, which the rules read; the
-				// sketch has no piece for it.
-				sk.cut = true
+				// sketch keeps it as where the actions lead (the path's
+				// own case), or has no piece for it.
+				if len(sk.acts) == 0 {
+					sk.cut = true
+				}
 				continue
 			}
 			checking, neg, gone = true, n, false
@@ -497,6 +531,9 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			if a.kind == "link" {
 				links[a.at] = true
 			}
+		}
+		for k := range sk.notPage {
+			links[k] = true
 		}
 		if pg, named := claimPageSkipping(lx, links); named && !(len(sk.acts) > 0 && genericPages[strings.TrimPrefix(strings.ToLower(pg), "the ")]) {
 			sk.page = pg
@@ -776,6 +813,14 @@ func composeSketch(sk sketch) []string {
 		parts = append(parts, neg...)
 		return strings.Join(parts, " and ")
 	}
+	if sk.dest != "" && len(acts) > 0 {
+		// "Clicking 'Docs' goes to /docs and shows 'Guide'": where the
+		// actions lead, then what is seen there.
+		if len(plain) > 0 && len(styled) == 0 {
+			out = append(out, lead+" goes to "+sk.dest+" and "+check(plain))
+		}
+		out = append(out, lead+" goes to "+sk.dest)
+	}
 	switch {
 	case len(styled) > 0 && len(plain) > 0:
 		out = append(out, styleLead+styleCheck(styled)+" and the page "+check(plain))
@@ -914,6 +959,13 @@ func leftOut(claim, suggestion string) []string {
 			return keptLit[strings.ToLower(strings.TrimSpace(t.raw))]
 		case tPunct:
 			return true
+		case tPath:
+			// A path the suggestion quotes as a text it shows.
+			for l := range keptLit {
+				if strings.HasPrefix(l, t.low) {
+					return true
+				}
+			}
 		}
 		if n, ok := numberWords[t.low]; ok && kept[strconv.Itoa(n)] {
 			return true

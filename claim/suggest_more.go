@@ -411,3 +411,71 @@ func onlyErrorsNegated(claim string) bool {
 	shape := lexClaim(claim).shape
 	return reErrorsNegated.MatchString(shape) && !negatedClaim(reErrorsNegated.ReplaceAllString(shape, ""))
 }
+
+func markIndex(m map[int]bool, i int) map[int]bool {
+	if m == nil {
+		m = map[int]bool{}
+	}
+	m[i] = true
+	return m
+}
+
+// destWords, a few words before "to" and a path, say the path is where
+// something leads: "goes to /x", "changes the address to /x".
+var destWords = map[string]bool{"goes": true, "go": true, "going": true, "navigates": true,
+	"navigating": true, "redirects": true, "redirected": true, "changes": true, "changed": true,
+	"takes": true, "taken": true, "leads": true, "switches": true, "moves": true, "brings": true,
+	"address": true, "url": true, "location": true, "sends": true}
+
+// destinationPath reports whether the path at i is where the claim's
+// actions lead, not a page it starts on: "opens /users", "goes to /docs",
+// "changes the address to /#/x", "lands on /done".
+func destinationPath(toks []token, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch toks[i-1].low {
+	case "opens", "open", "reaches", "loads":
+		return true
+	case "to":
+		for j := i - 2; j >= 0 && j >= i-4; j-- {
+			if destWords[toks[j].low] {
+				return true
+			}
+		}
+	case "on", "at":
+		if i >= 2 {
+			switch toks[i-2].low {
+			case "lands", "landing", "up", "arrives", "ends":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shownPathNouns, after a path, say it is a text the page shows: "its
+// /books/{id} path", "a /posts entry".
+var shownPathNouns = map[string]bool{"path": true, "entry": true, "route": true, "row": true,
+	"item": true, "line": true, "badge": true}
+
+// shownPath reports whether the path at i is something the page shows
+// rather than a page: a noun like "path" or "entry" follows it.
+func shownPath(toks []token, i int) bool {
+	return i+1 < len(toks) && shownPathNouns[toks[i+1].low]
+}
+
+// pathText is the path at i as the claim wrote it, with what the lexer
+// left out of it ("/books/{bookId}" keeps its closing brace).
+func pathText(lx *lexed, i int) string {
+	raw := lx.toks[i].raw
+	k := strings.Index(lx.text, raw)
+	if k < 0 {
+		return raw
+	}
+	rest := lx.text[k:]
+	if e := strings.IndexAny(rest, " \t"); e >= 0 {
+		rest = rest[:e]
+	}
+	return strings.TrimRight(rest, ".,;:")
+}
