@@ -186,20 +186,43 @@ func Suggestions(claim string, extra ...string) []string {
 	lx := lexClaim(claim)
 	cands := append([]string(nil), extra...)
 	sk, ok := sketchClaim(lx)
+	unquoted := map[string]string{}
+	if items, order := unquotedList(lx); len(items) > 0 && len(lx.lits) == 0 && len(sk.checks) == 0 && len(sk.acts) == 0 {
+		// "The Show dropdown lists All, Active and Paused": the names,
+		// read as texts the page shows, a reading the label says.
+		for _, it := range items {
+			sk.checks = append(sk.checks, sketchCheck{lit: it})
+		}
+		sk.order, sk.cut, ok = order, false, true
+		q := make([]string, len(items))
+		for i, it := range items {
+			q[i] = quoteLit(it)
+		}
+		unquoted["why"] = fmt.Sprintf("how the claim meant the unquoted %s: they are read as texts on the page, a guess", joinAnd(q))
+	}
 	if part := unopenedPart(lx, sk); part != "" {
 		// Every other rephrasing would look for the claim's texts where
 		// they are not yet shown: only the claim with its part opened by
 		// the control of its name is offered, labelled as the guess it is
 		// (suggest_more.go). The refusal says what to add.
 		opened, why := openedPartReadings(lx, sk, part)
+		if u := unquoted["why"]; u != "" {
+			for k, w := range why {
+				why[k] = w + ", and " + u
+			}
+		}
 		return finishSuggestions(text, append(cands, opened...), why)
 	}
 	hold, holdWhy := holderReadings(lx, sk)
 	cands = append(cands, hold...)
-	if ok {
-		cands = append(cands, composeSketch(sk)...)
-	}
 	readings := countReadings(lx, sk)
+	if ok {
+		composed := composeSketch(sk)
+		cands = append(cands, composed...)
+		if u := unquoted["why"]; u != "" {
+			readings = addReading(text, composed, u, readings)
+		}
+	}
 	for s, why := range holdWhy {
 		if readings == nil {
 			readings = map[string]string{}

@@ -162,13 +162,18 @@ func quoteSpans(spans []string) string {
 
 // universalReadings labels every candidate of a claim that states a rule
 // about every item (u, as written: "every task") as checking less: the
-// texts it finds once prove the rule of one item only. A candidate that
-// already has a reading keeps it, with this added.
+// texts it finds once prove the rule of one item only.
 func universalReadings(claim string, cands []string, u string, readings map[string]string) map[string]string {
+	return addReading(claim, cands, fmt.Sprintf("that this holds for %s: a text found once proves it of one item only", lowerFirst(u)), readings)
+}
+
+// addReading labels every candidate with why, after the claim's words it
+// leaves out; a candidate that already has a reading keeps it, with why
+// added.
+func addReading(claim string, cands []string, why string, readings map[string]string) map[string]string {
 	if readings == nil {
 		readings = map[string]string{}
 	}
-	why := fmt.Sprintf("that this holds for %s: a text found once proves it of one item only", lowerFirst(u))
 	done := map[string]bool{}
 	for _, c := range cands {
 		if done[c] {
@@ -178,6 +183,8 @@ func universalReadings(claim string, cands []string, u string, readings map[stri
 		w := why
 		if spans := leftOut(claim, c); len(spans) > 0 && len(spans) <= 4 {
 			w = fmt.Sprintf("what the claim says with %s, and %s", quoteSpans(spans), why)
+		} else if len(spans) > 4 {
+			w = fmt.Sprintf("the rest of %q, and %s", claim, why)
 		}
 		k := upperFirst(strings.TrimSpace(c))
 		if r, ok := readings[k]; ok {
@@ -478,4 +485,70 @@ func pathText(lx *lexed, i int) string {
 		rest = rest[:e]
 	}
 	return strings.TrimRight(rest, ".,;:")
+}
+
+// listTriggers, before an unquoted enumeration, say the page shows it:
+// "lists All, Active and Paused", "in this order: GET, POST, PUT".
+var listTriggers = map[string]bool{"lists": true, "list": true, "shows": true, "show": true,
+	"offers": true, "offer": true, "displays": true, "display": true, "includes": true,
+	"include": true, "has": true, "have": true, "order": true, ":": true, "reads": true}
+
+// unquotedList reads an enumeration of unquoted names a claim says a page
+// shows ("lists All, Active, Seeding and Paused", "in this order: GET,
+// POST, PUT"): three to eight items, each starting with a capital letter,
+// separated by commas, the last after "and" or a comma. order is set when
+// the claim says they come in that order. A shorter run, or one whose
+// items start in lower case, is as often a description: no reading.
+func unquotedList(lx *lexed) (items []string, order bool) {
+	toks := lx.toks
+	for i := 0; i < len(toks); i++ {
+		if !listTriggers[toks[i].low] {
+			continue
+		}
+		j := i + 1
+		var cur []string
+		var got []string
+		ok := true
+		for ; j < len(toks); j++ {
+			t := toks[j]
+			if t.kind == tPunct && t.raw == "," || t.low == "and" && len(cur) > 0 {
+				if len(cur) == 0 {
+					continue
+				}
+				got = append(got, strings.Join(cur, " "))
+				cur = nil
+				continue
+			}
+			if t.kind != tWord && t.kind != tNumber {
+				break
+			}
+			if len(cur) == 0 && !capitalised(t.raw) {
+				break
+			}
+			if len(cur) >= 5 {
+				ok = false
+				break
+			}
+			cur = append(cur, t.raw)
+		}
+		if len(cur) > 0 {
+			got = append(got, strings.Join(cur, " "))
+		}
+		if !ok || len(got) < 3 || len(got) > 8 {
+			continue
+		}
+		for _, g := range got {
+			if quoteLit(g) == "" {
+				return nil, false
+			}
+		}
+		order = toks[i].low == "order" || toks[i].low == ":" && i > 0 && toks[i-1].low == "order"
+		for k := j; k < len(toks); k++ {
+			if k > 0 && toks[k].low == "order" && (toks[k-1].low == "that" || toks[k-1].low == "this" || toks[k-1].low == "the") {
+				order = true
+			}
+		}
+		return got, order
+	}
+	return nil, false
 }
