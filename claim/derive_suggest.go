@@ -346,7 +346,7 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 						c.count = toks[i-1].raw
 					}
 				}
-				if sketchGoneAfter[word(i+1)] || word(i+1) == "is" && sketchGoneAfter[word(i+2)] || word(i+1) == "goes" && word(i+2) == "away" {
+				if sketchGoneAfter[word(i+1)] || word(i+1) == "is" && sketchGoneAfter[word(i+2)] || word(i+1) == "goes" && word(i+2) == "away" || absentAfter(toks, i) {
 					c.neg = true
 				}
 				c.gone = c.neg && gone
@@ -357,6 +357,11 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 						sk.checks = append(sk.checks, sketchCheck{lit: l, neg: true, gone: true})
 						checking, neg = true, true
 					}
+					continue
+				}
+				if absentAfter(toks, i) && len(sk.acts) == 0 {
+					// "'Carrots' isn't there": not shown.
+					sk.checks = append(sk.checks, sketchCheck{lit: l, neg: true})
 					continue
 				}
 				if shownAfter(toks, i) {
@@ -449,6 +454,8 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			// "'s' is listed as 'Start'", "the mode is set to 'Prefer
 			// encryption'": the quoted value is shown.
 			checking, neg, gone = true, negatedBefore(toks, i), false
+		case w == "list" && i > 1 && (determiners[toks[i-1].low] || toks[i-1].kind == tWord && capitalised(toks[i-1].raw)):
+			// "The Endpoints list on the home page has …": a noun.
 		case sketchCheckVerbs[w]:
 			// "doesn't show", "no longer shows": the negation before it
 			// holds; a plain verb starts a positive check.
@@ -966,6 +973,10 @@ func leftOut(claim, suggestion string) []string {
 					return true
 				}
 			}
+		}
+		if kept["not"] && notWord(t) {
+			// "isn't" is kept as "does not".
+			return true
 		}
 		if n, ok := numberWords[t.low]; ok && kept[strconv.Itoa(n)] {
 			return true

@@ -169,6 +169,9 @@ func checkSuggestions(t *testing.T, claim string, np *NotProvableError) {
 			t.Errorf("%q: suggestion %q %s", claim, s, why)
 		}
 		labelled := strings.Contains(s, labelSep) && strings.Contains(s, "; it does not check")
+		if a := DropsActionUnsaid(claim, s); labelled && a != "" {
+			t.Errorf("%q: suggestion %q leaves out %q without its label saying so", claim, s, a)
+		}
 		if !labelled && !Faithful(claim, s, d.Plan) {
 			t.Errorf("%q: suggestion %q checks something else without saying so", claim, s)
 		}

@@ -233,7 +233,7 @@ func absentAfter(toks []token, i int) bool {
 	switch w := toks[j].low; {
 	case w == "nowhere":
 		return true
-	case w == "not" || w == "never" || reNegation.MatchString(toks[j].raw) && (strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t")):
+	case w == "never" || notWord(toks[j]):
 	case w == "no" && j+1 < len(toks) && toks[j+1].low == "longer":
 		j++
 	default:
@@ -309,7 +309,7 @@ func stateAfter(toks []token, i int) string {
 		j++
 	}
 	neg := false
-	if j < len(toks) && (toks[j].low == "not" || toks[j].kind == tWord && reNegation.MatchString(toks[j].raw) && strings.HasSuffix(strings.ReplaceAll(toks[j].low, "’", "'"), "n't")) {
+	if j < len(toks) && notWord(toks[j]) {
 		neg = true
 		j++
 	}
@@ -551,4 +551,53 @@ func unquotedList(lx *lexed) (items []string, order bool) {
 		return got, order
 	}
 	return nil, false
+}
+
+// DropsActionUnsaid returns an action a labelled suggestion leaves out of
+// its claim without its label saying so ("" when none): "Clicking 'Save'
+// shows 'Saved'" offered as "The home page shows 'Saved' — checks only
+// that …; it does not check what the claim says with 'Saved'" checks
+// another state than the claim, and the label must say the click is gone.
+func DropsActionUnsaid(claim, suggestion string) string {
+	s, label := stripLabel(suggestion), ""
+	if i := strings.Index(suggestion, labelSep); i >= 0 {
+		label = strings.ToLower(suggestion[i:])
+	}
+	if label == "" {
+		return ""
+	}
+	kept := map[string]bool{}
+	for _, t := range lexClaim(s).toks {
+		kept[t.low] = true
+	}
+	keptAct := kept["clicking"] || kept["pressing"] || kept["typing"] || kept["selecting"] || kept["hovering"] || kept["searching"] || kept["going"] || kept["reloading"]
+	if strings.Contains(label, "the rest of") {
+		return ""
+	}
+	for _, t := range lexClaim(claim).toks {
+		if t.kind != tWord || !actionWords[t.low] || kept[t.low] {
+			continue
+		}
+		if keptAct && (sketchClickVerbs[t.low] || pressVerb(t.low)) {
+			// Said as "clicking" or "pressing".
+			continue
+		}
+		if visitVerbs[t.low] && t.low != "opening" {
+			continue
+		}
+		if !strings.Contains(label, t.low) {
+			return t.raw
+		}
+	}
+	return ""
+}
+
+// notWord reports whether a word says "not": "not", "isn't" (which the
+// lexer reads as "is not"), "doesn't".
+func notWord(t token) bool {
+	if t.kind != tWord {
+		return false
+	}
+	w := strings.ReplaceAll(t.low, "’", "'")
+	return w == "not" || strings.HasSuffix(w, " not") || strings.HasSuffix(w, "n't")
 }
