@@ -225,7 +225,7 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				for k := i; k < len(toks); k++ {
 					after[k] = true
 				}
-				if pg, named := claimPageSkipping(lx, after); named && i > 0 && namesHome(lx.span(0, toks[i].start)) && strings.HasPrefix(toks[0].low, "on") {
+				if pg, named := claimPageSkipping(lx, after); named && i > 0 && namesHome(lx.span(0, toks[i].start)) && (toks[0].low == "on" || toks[0].low == "in") {
 					// "On the home page /settings is marked 'object'": the
 					// page is named first; the path is something on it.
 					sk.page = pg
