@@ -929,13 +929,10 @@ func provablePrefixes(lx *lexed) []string {
 	return out
 }
 
-// claimPage returns the first page the claim names, as written, and true;
-// or "The home page" and false when it names none.
-func claimPage(lx *lexed) (string, bool) { return claimPageSkipping(lx, nil) }
-
-// claimPageSkipping is claimPage for a claim whose tokens in skip name no
-// page: "Clicking /pricing on the home page" clicks /pricing on the home
-// page.
+// claimPageSkipping returns the first page the claim names, as written,
+// and true, or "The home page" and false when it names none, for a claim
+// whose tokens in skip name no page: "Clicking /pricing on the home page"
+// clicks /pricing on the home page.
 func claimPageSkipping(lx *lexed, skip map[int]bool) (string, bool) {
 	p := &parser{lx: lx}
 	for i := range lx.toks {
