@@ -409,7 +409,7 @@ func negatedLits(lx *lexed) []bool {
 		}
 		// "so 'List books' disappears", "'Error' is gone".
 		for j := i + 1; j < len(lx.toks) && j <= i+2; j++ {
-			if sketchGoneAfter[lx.toks[j].low] || lx.toks[j].low == "goes" && j+1 < len(lx.toks) && lx.toks[j+1].low == "away" {
+			if sketchGoneAfter[lx.toks[j].low] || (lx.toks[j].low == "goes" || lx.toks[j].low == "go") && j+1 < len(lx.toks) && lx.toks[j+1].low == "away" {
 				out[n] = true
 			}
 		}
@@ -442,7 +442,7 @@ func goneLits(lx *lexed) map[string]bool {
 				}
 			}
 			for j := i + 1; j < len(lx.toks) && j <= i+2; j++ {
-				if sketchGoneAfter[lx.toks[j].low] || lx.toks[j].low == "goes" {
+				if sketchGoneAfter[lx.toks[j].low] || lx.toks[j].low == "goes" || lx.toks[j].low == "go" && j+1 < len(lx.toks) && lx.toks[j+1].low == "away" {
 					gone = true
 				}
 			}

@@ -352,7 +352,7 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				c.gone = c.neg && gone
 				sk.checks = append(sk.checks, c)
 			default:
-				if sketchGoneAfter[word(i+1)] || word(i+1) == "is" && sketchGoneAfter[word(i+2)] {
+				if sketchGoneAfter[word(i+1)] || word(i+1) == "is" && sketchGoneAfter[word(i+2)] || (word(i+1) == "go" || word(i+1) == "goes") && word(i+2) == "away" {
 					if len(sk.acts) > 0 {
 						sk.checks = append(sk.checks, sketchCheck{lit: l, neg: true, gone: true})
 						checking, neg = true, true
@@ -924,6 +924,12 @@ func leftOut(claim, suggestion string) []string {
 			kept[w] = true
 		}
 	}
+	if kept["hides"] {
+		// "hides 'X'" says the claim's "'X' goes away".
+		for _, w := range []string{"go", "goes", "away", "disappears", "vanishes"} {
+			kept[w] = true
+		}
+	}
 	if kept["ticked"] {
 		// "is not ticked" checks the claim's "unchecked" box.
 		for _, w := range []string{"unticked", "checked", "unchecked", "box", "checkbox"} {
@@ -1251,7 +1257,8 @@ func unopenedPart(lx *lexed, sk sketch) string {
 				// what is in the menu, not the menu.
 				break
 			}
-			if w := toks[j].low; w == "opens" || w == "open" || w == "opening" || w == "brings" || w == "pops" || w == "launches" {
+			if w := toks[j].low; (w == "opens" || w == "open" || w == "opening" || w == "brings" || w == "pops" || w == "launches") && !(j > 0 && capitalised(toks[j].raw) && determiners[toks[j-1].low]) {
+				// "the Open Torrent dialog" is a name, not what opens it.
 				return ""
 			}
 		}

@@ -21,6 +21,11 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		{"The Import Wizard dialog has the 'Skip header row' box ticked by default", `In the "Import Wizard" dialog, "Skip header row" is ticked`, `"default"`},
 		{"In the preferences, the Privacy tab has 'Send usage data' unchecked", `In Preferences, clicking the "Privacy" tab, "Send usage data" is not ticked`, `clicking "Preferences" is a guess`},
 		{"The Sort menu > Order by offers Name, Size and Date.", `In the "Sort" menu, the page shows "Name", "Size" and "Date"`, `read as texts on the page, a guess`},
+		// A text that "goes away" is hidden after the action; a part
+		// whose name starts with a verb ("the Open File dialog") is
+		// still a name.
+		{"Clicking Close in the Share dialog makes 'Share this page' go away", `In the "Share" dialog, clicking "Close" hides "Share this page"`, `clicking "Share" is a guess`},
+		{"Clicking Cancel in the Open File dialog makes 'Pick a file' go away", `In the "Open File" dialog, clicking "Cancel" hides "Pick a file"`, `clicking "Open File" is a guess`},
 		// A part on another page, or with no name, is not opened by a
 		// guess from the home page.
 		{"The export dialog on /reports lists 'CSV'", "", ""},
