@@ -200,6 +200,13 @@ func Suggestions(claim string, extra ...string) []string {
 		}
 		unquoted["why"] = fmt.Sprintf("how the claim meant the unquoted %s: they are read as texts on the page, a guess", joinAnd(q))
 	}
+	if len(sk.unquoted) > 0 && unquoted["why"] == "" {
+		q := make([]string, len(sk.unquoted))
+		for i, it := range sk.unquoted {
+			q[i] = quoteLit(it)
+		}
+		unquoted["why"] = fmt.Sprintf("how the claim meant the unquoted %s: read as the name of the control, a guess", joinAnd(q))
+	}
 	if part := unopenedPart(lx, sk); part != "" {
 		// Every other rephrasing would look for the claim's texts where
 		// they are not yet shown: only the claim with its part opened by
@@ -384,6 +391,11 @@ func negatedLits(lx *lexed) []bool {
 			break
 		}
 		for j := i - 1; j > last && j >= i-4; j-- {
+			if j > 0 && lx.toks[j-1].low == "with" && (lx.toks[j].low == "nothing" || lx.toks[j].low == "no") && checkVerbBetween(lx.toks, j, i) {
+				// "with nothing open shows 'X'": a condition's negation,
+				// before the check ("with no 'Beta' label" stays one).
+				continue
+			}
 			// "leaves out 'X'": two words that together say X is not there.
 			leavesOut := lx.toks[j].low == "out" && j > 0 && leaveWords[lx.toks[j-1].low]
 			if lx.toks[j].kind == tWord && (reNegation.MatchString(lx.toks[j].raw) || sketchHideVerbs[lx.toks[j].low] || closeVerbs[lx.toks[j].low]) || leavesOut {

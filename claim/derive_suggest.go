@@ -68,6 +68,9 @@ type sketch struct {
 	// dest is the address the claim says its actions lead to ("clicking
 	// 'Docs' opens /docs", "changes the address to /#/x").
 	dest string
+	// unquoted are the names the sketch reads from the claim's unquoted
+	// words ("an Authorize button"): a reading its label says.
+	unquoted []string
 	// notPage are the claim's paths that name no page it starts on: an
 	// address its actions lead to, a path shown as a text.
 	notPage map[int]bool
@@ -454,6 +457,14 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			// "'s' is listed as 'Start'", "the mode is set to 'Prefer
 			// encryption'": the quoted value is shown.
 			checking, neg, gone = true, negatedBefore(toks, i), false
+		case (w == "a" || w == "an") && !used[i] && namedControlAt(toks, i):
+			// "There's an Authorize button", "has a Sign up link": a
+			// control by its unquoted name, shown.
+			name, noun, end := namedControl(toks, i)
+			sk.checks = append(sk.checks, sketchCheck{lit: name, noun: noun})
+			sk.unquoted = append(sk.unquoted, name)
+			checking, neg, gone = true, false, false
+			i = end
 		case w == "list" && i > 1 && (determiners[toks[i-1].low] || toks[i-1].kind == tWord && capitalised(toks[i-1].raw)):
 			// "The Endpoints list on the home page has …": a noun.
 		case sketchCheckVerbs[w]:
@@ -461,6 +472,10 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			// holds; a plain verb starts a positive check.
 			n := false
 			for j := i - 1; j >= 0 && j >= i-2; j-- {
+				if j > 0 && toks[j-1].low == "with" && (toks[j].low == "nothing" || toks[j].low == "no") {
+					// "with nothing open shows …": a condition's negation.
+					continue
+				}
 				if toks[j].kind == tWord && (reNegation.MatchString(toks[j].raw) || toks[j].low == "not" || toks[j].low == "longer") {
 					n = true
 				}
@@ -505,6 +520,14 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			// "Collapsing the orders section …": a click on something the
 			// claim does not quote; what follows is checked after it.
 			if len(sk.acts) == 0 && !checking && pathBeforeCheck(toks, i) {
+				continue
+			}
+			if name, noun, end := namedControl(toks, i+1); name != "" && !checking {
+				// "clicking the Toggle Inspector toolbar button": the
+				// control by its unquoted name, a reading.
+				sk.acts = append(sk.acts, sketchAct{kind: "click", lit: name, noun: noun, at: i + 1})
+				sk.unquoted = append(sk.unquoted, name)
+				i = end
 				continue
 			}
 			if i+1 < len(toks) && toks[i+1].kind == tWord && capitalised(toks[i+1].raw) && !checking {

@@ -601,3 +601,57 @@ func notWord(t token) bool {
 	w := strings.ReplaceAll(t.low, "’", "'")
 	return w == "not" || strings.HasSuffix(w, " not") || strings.HasSuffix(w, "n't")
 }
+
+// namedControl reads a control named by unquoted capitalised words at i,
+// after a determiner: "the Toggle Inspector toolbar button", "an Authorize
+// button", "the Sign up link" (one to three words, the first capitalised,
+// a part of the page between them and the kind allowed). It returns the
+// name, the kind (button, link) and the index of the kind's word, or "".
+func namedControl(toks []token, i int) (name, noun string, end int) {
+	if i >= len(toks) || !determiners[toks[i].low] {
+		return "", "", 0
+	}
+	j := i + 1
+	if j >= len(toks) || toks[j].kind != tWord || !capitalised(toks[j].raw) || stopWords[toks[j].low] {
+		return "", "", 0
+	}
+	var ws []string
+	for j < len(toks) && j <= i+3 && toks[j].kind == tWord && sketchNouns[toks[j].low] == "" && (!containerNouns[toks[j].low] || capitalised(toks[j].raw)) {
+		ws = append(ws, toks[j].raw)
+		j++
+	}
+	if j < len(toks) && containerNouns[toks[j].low] {
+		// "the Open Torrent toolbar button".
+		j++
+	}
+	if j >= len(toks) || len(ws) == 0 {
+		return "", "", 0
+	}
+	switch n := sketchNouns[toks[j].low]; n {
+	case "button", "link":
+		name = strings.Join(ws, " ")
+		if quoteLit(name) == "" {
+			return "", "", 0
+		}
+		return name, n, j
+	}
+	return "", "", 0
+}
+
+// namedControlAt reports whether a control named by unquoted words starts
+// at i ("an Authorize button").
+func namedControlAt(toks []token, i int) bool {
+	n, _, _ := namedControl(toks, i)
+	return n != ""
+}
+
+// checkVerbBetween reports whether a check verb ("shows", "says") comes
+// between the tokens at a and b.
+func checkVerbBetween(toks []token, a, b int) bool {
+	for k := a + 1; k < b && k < len(toks); k++ {
+		if toks[k].kind == tWord && sketchCheckVerbs[toks[k].low] {
+			return true
+		}
+	}
+	return false
+}

@@ -26,6 +26,10 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		// still a name.
 		{"Clicking Close in the Share dialog makes 'Share this page' go away", `In the "Share" dialog, clicking "Close" hides "Share this page"`, `clicking "Share" is a guess`},
 		{"Clicking Cancel in the Open File dialog makes 'Pick a file' go away", `In the "Open File" dialog, clicking "Cancel" hides "Pick a file"`, `clicking "Open File" is a guess`},
+		// A control named by unquoted capitalised words: its name, a
+		// reading said so.
+		{"There's a Subscribe button at the bottom of the blog for getting news", `The blog shows a "Subscribe" button`, `how the claim meant the unquoted "Subscribe"`},
+		{"Clicking the Toggle Sidebar toolbar button with nothing open shows 'Outline'", `Clicking the "Toggle Sidebar" button shows "Outline"`, `"toolbar"`},
 		// A part on another page, or with no name, is not opened by a
 		// guess from the home page.
 		{"The export dialog on /reports lists 'CSV'", "", ""},
@@ -87,6 +91,8 @@ func TestSuggestionsNeverSayOtherwise(t *testing.T) {
 		{"Clicking 'Docs' doesn't open /guide", "goes to /guide"},
 		{"Choosing 'Sign out' from the profile menu shows 'Goodbye'", `The home page shows "Goodbye"`},
 		{"The editor page loads with no errors in the console", "errors — checks only that on /editor"},
+		{"The banner comes with no 'Beta' label", `shows "Beta"`},
+		{"Clicking 'Save' with no 'Draft' tag shows 'Saved'", `shows "Draft"`},
 	} {
 		for _, sg := range Suggestions(tc.claim) {
 			if strings.Contains(sg, tc.never) {
