@@ -185,6 +185,12 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 	}
 	// gone is set after a verb that says what follows goes away.
 	checking, neg, gone := false, false, false
+	if name, noun, end := namedControl(toks, 0); name != "" && end+1 < len(toks) && openerVerbs[toks[end+1].low] {
+		// "The Open Torrent toolbar button brings up 'Upload …'": the
+		// control, by its unquoted name, clicked first.
+		sk.acts = append(sk.acts, sketchAct{kind: "click", lit: name, noun: noun, at: 1, implied: true})
+		sk.unquoted = append(sk.unquoted, name)
+	}
 	used := map[int]bool{}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -316,6 +322,10 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				sk.acts = append(sk.acts, sketchAct{kind: "press", lit: l, at: i})
 				used[pj] = true
 				checking, neg = false, false
+			case !checking && len(sk.acts) == 0 && (word(i+1) == "button" || word(i+1) == "link") && openerVerbs[word(i+2)]:
+				// "The 'Export' button brings up 'Save as'": what the
+				// button shows once clicked.
+				sk.acts = append(sk.acts, sketchAct{kind: "click", lit: l, noun: word(i + 1), at: i, implied: true})
 			case !checking && word(i+1) == "tab" && !sketchClickVerbs[pw] && !pressVerb(pw) && sketchCheckVerbSoon(toks, i+2):
 				// "the 'Peers' tab shows 'X'": what the tab holds shows
 				// once the tab is chosen.

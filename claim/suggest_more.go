@@ -655,3 +655,8 @@ func checkVerbBetween(toks []token, a, b int) bool {
 	}
 	return false
 }
+
+// openerVerbs, after a control the claim names as its subject, say what
+// clicking it shows: "The 'Export' button brings up 'Save as'".
+var openerVerbs = map[string]bool{"brings": true, "opens": true, "pops": true, "launches": true,
+	"reveals": true, "toggles": true, "expands": true}

@@ -30,6 +30,9 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		// reading said so.
 		{"There's a Subscribe button at the bottom of the blog for getting news", `The blog shows a "Subscribe" button`, `how the claim meant the unquoted "Subscribe"`},
 		{"Clicking the Toggle Sidebar toolbar button with nothing open shows 'Outline'", `Clicking the "Toggle Sidebar" button shows "Outline"`, `"toolbar"`},
+		// A control as the subject of what it opens is clicked first.
+		{"The 'Export' button brings up 'Save as' and 'Cancel'", `Clicking the "Export" button shows "Save as" and "Cancel"`, ""},
+		{"The Help link opens 'Getting started'", `Clicking the "Help" link shows "Getting started"`, `how the claim meant the unquoted "Help"`},
 		// A part on another page, or with no name, is not opened by a
 		// guess from the home page.
 		{"The export dialog on /reports lists 'CSV'", "", ""},
