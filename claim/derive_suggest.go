@@ -833,7 +833,7 @@ func composeSketch(sk sketch) []string {
 			case c.count != "" && c.noun != "":
 				counted = append(counted, fmt.Sprintf("has %s %s %ss", c.count, q, c.noun))
 			case c.noun != "" && npos == 1:
-				pos = append(pos, fmt.Sprintf("a %s %s", q, c.noun))
+				pos = append(pos, fmt.Sprintf("%s %s %s", article(c.lit), q, c.noun))
 			default:
 				pos = append(pos, q)
 			}

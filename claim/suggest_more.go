@@ -660,3 +660,11 @@ func checkVerbBetween(toks []token, a, b int) bool {
 // clicking it shows: "The 'Export' button brings up 'Save as'".
 var openerVerbs = map[string]bool{"brings": true, "opens": true, "pops": true, "launches": true,
 	"reveals": true, "toggles": true, "expands": true}
+
+// article is "an" before a name that starts with a vowel, else "a".
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an"
+	}
+	return "a"
+}
