@@ -520,6 +520,15 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			if len(sk.acts) > 0 || checking {
 				sk.cut = true
 			}
+		case w == "after" && i > 0 && len(sk.acts) > 0 && !checking && !sk.cut && actionAt(toks, i+1).kind != "":
+			// "Hitting 'Cancel' after clicking 'Try it out' …": the action
+			// after "after" is done first.
+			a := actionAt(toks, i+1)
+			sk.acts = append([]sketchAct{a}, sk.acts...)
+			i = a.at
+			if i+1 < len(toks) && sketchNouns[toks[i+1].low] != "" {
+				i++
+			}
 		case w == "after" || w == "once" || w == "when" || w == "before":
 			// A clause that puts an action before another, in the middle
 			// of the claim: the order is not the sketch's to guess.

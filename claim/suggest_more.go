@@ -668,3 +668,44 @@ func article(name string) string {
 	}
 	return "a"
 }
+
+// actionAt reads one action said with its quoted text at i: "clicking
+// 'Try it out'", "clicking the 'Edit' button", "pressing 'o'", "typing
+// 'hello'", "hitting Esc". Its kind is "" when the words at i are no such
+// action; at is the index of its text.
+func actionAt(toks []token, i int) sketchAct {
+	if i >= len(toks) || toks[i].kind != tWord {
+		return sketchAct{}
+	}
+	v := toks[i].low
+	j := i + 1
+	for j < len(toks) && (determiners[toks[j].low] || toks[j].low == "on") && toks[j].kind == tWord {
+		j++
+	}
+	if j >= len(toks) {
+		return sketchAct{}
+	}
+	switch {
+	case pressVerb(v) && toks[j].kind == tWord && keyNames[toks[j].low] != "":
+		return sketchAct{kind: "press", lit: keyNames[toks[j].low], at: j}
+	case toks[j].kind != tLit:
+		return sketchAct{}
+	}
+	l := strings.TrimSpace(toks[j].raw)
+	if l == "" || quoteLit(l) == "" {
+		return sketchAct{}
+	}
+	switch {
+	case pressVerb(v):
+		return sketchAct{kind: "press", lit: l, at: j}
+	case sketchClickVerbs[v]:
+		noun := ""
+		if j+1 < len(toks) {
+			noun = sketchNouns[toks[j+1].low]
+		}
+		return sketchAct{kind: "click", lit: l, noun: noun, at: j}
+	case v == "typing" || v == "entering":
+		return sketchAct{kind: "type", lit: l, at: j}
+	}
+	return sketchAct{}
+}

@@ -33,6 +33,9 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		// A control as the subject of what it opens is clicked first.
 		{"The 'Export' button brings up 'Save as' and 'Cancel'", `Clicking the "Export" button shows "Save as" and "Cancel"`, ""},
 		{"The Help link opens 'Getting started'", `Clicking the "Help" link shows "Getting started"`, `how the claim meant the unquoted "Help"`},
+		// "A after B": B is done first; "after a while" is no action.
+		{"Clicking 'Send' after typing 'hi there' shows 'Sent' in green", `Typing "hi there", then clicking "Send" shows "Sent"`, `"green"`},
+		{"Clicking 'Send' shows 'Sent' after a while", `Clicking "Send" shows "Sent"`, `the rest of`},
 		// A part on another page, or with no name, is not opened by a
 		// guess from the home page.
 		{"The export dialog on /reports lists 'CSV'", "", ""},
