@@ -562,6 +562,10 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	}
 	if p != nil {
 		for _, k := range pressedKeys(lexClaim(claim)) {
+			if utf8.RuneCountInString(k) > 1 && checkKey(k) != nil {
+				// "Hitting 'Cancel'" names no key: the rules click it.
+				continue
+			}
 			for _, j := range p.Journeys {
 				for _, st := range j.Steps {
 					if (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && st.Value == k ||

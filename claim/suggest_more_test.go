@@ -36,6 +36,8 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		// "A after B": B is done first; "after a while" is no action.
 		{"Clicking 'Send' after typing 'hi there' shows 'Sent' in green", `Typing "hi there", then clicking "Send" shows "Sent"`, `"green"`},
 		{"Clicking 'Send' shows 'Sent' after a while", `Clicking "Send" shows "Sent"`, `the rest of`},
+		// Hitting a text that names no key clicks it, as the rules read it.
+		{"Hitting 'Close' after clicking 'Share' hides the 'Copy link' button in the popup", `Clicking "Share", then pressing "Close" hides "Copy link"`, `"button in the popup"`},
 		// A part on another page, or with no name, is not opened by a
 		// guess from the home page.
 		{"The export dialog on /reports lists 'CSV'", "", ""},
