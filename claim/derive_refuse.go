@@ -391,6 +391,11 @@ func negatedLits(lx *lexed) []bool {
 			break
 		}
 		for j := i - 1; j > last && j >= i-4; j-- {
+			if lx.toks[i-1].low == "as" && i >= 2 && asValue(lx.toks, i-2) {
+				// "'Ctrl+S' is not listed as 'Save'": a value it is not
+				// given, not a text said to be absent.
+				break
+			}
 			if j > 0 && lx.toks[j-1].low == "with" && (lx.toks[j].low == "nothing" || lx.toks[j].low == "no") && checkVerbBetween(lx.toks, j, i) {
 				// "with nothing open shows 'X'": a condition's negation,
 				// before the check ("with no 'Beta' label" stays one).

@@ -322,7 +322,7 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				sk.acts = append(sk.acts, sketchAct{kind: "press", lit: l, at: i})
 				used[pj] = true
 				checking, neg = false, false
-			case !checking && len(sk.acts) == 0 && (word(i+1) == "button" || word(i+1) == "link") && openerVerbs[word(i+2)]:
+			case !checking && len(sk.acts) == 0 && (word(i+1) == "button" || word(i+1) == "link") && (openerVerbs[word(i+2)] || (word(i+2) == "never" || word(i+2) == "no") && openerVerbs[word(i+3)]):
 				// "The 'Export' button brings up 'Save as'": what the
 				// button shows once clicked.
 				sk.acts = append(sk.acts, sketchAct{kind: "click", lit: l, noun: word(i + 1), at: i, implied: true})
@@ -463,10 +463,12 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 		case w == "tab" && i > 0 && !checking && !used[i] && toks[i-1].kind == tWord && capitalised(toks[i-1].raw) && sketchCheckVerbSoon(toks, i+1):
 			// "the Peers tab has 'X'": an unquoted tab name, chosen.
 			sk.acts = append(sk.acts, sketchAct{kind: "click", lit: toks[i-1].raw, noun: "tab", at: i - 1, implied: true})
-		case asValue(toks, i) && !checking:
+		case asValue(toks, i) && !checking && !negatedBefore(toks, i):
 			// "'s' is listed as 'Start'", "the mode is set to 'Prefer
-			// encryption'": the quoted value is shown.
-			checking, neg, gone = true, negatedBefore(toks, i), false
+			// encryption'": the quoted value is shown. Not so the value
+			// of "is not listed as 'Save'": 'Save' may be shown for
+			// another key.
+			checking, neg, gone = true, false, false
 		case (w == "a" || w == "an") && !used[i] && namedControlAt(toks, i):
 			// "There's an Authorize button", "has a Sign up link": a
 			// control by its unquoted name, shown.

@@ -247,7 +247,11 @@ func absentAfter(toks []token, i int) bool {
 		return true
 	}
 	switch toks[j].low {
-	case "shown", "listed", "there", "in", "on", "visible", "displayed", "present", "included", "among", "anywhere", "seen", "found", "part", "here", "mentioned":
+	case "shown", "listed", "visible", "displayed", "included", "seen", "found", "mentioned":
+		// "'Ctrl+S' is not listed as 'Save'" says what it is not listed
+		// as, not that it is gone.
+		return j+1 >= len(toks) || toks[j+1].low != "as" && toks[j+1].low != "with" && toks[j+1].kind != tLit
+	case "there", "in", "on", "present", "among", "anywhere", "part", "here":
 		return true
 	}
 	return false

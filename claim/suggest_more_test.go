@@ -38,6 +38,7 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		{"Clicking 'Send' shows 'Sent' after a while", `Clicking "Send" shows "Sent"`, `the rest of`},
 		// Hitting a text that names no key clicks it, as the rules read it.
 		{"Hitting 'Close' after clicking 'Share' hides the 'Copy link' button in the popup", `Clicking "Share", then pressing "Close" hides "Copy link"`, `"button in the popup"`},
+		{"The 'Delete' button never opens 'Are you sure?'", `Clicking the "Delete" button does not show "Are you sure?"`, `"never"`},
 		// A part on another page, or with no name, is not opened by a
 		// guess from the home page.
 		{"The export dialog on /reports lists 'CSV'", "", ""},
@@ -101,6 +102,10 @@ func TestSuggestionsNeverSayOtherwise(t *testing.T) {
 		{"The editor page loads with no errors in the console", "errors — checks only that on /editor"},
 		{"The banner comes with no 'Beta' label", `shows "Beta"`},
 		{"Clicking 'Save' with no 'Draft' tag shows 'Saved'", `shows "Draft"`},
+		// A value a text is not given is no absence of either text.
+		{"On /help, 'Ctrl+S' is not listed as 'Save'", `does not show "Save"`},
+		{"On /help, 'Ctrl+S' is not listed as 'Save'", `does not show "Ctrl+S"`},
+		{"In the help dialog, 'Ctrl+S' is not listed as 'Save'", `does not show`},
 	} {
 		for _, sg := range Suggestions(tc.claim) {
 			if strings.Contains(sg, tc.never) {
