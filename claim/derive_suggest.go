@@ -185,6 +185,8 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 	}
 	// gone is set after a verb that says what follows goes away.
 	checking, neg, gone := false, false, false
+	// listingPaths is set while the claim lists paths as texts.
+	listingPaths := false
 	if name, noun, end := namedControl(toks, 0); name != "" && end+1 < len(toks) && openerVerbs[toks[end+1].low] {
 		// "The Open Torrent toolbar button brings up 'Upload …'": the
 		// control, by its unquoted name, clicked first.
@@ -208,6 +210,16 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 					checking, neg, gone = true, false, false
 				} else {
 					sk.cut = true
+				}
+				continue
+			}
+			if t.kind == tPath && checking && !neg && i > 0 && (toks[i-1].low == "lists" || toks[i-1].low == "list" || listingPaths && (toks[i-1].low == "," || toks[i-1].low == "and")) {
+				// "lists /tasks, /users and /settings": paths the page
+				// shows, not pages.
+				listingPaths = true
+				sk.notPage = markIndex(sk.notPage, i)
+				if l := pathText(lx, i); quoteLit(l) != "" {
+					sk.checks = append(sk.checks, sketchCheck{lit: strings.TrimRight(l, ",")})
 				}
 				continue
 			}

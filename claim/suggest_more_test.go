@@ -60,6 +60,7 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		// A path the claim says is shown is a text on the page.
 		{"Because 'Remove user' is deprecated, its /v2/users/{id} path is shown in bold", `On the home page, "/v2/users/{id}" is bold`, `"deprecated"`},
 		{"The Endpoints list on the home page has a /reports entry", `The home page shows "/reports"`, `"entry"`},
+		{"The landing page says 'Welcome' and lists /docs, /blog and /jobs under Links", `The landing page shows "Welcome", "/docs", "/blog" and "/jobs"`, `"Links"`},
 		// Unquoted names in an enumeration of three or more: texts, a
 		// reading; fewer, or in lower case, are no reading.
 		{"The Status filter lists Open, Closed and Merged, in that order", `The home page shows "Open", "Closed" and "Merged" in that order`, `how the claim meant the unquoted "Open", "Closed" and "Merged"`},
