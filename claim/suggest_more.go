@@ -9,7 +9,8 @@ import (
 	"github.com/vouchdev/vouch/plan"
 )
 
-// Suggestions for two classes of refused claim that used to get none.
+// Suggestions for classes of refused claim that used to get none or one
+// that said something else, and the checks that keep suggestions honest.
 //
 // A claim that looks inside a part of the page it never opens ("The About
 // box says …", "Choosing 'About' from the settings menu shows …") is
@@ -21,6 +22,13 @@ import (
 // A rule about every item of a kind ("every task on /tasks says …") is
 // offered as its texts on its page, labelled: a text found once proves the
 // rule of one item only.
+//
+// The sketch (derive_suggest.go) reads more pieces with the helpers below:
+// a checkbox's state, a value "listed as" a text, where actions lead, a
+// path shown as a text, unquoted names of controls and of listed items
+// (each a reading its label says), "A after B" in the order it happens;
+// and never a count as a status, a condition's negation as a check's, or
+// "'X' is not listed as 'Y'" as either text gone.
 
 // deriveSuggestion derives a suggestion as Derive does, without making
 // suggestions of its own: a place named but not opened is opened by the
