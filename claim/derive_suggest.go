@@ -279,6 +279,12 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				sk.cut = true
 				continue
 			}
+			if len(sk.acts) == 0 && sk.title == "" && browserTabTitle(toks, i) {
+				// "The browser tab for the docs is titled 'Swagger UI'":
+				// the page's title.
+				sk.title = l
+				continue
+			}
 			if len(sk.acts) == 0 && !checking && sk.title == "" && titleBefore(toks, i) {
 				sk.title = l
 				continue
@@ -980,6 +986,13 @@ func leftOut(claim, suggestion string) []string {
 			kept[w] = true
 		}
 	}
+	if kept["title"] {
+		// "The title of the page is 'X'" says what the claim's browser
+		// tab is titled.
+		for _, w := range []string{"titled", "browser", "tab", "window"} {
+			kept[w] = true
+		}
+	}
 	if kept["hides"] {
 		// "hides 'X'" says the claim's "'X' goes away".
 		for _, w := range []string{"go", "goes", "away", "disappears", "vanishes"} {
@@ -1301,6 +1314,10 @@ func unopenedPart(lx *lexed, sk sketch) string {
 		}
 		closed := closedParts[t.low] || t.low == "box" && i > 0 && boxKinds[toks[i-1].low]
 		if t.low == "preferences" && i+1 < len(toks) && (pageSuffix[toks[i+1].low] || toks[i+1].low == "screen") {
+			closed = false
+		}
+		if t.low == "window" && i+1 < len(toks) && toks[i+1].low == "title" {
+			// "the window title": the page's title, no part of it.
 			closed = false
 		}
 		if !closed {

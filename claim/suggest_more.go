@@ -721,3 +721,28 @@ func actionAt(toks []token, i int) sketchAct {
 	}
 	return sketchAct{}
 }
+
+// browserTabTitle reports whether the quoted text at i is what the claim
+// says the browser tab (the page's title) reads: "The browser tab for the
+// docs is titled 'Swagger UI'", "the browser tab on the home page reads
+// 'Acme'", "the window title says 'Acme'". A tab of the page ("the Peers
+// tab reads 'X'") is no browser tab.
+func browserTabTitle(toks []token, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch toks[i-1].low {
+	case "titled", "reads", "says", "shows", "is":
+	default:
+		return false
+	}
+	if toks[i-1].low == "titled" {
+		return true
+	}
+	for j := 1; j < i-1; j++ {
+		if toks[j].low == "tab" && toks[j-1].low == "browser" || toks[j].low == "title" && toks[j-1].low == "window" {
+			return true
+		}
+	}
+	return false
+}

@@ -39,6 +39,11 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		// Hitting a text that names no key clicks it, as the rules read it.
 		{"Hitting 'Close' after clicking 'Share' hides the 'Copy link' button in the popup", `Clicking "Share", then pressing "Close" hides "Copy link"`, `"button in the popup"`},
 		{"The 'Delete' button never opens 'Are you sure?'", `Clicking the "Delete" button does not show "Are you sure?"`, `"never"`},
+		// The browser tab or window title is the page's title; a tab of
+		// the page is not.
+		{"The browser tab for the shop is titled 'Acme Store'", `The title of the page is "Acme Store"`, ""},
+		{"On /about the window title says 'About us' in bold", `The title of /about is "About us"`, `"bold"`},
+		{"The Reviews tab reads 'Reviews'", `Clicking the "Reviews" tab shows "Reviews"`, ""},
 		// A part on another page, or with no name, is not opened by a
 		// guess from the home page.
 		{"The export dialog on /reports lists 'CSV'", "", ""},
