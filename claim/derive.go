@@ -48,6 +48,38 @@ type Rules struct{}
 // Derive calls the package's Derive; it never blocks, so ctx is unused.
 func (Rules) Derive(_ context.Context, claim string) (Derivation, error) { return Derive(claim) }
 
+// derivePlaced reads a claim the rules refused (r) whose action or checks
+// are in a place it names: a menu, a place's tab, a control in a named
+// dialog, or a place named but not opened. Derive and the suggestions
+// read them alike, so a suggestion's label describes the plan Derive
+// makes of it.
+func derivePlaced(claim string, r *refusal) (Derivation, bool) {
+	// An action through a menu: open the menu by its control, then
+	// choose the item, both guesses that can block but never fail.
+	if d, ok := deriveMenu(claim); ok {
+		return d, true
+	}
+	if menuAmbiguity(claim) != nil {
+		return Derivation{}, false
+	}
+	// A place's tab said as the subject, or the preferences in lower
+	// case: read as the reach below reads its own forms.
+	if d, ok := deriveTabbed(claim); ok {
+		return d, true
+	}
+	if d, ok := deriveClickInPlace(claim); ok {
+		return d, true
+	}
+	// A place named but not opened: open it by the control of its name,
+	// a guess that can block the run but never fail it.
+	if why := unopenedRefusal(claim, r); why != "" {
+		if d, ok := deriveReached(claim, why); ok {
+			return d, true
+		}
+	}
+	return Derivation{}, false
+}
+
 // Derive turns a one-sentence claim into requirements and a plan, or
 // refuses it with a *NotProvableError that says why and offers provable
 // rephrasings. It is deterministic and touches no network, browser or
@@ -56,28 +88,14 @@ func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
 	d, r := derive(claim)
 	if r != nil {
-		// An action through a menu: open the menu by its control, then
-		// choose the item, both guesses that can block but never fail.
-		if d2, ok := deriveMenu(claim); ok {
-			return d2, nil
-		}
 		if e := menuAmbiguity(claim); e != nil {
-			return Derivation{}, e
-		}
-		// A place's tab said as the subject, or the preferences in
-		// lower case: read as the reach below reads its own forms.
-		if d2, ok := deriveTabbed(claim); ok {
-			return d2, nil
-		}
-		if d2, ok := deriveClickInPlace(claim); ok {
-			return d2, nil
-		}
-		// A place named but not opened: open it by the control of its
-		// name, a guess that can block the run but never fail it.
-		if why := unopenedRefusal(claim, r); why != "" {
-			if d2, ok := deriveReached(claim, why); ok {
+			if d2, ok := deriveMenu(claim); ok {
 				return d2, nil
 			}
+			return Derivation{}, e
+		}
+		if d2, ok := derivePlaced(claim, r); ok {
+			return d2, nil
 		}
 	}
 	if r != nil {

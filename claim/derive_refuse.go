@@ -193,23 +193,50 @@ func Suggestions(claim string, extra ...string) []string {
 	lx := lexClaim(claim)
 	cands := append([]string(nil), extra...)
 	sk, ok := sketchClaim(lx)
-	if unopenedPart(lx, sk) != "" || universalSubject(lx) != "" {
-		// Every rephrasing would look for the claim's texts where they
-		// are not yet shown, or prove a rule of one item: none is better
-		// than one that decides another claim. The refusal says what to add.
-		if _, every := everyRead(claim); every && len(extra) > 0 {
-			// a rule about every item of a JSON list, said of a path
-			// that may be a page: the same rule with "GET" is offered
-			return checked(extra)
+	unquoted := map[string]string{}
+	if items, order := unquotedList(lx); len(items) > 0 && len(lx.lits) == 0 && len(sk.checks) == 0 && len(sk.acts) == 0 {
+		// "The Show dropdown lists All, Active and Paused": the names,
+		// read as texts the page shows, a reading the label says.
+		for _, it := range items {
+			sk.checks = append(sk.checks, sketchCheck{lit: it})
 		}
-		return nil
+		sk.order, sk.cut, ok = order, false, true
+		q := make([]string, len(items))
+		for i, it := range items {
+			q[i] = quoteLit(it)
+		}
+		unquoted["why"] = fmt.Sprintf("how the claim meant the unquoted %s: they are read as texts on the page, a guess", joinAnd(q))
+	}
+	if len(sk.unquoted) > 0 && unquoted["why"] == "" {
+		q := make([]string, len(sk.unquoted))
+		for i, it := range sk.unquoted {
+			q[i] = quoteLit(it)
+		}
+		unquoted["why"] = fmt.Sprintf("how the claim meant the unquoted %s: read as the name of the control, a guess", joinAnd(q))
+	}
+	if part := unopenedPart(lx, sk); part != "" {
+		// Every other rephrasing would look for the claim's texts where
+		// they are not yet shown: only the claim with its part opened by
+		// the control of its name is offered, labelled as the guess it is
+		// (suggest_more.go). The refusal says what to add.
+		opened, why := openedPartReadings(lx, sk, part)
+		if u := unquoted["why"]; u != "" {
+			for k, w := range why {
+				why[k] = w + ", and " + u
+			}
+		}
+		return finishSuggestions(text, append(cands, opened...), why)
 	}
 	hold, holdWhy := holderReadings(lx, sk)
 	cands = append(cands, hold...)
-	if ok {
-		cands = append(cands, composeSketch(sk)...)
-	}
 	readings := countReadings(lx, sk)
+	if ok {
+		composed := composeSketch(sk)
+		cands = append(cands, composed...)
+		if u := unquoted["why"]; u != "" {
+			readings = addReading(text, composed, u, readings)
+		}
+	}
 	for s, why := range holdWhy {
 		if readings == nil {
 			readings = map[string]string{}
@@ -227,7 +254,9 @@ func Suggestions(claim string, extra ...string) []string {
 		readings[s] = why
 	}
 	cands = append(cands, provablePrefixes(lx)...)
-	page, named := claimPage(lx)
+	// A path the claim's actions lead to, or one it shows as a text, is
+	// no page its texts are looked for on.
+	page, named := claimPageSkipping(lx, sk.notPage)
 	if strings.HasPrefix(sk.page, "/") {
 		// The path the claim reads its texts on, not a page word before
 		// it ("the task's own page, /tasks/2, says …").
@@ -269,6 +298,24 @@ func Suggestions(claim string, extra ...string) []string {
 		// claim never said ("Downloads are fast" names no page).
 		cands = append(cands, page+" loads without errors")
 	}
+	if u := universalSubject(lx); u != "" {
+		// A text found once proves a rule about every item of one item
+		// only: every rephrasing is labelled as checking that less, but
+		// the every-item reader's own (the rule said of its JSON list,
+		// expect_json every), which checks each item.
+		labelled := cands
+		if _, every := everyRead(claim); every {
+			labelled = cands[len(extra):]
+		}
+		readings = universalReadings(text, labelled, u, readings)
+	}
+	return finishSuggestions(text, cands, readings)
+}
+
+// finishSuggestions keeps the candidates Derive accepts that do not
+// change the claim's meaning, one per plan, labels those that check less
+// and returns the first three.
+func finishSuggestions(text string, cands []string, readings map[string]string) []string {
 	var keep []string
 	var keepD []*Derivation
 	sugg, ds := checkedPlans(cands, text)
@@ -329,6 +376,7 @@ func negatedClaim(claim string) bool {
 	// The claim's shape: its quoted texts are placeholders, so "shows
 	// 'Not found'" negates nothing.
 	shape := lexClaim(claim).shape
+	shape = reConditionNegation.ReplaceAllString(shape, "")
 	return reNegation.MatchString(reStatusName.ReplaceAllString(reRelativeNegation.ReplaceAllString(shape, ""), ""))
 }
 
@@ -356,6 +404,16 @@ func negatedLits(lx *lexed) []bool {
 			break
 		}
 		for j := i - 1; j > last && j >= i-4; j-- {
+			if lx.toks[i-1].low == "as" && i >= 2 && asValue(lx.toks, i-2) {
+				// "'Ctrl+S' is not listed as 'Save'": a value it is not
+				// given, not a text said to be absent.
+				break
+			}
+			if j > 0 && lx.toks[j-1].low == "with" && (lx.toks[j].low == "nothing" || lx.toks[j].low == "no") && checkVerbBetween(lx.toks, j, i) {
+				// "with nothing open shows 'X'": a condition's negation,
+				// before the check ("with no 'Beta' label" stays one).
+				continue
+			}
 			// "leaves out 'X'": two words that together say X is not there.
 			leavesOut := lx.toks[j].low == "out" && j > 0 && leaveWords[lx.toks[j-1].low]
 			if lx.toks[j].kind == tWord && (reNegation.MatchString(lx.toks[j].raw) || sketchHideVerbs[lx.toks[j].low] || closeVerbs[lx.toks[j].low]) || leavesOut {
@@ -375,9 +433,13 @@ func negatedLits(lx *lexed) []bool {
 				out[n] = true
 			}
 		}
+		// "so 'Update dependencies' is not in it", "'Beta' isn't there".
+		if absentAfter(lx.toks, i) {
+			out[n] = true
+		}
 		// "so 'List books' disappears", "'Error' is gone".
 		for j := i + 1; j < len(lx.toks) && j <= i+2; j++ {
-			if sketchGoneAfter[lx.toks[j].low] || lx.toks[j].low == "goes" && j+1 < len(lx.toks) && lx.toks[j+1].low == "away" {
+			if sketchGoneAfter[lx.toks[j].low] || (lx.toks[j].low == "goes" || lx.toks[j].low == "go") && j+1 < len(lx.toks) && lx.toks[j+1].low == "away" {
 				out[n] = true
 			}
 		}
@@ -410,7 +472,7 @@ func goneLits(lx *lexed) map[string]bool {
 				}
 			}
 			for j := i + 1; j < len(lx.toks) && j <= i+2; j++ {
-				if sketchGoneAfter[lx.toks[j].low] || lx.toks[j].low == "goes" {
+				if sketchGoneAfter[lx.toks[j].low] || lx.toks[j].low == "goes" || lx.toks[j].low == "go" && j+1 < len(lx.toks) && lx.toks[j+1].low == "away" {
 					gone = true
 				}
 			}
@@ -478,7 +540,7 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	claim = normalizeClaim(claim)
 	s := stripLabel(suggestion)
 	prefix := strings.HasPrefix(strings.ToLower(claim), strings.ToLower(strings.TrimSpace(s))) || beforeNegation(claim, s)
-	if negatedClaim(claim) && !negatedClaim(s) && !prefix {
+	if negatedClaim(claim) && !negatedClaim(s) && !prefix && !(withoutErrors(s) && onlyErrorsNegated(claim)) {
 		return "drops the claim's negation"
 	}
 	if p != nil {
@@ -510,11 +572,18 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 			}
 		}
 	}
+	if n := statusNotSaid(claim, p); n != 0 {
+		return fmt.Sprintf("reads the number %d as an HTTP status the claim does not say", n)
+	}
 	if strings.HasSuffix(strings.ToLower(s), "loads without errors") && !aboutLoading(claim) {
 		return "offers the generic \"loads without errors\" for a claim about something else"
 	}
 	if p != nil {
 		for _, k := range pressedKeys(lexClaim(claim)) {
+			if utf8.RuneCountInString(k) > 1 && checkKey(k) != nil {
+				// "Hitting 'Cancel'" names no key: the rules click it.
+				continue
+			}
 			for _, j := range p.Journeys {
 				for _, st := range j.Steps {
 					if (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && st.Value == k ||
@@ -581,7 +650,7 @@ func label(claim string, sugg []string, ds []*Derivation, readings map[string]st
 		var d Derivation
 		if ds[i] != nil {
 			d = *ds[i]
-		} else if dd, r := derive(s); r == nil {
+		} else if dd, r := deriveSuggestion(s); r == nil {
 			d = dd
 		} else {
 			continue
@@ -674,7 +743,12 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	lits, paths, numbers := facts(claim)
 	if len(lits)+len(paths)+len(numbers) == 0 {
 		lc := strings.ToLower(claim)
-		return strings.Contains(lc, "error") && strings.Contains(strings.ToLower(rephrasing), "error")
+		if !strings.Contains(lc, "error") || !strings.Contains(strings.ToLower(rephrasing), "error") {
+			return false
+		}
+		// Past the errors, the page it names and every other word are
+		// kept too (the checks below): "The editor page loads with no
+		// errors" is not "The page loads without errors".
 	}
 	if strings.Contains(strings.ToLower(rephrasing), "loads without errors") && !strings.Contains(strings.ToLower(claim), "error") {
 		return false
@@ -864,7 +938,7 @@ func checkedPlans(cands []string, skip ...string) ([]string, []*Derivation) {
 			continue
 		}
 		tries++
-		if d, r := derive(c); r == nil {
+		if d, r := deriveSuggestion(c); r == nil {
 			out = append(out, c)
 			ds = append(ds, &d)
 		} else if d, ok := deriveMenu(c); ok {
@@ -893,13 +967,10 @@ func provablePrefixes(lx *lexed) []string {
 	return out
 }
 
-// claimPage returns the first page the claim names, as written, and true;
-// or "The home page" and false when it names none.
-func claimPage(lx *lexed) (string, bool) { return claimPageSkipping(lx, nil) }
-
-// claimPageSkipping is claimPage for a claim whose tokens in skip name no
-// page: "Clicking /pricing on the home page" clicks /pricing on the home
-// page.
+// claimPageSkipping returns the first page the claim names, as written,
+// and true, or "The home page" and false when it names none, for a claim
+// whose tokens in skip name no page: "Clicking /pricing on the home page"
+// clicks /pricing on the home page.
 func claimPageSkipping(lx *lexed, skip map[int]bool) (string, bool) {
 	p := &parser{lx: lx}
 	for i := range lx.toks {

@@ -65,6 +65,15 @@ type sketch struct {
 	// order is set when the claim says its texts come in that order
 	// ("lists 'A', 'B' and 'C', in that order").
 	order bool
+	// dest is the address the claim says its actions lead to ("clicking
+	// 'Docs' opens /docs", "changes the address to /#/x").
+	dest string
+	// unquoted are the names the sketch reads from the claim's unquoted
+	// words ("an Authorize button"): a reading its label says.
+	unquoted []string
+	// notPage are the claim's paths that name no page it starts on: an
+	// address its actions lead to, a path shown as a text.
+	notPage map[int]bool
 }
 
 // sketchClickVerbs click the quoted text after them.
@@ -176,6 +185,14 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 	}
 	// gone is set after a verb that says what follows goes away.
 	checking, neg, gone := false, false, false
+	// listingPaths is set while the claim lists paths as texts.
+	listingPaths := false
+	if name, noun, end := namedControl(toks, 0); name != "" && end+1 < len(toks) && openerVerbs[toks[end+1].low] {
+		// "The Open Torrent toolbar button brings up 'Upload …'": the
+		// control, by its unquoted name, clicked first.
+		sk.acts = append(sk.acts, sketchAct{kind: "click", lit: name, noun: noun, at: 1, implied: true})
+		sk.unquoted = append(sk.unquoted, name)
+	}
 	used := map[int]bool{}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -184,6 +201,41 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 		}
 		switch t.kind {
 		case tPath, tURL:
+			if t.kind == tPath && (checking || len(sk.acts) > 0) && destinationPath(toks, i) && !negatedBefore(toks, i-1) && !(checking && neg) {
+				// "… opens /users", "changes the address to /#/x": where
+				// the actions lead, checked as the address.
+				sk.notPage = markIndex(sk.notPage, i)
+				if len(sk.acts) > 0 && sk.dest == "" && len(sk.checks) == 0 {
+					sk.dest = t.raw
+					checking, neg, gone = true, false, false
+				} else {
+					sk.cut = true
+				}
+				continue
+			}
+			if t.kind == tPath && checking && !neg && i > 0 && (toks[i-1].low == "lists" || toks[i-1].low == "list" || listingPaths && (toks[i-1].low == "," || toks[i-1].low == "and")) {
+				// "lists /tasks, /users and /settings": paths the page
+				// shows, not pages.
+				listingPaths = true
+				sk.notPage = markIndex(sk.notPage, i)
+				if l := pathText(lx, i); quoteLit(l) != "" {
+					sk.checks = append(sk.checks, sketchCheck{lit: strings.TrimRight(l, ",")})
+				}
+				continue
+			}
+			if t.kind == tPath && shownPath(toks, i) {
+				// "its /books/{id} path is shown struck through", "has a
+				// /posts entry": the path is a text on the page.
+				sk.notPage = markIndex(sk.notPage, i)
+				c := sketchCheck{lit: pathText(lx, i)}
+				if st, negStyle, _ := styleAfter(toks, i+1); st != "" && !negStyle {
+					c.style = st
+				}
+				if quoteLit(c.lit) != "" {
+					sk.checks = append(sk.checks, c)
+				}
+				continue
+			}
 			if pw, _ := prevWord(i); sketchClickVerbs[pw] && t.kind == tPath && !checking {
 				// "Clicking /tasks": the link to that path.
 				sk.acts = append(sk.acts, sketchAct{kind: "link", lit: t.raw, at: i})
@@ -194,7 +246,7 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				for k := i; k < len(toks); k++ {
 					after[k] = true
 				}
-				if pg, named := claimPageSkipping(lx, after); named && i > 0 && namesHome(lx.span(0, toks[i].start)) && strings.HasPrefix(toks[0].low, "on") {
+				if pg, named := claimPageSkipping(lx, after); named && i > 0 && namesHome(lx.span(0, toks[i].start)) && (toks[0].low == "on" || toks[0].low == "in") {
 					// "On the home page /settings is marked 'object'": the
 					// page is named first; the path is something on it.
 					sk.page = pg
@@ -208,7 +260,7 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			}
 			continue
 		case tNumber:
-			if n, err := strconv.Atoi(t.raw); err == nil && n >= 100 && n <= 599 && strings.HasPrefix(sk.page, "/") && len(sk.acts) == 0 {
+			if n, err := strconv.Atoi(t.raw); err == nil && n >= 100 && n <= 599 && strings.HasPrefix(sk.page, "/") && len(sk.acts) == 0 && statusNumber(toks, i) {
 				sk.status = t.raw
 			}
 			continue
@@ -227,6 +279,12 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				sk.cut = true
 				continue
 			}
+			if len(sk.acts) == 0 && sk.title == "" && browserTabTitle(toks, i) {
+				// "The browser tab for the docs is titled 'Swagger UI'":
+				// the page's title.
+				sk.title = l
+				continue
+			}
 			if len(sk.acts) == 0 && !checking && sk.title == "" && titleBefore(toks, i) {
 				sk.title = l
 				continue
@@ -240,6 +298,13 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				}
 				sk.acts = append([]sketchAct{a}, sk.acts...)
 				used[pj] = true
+				continue
+			}
+			if st := stateAfter(toks, i); st != "" && (pw == "" || !sketchClickVerbs[pw] && !pressVerb(pw) && pw != "ticking" && pw != "unticking") {
+				// "'Sync on start' is unticked", "has 'X' ticked": the
+				// state of the checkbox the text names, which the rules
+				// check ("'X' is not ticked").
+				sk.checks = append(sk.checks, sketchCheck{lit: l, style: st})
 				continue
 			}
 			if st, negStyle, noun := styleAfter(toks, i); st != "" && (pw == "" || !sketchClickVerbs[pw] && !pressVerb(pw)) {
@@ -275,6 +340,10 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				sk.acts = append(sk.acts, sketchAct{kind: "press", lit: l, at: i})
 				used[pj] = true
 				checking, neg = false, false
+			case !checking && len(sk.acts) == 0 && (word(i+1) == "button" || word(i+1) == "link") && (openerVerbs[word(i+2)] || (word(i+2) == "never" || word(i+2) == "no") && openerVerbs[word(i+3)]):
+				// "The 'Export' button brings up 'Save as'": what the
+				// button shows once clicked.
+				sk.acts = append(sk.acts, sketchAct{kind: "click", lit: l, noun: word(i + 1), at: i, implied: true})
 			case !checking && word(i+1) == "tab" && !sketchClickVerbs[pw] && !pressVerb(pw) && sketchCheckVerbSoon(toks, i+2):
 				// "the 'Peers' tab shows 'X'": what the tab holds shows
 				// once the tab is chosen.
@@ -308,17 +377,22 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 						c.count = toks[i-1].raw
 					}
 				}
-				if sketchGoneAfter[word(i+1)] || word(i+1) == "is" && sketchGoneAfter[word(i+2)] || word(i+1) == "goes" && word(i+2) == "away" {
+				if sketchGoneAfter[word(i+1)] || word(i+1) == "is" && sketchGoneAfter[word(i+2)] || word(i+1) == "goes" && word(i+2) == "away" || absentAfter(toks, i) {
 					c.neg = true
 				}
 				c.gone = c.neg && gone
 				sk.checks = append(sk.checks, c)
 			default:
-				if sketchGoneAfter[word(i+1)] || word(i+1) == "is" && sketchGoneAfter[word(i+2)] {
+				if sketchGoneAfter[word(i+1)] || word(i+1) == "is" && sketchGoneAfter[word(i+2)] || (word(i+1) == "go" || word(i+1) == "goes") && word(i+2) == "away" {
 					if len(sk.acts) > 0 {
 						sk.checks = append(sk.checks, sketchCheck{lit: l, neg: true, gone: true})
 						checking, neg = true, true
 					}
+					continue
+				}
+				if absentAfter(toks, i) && len(sk.acts) == 0 {
+					// "'Carrots' isn't there": not shown.
+					sk.checks = append(sk.checks, sketchCheck{lit: l, neg: true})
 					continue
 				}
 				if shownAfter(toks, i) {
@@ -407,19 +481,42 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 		case w == "tab" && i > 0 && !checking && !used[i] && toks[i-1].kind == tWord && capitalised(toks[i-1].raw) && sketchCheckVerbSoon(toks, i+1):
 			// "the Peers tab has 'X'": an unquoted tab name, chosen.
 			sk.acts = append(sk.acts, sketchAct{kind: "click", lit: toks[i-1].raw, noun: "tab", at: i - 1, implied: true})
+		case asValue(toks, i) && !checking && !negatedBefore(toks, i):
+			// "'s' is listed as 'Start'", "the mode is set to 'Prefer
+			// encryption'": the quoted value is shown. Not so the value
+			// of "is not listed as 'Save'": 'Save' may be shown for
+			// another key.
+			checking, neg, gone = true, false, false
+		case (w == "a" || w == "an") && !used[i] && namedControlAt(toks, i):
+			// "There's an Authorize button", "has a Sign up link": a
+			// control by its unquoted name, shown.
+			name, noun, end := namedControl(toks, i)
+			sk.checks = append(sk.checks, sketchCheck{lit: name, noun: noun})
+			sk.unquoted = append(sk.unquoted, name)
+			checking, neg, gone = true, false, false
+			i = end
+		case w == "list" && i > 1 && (determiners[toks[i-1].low] || toks[i-1].kind == tWord && capitalised(toks[i-1].raw)):
+			// "The Endpoints list on the home page has …": a noun.
 		case sketchCheckVerbs[w]:
 			// "doesn't show", "no longer shows": the negation before it
 			// holds; a plain verb starts a positive check.
 			n := false
 			for j := i - 1; j >= 0 && j >= i-2; j-- {
+				if j > 0 && toks[j-1].low == "with" && (toks[j].low == "nothing" || toks[j].low == "no") {
+					// "with nothing open shows …": a condition's negation.
+					continue
+				}
 				if toks[j].kind == tWord && (reNegation.MatchString(toks[j].raw) || toks[j].low == "not" || toks[j].low == "longer") {
 					n = true
 				}
 			}
 			if w == "opens" && i+1 < len(toks) && toks[i+1].kind == tPath {
 				// "opens /docs" is an address, which the rules read; the
-				// sketch has no piece for it.
-				sk.cut = true
+				// sketch keeps it as where the actions lead (the path's
+				// own case), or has no piece for it.
+				if len(sk.acts) == 0 {
+					sk.cut = true
+				}
 				continue
 			}
 			checking, neg, gone = true, n, false
@@ -443,6 +540,15 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			if len(sk.acts) > 0 || checking {
 				sk.cut = true
 			}
+		case w == "after" && i > 0 && len(sk.acts) > 0 && !checking && !sk.cut && actionAt(toks, i+1).kind != "":
+			// "Hitting 'Cancel' after clicking 'Try it out' …": the action
+			// after "after" is done first.
+			a := actionAt(toks, i+1)
+			sk.acts = append([]sketchAct{a}, sk.acts...)
+			i = a.at
+			if i+1 < len(toks) && sketchNouns[toks[i+1].low] != "" {
+				i++
+			}
 		case w == "after" || w == "once" || w == "when" || w == "before":
 			// A clause that puts an action before another, in the middle
 			// of the claim: the order is not the sketch's to guess.
@@ -455,6 +561,14 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			if len(sk.acts) == 0 && !checking && pathBeforeCheck(toks, i) {
 				continue
 			}
+			if name, noun, end := namedControl(toks, i+1); name != "" && !checking {
+				// "clicking the Toggle Inspector toolbar button": the
+				// control by its unquoted name, a reading.
+				sk.acts = append(sk.acts, sketchAct{kind: "click", lit: name, noun: noun, at: i + 1})
+				sk.unquoted = append(sk.unquoted, name)
+				i = end
+				continue
+			}
 			if i+1 < len(toks) && toks[i+1].kind == tWord && capitalised(toks[i+1].raw) && !checking {
 				// "clicking Explore": a capitalised name is the control's
 				// text, as the rules read it.
@@ -463,6 +577,8 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				continue
 			}
 			sk.cut = true
+		case sketchActionVerbs[w] && !used[i] && nounUse(toks, i):
+			// "the upload dialog", "a search box": a name, not an action.
 		case sketchActionVerbs[w] && !used[i]:
 			// An action the sketch cannot write; a pressed or clicked
 			// text right after it is read with the literal.
@@ -484,6 +600,9 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			if a.kind == "link" {
 				links[a.at] = true
 			}
+		}
+		for k := range sk.notPage {
+			links[k] = true
 		}
 		if pg, named := claimPageSkipping(lx, links); named && !(len(sk.acts) > 0 && genericPages[strings.TrimPrefix(strings.ToLower(pg), "the ")]) {
 			sk.page = pg
@@ -743,7 +862,7 @@ func composeSketch(sk sketch) []string {
 			case c.count != "" && c.noun != "":
 				counted = append(counted, fmt.Sprintf("has %s %s %ss", c.count, q, c.noun))
 			case c.noun != "" && npos == 1:
-				pos = append(pos, fmt.Sprintf("a %s %s", q, c.noun))
+				pos = append(pos, fmt.Sprintf("%s %s %s", article(c.lit), q, c.noun))
 			default:
 				pos = append(pos, q)
 			}
@@ -762,6 +881,14 @@ func composeSketch(sk sketch) []string {
 		}
 		parts = append(parts, neg...)
 		return strings.Join(parts, " and ")
+	}
+	if sk.dest != "" && len(acts) > 0 {
+		// "Clicking 'Docs' goes to /docs and shows 'Guide'": where the
+		// actions lead, then what is seen there.
+		if len(plain) > 0 && len(styled) == 0 {
+			out = append(out, lead+" goes to "+sk.dest+" and "+check(plain))
+		}
+		out = append(out, lead+" goes to "+sk.dest)
 	}
 	switch {
 	case len(styled) > 0 && len(plain) > 0:
@@ -859,6 +986,25 @@ func leftOut(claim, suggestion string) []string {
 			kept[w] = true
 		}
 	}
+	if kept["title"] {
+		// "The title of the page is 'X'" says what the claim's browser
+		// tab is titled.
+		for _, w := range []string{"titled", "browser", "tab", "window"} {
+			kept[w] = true
+		}
+	}
+	if kept["hides"] {
+		// "hides 'X'" says the claim's "'X' goes away".
+		for _, w := range []string{"go", "goes", "away", "disappears", "vanishes"} {
+			kept[w] = true
+		}
+	}
+	if kept["ticked"] {
+		// "is not ticked" checks the claim's "unchecked" box.
+		for _, w := range []string{"unticked", "checked", "unchecked", "box", "checkbox"} {
+			kept[w] = true
+		}
+	}
 	if kept["selecting"] {
 		for _, w := range []string{"switching", "setting", "changing", "choosing", "picking", "filter", "select", "selector", "picker", "set", "switch", "change"} {
 			kept[w] = true
@@ -894,6 +1040,17 @@ func leftOut(claim, suggestion string) []string {
 		case tLit:
 			return keptLit[strings.ToLower(strings.TrimSpace(t.raw))]
 		case tPunct:
+			return true
+		case tPath:
+			// A path the suggestion quotes as a text it shows.
+			for l := range keptLit {
+				if strings.HasPrefix(l, t.low) {
+					return true
+				}
+			}
+		}
+		if kept["not"] && notWord(t) {
+			// "isn't" is kept as "does not".
 			return true
 		}
 		if n, ok := numberWords[t.low]; ok && kept[strconv.Itoa(n)] {
@@ -1159,6 +1316,10 @@ func unopenedPart(lx *lexed, sk sketch) string {
 		if t.low == "preferences" && i+1 < len(toks) && (pageSuffix[toks[i+1].low] || toks[i+1].low == "screen") {
 			closed = false
 		}
+		if t.low == "window" && i+1 < len(toks) && toks[i+1].low == "title" {
+			// "the window title": the page's title, no part of it.
+			closed = false
+		}
 		if !closed {
 			continue
 		}
@@ -1169,7 +1330,8 @@ func unopenedPart(lx *lexed, sk sketch) string {
 				// what is in the menu, not the menu.
 				break
 			}
-			if w := toks[j].low; w == "opens" || w == "open" || w == "opening" || w == "brings" || w == "pops" || w == "launches" {
+			if w := toks[j].low; (w == "opens" || w == "open" || w == "opening" || w == "brings" || w == "pops" || w == "launches") && !(j > 0 && capitalised(toks[j].raw) && determiners[toks[j-1].low]) {
+				// "the Open Torrent dialog" is a name, not what opens it.
 				return ""
 			}
 		}
@@ -1210,7 +1372,7 @@ func unopenedPart(lx *lexed, sk sketch) string {
 				break
 			}
 		}
-		if !inside {
+		if !inside && !inLeadingPart(toks, at, a.at) {
 			return ""
 		}
 	}

@@ -81,24 +81,32 @@ func TestSuggestionsKeepWhatOpensAndHowItLooks(t *testing.T) {
 	}
 }
 
-// TestSuggestionsNoneForUnopenedParts: a claim that looks inside a dialog,
+// TestSuggestionsForUnopenedParts: a claim that looks inside a dialog,
 // menu or the preferences without saying how they open, or states a rule
-// about every item already on a page, gets no rephrasing (each would
-// decide another claim), and its reason says what to add.
-func TestSuggestionsNoneForUnopenedParts(t *testing.T) {
-	for _, tc := range []struct{ claim, reason string }{
-		{"The export dialog lists 'CSV' and 'JSON'", `say what opens it`},
-		{"The account menu lists 'Log out' and 'Profile'", `"after clicking 'Account', …"`},
-		{"In the preferences, the sync tab has 'Sync on start' ticked", `inside the preferences but does not say how they are opened`},
-		{"The About box of the editor says 'Version 3'", `the About box`},
-		{"Every invoice on /invoices shows 'Paid'", `"Every invoice" is a rule about every item`},
-		{"each row of /orders says 'shipped'", `"each row"`},
-		{"On /orders, every row says 'shipped'", `"every row"`},
+// about every item already on a page, has a reason that says what to add,
+// and only rephrasings labelled with what they guess or leave out: the
+// part opened by the control of its name (marked reach, so a wrong guess
+// blocks the run), or the rule's texts found once (suggest_more_test.go).
+func TestSuggestionsForUnopenedParts(t *testing.T) {
+	for _, tc := range []struct{ claim, reason, first string }{
+		{"The export dialog lists 'CSV' and 'JSON'", `say what opens it`, `In the "Export" dialog, the page shows "CSV" and "JSON"`},
+		{"The account menu lists 'Log out' and 'Profile'", `"after clicking 'Account', …"`, `In the "Account" menu, the page shows "Log out" and "Profile"`},
+		{"In the preferences, the sync tab has 'Sync on start' ticked", `inside the preferences but does not say how they are opened`, `In Preferences, "Sync on start" is ticked`},
+		{"The About box of the editor says 'Version 3'", `the About box`, `In the "About" dialog, the page shows "Version 3"`},
+		{"Every invoice on /invoices shows 'Paid'", `"Every invoice" is a rule about every item`, `/invoices shows "Paid"`},
+		{"each row of /orders says 'shipped'", `"each row"`, `/orders shows "shipped"`},
+		{"On /orders, every row says 'shipped'", `"every row"`, `/orders shows "shipped"`},
 	} {
 		np := refusalOf(t, tc.claim)
-		if len(np.Suggestions) > 0 {
-			t.Errorf("%q: suggestions %q, want none", tc.claim, np.Suggestions)
+		if len(np.Suggestions) == 0 || stripLabel(np.Suggestions[0]) != tc.first {
+			t.Errorf("%q: suggestions %q, want first %q", tc.claim, np.Suggestions, tc.first)
 		}
+		for _, sg := range np.Suggestions {
+			if !strings.Contains(sg, "is a guess") && !strings.Contains(sg, "of one item only") {
+				t.Errorf("%q: suggestion %q does not say what it guesses", tc.claim, sg)
+			}
+		}
+		checkSuggestions(t, tc.claim, np)
 		if !strings.Contains(np.Reason, tc.reason) {
 			t.Errorf("%q: reason %q, want it to say %q", tc.claim, np.Reason, tc.reason)
 		}
@@ -157,6 +165,9 @@ func checkSuggestions(t *testing.T, claim string, np *NotProvableError) {
 			t.Errorf("%q: suggestion %q %s", claim, s, why)
 		}
 		labelled := strings.Contains(s, labelSep) && strings.Contains(s, "; it does not check")
+		if a := DropsActionUnsaid(claim, s); labelled && a != "" {
+			t.Errorf("%q: suggestion %q leaves out %q without its label saying so", claim, s, a)
+		}
 		if !labelled && !Faithful(claim, s, d.Plan) {
 			t.Errorf("%q: suggestion %q checks something else without saying so", claim, s)
 		}

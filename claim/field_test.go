@@ -390,6 +390,11 @@ func suggestionFault(text string, np *NotProvableError) string {
 		return fmt.Sprintf("%q invents the path %s without saying it is a guess", s, pa)
 	}
 	if labelled {
+		// A label must name an action the suggestion leaves out: without
+		// it the suggestion checks another state and does not say so.
+		if a := DropsActionUnsaid(text, s); a != "" {
+			return fmt.Sprintf("%q leaves out %q without its label saying so", s, a)
+		}
 		return ""
 	}
 	if !Faithful(text, s, d.Plan) {
