@@ -64,6 +64,13 @@ func Derive(claim string) (d Derivation, err error) {
 		if e := menuAmbiguity(claim); e != nil {
 			return Derivation{}, e
 		}
+		// A control's value or state said as people say it (values.go).
+		if d2, e, ok := deriveValue(claim); ok {
+			if e != nil {
+				return Derivation{}, e
+			}
+			return d2, nil
+		}
 		// A place's tab said as the subject, or the preferences in
 		// lower case: read as the reach below reads its own forms.
 		if d2, ok := deriveTabbed(claim); ok {
