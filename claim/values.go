@@ -55,7 +55,7 @@ var (
 	plKind    = `(?: (?i:dialog|window|panel|pane|preferences|settings))?`
 	rePlTab   = regexp.MustCompile(`^(?:(?i:on|in|under) )?(?i:the )?` + plName + ` (?i:tab) (?i:of|in|on) (?i:the )?` + plName + plKind + `$`)
 	rePlArrow = regexp.MustCompile(`^(?:(?i:on|in|under|inside|within) )?(?i:the )?` + plName + plKind + ` (?:→|->|>|») (?i:the )?` + plName + `(?: (?i:tab))?$`)
-	rePlOnly  = regexp.MustCompile(`^(?:(?i:in|inside|within|under) )?(?i:the )?(?:` + plName + ` (?i:dialog|window|panel|pane)|((?i:preferences|settings)))$`)
+	rePlOnly  = regexp.MustCompile(`^(?:(?i:in|inside|within|under) )?(?i:the )?(?:` + plName + ` ((?i:dialog|window|panel|pane))|((?i:preferences|settings)))$`)
 )
 
 // valueStop are first words of an unquoted name that name no control.
@@ -102,9 +102,12 @@ func placePrefix(s string) (string, bool) {
 		return "", false
 	}
 	if m := rePlOnly.FindStringSubmatch(s); m != nil {
-		n := m[1] + m[2]
-		if place, ok := norm(n); ok {
-			return "In " + place, true
+		if m[3] != "" {
+			return "In " + upperFirst(strings.ToLower(m[3])), true
+		}
+		// the kind stays: reach.go opens "the Export dialog" by "Export"
+		if place, ok := norm(m[1]); ok && !strings.ContainsAny(m[1], `'"`) {
+			return "In the " + place + " " + strings.ToLower(m[2]), true
 		}
 	}
 	return "", false
@@ -118,6 +121,8 @@ type valueReading struct {
 	// other is a second reading the words allow ("shows" said of a
 	// field): the claim is then refused with both.
 	other string
+	// guessed is the field's name when the claim does not quote it.
+	guessed string
 }
 
 // valueRewrite says a claim about a control's value or state in the
@@ -226,6 +231,9 @@ func valueRewrite(claim string) (valueReading, bool) {
 			r.notes = append(r.notes, fmt.Sprintf("The value %s is unquoted in the claim and read as the literal text %s.", v, plan.Quote(v)))
 		}
 		r.said = plan.Quote(name) + " is set to " + plan.Quote(v)
+		if !quotedSubj {
+			r.guessed = name
+		}
 	}
 	if qual != "" {
 		if !quotedSubj || noun == "" {
@@ -277,10 +285,38 @@ func deriveValue(claim string) (Derivation, *NotProvableError, bool) {
 		reason := "\"shows\" said of a field may be its value or a text shown by it: say which (\"… is set to '…'\" for its value)"
 		return Derivation{}, ambiguous(claim, reason, readings), true
 	}
+	if r.guessed != "" && !reachField(&d, r.guessed) {
+		return Derivation{}, nil, false
+	}
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
 	d.Notes = append(d.Notes, r.notes...)
 	return d, nil, true
+}
+
+// reachField puts a hover of the field, marked reach, before each check of
+// its value: an unquoted name is the plan's guess at the field's label, and
+// a guess that finds no field is no evidence against the claim (blocked,
+// never failed). A hover neither types, ticks nor opens a drop-down.
+func reachField(d *Derivation, name string) bool {
+	n := 0
+	for ji := range d.Plan.Journeys {
+		j := &d.Plan.Journeys[ji]
+		var out []plan.Step
+		for _, s := range j.Steps {
+			if s.Kind == plan.ExpectValue {
+				out = append(out, plan.Step{Kind: plan.Hover, Target: s.Target, Reach: true})
+				n++
+			}
+			out = append(out, s)
+		}
+		j.Steps = out
+	}
+	if n == 0 {
+		return false
+	}
+	d.Notes = append(d.Notes, fmt.Sprintf("The field's name %s is unquoted in the claim, so its label is a guess: the plan first finds the field (a hover, marked reach); if no field has that label, the run is blocked, not failed.", plan.Quote(name)))
+	return true
 }
 
 // ambiguous refuses a claim with its readings, each derived already (by
