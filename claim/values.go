@@ -36,15 +36,15 @@ var choiceNouns = map[string]bool{"dropdown": true, "drop-down": true, "drop dow
 const (
 	valQuoted = `'[^']{1,60}'|"[^"]{1,60}"|‘[^’]{1,60}’|“[^”]{1,60}”`
 	valName   = `(?P<subj>` + valQuoted + `|[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,3}?)`
-	valValue  = `(?P<val>` + valQuoted + `|-?\d+(?:\.\d+)?|[A-Z][\w-]*)`
+	valValue  = `(?P<val>` + valQuoted + `|-?\d+(?:\.\d+)?|[A-Z][\w-]*(?: [a-z][\w-]*){0,2})`
 	valState  = `ticked|unticked|checked|unchecked|turned on|turned off|switched on|switched off`
 )
 
 var (
 	// "the Theme dropdown [for …] [on the Peers tab of P] is set to 'Dark' [in P]"
-	reValueBody = regexp.MustCompile(`^(?i:the )?` + valName + `(?: (?P<noun>(?i:` + valueNoun + `)))?(?: (?P<qual>for [a-z][a-z ]{0,60}?))?(?: (?P<pl1>(?i:on|in|under) [^,'"‘“]+?))? (?P<verb>(?i:is set to|is now set to|is|shows|holds|reads|starts on|defaults to)) ` + valValue + `(?: (?P<pl2>(?i:on|in|under) [^,'"‘“]+))?$`)
+	reValueBody = regexp.MustCompile(`^(?i:the )?` + valName + `(?: (?P<noun>(?i:` + valueNoun + `)))?(?: (?P<qual>for [a-z][a-z ]{0,60}?))?(?: (?P<pl1>(?i:on|in|under) [^,'"‘“]+?))? (?P<verb>(?i:is set to|is now set to|is|shows|holds|reads|starts on|defaults to)) ` + valValue + `(?: (?P<pl2>(?i:on|in|under) [^,'"‘“]+?))?(?P<dflt> by default)?$`)
 	// "'Use PEX' on the Peers tab of Preferences is ticked"
-	reStateBody = regexp.MustCompile(`^(?i:the )?(?P<subj>` + valQuoted + `)(?: (?P<noun>(?i:checkbox|box|toggle|switch|option)))? (?P<pl1>(?i:on|in|under) [^,'"‘“]+?) is (?P<state>` + valState + `)$`)
+	reStateBody = regexp.MustCompile(`^(?i:the )?(?P<subj>` + valQuoted + `)(?: (?P<noun>(?i:checkbox|box|toggle|switch|option)))? (?P<pl1>(?i:on|in|under) [^,'"‘“]+?) is (?P<state>` + valState + `)(?P<dflt> by default)?$`)
 	// "Preferences → Peers has the encryption mode set to 'Fast'"
 	reHasSet = regexp.MustCompile(`^(?P<pl1>[^,'"‘“]+?) (?:has|have) (?i:the |its )?` + valName + `(?: (?P<noun>(?i:` + valueNoun + `)))? set to ` + valValue + `$`)
 	// the prefix "On the Peers tab of Preferences, …"
@@ -123,6 +123,9 @@ type valueReading struct {
 	other string
 	// guessed is the field's name when the claim does not quote it.
 	guessed string
+	// short is the reading of an unquoted value of several words as its
+	// first word ("set to Dark mode": "Dark" or "Dark mode").
+	short string
 }
 
 // valueRewrite says a claim about a control's value or state in the
@@ -199,9 +202,10 @@ func valueRewrite(claim string) (valueReading, bool) {
 		if v == "" || strings.ContainsAny(v, `'"‘’“”`) {
 			return r, false
 		}
+		first := strings.Fields(v)[0]
 		if !quotedVal && !isNumber(v) {
 			// one capitalised word, right after the verb, at the end
-			if group(re, m, "pl2") != "" || valueNotLiteral[strings.ToLower(v)] {
+			if group(re, m, "pl2") != "" || group(re, m, "dflt") != "" || valueNotLiteral[strings.ToLower(first)] {
 				return r, false
 			}
 			switch verb {
@@ -231,6 +235,9 @@ func valueRewrite(claim string) (valueReading, bool) {
 			r.notes = append(r.notes, fmt.Sprintf("The value %s is unquoted in the claim and read as the literal text %s.", v, plan.Quote(v)))
 		}
 		r.said = plan.Quote(name) + " is set to " + plan.Quote(v)
+		if first != v && !quotedVal {
+			r.short = plan.Quote(name) + " is set to " + plan.Quote(first)
+		}
 		if !quotedSubj {
 			r.guessed = name
 		}
@@ -255,6 +262,12 @@ func valueRewrite(claim string) (valueReading, bool) {
 		if r.other != "" {
 			r.other = prefix + ", " + r.other
 		}
+		if r.short != "" {
+			r.short = prefix + ", " + r.short
+		}
+	}
+	if group(re, m, "dflt") != "" {
+		r.notes = append(r.notes, "\"By default\" is the state as the page opens: the plan checks it before doing anything to it.")
 	}
 	return r, true
 }
@@ -283,6 +296,15 @@ func deriveValue(claim string) (Derivation, *NotProvableError, bool) {
 			readings = append(readings, upperFirst(r.other)+labelSep+"the page shows it; it does not check it is the field's value")
 		}
 		reason := "\"shows\" said of a field may be its value or a text shown by it: say which (\"… is set to '…'\" for its value)"
+		return Derivation{}, ambiguous(claim, reason, readings), true
+	}
+	if r.short != "" {
+		// the whole text, or its first word with the rest describing it
+		readings := []string{upperFirst(r.said)}
+		if _, err := Derive(r.short); err == nil {
+			readings = append(readings, upperFirst(r.short))
+		}
+		reason := "an unquoted value of several words may be all of them or only the first, the rest describing it: quote the value"
 		return Derivation{}, ambiguous(claim, reason, readings), true
 	}
 	if r.guessed != "" && !reachField(&d, r.guessed) {

@@ -46,6 +46,8 @@ func TestClassControlValues(t *testing.T) {
 			j(`{"visit":"/"}`, reach("Export"), guess("Format"), val("Format", "PNG"))},
 		{"Quality is 90 in the Export dialog",
 			j(`{"visit":"/"}`, reach("Export"), guess("Quality"), val("Quality", "90"))},
+		// "by default" is the value as the page opens
+		{"On /account, the 'Language' dropdown is set to 'Deutsch' by default", j(`{"visit":"/account"}`, val("Language", "Deutsch"))},
 		// a checkbox's state with the place inside the sentence
 		{"'Send crash reports' on the Privacy tab of Preferences is unticked",
 			j(`{"visit":"/"}`, reach("Preferences"), reach("Privacy"), `{"expect_unchecked":"role=checkbox[name=\"Send crash reports\"]"}`)},
@@ -62,6 +64,22 @@ func TestClassControlValues(t *testing.T) {
 		"In the Export dialog, it is PNG",                                                                  // no control named
 		"Cache size is PNG on the Storage tab of Preferences",                                              // a word value only at the claim's end
 	})
+}
+
+// TestValueOfSeveralUnquotedWordsIsAmbiguous: "set to Dark mode" may
+// be the text "Dark mode" or "Dark", the rest describing it: refused with
+// both.
+func TestValueOfSeveralUnquotedWordsIsAmbiguous(t *testing.T) {
+	c := "On /account, the Language dropdown is set to High contrast"
+	_, err := Derive(c)
+	var np *NotProvableError
+	if !errors.As(err, &np) {
+		t.Fatalf("%q derived, want a refusal with both readings", c)
+	}
+	want := []string{`On /account, "Language" is set to "High contrast"`, `On /account, "Language" is set to "High"`}
+	if np.Cause != "ambiguous" || strings.Join(np.Suggestions, "|") != strings.Join(want, "|") {
+		t.Errorf("%q: cause %q, suggestions %q; want %q", c, np.Cause, np.Suggestions, want)
+	}
 }
 
 // TestValueShowsOfAFieldIsAmbiguous: "shows" said of a text field may be
