@@ -970,8 +970,16 @@
         return [ok, { count: n }];
       }
       case 'value': case 'checked': case 'enabled': case 'focused': case 'style': {
-        const el = resolve(t).first;
+        const r = resolve(t);
+        const el = r.first;
         if (!el) return [false, { found: false }];
+        // A field's value or tick said of a label several fields hold only
+        // in part ("Max peers" of "Max peers per torrent:" and "Max peers
+        // overall:") names none of them: the first would be a guess.
+        if ((args.op === 'value' || args.op === 'checked') && t.kind === 'label' && !t.nth && !t.within &&
+            r.visible.length > 1 && !candidates(t).some((x) => x.score === 2)) {
+          return [false, { found: true, ambiguous: r.visible.slice(0, 4).map(describeEl) }];
+        }
         let got, ok;
         switch (args.op) {
           case 'value': got = valueOf(el); ok = got !== null && norm(got) === norm(args.text); break;
