@@ -63,6 +63,14 @@ var valueStop = map[string]bool{"it": true, "this": true, "that": true, "there":
 	"everything": true, "nothing": true, "each": true, "all": true, "every": true, "no": true,
 	"which": true, "what": true, "one": true, "he": true, "she": true, "they": true, "its": true}
 
+// valueNotField are last words of an unquoted name that name a text or
+// another element, not a field ("the heading is 'General'").
+var valueNotField = map[string]bool{"heading": true, "title": true, "text": true, "message": true,
+	"label": true, "button": true, "link": true, "banner": true, "header": true, "footer": true,
+	"page": true, "dialog": true, "window": true, "menu": true, "badge": true, "icon": true,
+	"image": true, "error": true, "warning": true, "notice": true, "tooltip": true, "caption": true,
+	"version": true, "status": true, "count": true, "total": true, "url": true, "address": true}
+
 // valueNotLiteral are capitalised words after "is" that are states or
 // judgements, not a value ("the Beta option is On").
 var valueNotLiteral = map[string]bool{"on": true, "off": true, "enabled": true, "disabled": true,
@@ -181,7 +189,7 @@ func valueRewrite(claim string) (valueReading, bool) {
 	name := strings.Trim(subj, `'"‘’“”`)
 	if !quotedSubj {
 		ws := strings.Fields(name)
-		if valueStop[strings.ToLower(ws[0])] {
+		if valueStop[strings.ToLower(ws[0])] || noun == "" && valueNotField[strings.ToLower(ws[len(ws)-1])] {
 			return r, false
 		}
 		for _, w := range ws {
