@@ -63,7 +63,6 @@ func TestClassControlValues(t *testing.T) {
 		"Cache size is large on the Storage tab of Preferences",                                            // no literal value
 		"In the Export dialog, it is PNG",                                                                  // no control named
 		"Cache size is PNG on the Storage tab of Preferences",                                              // a word value only at the claim's end
-		"In Preferences, the heading is 'General'",                                                         // a heading is a text, not a field
 		"On the Storage tab of Preferences, the status is 'Idle'",                                          // the same
 	})
 }
