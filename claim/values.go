@@ -141,10 +141,12 @@ type valueReading struct {
 func valueRewrite(claim string) (valueReading, bool) {
 	c := strings.TrimSuffix(strings.TrimSpace(claim), ".")
 	prefix, body := "", c
+	// placed: the claim names a place of controls (a path is no such place)
+	placed := false
 	if m := reValPrefix.FindStringSubmatch(c); m != nil {
 		prefix, body = m[1], m[2]
 		if p, ok := placePrefix(prefix); ok {
-			prefix = p
+			prefix, placed = p, true
 		} else if !rePathPrefix.MatchString(prefix) {
 			// only a place of controls, or a path ("On /settings")
 			return valueReading{}, false
@@ -174,7 +176,6 @@ func valueRewrite(claim string) (valueReading, bool) {
 		verb = "is set to"
 	}
 	// The place: said once, before the body or inside it.
-	placed := prefix != "" && !strings.HasPrefix(prefix, "On /")
 	for _, pl := range []string{group(re, m, "pl1"), group(re, m, "pl2")} {
 		if pl == "" {
 			continue
