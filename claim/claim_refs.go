@@ -625,6 +625,18 @@ func promptLike(s string) bool {
 	return strings.Contains(t, "@") || len(strings.Fields(t)) >= 4
 }
 
+// valueFieldTarget is the target of a field whose value is checked: by its
+// label unless the name reads like a prompt by its shape ("Search…",
+// "e.g. Ann"), not merely by its length. A long label ("Max peers per
+// torrent") is a label; the runner's label lookup falls back to a whole
+// placeholder when no label matches.
+func valueFieldTarget(name string) (plan.Target, string) {
+	if promptLike(name) && (len(strings.Fields(name)) < 4 || promptLike(strings.Join(strings.Fields(name)[:3], " "))) {
+		return fieldTarget(name, true)
+	}
+	return plan.Target{Kind: plan.ByLabel, Value: name}, fmt.Sprintf("The field %q is found by its label (or, with none, a placeholder of the same text).", name)
+}
+
 var reField = sync.OnceValue(func() *regexp.Regexp {
 	return anchored(`(?:the |an? |my |your )?(?:` +
 		`(?:field|input|box|textbox) (?:labelled|named|called|for|with (?:the )?label) (` + nonCapturing(fragments0("name")) + `)` +

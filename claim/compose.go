@@ -2092,7 +2092,7 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 		if !ok || neg || subj.kind != sTarget || !subj.t.quoted || subj.t.noun != "" && subj.t.noun != "field" {
 			return false
 		}
-		tg, note := fieldTarget(subj.t.name, true)
+		tg, note := valueFieldTarget(subj.t.name)
 		it := check("presence", plan.Step{Kind: plan.ExpectValue, Target: tg.String(), Value: v})
 		it.notes = []string{note}
 		c.emit(it)

@@ -79,7 +79,6 @@ func TestComposeStates(t *testing.T) {
 		{"After clicking 'Edit', the 'Save' button is enabled", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"expect_enabled":"role=button[name=\"Save\"]"}`}}},
 	})
 	runRefused(t, []string{
-		"On /settings, the 'Theme' dropdown is set to 'Dark'", // a dropdown named by a text beside it has no label to find it by
 		"The 'Sort' filter starts on 'Newest'",
 		"Hovering over 'Help' underlines the footer", // a part is no element to style
 		// which element's background a person sees (the body, or an app's

@@ -50,34 +50,39 @@ func (Rules) Derive(_ context.Context, claim string) (Derivation, error) { retur
 
 // derivePlaced reads a claim the rules refused (r) whose action or checks
 // are in a place it names: a menu, a place's tab, a control in a named
-// dialog, or a place named but not opened. Derive and the suggestions
+// dialog, a control's value, or a place named but not opened; ok with a
+// refusal when the reading is ambiguous. Derive and the suggestions
 // read them alike, so a suggestion's label describes the plan Derive
 // makes of it.
-func derivePlaced(claim string, r *refusal) (Derivation, bool) {
+func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError) {
 	// An action through a menu: open the menu by its control, then
 	// choose the item, both guesses that can block but never fail.
 	if d, ok := deriveMenu(claim); ok {
-		return d, true
+		return d, true, nil
 	}
-	if menuAmbiguity(claim) != nil {
-		return Derivation{}, false
+	if e := menuAmbiguity(claim); e != nil {
+		return Derivation{}, true, e
+	}
+	// A control's value or state said as people say it (values.go).
+	if d, e, ok := deriveValue(claim); ok {
+		return d, true, e
 	}
 	// A place's tab said as the subject, or the preferences in lower
 	// case: read as the reach below reads its own forms.
 	if d, ok := deriveTabbed(claim); ok {
-		return d, true
+		return d, true, nil
 	}
 	if d, ok := deriveClickInPlace(claim); ok {
-		return d, true
+		return d, true, nil
 	}
 	// A place named but not opened: open it by the control of its name,
 	// a guess that can block the run but never fail it.
 	if why := unopenedRefusal(claim, r); why != "" {
 		if d, ok := deriveReached(claim, why); ok {
-			return d, true
+			return d, true, nil
 		}
 	}
-	return Derivation{}, false
+	return Derivation{}, false, nil
 }
 
 // Derive turns a one-sentence claim into requirements and a plan, or
@@ -88,13 +93,10 @@ func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
 	d, r := derive(claim)
 	if r != nil {
-		if e := menuAmbiguity(claim); e != nil {
-			if d2, ok := deriveMenu(claim); ok {
-				return d2, nil
+		if d2, ok, e := derivePlaced(claim, r); ok {
+			if e != nil {
+				return Derivation{}, e
 			}
-			return Derivation{}, e
-		}
-		if d2, ok := derivePlaced(claim, r); ok {
 			return d2, nil
 		}
 	}

@@ -36,7 +36,7 @@ import (
 func deriveSuggestion(c string) (Derivation, *refusal) {
 	d, r := derive(c)
 	if r != nil {
-		if d2, ok := derivePlaced(c, r); ok {
+		if d2, ok, e := derivePlaced(c, r); ok && e == nil {
 			return d2, nil
 		}
 	}

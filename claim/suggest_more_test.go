@@ -70,8 +70,10 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		// A checkbox's state; "checked out" is no state of a box.
 		{"On /settings, the 'Beta features' box is unchecked", `On /settings, "Beta features" is not ticked`, ""},
 		{"On /library, 'Dune' is checked out", `/library shows "Dune"`, `"checked out"`},
-		// A verb used as a name ("the search box") is no action.
-		{"On /library, the search box shows 'Type to search'", `/library shows "Type to search"`, `"box"`},
+		// A verb used as a name ("the search box") is no action; what a
+		// box shows is its value or a text beside it, both offered
+		// (values.go).
+		{"On /library, the search box shows 'Type to search'", `On /library, "search" is set to "Type to search"`, ""},
 	} {
 		np := refusalOf(t, tc.claim)
 		first := ""

@@ -255,14 +255,23 @@
 
   // textBefore is the text between a field and the previous field or
   // control among its siblings ('' when an element in between holds one).
+  // A field alone in its wrapper is named by the text before the wrapper,
+  // as a form laid out in rows reads "Encryption mode: [Prefer ▾]"
+  // (<div class="key">Encryption mode:</div><div class="value"><select>):
+  // up to two wrappers, each holding no other control.
   function textBefore(el) {
     let out = '';
-    for (let n = el.previousSibling; n; n = n.previousSibling) {
-      if (n.nodeType === 3) { out = n.data + ' ' + out; continue; }
-      if (n.nodeType !== 1) continue;
-      if (FIELD_TAGS.has(n.tagName) || n.tagName === 'BUTTON' || n.querySelector('input,select,textarea,button')) break;
-      out = contentText(n) + ' ' + out;
-      if (out.length > 200) return '';
+    for (let cur = el, up = 0; ; up++) {
+      for (let n = cur.previousSibling; n; n = n.previousSibling) {
+        if (n.nodeType === 3) { out = n.data + ' ' + out; continue; }
+        if (n.nodeType !== 1) continue;
+        if (FIELD_TAGS.has(n.tagName) || n.tagName === 'BUTTON' || n.querySelector('input,select,textarea,button')) return norm(out);
+        out = contentText(n) + ' ' + out;
+        if (out.length > 200) return '';
+      }
+      const p = cur.parentElement;
+      if (norm(out) || up >= 2 || !p || p === document.body || p.querySelectorAll('input,select,textarea,button').length > 1) break;
+      cur = p;
     }
     return norm(out);
   }
@@ -513,8 +522,9 @@
           for (const el of els) {
             if (!FIELD_TAGS.has(el.tagName) || (el.tagName === 'INPUT' && ['hidden', 'button', 'submit', 'reset', 'image'].includes((el.type || '').toLowerCase()))) continue;
             if ((el.labels && el.labels.length) || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) continue;
+            // "Encryption mode:" names the field "Encryption mode".
             const before = textBefore(el);
-            if (before && score(before, t) === 2) out.push({ el, score: 2 });
+            if (before && (score(before, t) === 2 || score(before.replace(/\s*:$/, ''), t) === 2)) out.push({ el, score: 2 });
           }
         }
         break;
@@ -960,8 +970,16 @@
         return [ok, { count: n }];
       }
       case 'value': case 'checked': case 'enabled': case 'focused': case 'style': {
-        const el = resolve(t).first;
+        const r = resolve(t);
+        const el = r.first;
         if (!el) return [false, { found: false }];
+        // A field's value or tick said of a label several fields hold only
+        // in part ("Max peers" of "Max peers per torrent:" and "Max peers
+        // overall:") names none of them: the first would be a guess.
+        if ((args.op === 'value' || args.op === 'checked') && t.kind === 'label' && !t.nth && !t.within &&
+            r.visible.length > 1 && !candidates(t).some((x) => x.score === 2)) {
+          return [false, { found: true, ambiguous: r.visible.slice(0, 4).map(describeEl) }];
+        }
         let got, ok;
         switch (args.op) {
           case 'value': got = valueOf(el); ok = got !== null && norm(got) === norm(args.text); break;

@@ -102,6 +102,8 @@ type lastResult struct {
 	Element string          `json:"element"`
 	Order   []string        `json:"order"`
 	Missing []string        `json:"missing"`
+	// Ambiguous: the fields a label names only in part, several of them.
+	Ambiguous []string `json:"ambiguous"`
 }
 
 // pollResult is the outcome of a page-side wait.

@@ -17,6 +17,10 @@ func TestSelectDecides(t *testing.T) {
 <label id="sl">Status</label><div role="combobox" aria-labelledby="sl" tabindex="0">All</div>
 <div>Show <select id="mode"><option>All</option><option>Paused</option></select>
 <select id="other"><option>Any</option></select> <input type="search" placeholder="Filter"></div>
+<div class="row"><div class="key">Encryption mode:</div><div class="value"><select id="enc"><option>Allow encryption</option><option selected>Prefer encryption</option></select></div></div>
+<div class="row"><div class="key"><input type="checkbox" id="lim"> Limit:</div><div class="value"><input type="number" id="limv" value="5"></div></div>
+<label for="p1">Max peers per torrent:</label><input type="number" id="p1" value="50">
+<label for="p2">Max peers overall:</label><input type="number" id="p2" value="200">
 <div id="out"></div>
 <script>document.getElementById('mode').onchange = (e) => { document.getElementById('out').textContent = 'showing ' + e.target.value; };</script>`,
 	})
@@ -41,6 +45,20 @@ func TestSelectDecides(t *testing.T) {
       - visit: /
       - select: {target: label=Show, value: Paused}
       - expect_text: showing Paused`},
+		{name: "a field alone in its wrapper, named by the text before the wrapper", want: evidence.Verified, steps: `
+      - visit: /
+      - expect_value: {target: label=Encryption mode, value: Prefer encryption}`},
+		{name: "the text before a wrapper names no field past another control", want: evidence.Failed, reason: []string{"no element"}, steps: `
+      - visit: /
+      - expect_value: {target: label=Limit, value: "5"}
+        timeout: 500ms`},
+		{name: "a label several fields hold in part names none: blocked", want: evidence.Blocked, reason: []string{"several in part", "Max peers overall"}, steps: `
+      - visit: /
+      - expect_value: {target: label=Max peers, value: "200"}
+        timeout: 500ms`},
+		{name: "a whole label with its colon", want: evidence.Verified, steps: `
+      - visit: /
+      - expect_value: {target: label=Max peers overall, value: "200"}`},
 		{name: "the text before names only the next field", want: evidence.Failed, reason: []string{"no such option", "Paused"}, steps: `
       - visit: /
       - select: {target: label=Show, value: Any}

@@ -243,6 +243,10 @@ func (st *stepCtx) scopedMiss(d *diagnosis) string {
 // stateFailure fills in a failed state assertion: busy page, no element,
 // or what the element has instead.
 func (st *stepCtx) stateFailure(r pollResult, exp string, has func(l *lastResult) string) *verdict {
+	if d := r.diag; d != nil && d.Last != nil && len(d.Last.Ambiguous) > 0 {
+		// no evidence either way: which field the claim means is unknown
+		return blocked(fmt.Sprintf("%s names no field whole and several in part (%s): name the field by its whole label", st.t.String(), strings.Join(d.Last.Ambiguous, "; ")))
+	}
 	v := failed(exp, "")
 	if r.busy {
 		v.actual = st.busyText()
