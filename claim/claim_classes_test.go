@@ -666,3 +666,22 @@ func TestClassUserStory(t *testing.T) {
 		t.Errorf("notes %q do not say how the role is taken", d.Notes)
 	}
 }
+
+func TestClassNumberOfAPartIsNoStatus(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The /orders page is 200", [][]string{{`{"visit":"/orders"}`, `{"expect_status":200}`}}},
+		{"On /orders, the response is 404", [][]string{{`{"visit":"/orders"}`, `{"expect_status":404}`}}},
+	})
+	runRefused(t, []string{
+		"On /cart, the total is 200",    // the total shown on the page
+		"On /stats the count is 404",    // a count, not the status
+		"The basket's subtotal is 500.", // a part's value
+	})
+	for _, c := range []string{"On /cart, the total is 200", "On /stats the count is 404"} {
+		for _, sg := range Suggestions(c) {
+			if strings.Contains(sg, "returns") {
+				t.Errorf("%q: suggestion %q reads the number as a status", c, sg)
+			}
+		}
+	}
+}

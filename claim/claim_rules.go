@@ -1155,6 +1155,18 @@ func buildRules() {
 					return nil, false
 				}
 			}
+			if verb == "is " || verb == "be " {
+				// "/cart is 200", "the response is 404": a page or its
+				// answer. "the total is 200" says what a part of the page
+				// holds, never the HTTP status.
+				prev := strings.Fields(m.p.lx.shape[:m.start])
+				if len(prev) > 0 {
+					if w := prev[len(prev)-1]; !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "http") && !statusSubjects[w] {
+						m.p.setHint("unsupported", fmt.Sprintf("a number said of %q is what the page shows there, not its HTTP status: quote the text (\"shows '%s'\"), or say \"returns %s\" for the status", w, m.low(1), m.low(1)), m.start)
+						return nil, false
+					}
+				}
+			}
 			n, _ := number(m.low(1))
 			return statusCheck(n)
 		})
@@ -3421,3 +3433,10 @@ var anyoneRoles = map[string]bool{"user": true, "visitor": true, "guest": true, 
 	"anonymous user": true, "anonymous visitor": true, "new user": true, "new visitor": true,
 	"first-time visitor": true, "first time visitor": true, "site visitor": true, "web user": true,
 	"end user": true, "end-user": true, "person": true, "visitor to the site": true}
+
+// statusSubjects are the words a bare "is 200" may follow as the status of
+// a page: the page itself, its answer, or "it".
+var statusSubjects = map[string]bool{"page": true, "homepage": true, "home": true, "site": true,
+	"app": true, "url": true, "endpoint": true, "route": true, "path": true, "api": true,
+	"status": true, "code": true, "response": true, "answer": true, "reply": true, "it": true,
+	"request": true, "document": true, "resource": true, "link": true, "server": true, "screen": true}

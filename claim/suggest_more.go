@@ -372,6 +372,10 @@ func statusNumber(toks []token, i int) bool {
 	if i > 0 && statusBefore[toks[i-1].low] {
 		return false
 	}
+	if i > 1 && (toks[i-1].low == "is" || toks[i-1].low == "be") && toks[i-2].kind == tWord && !statusSubjects[toks[i-2].low] {
+		// "the total is 200": what a part of the page holds
+		return false
+	}
 	if i+1 < len(toks) && toks[i+1].kind == tWord && !statusFollow[toks[i+1].low] {
 		return false
 	}
