@@ -105,6 +105,23 @@ func menuOpener(m []string, i int) (plan.Target, string, bool) {
 	return plan.Target{Kind: plan.ByRole, Value: "button", Name: name}, "the " + name, true
 }
 
+// menuForms are the forms of a choice through a menu that say the item
+// and the menu in groups (item, opener) and the rest in group 12; after:
+// the choice is said before what follows it ("After choosing …, …").
+var menuForms = []struct {
+	re           *regexp.Regexp
+	item, opener int
+	after        bool
+}{
+	{reMenuChoose, 2, 7, false},
+	{reMenuAfter, 2, 7, true},
+	{reMenuThen, 7, 2, false},
+	{reMenuThenAfter, 7, 2, true},
+	{reMenuPath, 7, 2, false},
+	{reMenuFromFirst, 7, 2, false},
+	{reMenuFrom, 2, 7, false},
+}
+
 // menuRewrite reads a claim that goes through a menu; ok is false when it
 // names none in a form read here.
 func menuRewrite(claim string) (menuReading, bool) {
@@ -117,56 +134,26 @@ func menuRewrite(claim string) (menuReading, bool) {
 		// target is set afterwards.
 		return "clicking " + plan.Quote(r.opener.Name) + " and then " + plan.Quote(item)
 	}
+	matched := false
+	for _, f := range menuForms {
+		m := f.re.FindStringSubmatch(c)
+		if m == nil {
+			continue
+		}
+		page, item, rest = m[1], firstOf(m, f.item), m[12]
+		if r.opener, r.menu, ok = menuOpener(m, f.opener); !ok {
+			return r, false
+		}
+		if f.after {
+			r.said = page + "After " + clicks(item) + ", " + rest
+		} else {
+			r.said = page + upperFirst(clicks(item)) + " " + rest
+		}
+		matched = true
+		break
+	}
 	switch {
-	case reMenuChoose.MatchString(c):
-		m := reMenuChoose.FindStringSubmatch(c)
-		page, item, rest = m[1], firstOf(m, 2), m[12]
-		if r.opener, r.menu, ok = menuOpener(m, 7); !ok {
-			return r, false
-		}
-		r.said = page + upperFirst(clicks(item)) + " " + rest
-	case reMenuAfter.MatchString(c):
-		m := reMenuAfter.FindStringSubmatch(c)
-		page, item, rest = m[1], firstOf(m, 2), m[12]
-		if r.opener, r.menu, ok = menuOpener(m, 7); !ok {
-			return r, false
-		}
-		r.said = page + "After " + clicks(item) + ", " + rest
-	case reMenuThen.MatchString(c):
-		m := reMenuThen.FindStringSubmatch(c)
-		page, item, rest = m[1], firstOf(m, 7), m[12]
-		if r.opener, r.menu, ok = menuOpener(m, 2); !ok {
-			return r, false
-		}
-		r.said = page + upperFirst(clicks(item)) + " " + rest
-	case reMenuThenAfter.MatchString(c):
-		m := reMenuThenAfter.FindStringSubmatch(c)
-		page, item, rest = m[1], firstOf(m, 7), m[12]
-		if r.opener, r.menu, ok = menuOpener(m, 2); !ok {
-			return r, false
-		}
-		r.said = page + "After " + clicks(item) + ", " + rest
-	case reMenuPath.MatchString(c):
-		m := reMenuPath.FindStringSubmatch(c)
-		page, item, rest = m[1], firstOf(m, 7), m[12]
-		if r.opener, r.menu, ok = menuOpener(m, 2); !ok {
-			return r, false
-		}
-		r.said = page + upperFirst(clicks(item)) + " " + rest
-	case reMenuFromFirst.MatchString(c):
-		m := reMenuFromFirst.FindStringSubmatch(c)
-		page, item, rest = m[1], firstOf(m, 7), m[12]
-		if r.opener, r.menu, ok = menuOpener(m, 2); !ok {
-			return r, false
-		}
-		r.said = page + upperFirst(clicks(item)) + " " + rest
-	case reMenuFrom.MatchString(c):
-		m := reMenuFrom.FindStringSubmatch(c)
-		page, item, rest = m[1], firstOf(m, 2), m[12]
-		if r.opener, r.menu, ok = menuOpener(m, 7); !ok {
-			return r, false
-		}
-		r.said = page + upperFirst(clicks(item)) + " " + rest
+	case matched:
 	case reMenuDialog.MatchString(c):
 		m := reMenuDialog.FindStringSubmatch(c)
 		item = firstOf(m, 12)
