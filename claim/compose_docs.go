@@ -118,6 +118,17 @@ var (
 	reDocsQuotedStat = regexp.MustCompile(`'([1-5]\d\d)'|"([1-5]\d\d)"`)
 	reDocsSentinel   = regexp.MustCompile(`vouch-live-status-(\d+)`)
 	reDocsMPWhole    = regexp.MustCompile(`^` + docsMethodPath + `$`)
+	// "… with the box left empty", "leaving bookId blank": a parameter
+	// Execute is pressed without; named, or the operation's only one.
+	reDocsEmptyParam = regexp.MustCompile(`,? (?:(?i:with) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:left) (?i:empty|blank)|(?i:with) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:left) (?i:empty|blank)|(?i:leaving) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:empty|blank)|(?i:leaving) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:empty|blank))\b`)
+	// An operation named by its summary without quotes, after the verb
+	// that executes or tries it out and before a comma: "after you
+	// execute List books, …".
+	reDocsBareOp = regexp.MustCompile(`\b((?i:after you execute|once you execute|when you execute|after executing|once executing|executing|trying out|after trying out)) ([A-Z][A-Za-z0-9]*(?: [A-Za-z0-9][\w-]*){0,5}),`)
+	// words that end an unquoted summary: what follows is no name
+	docsBareOpStop = map[string]bool{"with": true, "and": true, "then": true, "set": true, "to": true, "as": true, "using": true, "for": true, "after": true, "before": true, "when": true, "while": true, "it": true, "again": true, "twice": true}
+	// "ends in '/api/books'": a text's end, which no step checks
+	reDocsEndsWith = regexp.MustCompile(`(?i)\b(?:ends|end|ending|starts|start|starting|begins|begin|beginning) (?:in|with)\b`)
 	docsParamBad     = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
 	docsValueBad     = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
 )
@@ -142,13 +153,17 @@ type docsRewrite struct {
 	inside    []docsInside
 	fills     []string // the parameters the rewrite fills
 	reason    string   // a reason the claim gives, not checked
+	empty     string   // the parameter left empty ("" with emptySaid: the only one)
+	emptySaid bool
+	bare      string // an operation named without quotes
 }
 
 // docsInside is a text looked for in a part of the executed request.
 type docsInside struct{ part, text string }
 
 // docsParts are where Swagger UI shows the request it sent.
-var docsParts = map[string]string{"curl": "css=.curl-command", "url": "css=.request-url", "body": "css=.live-responses-table tbody .response-col_description"}
+var docsParts = map[string]string{"curl": "css=.curl-command", "url": "css=.request-url", "body": "css=.live-responses-table tbody .response-col_description",
+	"errors": docsOpenAny + " .validation-errors"}
 
 // unq returns a quoted text without its quotes, or s.
 func unq(s string) string {
@@ -163,8 +178,30 @@ func unq(s string) string {
 func docsSay(claim string) (docsRewrite, bool) {
 	c := normalizeClaim(claim)
 	var rw docsRewrite
+	if reDocsEndsWith.MatchString(c) {
+		// where a text ends or starts: a step checks that a part holds a
+		// text, and holding it is less than ending with it
+		return rw, false
+	}
+	if m := reDocsEmptyParam.FindStringSubmatch(c); m != nil && len(reDocsEmptyParam.FindAllString(c, -1)) == 1 {
+		p := unq(m[1] + m[2] + m[3] + m[4])
+		if docsParamBad[strings.ToLower(p)] {
+			return rw, false
+		}
+		rw.empty, rw.emptySaid = p, true
+		c = reDocsEmptyParam.ReplaceAllString(c, "")
+	}
 	if reDocsLeftEmpty.MatchString(c) {
-		return rw, false // a box left as it is, named by its kind only
+		return rw, false // a box left as it is, said another way
+	}
+	if m := reDocsBareOp.FindStringSubmatch(c); m != nil && len(reDocsBareOp.FindAllString(c, -1)) == 1 {
+		for _, w := range strings.Fields(strings.ToLower(m[2])) {
+			if docsBareOpStop[w] {
+				return rw, false
+			}
+		}
+		rw.bare = m[2]
+		c = strings.Replace(c, m[0], m[1]+" "+plan.Quote(m[2])+",", 1)
 	}
 	if strings.Contains(c, "vouch-live-status-") || strings.Contains(c, "vouch-param-") || strings.Contains(c, "vouch-inside-") {
 		return rw, false // the rewrite's own marks, never a claim's text
@@ -332,6 +369,16 @@ func docsSay(claim string) (docsRewrite, bool) {
 		rw.reason = c[m[2]:m[3]]
 		c = c[:m[0]]
 	}
+	if rw.executed {
+		// a complaint after Execute is the docs UI's own, about the
+		// parameters: its validation message, not the server response
+		c = replaceSubmatch(reDocsComplains, c, func(m []string) string {
+			rw.inside = append(rw.inside, docsInside{part: "errors", text: unq(m[1])})
+			return fmt.Sprintf("shows 'vouch-inside-%d'", len(rw.inside)-1)
+		})
+	} else if rw.emptySaid {
+		return rw, false // a box left empty, and no Execute said
+	}
 	c = reDocsComplains.ReplaceAllString(c, "shows $1")
 	c = strings.NewReplacer(", ,", ",", ",,", ",", " ,", ",", ", and ", " and ").Replace(c)
 	c = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c), ","))
@@ -375,6 +422,10 @@ const (
 // deriveDocs derives a claim about an API docs UI (see docsSay); ok is
 // false when the claim is not one, or its rewrite does not derive.
 func deriveDocs(claim string) (Derivation, bool) {
+	if d, ok := deriveDocsMore(claim); ok {
+		// a part of the docs read whole (compose_docs_more.go)
+		return d, true
+	}
 	rw, ok := docsSay(stripLabel(claim))
 	if !ok {
 		return Derivation{}, false
@@ -416,6 +467,11 @@ func deriveDocs(claim string) (Derivation, bool) {
 			case s.Kind == plan.Click && (s.Target == docsExactText("Execute") || s.Target == `role=button[name="Execute"]`) && !execed:
 				execed = true
 				s.Reach = rw.execGuess
+				if rw.emptySaid {
+					// the box is empty as Execute is pressed: a box the
+					// docs UI filled in (a default) is no box left empty
+					steps = append(steps, plan.Step{Kind: plan.Hover, Target: docsEmptyBox(rw.empty), Reach: true})
+				}
 			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Target == "" && reDocsParamSent.MatchString(s.Value):
 				name := reDocsParamSent.FindStringSubmatch(s.Value)[1]
 				kind := plan.ExpectVisible
@@ -460,7 +516,7 @@ func deriveDocs(claim string) (Derivation, bool) {
 	}
 	for i, in := range rw.inside {
 		m := fmt.Sprintf("vouch-inside-%d", i)
-		what := map[string]string{"curl": "the curl command shown", "url": "the request URL shown", "body": "the response shown under Server response"}[in.part]
+		what := map[string]string{"curl": "the curl command shown", "url": "the request URL shown", "body": "the response shown under Server response", "errors": "the validation message of the operation"}[in.part]
 		pairs = append(pairs,
 			`the page shows "`+m+`"`, what+" contains "+plan.Quote(in.text),
 			`the page does not show "`+m+`"`, what+" does not contain "+plan.Quote(in.text),
@@ -470,6 +526,14 @@ func deriveDocs(claim string) (Derivation, bool) {
 		if op.mp {
 			pairs = append(pairs, `click the text "`+op.name+`"`, `click the "`+op.name+`" button`)
 		}
+	}
+	if rw.emptySaid {
+		box := "the only parameter box"
+		if rw.empty != "" {
+			box = "the " + plan.Quote(rw.empty) + " box"
+		}
+		pairs = append(pairs, `click the text "Execute"`, `leave `+box+` empty, click the text "Execute"`,
+			`click the "Execute" button`, `leave `+box+` empty, click the "Execute" button`)
 	}
 	fix := strings.NewReplacer(pairs...)
 	for i := range d.Requirements {
@@ -521,7 +585,23 @@ func deriveDocs(claim string) (Derivation, bool) {
 	if rw.params {
 		notes = append(notes, "A parameter is looked for as a row of the opened operation's parameters (Swagger UI's data-param-name), never as a text anywhere on the page. If no operation shows opened, the run is blocked, not failed.")
 	}
-	if len(rw.inside) > 0 {
+	if rw.bare != "" {
+		notes = append(notes, fmt.Sprintf("The operation named without quotes (%s) is taken as its summary, the words up to the comma.", plan.Quote(rw.bare)))
+	}
+	if rw.emptySaid {
+		box := "the operation's only parameter box"
+		if rw.empty != "" {
+			box = "the box of the parameter " + plan.Quote(rw.empty)
+		}
+		notes = append(notes, fmt.Sprintf("Nothing is typed, and before Execute the plan checks that %s shows its placeholder (empty, no default filled in): if it does not, or there is no such box, the run is blocked, not failed.", box))
+	}
+	for _, in := range rw.inside {
+		if in.part == "errors" {
+			notes = append(notes, "What the docs UI complains is looked for in its validation message inside the operation (Swagger UI's .validation-errors, shown when Execute finds a parameter missing or wrong), never in the server response: if there is none, the run is blocked, not failed.")
+			break
+		}
+	}
+	if docsShownParts(rw.inside) {
 		notes = append(notes, "The curl command, request URL and response body are the ones the docs UI shows after Execute (Swagger UI's .curl-command, .request-url and Server response table): if they do not appear, the run is blocked, not failed.")
 	}
 	if rw.reason != "" {
@@ -548,7 +628,7 @@ func docsShift(steps []plan.Step, n int) int {
 	added := 0
 	orig := 0
 	for i, s := range steps {
-		if s.Kind == plan.Hover && (s.Target == docsLiveSection || s.Target == docsOpenOp || s.Target == docsParts["curl"] || s.Target == docsParts["url"] || s.Target == docsParts["body"]) && s.Reach {
+		if s.Kind == plan.Hover && (s.Target == docsLiveSection || s.Target == docsOpenOp || s.Target == docsParts["curl"] || s.Target == docsParts["url"] || s.Target == docsParts["body"] || strings.HasPrefix(s.Target, docsOpenAny)) && s.Reach {
 			added++
 			continue
 		}
@@ -558,6 +638,45 @@ func docsShift(steps []plan.Step, n int) int {
 		}
 	}
 	return n + added
+}
+
+// docsShownParts reports whether a text is looked for in the request or
+// response the docs UI shows after Execute.
+func docsShownParts(in []docsInside) bool {
+	for _, x := range in {
+		if x.part != "errors" {
+			return true
+		}
+	}
+	return false
+}
+
+// docsRefusal is the refusal of a claim about an API docs UI that says
+// where a text ends or starts ("the request URL shown ends in
+// '/api/books'"): no step checks it, and "contains" proves less. Nil
+// when the claim is no such claim.
+func docsRefusal(claim string) *refusal {
+	c := normalizeClaim(stripLabel(claim))
+	loc := reDocsEndsWith.FindStringIndex(c)
+	if loc == nil || len(reDocsEndsWith.FindAllStringIndex(c, -1)) > 1 {
+		return nil
+	}
+	alt := c[:loc[0]] + "contains" + c[loc[1]:]
+	if _, ok := deriveDocs(alt); !ok {
+		return nil
+	}
+	return &refusal{cause: "unsupported",
+		reason:  fmt.Sprintf("%q says where the text is, at the end or the start, and no step checks that: a step checks that the part contains the text, which proves less; say \"contains\" if that is what you mean", c[loc[0]:loc[1]]),
+		suggest: []string{alt}}
+}
+
+// docsEmptyBox is the box of a parameter (or of the operation's only
+// one) showing its placeholder: left empty.
+func docsEmptyBox(param string) string {
+	if param == "" {
+		return docsOpenAny + " table.parameters > tbody > tr:only-child input:placeholder-shown"
+	}
+	return docsOpenAny + ` tr[data-param-name="` + param + `"] input:placeholder-shown`
 }
 
 // docsFilled reports whether a fill's target is one of the parameters the

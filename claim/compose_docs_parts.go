@@ -59,9 +59,6 @@ var (
 // deriveDocsPart derives a claim about a part of an API docs UI; ok is
 // false when the claim names none.
 func deriveDocsPart(claim string) (Derivation, bool) {
-	if d, ok := deriveDocsMore(claim); ok {
-		return d, true
-	}
 	c := normalizeClaim(stripLabel(claim))
 	var steps []plan.Step
 	var text, note string

@@ -117,6 +117,10 @@ func Derive(claim string) (d Derivation, err error) {
 			// an empty JSON response said in words (compose_every.go)
 			return d2, nil
 		}
+		if dr := docsRefusal(claim); dr != nil {
+			// "the request URL ends in '/api/books'" (compose_docs.go)
+			r = dr
+		}
 		return Derivation{}, r.notProvable(claim)
 	}
 	return d, nil
