@@ -129,8 +129,8 @@ var (
 	docsBareOpStop = map[string]bool{"with": true, "and": true, "then": true, "set": true, "to": true, "as": true, "using": true, "for": true, "after": true, "before": true, "when": true, "while": true, "it": true, "again": true, "twice": true}
 	// "ends in '/api/books'": a text's end, which no step checks
 	reDocsEndsWith = regexp.MustCompile(`(?i)\b(?:ends|end|ending|starts|start|starting|begins|begin|beginning) (?:in|with)\b`)
-	docsParamBad     = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
-	docsValueBad     = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
+	docsParamBad   = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
+	docsValueBad   = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
 )
 
 // docsOpRef is an operation the rewrite opens.
