@@ -369,9 +369,11 @@ func docsSay(claim string) (docsRewrite, bool) {
 		rw.reason = c[m[2]:m[3]]
 		c = c[:m[0]]
 	}
-	if rw.executed {
-		// a complaint after Execute is the docs UI's own, about the
-		// parameters: its validation message, not the server response
+	if rw.executed && rw.emptySaid {
+		// a complaint after Execute with a box left empty is the docs
+		// UI's own, about the parameters: its validation message, not
+		// the server response ("complains 'Failed to fetch'" without
+		// one may be the response's, and stays a text of the page)
 		c = replaceSubmatch(reDocsComplains, c, func(m []string) string {
 			rw.inside = append(rw.inside, docsInside{part: "errors", text: unq(m[1])})
 			return fmt.Sprintf("shows 'vouch-inside-%d'", len(rw.inside)-1)

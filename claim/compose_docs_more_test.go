@@ -63,6 +63,10 @@ func TestDocsUIMoreReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"click":"text=\"Get a payment\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"hover":"` + o + ` tr[data-param-name=\"paymentId\"] input:placeholder-shown","reach":true}`, `{"click":"text=\"Execute\""}`, `{"hover":"` + o + ` .validation-errors","reach":true}`, `{"expect_text":{"text":"Required field is not provided","target":"` + o + ` .validation-errors"}}`}}},
 		{"On 'Get a payment', clicking Try it out and pressing Execute leaving the paymentId box empty complains 'Required field is not provided'", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"Get a payment\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"hover":"` + o + ` tr[data-param-name=\"paymentId\"] input:placeholder-shown","reach":true}`, `{"click":"text=\"Execute\""}`, `{"hover":"` + o + ` .validation-errors","reach":true}`, `{"expect_text":{"text":"Required field is not provided","target":"` + o + ` .validation-errors"}}`}}},
+		// a complaint with no box left empty may be the response's: a
+		// text of the page, as before
+		{"Executing 'List payments' complains 'Failed to fetch'", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List payments\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Failed to fetch"}`}}},
 	})
 	runRefused(t, []string{
 		// where a text ends: no step checks it, and "contains" proves less
