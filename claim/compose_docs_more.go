@@ -139,7 +139,7 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 		opened := "css=.opblock:has(.opblock-body)"
 		steps = append(steps, reach(docsExactText(op)), hover(opened),
 			plan.Step{Kind: plan.ExpectVisible, Target: "css=.opblock.opblock-deprecated:has(.opblock-body)"},
-			plan.Step{Kind: plan.ExpectStyle, Target: `css=.opblock:has(.opblock-body) [data-path="` + path + `"]`, Property: "text-decoration-line", Value: "line-through"})
+			plan.Step{Kind: plan.ExpectStyle, Target: `css=.opblock.opblock-deprecated:has(.opblock-body) [data-path="` + path + `"]`, Property: "text-decoration-line", Value: "line-through"})
 		text = fmt.Sprintf("On /: open the operation %s; then it is marked deprecated and its path %s is struck through.", plan.Quote(op), path)
 		notes = append(notes, fmt.Sprintf("The operation %s is opened by clicking its summary so that its own summary is the one checked (paths repeat across methods): a guess, so if nothing opens the run is blocked, not failed. Deprecated is read as Swagger UI marks it (.opblock-deprecated), and the path as the element Swagger UI gives a data-path of %s.", plan.Quote(op), path))
 	case reDocsSchemaTab.MatchString(c):

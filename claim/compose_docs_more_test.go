@@ -31,7 +31,7 @@ func TestDocsUIMoreReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"click":"text=\"Create a payment\"","reach":true}`, `{"expect_url":"/#/payments/createPayment"}`}}},
 		// deprecated, and its path struck through in its own summary
 		{"Because 'Delete a pet' is deprecated, its /pets/{petId} path is shown struck through.", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Delete a pet\"","reach":true}`, `{"hover":"css=.opblock:has(.opblock-body)","reach":true}`, `{"expect_visible":"css=.opblock.opblock-deprecated:has(.opblock-body)"}`, `{"expect_style":{"target":"css=.opblock:has(.opblock-body) [data-path=\"/pets/{petId}\"]","property":"text-decoration-line","value":"line-through"}}`}}},
+			{`{"visit":"/"}`, `{"click":"text=\"Delete a pet\"","reach":true}`, `{"hover":"css=.opblock:has(.opblock-body)","reach":true}`, `{"expect_visible":"css=.opblock.opblock-deprecated:has(.opblock-body)"}`, `{"expect_style":{"target":"css=.opblock.opblock-deprecated:has(.opblock-body) [data-path=\"/pets/{petId}\"]","property":"text-decoration-line","value":"line-through"}}`}}},
 		// the request body's Schema tab
 		{"In 'Add a pet', clicking the Schema tab of the request body shows the Pet model with its name field.", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"Add a pet\"","reach":true}`, `{"hover":"` + o + ` .opblock-section-request-body","reach":true}`, `{"click":"` + o + ` .opblock-section-request-body [role=tab][data-name=\"model\"]","reach":true}`, `{"expect_text":{"text":"Pet","target":"` + o + ` .opblock-section-request-body .model-title"}}`, `{"expect_text":{"text":"name","target":"` + o + ` .opblock-section-request-body [role=tabpanel]"}}`}}},
