@@ -54,6 +54,8 @@ var (
 	reDocsModeSwitch = regexp.MustCompile(`^(?i:switching|changing|toggling|turning) (?i:to|on) ((?i:dark|light)) (?i:mode|theme) (?i:changes|turns|switches) (?i:the) (toggle|button|switch|control) (?i:to|into) ` + docsQ + `$`)
 	// Dark mode sticks: after switching to it and reloading, the toggle still says 'Switch to light mode'
 	reDocsModeSticks = regexp.MustCompile(`^((?i:dark|light)) (?i:mode|theme) (?i:sticks|persists|is remembered|stays on|survives a reload)(?::|,|;| -) (?i:after|once) (?i:switching|changing|toggling|turning) (?i:to it|it on) (?i:and) (?i:reloading|refreshing)(?: (?i:the page))?, (?i:the) (toggle|button|switch|control) (?i:still) (?i:says|shows|reads) ` + docsQ + `$`)
+	// "On /docs, …", "On the home page, …": where the docs are
+	reDocsMorePage = regexp.MustCompile(`^(?i:on|at) (/[\w\-./]*|(?i:the home page)),? `)
 	// what a response is documented for, in words only
 	reDocsAsideWords = regexp.MustCompile(`^for [a-z]+(?: [a-z]+){0,5}$`)
 )
@@ -95,6 +97,14 @@ func docsOpNote(op string) string {
 // none of them.
 func deriveDocsMore(claim string) (Derivation, bool) {
 	c := strings.TrimSuffix(normalizeClaim(stripLabel(claim)), ".")
+	page := "/"
+	if m := reDocsMorePage.FindStringSubmatch(c); m != nil {
+		// "On /docs, …": the docs are there; the rest read as it is
+		if strings.HasPrefix(m[1], "/") {
+			page = m[1]
+		}
+		c = upperFirst(c[len(m[0]):])
+	}
 	reach := func(target string) plan.Step { return plan.Step{Kind: plan.Click, Target: target, Reach: true} }
 	hover := func(target string) plan.Step { return plan.Step{Kind: plan.Hover, Target: target, Reach: true} }
 	var steps []plan.Step
@@ -112,7 +122,7 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 		if docsNeg(m[4]) {
 			says = "does not show"
 		}
-		text = fmt.Sprintf("On /: open the operation %s; then it shows %s and %s %s.", plan.Quote(op), docsQuoteJoin(first), says, docsQuoteJoin(second))
+		text = fmt.Sprintf("On "+page+": open the operation %s; then it shows %s and %s %s.", plan.Quote(op), docsQuoteJoin(first), says, docsQuoteJoin(second))
 		notes = append(notes, docsOpNote(op))
 	case reDocsExampleBody.MatchString(c):
 		m := reDocsExampleBody.FindStringSubmatch(c)
@@ -125,13 +135,13 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 		if docsNeg(m[2]) {
 			says = "does not have"
 		}
-		text = fmt.Sprintf("On /: open the operation %s; then the example of its request body %s %s.", plan.Quote(op), says, docsQuoteJoin(texts))
+		text = fmt.Sprintf("On "+page+": open the operation %s; then the example of its request body %s %s.", plan.Quote(op), says, docsQuoteJoin(texts))
 		notes = append(notes, docsOpNote(op), "The example body is the one Swagger UI shows in the operation's Request body section (.opblock-section-request-body, its Example Value), never a response's example: if there is no such section, the run is blocked, not failed.")
 	case reDocsDeepLink.MatchString(c):
 		m := reDocsDeepLink.FindStringSubmatch(c)
 		op := unq(m[1])
 		steps = append(steps, reach(docsExactText(op)), plan.Step{Kind: plan.ExpectURL, Value: m[2]})
-		text = fmt.Sprintf("On /: open the operation %s; then the address is %s (its fragment included).", plan.Quote(op), m[2])
+		text = fmt.Sprintf("On "+page+": open the operation %s; then the address is %s (its fragment included).", plan.Quote(op), m[2])
 		notes = append(notes, fmt.Sprintf("The operation %s is opened by clicking its summary: a guess, so if there is no such text the run is blocked, not failed. The address is compared with its fragment (#…), as the claim gives it.", plan.Quote(op)))
 	case reDocsDeprecated.MatchString(c):
 		m := reDocsDeprecated.FindStringSubmatch(c)
@@ -140,7 +150,7 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 		steps = append(steps, reach(docsExactText(op)), hover(opened),
 			plan.Step{Kind: plan.ExpectVisible, Target: "css=.opblock.opblock-deprecated:has(.opblock-body)"},
 			plan.Step{Kind: plan.ExpectStyle, Target: `css=.opblock.opblock-deprecated:has(.opblock-body) [data-path="` + path + `"]`, Property: "text-decoration-line", Value: "line-through"})
-		text = fmt.Sprintf("On /: open the operation %s; then it is marked deprecated and its path %s is struck through.", plan.Quote(op), path)
+		text = fmt.Sprintf("On "+page+": open the operation %s; then it is marked deprecated and its path %s is struck through.", plan.Quote(op), path)
 		notes = append(notes, fmt.Sprintf("The operation %s is opened by clicking its summary so that its own summary is the one checked (paths repeat across methods): a guess, so if nothing opens the run is blocked, not failed. Deprecated is read as Swagger UI marks it (.opblock-deprecated), and the path as the element Swagger UI gives a data-path of %s.", plan.Quote(op), path))
 	case reDocsSchemaTab.MatchString(c):
 		m := reDocsSchemaTab.FindStringSubmatch(c)
@@ -157,7 +167,7 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 			reach("css="+strings.TrimPrefix(body, "css=")+` [role=tab][data-name="model"]`),
 			plan.Step{Kind: plan.ExpectText, Value: model, Target: body + " .model-title"})
 		steps = append(steps, docsTextSteps(fields, body+" [role=tabpanel]", false)...)
-		text = fmt.Sprintf("On /: open the operation %s and the Schema tab of its request body; then it shows the model %s", plan.Quote(op), plan.Quote(model))
+		text = fmt.Sprintf("On "+page+": open the operation %s and the Schema tab of its request body; then it shows the model %s", plan.Quote(op), plan.Quote(model))
 		if len(fields) > 0 {
 			text += " with " + docsQuoteJoin(fields)
 		}
@@ -188,7 +198,7 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 			kind, says = plan.ExpectHidden, "does not document"
 		}
 		steps = append(steps, reach(docsExactText(op)), hover(docsOpenAny), plan.Step{Kind: kind, Target: row})
-		text = fmt.Sprintf("On /: open the operation %s; then it %s the response %s.", plan.Quote(op), says, code)
+		text = fmt.Sprintf("On "+page+": open the operation %s; then it %s the response %s.", plan.Quote(op), says, code)
 		notes = append(notes, fmt.Sprintf("The operation %s is opened by clicking its summary, and the response is looked for among its documented responses (Swagger UI's responses table, row data-code=%s), never as a number anywhere on the page: a guess, so if there is none the run is blocked, not failed.", plan.Quote(op), code))
 		if aside != "" {
 			notes = append(notes, fmt.Sprintf("%q is taken as what the response is documented for, an aside: the plan checks that the response %s is documented, not its description.", aside, code))
@@ -202,7 +212,7 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 			return Derivation{}, false
 		}
 		steps = append(steps, reach(ctl), plan.Step{Kind: plan.ExpectHidden, Target: ctl}, plan.Step{Kind: plan.ExpectVisible, Target: now})
-		text = fmt.Sprintf("On /: switch to %s mode; then the toggle says %s instead.", mode, plan.Quote(label))
+		text = fmt.Sprintf("On "+page+": switch to %s mode; then the toggle says %s instead.", mode, plan.Quote(label))
 		notes = append(notes, fmt.Sprintf("Switching to %s mode is read as clicking the control named %q, as Swagger UI names its toggle: a guess, so if there is none the run is blocked, not failed. The toggle changed is that control, now named %s.", mode, "Switch to "+mode+" mode", plan.Quote(label)))
 	case reDocsModeSticks.MatchString(c):
 		m := reDocsModeSticks.FindStringSubmatch(c)
@@ -211,7 +221,7 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 		now := plan.Target{Kind: plan.ByRole, Value: "button", Name: label}.String()
 		steps = append(steps, reach(ctl), plan.Step{Kind: plan.ExpectVisible, Target: now},
 			plan.Step{Kind: plan.Reload}, plan.Step{Kind: plan.ExpectVisible, Target: now})
-		text = fmt.Sprintf("On /: switch to %s mode and reload; then the toggle still says %s.", mode, plan.Quote(label))
+		text = fmt.Sprintf("On "+page+": switch to %s mode and reload; then the toggle still says %s.", mode, plan.Quote(label))
 		notes = append(notes, fmt.Sprintf("Switching to %s mode is read as clicking the control named %q, as Swagger UI names its toggle: a guess, so if there is none the run is blocked, not failed. \"Still\" is checked before the reload too; %q is what the rest of the claim says it means.", mode, "Switch to "+mode+" mode", upperFirst(mode)+" mode "+strings.Fields(strings.ToLower(c))[2]))
 	default:
 		return Derivation{}, false
@@ -219,8 +229,10 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 	pl := &plan.Plan{Version: 1, Name: planName(c),
 		Requirements: []plan.Requirement{{ID: "R1", Text: text, Kind: "presence"}},
 		Journeys: []plan.Journey{{Name: "R1 " + shorten(strings.TrimSuffix(text, "."), 72), Requirement: "R1",
-			Steps: append([]plan.Step{{Kind: plan.Visit, Value: "/"}}, steps...)}}}
-	notes = append(notes, "No page named: the journey starts on the home page (/); name the page (\"on /docs, ...\") if the docs are elsewhere.")
+			Steps: append([]plan.Step{{Kind: plan.Visit, Value: page}}, steps...)}}}
+	if page == "/" && !strings.HasPrefix(strings.ToLower(normalizeClaim(stripLabel(claim))), "on the home page") && !strings.HasPrefix(strings.ToLower(normalizeClaim(stripLabel(claim))), "at the home page") {
+		notes = append(notes, "No page named: the journey starts on the home page (/); name the page (\"on /docs, ...\") if the docs are elsewhere.")
+	}
 	d, err := Trace(claim, pl, notes)
 	if err != nil {
 		return Derivation{}, false

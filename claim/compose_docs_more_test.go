@@ -63,6 +63,11 @@ func TestDocsUIMoreReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"click":"text=\"Get a payment\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"hover":"` + o + ` tr[data-param-name=\"paymentId\"] input:placeholder-shown","reach":true}`, `{"click":"text=\"Execute\""}`, `{"hover":"` + o + ` .validation-errors","reach":true}`, `{"expect_text":{"text":"Required field is not provided","target":"` + o + ` .validation-errors"}}`}}},
 		{"On 'Get a payment', clicking Try it out and pressing Execute leaving the paymentId box empty complains 'Required field is not provided'", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"Get a payment\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"hover":"` + o + ` tr[data-param-name=\"paymentId\"] input:placeholder-shown","reach":true}`, `{"click":"text=\"Execute\""}`, `{"hover":"` + o + ` .validation-errors","reach":true}`, `{"expect_text":{"text":"Required field is not provided","target":"` + o + ` .validation-errors"}}`}}},
+		// the docs' page named first
+		{"On /docs, expanding 'Create a payment' changes the address to /docs#/payments/createPayment", [][]string{
+			{`{"visit":"/docs"}`, `{"click":"text=\"Create a payment\"","reach":true}`, `{"expect_url":"/docs#/payments/createPayment"}`}}},
+		{"On the API docs page, 'Create a payment' says 'No parameters' but does have a 'Request body'", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"click":"text=\"Create a payment\"","reach":true}`, `{"hover":"` + o + `","reach":true}`, `{"expect_text":{"text":"No parameters","target":"` + o + `"}}`, `{"expect_text":{"text":"Request body","target":"` + o + `"}}`}}},
 		// a complaint with no box left empty may be the response's: a
 		// text of the page, as before
 		{"Executing 'List payments' complains 'Failed to fetch'", [][]string{
