@@ -42,6 +42,12 @@ var (
 	reDocsExampleBody = regexp.MustCompile(`^(?i:the )?(?i:example (?:request )?body|request body example|example request) (?i:for|of|in) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (has|contains|includes|shows|does not have|does not contain|does not include|does not show|doesn't have|doesn't contain|doesn't include|doesn't show) ` + docsQList + `(?: (?i:in it))?$`)
 	// Expanding 'Place an order' changes the address to /#/orders/placeOrder
 	reDocsDeepLink = regexp.MustCompile(`^(?i:expanding|opening|clicking|clicking on) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:changes the (?:address|url) to|updates the (?:address|url) to|sets the (?:address|url) to|goes to|takes you to) (/[\w\-./{}]*#/[\w\-./{}~%]+)$`)
+	// Expanding 'Place an order' puts #/orders/placeOrder in the address bar
+	reDocsDeepFrag = regexp.MustCompile(`^(?i:expanding|opening|clicking|clicking on) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:puts|adds|appends|sets) (#/[\w\-./{}~%]+) (?i:in|to|into|on) (?i:the) (?i:address|url|address bar|url bar|location)$`)
+	// 'Delete a book' is deprecated, so its /books/{bookId} path is struck through
+	reDocsDeprecated2 = regexp.MustCompile(`^(?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:is deprecated)(?:,|, so|; so|, and| and| so) (?i:its) (/[\w\-./{}]*) (?i:path) (?i:is) (?:(?i:shown|drawn|displayed|rendered) )?(?i:struck through|struck-through|crossed out|in strikethrough)$`)
+	// After switching to dark mode, the toggle says 'Switch to light mode'
+	reDocsModeAfter = regexp.MustCompile(`^(?i:after|once) (?i:switching|changing|toggling|turning) (?i:to|on) ((?i:dark|light)) (?i:mode|theme),? (?i:the) (toggle|button|switch|control) (?i:says|shows|reads) ` + docsQ + `$`)
 	// Because 'Delete a book' is deprecated, its /books/{bookId} path is shown struck through
 	reDocsDeprecated = regexp.MustCompile(`^(?i:because|since|as) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:is deprecated), (?i:its) (/[\w\-./{}]*) (?i:path) (?i:is) (?:(?i:shown|drawn|displayed|rendered) )?(?i:struck through|struck-through|crossed out|in strikethrough)$`)
 	// In 'Add a book', clicking the Schema tab of the request body shows the Book model with its author field
@@ -137,14 +143,22 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 		}
 		text = fmt.Sprintf("On "+page+": open the operation %s; then the example of its request body %s %s.", plan.Quote(op), says, docsQuoteJoin(texts))
 		notes = append(notes, docsOpNote(op), "The example body is the one Swagger UI shows in the operation's Request body section (.opblock-section-request-body, its Example Value), never a response's example: if there is no such section, the run is blocked, not failed.")
-	case reDocsDeepLink.MatchString(c):
+	case reDocsDeepLink.MatchString(c) || reDocsDeepFrag.MatchString(c):
 		m := reDocsDeepLink.FindStringSubmatch(c)
+		if m == nil {
+			// a fragment alone: on the page the docs were opened on
+			m = reDocsDeepFrag.FindStringSubmatch(c)
+			m[2] = page + m[2]
+		}
 		op := unq(m[1])
 		steps = append(steps, reach(docsExactText(op)), plan.Step{Kind: plan.ExpectURL, Value: m[2]})
 		text = fmt.Sprintf("On "+page+": open the operation %s; then the address is %s (its fragment included).", plan.Quote(op), m[2])
 		notes = append(notes, fmt.Sprintf("The operation %s is opened by clicking its summary: a guess, so if there is no such text the run is blocked, not failed. The address is compared with its fragment (#…), as the claim gives it.", plan.Quote(op)))
-	case reDocsDeprecated.MatchString(c):
+	case reDocsDeprecated.MatchString(c) || reDocsDeprecated2.MatchString(c):
 		m := reDocsDeprecated.FindStringSubmatch(c)
+		if m == nil {
+			m = reDocsDeprecated2.FindStringSubmatch(c)
+		}
 		op, path := unq(m[1]), m[2]
 		opened := "css=.opblock:has(.opblock-body)"
 		steps = append(steps, reach(docsExactText(op)), hover(opened),
@@ -203,8 +217,13 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 		if aside != "" {
 			notes = append(notes, fmt.Sprintf("%q is taken as what the response is documented for, an aside: the plan checks that the response %s is documented, not its description.", aside, code))
 		}
-	case reDocsModeSwitch.MatchString(c):
+	case reDocsModeSwitch.MatchString(c) || reDocsModeAfter.MatchString(c):
 		m := reDocsModeSwitch.FindStringSubmatch(c)
+		if m == nil {
+			// "after switching, the toggle says 'X'": the toggle switched
+			// by, now named X
+			m = reDocsModeAfter.FindStringSubmatch(c)
+		}
 		mode, label := strings.ToLower(m[1]), unq(m[3])
 		ctl := plan.Target{Kind: plan.ByRole, Value: "button", Name: "Switch to " + mode + " mode"}.String()
 		now := plan.Target{Kind: plan.ByRole, Value: "button", Name: label}.String()

@@ -63,6 +63,13 @@ func TestDocsUIMoreReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"click":"text=\"Get a payment\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"hover":"` + o + ` tr[data-param-name=\"paymentId\"] input:placeholder-shown","reach":true}`, `{"click":"text=\"Execute\""}`, `{"hover":"` + o + ` .validation-errors","reach":true}`, `{"expect_text":{"text":"Required field is not provided","target":"` + o + ` .validation-errors"}}`}}},
 		{"On 'Get a payment', clicking Try it out and pressing Execute leaving the paymentId box empty complains 'Required field is not provided'", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"Get a payment\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"hover":"` + o + ` tr[data-param-name=\"paymentId\"] input:placeholder-shown","reach":true}`, `{"click":"text=\"Execute\""}`, `{"hover":"` + o + ` .validation-errors","reach":true}`, `{"expect_text":{"text":"Required field is not provided","target":"` + o + ` .validation-errors"}}`}}},
+		// other ways to say them
+		{"Expanding 'Create a payment' puts #/payments/createPayment in the address bar", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Create a payment\"","reach":true}`, `{"expect_url":"/#/payments/createPayment"}`}}},
+		{"'Delete a pet' is deprecated, so its /pets/{petId} path is struck through", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Delete a pet\"","reach":true}`, `{"hover":"css=.opblock:has(.opblock-body)","reach":true}`, `{"expect_visible":"css=.opblock.opblock-deprecated:has(.opblock-body)"}`, `{"expect_style":{"target":"css=.opblock.opblock-deprecated:has(.opblock-body) [data-path=\"/pets/{petId}\"]","property":"text-decoration-line","value":"line-through"}}`}}},
+		{"After switching to dark mode, the toggle says 'Switch to light mode'", [][]string{
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"Switch to dark mode\"]","reach":true}`, `{"expect_hidden":"role=button[name=\"Switch to dark mode\"]"}`, `{"expect_visible":"role=button[name=\"Switch to light mode\"]"}`}}},
 		// the docs' page named first
 		{"On /docs, expanding 'Create a payment' changes the address to /docs#/payments/createPayment", [][]string{
 			{`{"visit":"/docs"}`, `{"click":"text=\"Create a payment\"","reach":true}`, `{"expect_url":"/docs#/payments/createPayment"}`}}},
@@ -93,6 +100,9 @@ func TestDocsUIMoreReadings(t *testing.T) {
 		"Because 'Delete a pet' is old, its /pets/{petId} path is shown struck through",
 		"In 'Add a pet', clicking the Schema tab of the request body shows the Pet model with its good fields",
 		"'Create a payment' says 'No parameters' but maybe has a 'Request body'",
+		"Expanding 'Create a payment' changes the address to /payments", // no fragment: not the docs' own
+		"Switching to dark mode changes the toggle to 'Switch to dark mode'",
+		"'Delete a pet' is deprecated, so its /pets/{petId} path is struck through twice",
 	})
 }
 
