@@ -75,6 +75,10 @@ func TestDocsUIMoreReadings(t *testing.T) {
 			{`{"visit":"/docs"}`, `{"click":"text=\"Create a payment\"","reach":true}`, `{"expect_url":"/docs#/payments/createPayment"}`}}},
 		{"On the API docs page, 'Create a payment' says 'No parameters' but does have a 'Request body'", [][]string{
 			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"click":"text=\"Create a payment\"","reach":true}`, `{"hover":"` + o + `","reach":true}`, `{"expect_text":{"text":"No parameters","target":"` + o + `"}}`, `{"expect_text":{"text":"Request body","target":"` + o + `"}}`}}},
+		{"Executing 'Get a payment' without filling in paymentId complains 'Required field is not provided'", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Get a payment\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"hover":"` + o + ` tr[data-param-name=\"paymentId\"] input:placeholder-shown","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"` + o + ` .validation-errors","reach":true}`, `{"expect_text":{"text":"Required field is not provided","target":"` + o + ` .validation-errors"}}`}}},
+		{"On 'Get a payment', clicking Try it out and pressing Execute with nothing in the box complains 'Required field is not provided'", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"Get a payment\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"hover":"` + o + ` table.parameters \u003e tbody \u003e tr:only-child input:placeholder-shown","reach":true}`, `{"click":"text=\"Execute\""}`, `{"hover":"` + o + ` .validation-errors","reach":true}`, `{"expect_text":{"text":"Required field is not provided","target":"` + o + ` .validation-errors"}}`}}},
 		// a complaint with no box left empty may be the response's: a
 		// text of the page, as before
 		{"Executing 'List payments' complains 'Failed to fetch'", [][]string{
@@ -101,6 +105,7 @@ func TestDocsUIMoreReadings(t *testing.T) {
 		"In 'Add a pet', clicking the Schema tab of the request body shows the Pet model with its good fields",
 		"'Create a payment' says 'No parameters' but maybe has a 'Request body'",
 		"Expanding 'Create a payment' changes the address to /payments", // no fragment: not the docs' own
+		"Executing 'Get a payment' without entering a value complains 'Required field is not provided'", // which box?
 		"Switching to dark mode changes the toggle to 'Switch to dark mode'",
 		"'Delete a pet' is deprecated, so its /pets/{petId} path is struck through twice",
 	})
