@@ -104,7 +104,7 @@ func TestDocsUIMoreReadings(t *testing.T) {
 		"Because 'Delete a pet' is old, its /pets/{petId} path is shown struck through",
 		"In 'Add a pet', clicking the Schema tab of the request body shows the Pet model with its good fields",
 		"'Create a payment' says 'No parameters' but maybe has a 'Request body'",
-		"Expanding 'Create a payment' changes the address to /payments", // no fragment: not the docs' own
+		"Expanding 'Create a payment' changes the address to /payments",                                 // no fragment: not the docs' own
 		"Executing 'Get a payment' without entering a value complains 'Required field is not provided'", // which box?
 		"Switching to dark mode changes the toggle to 'Switch to dark mode'",
 		"'Delete a pet' is deprecated, so its /pets/{petId} path is struck through twice",
