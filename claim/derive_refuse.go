@@ -154,7 +154,7 @@ func needsTelling(claim string) string {
 	if u := universalSubject(lx); u != "" {
 		return fmt.Sprintf("%q is a rule about every item already on the page, and a text found once proves it of one item only: say it of one item by name, or say what no item shows (\"does not show '…'\")", u)
 	}
-	return ""
+	return regionTelling(claim) // a named element in a part of the page (regions.go)
 }
 
 // openerName is the name a part of the page is likely opened by, for an
@@ -261,6 +261,12 @@ func Suggestions(claim string, extra ...string) []string {
 		// The path the claim reads its texts on, not a page word before
 		// it ("the task's own page, /tasks/2, says …").
 		page, named = sk.page, true
+	}
+	if rc, rwhy := regionReadings(text, page, named); len(rc) > 0 {
+		// a named element in a part of the page (regions.go): after the
+		// extra candidates, before the claim's pieces
+		cands = append(append(cands[:len(extra):len(extra)], rc...), cands[len(extra):]...)
+		readings = mergeReadings(readings, rwhy)
 	}
 	// A negative claim's texts stay negative: "doesn't show 'undefined'"
 	// never becomes "shows 'undefined'". A text the claim says appears

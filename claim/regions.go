@@ -183,3 +183,208 @@ func countRead(lx *lexed) ([]item, bool) {
 // count of it ("'X' appears 3 times").
 var timesAfter = map[string]bool{"shown": true, "displayed": true, "listed": true, "visible": true,
 	"appears": true, "up": true}
+
+// --- a named element said to be in a part of the page ------------------------
+
+// partPhrase name a part of the page, with the qualifiers that only say
+// which part the page has one of ("the top nav", "the site footer").
+const partPhrase = `(?:(?:top|main|site|page|global|primary) )?(?:nav ?bar|navigation bar|navigation|nav|header|footer|side ?bar|status ?bar|tool ?bar|menu ?bar|top bar|bottom bar)`
+
+var (
+	reRegionLead   = regexp.MustCompile(`(?i)^(?:in|inside|within|on) the (` + partPhrase + `)\s*,\s*`)
+	reRegionInline = regexp.MustCompile(`(?i)\s+(?:in|inside|within|on|from|at) the (` + partPhrase + `)\b`)
+	reRegionOf     = regexp.MustCompile(`(?i)^the (` + partPhrase + `) (?:of|on) `)
+	reRegionSubj   = regexp.MustCompile(`(?i)^the (` + partPhrase + `) `)
+	// reRegionElement: what a claim says of a named element in a part
+	// that no target pins there: its look, a hover over it, an element
+	// named by a head noun, a link to a name.
+	reRegionElement = regexp.MustCompile(`(?i)\b(?:bold|underlined?|underlines|italic|italics|struck|crossed|strikethrough|hover(?:s|ing)?|mous(?:e|es|ing) over|button|link|links|tab|heading|icon|checkbox|field|box|toggle)\b`)
+	// reCapsLink: an unquoted name in capitals a claim says something
+	// links to ("links to the README", "has a link to the FAQ").
+	reCapsLink = regexp.MustCompile(`\b(?:links|link) to (?:the |a |an )?([A-Z][A-Z0-9]+(?:[.-][A-Z0-9]+)*)\b`)
+	// reUnitValue: an unquoted number with a unit after a verb that says
+	// what a text reads ("both read 0 kB/s").
+	reUnitValue = regexp.MustCompile(`(?i)\b(both |all (?:two|three|four) )?(?:read|reads|show|shows|say|says|display|displays) (\d+(?:[.,]\d+)? ?(?:[kmgt]i?b/s|[kmgt]?b|%|ms|kbps|mbps))(?:\s|$)`)
+)
+
+// regionUse is a part of the page a claim names: its words as written,
+// the CSS of its element ("" for a part no tag or role marks: a status
+// bar, a toolbar) and the claim without it.
+type regionUse struct {
+	word, css, without string
+}
+
+// regionIn finds the part of the page a claim names, in one of the
+// forms people write it.
+func regionIn(text string) (regionUse, bool) {
+	var r regionUse
+	switch {
+	case reRegionLead.MatchString(text):
+		m := reRegionLead.FindStringSubmatchIndex(text)
+		r.word, r.without = text[m[2]:m[3]], upperFirst(text[m[1]:])
+	case reRegionInline.MatchString(text):
+		m := reRegionInline.FindStringSubmatchIndex(text)
+		r.word, r.without = text[m[2]:m[3]], text[:m[0]]+text[m[1]:]
+	case reRegionOf.MatchString(text):
+		m := reRegionOf.FindStringSubmatchIndex(text)
+		r.word, r.without = text[m[2]:m[3]], upperFirst(text[m[1]:])
+	case reRegionSubj.MatchString(text):
+		m := reRegionSubj.FindStringSubmatchIndex(text)
+		r.word, r.without = text[m[2]:m[3]], "The page "+text[m[1]:]
+	default:
+		return r, false
+	}
+	r.word = strings.ToLower(r.word)
+	r.css = regionElement(r.word)
+	return r, true
+}
+
+// regionElement is the element a part's words name ("" for one no tag
+// marks).
+func regionElement(word string) string {
+	fs := strings.Fields(word)
+	if len(fs) > 1 {
+		switch fs[0] {
+		case "top", "main", "site", "page", "global", "primary":
+			if fs[1] != "bar" {
+				word = strings.Join(fs[1:], " ")
+			}
+		}
+	}
+	switch strings.ReplaceAll(word, " ", "") {
+	case "nav", "navbar", "navigation", "navigationbar", "menubar", "topbar":
+		return "nav"
+	case "header":
+		return "header"
+	case "footer":
+		return "footer"
+	case "sidebar":
+		return "aside"
+	}
+	return ""
+}
+
+// regionTelling is the reason for a refused claim that says a named
+// element is in a part of the page ("hovering over 'Help' in the
+// header", "in the nav, 'Acme' is bold", "the footer links to the FAQ"),
+// or says a text of a part no element marks ("the status bar reads …").
+func regionTelling(claim string) string {
+	text := normalizeClaim(claim)
+	r, ok := regionIn(text)
+	if !ok {
+		return ""
+	}
+	if r.css == "" {
+		return fmt.Sprintf("vouch cannot tell which element is the %s: no tag or role marks it, so a text cannot be looked for inside it; say the page shows the text (\"the page shows '…'\"), or name the footer, header, nav or sidebar", r.word)
+	}
+	names := partNamesSaid(text)
+	if len(names) == 0 || !reRegionElement.MatchString(text) {
+		return ""
+	}
+	return fmt.Sprintf("vouch cannot pin %s inside the %s: a target finds an element by its name anywhere on the page, and no CSS selector names an element by its text, so the same name elsewhere would decide the claim; say it of the page, or say what the %s shows (\"the %s shows '%s'\")",
+		quoteNames(names), r.word, r.word, r.word, names[0])
+}
+
+// partNamesSaid are the names a claim gives, quoted or in capitals after
+// "links to".
+func partNamesSaid(text string) []string {
+	lx := lexClaim(text)
+	var out []string
+	for _, l := range lx.lits {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	if m := reCapsLink.FindStringSubmatch(text); m != nil {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+func quoteNames(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = quoteLit(n)
+	}
+	return joinAnd(q)
+}
+
+// regionReadings are the readings offered for a claim the rules refuse
+// that says a named element is in a part of the page: the claim said of
+// the whole page, labelled as not checking the part, and each name as a
+// text inside the part. An unquoted name in capitals after "links to" is
+// read as the link's name, and an unquoted number with a unit said by
+// two or more texts ("both read 0 kB/s") as that text counted, each
+// labelled as the reading it is.
+func regionReadings(text, page string, named bool) ([]string, map[string]string) {
+	r, ok := regionIn(text)
+	if !ok {
+		return nil, nil
+	}
+	var cands []string
+	why := map[string]string{}
+	names := partNamesSaid(text)
+	caps := ""
+	if m := reCapsLink.FindStringSubmatch(text); m != nil {
+		caps = m[1]
+	}
+	where := "the " + r.word
+	if named {
+		if strings.HasPrefix(page, "/") {
+			where += " on " + page
+		} else {
+			where += " of " + lowerFirst(page)
+		}
+	}
+	unq := ""
+	if caps != "" {
+		unq = fmt.Sprintf(", and how the claim meant the unquoted %s: read as the name the link shows, a guess", caps)
+	}
+	if m := reUnitValue.FindStringSubmatch(text); m != nil && m[1] != "" {
+		// "the download and upload speeds in the status bar both read
+		// 0 kB/s": the value counted on the page
+		n := 2
+		if f := strings.Fields(m[1]); len(f) > 1 {
+			n, _ = number(f[1])
+		}
+		s := fmt.Sprintf("%s shows %s %s", page, quoteLit(m[2]), timesWord(n))
+		cands = append(cands, s)
+		why[s] = fmt.Sprintf("that the texts are the ones the claim describes, in the %s: the text is counted on the whole page, and how the claim meant the unquoted %s: read as a text, a guess", r.word, m[2])
+	}
+	if len(names) == 0 {
+		return cands, why
+	}
+	if r.css != "" {
+		for _, n := range names {
+			s := fmt.Sprintf("%s shows %s", upperFirst(where), quoteLit(n))
+			if n == caps {
+				cands = append(cands, s)
+				why[s] = fmt.Sprintf("that %s is a link%s", quoteLit(n), strings.Replace(unq, "the name the link shows", "a text the "+r.word+" shows", 1))
+				continue
+			}
+			cands = append(cands, s)
+		}
+	}
+	if !reRegionElement.MatchString(text) {
+		return cands, why
+	}
+	without := r.without
+	if caps != "" {
+		without = reCapsLink.ReplaceAllStringFunc(without, func(string) string { return "" })
+		without = strings.TrimSpace(without) + " has a " + quoteLit(caps) + " link"
+	}
+	cands = append(cands, without)
+	why[without] = fmt.Sprintf("that %s is the one in the %s: no target pins a named element inside a part of the page, so it is looked for on the whole page%s", quoteNames(names), r.word, unq)
+	return cands, why
+}
+
+// mergeReadings adds b's labels to a's.
+func mergeReadings(a, b map[string]string) map[string]string {
+	if a == nil {
+		a = map[string]string{}
+	}
+	for k, v := range b {
+		a[k] = v
+	}
+	return a
+}
