@@ -154,7 +154,7 @@ func needsTelling(claim string) string {
 	if u := universalSubject(lx); u != "" {
 		return fmt.Sprintf("%q is a rule about every item already on the page, and a text found once proves it of one item only: say it of one item by name, or say what no item shows (\"does not show '…'\")", u)
 	}
-	return regionTelling(claim) // a named element in a part of the page (regions.go)
+	return regionTelling(claim) // a named element in a part of the page, or where it sits (regions.go)
 }
 
 // openerName is the name a part of the page is likely opened by, for an
@@ -267,6 +267,13 @@ func Suggestions(claim string, extra ...string) []string {
 		// extra candidates, before the claim's pieces
 		cands = append(append(cands[:len(extra):len(extra)], rc...), cands[len(extra):]...)
 		readings = mergeReadings(readings, rwhy)
+	}
+	if pc, pwhy := positionReadings(text, page); len(pc) > 0 {
+		cands = append(append(cands[:len(extra):len(extra)], pc...), cands[len(extra):]...)
+		readings = mergeReadings(readings, pwhy)
+	}
+	if tc := timesReadings(text, page); len(tc) > 0 {
+		cands = append(append(cands[:len(extra):len(extra)], tc...), cands[len(extra):]...)
 	}
 	// A negative claim's texts stay negative: "doesn't show 'undefined'"
 	// never becomes "shows 'undefined'". A text the claim says appears

@@ -270,6 +270,9 @@ func regionElement(word string) string {
 // or says a text of a part no element marks ("the status bar reads …").
 func regionTelling(claim string) string {
 	text := normalizeClaim(claim)
+	if why := positionTelling(claim); why != "" {
+		return why
+	}
 	r, ok := regionIn(text)
 	if !ok {
 		return ""
@@ -387,4 +390,76 @@ func mergeReadings(a, b map[string]string) map[string]string {
 		a[k] = v
 	}
 	return a
+}
+
+// reTextTimes is a quoted text said to be shown a number of times, with
+// the aside that says which is which.
+var reTextTimes = regexp.MustCompile(`(?i)(?:'([^']+)'|"([^"]+)") (twice|thrice|(?:\d+|two|three|four|five|six|seven|eight|nine|ten) times)((?:\s*[-,:]\s*once for [a-z]+(?: [a-z]+)?)(?:(?:,| and|, and) once for [a-z]+(?: [a-z]+)?)*)?\s*$`)
+
+// timesReadings offers, for a refused claim that says how often a quoted
+// text is shown, the count on the page the claim names (its other words
+// left out, as the label says).
+func timesReadings(text, page string) []string {
+	m := reTextTimes.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	v := m[1] + m[2]
+	aside := strings.TrimSpace(m[4])
+	if aside != "" {
+		aside = ", " + strings.TrimLeft(aside, "-,: ")
+	}
+	return []string{fmt.Sprintf("%s shows %s %s%s", page, quoteLit(v), strings.ToLower(m[3]), aside)}
+}
+
+// --- where an element sits ----------------------------------------------------
+
+// rePosition is where an element sits on the screen, said after it: "at
+// the top of the docs", "sits above the list", "to the left of 'Save'".
+var rePosition = regexp.MustCompile(`(?i)\s+(?:(?:sits|is|are|appears|lives|is placed|is located|is shown|shows up)\s+)?(?:at the (?:very )?(?:top|bottom) of|(?:right |just |directly )?(?:above|below|beneath|underneath)|to the (?:left|right) of|on the (?:left|right)(?: side)? of)\s+(.+)$`)
+
+// reElementSubject is an element a claim opens with: "There's an
+// Authorize button", "A 'Filter by tag' search box", "The 'Save' button".
+var reElementSubject = regexp.MustCompile(`(?i)^(?:there's |there is |the |an? )(?:an? |the )?('[^']+'|"[^"]+"|[A-Z][\w-]*(?: [A-Z][\w-]*)*) ((?:search |text |primary )?(?:button|link|field|box|input|heading|tab|checkbox|toggle|icon))$`)
+
+// positionTelling is the reason for a refused claim that says where an
+// element sits.
+func positionTelling(claim string) string {
+	text := normalizeClaim(claim)
+	m := rePosition.FindStringSubmatchIndex(text)
+	if m == nil || !reElementSubject.MatchString(strings.TrimSpace(text[:m[0]])) {
+		return ""
+	}
+	return fmt.Sprintf("%q says where the element sits on the screen, which vouch does not check (a position is no text, state or address); say what the page has (\"the page has a '…' button\"), or the order of two texts (\"shows 'A' before 'B'\")",
+		strings.TrimSpace(text[m[0]:m[2]])+" "+firstWords(text[m[2]:m[3]], 4))
+}
+
+// positionReadings offers the element alone, on the page the claim
+// names, labelled as not checking where it sits.
+func positionReadings(text, page string) ([]string, map[string]string) {
+	m := rePosition.FindStringSubmatchIndex(text)
+	if m == nil {
+		return nil, nil
+	}
+	sm := reElementSubject.FindStringSubmatch(strings.TrimSpace(text[:m[0]]))
+	if sm == nil {
+		return nil, nil
+	}
+	name, noun, unq := sm[1], sm[2], ""
+	if strings.HasPrefix(name, "'") || strings.HasPrefix(name, `"`) {
+		name = name[1 : len(name)-1]
+	} else {
+		unq = fmt.Sprintf(", and how the claim meant the unquoted %s: read as the name of the control, a guess", quoteLit(name))
+	}
+	el := quoteLit(name) + " " + noun
+	s := fmt.Sprintf("%s has %s %s", page, article(name), el)
+	return []string{s}, map[string]string{s: fmt.Sprintf("what the claim says with %q: where an element sits on the screen is not checked%s", strings.TrimSpace(text[m[0]:]), unq)}
+}
+
+func firstWords(s string, n int) string {
+	f := strings.Fields(s)
+	if len(f) > n {
+		return strings.Join(f[:n], " ") + " …"
+	}
+	return strings.Join(f, " ")
 }
