@@ -262,12 +262,6 @@ func Suggestions(claim string, extra ...string) []string {
 		// it ("the task's own page, /tasks/2, says …").
 		page, named = sk.page, true
 	}
-	if rc, rwhy := regionReadings(text, page, named); len(rc) > 0 {
-		// a named element in a part of the page (regions.go): after the
-		// extra candidates, before the claim's pieces
-		cands = append(append(cands[:len(extra):len(extra)], rc...), cands[len(extra):]...)
-		readings = mergeReadings(readings, rwhy)
-	}
 	if pc, pwhy := positionReadings(text, page); len(pc) > 0 {
 		cands = append(append(cands[:len(extra):len(extra)], pc...), cands[len(extra):]...)
 		readings = mergeReadings(readings, pwhy)
@@ -310,6 +304,11 @@ func Suggestions(claim string, extra ...string) []string {
 		// speed or its errors: for any other it checks something the
 		// claim never said ("Downloads are fast" names no page).
 		cands = append(cands, page+" loads without errors")
+	}
+	if rc, rwhy := regionReadings(text, page, named); len(rc) > 0 {
+		// a named element in a part of the page (regions.go)
+		cands = append(cands, rc...)
+		readings = mergeReadings(readings, rwhy)
 	}
 	if u := universalSubject(lx); u != "" {
 		// A text found once proves a rule about every item of one item

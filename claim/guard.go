@@ -61,7 +61,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardDescribed, guardAside, guardSignedIn, guardLateCondition, guardUnquotedText,
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
-		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI,
+		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}

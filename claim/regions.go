@@ -198,7 +198,7 @@ var (
 	// reRegionElement: what a claim says of a named element in a part
 	// that no target pins there: its look, a hover over it, an element
 	// named by a head noun, a link to a name.
-	reRegionElement = regexp.MustCompile(`(?i)\b(?:bold|underlined?|underlines|italic|italics|struck|crossed|strikethrough|hover(?:s|ing)?|mous(?:e|es|ing) over|button|link|links|tab|heading|icon|checkbox|field|box|toggle)\b`)
+	reRegionElement = regexp.MustCompile(`(?i)\b(?:bold|underlined?|underlines|italic|italics|struck|crossed|strikethrough|hover(?:s|ing)?|mous(?:e|es|ing) over|click(?:s|ing)?|tap(?:s|ping)?|button|link|links|tab|heading|icon|checkbox|field|box|toggle)\b`)
 	// reCapsLink: an unquoted name in capitals a claim says something
 	// links to ("links to the README", "has a link to the FAQ").
 	reCapsLink = regexp.MustCompile(`\b(?:links|link) to (?:the |a |an )?([A-Z][A-Z0-9]+(?:[.-][A-Z0-9]+)*)\b`)
@@ -332,6 +332,10 @@ func regionReadings(text, page string, named bool) ([]string, map[string]string)
 		caps = m[1]
 	}
 	where := "the " + r.word
+	switch strings.ToLower(page) {
+	case "the page", "the site", "the app", "the web ui", "the web interface":
+		named = false
+	}
 	if named {
 		if strings.HasPrefix(page, "/") {
 			where += " on " + page
@@ -452,7 +456,7 @@ func positionReadings(text, page string) ([]string, map[string]string) {
 		unq = fmt.Sprintf(", and how the claim meant the unquoted %s: read as the name of the control, a guess", quoteLit(name))
 	}
 	el := quoteLit(name) + " " + noun
-	s := fmt.Sprintf("%s has %s %s", page, article(name), el)
+	s := fmt.Sprintf("%s shows %s %s", page, article(name), el)
 	return []string{s}, map[string]string{s: fmt.Sprintf("what the claim says with %q: where an element sits on the screen is not checked%s", strings.TrimSpace(text[m[0]:]), unq)}
 }
 
@@ -462,4 +466,72 @@ func firstWords(s string, n int) string {
 		return strings.Join(f[:n], " ") + " …"
 	}
 	return strings.Join(f, " ")
+}
+
+// --- a part of the page dropped -----------------------------------------------
+
+// regionQualifiers say which part the page has one of ("the top nav", "the
+// site footer"); the part's element is the same.
+var regionQualifiers = map[string]bool{"top": true, "main": true, "site": true, "page": true,
+	"global": true, "primary": true}
+
+// guardRegionDropped: a claim said "in the top nav", "in the site
+// header", "in the footer" of what it checks, and the plan pins nothing to
+// that part's element ("In the site header, the page has a 'Docs' link"
+// checked on the whole page decides another claim).
+func guardRegionDropped(ws []gword, steps []plan.Step, _ Derivation) string {
+	for i := 0; i+2 < len(ws); i++ {
+		switch ws[i].low {
+		case "in", "inside", "within":
+		default:
+			continue
+		}
+		if ws[i+1].low != "the" {
+			continue
+		}
+		k := i + 2
+		if regionQualifiers[ws[k].low] && k+1 < len(ws) {
+			k++
+		}
+		part := ws[k].low
+		if (part == "nav" || part == "side" || part == "navigation") && k+1 < len(ws) && ws[k+1].low == "bar" {
+			part += " bar"
+			k++
+		}
+		css := regionElement(part)
+		if css == "" || partWords[ws[k].low] == "" && !strings.HasSuffix(part, " bar") {
+			continue
+		}
+		if k+1 < len(ws) && ws[k+1].kind == tWord && headNouns[ws[k+1].low] != "" {
+			// "in the footer link": the part names the element
+			continue
+		}
+		pinned, checked := false, false
+		for _, s := range steps {
+			if s.Target != "" && strings.Contains(s.Target, css) {
+				pinned = true
+			}
+			switch s.Kind {
+			case plan.ExpectURL, plan.ExpectStatus, plan.ExpectTitle, plan.ExpectNoConsoleErrors, plan.ExpectJSON:
+				// an address, status or title is the page's, in no part
+			default:
+				if strings.HasPrefix(string(s.Kind), "expect_") {
+					checked = true
+				}
+			}
+		}
+		if !pinned && checked {
+			w := strings.TrimPrefix(strings.Join(lowWords(ws[i+2:k+1]), " "), "")
+			return fmt.Sprintf("the claim is about the %s, but the plan looks at the whole page: say it of the %s alone (\"the %s shows 'X'\"), or of the page", w, w, w)
+		}
+	}
+	return ""
+}
+
+func lowWords(ws []gword) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.low
+	}
+	return out
 }
