@@ -456,6 +456,14 @@ func positionReadings(text, page string) ([]string, map[string]string) {
 		unq = fmt.Sprintf(", and how the claim meant the unquoted %s: read as the name of the control, a guess", quoteLit(name))
 	}
 	el := quoteLit(name) + " " + noun
+	// the page is the one the claim names after the element ("at the top
+	// of the cart"), never a word of the element's name ("a Checkout
+	// button")
+	if pg, named := claimPageSkipping(lexClaim(text[m[0]:]), nil); named {
+		page = pg
+	} else {
+		page = "The home page"
+	}
 	s := fmt.Sprintf("%s shows %s %s", page, article(name), el)
 	return []string{s}, map[string]string{s: fmt.Sprintf("what the claim says with %q: where an element sits on the screen is not checked%s", strings.TrimSpace(text[m[0]:]), unq)}
 }
