@@ -195,6 +195,7 @@ var (
 	reRegionInline = regexp.MustCompile(`(?i)\s+(?:in|inside|within|on|from|at) the (` + partPhrase + `)\b`)
 	reRegionOf     = regexp.MustCompile(`(?i)^the (` + partPhrase + `) (?:of|on) `)
 	reRegionSubj   = regexp.MustCompile(`(?i)^the (` + partPhrase + `) `)
+	reRegionOfPage = regexp.MustCompile(`(?i)^the (?:` + partPhrase + `) (?:of|on) ((?:the )?[\w' .-]*?\bpage|/\S*)\s`)
 	// reRegionElement: what a claim says of a named element in a part
 	// that no target pins there: its look, a hover over it, an element
 	// named by a head noun, a link to a name.
@@ -332,6 +333,10 @@ func regionReadings(text, page string, named bool) ([]string, map[string]string)
 		caps = m[1]
 	}
 	where := "the " + r.word
+	if m := reRegionOfPage.FindStringSubmatch(text); m != nil {
+		// "the footer of the recipes page": the page as the claim says it
+		page, named = m[1], true
+	}
 	switch strings.ToLower(page) {
 	case "the page", "the site", "the app", "the web ui", "the web interface":
 		named = false
