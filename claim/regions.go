@@ -203,6 +203,8 @@ var (
 	// reCapsLink: an unquoted name in capitals a claim says something
 	// links to ("links to the README", "has a link to the FAQ").
 	reCapsLink = regexp.MustCompile(`\b(?:links|link) to (?:the |a |an )?([A-Z][A-Z0-9]+(?:[.-][A-Z0-9]+)*)\b`)
+	reTextVerb = regexp.MustCompile(`(?i)\b(?:shows?|shown|reads?|says?|displays?|displayed|lists?|listed|contains?)\b`)
+	reSetTo    = regexp.MustCompile(`(?i)\b(?:set|defaults?|switched|changed) to\b`)
 	// reUnitValue: an unquoted number with a unit after a verb that says
 	// what a text reads ("both read 0 kB/s").
 	reUnitValue = regexp.MustCompile(`(?i)\b(both |all (?:two|three|four) )?(?:read|reads|show|shows|say|says|display|displays) (\d+(?:[.,]\d+)? ?(?:[kmgt]i?b/s|[kmgt]?b|%|ms|kbps|mbps))(?:\s|$)`)
@@ -279,6 +281,10 @@ func regionTelling(claim string) string {
 		return ""
 	}
 	if r.css == "" {
+		if !reTextVerb.MatchString(text) || reSetTo.MatchString(text) {
+			// a control's value, a click: the part is not what stops it
+			return ""
+		}
 		return fmt.Sprintf("vouch cannot tell which element is the %s: no tag or role marks it, so a text cannot be looked for inside it; say the page shows the text (\"the page shows '…'\"), or name the footer, header, nav or sidebar", r.word)
 	}
 	names := partNamesSaid(text)
