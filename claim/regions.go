@@ -202,9 +202,10 @@ var (
 	reRegionElement = regexp.MustCompile(`(?i)\b(?:bold|underlined?|underlines|italic|italics|struck|crossed|strikethrough|hover(?:s|ing)?|mous(?:e|es|ing) over|click(?:s|ing)?|tap(?:s|ping)?|button|link|links|tab|heading|icon|checkbox|field|box|toggle)\b`)
 	// reCapsLink: an unquoted name in capitals a claim says something
 	// links to ("links to the README", "has a link to the FAQ").
-	reCapsLink = regexp.MustCompile(`\b(?:links|link) to (?:the |a |an )?([A-Z][A-Z0-9]+(?:[.-][A-Z0-9]+)*)\b`)
-	reTextVerb = regexp.MustCompile(`(?i)\b(?:shows?|shown|reads?|says?|displays?|displayed|lists?|listed|contains?)\b`)
-	reSetTo    = regexp.MustCompile(`(?i)\b(?:set|defaults?|switched|changed) to\b`)
+	reCapsLink       = regexp.MustCompile(`\b(?:links|link) to (?:the |a |an )?([A-Z][A-Z0-9]+(?:[.-][A-Z0-9]+)*)\b`)
+	reTextVerb       = regexp.MustCompile(`(?i)\b(?:shows?|shown|reads?|says?|displays?|displayed|lists?|listed|contains?)\b`)
+	reSetTo          = regexp.MustCompile(`(?i)\b(?:set|defaults?|switched|changed) to\b`)
+	reCapsLinkPhrase = regexp.MustCompile(`(?:\b(?:has|have|contains|contain|includes|include) an? )?\b(?:links|link) to (?:the |a |an )?[A-Z][A-Z0-9]+(?:[.-][A-Z0-9]+)*\b`)
 	// reUnitValue: an unquoted number with a unit after a verb that says
 	// what a text reads ("both read 0 kB/s").
 	reUnitValue = regexp.MustCompile(`(?i)\b(both |all (?:two|three|four) )?(?:read|reads|show|shows|say|says|display|displays) (\d+(?:[.,]\d+)? ?(?:[kmgt]i?b/s|[kmgt]?b|%|ms|kbps|mbps))(?:\s|$)`)
@@ -388,8 +389,8 @@ func regionReadings(text, page string, named bool) ([]string, map[string]string)
 	}
 	without := r.without
 	if caps != "" {
-		without = reCapsLink.ReplaceAllStringFunc(without, func(string) string { return "" })
-		without = strings.TrimSpace(without) + " has a " + quoteLit(caps) + " link"
+		// "links to the README", "has a link to the README": a link named so
+		without = reCapsLinkPhrase.ReplaceAllLiteralString(without, "has a "+quoteLit(caps)+" link")
 	}
 	cands = append(cands, without)
 	why[without] = fmt.Sprintf("that %s is the one in the %s: no target pins a named element inside a part of the page, so it is looked for on the whole page%s", quoteNames(names), r.word, unq)

@@ -64,6 +64,8 @@ func TestRegionNamedElementRefused(t *testing.T) {
 			[]string{`The sidebar shows "Acme Shop"`, `The 'Acme Shop' name is bold`}},
 		{"The footer of the recipes page links to the CHANGELOG.", `cannot pin "CHANGELOG" inside the footer`,
 			[]string{`The footer of the recipes page shows "CHANGELOG"`, `The recipes page has a "CHANGELOG" link`}},
+		{"The footer of the recipes page has a link to the LICENSE", `cannot pin "LICENSE" inside the footer`,
+			[]string{`The footer of the recipes page shows "LICENSE"`, `The recipes page has a "LICENSE" link`}},
 		{"The header contains a 'Log in' link", `cannot pin "Log in" inside the header`,
 			[]string{`The header shows "Log in"`}},
 	} {
