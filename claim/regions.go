@@ -216,24 +216,32 @@ var (
 // bar, a toolbar) and the claim without it.
 type regionUse struct {
 	word, css, without string
+	// inline: the part was said after what it holds ("'Help' in the
+	// footer"), at this offset of the text; -1 otherwise
+	inline int
 }
 
 // regionIn finds the part of the page a claim names, in one of the
 // forms people write it.
 func regionIn(text string) (regionUse, bool) {
-	var r regionUse
+	r := regionUse{inline: -1}
 	switch {
 	case reRegionLead.MatchString(text):
 		m := reRegionLead.FindStringSubmatchIndex(text)
 		r.word, r.without = text[m[2]:m[3]], upperFirst(text[m[1]:])
 	case reRegionInline.MatchString(text):
 		m := reRegionInline.FindStringSubmatchIndex(text)
-		r.word, r.without = text[m[2]:m[3]], text[:m[0]]+text[m[1]:]
+		r.word, r.without, r.inline = text[m[2]:m[3]], text[:m[0]]+text[m[1]:], m[0]
 	case reRegionOf.MatchString(text):
 		m := reRegionOf.FindStringSubmatchIndex(text)
 		r.word, r.without = text[m[2]:m[3]], upperFirst(text[m[1]:])
 	case reRegionSubj.MatchString(text):
 		m := reRegionSubj.FindStringSubmatchIndex(text)
+		if f := strings.Fields(text[m[1]:]); len(f) > 0 && headNouns[strings.ToLower(f[0])] != "" {
+			// "the footer link 'Help'": the part names where the element
+			// sits, as "the 'Help' footer link" does
+			return r, false
+		}
 		r.word, r.without = text[m[2]:m[3]], "The page "+text[m[1]:]
 	default:
 		return r, false
@@ -340,6 +348,10 @@ func regionReadings(text, page string, named bool) ([]string, map[string]string)
 		caps = m[1]
 	}
 	where := "the " + r.word
+	if named && strings.HasPrefix(page, "/") && regexp.MustCompile(`(?i)\b(?:opens|open|goes to|go to|leads to|lead to|takes you to|links to|link to|navigates to|redirects to) `+regexp.QuoteMeta(page)).MatchString(text) {
+		// where a link leads is no page its part is on
+		page, named = "The home page", false
+	}
 	if m := reRegionOfPage.FindStringSubmatch(text); m != nil {
 		// "the footer of the recipes page": the page as the claim says it
 		page, named = m[1], true
@@ -392,8 +404,26 @@ func regionReadings(text, page string, named bool) ([]string, map[string]string)
 		// "links to the README", "has a link to the README": a link named so
 		without = reCapsLinkPhrase.ReplaceAllLiteralString(without, "has a "+quoteLit(caps)+" link")
 	}
+	held := names
+	if r.inline >= 0 {
+		// "clicking 'Help' in the footer shows 'Contact us'": the part
+		// holds what was named just before it
+		held = nil
+		for _, n := range names {
+			if k := strings.Index(text, n); k >= 0 && k < r.inline {
+				held = []string{n}
+			}
+		}
+		if len(held) == 0 {
+			return cands, why
+		}
+	}
+	one := "is the one"
+	if len(held) > 1 {
+		one = "are the ones"
+	}
 	cands = append(cands, without)
-	why[without] = fmt.Sprintf("that %s is the one in the %s: no target pins a named element inside a part of the page, so it is looked for on the whole page%s", quoteNames(names), r.word, unq)
+	why[without] = fmt.Sprintf("that %s %s in the %s: no target pins a named element inside a part of the page, so it is looked for on the whole page%s", quoteNames(held), one, r.word, unq)
 	return cands, why
 }
 
