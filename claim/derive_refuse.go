@@ -262,7 +262,7 @@ func Suggestions(claim string, extra ...string) []string {
 		// it ("the task's own page, /tasks/2, says …").
 		page, named = sk.page, true
 	}
-	if pc, pwhy := positionReadings(text, page); len(pc) > 0 {
+	if pc, pwhy := positionReadings(text); len(pc) > 0 {
 		cands = append(append(cands[:len(extra):len(extra)], pc...), cands[len(extra):]...)
 		readings = mergeReadings(readings, pwhy)
 	}

@@ -482,7 +482,7 @@ func positionTelling(claim string) string {
 
 // positionReadings offers the element alone, on the page the claim
 // names, labelled as not checking where it sits.
-func positionReadings(text, page string) ([]string, map[string]string) {
+func positionReadings(text string) ([]string, map[string]string) {
 	m := rePosition.FindStringSubmatchIndex(text)
 	if m == nil {
 		return nil, nil
@@ -501,10 +501,9 @@ func positionReadings(text, page string) ([]string, map[string]string) {
 	// the page is the one the claim names after the element ("at the top
 	// of the cart"), never a word of the element's name ("a Checkout
 	// button")
+	page := "The home page"
 	if pg, named := claimPageSkipping(lexClaim(text[m[0]:]), nil); named {
 		page = pg
-	} else {
-		page = "The home page"
 	}
 	s := fmt.Sprintf("%s shows %s %s", page, article(name), el)
 	return []string{s}, map[string]string{s: fmt.Sprintf("what the claim says with %q: where an element sits on the screen is not checked%s", strings.TrimSpace(text[m[0]:]), unq)}
