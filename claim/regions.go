@@ -14,7 +14,7 @@ import (
 // A text said of a part is looked for inside the part's element
 // ("the nav shows 'Docs'" → expect_text {text, target: css=nav}). A named
 // element said to be in a part ("hovering over 'Help' in the header", "in
-// the nav, 'Acme' is bold", "the footer links to the FAQ") has no target
+// the nav, 'Acme' is bold", "the footer links to the README") has no target
 // that pins it there: role=, text= and label= find an element by its name
 // anywhere on the page, within= scopes only to a repeated item, a dialog or
 // a tab panel, and CSS selects no element by its text (`css=nav :is(…)`
@@ -52,7 +52,6 @@ func (c *composer) countPredicate(subj *subject) (ok, handled bool) {
 	case subj.kind == sRegion:
 		// "the footer shows 'X' twice": a count inside a part has no
 		// target either (text= finds the text anywhere)
-		s2 := c.i
 		if c.eatAny(countTextVerbs) {
 			c.eatDet()
 			if _, found := c.lit(); found {
@@ -62,7 +61,6 @@ func (c *composer) countPredicate(subj *subject) (ok, handled bool) {
 				}
 			}
 		}
-		c.i = s2
 		c.i = save
 		return false, false
 	default:
@@ -93,7 +91,7 @@ func (c *composer) countPredicate(subj *subject) (ok, handled bool) {
 var countTextVerbs = phrases("shows", "show", "displays", "display", "lists", "list", "says", "say",
 	"reads", "read", "contains", "contain", "has", "have", "prints")
 
-// timesAt reads "twice", "thrice" or "N times" (N from 1 to 10).
+// timesAt reads "twice", "thrice" or "N times" (N from 2 to 10).
 func (c *composer) timesAt() (int, bool) {
 	if c.eat("twice") {
 		return 2, true
