@@ -1500,6 +1500,9 @@ func (c *composer) predicate(subj *subject) bool {
 	if ok, handled := c.uiPredicate(subj); handled {
 		return ok
 	}
+	if ok, handled := c.countPredicate(subj); handled {
+		return ok
+	}
 	save := c.i
 	neg := c.negation()
 	if subj.kind == sTarget && subj.t.quoted && subj.t.noun == "" && !neg && (c.at("has") || c.at("is", "marked") || c.at("is", "labelled")) {

@@ -160,6 +160,8 @@ func derive(claim string) (Derivation, *refusal) {
 		}
 	} else if items, ok = uiRead(lx); ok {
 		// a dialog that opens and closes (compose_ui.go)
+	} else if items, ok = countRead(lx); ok {
+		// a text shown a number of times (regions.go)
 	} else if items, ok = p.parseClaim(); !ok {
 		r := p.refusal()
 		if r.cause != "unrecognized" && !composeMayRead(r) {

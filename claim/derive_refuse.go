@@ -154,7 +154,7 @@ func needsTelling(claim string) string {
 	if u := universalSubject(lx); u != "" {
 		return fmt.Sprintf("%q is a rule about every item already on the page, and a text found once proves it of one item only: say it of one item by name, or say what no item shows (\"does not show '…'\")", u)
 	}
-	return ""
+	return regionTelling(claim) // a named element in a part of the page, or where it sits (regions.go)
 }
 
 // openerName is the name a part of the page is likely opened by, for an
@@ -262,6 +262,13 @@ func Suggestions(claim string, extra ...string) []string {
 		// it ("the task's own page, /tasks/2, says …").
 		page, named = sk.page, true
 	}
+	if pc, pwhy := positionReadings(text); len(pc) > 0 {
+		cands = append(append(cands[:len(extra):len(extra)], pc...), cands[len(extra):]...)
+		readings = mergeReadings(readings, pwhy)
+	}
+	if tc := timesReadings(text, page); len(tc) > 0 {
+		cands = append(append(cands[:len(extra):len(extra)], tc...), cands[len(extra):]...)
+	}
 	// A negative claim's texts stay negative: "doesn't show 'undefined'"
 	// never becomes "shows 'undefined'". A text the claim says appears
 	// after an action is not looked for before it: that is another state.
@@ -297,6 +304,11 @@ func Suggestions(claim string, extra ...string) []string {
 		// speed or its errors: for any other it checks something the
 		// claim never said ("Downloads are fast" names no page).
 		cands = append(cands, page+" loads without errors")
+	}
+	if rc, rwhy := regionReadings(text, page, named); len(rc) > 0 {
+		// a named element in a part of the page (regions.go)
+		cands = append(cands, rc...)
+		readings = mergeReadings(readings, rwhy)
 	}
 	if u := universalSubject(lx); u != "" {
 		// A text found once proves a rule about every item of one item

@@ -61,7 +61,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardDescribed, guardAside, guardSignedIn, guardLateCondition, guardUnquotedText,
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
-		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI,
+		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -188,7 +188,8 @@ func guardNumbers(ws []gword, steps []plan.Step, d Derivation) string {
 		}
 		switch {
 		case next == "times" || next == "time":
-			if repeats[n] {
+			if repeats[n] || counts[n] && i > 0 && (ws[i-1].kind == tLit || timesAfter[ws[i-1].low]) {
+				// a step done n times, or a text shown n times (regions.go)
 				continue
 			}
 		case statuses[n]:

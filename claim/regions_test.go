@@ -1,0 +1,194 @@
+package claim
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRegionTextCounts: a quoted text said to be shown a number of times
+// is one expect_count of the elements whose whole text is exactly it; an
+// aside that says which is which ("once for March and once for April",
+// as many as the count) is noted. Claims about invented apps.
+func TestRegionTextCounts(t *testing.T) {
+	count := func(v string, n string) string {
+		return `{"expect_count":{"target":"text=\"` + v + `\"","count":` + n + `}}`
+	}
+	j := func(steps ...string) [][]string { return [][]string{steps} }
+	runClasses(t, []classCase{
+		{"The cart page shows '$0.00' twice", j(`{"visit":"/cart"}`, count("$0.00", "2"))},
+		{"On /stats, 'Idle' is shown three times", j(`{"visit":"/stats"}`, count("Idle", "3"))},
+		{"/orders lists 'Pending' 4 times", j(`{"visit":"/orders"}`, count("Pending", "4"))},
+		{"On /queue, 'Waiting' appears thrice", j(`{"visit":"/queue"}`, count("Waiting", "3"))},
+		{"The dashboard shows 'Paid' twice, once for March and once for April", j(`{"visit":"/dashboard"}`, count("Paid", "2"))},
+		{"The dashboard shows 'Paid' twice - once for March, once for April", j(`{"visit":"/dashboard"}`, count("Paid", "2"))},
+		{"On /cart, clicking 'Add' shows 'Mug' twice", j(`{"visit":"/cart"}`, `{"click":"text=\"Add\""}`, count("Mug", "2"))},
+		// The action said twice stays a repeated action.
+		{"On /cart, clicking 'Add' twice shows 'Mug'", j(`{"visit":"/cart"}`, `{"click":"text=\"Add\""}`, `{"click":"text=\"Add\""}`, `{"expect_text":"Mug"}`)},
+	})
+	d, err := Derive("The dashboard shows 'Paid' twice, once for March and once for April")
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(d.Notes, "\n")
+	for _, want := range []string{`whose whole text is exactly "Paid"`, `"once for March and once for April" says which match is which`} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes do not say %q:\n%s", want, notes)
+		}
+	}
+	runRefused(t, []string{
+		"The footer shows 'Contact' twice",                         // a count inside a part: text= finds it anywhere
+		"On /cart, 'Mug' doesn't appear twice",                     // not twice: once, or three times?
+		"The cart page shows '$0.00' twice, once for the subtotal", // the aside names one of two
+		"/orders lists 'Pending' 40 times",                         // more than ten
+		"The cart page shows '$0.00' twice, once for the subtotal and once for the tax because nothing was bought yet and it may change", // an aside with more
+	})
+}
+
+// TestRegionNamedElementRefused: a named element, a style or a link said
+// to be in a part of the page has no target that pins it there, so the
+// claim is refused with that reason; the readings offered are the claim
+// said of the page and the name as a text inside the part, each labelled.
+func TestRegionNamedElementRefused(t *testing.T) {
+	for _, tc := range []struct {
+		claim  string
+		reason string
+		want   []string // suggestions offered (before the label)
+	}{
+		{"hovering over 'Careers' in the header underlines it", `cannot pin "Careers" inside the header`,
+			[]string{`After hovering over "Careers", "Careers" is underlined`, `The header shows "Careers"`}},
+		{"In the nav, 'Acme Shop' is bold", `cannot pin "Acme Shop" inside the nav`,
+			[]string{`On the home page, "Acme Shop" is bold`, `The nav shows "Acme Shop"`}},
+		{"In the top nav, the 'Acme Shop' name is shown in bold", `cannot pin "Acme Shop" inside the top nav`,
+			[]string{`The top nav shows "Acme Shop"`}},
+		{"The 'Acme Shop' name in the sidebar is bold", `cannot pin "Acme Shop" inside the sidebar`,
+			[]string{`The sidebar shows "Acme Shop"`, `The 'Acme Shop' name is bold`}},
+		{"The footer of the recipes page links to the CHANGELOG.", `cannot pin "CHANGELOG" inside the footer`,
+			[]string{`The footer of the recipes page shows "CHANGELOG"`, `The recipes page has a "CHANGELOG" link`}},
+		{"The footer of the recipes page has a link to the LICENSE", `cannot pin "LICENSE" inside the footer`,
+			[]string{`The footer of the recipes page shows "LICENSE"`, `The recipes page has a "LICENSE" link`}},
+		{"The header contains a 'Log in' link", `cannot pin "Log in" inside the header`,
+			[]string{`The header shows "Log in"`}},
+	} {
+		np := refusalOf(t, tc.claim)
+		if !strings.Contains(np.Reason, tc.reason) {
+			t.Errorf("%q: reason %q does not say %q", tc.claim, np.Reason, tc.reason)
+		}
+		var got []string
+		for _, s := range np.Suggestions {
+			got = append(got, stripLabel(s))
+		}
+		for _, w := range tc.want {
+			if !contains(got, w) {
+				t.Errorf("%q: no suggestion %q (all: %q)", tc.claim, w, np.Suggestions)
+			}
+		}
+		for _, s := range np.Suggestions {
+			if !strings.Contains(s, labelSep) {
+				t.Errorf("%q: suggestion %q is not labelled, yet checks less", tc.claim, s)
+			}
+		}
+		checkSuggestions(t, tc.claim, np)
+	}
+	// The reading of a name in capitals says it is a guess.
+	np := refusalOf(t, "The footer of the recipes page links to the CHANGELOG.")
+	for _, s := range np.Suggestions {
+		if !strings.Contains(s, "how the claim meant the unquoted CHANGELOG") {
+			t.Errorf("suggestion %q does not say the unquoted name is a guess", s)
+		}
+	}
+	// A lower-case word is no name: nothing reads it as one.
+	np = refusalOf(t, "The footer of the recipes page links to the changelog of the app")
+	for _, s := range np.Suggestions {
+		if strings.Contains(s, `"changelog"`) {
+			t.Errorf("suggestion %q reads the lower-case word as a name", s)
+		}
+	}
+}
+
+// TestRegionUnmarkedPart: a part no tag or role marks (a status bar, a
+// toolbar) cannot hold a text check; an unquoted number with a unit that
+// two texts "both read" is offered as that text counted on the page,
+// labelled as the guess it is.
+func TestRegionUnmarkedPart(t *testing.T) {
+	for _, tc := range []struct{ claim, first string }{
+		{"The CPU and memory gauges in the status bar both read 0%", `The home page shows "0%" twice`},
+		{"On /player, the elapsed and total times in the status bar both read 0 ms", `/player shows "0 ms" twice`},
+		{"'Ready' is shown in the status bar", `The home page shows "Ready"`},
+		{"In the toolbar, the page shows 'Recording'", ""},
+	} {
+		np := refusalOf(t, tc.claim)
+		if !strings.Contains(np.Reason, "no tag or role marks it") {
+			t.Errorf("%q: reason %q", tc.claim, np.Reason)
+		}
+		if tc.first != "" && (len(np.Suggestions) == 0 || !strings.HasPrefix(np.Suggestions[0], tc.first)) {
+			t.Errorf("%q: first suggestion is not %q (all: %q)", tc.claim, tc.first, np.Suggestions)
+		}
+		checkSuggestions(t, tc.claim, np)
+	}
+}
+
+// TestRegionPositions: where an element sits on the screen is no check;
+// the element alone is offered, on the page the claim names after it,
+// labelled with the position it leaves out.
+func TestRegionPositions(t *testing.T) {
+	for _, tc := range []struct{ claim, first string }{
+		{"There's a Checkout button at the top of the cart", `The cart shows a "Checkout" button`},
+		{"A 'Search recipes' search box sits above the list of recipes", `The home page shows a "Search recipes" search box`},
+		{"The 'Sign up' button is at the bottom of the pricing page", `The pricing page shows a "Sign up" button`},
+		{"The 'Export' button sits below the 'Import' button", `The home page shows an "Export" button`},
+		{"There's a Donate button at the top of the blog for supporting the authors", `The blog shows a "Donate" button`},
+	} {
+		np := refusalOf(t, tc.claim)
+		if !strings.Contains(np.Reason, "says where the element sits on the screen") {
+			t.Errorf("%q: reason %q", tc.claim, np.Reason)
+		}
+		if len(np.Suggestions) == 0 || stripLabel(np.Suggestions[0]) != tc.first {
+			t.Errorf("%q: first suggestion is not %q (all: %q)", tc.claim, tc.first, np.Suggestions)
+		} else if !strings.Contains(np.Suggestions[0], "where an element sits on the screen is not checked") {
+			t.Errorf("%q: label of %q does not say the position is left out", tc.claim, np.Suggestions[0])
+		}
+		checkSuggestions(t, tc.claim, np)
+	}
+	// An order of two texts is the page's order, read as before.
+	runClasses(t, []classCase{
+		{"/shop lists 'Apples' above 'Pears'", [][]string{{`{"visit":"/shop"}`, `{"expect_order":["Apples","Pears"]}`}}},
+	})
+}
+
+// TestRegionNotDropped: a part said with a word that says which one the
+// page has ("the top nav", "the site header") is pinned or refused, never
+// dropped; a text said of it is looked for inside its element.
+func TestRegionNotDropped(t *testing.T) {
+	runClasses(t, []classCase{
+		{"In the top nav, 'Recipes' is shown", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"Recipes","target":"css=nav"}}`}}},
+		{"The site footer shows '© Acme'", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"© Acme","target":"css=footer"}}`}}},
+		// A click said of a part leads where it leads, as before.
+		{"Clicking the 'Pricing' link in the header goes to /pricing", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"Pricing\"]"}`, `{"expect_url":"/pricing"}`}}},
+	})
+	runRefused(t, []string{
+		"In the top nav, the page shows 'Recipes'",
+		"In the site header, the page has a 'Docs' link",
+		"In the main nav, the page shows 'Recipes'",
+	})
+	np := refusalOf(t, "In the top nav, the page shows 'Recipes'")
+	if len(np.Suggestions) == 0 || stripLabel(np.Suggestions[0]) != `The top nav shows "Recipes"` {
+		t.Errorf("first suggestion is not the text inside the top nav: %q", np.Suggestions)
+	}
+	checkSuggestions(t, "In the top nav, the page shows 'Recipes'", np)
+}
+
+// TestRegionTellsYouTo: "tells you to …" around a quoted text reads only
+// when every word is accounted for; otherwise the text inside the part
+// is offered, labelled with the words it leaves out.
+func TestRegionTellsYouTo(t *testing.T) {
+	c := "The footer of the blog tells you to email 'help@blog.test' for help"
+	np := refusalOf(t, c)
+	var got []string
+	for _, s := range np.Suggestions {
+		got = append(got, stripLabel(s))
+	}
+	if !contains(got, `The footer of the blog shows "help@blog.test"`) {
+		t.Errorf("no reading inside the footer: %q", np.Suggestions)
+	}
+	checkSuggestions(t, c, np)
+}
