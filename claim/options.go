@@ -33,7 +33,7 @@ const (
 )
 
 var (
-	reOptClaim = regexp.MustCompile(`^(?:(?i:on|at) (?P<path1>/\S*), )?(?i:the )?(?P<name>` + optQuoted + `|[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?) (?P<noun>(?i:` + optNoun + `))(?: (?P<place>(?i:` + optPlace + `)))?(?: (?i:on|at) (?P<path2>/\S*))? (?P<rest>.+)$`)
+	reOptClaim  = regexp.MustCompile(`^(?:(?i:on|at) (?P<path1>/\S*), )?(?i:the )?(?P<name>` + optQuoted + `|[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?) (?P<noun>(?i:` + optNoun + `))(?: (?P<place>(?i:` + optPlace + `)))?(?: (?i:on|at) (?P<path2>/\S*))? (?P<rest>.+)$`)
 	rePickClaim = regexp.MustCompile(`^(?:(?i:on|at) (?P<path1>/\S*), )?(?i:you|users|a user|people|customers) can (?i:pick|choose|select) (?P<opt>` + optQuoted + `|\S+) (?i:in|from) (?i:the )?(?P<name>` + optQuoted + `|[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?) (?P<noun>(?i:` + optNoun + `))(?: (?P<place>(?i:` + optPlace + `)))?(?: (?i:on|at) (?P<path2>/\S*))?$`)
 
 	optOne     = `(?P<o>` + optQuoted + `|\S+)`
@@ -47,8 +47,8 @@ var (
 	reOptCount = regexp.MustCompile(`^(?i:has) (?P<q>(?i:exactly|only|just) )?(?P<n>\d+|[A-Za-z]+) (?i:options?|entries|entry|choices?|items?)(?:[,:] (?P<list>.+))?$`)
 	reOptValue = regexp.MustCompile(`^(?P<verb>(?i:is set to|is|shows|reads|starts on|defaults to)) (?P<v>` + optQuoted + `|\S+)(?P<open> (?i:when the page (?:first )?(?:opens|loads)|when it (?:first )?(?:opens|loads)|on (?:page )?load|at first|initially))?$`)
 
-	reOptTok   = regexp.MustCompile(optQuoted + `|,|[^\s,]+`)
-	reOptLit   = regexp.MustCompile(`^(?:[A-Z][\w-]*|-?\d+(?:\.\d+)?|/\S*|https?://\S+)$`)
+	reOptTok = regexp.MustCompile(optQuoted + `|,|[^\s,]+`)
+	reOptLit = regexp.MustCompile(`^(?:[A-Z][\w-]*|-?\d+(?:\.\d+)?|/\S*|https?://\S+)$`)
 )
 
 // optReading is a claim about a drop-down read here.
