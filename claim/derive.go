@@ -123,6 +123,7 @@ func Derive(claim string) (d Derivation, err error) {
 		}
 		return Derivation{}, r.notProvable(claim)
 	}
+	reachChoices(claim, &d) // options.go
 	return d, nil
 }
 

@@ -45,7 +45,7 @@ var (
 	reOptEach  = regexp.MustCompile(`^(?i:includes|offers|contains|has) (?i:the )?(?:(?i:options|entries|choices|items):? )?(?P<list>.+)$`)
 	reOptLists = regexp.MustCompile(`^(?i:lists|shows) (?i:the |its )?(?:(?i:options|entries|choices|items):? )?(?P<list>.+)$`)
 	reOptCount = regexp.MustCompile(`^(?i:has) (?P<q>(?i:exactly|only|just) )?(?P<n>\d+|[A-Za-z]+) (?i:options?|entries|entry|choices?|items?)(?:[,:] (?P<list>.+))?$`)
-	reOptValue = regexp.MustCompile(`^(?P<verb>(?i:is set to|is|shows|reads|starts on|defaults to)) (?P<v>` + optQuoted + `|\S+)(?P<open> (?i:when the page (?:first )?(?:opens|loads)|when it (?:first )?(?:opens|loads)|on (?:page )?load|at first|initially))?$`)
+	reOptValue = regexp.MustCompile(`^(?P<verb>(?i:is set to|is|shows|reads)) (?P<v>` + optQuoted + `|\S+)(?P<open> (?i:when the page (?:first )?(?:opens|loads)|when it (?:first )?(?:opens|loads)|on (?:page )?load|at first|initially))?$`)
 
 	reOptTok = regexp.MustCompile(optQuoted + `|,|[^\s,]+`)
 	reOptLit = regexp.MustCompile(`^(?:[A-Z][\w-]*|-?\d+(?:\.\d+)?|/\S*|https?://\S+)$`)
@@ -478,4 +478,56 @@ func (r *optReading) derivation(claim string) (Derivation, error) {
 		p.Requirements[0].Kind = "form"
 	}
 	return Trace(claim, p, notes)
+}
+
+// reachChoices puts a hover of the drop-down, marked reach, before a
+// choice in a drop-down the claim names without quotes ("switching the
+// Status filter to 'Closed'"): its name is a guess at the label, and a
+// guess that finds no drop-down is no evidence against the claim (blocked,
+// never failed), as values.go does for a field's value.
+func reachChoices(claim string, d *Derivation) {
+	if d.Plan == nil {
+		return
+	}
+	quoted := map[string]bool{}
+	for _, l := range lexClaim(pageFirst(stripLabel(claim))).lits {
+		quoted[strings.ToLower(strings.TrimSpace(l))] = true
+	}
+	var named []string
+	for ji := range d.Plan.Journeys {
+		j := &d.Plan.Journeys[ji]
+		var out []plan.Step
+		done := map[string]bool{}
+		for i, s := range j.Steps {
+			if s.Kind == plan.Select && !done[s.Target] {
+				done[s.Target] = true
+				t, err := plan.ParseTarget(s.Target)
+				prev := i > 0 && j.Steps[i-1].Reach && j.Steps[i-1].Target == s.Target
+				if err == nil && t.Kind == plan.ByLabel && !t.Exact && t.Within == "" && t.Nth == 0 && !quoted[strings.ToLower(t.Value)] && !prev {
+					out = append(out, plan.Step{Kind: plan.Hover, Target: s.Target, Reach: true})
+					if !slicesContains(named, t.Value) {
+						named = append(named, t.Value)
+					}
+				}
+			}
+			out = append(out, s)
+		}
+		j.Steps = out
+	}
+	if len(named) == 0 {
+		return
+	}
+	notes := append(append([]string{}, d.Notes...), fmt.Sprintf("The drop-down's name %s is unquoted in the claim, so its label is a guess: the plan first finds it (a hover, marked reach) before choosing in it; if no field has that label, the run is blocked, not failed.", quoteJoin(named)))
+	if d2, err := Trace(d.Claim, d.Plan, notes); err == nil {
+		*d = d2
+	}
+}
+
+func slicesContains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
