@@ -47,8 +47,9 @@ var (
 	reOptCount = regexp.MustCompile(`^(?i:has) (?P<q>(?i:exactly|only|just) )?(?P<n>\d+|[A-Za-z]+) (?i:options?|entries|entry|choices?|items?)(?:[,:] (?P<list>.+))?$`)
 	reOptValue = regexp.MustCompile(`^(?P<verb>(?i:is set to|is|shows|reads)) (?P<v>` + optQuoted + `|\S+)(?P<open> (?i:when the page (?:first )?(?:opens|loads)|when it (?:first )?(?:opens|loads)|on (?:page )?load|at first|initially))?$`)
 
-	reOptTok = regexp.MustCompile(optQuoted + `|,|[^\s,]+`)
-	reOptLit = regexp.MustCompile(`^(?:[A-Z][\w-]*|-?\d+(?:\.\d+)?|/\S*|https?://\S+)$`)
+	reOptTok  = regexp.MustCompile(optQuoted + `|,|[^\s,]+`)
+	reOptTail = regexp.MustCompile(`^(.+) (?i:on|at) (/\S*)$`)
+	reOptLit  = regexp.MustCompile(`^(?:[A-Z][\w-]*|-?\d+(?:\.\d+)?|/\S*|https?://\S+)$`)
 )
 
 // optReading is a claim about a drop-down read here.
@@ -122,9 +123,14 @@ func optionItems(s string) (items, unquoted []string, ok bool) {
 func optionsRead(claim string) (optReading, bool) {
 	c := strings.TrimSuffix(strings.TrimSpace(normalizeClaim(stripLabel(claim))), ".")
 	var r optReading
+	// the page said last: "… includes a 'Canada' option on /signup"
+	tail := ""
+	if m := reOptTail.FindStringSubmatch(c); m != nil {
+		c, tail = m[1], m[2]
+	}
 	group := func(re *regexp.Regexp, m []string, n string) string { return m[re.SubexpIndex(n)] }
 	if m := rePickClaim.FindStringSubmatch(c); m != nil {
-		if !r.setSubject(group(rePickClaim, m, "name"), group(rePickClaim, m, "noun"), group(rePickClaim, m, "place"), group(rePickClaim, m, "path1"), group(rePickClaim, m, "path2")) {
+		if !r.setSubject(group(rePickClaim, m, "name"), group(rePickClaim, m, "noun"), group(rePickClaim, m, "place"), group(rePickClaim, m, "path1"), group(rePickClaim, m, "path2"), tail) {
 			return r, false
 		}
 		items, bare, ok := optionItems(group(rePickClaim, m, "opt"))
@@ -141,7 +147,7 @@ func optionsRead(claim string) (optReading, bool) {
 	if m == nil {
 		return r, false
 	}
-	if !r.setSubject(group(reOptClaim, m, "name"), group(reOptClaim, m, "noun"), group(reOptClaim, m, "place"), group(reOptClaim, m, "path1"), group(reOptClaim, m, "path2")) {
+	if !r.setSubject(group(reOptClaim, m, "name"), group(reOptClaim, m, "noun"), group(reOptClaim, m, "place"), group(reOptClaim, m, "path1"), group(reOptClaim, m, "path2"), tail) {
 		return r, false
 	}
 	rest := group(reOptClaim, m, "rest")
@@ -222,11 +228,17 @@ func distinct(items []string) bool {
 }
 
 // setSubject takes the drop-down's name, kind, place and page.
-func (r *optReading) setSubject(name, noun, place, path1, path2 string) bool {
-	if path1 != "" && path2 != "" {
+func (r *optReading) setSubject(name, noun, place, path1, path2, path3 string) bool {
+	n := 0
+	for _, p := range []string{path1, path2, path3} {
+		if p != "" {
+			n++
+		}
+	}
+	if n > 1 {
 		return false
 	}
-	r.path = path1 + path2
+	r.path = path1 + path2 + path3
 	r.noun, r.place = strings.ToLower(noun), strings.ToLower(place)
 	r.quotedName = strings.HasPrefix(name, "'") || strings.HasPrefix(name, `"`)
 	r.name = strings.Trim(name, `'"`)
