@@ -52,6 +52,14 @@ var (
 	reOptLit  = regexp.MustCompile(`^(?:[A-Z][\w-]*|-?\d+(?:\.\d+)?|/\S*|https?://\S+)$`)
 )
 
+// optNotName are words that make an unquoted list item part of the
+// sentence rather than an option's name.
+var optNotName = map[string]bool{"not": true, "no": true, "nor": true, "but": true, "except": true,
+	"only": true, "also": true, "too": true, "more": true, "others": true, "other": true, "etc": true,
+	"many": true, "several": true, "all": true, "some": true, "any": true, "every": true, "each": true,
+	"then": true, "without": true, "plus": true, "including": true, "so": true, "on": true, "options": true,
+	"never": true, "either": true, "neither": true, "maybe": true, "perhaps": true}
+
 // optReading is a claim about a drop-down read here.
 type optReading struct {
 	path, name, noun, place string
@@ -373,6 +381,15 @@ func deriveOptions(claim string) (Derivation, *NotProvableError, bool) {
 	}
 	c := strings.TrimSuffix(strings.TrimSpace(normalizeClaim(stripLabel(claim))), ".")
 	if len(r.bare) > 0 {
+		for _, b := range r.bare {
+			for _, w := range strings.Fields(strings.ToLower(b)) {
+				if optNotName[w] {
+					// "includes Canada, not Mexico", "and more": words of
+					// the sentence, not an option's name
+					return Derivation{}, nil, false
+				}
+			}
+		}
 		said := c
 		for _, b := range r.bare {
 			said = regexp.MustCompile(`(^|[\s,])`+regexp.QuoteMeta(b)+`($|[\s,])`).ReplaceAllString(said, "${1}'"+b+"'${2}")
