@@ -375,6 +375,9 @@ func (r *optReading) valueClaim(re *regexp.Regexp, x []string) bool {
 // deriveOptions derives a claim about a drop-down read by optionsRead; a
 // refusal when its option names must be quoted or it has two readings.
 func deriveOptions(claim string) (Derivation, *NotProvableError, bool) {
+	if d, ok := deriveSwitch(claim); ok {
+		return d, nil, true
+	}
 	r, ok := optionsRead(claim)
 	if !ok {
 		return Derivation{}, nil, false
@@ -559,4 +562,56 @@ func slicesContains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// reSwitch is a choice in a drop-down named without quotes by a word the
+// rules read otherwise ("switching the Show filter to 'Seeding' …": "show"
+// is a verb to them).
+var reSwitch = regexp.MustCompile(`^(?P<pre>(?:(?i:on|at) /\S*, )?(?i:switching|setting|changing) (?i:the ))(?P<name>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?) (?P<noun>(?i:` + optNoun + `)) (?P<post>(?i:to) (?:` + optQuoted + `) .+)$`)
+
+// deriveSwitch reads "switching the Show filter to 'Seeding' still says
+// '0 Transfers'" as the rules read it with the name quoted, the choice
+// reach-checked first (reachChoices): the name is a guess at the label.
+func deriveSwitch(claim string) (Derivation, bool) {
+	c := strings.TrimSpace(normalizeClaim(stripLabel(claim)))
+	m := reSwitch.FindStringSubmatch(c)
+	if m == nil {
+		return Derivation{}, false
+	}
+	name := m[reSwitch.SubexpIndex("name")]
+	ws := strings.Fields(name)
+	if valueStop[strings.ToLower(ws[0])] {
+		return Derivation{}, false
+	}
+	said := m[reSwitch.SubexpIndex("pre")] + "'" + name + "' " + m[reSwitch.SubexpIndex("noun")] + " " + m[reSwitch.SubexpIndex("post")]
+	d, r := derive(said)
+	if r != nil || d.Plan == nil {
+		return Derivation{}, false
+	}
+	label := plan.Target{Kind: plan.ByLabel, Value: name}.String()
+	n := 0
+	for ji := range d.Plan.Journeys {
+		j := &d.Plan.Journeys[ji]
+		var out []plan.Step
+		done := false
+		for _, s := range j.Steps {
+			if s.Kind == plan.Select && s.Target == label && !done {
+				out = append(out, plan.Step{Kind: plan.Hover, Target: label, Reach: true})
+				done = true
+				n++
+			}
+			out = append(out, s)
+		}
+		j.Steps = out
+	}
+	if n != len(d.Plan.Journeys) {
+		return Derivation{}, false
+	}
+	notes := append(append([]string{}, d.Notes...), fmt.Sprintf("The drop-down's name %s is unquoted in the claim, so its label is a guess: the plan first finds it (a hover, marked reach) before choosing in it; if no field has that label, the run is blocked, not failed.", plan.Quote(name)))
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	d2, err := Trace(claim, d.Plan, notes)
+	if err != nil {
+		return Derivation{}, false
+	}
+	return d2, true
 }

@@ -49,6 +49,10 @@ func TestClassDropdownOptions(t *testing.T) {
 		// choosing in a drop-down named without quotes: reach-checked first
 		{"Switching the Status filter to 'Closed' still says '0 results'", j(home, `{"expect_text":"0 results"}`, guess("Status"),
 			`{"select":{"target":"label=Status","value":"Closed"}}`, `{"expect_text":"0 results"}`)},
+		{"Switching the View filter to 'Archived' still says '0 notes'", j(home, `{"expect_text":"0 notes"}`, guess("View"),
+			`{"select":{"target":"label=View","value":"Archived"}}`, `{"expect_text":"0 notes"}`)},
+		{"On /tickets, setting the Show dropdown to 'Open' shows 'Ticket #12'", j(`{"visit":"/tickets"}`, guess("Show"),
+			`{"select":{"target":"label=Show","value":"Open"}}`, `{"expect_text":"Ticket #12"}`)},
 		{"Switching the 'Status' filter to 'Closed' shows '0 results'", j(home,
 			`{"select":{"target":"label=Status","value":"Closed"}}`, `{"expect_text":"0 results"}`)},
 	})
