@@ -524,7 +524,9 @@
         if (!out.some((x) => x.score === 2)) {
           for (const el of els) {
             if (!FIELD_TAGS.has(el.tagName) || (el.tagName === 'INPUT' && ['hidden', 'button', 'submit', 'reset', 'image'].includes((el.type || '').toLowerCase()))) continue;
-            if ((el.labels && el.labels.length) || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) continue;
+            // A label with no text of its own (Swagger UI's <label> around
+            // its servers <select>) names nothing: the text before does.
+            if (labelTexts(el).length) continue;
             // "Encryption mode:" names the field "Encryption mode".
             const before = textBefore(el);
             if (before && (score(before, t) === 2 || score(before.replace(/\s*:$/, ''), t) === 2)) out.push({ el, score: 2 });

@@ -24,6 +24,7 @@ func TestOptionsDecides(t *testing.T) {
 <ul role="listbox" id="ship" hidden><li role="option">Standard</li><li role="option">Express</li></ul>
 <label id="stl">Status</label><div role="button" aria-labelledby="stl" tabindex="0">All</div>
 <label>Colour <select id="colour"></select></label>
+<div><span class="servers-title">Servers</span><div class="servers"><label for="servers"><select id="servers"><option value="/api">/api</option></select></label></div></div>
 <script>setTimeout(() => { for (const c of ['Red', 'Blue']) document.getElementById('colour').add(new Option(c)); }, 300);</script>`,
 	})
 	runDecisionCases(t, pages.URL, []decisionCase{
@@ -54,6 +55,10 @@ func TestOptionsDecides(t *testing.T) {
 		{name: "named by the text before it", want: evidence.Verified, steps: `
       - visit: /
       - expect_options: {target: label=Region, options: [EU]}`},
+		{name: "a label with no text of its own: the text before its wrappers names it", want: evidence.Verified, steps: `
+      - visit: /
+      - expect_options: {target: label=Servers, options: [/api]}
+      - select: {target: label=Servers, value: /api}`},
 		{name: "a listbox", want: evidence.Verified, steps: `
       - visit: /
       - expect_options: {target: label=Size, options: [Small, Large]}`},
