@@ -58,7 +58,10 @@ var optNotName = map[string]bool{"not": true, "no": true, "nor": true, "but": tr
 	"only": true, "also": true, "too": true, "more": true, "others": true, "other": true, "etc": true,
 	"many": true, "several": true, "all": true, "some": true, "any": true, "every": true, "each": true,
 	"then": true, "without": true, "plus": true, "including": true, "so": true, "on": true, "options": true,
-	"never": true, "either": true, "neither": true, "maybe": true, "perhaps": true}
+	"never": true, "either": true, "neither": true, "maybe": true, "perhaps": true,
+	"by": true, "as": true, "at": true, "in": true, "to": true, "for": true, "with": true, "from": true,
+	"when": true, "if": true, "is": true, "are": true, "was": true, "be": true, "selected": true,
+	"chosen": true, "checked": true, "highlighted": true, "disabled": true, "enabled": true, "default": true}
 
 // optReading is a claim about a drop-down read here.
 type optReading struct {

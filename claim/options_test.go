@@ -62,6 +62,8 @@ func TestClassDropdownOptions(t *testing.T) {
 		"The Sort dropdown lists Newest, Oldest and Price",                      // the whole list or some of it
 		"The Sort dropdown lists newest first, Oldest and Price, in that order", // not clearly literal
 		"The 'Sort by' dropdown has three options, 'Name' and 'Date'",           // three said, two named
+		"The Country dropdown has Canada selected",                              // a state, not an option's name
+		"The Country dropdown includes Canada, not Mexico",                      // words of the sentence
 		"It dropdown includes a 'Canada' option",                                // no name
 		"The Sort dropdown lists 'A', 'B' and 'A', in that order",               // one listed twice
 	})
