@@ -857,7 +857,8 @@
   // the element is none: a <select> (option groups flattened), a listbox,
   // or a combobox whose listbox it holds, owns or controls.
   function optionsOf(el) {
-    if (el.tagName === 'SELECT') return Array.from(el.options).map((o) => norm(o.label));
+    // an option hidden from the list (a "Choose…" placeholder) is none a person sees
+    if (el.tagName === 'SELECT') return Array.from(el.options).filter((o) => !o.hidden).map((o) => norm(o.label));
     const role = (el.getAttribute('role') || '').trim();
     let box = role === 'listbox' ? el : null;
     if (!box && role === 'combobox') {

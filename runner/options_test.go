@@ -15,7 +15,7 @@ import (
 func TestOptionsDecides(t *testing.T) {
 	pages := servePages(t, map[string]string{
 		"/": `<title>shop</title>
-<label>Sort <select><option>Newest</option><option>  Oldest
+<label>Sort <select><option hidden value="">Sort by…</option><option>Newest</option><option>  Oldest
   first </option><option label="Price">price-asc</option></select></label>
 <label>Country <select><optgroup label="Americas"><option>Canada</option><option>Mexico</option></optgroup><optgroup label="Europe"><option>France</option></optgroup></select></label>
 <div>Region <select id="region"><option>EU</option></select></div>
@@ -84,7 +84,7 @@ func TestOptionsDecides(t *testing.T) {
 // that has settled is decided before the step's budget runs out.
 func TestOptionsFailsEarlyOnASettledPage(t *testing.T) {
 	pages := servePages(t, map[string]string{
-		"/": `<title>shop</title><label>Sort <select><option>Newest</option><option>Oldest</option></select></label>`,
+		"/": `<title>shop</title><label>Sort <select><option hidden value="">Sort by…</option><option>Newest</option><option>Oldest</option></select></label>`,
 	})
 	res := run(t, journeyPlan(t, "      - visit: /\n      - expect_options: {target: label=Sort, includes: [Price]}\n        timeout: 30s\n"), Options{BaseURL: pages.URL})
 	wantDecision(t, res, evidence.Failed)
