@@ -77,6 +77,10 @@ type optReading struct {
 	lists []string
 	// value is the claim said again for values.go (a chosen option).
 	value string
+	// opens are the names clicked, marked reach, to open the place of
+	// controls the claim puts the drop-down in (reach.go's reading).
+	opens  []string
+	prefix string
 }
 
 // optionItems splits "A, 'B' and C" into its option names; unquoted are
@@ -134,6 +138,19 @@ func optionItems(s string) (items, unquoted []string, ok bool) {
 func optionsRead(claim string) (optReading, bool) {
 	c := strings.TrimSuffix(strings.TrimSpace(normalizeClaim(stripLabel(claim))), ".")
 	var r optReading
+	// a place of controls said first: "On the Shipping tab of Settings, …"
+	var opens []string
+	prefix := ""
+	if m := reValPrefix.FindStringSubmatch(c); m != nil {
+		if p, ok := placePrefix(m[1]); ok {
+			_, names, ok := reachRewrite(p + ", it")
+			if !ok {
+				return r, false
+			}
+			opens, prefix, c = names, p, upperFirst(m[2])
+		}
+	}
+	r.opens, r.prefix = opens, prefix
 	// the page said last: "… includes a 'Canada' option on /signup"
 	tail := ""
 	if m := reOptTail.FindStringSubmatch(c); m != nil {
@@ -365,6 +382,12 @@ func (r *optReading) valueClaim(re *regexp.Regexp, x []string) bool {
 		name = plan.Quote(name)
 	}
 	said := fmt.Sprintf("The %s %s %s %s", name, noun, verb, v)
+	if r.prefix != "" {
+		if r.path != "" {
+			return false
+		}
+		said = fmt.Sprintf("%s, the %s %s %s %s", r.prefix, name, noun, verb, v)
+	}
 	if r.path != "" {
 		said = fmt.Sprintf("On %s, the %s %s %s %s", r.path, name, noun, verb, v)
 	}
@@ -478,6 +501,14 @@ func (r *optReading) derivation(claim string) (Derivation, error) {
 		notes = append(notes, "No page named: the journey starts on the home page (/); name the page (\"on /signup, ...\") if it starts elsewhere.")
 	}
 	steps := []plan.Step{{Kind: plan.Visit, Value: path}}
+	if len(r.opens) > 0 {
+		var clicks []string
+		for _, n := range r.opens {
+			steps = append(steps, plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByText, Value: n, Exact: true}.String(), Reach: true})
+			clicks = append(clicks, plan.Quote(n))
+		}
+		notes = append(notes, fmt.Sprintf("The claim does not say how %s is opened: the plan guesses it opens by clicking the control named %s on the page. If no such control is there, the run is blocked, not failed; say how it is opened to be sure.", r.prefix[strings.Index(r.prefix, " ")+1:], strings.Join(clicks, ", then the tab named ")))
+	}
 	if !r.quotedName {
 		steps = append(steps, plan.Step{Kind: plan.Hover, Target: r.target(), Reach: true})
 		notes = append(notes, fmt.Sprintf("The drop-down's name %s is unquoted in the claim, so its label is a guess: the plan first finds it (a hover, marked reach); if no field has that label, the run is blocked, not failed.", plan.Quote(r.name)))
@@ -499,9 +530,13 @@ func (r *optReading) derivation(claim string) (Derivation, error) {
 		}
 		says = append(says, d)
 	}
-	text := fmt.Sprintf("On %s, %s.", path, strings.Join(says, sep))
+	where := path
+	if r.prefix != "" {
+		where = path + ", " + lowerFirst(r.prefix)
+	}
+	text := fmt.Sprintf("On %s, %s.", where, strings.Join(says, sep))
 	if r.steps[0].Kind == plan.Select {
-		text = fmt.Sprintf("On %s: %s.", path, strings.Join(says, sep))
+		text = fmt.Sprintf("On %s: %s.", where, strings.Join(says, sep))
 	}
 	p := &plan.Plan{
 		Version:      plan.Version,

@@ -38,6 +38,11 @@ func TestClassDropdownOptions(t *testing.T) {
 		{"The Servers dropdown has exactly one entry, '/api'", j(home, guess("Servers"), opts("Servers", "options", "/api"))},
 		{"The Assignee dropdown has 4 options", j(home, guess("Assignee"), count("Assignee", "4"))},
 		{"The 'Sort by' dropdown has two options, 'Name' and 'Date'", j(home, count("Sort by", "2"), opts("Sort by", "includes", "Name", "Date"))},
+		// in a place of controls, opened by the control of its name (reach)
+		{"On the Billing tab of Settings, the Currency dropdown includes 'EUR'", j(home, `{"click":"text=\"Settings\"","reach":true}`, `{"click":"text=\"Billing\"","reach":true}`,
+			guess("Currency"), opts("Currency", "includes", "EUR"))},
+		{"In the Export dialog, the Format dropdown lists PNG, JPEG and WebP, in that order", j(home, `{"click":"text=\"Export\"","reach":true}`,
+			guess("Format"), opts("Format", "options", "PNG", "JPEG", "WebP"))},
 		// "you can pick": the option is chosen and then held
 		{"You can pick 'Express' in the Shipping dropdown", j(home, guess("Shipping"),
 			`{"select":{"target":"label=Shipping","value":"Express"}}`, `{"expect_value":{"target":"label=Shipping","value":"Express"}}`)},
