@@ -431,7 +431,11 @@ func deriveOptions(claim string) (Derivation, *NotProvableError, bool) {
 		return Derivation{}, ambiguous(claim, reason, readings), true
 	}
 	if r.lists != nil {
-		base := strings.TrimSuffix(c, "")
+		base, tail := c, ""
+		if m := reOptTail.FindStringSubmatch(c); m != nil {
+			// the page said last stays last
+			base, tail = m[1], c[len(m[1]):]
+		}
 		i := strings.LastIndex(strings.ToLower(base), " lists ")
 		if i < 0 {
 			i = strings.LastIndex(strings.ToLower(base), " shows ")
@@ -442,7 +446,7 @@ func deriveOptions(claim string) (Derivation, *NotProvableError, bool) {
 		head := base[:i]
 		q := quoteList(r.lists)
 		readings := []string{}
-		for _, s := range []string{head + " lists " + q + ", in that order", head + " includes " + q} {
+		for _, s := range []string{head + " lists " + q + ", in that order" + tail, head + " includes " + q + tail} {
 			if _, err := Derive(s); err == nil {
 				readings = append(readings, s)
 			}

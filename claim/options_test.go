@@ -86,6 +86,9 @@ func TestDropdownOptionsRefusedWithReadings(t *testing.T) {
 		{"The Sort dropdown lists Newest, Oldest and Price", []string{
 			"The Sort dropdown lists 'Newest', 'Oldest' and 'Price', in that order",
 			"The Sort dropdown includes 'Newest', 'Oldest' and 'Price'"}},
+		{"The Tag picker shows News and Events on /blog", []string{
+			"The Tag picker lists 'News' and 'Events', in that order on /blog",
+			"The Tag picker includes 'News' and 'Events' on /blog"}},
 		{"The Sort dropdown lists newest first, Oldest and Price, in that order", []string{
 			"The Sort dropdown lists 'newest first', Oldest and Price, in that order"}},
 		{"You can pick express in the Shipping dropdown", []string{
