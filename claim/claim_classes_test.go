@@ -637,11 +637,11 @@ func TestClassVisitFrom(t *testing.T) {
 
 func TestClassDropdownChosen(t *testing.T) {
 	runClasses(t, []classCase{
-		{"Setting the Region dropdown to 'Europe' shows 'EU prices'", [][]string{{`{"visit":"/"}`, `{"select":{"target":"label=Region","value":"Europe"}}`, `{"expect_text":"EU prices"}`}}},
+		{"Setting the Region dropdown to 'Europe' shows 'EU prices'", [][]string{{`{"visit":"/"}`, `{"hover":"label=Region","reach":true}`, `{"select":{"target":"label=Region","value":"Europe"}}`, `{"expect_text":"EU prices"}`}}},
 		{"Switching the 'Sort' filter to 'Newest' still shows 'Item 1'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Item 1"}`, `{"select":{"target":"label=Sort","value":"Newest"}}`, `{"expect_text":"Item 1"}`}}},
-		{"On /settings, switching the language to 'Deutsch' shows 'Willkommen'", [][]string{{`{"visit":"/settings"}`, `{"select":{"target":"label=language","value":"Deutsch"}}`, `{"expect_text":"Willkommen"}`}}},
+		{"On /settings, switching the language to 'Deutsch' shows 'Willkommen'", [][]string{{`{"visit":"/settings"}`, `{"hover":"label=language","reach":true}`, `{"select":{"target":"label=language","value":"Deutsch"}}`, `{"expect_text":"Willkommen"}`}}},
 		// an unlabelled drop-down is found by the text before it (runner)
-		{"Switching the Sort filter to 'Newest' still says '12 results'", [][]string{{`{"visit":"/"}`, `{"expect_text":"12 results"}`, `{"select":{"target":"label=Sort","value":"Newest"}}`, `{"expect_text":"12 results"}`}}},
+		{"Switching the Sort filter to 'Newest' still says '12 results'", [][]string{{`{"visit":"/"}`, `{"expect_text":"12 results"}`, `{"hover":"label=Sort","reach":true}`, `{"select":{"target":"label=Sort","value":"Newest"}}`, `{"expect_text":"12 results"}`}}},
 		// a text filter is typed into
 		{"Setting the Name filter to 'ann' shows 'Ann Lee'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"label=Name","value":"ann"}}`, `{"expect_text":"Ann Lee"}`}}},
 	})

@@ -55,6 +55,10 @@ func (Rules) Derive(_ context.Context, claim string) (Derivation, error) { retur
 // read them alike, so a suggestion's label describes the plan Derive
 // makes of it.
 func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError) {
+	// A drop-down's options, or its option picked (options.go).
+	if d, e, ok := deriveOptions(claim); ok {
+		return d, true, e
+	}
 	// An action through a menu: open the menu by its control, then
 	// choose the item, both guesses that can block but never fail.
 	if d, ok := deriveMenu(claim); ok {
@@ -123,6 +127,7 @@ func Derive(claim string) (d Derivation, err error) {
 		}
 		return Derivation{}, r.notProvable(claim)
 	}
+	reachChoices(claim, &d) // options.go
 	return d, nil
 }
 

@@ -64,9 +64,11 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		{"The landing page says 'Welcome' and lists /docs, /blog and /jobs under Links", `The landing page shows "Welcome", "/docs", "/blog" and "/jobs"`, `"Links"`},
 		// Unquoted names in an enumeration of three or more: texts, a
 		// reading; fewer, or in lower case, are no reading.
-		{"The Status filter lists Open, Closed and Merged, in that order", `The home page shows "Open", "Closed" and "Merged" in that order`, `how the claim meant the unquoted "Open", "Closed" and "Merged"`},
-		{"The Status filter lists Open and Closed", "", ""},
-		{"The status filter lists open, closed and merged", "", ""},
+		// (a drop-down's options are read by options.go: the subject
+		// here is no drop-down)
+		{"The Status column lists Open, Closed and Merged, in that order", `The home page shows "Open", "Closed" and "Merged" in that order`, `how the claim meant the unquoted "Open", "Closed" and "Merged"`},
+		{"The Status column lists Open and Closed", "", ""},
+		{"The status column lists open, closed and merged", "", ""},
 		// A checkbox's state; "checked out" is no state of a box.
 		{"On /settings, the 'Beta features' box is unchecked", `On /settings, "Beta features" is not ticked`, ""},
 		{"On /library, 'Dune' is checked out", `/library shows "Dune"`, `"checked out"`},

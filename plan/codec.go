@@ -254,6 +254,8 @@ type stepArg struct {
 	At        *string          `json:"at"`
 	Equals    *json.RawMessage `json:"equals"`
 	Every     *bool            `json:"every"`
+	Options   *[]string        `json:"options"`
+	Includes  *[]string        `json:"includes"`
 }
 
 var allowedArgs = map[Kind][]string{
@@ -269,6 +271,7 @@ var allowedArgs = map[Kind][]string{
 	ExpectStyle:   {"target", "property", "value"},
 	ExpectOrder:   {"target", "texts"},
 	ExpectJSON:    {"at", "equals", "count", "every"},
+	ExpectOptions: {"target", "options", "includes", "count"},
 }
 
 // targetKinds are the steps whose scalar argument is a target.
@@ -329,6 +332,8 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 		check("at", a.At != nil)
 		check("equals", a.Equals != nil)
 		check("every", a.Every != nil)
+		check("options", a.Options != nil)
+		check("includes", a.Includes != nil)
 		if len(extra) > 0 {
 			return &FieldError{Field: extra[0], Message: fmt.Sprintf("%s does not take %q (allowed: %s)%s", s.Kind, extra[0], strings.Join(allowed, ", "), suggest(extra[0], allowed))}
 		}
@@ -342,6 +347,9 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 				}
 			}
 			return s.decodeJSON(&a)
+		}
+		if s.Kind == ExpectOptions {
+			return s.decodeOptions(&a)
 		}
 		s.Target = deref(a.Target)
 		s.Secret = deref(a.Secret)
@@ -418,6 +426,8 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 		return &FieldError{Message: `expect_value takes {"target": ..., "value": ...}`}
 	case ExpectStyle:
 		return &FieldError{Message: `expect_style takes {"target": ..., "property": ..., "value": ...}`}
+	case ExpectOptions:
+		return &FieldError{Message: optionsForms}
 	case ExpectJSON:
 		return &FieldError{Message: `expect_json takes {"at": "/0/title", "equals": VALUE} or {"at": ..., "count": N} (with equals, "every": true makes "*" every item)`}
 	case Screenshot:
@@ -461,6 +471,42 @@ func (s *Step) decodeJSON(a *stepArg) *FieldError {
 		s.Count = *a.Count
 	default:
 		return &FieldError{Message: "expect_json needs equals (the value at the pointer) or count (its number of items)"}
+	}
+	return nil
+}
+
+const optionsForms = `expect_options takes {"target": ..., "options": [A, B]} (exactly these options, in this order), {"target": ..., "includes": [A]} (each is among the options) or {"target": ..., "count": N}`
+
+// decodeOptions reads expect_options' argument: a target and exactly one
+// of options, includes and count.
+func (s *Step) decodeOptions(a *stepArg) *FieldError {
+	s.Target = deref(a.Target)
+	var given []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"options", a.Options != nil}, {"includes", a.Includes != nil}, {"count", a.Count != nil}} {
+		if f.set {
+			given = append(given, f.name)
+		}
+	}
+	switch len(given) {
+	case 0:
+		return &FieldError{Field: "options", Message: "expect_options needs options, includes or count: " + optionsForms}
+	case 1:
+	default:
+		return &FieldError{Field: given[1], Message: fmt.Sprintf("expect_options takes one of options, includes and count; this one has %s", strings.Join(given, " and "))}
+	}
+	switch given[0] {
+	case "options":
+		s.Texts = *a.Options
+		if s.Texts == nil {
+			s.Texts = []string{}
+		}
+	case "includes":
+		s.Texts, s.Compare = *a.Includes, OptionsIncludes
+	case "count":
+		s.Count, s.Compare = *a.Count, OptionsCount
 	}
 	return nil
 }
@@ -635,6 +681,8 @@ func (s Step) MarshalJSON() ([]byte, error) {
 				Every  bool            `json:"every,omitempty"`
 			}{s.At, eq, s.Every}
 		}
+	case ExpectOptions:
+		arg = s.optionsArg()
 	case ExpectOrder:
 		texts := s.Texts
 		if texts == nil {
@@ -713,6 +761,30 @@ func (s Step) countArg() any {
 		SameAs string `json:"same_as"`
 		Plus   int    `json:"plus,omitempty"`
 	}{s.Target, s.Ref, s.Count}
+}
+
+// optionsArg is expect_options' argument in its canonical spelling.
+func (s Step) optionsArg() any {
+	texts := s.Texts
+	if texts == nil {
+		texts = []string{}
+	}
+	switch s.Compare {
+	case OptionsIncludes:
+		return struct {
+			Target   string   `json:"target"`
+			Includes []string `json:"includes"`
+		}{s.Target, texts}
+	case OptionsCount:
+		return struct {
+			Target string `json:"target"`
+			Count  int    `json:"count"`
+		}{s.Target, s.Count}
+	}
+	return struct {
+		Target  string   `json:"target"`
+		Options []string `json:"options"`
+	}{s.Target, texts}
 }
 
 // UnmarshalJSON reads one step in any accepted spelling. Plans should be

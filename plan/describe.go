@@ -107,6 +107,26 @@ func (s Step) Describe() string {
 		}
 	case ExpectJSON:
 		out = s.describeJSON()
+	case ExpectOptions:
+		switch s.Compare {
+		case OptionsIncludes:
+			if len(s.Texts) == 1 {
+				out = fmt.Sprintf("Check that %s offers the option %s", t, Quote(s.Texts[0]))
+			} else {
+				out = fmt.Sprintf("Check that %s offers each of the options %s", t, quoteJoin(s.Texts))
+			}
+		case OptionsCount:
+			out = fmt.Sprintf("Check that %s has exactly %d %s", t, s.Count, map[bool]string{true: "option", false: "options"}[s.Count == 1])
+		default:
+			switch len(s.Texts) {
+			case 0:
+				out = fmt.Sprintf("Check that %s has no options", t)
+			case 1:
+				out = fmt.Sprintf("Check that the only option of %s is %s", t, Quote(s.Texts[0]))
+			default:
+				out = fmt.Sprintf("Check that the options of %s are exactly %s, in this order", t, quoteJoin(s.Texts))
+			}
+		}
 	case ExpectStatus:
 		out = fmt.Sprintf("Check that the page answered HTTP %d", s.Status)
 	case ExpectNoConsoleErrors:

@@ -88,6 +88,9 @@ const (
 	// loaded) and checks the value at a JSON pointer, or its number of
 	// items.
 	ExpectJSON Kind = "expect_json"
+	// ExpectOptions checks a drop-down's options: exactly these labels
+	// in this order, each of some labels among them, or their number.
+	ExpectOptions Kind = "expect_options"
 )
 
 // Kinds lists every step kind in the order the documentation presents them.
@@ -97,7 +100,7 @@ var Kinds = []Kind{
 	ExpectVisible, ExpectHidden, ExpectText, ExpectNoText, ExpectURL, ExpectTitle,
 	ExpectCount, ExpectStatus, ExpectNoConsoleErrors,
 	ExpectValue, ExpectChecked, ExpectUnchecked, ExpectEnabled, ExpectDisabled,
-	ExpectFocused, ExpectStyle, ExpectOrder, ExpectJSON,
+	ExpectFocused, ExpectStyle, ExpectOrder, ExpectJSON, ExpectOptions,
 }
 
 // IsAssertion reports whether k checks the page rather than acting on it.
@@ -106,7 +109,7 @@ func (k Kind) IsAssertion() bool {
 	case ExpectVisible, ExpectHidden, ExpectText, ExpectNoText, ExpectURL,
 		ExpectTitle, ExpectCount, ExpectStatus, ExpectNoConsoleErrors,
 		ExpectValue, ExpectChecked, ExpectUnchecked, ExpectEnabled, ExpectDisabled,
-		ExpectFocused, ExpectStyle, ExpectOrder, ExpectJSON:
+		ExpectFocused, ExpectStyle, ExpectOrder, ExpectJSON, ExpectOptions:
 		return true
 	}
 	return false
@@ -148,7 +151,9 @@ type Step struct {
 	// remembered[Ref] + Count.
 	Count int
 	// Compare is how expect_count compares: "" (exactly), CountAtLeast or
-	// CountAtMost.
+	// CountAtMost; for expect_options, what is checked: "" (the options
+	// are exactly Texts, in order), OptionsIncludes (each of Texts is an
+	// option) or OptionsCount (there are Count options).
 	Compare string
 	// Ref names a remembered count: the name remember_count stores under,
 	// or the one expect_count compares with. Empty otherwise.
@@ -164,7 +169,8 @@ type Step struct {
 	// item the "*" stands for must hold Value, and there must be at least
 	// one (an empty list proves no "every"). Only with Value.
 	Every bool
-	// Texts are the texts expect_order wants in this order.
+	// Texts are the texts expect_order wants in this order, or the
+	// option labels expect_options checks.
 	Texts []string
 	// Status is the expected HTTP status of the last document navigation
 	// (expect_status).
@@ -193,6 +199,12 @@ func (k Kind) CanReach() bool {
 const (
 	CountAtLeast = "at_least"
 	CountAtMost  = "at_most"
+)
+
+// What expect_options checks, besides the whole list (Compare "").
+const (
+	OptionsIncludes = "includes"
+	OptionsCount    = "count"
 )
 
 // ID returns the plan's identity: the hex sha256 of its canonical JSON.

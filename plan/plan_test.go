@@ -87,7 +87,7 @@ func TestIdentityChangesWithContent(t *testing.T) {
 
 func TestEveryStepKind(t *testing.T) {
 	seen := map[Kind]bool{}
-	for _, name := range []string{"every-step", "new-steps", "json-steps"} {
+	for _, name := range []string{"every-step", "new-steps", "json-steps", "options-steps"} {
 		p, err := Parse(readFile(t, name+".yaml"))
 		if err != nil {
 			t.Fatal(err)
@@ -163,6 +163,17 @@ func TestParseErrors(t *testing.T) {
 		{"json unknown field", head + "      - expect_json: {path: /x, count: 1}\n", []string{`expect_json does not take "path"`}},
 		{"json every without equals", head + "      - expect_json: {at: /*/done, count: 1, every: true}\n", []string{`field "expect_json.every"`, "every goes with equals"}},
 		{"json every without a star", head + "      - expect_json: {at: /0/done, equals: true, every: true}\n", []string{`field "expect_json.every"`, `every needs a "*" in at`}},
+		{"options scalar", head + "      - expect_options: label=Sort\n", []string{"step 2", `expect_options takes {"target": ..., "options": [A, B]}`}},
+		{"options without a check", head + "      - expect_options: {target: label=Sort}\n", []string{`field "expect_options.options"`, "needs options, includes or count"}},
+		{"options and includes", head + "      - expect_options: {target: label=Sort, options: [A], includes: [B]}\n", []string{`field "expect_options.includes"`, "one of options, includes and count"}},
+		{"options without target", head + "      - expect_options: {options: [A]}\n", []string{`field "expect_options.target"`, "needs a target"}},
+		{"options bad target", head + "      - expect_options: {target: lable=Sort, options: [A]}\n", []string{`field "expect_options.target"`, `did you mean "label"`}},
+		{"options empty label", head + "      - expect_options: {target: label=Sort, options: [A, \" \"]}\n", []string{`field "expect_options.options"`, "an option label is empty"}},
+		{"includes nothing", head + "      - expect_options: {target: label=Sort, includes: []}\n", []string{`field "expect_options.includes"`, "at least one"}},
+		{"includes twice", head + "      - expect_options: {target: label=Sort, includes: [A, a]}\n", []string{`"a" is listed twice`}},
+		{"options negative count", head + "      - expect_options: {target: label=Sort, count: -1}\n", []string{`field "expect_options.count"`, "0 or more"}},
+		{"options unknown field", head + "      - expect_options: {target: label=Sort, texts: [A]}\n", []string{`expect_options does not take "texts"`}},
+		{"options labels not a list", head + "      - expect_options: {target: label=Sort, options: A}\n", []string{`field "expect_options.options"`}},
 		{"unknown step", head + "      - clik: text=Go\n", []string{`journey 1 "j", step 2`, `unknown step "clik"`, `did you mean "click"`}},
 		{"two kinds in one step", head + "      - click: text=A\n        hover: text=B\n", []string{"step 2", "exactly one"}},
 		{"bad target kind", head + "      - click: lable=Email\n", []string{"step 2", `field "click"`, `unknown target kind "lable"`, `did you mean "label"`}},

@@ -111,7 +111,7 @@ func (s *Step) check() (msg, field string) {
 	}
 	needsTarget := s.Kind.takesTarget()
 	switch s.Kind {
-	case Fill, Select, ExpectCount, RememberCount, ExpectValue, ExpectStyle:
+	case Fill, Select, ExpectCount, RememberCount, ExpectValue, ExpectStyle, ExpectOptions:
 		needsTarget = true
 	}
 	if needsTarget && strings.TrimSpace(s.Target) == "" {
@@ -184,6 +184,10 @@ func (s *Step) check() (msg, field string) {
 		if msg, field := s.checkJSON(); msg != "" {
 			return msg, field
 		}
+	case ExpectOptions:
+		if msg, field := s.checkOptions(); msg != "" {
+			return msg, field
+		}
 	case ExpectStatus:
 		if s.Status < 100 || s.Status > 599 {
 			return fmt.Sprintf("expect_status takes an HTTP status between 100 and 599, got %d", s.Status), k
@@ -195,7 +199,7 @@ func (s *Step) check() (msg, field string) {
 func targetField(k Kind) string {
 	switch k {
 	case Fill, Select, Press, ExpectText, ExpectNoText, ExpectCount,
-		RememberCount, ExpectValue, ExpectStyle, ExpectOrder:
+		RememberCount, ExpectValue, ExpectStyle, ExpectOrder, ExpectOptions:
 		return string(k) + ".target"
 	}
 	return string(k)
@@ -232,6 +236,48 @@ func (s *Step) checkJSON() (msg, field string) {
 		return fmt.Sprintf("equals: %v", err), k + ".equals"
 	}
 	s.Value = v
+	return "", ""
+}
+
+// checkOptions validates expect_options: option labels that are not
+// empty, none listed twice in includes, or a count of 0 or more.
+func (s *Step) checkOptions() (msg, field string) {
+	k := string(s.Kind)
+	switch s.Compare {
+	case "", OptionsIncludes, OptionsCount:
+	default:
+		return fmt.Sprintf("unknown check %q (known: options, %s, %s)", s.Compare, OptionsIncludes, OptionsCount), k
+	}
+	if s.Compare == OptionsCount {
+		if len(s.Texts) > 0 {
+			return "expect_options takes one of options, includes and count", k + ".count"
+		}
+		if s.Count < 0 {
+			return "count must be 0 or more", k + ".count"
+		}
+		return "", ""
+	}
+	f := k + ".options"
+	if s.Compare == OptionsIncludes {
+		f = k + ".includes"
+		if len(s.Texts) == 0 {
+			return "includes needs at least one option label, as in includes: [Canada]", f
+		}
+	}
+	if s.Count != 0 {
+		return "expect_options takes one of options, includes and count", k + ".count"
+	}
+	seen := map[string]bool{}
+	for _, x := range s.Texts {
+		n := strings.ToLower(strings.Join(strings.Fields(x), " "))
+		if n == "" {
+			return "an option label is empty", f
+		}
+		if s.Compare == OptionsIncludes && seen[n] {
+			return fmt.Sprintf("%q is listed twice", x), f
+		}
+		seen[n] = true
+	}
 	return "", ""
 }
 

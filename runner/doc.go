@@ -82,6 +82,12 @@
 // expect_count may compare with a count remember_count kept earlier in the
 // journey.
 //
+// expect_options (steps_options.go) reads a drop-down's option labels: a
+// <select>'s, option groups flattened, or a listbox's role=option elements
+// (a combobox's through aria-controls or aria-owns). It polls like
+// expect_value; a target that is no drop-down blocks the journey, as
+// select does.
+//
 // expect_json reads the document the last visit loaded as JSON (the text
 // of the <pre> a browser shows a JSON or plain-text response in; an HTML
 // or XML document is no JSON) and compares the value at a JSON pointer by

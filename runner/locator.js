@@ -14,6 +14,9 @@
 //            "value" / "checked" / "enabled" / "focused" (wait until the
 //            target's state is want: text, true or false),
 //            "style" (wait until the computed style prop matches text),
+//            "options" (wait until a drop-down's option labels are texts,
+//            in order; with cmp "includes", hold each of texts; with
+//            cmp "count", number want),
 //            "order" (wait until texts appear in order on the page or
 //            among the target's matches)
 //   target:  {kind, value, exact, name, level, within, nth} as plan.Target
@@ -521,7 +524,9 @@
         if (!out.some((x) => x.score === 2)) {
           for (const el of els) {
             if (!FIELD_TAGS.has(el.tagName) || (el.tagName === 'INPUT' && ['hidden', 'button', 'submit', 'reset', 'image'].includes((el.type || '').toLowerCase()))) continue;
-            if ((el.labels && el.labels.length) || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) continue;
+            // A label with no text of its own (Swagger UI's <label> around
+            // its servers <select>) names nothing: the text before does.
+            if (labelTexts(el).length) continue;
             // "Encryption mode:" names the field "Encryption mode".
             const before = textBefore(el);
             if (before && (score(before, t) === 2 || score(before.replace(/\s*:$/, ''), t) === 2)) out.push({ el, score: 2 });
@@ -848,6 +853,38 @@
     if (el.isContentEditable) return norm(el.innerText);
     return null;
   }
+  // optionsOf returns a drop-down's option labels in order, or null when
+  // the element is none: a <select> (option groups flattened), a listbox,
+  // or a combobox whose listbox it holds, owns or controls.
+  function optionsOf(el) {
+    // an option hidden from the list (a "Choose…" placeholder) is none a person sees
+    if (el.tagName === 'SELECT') return Array.from(el.options).filter((o) => !o.hidden).map((o) => norm(o.label));
+    const role = (el.getAttribute('role') || '').trim();
+    let box = role === 'listbox' ? el : null;
+    if (!box && role === 'combobox') {
+      for (const a of ['aria-controls', 'aria-owns']) {
+        for (const id of (el.getAttribute(a) || '').split(/\s+/).filter(Boolean)) {
+          const x = el.getRootNode().getElementById ? el.getRootNode().getElementById(id) : document.getElementById(id);
+          if (x && !box) box = (x.getAttribute('role') || '').trim() === 'listbox' ? x : x.querySelector('[role="listbox"]');
+        }
+      }
+      if (!box) box = el.querySelector('[role="listbox"]');
+    }
+    if (!box) return null;
+    const opts = Array.from(box.querySelectorAll('[role="option"]'));
+    for (const id of (box.getAttribute('aria-owns') || '').split(/\s+/).filter(Boolean)) {
+      const x = document.getElementById(id);
+      if (x && (x.getAttribute('role') || '').trim() === 'option' && !opts.includes(x)) opts.push(x);
+    }
+    return opts.map((o) => norm(o.getAttribute('aria-label') || o.textContent));
+  }
+  function optionsMatch(got) {
+    const want = (args.texts || []).map((x) => low(norm(x)));
+    const have = got.map(low);
+    if (args.cmp === 'count') return got.length === args.want;
+    if (args.cmp === 'includes') return want.every((w) => have.includes(w));
+    return have.length === want.length && want.every((w, i) => have[i] === w);
+  }
   function deepActive() {
     let a = document.activeElement;
     while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
@@ -969,14 +1006,14 @@
         const ok = args.cmp === 'ge' ? n >= args.want : args.cmp === 'le' ? n <= args.want : n === args.want;
         return [ok, { count: n }];
       }
-      case 'value': case 'checked': case 'enabled': case 'focused': case 'style': {
+      case 'value': case 'checked': case 'enabled': case 'focused': case 'style': case 'options': {
         const r = resolve(t);
         const el = r.first;
         if (!el) return [false, { found: false }];
         // A field's value or tick said of a label several fields hold only
         // in part ("Max peers" of "Max peers per torrent:" and "Max peers
         // overall:") names none of them: the first would be a guess.
-        if ((args.op === 'value' || args.op === 'checked') && t.kind === 'label' && !t.nth && !t.within &&
+        if ((args.op === 'value' || args.op === 'checked' || args.op === 'options') && t.kind === 'label' && !t.nth && !t.within &&
             r.visible.length > 1 && !candidates(t).some((x) => x.score === 2)) {
           return [false, { found: true, ambiguous: r.visible.slice(0, 4).map(describeEl) }];
         }
@@ -992,6 +1029,7 @@
             break;
           }
           case 'style': [ok, got] = styleCheck(el, args.prop, args.text); break;
+          case 'options': got = optionsOf(el); ok = got !== null && optionsMatch(got); break;
         }
         return [ok, { found: true, got, element: describeEl(el) }];
       }
@@ -1039,7 +1077,7 @@
         return d;
       }
       case 'title': return { title: norm(document.title) };
-      case 'value': case 'checked': case 'enabled': case 'focused': case 'style':
+      case 'value': case 'checked': case 'enabled': case 'focused': case 'style': case 'options':
         return t ? diagnose(t, resolve(t)) : {};
       case 'order': return t ? { target: diagnose(t, resolve(t)) } : {};
     }

@@ -40,6 +40,8 @@ func (st *stepCtx) doMore() (*verdict, bool) {
 		return st.expectOrder(), true
 	case plan.ExpectJSON:
 		return st.expectJSON(), true
+	case plan.ExpectOptions:
+		return st.expectOptions(), true
 	}
 	return nil, false
 }
