@@ -1,0 +1,220 @@
+package runner
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/vouchdev/vouch/plan"
+)
+
+// Controls kept in menus. A reach step clicks the control a plan guessed
+// opens the place a claim is about ("Statistics" for "the Statistics
+// dialog"). Apps often keep such controls in a menu (a hamburger, a gear
+// "Settings Menu"), closed until pressed. When a reach click's target is
+// not on the page, or hidden, the runner looks for it in the page's
+// closed menus, as a person would: it presses each menu opener in turn
+// (at most maxMenuOpeners), looks for the target in what that press
+// revealed, clicks it there when found, and otherwise closes the menu
+// again (Escape, or a second press when the opener still says it is
+// expanded) before the next.
+//
+// A menu opener is a visible, enabled control that says it opens a popup
+// (aria-haspopup "true" or "menu"), a button that says it is collapsed
+// (aria-expanded="false"), or a control whose name ends in "menu" ("Main
+// menu", an icon titled "Settings Menu"). Nothing else is ever clicked in
+// this search: no link that leads elsewhere, no drop-down, no tab. The
+// step stays a reach step: when no menu holds the target, the journey is
+// blocked as before, never failed.
+
+// maxMenuOpeners bounds the menus opened while looking for one target.
+const maxMenuOpeners = 3
+
+// menuOpenerJS returns the next menu opener of the page not tried yet in
+// this search (null when none is left); reset starts a search. Tried
+// openers are kept in a WeakSet on the window, not marked in the DOM,
+// which the page and the settle tracker would see.
+const menuOpenerJS = `function (reset) {
+  const K = Symbol.for('vouch.menusTried');
+  if (reset || !window[K]) window[K] = new WeakSet();
+  const tried = window[K];
+  const tracker = window[Symbol.for('vouch.settle')];
+  const norm = (s) => String(s == null ? '' : s).replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  const MENU = /(^|\s)menu$/i;
+  const ELLIPSIS = /\s*(?:\u2026|\.\.\.)$/;
+  const visible = (el) => el.checkVisibility({ checkVisibilityCSS: true, visibilityProperty: true }) &&
+    el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().height > 0;
+  const name = (el) => {
+    const lb = el.getAttribute('aria-labelledby');
+    if (lb) { const t = norm(lb.split(/\s+/).map((id) => { const e = document.getElementById(id); return e ? e.textContent : ''; }).join(' ')); if (t) return t; }
+    return norm(el.getAttribute('aria-label')) || norm(el.getAttribute('title')) || norm(el.textContent);
+  };
+  // control: something a person presses, not text that mentions a menu.
+  const control = (el) => {
+    const role = (el.getAttribute('role') || '').trim();
+    if (el.tagName === 'BUTTON' || el.tagName === 'SUMMARY' || role === 'button' || role === 'menuitem') return true;
+    if (el.tagName === 'INPUT' && /^(button|image)$/i.test(el.type)) return true;
+    if (el.tagName === 'A') return true; // only links that lead nowhere get here
+    return el.hasAttribute('onclick') || (tracker && tracker.clickable && tracker.clickable.has(el)) ||
+      (el.hasAttribute('title') && getComputedStyle(el).cursor === 'pointer');
+  };
+  const found = [];
+  for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+    if (tried.has(el) || found.some((f) => f.contains(el))) continue;
+    const tag = el.tagName, role = (el.getAttribute('role') || '').trim();
+    if (/^(SELECT|INPUT|TEXTAREA|OPTION|LABEL|SCRIPT|STYLE|TEMPLATE)$/.test(tag) && !(tag === 'INPUT' && /^(button|image)$/i.test(el.type))) continue;
+    if (/^(combobox|listbox|option|tab|textbox|searchbox|link)$/.test(role)) continue;
+    if (tag === 'A' && el.hasAttribute('href') && !/^\s*(#|javascript:)/i.test(el.getAttribute('href'))) continue;
+    if (el.matches(':disabled') || el.closest('[aria-disabled="true"],[aria-hidden="true"],[inert]')) continue;
+    const pop = (el.getAttribute('aria-haspopup') || '').trim().toLowerCase();
+    const exp = (el.getAttribute('aria-expanded') || '').trim().toLowerCase();
+    if (exp === 'true') continue; // open already
+    let opener = false;
+    if (pop === 'true' || pop === 'menu') opener = true;
+    else if (pop === '' && exp === 'false') opener = tag === 'BUTTON' || role === 'button';
+    else if (pop === '' || pop === 'false') opener = MENU.test(name(el).replace(ELLIPSIS, '')) && control(el);
+    if (!opener || !visible(el)) continue;
+    found.push(el);
+  }
+  const el = found[0] || null;
+  if (el) tried.add(el);
+  return el;
+}`
+
+// menuOpenerName is the opener's name for the run's reason.
+const menuOpenerName = `function () {
+  const n = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
+  const s = n(this.getAttribute('aria-label')) || n(this.getAttribute('title')) || n(this.textContent);
+  return s.length > 40 ? s.slice(0, 37) + '...' : s;
+}`
+
+// menuSearchable reports whether a reach click that missed (v) may look
+// for its target in the page's menus: the target was absent or hidden,
+// and is a control named by its text, or a button or link by its name
+// (a menu item or a tab belongs to a place already opened).
+func (st *stepCtx) menuSearchable(v *verdict) bool {
+	if !st.s.Reach || st.inMenu || v == nil || v.blocked {
+		return false
+	}
+	if !strings.HasPrefix(v.actual, "no element on the page matches") && !strings.Contains(v.actual, ", which is hidden") {
+		return false
+	}
+	t := st.t
+	if t.Within != "" || t.Nth != 0 {
+		return false
+	}
+	switch {
+	case t.Kind == plan.ByText:
+	case t.Kind == plan.ByRole && t.Name != "" && (t.Value == "button" || t.Value == "link"):
+	default:
+		return false
+	}
+	dl, _ := st.ctx.Deadline()
+	return time.Until(dl) > 300*time.Millisecond
+}
+
+// clickInMenus looks for a reach click's missing target in the page's
+// closed menus and clicks it there (nil), or returns the miss, its
+// reason saying which menus were looked in.
+func (st *stepCtx) clickInMenus(miss *verdict) *verdict {
+	if !st.menuSearchable(miss) {
+		return miss
+	}
+	jr := st.jr
+	var looked []string
+	for i := 0; i < maxMenuOpeners && !st.expired(); i++ {
+		opener, err := jr.nextMenuOpener(st, i == 0)
+		if err != nil || opener == "" {
+			break
+		}
+		var name string
+		if raw, err := jr.callOn(st.act, opener, menuOpenerName); err == nil {
+			_ = json.Unmarshal(raw, &name)
+		}
+		if !st.pressOpener(opener) {
+			continue
+		}
+		looked = append(looked, plan.Quote(name))
+		st.inMenu = true
+		v := st.pointer("actionable", 1)
+		st.inMenu = false
+		if v == nil {
+			jr.note = "found in the menu opened by " + plan.Quote(name)
+			return nil
+		}
+		if v.blocked {
+			return v
+		}
+		st.closeMenu(opener)
+	}
+	if len(looked) == 0 {
+		return miss
+	}
+	// Blocked here, as journey.go would block it, with the menus said.
+	out := unreached(st.s, miss)
+	in := ", nor in the menu opened by " + strings.Join(looked, ", then ")
+	if len(looked) > 1 {
+		in = ", nor in the menus opened by " + strings.Join(looked, ", then ")
+	}
+	out.actual = strings.Replace(out.actual, " (the plan guessed", in+" (the plan guessed", 1)
+	out.reason = out.actual
+	return out
+}
+
+// nextMenuOpener returns the next menu opener not tried in this search.
+func (jr *journeyRun) nextMenuOpener(st *stepCtx, reset bool) (runtime.RemoteObjectID, error) {
+	b, _ := json.Marshal(reset)
+	res, err := cdp.Call(st.act, jr.tab.t, runtime.Evaluate, runtime.EvaluateParams{
+		Expression:  "(" + menuOpenerJS + ")(" + string(b) + ")",
+		ObjectGroup: objectGroup(jr.stepNo),
+		Silent:      new(true),
+	})
+	if err != nil {
+		return "", err
+	}
+	if res.ExceptionDetails != nil || res.Result == nil || res.Result.Subtype != runtime.RemoteObjectSubtypeNode {
+		return "", nil
+	}
+	return res.Result.ObjectID, nil
+}
+
+// pressOpener clicks a menu opener where a person would, when nothing
+// covers it; false when it could not be pressed.
+func (st *stepCtx) pressOpener(obj runtime.RemoteObjectID) bool {
+	jr := st.jr
+	st.beforeAct()
+	x, y, _, fast := jr.fastPoint(st.act, obj, false)
+	if !fast {
+		var err error
+		if x, y, err = jr.point(st.act, obj); err != nil {
+			return false
+		}
+		var cover string
+		raw, err := jr.callOn(st.act, obj, hitTestJS, x, y)
+		if err != nil || json.Unmarshal(raw, &cover) != nil || cover != "" {
+			return false
+		}
+	}
+	return jr.clickAt(st.act, x, y, 1) == nil
+}
+
+// closeMenu closes a menu the search opened: Escape, then, when the
+// opener still says it is expanded, a second press of it.
+func (st *stepCtx) closeMenu(opener runtime.RemoteObjectID) {
+	jr := st.jr
+	if evs, err := keyEvents("Escape"); err == nil {
+		for _, e := range evs {
+			if _, err := cdp.Call(st.act, jr.tab.t, input.DispatchKeyEvent, e); err != nil {
+				return
+			}
+		}
+	}
+	raw, err := jr.callOn(st.act, opener, `function () { return this.isConnected && this.getAttribute('aria-expanded') === 'true'; }`)
+	var open bool
+	if err == nil && json.Unmarshal(raw, &open) == nil && open {
+		st.pressOpener(opener)
+	}
+}

@@ -1,0 +1,118 @@
+package runner
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/vouchdev/vouch/evidence"
+)
+
+// reachMenusPage is a notes app whose "About" and "Export" controls live
+// in closed menus: a hamburger button (aria-haspopup, aria-expanded)
+// holding "About", which opens a dialog, and an icon titled "Tools Menu"
+// with role-less items holding "Export". Beside them stands a canary: an
+// ordinary button, no menu opener, that the search must never press (it
+// reports a press to the server). A disclosure-free "Help" link leads
+// elsewhere and is no opener either.
+const reachMenusPage = `<title>notes</title>
+<style>
+  #burger, #tools, #canary { position: absolute; top: 10px; width: 60px; height: 24px; }
+  #burger { left: 10px; } #tools { left: 100px; background: #333; } #canary { left: 200px; }
+  #main-menu, #tools-menu { position: absolute; top: 40px; background: #fff; border: 1px solid #999; margin: 0; padding: 0; }
+  #main-menu { left: 10px; } #tools-menu { left: 100px; }
+  #main-menu li, #tools-menu div { list-style: none; padding: 4px; }
+</style>
+<button id="canary" onclick="fetch('/canary')">Archive all</button>
+<a href="/help" style="position:absolute; top: 10px; left: 300px">Help</a>
+<button id="burger" aria-haspopup="menu" aria-expanded="false" aria-controls="main-menu" aria-label="Main menu">&#9776;</button>
+<ul id="main-menu" role="menu" hidden>
+  <li role="menuitem" id="about-item">About</li>
+  <li role="menuitem">Keyboard shortcuts</li>
+</ul>
+<div id="tools" title="Tools Menu"></div>
+<div id="tools-menu" style="display:none">
+  <div class="item" data-show="export">Export…</div>
+</div>
+<dialog id="about"><h2>About Notes</h2><p>Notes 3.2 by the Notes team</p></dialog>
+<div id="export" style="display:none; margin-top: 200px">Export as Markdown</div>
+<script>
+  const burger = document.getElementById('burger'), menu = document.getElementById('main-menu');
+  const setOpen = (o) => { menu.hidden = !o; burger.setAttribute('aria-expanded', String(o)); };
+  burger.addEventListener('click', () => setOpen(menu.hidden));
+  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') setOpen(false); });
+  document.getElementById('about-item').addEventListener('click', () => { setOpen(false); document.getElementById('about').show(); });
+  const tools = document.getElementById('tools'), tmenu = document.getElementById('tools-menu');
+  tools.addEventListener('click', () => { tmenu.style.display = tmenu.style.display === 'none' ? 'block' : 'none'; });
+  for (const it of tmenu.querySelectorAll('.item')) it.addEventListener('click', () => {
+    tmenu.style.display = 'none';
+    document.getElementById(it.dataset.show).style.display = 'block';
+  });
+</script>`
+
+// TestReachInMenus checks that a reach click whose control is in no
+// visible place is looked for in the page's closed menus (a hamburger
+// with ARIA, an icon titled "… Menu" with role-less items) and clicked
+// there, that a control no menu holds still blocks the journey (never
+// fails it), that a reach step's own checks still decide, and that the
+// search never presses anything but a menu opener (the canary).
+func TestReachInMenus(t *testing.T) {
+	var canary atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, reachMenusPage)
+		case "/canary":
+			canary.Add(1)
+		case "/help":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, `<title>help</title><p>Help</p>`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	cases := []decisionCase{
+		{name: "About found in the hamburger menu, dialog checked", want: evidence.Verified, steps: `
+      - visit: /
+      - click: text="About"
+        reach: true
+      - expect_text: {text: Notes 3.2, target: 'css=dialog, [role=dialog]'}`},
+		{name: "About found, the dialog's check contradicted", want: evidence.Failed, reason: []string{"step 3"}, steps: `
+      - visit: /
+      - click: text="About"
+        reach: true
+      - expect_text: {text: Notes 4.0, target: 'css=dialog, [role=dialog]'}
+        timeout: 1s`},
+		{name: "Export found in the role-less tools menu, its trailing ellipsis aside", want: evidence.Verified, steps: `
+      - visit: /
+      - click: text="Export"
+        reach: true
+      - expect_text: Export as Markdown`},
+		{name: "a control no menu holds: blocked, menus named", want: evidence.Blocked,
+			reason: []string{"step 2", "could not reach the place the claim is about", `no control named "Statistics"`, `"Main menu"`, `"Tools Menu"`}, steps: `
+      - visit: /
+      - click: text="Statistics"
+        reach: true
+      - expect_text: Sessions`},
+		{name: "an unmarked click does not search menus", want: evidence.Failed, reason: []string{"step 2"}, steps: `
+      - visit: /
+      - click: text="About"
+        timeout: 1500ms
+      - expect_text: Notes 3.2`},
+	}
+	runDecisionCases(t, srv.URL, cases)
+	if n := canary.Load(); n != 0 {
+		t.Errorf("the canary button (no menu opener) was pressed %d times", n)
+	}
+	// The unmarked click must not have opened a menu either: its reason
+	// names none.
+	res := run(t, journeyPlan(t, "      - visit: /\n      - click: text=\"About\"\n        timeout: 1500ms\n"), Options{BaseURL: srv.URL})
+	if r := res.Manifest.Journeys[0].Reason; strings.Contains(r, "nor in the menu") {
+		t.Errorf("an unmarked click searched the menus: %s", r)
+	}
+}
