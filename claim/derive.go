@@ -82,6 +82,11 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 			return d, true, nil
 		}
 	}
+	// The same, the place named in lower case, as a box, or a tab of the
+	// preferences by the word before them (openers.go).
+	if d, ok := deriveOpened(claim); ok {
+		return d, true, nil
+	}
 	return Derivation{}, false, nil
 }
 

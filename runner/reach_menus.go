@@ -61,9 +61,8 @@ const menuOpenerJS = `function (reset) {
     return el.hasAttribute('onclick') || (tracker && tracker.clickable && tracker.clickable.has(el)) ||
       (el.hasAttribute('title') && getComputedStyle(el).cursor === 'pointer');
   };
-  const found = [];
   for (const el of document.body ? document.body.querySelectorAll('*') : []) {
-    if (tried.has(el) || found.some((f) => f.contains(el))) continue;
+    if (tried.has(el)) continue;
     const tag = el.tagName, role = (el.getAttribute('role') || '').trim();
     if (/^(SELECT|INPUT|TEXTAREA|OPTION|LABEL|SCRIPT|STYLE|TEMPLATE)$/.test(tag) && !(tag === 'INPUT' && /^(button|image)$/i.test(el.type))) continue;
     if (/^(combobox|listbox|option|tab|textbox|searchbox|link)$/.test(role)) continue;
@@ -75,13 +74,12 @@ const menuOpenerJS = `function (reset) {
     let opener = false;
     if (pop === 'true' || pop === 'menu') opener = true;
     else if (pop === '' && exp === 'false') opener = tag === 'BUTTON' || role === 'button';
-    else if (pop === '' || pop === 'false') opener = MENU.test(name(el).replace(ELLIPSIS, '')) && control(el);
+    else if (pop === '' || pop === 'false') opener = control(el) && MENU.test(name(el).replace(ELLIPSIS, ''));
     if (!opener || !visible(el)) continue;
-    found.push(el);
+    tried.add(el);
+    return el;
   }
-  const el = found[0] || null;
-  if (el) tried.add(el);
-  return el;
+  return null;
 }`
 
 // menuOpenerName is the opener's name for the run's reason.
