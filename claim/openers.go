@@ -37,6 +37,14 @@ var openerKinds = map[string]string{"dialog": "dialog", "box": "dialog", "modal"
 	"popup": "dialog", "pop-up": "dialog", "window": "window", "panel": "panel", "pane": "panel",
 	"drawer": "drawer"}
 
+// dialogBoxes, besides boxKinds, are the last words of a name that make
+// a box a dialog box: what a dialog does ("the Export box", "the Print
+// Options box"), never what a field holds ("the Search box").
+var dialogBoxes = map[string]bool{"export": true, "import": true, "print": true, "share": true,
+	"save": true, "options": true, "properties": true, "preferences": true, "settings": true,
+	"statistics": true, "details": true, "upload": true, "download": true, "help": true,
+	"shortcuts": true, "hotkeys": true, "credits": true, "license": true}
+
 // openerPlace is a place: a quoted or capitalised name (5 groups, as
 // placeName), or one or two lower-case words (a 6th group), then its kind
 // (a 7th group).
@@ -57,6 +65,10 @@ var (
 	reOpenerIn = regexp.MustCompile(`^(?i:in|inside|within|on) ` + openerPlace + `, (.+)$`)
 	// "In the Privacy preferences, …"
 	rePrefsIn = regexp.MustCompile(`^(?i:in|inside|within|on) ` + prefsPlace + `, (.+)$`)
+	// "About in the help menu reports 'Notes 3.2'": what an item reports
+	// or tells is what choosing it shows; the item's own text reports
+	// nothing (menu.go offers both readings of "shows").
+	reMenuReports = regexp.MustCompile(`^` + menuPage + `(?i:the )?` + placeName + menuItemWord + ` (?i:in|on|under|from) (` + menuRef + `) (?:reports|tells you|tells) (.+)$`)
 	// "Sync is switched on in the Accounts preferences ('Sync on start'
 	// is ticked)": the state, the place, and in brackets the control
 	// whose state says it.
@@ -129,6 +141,14 @@ func openerRewrite(claim string) (said []string, place, name string, ok bool) {
 		return nil, "", "", false
 	}
 	kind := openerKinds[strings.ToLower(m[7])]
+	if strings.EqualFold(m[7], "box") {
+		// "the Search box" is a field: a box is a dialog only when its
+		// name says so ("the About box", "the Export box").
+		ws := strings.Fields(strings.ToLower(name))
+		if !boxKinds[ws[len(ws)-1]] && !dialogBoxes[ws[len(ws)-1]] {
+			return nil, "", "", false
+		}
+	}
 	words := firstOf(m, 1)
 	if words == "" {
 		words = m[6]
@@ -158,6 +178,30 @@ func openerRewrite(claim string) (said []string, place, name string, ok bool) {
 		said = append(said, "In the "+q+" dialog, there is "+rest)
 	}
 	return said, place, name, true
+}
+
+// deriveMenuReports derives "<item> in <menu> reports …" as choosing the
+// item from the menu and seeing what it reports (menu.go); ok is false
+// when the claim is not of that form or that reading does not derive.
+func deriveMenuReports(claim string) (Derivation, bool) {
+	c := strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")
+	m := reMenuReports.FindStringSubmatch(c)
+	if m == nil {
+		return Derivation{}, false
+	}
+	item := firstOf(m, 2)
+	if item == "" || strings.ContainsAny(item, `'"`) || vaguePlace[strings.ToLower(item)] {
+		return Derivation{}, false
+	}
+	said := m[1] + "Choosing " + plan.Quote(item) + " from " + m[7] + " shows " + m[13]
+	d, ok := deriveMenu(said)
+	if !ok {
+		return Derivation{}, false
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	d.Notes = append(d.Notes, fmt.Sprintf("What %s reports is read as what the page shows once it is chosen from %s.", plan.Quote(item), strings.TrimSpace(m[7])))
+	return d, true
 }
 
 // firstWordsOf is a place's name without its article and kind.
@@ -209,6 +253,9 @@ func stateOn(s string) bool {
 // said in one of the forms above, as reach.go derives it said in its own;
 // ok is false when it is in none of them or no reading derives.
 func deriveOpened(claim string) (Derivation, bool) {
+	if d, ok := deriveMenuReports(claim); ok {
+		return d, true
+	}
 	said, place, name, ok := openerRewrite(stripLabel(claim))
 	if !ok {
 		return Derivation{}, false
