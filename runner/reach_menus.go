@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"time"
@@ -30,8 +31,12 @@ import (
 // step stays a reach step: when no menu holds the target, the journey is
 // blocked as before, never failed.
 
-// maxMenuOpeners bounds the menus opened while looking for one target.
-const maxMenuOpeners = 3
+// maxMenuOpeners bounds the menus opened while looking for one target;
+// menuLook bounds the look inside each.
+const (
+	maxMenuOpeners = 3
+	menuLook       = 1500 * time.Millisecond
+)
 
 // menuOpenerJS returns the next menu opener of the page not tried yet in
 // this search (null when none is left); reset starts a search. Tried
@@ -89,40 +94,74 @@ const menuOpenerName = `function () {
   return s.length > 40 ? s.slice(0, 37) + '...' : s;
 }`
 
-// menuSearchable reports whether a reach click that missed (v) may look
-// for its target in the page's menus: the target was absent or hidden,
-// and is a control named by its text, or a button or link by its name
-// (a menu item or a tab belongs to a place already opened).
-func (st *stepCtx) menuSearchable(v *verdict) bool {
-	if !st.s.Reach || st.inMenu || v == nil || v.blocked {
-		return false
-	}
-	if !strings.HasPrefix(v.actual, "no element on the page matches") && !strings.Contains(v.actual, ", which is hidden") {
-		return false
-	}
+// menuTarget reports whether the step's target may be looked for in the
+// page's menus: a reach click's control named by its text, or a button or
+// link by its name (a menu item or a tab belongs to a place already
+// opened, and an item of a list is no control of a place).
+func (st *stepCtx) menuTarget() bool {
 	t := st.t
-	if t.Within != "" || t.Nth != 0 {
+	if !st.s.Reach || st.s.Kind != plan.Click || t.Within != "" || t.Nth != 0 {
 		return false
 	}
-	switch {
-	case t.Kind == plan.ByText:
-	case t.Kind == plan.ByRole && t.Name != "" && (t.Value == "button" || t.Value == "link"):
-	default:
-		return false
-	}
-	dl, _ := st.ctx.Deadline()
-	return time.Until(dl) > 300*time.Millisecond
+	return t.Kind == plan.ByText || t.Kind == plan.ByRole && t.Name != "" && (t.Value == "button" || t.Value == "link")
 }
 
-// clickInMenus looks for a reach click's missing target in the page's
-// closed menus and clicks it there (nil), or returns the miss, its
-// reason saying which menus were looked in.
-func (st *stepCtx) clickInMenus(miss *verdict) *verdict {
-	if !st.menuSearchable(miss) {
-		return miss
+// menuMiss reports whether a miss (v) is one a menu may explain: the
+// target was absent, or hidden.
+func menuMiss(v *verdict) bool {
+	return v != nil && !v.blocked &&
+		(strings.HasPrefix(v.actual, "no element on the page matches") || strings.Contains(v.actual, ", which is hidden"))
+}
+
+// pointerOrMenus clicks the step's target; for a reach click, when the
+// target is not shown within half the step's budget (a page that never
+// settles would take it all), it is looked for in the page's closed
+// menus, and then, if no menu holds it, on the page again for what is
+// left of the budget.
+func (st *stepCtx) pointerOrMenus() *verdict {
+	if !st.menuTarget() {
+		return st.pointer("actionable", 1)
 	}
+	full := st.ctx
+	first, cancel := context.WithTimeout(full, st.budget/2)
+	st.ctx = first
+	v := st.pointer("actionable", 1)
+	cancel()
+	st.ctx = full
+	if v == nil || !menuMiss(v) || st.expired() {
+		return v
+	}
+	looked, v2 := st.clickInMenus()
+	if v2 == nil || v2.blocked {
+		return v2
+	}
+	if !st.expired() {
+		// Shown late, on the page itself.
+		if v = st.pointer("actionable", 1); v == nil || !menuMiss(v) {
+			return v
+		}
+	}
+	if len(looked) == 0 {
+		return v
+	}
+	// Blocked here, as journey.go would block it, with the menus said.
+	out := unreached(st.s, v)
+	in := ", nor in the menu opened by " + strings.Join(looked, ", then ")
+	if len(looked) > 1 {
+		in = ", nor in the menus opened by " + strings.Join(looked, ", then ")
+	}
+	out.actual = strings.Replace(out.actual, " (the plan guessed", in+" (the plan guessed", 1)
+	out.reason = out.actual
+	return out
+}
+
+// clickInMenus looks for the step's target in the page's closed menus,
+// at most maxMenuOpeners of them, and clicks it there: v is nil when it
+// did, else the last miss (blocked when the browser failed); looked names
+// the openers pressed.
+func (st *stepCtx) clickInMenus() (looked []string, v *verdict) {
 	jr := st.jr
-	var looked []string
+	v = &verdict{actual: "no element on the page matches it"}
 	for i := 0; i < maxMenuOpeners && !st.expired(); i++ {
 		opener, err := jr.nextMenuOpener(st, i == 0)
 		if err != nil || opener == "" {
@@ -136,30 +175,26 @@ func (st *stepCtx) clickInMenus(miss *verdict) *verdict {
 			continue
 		}
 		looked = append(looked, plan.Quote(name))
-		st.inMenu = true
-		v := st.pointer("actionable", 1)
-		st.inMenu = false
+		// A menu shows its items at once, or after a short animation: its
+		// look is bounded, so that a page that never settles leaves time
+		// for the next menu and the last look.
+		full := st.ctx
+		dl, _ := full.Deadline()
+		look, cancel := context.WithTimeout(full, min(time.Until(dl)/2, menuLook))
+		st.ctx, st.inMenu = look, true
+		v = st.pointer("actionable", 1)
+		cancel()
+		st.ctx, st.inMenu = full, false
 		if v == nil {
 			jr.note = "found in the menu opened by " + plan.Quote(name)
-			return nil
+			return looked, nil
 		}
 		if v.blocked {
-			return v
+			return looked, v
 		}
 		st.closeMenu(opener)
 	}
-	if len(looked) == 0 {
-		return miss
-	}
-	// Blocked here, as journey.go would block it, with the menus said.
-	out := unreached(st.s, miss)
-	in := ", nor in the menu opened by " + strings.Join(looked, ", then ")
-	if len(looked) > 1 {
-		in = ", nor in the menus opened by " + strings.Join(looked, ", then ")
-	}
-	out.actual = strings.Replace(out.actual, " (the plan guessed", in+" (the plan guessed", 1)
-	out.reason = out.actual
-	return out
+	return looked, v
 }
 
 // nextMenuOpener returns the next menu opener not tried in this search.

@@ -16,8 +16,9 @@ import (
 // holding "About", which opens a dialog, and an icon titled "Tools Menu"
 // with role-less items holding "Export". Beside them stands a canary: an
 // ordinary button, no menu opener, that the search must never press (it
-// reports a press to the server). A disclosure-free "Help" link leads
-// elsewhere and is no opener either.
+// reports a press to the server), with two more: a button that opens a
+// dialog (aria-haspopup="dialog") and a drop-down labelled "Sort menu". A
+// "Help" link leads elsewhere and is no opener either.
 const reachMenusPage = `<title>notes</title>
 <style>
   #burger, #tools, #canary { position: absolute; top: 10px; width: 60px; height: 24px; }
@@ -27,6 +28,8 @@ const reachMenusPage = `<title>notes</title>
   #main-menu li, #tools-menu div { list-style: none; padding: 4px; }
 </style>
 <button id="canary" onclick="fetch('/canary')">Archive all</button>
+<button style="position:absolute; top: 10px; left: 400px" aria-haspopup="dialog" onclick="fetch('/canary')">Delete all</button>
+<label style="position:absolute; top: 10px; left: 500px">Sort menu <select onchange="fetch('/canary')"><option>Name</option><option>Date</option></select></label>
 <a href="/help" style="position:absolute; top: 10px; left: 300px">Help</a>
 <button id="burger" aria-haspopup="menu" aria-expanded="false" aria-controls="main-menu" aria-label="Main menu">&#9776;</button>
 <ul id="main-menu" role="menu" hidden>
@@ -66,6 +69,14 @@ func TestReachInMenus(t *testing.T) {
 		case "/":
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprint(w, reachMenusPage)
+		case "/busy":
+			// The same app, never settled: a clock redrawn every 50 ms.
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, reachMenusPage+`<p id="clock"></p><script>setInterval(() => { document.getElementById('clock').textContent = Date.now(); }, 50);</script>`)
+		case "/late":
+			// No menu: the control shows on the page itself, late.
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, `<title>late</title><div id="x"></div><script>setTimeout(() => { document.getElementById('x').innerHTML = '<button onclick="this.textContent = \'Opened\'">Filters</button>'; }, 2500);</script>`)
 		case "/canary":
 			canary.Add(1)
 		case "/help":
@@ -99,6 +110,18 @@ func TestReachInMenus(t *testing.T) {
       - click: text="Statistics"
         reach: true
       - expect_text: Sessions`},
+		{name: "a page that never settles: the menus still get their turn", want: evidence.Verified, steps: `
+      - visit: /busy
+      - click: text="About"
+        reach: true
+        timeout: 6s
+      - expect_text: {text: Notes 3.2, target: 'css=dialog, [role=dialog]'}`},
+		{name: "a control shown late on a page without menus", want: evidence.Verified, steps: `
+      - visit: /late
+      - click: text="Filters"
+        reach: true
+        timeout: 4s
+      - expect_text: Opened`},
 		{name: "an unmarked click does not search menus", want: evidence.Failed, reason: []string{"step 2"}, steps: `
       - visit: /
       - click: text="About"

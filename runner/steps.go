@@ -705,11 +705,9 @@ func explainNetError(e string) string {
 
 func (st *stepCtx) click() *verdict {
 	before := st.mark()
-	if v := st.pointer("actionable", 1); v != nil {
-		// A reach step's control may sit in a closed menu: look there.
-		if v = st.clickInMenus(v); v != nil {
-			return v
-		}
+	// A reach step's control may sit in a closed menu (reach_menus.go).
+	if v := st.pointerOrMenus(); v != nil {
+		return v
 	}
 	return st.afterInput(before)
 }
