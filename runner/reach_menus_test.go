@@ -129,13 +129,19 @@ func TestReachInMenus(t *testing.T) {
       - expect_text: Notes 3.2`},
 	}
 	runDecisionCases(t, srv.URL, cases)
-	if n := canary.Load(); n != 0 {
-		t.Errorf("the canary button (no menu opener) was pressed %d times", n)
+	// A control found in a menu says which menu held it.
+	res := run(t, journeyPlan(t, "      - visit: /\n      - click: text=\"About\"\n        reach: true\n"), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Verified)
+	if a := res.Manifest.Journeys[0].Steps[1].Actual; !strings.Contains(a, `found in the menu opened by "Main menu"`) {
+		t.Errorf("the reach step's actual %q does not say the menu that held it", a)
 	}
 	// The unmarked click must not have opened a menu either: its reason
 	// names none.
-	res := run(t, journeyPlan(t, "      - visit: /\n      - click: text=\"About\"\n        timeout: 1500ms\n"), Options{BaseURL: srv.URL})
+	res = run(t, journeyPlan(t, "      - visit: /\n      - click: text=\"About\"\n        timeout: 1500ms\n"), Options{BaseURL: srv.URL})
 	if r := res.Manifest.Journeys[0].Reason; strings.Contains(r, "nor in the menu") {
 		t.Errorf("an unmarked click searched the menus: %s", r)
+	}
+	if n := canary.Load(); n != 0 {
+		t.Errorf("the canary button (no menu opener) was pressed %d times", n)
 	}
 }
