@@ -103,8 +103,8 @@ func openerRewrite(claim string) (said []string, place, name string, ok bool) {
 		if s, p, n, ok := openerRewrite(inner); ok {
 			return s, p, n, true
 		}
-		if _, _, ok := reachRewrite(inner); ok {
-			return []string{inner}, strings.TrimPrefix(m[3], "the "), firstWordsOf(m[3]), true
+		if _, names, ok := reachRewrite(inner); ok {
+			return []string{inner}, m[3], names[0], true
 		}
 		if s, p, ok := tabRewrite(inner); ok {
 			return []string{s}, p, p, true
@@ -204,18 +204,6 @@ func deriveMenuReports(claim string) (Derivation, bool) {
 	return d, true
 }
 
-// firstWordsOf is a place's name without its article and kind.
-func firstWordsOf(place string) string {
-	ws := strings.Fields(place)
-	if len(ws) > 0 && determiners[strings.ToLower(ws[0])] {
-		ws = ws[1:]
-	}
-	if len(ws) > 1 {
-		ws = ws[:len(ws)-1]
-	}
-	return strings.Join(ws, " ")
-}
-
 // restates reports whether "<what> is <state> (… '<label>' is <state2>)"
 // says one thing twice: both states on, or both off, and every word of
 // what the state was said of in the control's label ("DHT" in "Use DHT
@@ -304,7 +292,11 @@ func reachNames(d Derivation) []string {
 // (names: the control, then a tab's), said of the place as named (what).
 func reachNote(what string, names []string) string {
 	is := "is"
-	if strings.HasSuffix(strings.ToLower(strings.Trim(what, `"”`)), "s") {
+	head := strings.ToLower(strings.Trim(what, `"”`))
+	if i := strings.Index(head, " of "); i > 0 {
+		head = head[:i] // "the Location tab of Preferences" is a tab
+	}
+	if strings.HasSuffix(head, "s") {
 		is = "are"
 	}
 	opener := "from a control named " + plan.Quote(names[0]) + " on the home page (/)"

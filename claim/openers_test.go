@@ -38,6 +38,7 @@ func TestOpenersByName(t *testing.T) {
 		// A state restated in brackets on the control that holds it.
 		{"Spam is switched on in the Junk preferences ('Move spam to Junk' is ticked)", []string{`{"visit":"/"}`, `{"click":"text=\"Preferences\"","reach":true}`, `{"click":"text=\"Junk\"","reach":true}`, `{"expect_checked":"role=checkbox[name=\"Move spam to Junk\"]"}`}, "the Junk preferences"},
 		{"Geotags are turned off in Preferences ('Save geotags' is unticked)", []string{`{"visit":"/"}`, `{"click":"text=\"Preferences\"","reach":true}`, `{"expect_unchecked":"role=checkbox[name=\"Save geotags\"]"}`}, "Preferences"},
+		{"Geotags are turned off on the Location tab of Preferences ('Save geotags' is unticked)", []string{`{"visit":"/"}`, `{"click":"text=\"Preferences\"","reach":true}`, `{"click":"text=\"Location\"","reach":true}`, `{"expect_unchecked":"role=checkbox[name=\"Save geotags\"]"}`}, "the Location tab of Preferences"},
 		// The bracket must say the same: the same state, of a control
 		// whose label holds what the state was said of.
 		{"Spam is switched on in the Junk preferences ('Move spam to Junk' is unticked)", nil, ""},
