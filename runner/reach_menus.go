@@ -23,6 +23,9 @@ import (
 // again (Escape, or a second press when the opener still says it is
 // expanded) before the next.
 //
+// Only the journey's first reach click searches: a later one (a tab of
+// the dialog the first opened) belongs to the place already open.
+//
 // A menu opener is a visible, enabled control that says it opens a popup
 // (aria-haspopup "true" or "menu"), a button that says it is collapsed
 // (aria-expanded="false"), or a control whose name ends in "menu" ("Main
@@ -95,13 +98,20 @@ const menuOpenerName = `function () {
 }`
 
 // menuTarget reports whether the step's target may be looked for in the
-// page's menus: a reach click's control named by its text, or a button or
-// link by its name (a menu item or a tab belongs to a place already
-// opened, and an item of a list is no control of a place).
+// page's menus: the first reach click of the journey, on a control named
+// by its text, or a button or link by its name. A later reach step (a
+// menu's item, a tab of a dialog just opened) belongs to the place the
+// first one opened: pressing the page's menus there, or Escape, would
+// leave that place.
 func (st *stepCtx) menuTarget() bool {
 	t := st.t
 	if !st.s.Reach || st.s.Kind != plan.Click || t.Within != "" || t.Nth != 0 {
 		return false
+	}
+	for _, s := range st.jr.j.Steps[:st.k] {
+		if s.Reach {
+			return false
+		}
 	}
 	return t.Kind == plan.ByText || t.Kind == plan.ByRole && t.Name != "" && (t.Value == "button" || t.Value == "link")
 }

@@ -122,6 +122,14 @@ func TestReachInMenus(t *testing.T) {
         reach: true
         timeout: 4s
       - expect_text: Opened`},
+		{name: "a later reach step does not search menus", want: evidence.Blocked, reason: []string{"step 3", `"Keyboard shortcuts", which is hidden`}, steps: `
+      - visit: /
+      - click: text="Export"
+        reach: true
+      - click: text="Keyboard shortcuts"
+        reach: true
+        timeout: 3s
+      - expect_text: Export as Markdown`},
 		{name: "an unmarked click does not search menus", want: evidence.Failed, reason: []string{"step 2"}, steps: `
       - visit: /
       - click: text="About"
@@ -129,6 +137,11 @@ func TestReachInMenus(t *testing.T) {
       - expect_text: Notes 3.2`},
 	}
 	runDecisionCases(t, srv.URL, cases)
+	// A later reach step's reason names no menu: none was looked in.
+	res0 := run(t, journeyPlan(t, "      - visit: /\n      - click: text=\"Export\"\n        reach: true\n      - click: text=\"Keyboard shortcuts\"\n        reach: true\n        timeout: 3s\n"), Options{BaseURL: srv.URL})
+	if r := res0.Manifest.Journeys[0].Reason; strings.Contains(r, "nor in the menu") {
+		t.Errorf("a later reach step searched the menus: %s", r)
+	}
 	// A control found in a menu says which menu held it.
 	res := run(t, journeyPlan(t, "      - visit: /\n      - click: text=\"About\"\n        reach: true\n"), Options{BaseURL: srv.URL})
 	wantDecision(t, res, evidence.Verified)
