@@ -136,9 +136,19 @@ func (st *stepCtx) pointerOrMenus() *verdict {
 	first, cancel := context.WithTimeout(full, st.budget/2)
 	st.ctx = first
 	v := st.pointer("actionable", 1)
+	fdl, _ := first.Deadline()
+	cut := time.Until(fdl) < 50*time.Millisecond // the half ran out (see expired)
 	cancel()
 	st.ctx = full
-	if v == nil || !menuMiss(v) || st.expired() {
+	if v == nil || v.blocked || st.expired() {
+		return v
+	}
+	if !menuMiss(v) {
+		// Found but not yet clickable (covered, disabled): the rest of
+		// the budget, as any click has it, when the half ran out.
+		if cut && !v.blocked && !strings.Contains(v.actual, "main thread busy") {
+			return st.pointer("actionable", 1)
+		}
 		return v
 	}
 	looked, v2 := st.clickInMenus()

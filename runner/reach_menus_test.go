@@ -77,6 +77,10 @@ func TestReachInMenus(t *testing.T) {
 			// No menu: the control shows on the page itself, late.
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprint(w, `<title>late</title><div id="x"></div><script>setTimeout(() => { document.getElementById('x').innerHTML = '<button onclick="this.textContent = \'Opened\'">Filters</button>'; }, 2500);</script>`)
+		case "/covered":
+			// The control is there at once, under a splash that lifts late.
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, `<title>covered</title><button onclick="this.textContent = 'Opened'">Filters</button><div id="splash" style="position:fixed; inset:0; background:#fff"></div><script>setTimeout(() => document.getElementById('splash').remove(), 3000);</script>`)
 		case "/canary":
 			canary.Add(1)
 		case "/help":
@@ -121,6 +125,12 @@ func TestReachInMenus(t *testing.T) {
       - click: text="Filters"
         reach: true
         timeout: 4s
+      - expect_text: Opened`},
+		{name: "a control covered past half the budget keeps the rest of it", want: evidence.Verified, steps: `
+      - visit: /covered
+      - click: text="Filters"
+        reach: true
+        timeout: 5s
       - expect_text: Opened`},
 		{name: "a later reach step does not search menus", want: evidence.Blocked, reason: []string{"step 3", `"Keyboard shortcuts", which is hidden`}, steps: `
       - visit: /
