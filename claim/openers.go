@@ -46,22 +46,23 @@ var dialogBoxes = map[string]bool{"export": true, "import": true, "print": true,
 	"shortcuts": true, "hotkeys": true, "credits": true, "license": true}
 
 // openerPlace is a place: a quoted or capitalised name (5 groups, as
-// placeName), or one or two lower-case words (a 6th group), then its kind
-// (a 7th group).
+// placeName), or one or two lower-case words (a 6th group, read only to
+// be declined: openerNameOf), then its kind (a 7th group).
 const openerPlace = `(?i:the |an? )?(?:` + placeName + `|([a-z][\w-]*(?: [a-z][\w-]*)?)) (dialog|box|modal|popup|pop-up|window|panel|pane|drawer)`
 
 // prefsPlace is a tab of the preferences named by the word before them
-// ("the Privacy preferences", "the sync settings"): a name (5 groups) or
-// a lower-case word (a 6th), then "preferences" or "settings" (a 7th).
+// ("the Privacy preferences", "the Junk settings"): a name (5 groups) or
+// a lower-case word (a 6th, declined as above), then "preferences" or
+// "settings" (a 7th).
 const prefsPlace = `(?i:the )?(?:` + placeName + `|([a-z][\w-]*)) (preferences|settings)`
 
 // openerVerb is what a dialog is said to show.
 const openerVerb = `(shows|lists|has|contains|says|displays|reads|offers)`
 
 var (
-	// "The export box shows …", "The About box says …"
+	// "The Export box lists …", "The About box says …"
 	reOpenerSubject = regexp.MustCompile(`^` + openerPlace + ` ` + openerVerb + ` (.+)$`)
-	// "In the filters dialog, …"
+	// "In the Filters dialog, …", "In the Export box, …"
 	reOpenerIn = regexp.MustCompile(`^(?i:in|inside|within|on) ` + openerPlace + `, (.+)$`)
 	// "In the Privacy preferences, …"
 	rePrefsIn = regexp.MustCompile(`^(?i:in|inside|within|on) ` + prefsPlace + `, (.+)$`)
