@@ -80,7 +80,12 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 		return d, true, nil
 	}
 	// A place named but not opened: open it by the control of its name,
-	// a guess that can block the run but never fail it.
+	// a guess that can block the run but never fail it; a dialog named as
+	// a box, a tab of the preferences named by the word before them
+	// (openers.go), then the forms of reach.go.
+	if d, ok := deriveOpened(claim); ok {
+		return d, true, nil
+	}
 	if why := unopenedRefusal(claim, r); why != "" {
 		if d, ok := deriveReached(claim, why); ok {
 			return d, true, nil

@@ -1,7 +1,6 @@
 package claim
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -142,12 +141,7 @@ func deriveReached(claim, why string) (Derivation, bool) {
 	}
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
-	what := plan.Quote(names[0])
-	opener := "clicking the control named " + what
-	if len(names) == 2 {
-		opener += ", then the tab named " + plan.Quote(names[1])
-	}
-	note := fmt.Sprintf("The claim does not say how %s is opened: the plan guesses it opens by %s on the home page (/). If no such control is there, the run is blocked, not failed; say how it is opened to be sure.", what, opener)
+	note := reachNote(plan.Quote(names[0]), names)
 	d.Notes = append([]string{note}, d.Notes...)
 	return d, true
 }

@@ -1,7 +1,6 @@
 package claim
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -158,8 +157,7 @@ func deriveClickInPlace(claim string) (Derivation, bool) {
 	}
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
-	what := plan.Quote(place)
-	note := fmt.Sprintf("The claim does not say how %s is opened: the plan guesses it opens by clicking the control named %s on the home page (/). If no such control is there, the run is blocked, not failed; say how it is opened to be sure.", what, what)
+	note := reachNote(plan.Quote(place), []string{place})
 	d.Notes = append([]string{note}, d.Notes...)
 	return d, true
 }

@@ -398,6 +398,15 @@
     return false;
   }
 
+  // inControlled reports whether el lies in an element the control last
+  // pressed says it controls (aria-controls on it or around it).
+  function inControlled(el) {
+    const s = tracker;
+    const c = s && s.actTarget && s.actTarget.isConnected && s.actTarget.closest('[aria-controls]');
+    if (!c) return false;
+    return byIds(c.getAttribute('aria-controls')).some((p) => p.contains(el));
+  }
+
   // overlayHeading is the first heading inside el (a visible one first).
   function overlayHeading(el) {
     let first = null;
@@ -679,6 +688,9 @@
   function resolve(t) {
     let c = candidates(t);
     if (args.opener && !t.within && !t.nth && t.want && !c.some((x) => x.score === 2)) c = openerVariants(t, c);
+    // A reach step's target looked for in a menu the runner opened (see
+    // reach_menus.go): only what that press revealed counts.
+    if (args.popup) c = c.filter((x) => inPopup(x.el) || inControlled(x.el));
     if (t.within) {
       c = c.map((x) => { const it = itemOf(x.el, t); return { el: x.el, score: Math.min(x.score, it.score), item: it.item }; })
         .filter((x) => x.score > 0);

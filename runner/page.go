@@ -42,6 +42,7 @@ type engineArgs struct {
 	Texts  []string `json:"texts,omitempty"`  // order
 	Reveal bool     `json:"reveal,omitempty"` // element: see revealJS
 	Opener bool     `json:"opener,omitempty"` // element: a reach step's target (see locator.js openerVariants)
+	Popup  bool     `json:"popup,omitempty"`  // element: only in what the last press revealed (see reach_menus.go)
 	// Settle and Hold: see locator.js; poll sets them.
 	Settle  int64 `json:"settle,omitempty"`
 	Hold    int64 `json:"hold,omitempty"`

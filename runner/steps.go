@@ -37,6 +37,7 @@ type stepCtx struct {
 	t      plan.Target
 	budget time.Duration
 	k      int
+	inMenu bool // the target is looked for only in a menu just opened (reach_menus.go)
 }
 
 var stateWords = map[string]string{
@@ -69,7 +70,7 @@ func (st *stepCtx) findRevealing(state string) (runtime.RemoteObjectID, *verdict
 
 func (st *stepCtx) findArgs(state string, reveal bool) (runtime.RemoteObjectID, *verdict) {
 	defer st.span("find the target")()
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal, Opener: st.s.Reach})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal, Opener: st.s.Reach, Popup: st.inMenu})
 	if err != nil {
 		return "", st.errVerdict(err)
 	}
@@ -704,7 +705,8 @@ func explainNetError(e string) string {
 
 func (st *stepCtx) click() *verdict {
 	before := st.mark()
-	if v := st.pointer("actionable", 1); v != nil {
+	// A reach step's control may sit in a closed menu (reach_menus.go).
+	if v := st.pointerOrMenus(); v != nil {
 		return v
 	}
 	return st.afterInput(before)
