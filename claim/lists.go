@@ -1,0 +1,537 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// Lists and their entries, as people say them. The readers know quoted
+// texts ("lists '/tasks' and '/users'", "shows '2x' next to '/releases'",
+// "shows 'GET', 'POST' and 'PUT' in that order"); people leave texts
+// unquoted that are plainly literal — a path, an upper-case token, a
+// version — and say the order with a colon ("lists the HTTP methods in
+// this order: GET, POST, PUT"), a tag after "tagged" ("/releases is
+// tagged 1x"), and people's names bare after "lists" ("which lists Ann
+// Lee and Bob Stone"). Each is said again in the readers' form, with the
+// unquoted texts quoted, and read by the readers: every other word of the
+// claim is read (or refused) by them as before, so a word the rewrite
+// does not take is never dropped.
+//
+// Only tokens no reader could take for a word of the sentence are quoted:
+//
+//   - a path (/tasks, /api/v1/users?limit=2) in a list after a verb of
+//     showing or after "next to" — never after "to", "on", "at", "opens",
+//     "clicking", which make it a page or a link;
+//   - an upper-case token of two or more letters (GET, DELETE, CSV);
+//   - a version (2.1.0, v1.4);
+//   - a tag of digits and at most three letters (1x, 10px) only as the
+//     value of "tagged"/"next to";
+//   - a person's name — two or three capitalised words, none of them a
+//     word the readers know as a noun or a plural — only in a list right
+//     after "lists", "shows" or "includes" whose every item is such a name.
+//     "lists Tasks and Users" stays refused: a capitalised noun may be a
+//     heading's text or a description.
+
+// listVerb are the verbs after which a list of literal texts is what the
+// page shows.
+const listVerb = `(?:lists|list|listing|shows|show|showing|displays|display|includes|include|contains|contain|mentions|mention|has|have|offers|offer)`
+
+var (
+	// an unquoted literal: a path, an upper-case token, a version
+	litPath    = `/[A-Za-z0-9_\-./?=&%~+:]*[A-Za-z0-9_\-/?=&%~+]|/`
+	litUpper   = `[A-Z][A-Z0-9_]*[A-Z0-9](?:-[A-Z0-9]+)*`
+	litVersion = `v?\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?`
+	litTag     = `\d+[a-z]{1,3}|\d+(?:\.\d+)?`
+	litAny     = `(?:` + litPath + `|` + litUpper + `|` + litVersion + `)`
+	quotedLit  = `'[^']{1,80}'|"[^"]{1,80}"|‘[^’]{1,80}’|“[^”]{1,80}”`
+
+	reLitWhole  = regexp.MustCompile(`^(?:` + litAny + `)$`)
+	reTagWhole  = regexp.MustCompile(`^(?:` + litAny + `|` + litTag + `)$`)
+	reNameWord  = regexp.MustCompile(`^[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?$`)
+	reListStart = regexp.MustCompile(`(?:^|[ ,])((?i:(?:which |that |and |it )?` + listVerb + `))(?: (?i:the|its|their|our|both) ((?:[A-Z]{2,} )?[a-z][\w-]*(?: [a-z][\w-]*)?))? `)
+
+	// "in this order: GET, POST, PUT"
+	reOrderColon = regexp.MustCompile(`(?i:(?: in (?:this|that|the following) order| in order)): ([^.;]+?)\.?$`)
+
+	// "In the home page's Resources list, /releases is tagged 1x and /settings 'object'"
+	reTaggedPrefix = regexp.MustCompile(`^(?i:in) (?P<page>.+?)'s (?P<list>[A-Z][\w-]*(?: [A-Z][\w-]*)?|` + quotedLit + `) (?P<kind>(?i:list|table|section|menu|sidebar)), (?P<body>.+?)\.?$`)
+	reTaggedPrefix2 = regexp.MustCompile(`^(?i:on|in) (?P<page>[^,]+?), (?P<body>.+?)\.?$`)
+	reTagPair       = regexp.MustCompile(`^(?P<subj>` + quotedLit + `|` + litAny + `) (?:(?i:is|are) )?(?:(?i:tagged|marked|labelled|labeled|badged|flagged)(?: (?i:as|with))? )?(?P<val>` + quotedLit + `|` + litAny + `|` + litTag + `)$`)
+
+	// "/releases has '2x' next to it", "shows '3x' next to /tasks"
+	reNextToIt    = regexp.MustCompile(`(^|, )(` + litAny + `) (has|shows) (` + quotedLit + `|` + litTag + `|` + litAny + `) (next to|beside) it\b`)
+	reNextToThing = regexp.MustCompile(`\b(next to|beside) (` + litAny + `)([ ,.;]|$)`)
+	reNextToVal   = regexp.MustCompile(`\b(shows|has) (` + litTag + `|` + litUpper + `) (next to|beside) '`)
+
+	// "says json-server is 'successfully running'"
+	reSaysIs = regexp.MustCompile(`^(?P<pre>.+? (?i:says|say|tells you|states|reports)) (?P<who>[A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*){0,2}) (?i:is|are|was|has been|is now) (?P<q>` + quotedLit + `)\.?$`)
+
+	// "Asking for only two tasks with /tasks?_limit=2 leaves out 'X'"
+	rePurpose = regexp.MustCompile(`^(?P<purpose>(?i:asking for|asking|requesting|fetching|getting|filtering|sorting|paging|paginating|limiting)(?: [A-Za-z][\w-]*){0,5}) (?i:with|via|using|through|by calling|by visiting) (?P<path>/\S+) (?P<rest>.+)$`)
+	reLeaveOut = regexp.MustCompile(`^(?i:leaves out|omits|excludes|drops|leaves off) (` + quotedLit + `(?:(?:,| and|, and) (?:` + quotedLit + `))*)\.?$`)
+)
+
+// listReading is a claim about a list said again in the readers' form.
+type listReading struct {
+	said  string
+	notes []string
+}
+
+// listRewrite says a claim about a list or its entries in the readers'
+// form; ok is false when nothing in it is one of the forms above.
+func listRewrite(claim string) (listReading, bool) {
+	c := strings.TrimSpace(claim)
+	var r listReading
+	if s, ok := rewriteTagged(c, &r); ok {
+		c = s
+	}
+	if s, ok := rewriteSaysIs(c, &r); ok {
+		c = s
+	}
+	if s, ok := rewritePurpose(c, &r); ok {
+		c = s
+	}
+	c = rewriteOrderColon(c, &r)
+	c = quoteNextTo(c, &r)
+	c = quoteLists(c, &r)
+	if c == strings.TrimSpace(claim) {
+		return r, false
+	}
+	r.said = c
+	return r, true
+}
+
+// unquotedNote is the note on a literal the claim leaves unquoted.
+func unquotedNote(r *listReading, lits []string) {
+	if len(lits) == 0 {
+		return
+	}
+	q := make([]string, len(lits))
+	for i, l := range lits {
+		q[i] = plan.Quote(l)
+	}
+	what := "is"
+	if len(lits) > 1 {
+		what = "are"
+	}
+	r.notes = append(r.notes, fmt.Sprintf("The unquoted %s %s read as literal text on the page, as written.", joinAnd(q), what))
+}
+
+// quote puts s in the quotes the claim does not use inside it.
+func quote(s string) string {
+	if strings.Contains(s, "'") {
+		return `"` + s + `"`
+	}
+	return "'" + s + "'"
+}
+
+// inQuotes reports whether c[:i] leaves a double or curly quote open.
+func inQuotes(c string, i int) bool {
+	return strings.Count(c[:i], `"`)%2 == 1 || strings.Count(c[:i], "“") > strings.Count(c[:i], "”")
+}
+
+func isQuoted(s string) bool { return s != "" && strings.ContainsRune(`'"‘“`, []rune(s)[0]) }
+
+// rewriteTagged reads "In the home page's Resources list, /releases is
+// tagged 1x and /settings 'object'" as "On the home page, the Resources
+// list marks '/releases' as '1x' and marks '/settings' as 'object'".
+func rewriteTagged(c string, r *listReading) (string, bool) {
+	page, list, body := "", "", ""
+	if m := reTaggedPrefix.FindStringSubmatch(c); m != nil {
+		page = m[1]
+		list = "the " + m[2] + " " + strings.ToLower(m[3])
+		body = m[4]
+	} else if m := reTaggedPrefix2.FindStringSubmatch(c); m != nil {
+		page, body = m[1], m[2]
+	} else {
+		return "", false
+	}
+	if !strings.Contains(strings.ToLower(body), " tagged ") && !strings.Contains(strings.ToLower(body), " marked ") &&
+		!strings.Contains(strings.ToLower(body), " labelled ") && !strings.Contains(strings.ToLower(body), " labeled ") {
+		return "", false
+	}
+	parts := splitPairs(body)
+	if len(parts) == 0 {
+		return "", false
+	}
+	var said, lits []string
+	for i, p := range parts {
+		m := reTagPair.FindStringSubmatch(p)
+		if m == nil {
+			return "", false
+		}
+		subj, val := m[1], m[2]
+		// the first pair says "tagged"; the later ones may leave it out
+		if i == 0 && !strings.Contains(strings.ToLower(p), " tagged") && !strings.Contains(strings.ToLower(p), " marked") &&
+			!strings.Contains(strings.ToLower(p), " label") {
+			return "", false
+		}
+		for _, x := range []*string{&subj, &val} {
+			if !isQuoted(*x) {
+				if !reTagWhole.MatchString(*x) {
+					return "", false
+				}
+				lits = append(lits, *x)
+				*x = quote(*x)
+			}
+		}
+		said = append(said, "marks "+subj+" as "+val)
+	}
+	if list == "" {
+		list = "the page"
+	}
+	out := "On " + page + ", " + list + " " + strings.Join(said, " and ")
+	unquotedNote(r, lits)
+	return out, true
+}
+
+// splitPairs splits "A is tagged x, B y and C z" at commas and "and".
+func splitPairs(body string) []string {
+	body = strings.ReplaceAll(body, ", and ", ", ")
+	var out []string
+	for _, p := range strings.Split(body, ", ") {
+		for _, q := range strings.Split(p, " and ") {
+			q = strings.TrimSpace(q)
+			if q == "" {
+				return nil
+			}
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// rewriteSaysIs reads "says json-server is 'successfully running'" as the
+// quoted words: what the page says them of is noted, not looked for.
+func rewriteSaysIs(c string, r *listReading) (string, bool) {
+	m := reSaysIs.FindStringSubmatch(c)
+	if m == nil {
+		return "", false
+	}
+	who := m[2]
+	switch strings.ToLower(strings.Fields(who)[0]) {
+	case "it", "this", "that", "there", "nothing", "everything", "the", "a", "an", "not", "no":
+		return "", false
+	}
+	for _, w := range strings.Fields(who) {
+		if stopWords[strings.ToLower(w)] || w == "not" {
+			return "", false
+		}
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%q is what the page says is %s; only the quoted words are looked for, anywhere on the page.", who, m[3]))
+	return m[1] + " " + m[3], true
+}
+
+// rewritePurpose reads "Asking for only two tasks with /tasks?_limit=2
+// leaves out 'X'" as "/tasks?_limit=2 does not show 'X'": the words
+// before the path say what it is for and are noted.
+func rewritePurpose(c string, r *listReading) (string, bool) {
+	m := rePurpose.FindStringSubmatch(c)
+	if m == nil {
+		return "", false
+	}
+	lo := reLeaveOut.FindStringSubmatch(m[3])
+	if lo == nil {
+		return "", false
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%q says what %s asks for; that is not checked apart, only what the claim says the page leaves out.", m[1], m[2]))
+	r.notes = append(r.notes, "\"Leaves out\" is read as: the page does not show the text.")
+	return m[2] + " does not show " + lo[1], true
+}
+
+// rewriteOrderColon reads "lists the HTTP methods in this order: GET,
+// POST, PUT" as "lists the HTTP methods 'GET', 'POST' and 'PUT' in that
+// order".
+func rewriteOrderColon(c string, r *listReading) string {
+	loc := reOrderColon.FindStringSubmatchIndex(c)
+	if loc == nil {
+		return c
+	}
+	items := splitPairs(c[loc[2]:loc[3]])
+	if len(items) < 2 {
+		return c
+	}
+	var q, lits []string
+	for _, it := range items {
+		switch {
+		case isQuoted(it):
+			q = append(q, it)
+		case reLitWhole.MatchString(it):
+			q = append(q, quote(it))
+			lits = append(lits, it)
+		default:
+			return c
+		}
+	}
+	unquotedNote(r, lits)
+	list := strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+	return c[:loc[0]] + " " + list + " in that order"
+}
+
+// quoteNextTo quotes the literal beside which a text is said to be:
+// "/releases has '2x' next to it", "shows '3x' next to /tasks".
+func quoteNextTo(c string, r *listReading) string {
+	var lits []string
+	c = reNextToIt.ReplaceAllStringFunc(c, func(s string) string {
+		m := reNextToIt.FindStringSubmatch(s)
+		val := m[4]
+		if !isQuoted(val) {
+			lits = append(lits, val)
+			val = quote(val)
+		}
+		lits = append(lits, m[2])
+		return m[1] + quote(m[2]) + " " + m[3] + " " + val + " " + m[5] + " it"
+	})
+	c = reNextToThing.ReplaceAllStringFunc(c, func(s string) string {
+		m := reNextToThing.FindStringSubmatch(s)
+		lits = append(lits, m[2])
+		return m[1] + " " + quote(m[2]) + m[3]
+	})
+	c = reNextToVal.ReplaceAllStringFunc(c, func(s string) string {
+		m := reNextToVal.FindStringSubmatch(s)
+		lits = append(lits, m[2])
+		return m[1] + " " + quote(m[2]) + " " + m[3] + " '"
+	})
+	unquotedNote(r, lits)
+	return c
+}
+
+// quoteLists quotes a list of unquoted literals (or of people's names)
+// right after a verb of showing: "lists /tasks, /users and /settings",
+// "which lists Ann Lee and Bob Stone".
+func quoteLists(c string, r *listReading) string {
+	var lits []string
+	var b strings.Builder
+	pos := 0
+	for pos < len(c) {
+		loc := reListStart.FindStringSubmatchIndex(c[pos:])
+		if loc == nil {
+			break
+		}
+		start := pos + loc[1] // where the list would begin
+		if inQuotes(c, start) {
+			b.WriteString(c[pos:start])
+			pos = start
+			continue
+		}
+		verb := strings.ToLower(c[pos+loc[2] : pos+loc[3]])
+		noun := loc[4] >= 0
+		items, end, names := literalList(c, start)
+		if len(items) == 0 || names && (noun || !nameVerb(verb)) {
+			b.WriteString(c[pos:start])
+			pos = start
+			continue
+		}
+		if last := strings.Fields(verb); last[len(last)-1] == "has" || last[len(last)-1] == "have" {
+			// "has GET" may be a page with that method; "has a /posts
+			// entry" is read below by its own form
+			if !names && !noun {
+				b.WriteString(c[pos:start])
+				pos = start
+				continue
+			}
+		}
+		b.WriteString(c[pos:start])
+		q := make([]string, len(items))
+		for i, it := range items {
+			q[i] = quote(c[it[0]:it[1]])
+			lits = append(lits, c[it[0]:it[1]])
+		}
+		// the separators as written
+		prev := start
+		for i, it := range items {
+			b.WriteString(c[prev:it[0]])
+			b.WriteString(q[i])
+			prev = it[1]
+		}
+		pos = prev
+		_ = end
+		if names {
+			r.notes = append(r.notes, "Capitalised words after \""+strings.Fields(verb)[len(strings.Fields(verb))-1]+"\" are read as people's names, each a text on the page.")
+		}
+	}
+	b.WriteString(c[pos:])
+	// "has a /posts entry": the entry's text is its path
+	out := reEntry.ReplaceAllStringFunc(b.String(), func(s string) string {
+		m := reEntry.FindStringSubmatch(s)
+		lits = append(lits, m[2])
+		return m[1] + quote(m[2]) + " " + m[3]
+	})
+	unquotedNote(r, lits)
+	return out
+}
+
+var reEntry = regexp.MustCompile(`\b((?i:has|have|shows|lists|includes|contains) (?i:a|an|the) )(` + litAny + `) ((?i:entry|item|row|line|option|tag|endpoint|route|resource))\b`)
+
+// nameVerb: after these a bare list of capitalised words is names.
+func nameVerb(verb string) bool {
+	ws := strings.Fields(verb)
+	if len(ws) == 0 {
+		return false
+	}
+	switch ws[len(ws)-1] {
+	case "lists", "list", "listing", "shows", "show", "showing", "includes", "include":
+		return len(ws) == 1 || len(ws) == 2 && (ws[0] == "which" || ws[0] == "that" || ws[0] == "and" || ws[0] == "it")
+	}
+	return false
+}
+
+// literalList reads a list of unquoted literals at c[i:], items joined by
+// ", ", " and " or ", and ", ending where the sentence moves on; or, with
+// names, a list of people's names. It returns the items' bounds.
+func literalList(c string, i int) (items [][2]int, end int, names bool) {
+	ws := tokenizeList(c, i)
+	if len(ws) == 0 {
+		return nil, i, false
+	}
+	// literals
+	var cur [][2]int
+	k := 0
+	for k < len(ws) {
+		w := ws[k]
+		if !reLitWhole.MatchString(w.s) {
+			break
+		}
+		cur = append(cur, [2]int{w.a, w.b})
+		k++
+		if k < len(ws) && ws[k].sep {
+			// a separator continues the list only if a literal follows
+			if k+1 < len(ws) && reLitWhole.MatchString(ws[k+1].s) {
+				k++
+				continue
+			}
+		}
+		break
+	}
+	if len(cur) > 0 {
+		if k < len(ws) && !ws[k].sep && !listEnds(ws[k].s) {
+			return nil, i, false
+		}
+		return cur, cur[len(cur)-1][1], false
+	}
+	// names: two or three capitalised words each
+	k = 0
+	var nm [][2]int
+	for k < len(ws) {
+		n := 0
+		a := ws[k].a
+		b := a
+		for k < len(ws) && !ws[k].sep && reNameWord.MatchString(ws[k].s) && n < 4 {
+			low := strings.ToLower(ws[k].s)
+			if _, isNoun := nouns[low]; isNoun || stopWords[low] || structural[low] || notText[low] || vague[low] || strings.HasSuffix(low, "s") {
+				return nil, i, false
+			}
+			b = ws[k].b
+			n++
+			k++
+		}
+		if n < 2 || n > 3 {
+			return nil, i, false
+		}
+		nm = append(nm, [2]int{a, b})
+		if k < len(ws) && ws[k].sep && k+1 < len(ws) && reNameWord.MatchString(ws[k+1].s) {
+			k++
+			continue
+		}
+		break
+	}
+	if k < len(ws) && !ws[k].sep && !listEnds(ws[k].s) {
+		return nil, i, false
+	}
+	if k < len(ws) && ws[k].sep && k+1 < len(ws) && startsUpper(ws[k+1].s) {
+		// "Ann Lee and Bob" — a word that is no name ends nothing
+		return nil, i, false
+	}
+	return nm, b0(nm), len(nm) > 0
+}
+
+func b0(nm [][2]int) int {
+	if len(nm) == 0 {
+		return 0
+	}
+	return nm[len(nm)-1][1]
+}
+
+// listEnds are words after which a list has ended and the sentence moves
+// on: the readers read them.
+func listEnds(w string) bool {
+	switch strings.ToLower(w) {
+	case "in", "on", "at", "under", "then", "and", "but", "so", "while", "when", "after", "before", "once", "first", "last", "as", "too":
+		return true
+	}
+	return false
+}
+
+type listWord struct {
+	s    string
+	a, b int
+	sep  bool // ", ", " and ", ", and "
+}
+
+// tokenizeList splits c[i:] into words and separators up to a clause's
+// end (";", ". ", a quote, or the end).
+func tokenizeList(c string, i int) []listWord {
+	var out []listWord
+	j := i
+	for j < len(c) {
+		switch {
+		case strings.HasPrefix(c[j:], ", and "):
+			out = append(out, listWord{s: ",", a: j, b: j + 6, sep: true})
+			j += 6
+			continue
+		case strings.HasPrefix(c[j:], ", "):
+			out = append(out, listWord{s: ",", a: j, b: j + 2, sep: true})
+			j += 2
+			continue
+		case c[j] == ' ':
+			j++
+			continue
+		case c[j] == ';' || strings.ContainsRune(`'"‘“`, rune(c[j])):
+			return out
+		}
+		k := j
+		for k < len(c) && c[k] != ' ' && !(c[k] == ',' && (k+1 == len(c) || c[k+1] == ' ')) && c[k] != ';' {
+			k++
+		}
+		w := c[j:k]
+		// a full stop ends the sentence
+		if strings.HasSuffix(w, ".") && k == len(c) {
+			w = w[:len(w)-1]
+			k--
+		}
+		if w == "and" {
+			out = append(out, listWord{s: "and", a: j, b: k, sep: true})
+		} else {
+			out = append(out, listWord{s: w, a: j, b: k})
+		}
+		if k < len(c) && c[k] == '.' {
+			return out
+		}
+		j = k
+	}
+	return out
+}
+
+// deriveLists derives a claim about a list said in a form listRewrite
+// knows.
+func deriveLists(claim string) (Derivation, *NotProvableError, bool) {
+	c := strings.TrimSpace(stripLabel(claim))
+	r, ok := listRewrite(c)
+	if !ok || strings.TrimSuffix(r.said, ".") == strings.TrimSuffix(c, ".") {
+		return Derivation{}, nil, false
+	}
+	d, err := Derive(r.said)
+	if err != nil || d.Plan == nil {
+		return Derivation{}, nil, false
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(c))
+	d.Notes = append(d.Notes, r.notes...)
+	if _, err := Trace(claim, d.Plan, d.Notes); err != nil {
+		return Derivation{}, nil, false
+	}
+	return d, nil, true
+}
