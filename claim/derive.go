@@ -96,6 +96,15 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
 	d, r := derive(claim)
+	if r == nil {
+		// an unquoted literal read with the sentence's words (lists.go)
+		if d2, e, ok := listsOverride(claim, d); ok {
+			if e != nil {
+				return Derivation{}, e
+			}
+			return d2, nil
+		}
+	}
 	if r != nil {
 		if d2, ok, e := derivePlaced(claim, r); ok {
 			if e != nil {

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -57,7 +58,7 @@ var (
 	reOrderColon = regexp.MustCompile(`(?i:(?: in (?:this|that|the following) order| in order)): ([^.;]+?)\.?$`)
 
 	// "In the home page's Resources list, /releases is tagged 1x and /settings 'object'"
-	reTaggedPrefix = regexp.MustCompile(`^(?i:in) (?P<page>.+?)'s (?P<list>[A-Z][\w-]*(?: [A-Z][\w-]*)?|` + quotedLit + `) (?P<kind>(?i:list|table|section|menu|sidebar)), (?P<body>.+?)\.?$`)
+	reTaggedPrefix  = regexp.MustCompile(`^(?i:in) (?P<page>.+?)'s (?P<list>[A-Z][\w-]*(?: [A-Z][\w-]*)?|` + quotedLit + `) (?P<kind>(?i:list|table|section|menu|sidebar)), (?P<body>.+?)\.?$`)
 	reTaggedPrefix2 = regexp.MustCompile(`^(?i:on|in) (?P<page>[^,]+?), (?P<body>.+?)\.?$`)
 	reTagPair       = regexp.MustCompile(`^(?P<subj>` + quotedLit + `|` + litAny + `) (?:(?i:is|are) )?(?:(?i:tagged|marked|labelled|labeled|badged|flagged)(?: (?i:as|with))? )?(?P<val>` + quotedLit + `|` + litAny + `|` + litTag + `)$`)
 
@@ -70,7 +71,7 @@ var (
 	reSaysIs = regexp.MustCompile(`^(?P<pre>.+? (?i:says|say|tells you|states|reports)) (?P<who>[A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*){0,2}) (?i:is|are|was|has been|is now) (?P<q>` + quotedLit + `)\.?$`)
 
 	// "Asking for only two tasks with /tasks?_limit=2 leaves out 'X'"
-	rePurpose = regexp.MustCompile(`^(?P<purpose>(?i:asking for|asking|requesting|fetching|getting|filtering|sorting|paging|paginating|limiting)(?: [A-Za-z][\w-]*){0,5}) (?i:with|via|using|through|by calling|by visiting) (?P<path>/\S+) (?P<rest>.+)$`)
+	rePurpose  = regexp.MustCompile(`^(?P<purpose>(?i:asking for|asking|requesting|fetching|getting|filtering|sorting|paging|paginating|limiting)(?: [A-Za-z][\w-]*){0,5}) (?i:with|via|using|through|by calling|by visiting) (?P<path>/\S+) (?P<rest>.+)$`)
 	reLeaveOut = regexp.MustCompile(`^(?i:leaves out|omits|excludes|drops|leaves off) (` + quotedLit + `(?:(?:,| and|, and) (?:` + quotedLit + `))*)\.?$`)
 )
 
@@ -78,6 +79,8 @@ var (
 type listReading struct {
 	said  string
 	notes []string
+	// lits are the texts the rewrite quoted, as written.
+	lits []string
 }
 
 // listRewrite says a claim about a list or its entries in the readers'
@@ -92,6 +95,9 @@ func listRewrite(claim string) (listReading, bool) {
 		c = s
 	}
 	if s, ok := rewritePurpose(c, &r); ok {
+		c = s
+	}
+	if s, ok := rewriteWhose(c, &r); ok {
 		c = s
 	}
 	c = rewriteOrderColon(c, &r)
@@ -109,6 +115,7 @@ func unquotedNote(r *listReading, lits []string) {
 	if len(lits) == 0 {
 		return
 	}
+	r.lits = append(r.lits, lits...)
 	q := make([]string, len(lits))
 	for i, l := range lits {
 		q[i] = plan.Quote(l)
@@ -518,6 +525,9 @@ func tokenizeList(c string, i int) []listWord {
 // deriveLists derives a claim about a list said in a form listRewrite
 // knows.
 func deriveLists(claim string) (Derivation, *NotProvableError, bool) {
+	if e := firstLastRefusal(claim); e != nil {
+		return Derivation{}, e, true
+	}
 	c := strings.TrimSpace(stripLabel(claim))
 	r, ok := listRewrite(c)
 	if !ok || strings.TrimSuffix(r.said, ".") == strings.TrimSuffix(c, ".") {
@@ -534,4 +544,89 @@ func deriveLists(claim string) (Derivation, *NotProvableError, bool) {
 		return Derivation{}, nil, false
 	}
 	return d, nil, true
+}
+
+// swallowed reports whether a plan the readers made of the claim holds an
+// unquoted literal with words of the sentence after it as one text
+// ("lists 2.1.0 and 2.0.0 in that order" read as the text "2.0.0 in that
+// order"): the readers' bare text ran past where the literal ends.
+func swallowed(p *plan.Plan, lits []string) bool {
+	if p == nil {
+		return false
+	}
+	for _, j := range p.Journeys {
+		for _, s := range j.Steps {
+			vals := append([]string{s.Value}, s.Texts...)
+			for _, v := range vals {
+				for _, l := range lits {
+					if strings.HasPrefix(v, l+" ") || strings.HasSuffix(v, " "+l) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// listsOverride reads again a claim the readers derived (d) when their
+// reading took an unquoted literal together with words of the sentence as
+// one text: the claim with its literals quoted is derived instead, or
+// refused as it is.
+func listsOverride(claim string, d Derivation) (Derivation, *NotProvableError, bool) {
+	c := strings.TrimSpace(stripLabel(claim))
+	r, ok := listRewrite(c)
+	if !ok || !swallowed(d.Plan, r.lits) {
+		return Derivation{}, nil, false
+	}
+	d2, err := Derive(r.said)
+	if err != nil {
+		var np *NotProvableError
+		if errors.As(err, &np) {
+			return Derivation{}, refuse(claim, np.Cause, np.Reason, []string{r.said}), true
+		}
+		return Derivation{}, refuse(claim, "unrecognized", "vouch could not read where the claim's unquoted texts end: quote them", []string{r.said}), true
+	}
+	d2.Claim = claim
+	d2.Plan.Name = planName(normalizeClaim(c))
+	d2.Notes = append(d2.Notes, r.notes...)
+	return d2, nil, true
+}
+
+// reFirstLast is "puts 'A' first and 'B' last" (or "at the top … at the
+// bottom"): that nothing comes before A or after B needs all the items.
+var reFirstLast = regexp.MustCompile(`^(?P<pre>.+?) (?i:puts|lists|shows|has|sorts|orders|places|returns) (?P<a>` + quotedLit + `) (?i:first|at the top|on top) (?i:and|,|, and) (?P<b>` + quotedLit + `) (?i:last|at the bottom)\.?$`)
+
+// firstLastRefusal refuses "puts 'A' first and 'B' last" with what can
+// be checked offered: "A" comes before "B". That A is first of all
+// and B last of all is not proven by their order.
+func firstLastRefusal(claim string) *NotProvableError {
+	m := reFirstLast.FindStringSubmatch(strings.TrimSpace(stripLabel(claim)))
+	if m == nil {
+		return nil
+	}
+	sugg := m[1] + " lists " + m[2] + " before " + m[3]
+	return refuse(claim, "unsupported", "\"first\" and \"last\" say nothing comes before or after them, which the order of the two texts does not prove: say what each comes before (\"lists 'A' before 'B'\")", []string{sugg})
+}
+
+// reWhose is "returns the one release, whose notes say 'Dark mode'": a
+// count of what a path answers, then a text said of a field of it.
+var reWhose = regexp.MustCompile(`^(?P<pre>.+?) (?i:returns|gives back|answers with|responds with|sends back) (?:(?i:the|just the|only the|exactly) )?(?P<n>(?i:one|a single|two|three|four|five|\d+)) (?P<noun>[a-z][a-z-]*), (?i:whose|with its|with their) (?P<field>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?i:says?|shows?|reads?|is|are|includes?|contains?|mentions?) (?P<q>` + quotedLit + `)\.?$`)
+
+// rewriteWhose says "returns the one release, whose notes say 'X'" as
+// "returns one release and shows 'X'": the count is read by the readers
+// (a JSON response's items, where the claim says the path answers JSON,
+// else refused); the field is noted, the text looked for in the whole
+// response.
+func rewriteWhose(c string, r *listReading) (string, bool) {
+	m := reWhose.FindStringSubmatch(c)
+	if m == nil {
+		return "", false
+	}
+	n := strings.ToLower(m[2])
+	if n == "a single" {
+		n = "one"
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%q names where %s is in the %s; the text is looked for in the whole response.", m[4], m[5], m[3]))
+	return m[1] + " returns " + n + " " + m[3] + " and shows " + m[5], true
 }
