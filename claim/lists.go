@@ -219,8 +219,11 @@ func rewriteSaysIs(c string, r *listReading) (string, bool) {
 		return "", false
 	}
 	who := m[2]
-	switch strings.ToLower(strings.Fields(who)[0]) {
-	case "it", "this", "that", "there", "nothing", "everything", "the", "a", "an", "not", "no":
+	// Only an app's or a product's name (capitalised, or with a hyphen
+	// or a dot: json-server, next.js), said of a phrase, on a page not
+	// said to answer JSON: "says enabled is 'true'" may be a JSON field.
+	if strings.Contains(who, " ") || !(startsUpper(who) || strings.ContainsAny(who, "-.")) ||
+		!strings.Contains(strings.Trim(m[3], `'"‘’“”`), " ") || jsonSaid(m[1]) {
 		return "", false
 	}
 	for _, w := range strings.Fields(who) {
@@ -540,10 +543,12 @@ func deriveLists(claim string) (Derivation, *NotProvableError, bool) {
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(c))
 	d.Notes = append(d.Notes, r.notes...)
-	if _, err := Trace(claim, d.Plan, d.Notes); err != nil {
+	reachPaths(&d, r.lits)
+	d2, err := Trace(claim, d.Plan, d.Notes)
+	if err != nil {
 		return Derivation{}, nil, false
 	}
-	return d, nil, true
+	return d2, nil, true
 }
 
 // swallowed reports whether a plan the readers made of the claim holds an
@@ -590,7 +595,12 @@ func listsOverride(claim string, d Derivation) (Derivation, *NotProvableError, b
 	d2.Claim = claim
 	d2.Plan.Name = planName(normalizeClaim(c))
 	d2.Notes = append(d2.Notes, r.notes...)
-	return d2, nil, true
+	reachPaths(&d2, r.lits)
+	d3, err := Trace(claim, d2.Plan, d2.Notes)
+	if err != nil {
+		return Derivation{}, nil, false
+	}
+	return d3, nil, true
 }
 
 // reFirstLast is "puts 'A' first and 'B' last" (or "at the top … at the
@@ -629,4 +639,71 @@ func rewriteWhose(c string, r *listReading) (string, bool) {
 	}
 	r.notes = append(r.notes, fmt.Sprintf("%q names where %s is in the %s; the text is looked for in the whole response.", m[4], m[5], m[3]))
 	return m[1] + " returns " + n + " " + m[3] + " and shows " + m[5], true
+}
+
+// reachPaths puts a hover of each unquoted path read as a text, marked
+// reach, before the first check that looks for it: a path a claim names
+// may be shown as a text or only be a link's address ("Releases" linking
+// to /releases). If the page does not show it as a text, the run is
+// blocked, never failed. A hover neither types, ticks nor navigates.
+func reachPaths(d *Derivation, lits []string) {
+	var paths []string
+	for _, l := range lits {
+		if strings.HasPrefix(l, "/") && !slicesContains(paths, l) {
+			paths = append(paths, l)
+		}
+	}
+	if len(paths) == 0 {
+		return
+	}
+	uses := func(st plan.Step, p string) bool {
+		if !st.Kind.IsAssertion() {
+			return false
+		}
+		if st.Value == p || slicesContains(st.Texts, p) {
+			return st.Kind != plan.ExpectNoText
+		}
+		t, err := plan.ParseTarget(st.Target)
+		return err == nil && (t.Within == p || t.Kind == plan.ByText && t.Value == p)
+	}
+	n := 0
+	for ji := range d.Plan.Journeys {
+		j := &d.Plan.Journeys[ji]
+		var out []plan.Step
+		done := map[string]bool{}
+		for _, st := range j.Steps {
+			for _, p := range paths {
+				if !done[p] && uses(st, p) {
+					done[p] = true
+					out = append(out, plan.Step{Kind: plan.Hover, Target: plan.Target{Kind: plan.ByText, Value: p}.String(), Reach: true})
+					n++
+				}
+			}
+			out = append(out, st)
+		}
+		j.Steps = out
+	}
+	if n > 0 {
+		q := make([]string, len(paths))
+		for i, p := range paths {
+			q[i] = plan.Quote(p)
+		}
+		d.Notes = append(d.Notes, fmt.Sprintf("A path the claim leaves unquoted (%s) may be shown as a text or only be where a link goes: the plan first finds it as a text (a hover, marked reach); if the page does not show it, the run is blocked, not failed.", joinAnd(q)))
+	}
+}
+
+func slicesContains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonSaid reports whether words say a path answers JSON.
+func jsonSaid(s string) bool {
+	l := " " + strings.ToLower(s) + " "
+	return strings.Contains(l, " get /") || strings.Contains(l, "/api") || strings.Contains(l, " json") ||
+		strings.Contains(l, " api ") || strings.Contains(l, " endpoint")
 }
