@@ -156,12 +156,12 @@ func TestComposeItemsAndPassives(t *testing.T) {
 	})
 	runRefused(t, []string{
 		"On the home page /orders is marked 'list' rather than with a count", // a comparison no check reads
-		"Expanding 'Add a pet' shows the '405' answer 'Invalid input'", // no item noun says which item
-		"'Loading' is shown then 'Ready' is shown",                     // an order in time
-		"Opening the deep link /#/pets has 'Add a pet' already open",   // nothing says how openness shows
-		"The home page shows 'Welcome' even if you reload",             // a condition, not an explanation
-		"The home page shows 'Welcome' as the greeting",                // "as" says what it is
-		"'Email me' is checked, then 'Saved' appears",                  // a state, not an action, before "then"
+		"Expanding 'Add a pet' shows the '405' answer 'Invalid input'",       // no item noun says which item
+		"'Loading' is shown then 'Ready' is shown",                           // an order in time
+		"Opening the deep link /#/pets has 'Add a pet' already open",         // nothing says how openness shows
+		"The home page shows 'Welcome' even if you reload",                   // a condition, not an explanation
+		"The home page shows 'Welcome' as the greeting",                      // "as" says what it is
+		"'Email me' is checked, then 'Saved' appears",                        // a state, not an action, before "then"
 	})
 }
 
