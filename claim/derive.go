@@ -67,10 +67,6 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 	if d, e, ok := deriveValue(claim); ok {
 		return d, true, e
 	}
-	// Lists and their entries with literal texts unquoted (lists.go).
-	if d, e, ok := deriveLists(claim); ok {
-		return d, true, e
-	}
 	// A place's tab said as the subject, or the preferences in lower
 	// case: read as the reach below reads its own forms.
 	if d, ok := deriveTabbed(claim); ok {
@@ -85,6 +81,10 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 		if d, ok := deriveReached(claim, why); ok {
 			return d, true, nil
 		}
+	}
+	// Lists and their entries with literal texts unquoted (lists.go).
+	if d, e, ok := deriveLists(claim); ok {
+		return d, true, e
 	}
 	return Derivation{}, false, nil
 }

@@ -329,7 +329,7 @@ func quoteLists(c string, r *listReading) string {
 		}
 		verb := strings.ToLower(c[pos+loc[2] : pos+loc[3]])
 		noun := loc[4] >= 0
-		items, end, names := literalList(c, start)
+		items, names := literalList(c, start)
 		if len(items) == 0 || names && (noun || !nameVerb(verb)) {
 			b.WriteString(c[pos:start])
 			pos = start
@@ -358,7 +358,6 @@ func quoteLists(c string, r *listReading) string {
 			prev = it[1]
 		}
 		pos = prev
-		_ = end
 		if names {
 			r.notes = append(r.notes, "Capitalised words after \""+strings.Fields(verb)[len(strings.Fields(verb))-1]+"\" are read as people's names, each a text on the page.")
 		}
@@ -392,10 +391,10 @@ func nameVerb(verb string) bool {
 // literalList reads a list of unquoted literals at c[i:], items joined by
 // ", ", " and " or ", and ", ending where the sentence moves on; or, with
 // names, a list of people's names. It returns the items' bounds.
-func literalList(c string, i int) (items [][2]int, end int, names bool) {
+func literalList(c string, i int) (items [][2]int, names bool) {
 	ws := tokenizeList(c, i)
 	if len(ws) == 0 {
-		return nil, i, false
+		return nil, false
 	}
 	// literals
 	var cur [][2]int
@@ -418,9 +417,9 @@ func literalList(c string, i int) (items [][2]int, end int, names bool) {
 	}
 	if len(cur) > 0 {
 		if k < len(ws) && !ws[k].sep && !listEnds(ws[k].s) {
-			return nil, i, false
+			return nil, false
 		}
-		return cur, cur[len(cur)-1][1], false
+		return cur, false
 	}
 	// names: two or three capitalised words each
 	k = 0
@@ -432,14 +431,14 @@ func literalList(c string, i int) (items [][2]int, end int, names bool) {
 		for k < len(ws) && !ws[k].sep && reNameWord.MatchString(ws[k].s) && n < 4 {
 			low := strings.ToLower(ws[k].s)
 			if _, isNoun := nouns[low]; isNoun || stopWords[low] || structural[low] || notText[low] || vague[low] || strings.HasSuffix(low, "s") {
-				return nil, i, false
+				return nil, false
 			}
 			b = ws[k].b
 			n++
 			k++
 		}
 		if n < 2 || n > 3 {
-			return nil, i, false
+			return nil, false
 		}
 		nm = append(nm, [2]int{a, b})
 		if k < len(ws) && ws[k].sep && k+1 < len(ws) && reNameWord.MatchString(ws[k+1].s) {
@@ -449,20 +448,13 @@ func literalList(c string, i int) (items [][2]int, end int, names bool) {
 		break
 	}
 	if k < len(ws) && !ws[k].sep && !listEnds(ws[k].s) {
-		return nil, i, false
+		return nil, false
 	}
 	if k < len(ws) && ws[k].sep && k+1 < len(ws) && startsUpper(ws[k+1].s) {
 		// "Ann Lee and Bob" — a word that is no name ends nothing
-		return nil, i, false
+		return nil, false
 	}
-	return nm, b0(nm), len(nm) > 0
-}
-
-func b0(nm [][2]int) int {
-	if len(nm) == 0 {
-		return 0
-	}
-	return nm[len(nm)-1][1]
+	return nm, len(nm) > 0
 }
 
 // listEnds are words after which a list has ended and the sentence moves
@@ -538,6 +530,9 @@ func deriveLists(claim string) (Derivation, *NotProvableError, bool) {
 	}
 	d, err := Derive(r.said)
 	if err != nil || d.Plan == nil {
+		if e := underRefusal(claim, r.said); e != nil {
+			return Derivation{}, e, true
+		}
 		return Derivation{}, nil, false
 	}
 	d.Claim = claim
@@ -586,6 +581,9 @@ func listsOverride(claim string, d Derivation) (Derivation, *NotProvableError, b
 	}
 	d2, err := Derive(r.said)
 	if err != nil {
+		if e := underRefusal(claim, r.said); e != nil {
+			return Derivation{}, e, true
+		}
 		var np *NotProvableError
 		if errors.As(err, &np) {
 			return Derivation{}, refuse(claim, np.Cause, np.Reason, []string{r.said}), true
@@ -706,4 +704,23 @@ func jsonSaid(s string) bool {
 	l := " " + strings.ToLower(s) + " "
 	return strings.Contains(l, " get /") || strings.Contains(l, "/api") || strings.Contains(l, " json") ||
 		strings.Contains(l, " api ") || strings.Contains(l, " endpoint")
+}
+
+// reListUnder is a list of quoted texts placed "under" a name at the end:
+// "lists '/a' and '/b' under Resources".
+var reListUnder = regexp.MustCompile(`^(?P<list>.+(?:` + quotedLit + `)) (?i:under|below|beneath) (?:(?i:the) )?(?P<name>` + quotedLit + `|[A-Z][\w-]*(?: [A-Z][\w-]*)?)(?: (?i:heading|section|header|title))?\.?$`)
+
+// underRefusal refuses texts said to be listed under a heading: no
+// target says "in the list after the heading Resources" (a within= item
+// holds the heading only when a card does), and a text elsewhere on the
+// page would prove another claim. The texts anywhere are offered,
+// labelled with what they leave out.
+func underRefusal(claim, said string) *NotProvableError {
+	m := reListUnder.FindStringSubmatch(said)
+	if m == nil {
+		return nil
+	}
+	name := strings.Trim(m[2], `'"‘’“”`)
+	reason := fmt.Sprintf("vouch cannot tell where the part under %q ends, so it cannot look for texts inside it: a text elsewhere on the page would prove another claim; say the page shows the texts, or name a part it knows (footer, nav, sidebar, table, dialog)", name)
+	return refuse(claim, "unsupported", reason, []string{m[1]})
 }
