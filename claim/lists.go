@@ -713,8 +713,8 @@ var reListUnder = regexp.MustCompile(`^(?P<list>.+(?:` + quotedLit + `)) (?i:und
 // underRefusal refuses texts said to be listed under a heading: no
 // target says "in the list after the heading Resources" (a within= item
 // holds the heading only when a card does), and a text elsewhere on the
-// page would prove another claim. The texts anywhere are offered,
-// labelled with what they leave out.
+// page would prove another claim. The suggestions are the usual ones: the
+// texts anywhere, labelled with what they leave out.
 func underRefusal(claim, said string) *NotProvableError {
 	m := reListUnder.FindStringSubmatch(said)
 	if m == nil {
@@ -722,5 +722,5 @@ func underRefusal(claim, said string) *NotProvableError {
 	}
 	name := strings.Trim(m[2], `'"‘’“”`)
 	reason := fmt.Sprintf("vouch cannot tell where the part under %q ends, so it cannot look for texts inside it: a text elsewhere on the page would prove another claim; say the page shows the texts, or name a part it knows (footer, nav, sidebar, table, dialog)", name)
-	return refuse(claim, "unsupported", reason, []string{m[1]})
+	return refuse(claim, "unsupported", reason, nil)
 }
