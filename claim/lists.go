@@ -63,7 +63,7 @@ var (
 	reTagPair       = regexp.MustCompile(`^(?P<subj>` + quotedLit + `|` + litAny + `) (?:(?i:is|are) )?(?:(?i:tagged|marked|labelled|labeled|badged|flagged)(?: (?i:as|with))? )?(?P<val>` + quotedLit + `|` + litAny + `|` + litTag + `)$`)
 
 	// "/releases has '2x' next to it", "shows '3x' next to /tasks"
-	reNextToIt    = regexp.MustCompile(`(^|, )(` + litAny + `) (has|shows) (` + quotedLit + `|` + litTag + `|` + litAny + `) (next to|beside) it\b`)
+	reNextToIt    = regexp.MustCompile(`(^|, | and )(` + litAny + `) (has|shows) (` + quotedLit + `|` + litTag + `|` + litAny + `) (next to|beside) it\b`)
 	reNextToThing = regexp.MustCompile(`\b(next to|beside) (` + litAny + `)([ ,.;]|$)`)
 	reNextToVal   = regexp.MustCompile(`\b(shows|has) (` + litTag + `|` + litUpper + `) (next to|beside) '`)
 
@@ -359,7 +359,7 @@ func quoteLists(c string, r *listReading) string {
 		}
 		pos = prev
 		if names {
-			r.notes = append(r.notes, "Capitalised words after \""+strings.Fields(verb)[len(strings.Fields(verb))-1]+"\" are read as people's names, each a text on the page.")
+			r.notes = append(r.notes, "The capitalised words after \""+strings.Fields(verb)[len(strings.Fields(verb))-1]+"\" are read as names, each a whole text on the page.")
 		}
 	}
 	b.WriteString(c[pos:])
@@ -535,6 +535,9 @@ func deriveLists(claim string) (Derivation, *NotProvableError, bool) {
 		}
 		return Derivation{}, nil, false
 	}
+	if pathAbsent(d.Plan, r.lits) {
+		return Derivation{}, nil, false
+	}
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(c))
 	d.Notes = append(d.Notes, r.notes...)
@@ -589,6 +592,9 @@ func listsOverride(claim string, d Derivation) (Derivation, *NotProvableError, b
 			return Derivation{}, refuse(claim, np.Cause, np.Reason, []string{r.said}), true
 		}
 		return Derivation{}, refuse(claim, "unrecognized", "vouch could not read where the claim's unquoted texts end: quote them", []string{r.said}), true
+	}
+	if pathAbsent(d2.Plan, r.lits) {
+		return Derivation{}, refuse(claim, "ambiguous", "a path said not to be shown may still be linked to under another name: quote the text the page must not show", nil), true
 	}
 	d2.Claim = claim
 	d2.Plan.Name = planName(normalizeClaim(c))
@@ -655,12 +661,13 @@ func reachPaths(d *Derivation, lits []string) {
 		return
 	}
 	uses := func(st plan.Step, p string) bool {
-		if !st.Kind.IsAssertion() {
-			return false
-		}
-		if st.Value == p || slicesContains(st.Texts, p) {
+		if st.Kind.IsAssertion() && (st.Value == p || slicesContains(st.Texts, p)) {
 			return st.Kind != plan.ExpectNoText
 		}
+		if st.Kind == plan.ExpectHidden || st.Target == "" {
+			return false
+		}
+		// a check or an action on what holds the path as a text
 		t, err := plan.ParseTarget(st.Target)
 		return err == nil && (t.Within == p || t.Kind == plan.ByText && t.Value == p)
 	}
@@ -723,4 +730,28 @@ func underRefusal(claim, said string) *NotProvableError {
 	name := strings.Trim(m[2], `'"‘’“”`)
 	reason := fmt.Sprintf("vouch cannot tell where the part under %q ends, so it cannot look for texts inside it: a text elsewhere on the page would prove another claim; say the page shows the texts, or name a part it knows (footer, nav, sidebar, table, dialog)", name)
 	return refuse(claim, "unsupported", reason, nil)
+}
+
+// pathAbsent reports whether a plan checks that a path the claim left
+// unquoted is not shown: a page may link to it under another name
+// ("Admin" to /admin), so its text missing proves nothing.
+func pathAbsent(p *plan.Plan, lits []string) bool {
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			for _, l := range lits {
+				if !strings.HasPrefix(l, "/") {
+					continue
+				}
+				if st.Kind == plan.ExpectNoText && st.Value == l {
+					return true
+				}
+				if st.Kind == plan.ExpectHidden || st.Kind == plan.ExpectNoText {
+					if t, err := plan.ParseTarget(st.Target); err == nil && (t.Within == l || t.Value == l) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }

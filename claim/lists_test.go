@@ -27,6 +27,13 @@ func TestListsUnquotedLiterals(t *testing.T) {
 		// a text beside an entry: inside the item that shows it
 		{"The blog shows '4 comments' next to /posts/7", [][]string{{`{"visit":"/blog"}`, seen("/posts/7"), `{"expect_visible":"text=4 comments within=\"/posts/7\""}`}}},
 		{"On /status, /api has 'OK' next to it", [][]string{{`{"visit":"/status"}`, seen("/api"), `{"expect_visible":"text=OK within=\"/api\""}`}}},
+		{"On /files, /tmp has '3 files' next to it and /var has '12 files' next to it", [][]string{
+			{`{"visit":"/files"}`, seen("/tmp"), `{"expect_visible":"text=3 files within=\"/tmp\""}`},
+			{`{"visit":"/files"}`, seen("/var"), `{"expect_visible":"text=12 files within=\"/var\""}`},
+		}},
+		// an action on the item that shows the path: found first too
+		{"On /orders, clicking 'Delete' next to /orders/12 shows 'Deleted'", [][]string{{`{"visit":"/orders"}`, seen("/orders/12"),
+			`{"click":"role=button[name=\"Delete\"] within=\"/orders/12\""}`, text("Deleted")}}},
 		{"On /catalog, /lamps is tagged 3x", [][]string{{`{"visit":"/catalog"}`, seen("/lamps"), `{"expect_visible":"text=3x within=\"/lamps\""}`}}},
 		{"In the home page's Products list, /lamps is tagged 12 and /desks 'new'.", [][]string{
 			{`{"visit":"/"}`, seen("/lamps"), `{"expect_visible":"text=12 within=\"/lamps\""}`},
@@ -61,6 +68,8 @@ func TestListsUnquotedLiterals(t *testing.T) {
 		"/orders?paid=true gives back the one order, whose total is '12'", // "the one" is a count no page shows
 		"The Resources list on /admin has a /posts entry",                 // no element is "the Resources list"
 		"/orders?_sort=date puts 'Order 9' first and 'Order 1' last",      // nothing before or after them: all items
+		"The home page doesn't list /admin",                               // a path not shown may still be linked to
+		"The home page lists /docs but not /admin",                        // the same
 	})
 }
 
