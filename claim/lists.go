@@ -135,10 +135,23 @@ func quote(s string) string {
 	return "'" + s + "'"
 }
 
-// inQuotes reports whether c[:i] leaves a double or curly quote open.
+// inQuotes reports whether c[i] is inside a quoted text: c[:i] leaves a
+// double or curly quote open, or a single quote that opens at a word's
+// start ("shows 'It lists GET'"; an apostrophe, "page's", opens none).
 func inQuotes(c string, i int) bool {
-	return strings.Count(c[:i], `"`)%2 == 1 || strings.Count(c[:i], "“") > strings.Count(c[:i], "”")
+	if strings.Count(c[:i], `"`)%2 == 1 || strings.Count(c[:i], "“") > strings.Count(c[:i], "”") ||
+		strings.Count(c[:i], "‘") > strings.Count(c[:i], "’") {
+		return true
+	}
+	for _, sp := range reSingleQuoted.FindAllStringIndex(c, -1) {
+		if sp[0] < i && i < sp[1] {
+			return true
+		}
+	}
+	return false
 }
+
+var reSingleQuoted = regexp.MustCompile(`(?:^|[\s(])'[^']+'`)
 
 func isQuoted(s string) bool { return s != "" && strings.ContainsRune(`'"‘“`, []rune(s)[0]) }
 
@@ -305,9 +318,21 @@ func quoteNextTo(c string, r *listReading) string {
 		lits = append(lits, m[2])
 		return m[1] + " " + quote(m[2]) + " " + m[3] + " '"
 	})
+	// "shows '3x' next to '/a' and '1x' next to '/b'": the verb said
+	// again before each pair, as the readers read pairs
+	for {
+		loc := reNextToPairs.FindStringSubmatchIndex(c)
+		if loc == nil {
+			break
+		}
+		verb := c[loc[2]:loc[3]]
+		c = c[:loc[4]] + verb + " " + c[loc[4]:]
+	}
 	unquotedNote(r, lits)
 	return c
 }
+
+var reNextToPairs = regexp.MustCompile(`\b(shows|has|lists) (?:` + quotedLit + `) (?:next to|beside) (?:` + quotedLit + `)(?:,|, and| and) ()(?:` + quotedLit + `) (?:next to|beside) `)
 
 // quoteLists quotes a list of unquoted literals (or of people's names)
 // right after a verb of showing: "lists /tasks, /users and /settings",

@@ -31,6 +31,21 @@ func TestListsUnquotedLiterals(t *testing.T) {
 			{`{"visit":"/files"}`, seen("/tmp"), `{"expect_visible":"text=3 files within=\"/tmp\""}`},
 			{`{"visit":"/files"}`, seen("/var"), `{"expect_visible":"text=12 files within=\"/var\""}`},
 		}},
+		// several texts, each next to its entry
+		{"The home page shows '3x' next to /tasks and '1x' next to /users", [][]string{
+			{`{"visit":"/"}`, seen("/tasks"), `{"expect_visible":"text=3x within=\"/tasks\""}`},
+			{`{"visit":"/"}`, seen("/users"), `{"expect_visible":"text=1x within=\"/users\""}`},
+		}},
+		{"/shop shows 'Sale' next to 'Lamp', 'New' next to 'Desk' and 'Sold out' next to 'Chair'", [][]string{
+			{`{"visit":"/shop"}`, `{"expect_visible":"text=Sale within=\"Lamp\""}`},
+			{`{"visit":"/shop"}`, `{"expect_visible":"text=New within=\"Desk\""}`},
+			{`{"visit":"/shop"}`, `{"expect_visible":"text=Sold out within=\"Chair\""}`},
+		}},
+		// quoted texts are never quoted again
+		{"The page shows 'It lists GET and POST' and lists /a", [][]string{
+			{`{"visit":"/"}`, text("It lists GET and POST")},
+			{`{"visit":"/"}`, seen("/a"), text("/a")},
+		}},
 		// an action on the item that shows the path: found first too
 		{"On /orders, clicking 'Delete' next to /orders/12 shows 'Deleted'", [][]string{{`{"visit":"/orders"}`, seen("/orders/12"),
 			`{"click":"role=button[name=\"Delete\"] within=\"/orders/12\""}`, text("Deleted")}}},
