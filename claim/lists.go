@@ -100,7 +100,14 @@ func listRewrite(claim string) (listReading, bool) {
 	if s, ok := rewriteWhose(c, &r); ok {
 		c = s
 	}
+	if s, ok := rewriteWithQuery(c, &r); ok {
+		c = s
+	}
 	c = rewriteOrderColon(c, &r)
+	c = rewriteOrderChain(c)
+	if s, ok := rewriteOneOf(c, &r); ok {
+		c = s
+	}
 	c = quoteNextTo(c, &r)
 	c = quoteLists(c, &r)
 	if c == strings.TrimSpace(claim) {
@@ -779,4 +786,59 @@ func pathAbsent(p *plan.Plan, lits []string) bool {
 		}
 	}
 	return false
+}
+
+// reWithQuery is "With ?_sort=title, /tasks …": the query said before
+// the path it is asked of.
+var reWithQuery = regexp.MustCompile(`^(?i:with) (\?[^\s,]+), (/[^\s?#,]*) (.+)$`)
+
+// rewriteWithQuery says "With ?_sort=title, /tasks puts …" as
+// "/tasks?_sort=title puts …".
+func rewriteWithQuery(c string, r *listReading) (string, bool) {
+	m := reWithQuery.FindStringSubmatch(c)
+	if m == nil {
+		return "", false
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%q is asked of %s: the page visited is %s.", m[1], m[2], m[2]+m[1]))
+	return m[2] + m[1] + " " + m[3], true
+}
+
+// reOrderChain is "'A' before 'B', and that before 'C'": an order said
+// link by link.
+var reOrderChain = regexp.MustCompile(`\b(?i:puts|lists|shows|has|sorts|orders|places|returns) (` + quotedLit + `) (?i:before|above|ahead of) (` + quotedLit + `)((?:,? (?i:and|then|and then) (?i:that|it|this|that one|the latter) (?i:before|above|ahead of) (?:` + quotedLit + `))+)\.?$`)
+
+var reChainLink = regexp.MustCompile(quotedLit)
+
+// rewriteOrderChain says "puts 'A' before 'B', and that before 'C'" as
+// "lists 'A', 'B' and 'C' in that order": each "that" is the text just
+// named.
+func rewriteOrderChain(c string) string {
+	loc := reOrderChain.FindStringSubmatchIndex(c)
+	if loc == nil {
+		return c
+	}
+	items := []string{c[loc[2]:loc[3]], c[loc[4]:loc[5]]}
+	items = append(items, reChainLink.FindAllString(c[loc[6]:loc[7]], -1)...)
+	return c[:loc[0]] + "lists " + strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1] + " in that order"
+}
+
+// reOneOf is "mentions 'HEAD' as one of the HTTP methods you can use":
+// a text said to be an entry of a list the words describe.
+var reOneOf = regexp.MustCompile(`^(?P<pre>.+? (?i:mentions|lists|shows|includes|has|displays)) (?P<q>` + quotedLit + `) (?i:as) (?P<desc>(?i:one of the|one of its|among the|one of) (?:[A-Za-z][\w-]*)(?: [a-z][\w-]*){0,5})\.?$`)
+
+// rewriteOneOf keeps the text of "mentions 'HEAD' as one of the HTTP
+// methods": the description is noted, the text looked for on the page.
+func rewriteOneOf(c string, r *listReading) (string, bool) {
+	m := reOneOf.FindStringSubmatch(c)
+	if m == nil {
+		return "", false
+	}
+	for _, w := range strings.Fields(m[3]) {
+		switch strings.ToLower(w) {
+		case "not", "no", "never", "only", "first", "last", "second", "third", "top", "bottom", "each", "every", "all":
+			return "", false
+		}
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%q describes %s; only the text itself is looked for, anywhere on the page.", "as "+m[3], m[2]))
+	return m[1] + " " + m[2], true
 }

@@ -41,6 +41,11 @@ func TestListsUnquotedLiterals(t *testing.T) {
 			{`{"visit":"/shop"}`, `{"expect_visible":"text=New within=\"Desk\""}`},
 			{`{"visit":"/shop"}`, `{"expect_visible":"text=Sold out within=\"Chair\""}`},
 		}},
+		// an order said link by link, the query said before its path
+		{"With ?_sort=year, /books puts 'Emma' before 'Dune', and that before 'Ulysses'.", [][]string{
+			{`{"visit":"/books?_sort=year"}`, `{"expect_order":["Emma","Dune","Ulysses"]}`}}},
+		// a text said to be one of a list's entries: the description noted
+		{"/api-docs mentions 'TRACE' as one of the HTTP verbs you can send", [][]string{{`{"visit":"/api-docs"}`, text("TRACE")}}},
 		// quoted texts are never quoted again
 		{"The page shows 'It lists GET and POST' and lists /a", [][]string{
 			{`{"visit":"/"}`, text("It lists GET and POST")},
@@ -83,6 +88,7 @@ func TestListsUnquotedLiterals(t *testing.T) {
 		"/orders?paid=true gives back the one order, whose total is '12'", // "the one" is a count no page shows
 		"The Resources list on /admin has a /posts entry",                 // no element is "the Resources list"
 		"/orders?_sort=date puts 'Order 9' first and 'Order 1' last",      // nothing before or after them: all items
+		"/docs mentions 'TRACE' as not one of the verbs",                  // a negation in the description
 		"The home page doesn't list /admin",                               // a path not shown may still be linked to
 		"The home page lists /docs but not /admin",                        // the same
 	})
