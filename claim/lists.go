@@ -105,9 +105,6 @@ func listRewrite(claim string) (listReading, bool) {
 	}
 	c = rewriteOrderColon(c, &r)
 	c = rewriteOrderChain(c)
-	if s, ok := rewriteOneOf(c, &r); ok {
-		c = s
-	}
 	c = quoteNextTo(c, &r)
 	c = quoteLists(c, &r)
 	if c == strings.TrimSpace(claim) {
@@ -820,25 +817,4 @@ func rewriteOrderChain(c string) string {
 	items := []string{c[loc[2]:loc[3]], c[loc[4]:loc[5]]}
 	items = append(items, reChainLink.FindAllString(c[loc[6]:loc[7]], -1)...)
 	return c[:loc[0]] + "lists " + strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1] + " in that order"
-}
-
-// reOneOf is "mentions 'HEAD' as one of the HTTP methods you can use":
-// a text said to be an entry of a list the words describe.
-var reOneOf = regexp.MustCompile(`^(?P<pre>.+? (?i:mentions|lists|shows|includes|has|displays)) (?P<q>` + quotedLit + `) (?i:as) (?P<desc>(?i:one of the|one of its|among the|one of) (?:[A-Za-z][\w-]*)(?: [a-z][\w-]*){0,5})\.?$`)
-
-// rewriteOneOf keeps the text of "mentions 'HEAD' as one of the HTTP
-// methods": the description is noted, the text looked for on the page.
-func rewriteOneOf(c string, r *listReading) (string, bool) {
-	m := reOneOf.FindStringSubmatch(c)
-	if m == nil {
-		return "", false
-	}
-	for _, w := range strings.Fields(m[3]) {
-		switch strings.ToLower(w) {
-		case "not", "no", "never", "only", "first", "last", "second", "third", "top", "bottom", "each", "every", "all":
-			return "", false
-		}
-	}
-	r.notes = append(r.notes, fmt.Sprintf("%q describes %s; only the text itself is looked for, anywhere on the page.", "as "+m[3], m[2]))
-	return m[1] + " " + m[2], true
 }
