@@ -562,6 +562,13 @@ func deriveLists(claim string) (Derivation, *NotProvableError, bool) {
 		if e := underRefusal(claim, r.said); e != nil {
 			return Derivation{}, e, true
 		}
+		// With its texts quoted the readers read the claim through and
+		// refused it for a reason of their own ("which element is the
+		// Resources list?"): that reason, not where they stopped reading.
+		var np *NotProvableError
+		if errors.As(err, &np) && np.Cause == "unsupported" {
+			return Derivation{}, refuse(claim, np.Cause, np.Reason, nil), true
+		}
 		return Derivation{}, nil, false
 	}
 	if pathAbsent(d.Plan, r.lits) {
