@@ -1,7 +1,6 @@
 package claim
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -557,17 +556,18 @@ func deriveLists(claim string) (Derivation, *NotProvableError, bool) {
 	if !ok || strings.TrimSuffix(r.said, ".") == strings.TrimSuffix(c, ".") {
 		return Derivation{}, nil, false
 	}
-	d, err := Derive(r.said)
-	if err != nil || d.Plan == nil {
+	// read as Derive reads it, without the suggestions a refusal of the
+	// rewrite would make (the claim's own refusal makes them)
+	d, rr := deriveSuggestion(r.said)
+	if rr != nil || d.Plan == nil {
 		if e := underRefusal(claim, r.said); e != nil {
 			return Derivation{}, e, true
 		}
 		// With its texts quoted the readers read the claim through and
 		// refused it for a reason of their own ("which element is the
 		// Resources list?"): that reason, not where they stopped reading.
-		var np *NotProvableError
-		if errors.As(err, &np) && np.Cause == "unsupported" {
-			return Derivation{}, refuse(claim, np.Cause, np.Reason, nil), true
+		if rr != nil && rr.cause == "unsupported" {
+			return Derivation{}, refuse(claim, rr.cause, rr.reason, nil), true
 		}
 		return Derivation{}, nil, false
 	}
@@ -618,19 +618,18 @@ func listsOverride(claim string, d Derivation) (Derivation, *NotProvableError, b
 	if !ok || !swallowed(d.Plan, r.lits) {
 		return Derivation{}, nil, false
 	}
-	d2, err := Derive(r.said)
-	if err != nil {
+	d2, rr := deriveSuggestion(r.said)
+	if rr != nil || d2.Plan == nil {
 		if e := underRefusal(claim, r.said); e != nil {
 			return Derivation{}, e, true
 		}
-		var np *NotProvableError
-		if errors.As(err, &np) {
-			return Derivation{}, refuse(claim, np.Cause, np.Reason, []string{r.said}), true
+		if rr != nil {
+			return Derivation{}, refuse(claim, rr.cause, rr.reason, nil), true
 		}
-		return Derivation{}, refuse(claim, "unrecognized", "vouch could not read where the claim's unquoted texts end: quote them", []string{r.said}), true
+		return Derivation{}, refuse(claim, "unrecognized", "vouch could not read where the claim's unquoted texts end: quote them", nil), true
 	}
 	if pathAbsent(d2.Plan, r.lits) {
-		return Derivation{}, refuse(claim, "ambiguous", "a path said not to be shown may still be linked to under another name: quote the text the page must not show", nil), true
+		return Derivation{}, refuse(claim, "unsupported", "a path said not to be shown may still be linked to under another name: quote the text the page must not show", nil), true
 	}
 	d2.Claim = claim
 	d2.Plan.Name = planName(normalizeClaim(c))
