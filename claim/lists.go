@@ -32,8 +32,18 @@ import (
 //   - a person's name — two or three capitalised words, none of them a
 //     word the readers know as a noun or a plural — only in a list right
 //     after "lists", "shows" or "includes" whose every item is such a name.
-//     "lists Tasks and Users" stays refused: a capitalised noun may be a
-//     heading's text or a description.
+//     "lists Tasks and Users" is not taken here (a capitalised noun may be
+//     a heading's text or a description); the readers' own rule for
+//     unquoted texts decides it, as before.
+//
+// A path read as a text may be only where a link goes ("Releases" linking
+// to /releases): reachPaths finds it as a text first, a hover marked
+// reach, so such a page blocks the run instead of failing it; and a path
+// said not to be shown is never read (its text missing proves nothing).
+// Texts listed "under" a heading are refused (no target pins the part
+// under a heading). A claim the readers derived with an unquoted literal
+// run into the sentence's words ("2.0.0 in that order" as one text) is
+// read again quoted (listsOverride).
 
 // listVerb are the verbs after which a list of literal texts is what the
 // page shows.
