@@ -32,7 +32,6 @@ func TestComposeTextOutcomes(t *testing.T) {
 	})
 	runRefused(t, []string{
 		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                       // the aside states a number
-		"Asking for only three books with /books?_limit=3 leaves out 'Emma'",                    // "only three" says more than the path
 		"Filtering songs by a tag nobody uses (/songs?tag=x) comes back as an empty list, 'no'", // "empty" with another text
 		"/search?q=jazz returns 'Kind of Blue' even though it is not indexed",                   // the aside negates: a fact to check
 		"/recipes?tag=vegan brings back 'Lentil soup' and every other salad",                    // a rule about many
@@ -157,14 +156,12 @@ func TestComposeItemsAndPassives(t *testing.T) {
 	})
 	runRefused(t, []string{
 		"On the home page /orders is marked 'list' rather than with a count", // a comparison no check reads
-		"On the home page, /orders has '12x' next to it",                     // a path is no text an item shows for sure
-		"The home page shows '12x' next to /orders",
-		"Expanding 'Add a pet' shows the '405' answer 'Invalid input'", // no item noun says which item
-		"'Loading' is shown then 'Ready' is shown",                     // an order in time
-		"Opening the deep link /#/pets has 'Add a pet' already open",   // nothing says how openness shows
-		"The home page shows 'Welcome' even if you reload",             // a condition, not an explanation
-		"The home page shows 'Welcome' as the greeting",                // "as" says what it is
-		"'Email me' is checked, then 'Saved' appears",                  // a state, not an action, before "then"
+		"Expanding 'Add a pet' shows the '405' answer 'Invalid input'",       // no item noun says which item
+		"'Loading' is shown then 'Ready' is shown",                           // an order in time
+		"Opening the deep link /#/pets has 'Add a pet' already open",         // nothing says how openness shows
+		"The home page shows 'Welcome' even if you reload",                   // a condition, not an explanation
+		"The home page shows 'Welcome' as the greeting",                      // "as" says what it is
+		"'Email me' is checked, then 'Saved' appears",                        // a state, not an action, before "then"
 	})
 }
 

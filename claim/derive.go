@@ -91,6 +91,10 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 			return d, true, nil
 		}
 	}
+	// Lists and their entries with literal texts unquoted (lists.go).
+	if d, e, ok := deriveLists(claim); ok {
+		return d, true, e
+	}
 	return Derivation{}, false, nil
 }
 
@@ -101,6 +105,15 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
 	d, r := derive(claim)
+	if r == nil {
+		// an unquoted literal read with the sentence's words (lists.go)
+		if d2, e, ok := listsOverride(claim, d); ok {
+			if e != nil {
+				return Derivation{}, e
+			}
+			return d2, nil
+		}
+	}
 	if r != nil {
 		if d2, ok, e := derivePlaced(claim, r); ok {
 			if e != nil {

@@ -40,9 +40,6 @@ func TestSuggestionsKeepWhatOpensAndHowItLooks(t *testing.T) {
 		// An error page is checked by its status alone: the runner fails
 		// a journey whose page answers an error it does not expect.
 		{"A product that doesn't exist, like /products/999, answers 404 and shows only 'Not found'", `/products/999 returns 404`},
-		// A path shown on a page the claim names first, with a text next
-		// to it.
-		{"On the home page, /invoices has '3 due' next to it", `The home page shows "3 due" next to "/invoices"`},
 		// Typing a quoted text, then clicking a capitalised name; what is
 		// typed is never looked for on the page.
 		{"Typing 'nosuch.yaml' in the box at the very top and clicking Load gives 'File not found'", `Typing "nosuch.yaml", then clicking "Load" shows "File not found"`},
