@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -698,7 +699,7 @@ func rewriteWhose(c string, r *listReading) (string, bool) {
 func reachPaths(d *Derivation, lits []string) {
 	var paths []string
 	for _, l := range lits {
-		if strings.HasPrefix(l, "/") && !slicesContains(paths, l) {
+		if strings.HasPrefix(l, "/") && !slices.Contains(paths, l) {
 			paths = append(paths, l)
 		}
 	}
@@ -706,7 +707,7 @@ func reachPaths(d *Derivation, lits []string) {
 		return
 	}
 	uses := func(st plan.Step, p string) bool {
-		if st.Kind.IsAssertion() && (st.Value == p || slicesContains(st.Texts, p)) {
+		if st.Kind.IsAssertion() && (st.Value == p || slices.Contains(st.Texts, p)) {
 			return st.Kind != plan.ExpectNoText
 		}
 		if st.Kind == plan.ExpectHidden || st.Target == "" {
@@ -740,15 +741,6 @@ func reachPaths(d *Derivation, lits []string) {
 		}
 		d.Notes = append(d.Notes, fmt.Sprintf("A path the claim leaves unquoted (%s) may be shown as a text or only be where a link goes: the plan first finds it as a text (a hover, marked reach); if the page does not show it, the run is blocked, not failed.", joinAnd(q)))
 	}
-}
-
-func slicesContains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // jsonSaid reports whether words say a path answers JSON.

@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -579,7 +580,7 @@ func reachChoices(claim string, d *Derivation) {
 				prev := i > 0 && j.Steps[i-1].Reach && j.Steps[i-1].Target == s.Target
 				if err == nil && t.Kind == plan.ByLabel && !t.Exact && t.Within == "" && t.Nth == 0 && !quoted[strings.ToLower(t.Value)] && !prev {
 					out = append(out, plan.Step{Kind: plan.Hover, Target: s.Target, Reach: true})
-					if !slicesContains(named, t.Value) {
+					if !slices.Contains(named, t.Value) {
 						named = append(named, t.Value)
 					}
 				}
@@ -595,15 +596,6 @@ func reachChoices(claim string, d *Derivation) {
 	if d2, err := Trace(d.Claim, d.Plan, notes); err == nil {
 		*d = d2
 	}
-}
-
-func slicesContains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // reSwitch is a choice in a drop-down named without quotes by a word the
