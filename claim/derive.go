@@ -113,6 +113,10 @@ func Derive(claim string) (d Derivation, err error) {
 		if d2, ok := deriveDocsPage(claim); ok {
 			return d2, nil
 		}
+		if d2, ok := deriveDocsNamed(claim); ok {
+			// "the docs", "the browser tab" (docs_page.go)
+			return d2, nil
+		}
 		if d2, ok := deriveEmpty(claim, stripLabel(claim)); ok {
 			// an empty JSON response said in words (compose_every.go)
 			return d2, nil

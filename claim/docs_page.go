@@ -1,0 +1,400 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// An app's API documentation named the way people name it: "the docs",
+// "the docs page", "the documentation", "the API docs (page)", and the
+// browser tab's title said as "the browser tab reads 'X'".
+//
+//	The docs page says 'Accept card payments in minutes.'
+//	In the docs, 'List charges' is listed before 'Create a refund'
+//	The docs list three 'GET' operations
+//	The docs header reads 'Payments API' with a 2.1.0 version badge
+//	The API title reads 'Payments API'
+//	The browser tab for the API docs is titled 'Payments API docs'
+//	The docs at /reference show 'Create a refund'
+//
+// Docs named without a path are guessed to be the deployment's home page,
+// as an API's own docs UI is commonly served; the plan first checks that
+// interactive API docs are there (Swagger UI, its API description loaded),
+// a reach step: on a home page that is no API docs (a documentation site,
+// an app whose docs live on /docs) the run is blocked, never failed and
+// never verified. Docs named with their path ("the docs at /reference")
+// are that page, and nothing is guessed.
+//
+// What only a docs UI draws is checked where it draws it: a count of
+// operations by method counts Swagger UI's method badges, once every tag
+// section is open (collapsed tags draw none of their operations); the
+// API's title and version are its heading (.info .title), never the
+// document's title, which only "the browser tab", "the tab title", "the
+// window title" or "the page title" name.
+
+// docsInfoMark is Swagger UI with its API description loaded: the info
+// block is drawn from it.
+const docsInfoMark = "css=.swagger-ui .info"
+
+// docsAllOpen is Swagger UI with operations drawn and every tag section
+// open: a collapsed section draws none of its operations.
+const docsAllOpen = "css=.swagger-ui:has(.opblock-summary):not(:has(.opblock-tag-section:not(.is-open)))"
+
+// docsTitleBox is the API's title as Swagger UI draws it (with its
+// version badges inside); docsVersionBox the version badge, not the
+// OpenAPI version stamp beside it.
+const (
+	docsTitleBox   = "css=.swagger-ui .info .title"
+	docsVersionBox = "css=.swagger-ui .info .title small:not(.version-stamp) pre.version"
+)
+
+const docsNamePat = `(?:(?i:the|our) )(?:(?i:api|openapi|swagger) )?(?i:docs|documentation)(?: (?i:page))?`
+
+var (
+	// the docs named as a page; an optional preposition before, a path
+	// after ("the docs at /reference").
+	reDocsName = regexp.MustCompile(`(?:\b((?i:in|on|at|from|of|for|to)) )?\b` + docsNamePat + `\b(?: (?i:at|on|under) (/[\w\-./{}~%]*))?`)
+	// the browser tab said as the page's title
+	reBrowserTab = regexp.MustCompile(`^(.*?)\b(?i:the )?(?i:browser(?:'s)? (?:tab|window)(?:'s)?(?: title)?|browser tab title|web browser tab|(?:tab|window|page|browser|document) title)(?: (?i:on|for|of|at|showing) (.+?))? (?i:reads|says|shows|displays|is titled|is labelled|is labeled|is named|is called|reads as|has the title|shows the title|is) (` + docsQuoted + `)$`)
+	// a count of operations, by method or all of them
+	reDocsCount = regexp.MustCompile(`^(?:(?:(?i:in|on) (.+?), (?i:there (?:are|is))|(.+?) (?i:lists?|shows?|has|have|documents?|contains?|includes?|displays?)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?)|(?i:there (?:are|is)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?) (?i:in|on) (.+?))$`)
+	// the docs' heading, or the API's title
+	reDocsHeading = regexp.MustCompile(`^(?:(?i:the|our) )?(?:((?i:api|openapi|swagger) )?(?i:docs|documentation)(?: (?i:page))?(?:'s?)? (header|heading)|((?i:api)(?:'s)?) (title|heading|name)|(?i:the )?(title|heading) (?i:of|on) (?:the )?((?i:api)|` + docsNamePat + `))(?: (?i:reads|says|shows|is|displays))? (` + docsQuoted + `)(?:,? (?i:with|and) (?:(?i:a|an|the|its) )?(?:(?i:version)(?: (?i:badge|number|tag))? (` + docsQuoted + `|v?\d[\w.\-]*)|(` + docsQuoted + `|v?\d[\w.\-]*) (?i:version)(?: (?i:badge|number|tag))?))?$`)
+	// the words after a page that read on as a sentence about it
+	reDocsAfter = regexp.MustCompile(`^(?:$|[,:]|(?i:shows?|says?|lists?|displays?|contains?|includes?|mentions?|describes?|documents?|has|have|reads?|renders?|loads?|offers?|gives?|is|are|was|were|does|do|doesn't|don't|should|must|will|can|cannot|can't|still|also|only|no longer|never|now|first|then|after|before|when|once|links?|opens?|starts?|begins?|ends?|puts?|keeps?|groups?|returns?|responds?|comes?|answers?)\b)`)
+	// a title or tab the claim names: the document's or a heading's
+	reDocsTitleWord = regexp.MustCompile(`(?i)\b(?:title|titled|browser|window)\b`)
+)
+
+// docsAgree is the verb that follows a plural "the docs", said of the
+// single page that replaces it.
+var docsAgree = map[string]string{"show": "shows", "say": "says", "list": "lists", "display": "displays",
+	"contain": "contains", "include": "includes", "mention": "mentions", "describe": "describes",
+	"document": "documents", "have": "has", "read": "reads", "render": "renders", "load": "loads",
+	"offer": "offers", "give": "gives", "are": "is", "were": "was", "do": "does", "don't": "doesn't",
+	"link": "links", "open": "opens", "start": "starts", "begin": "begins", "end": "ends", "put": "puts",
+	"keep": "keeps", "group": "groups", "return": "returns", "respond": "responds", "come": "comes", "answer": "answers"}
+
+// deriveDocsNamed derives a claim that names an app's docs as a page
+// ("the docs", "the documentation page"); ok is false when it names none,
+// or what it says of them does not derive. A claim that says "browser
+// tab" or "window" is read by deriveBrowserTab first.
+func deriveDocsNamed(claim string) (Derivation, bool) {
+	c := normalizeClaim(stripLabel(claim))
+	if d, ok := deriveBrowserTab(claim, c); ok {
+		return d, true
+	}
+	if d, ok := deriveDocsCount(claim, c); ok {
+		return d, true
+	}
+	if d, ok := deriveDocsHeading(claim, c); ok {
+		return d, true
+	}
+	return docsNamedSay(claim, c, false)
+}
+
+// docsNamedSay reads c, the claim's text (or a rewrite of it), with the
+// docs it names said as the page they are: the home page, once
+// interactive API docs are found there, or the path the claim gives.
+// titled says c's title is the document's (read from "the browser tab").
+func docsNamedSay(claim, c string, titled bool) (Derivation, bool) {
+	// a quoted text is never the docs' name ("Clicking 'Read the docs'")
+	masked := reQuotedOne.ReplaceAllStringFunc(c, func(q string) string {
+		return q[:1] + strings.Repeat("x", len(q)-2) + q[len(q)-1:]
+	})
+	locs := reDocsName.FindAllStringSubmatchIndex(masked, -1)
+	if len(locs) != 1 {
+		return Derivation{}, false // none, or two places
+	}
+	m := locs[0]
+	prep, path := "", ""
+	if m[2] >= 0 {
+		prep = c[m[2]:m[3]]
+	}
+	if m[4] >= 0 {
+		path = c[m[4]:m[5]]
+	}
+	nameFrom := m[0]
+	if prep != "" {
+		nameFrom = m[3] + 1
+	}
+	named := c[nameFrom:m[1]]
+	if path != "" {
+		named = strings.TrimSpace(c[nameFrom:m[4]])
+		named = named[:strings.LastIndex(named, " ")]
+	}
+	rest := c[m[1]:]
+	if strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "/") {
+		return Derivation{}, false // "the docs' sidebar", "the docs-site"
+	}
+	after := strings.TrimSpace(rest)
+	pageTitle := false
+	if prep == "" {
+		if strings.HasSuffix(strings.ToLower(named), " page") && regexp.MustCompile(`^(?i:title)\b`).MatchString(after) {
+			pageTitle = true // "the docs page title": the page's title
+		} else if !reDocsAfter.MatchString(after) {
+			// "the docs header", "the docs sidebar": a part the plan
+			// would look for as a generic element, which docs UIs do
+			// not draw: refused.
+			return Derivation{}, false
+		}
+	}
+	if !titled && !pageTitle && reDocsTitleWord.MatchString(reQuotedOne.ReplaceAllString(c, "''")) {
+		// "the title of the docs" is the document's or the API's own
+		return Derivation{}, false
+	}
+	// The page that replaces the docs' name, with its verb agreeing.
+	page := "the home page"
+	if path != "" {
+		page = path
+	}
+	plural := prep == "" && !strings.HasSuffix(strings.ToLower(named), " page") && strings.HasSuffix(strings.ToLower(named), "docs")
+	if plural {
+		w, tail, _ := strings.Cut(after, " ")
+		if s, ok := docsAgree[strings.ToLower(w)]; ok {
+			after = s
+			if tail != "" {
+				after += " " + tail
+			}
+			rest = " " + after
+		}
+	}
+	head := c[:m[0]]
+	switch strings.ToLower(prep) {
+	case "":
+	case "in", "at":
+		head += matchCase(prep, "on") + " "
+	default:
+		head += prep + " "
+	}
+	said := head + page + rest
+	if m[0] == 0 {
+		said = upperFirst(said)
+	}
+	d, r := derive(said)
+	if r != nil {
+		var ok bool
+		if d, ok = deriveDocs(said); !ok {
+			if d, ok = deriveDocsPart(said); !ok {
+				return Derivation{}, false
+			}
+		}
+	}
+	if d.Plan == nil {
+		return Derivation{}, false
+	}
+	var notes []string
+	if path != "" {
+		notes = append(notes, fmt.Sprintf("%q is read as the page at %s, the path the claim gives.", strings.TrimSpace(c[nameFrom:m[1]]), path))
+	} else {
+		for ji := range d.Plan.Journeys {
+			j := &d.Plan.Journeys[ji]
+			if len(j.Steps) == 0 || j.Steps[0].Kind != plan.Visit || j.Steps[0].Value != "/" {
+				// the docs are the home page in this reading, and
+				// nothing else
+				return Derivation{}, false
+			}
+			j.Steps = append([]plan.Step{j.Steps[0], {Kind: plan.Hover, Target: docsInfoMark, Reach: true}}, j.Steps[1:]...)
+		}
+		for i := range d.Requirements {
+			for k := range d.Requirements[i].ProvenBy {
+				d.Requirements[i].ProvenBy[k].Step++
+			}
+		}
+		notes = append(notes, docsHomeNote(named))
+	}
+	if err := d.Plan.Validate(); err != nil {
+		return Derivation{}, false
+	}
+	for _, n := range d.Notes {
+		if strings.HasPrefix(strings.ToLower(n), `"the home page" taken as`) {
+			continue // said by the note above
+		}
+		notes = append(notes, n)
+	}
+	d.Notes = notes
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	return d, true
+}
+
+// docsHomeNote says what the plan guessed of docs named without a path.
+func docsHomeNote(named string) string {
+	return fmt.Sprintf("%q is taken as the deployment's home page (/), where an API's docs UI is commonly served: the plan first checks that interactive API docs are there (Swagger UI with its API description loaded, %s); if they are not (a documentation site, or docs at another path), the run is blocked, not failed. Name the path (\"the docs at /docs …\") to be sure.", strings.TrimSpace(named), strings.TrimPrefix(docsInfoMark, "css="))
+}
+
+// matchCase returns w with its first letter in the case of like's.
+func matchCase(like, w string) string {
+	if like != "" && like[:1] != strings.ToLower(like[:1]) {
+		return upperFirst(w)
+	}
+	return w
+}
+
+// deriveBrowserTab derives "the browser tab (on PAGE) reads 'X'" as the
+// title of that page: the browser tab shows the document's title. A tab
+// in the page ("the Speed tab reads …") is not the browser's and is not
+// read here.
+func deriveBrowserTab(claim, c string) (Derivation, bool) {
+	m := reBrowserTab.FindStringSubmatch(c)
+	if m == nil || strings.TrimSpace(m[1]) != "" && !regexp.MustCompile(`(?i)^(?:on|at|in) [^,]+,$`).MatchString(strings.TrimSpace(m[1])) {
+		return Derivation{}, false
+	}
+	said := m[1] + "the title"
+	if m[2] != "" {
+		said += " of " + m[2]
+	}
+	said += " is " + m[3]
+	said = upperFirst(said)
+	d, r := derive(said)
+	if r != nil {
+		var ok bool
+		if d, ok = docsNamedSay(claim, said, true); !ok {
+			return Derivation{}, false
+		}
+	}
+	if d.Plan == nil || !docsHasTitle(d.Plan) {
+		return Derivation{}, false
+	}
+	d.Notes = append([]string{"The browser tab shows the page's title (<title>): that is what is checked."}, d.Notes...)
+	d.Claim = claim
+	d.Plan.Name = planName(c)
+	return d, true
+}
+
+// docsHasTitle reports whether every journey of p checks a title.
+func docsHasTitle(p *plan.Plan) bool {
+	for _, j := range p.Journeys {
+		found := false
+		for _, s := range j.Steps {
+			found = found || s.Kind == plan.ExpectTitle
+		}
+		if !found {
+			return false
+		}
+	}
+	return len(p.Journeys) > 0
+}
+
+// docsPlaceOf reads where docs named in a count or a heading claim are:
+// the home page (guessed, with its reach check) or the path given.
+func docsPlaceOf(s string) (path, named string, ok bool) {
+	s = strings.TrimSpace(s)
+	if m := regexp.MustCompile(`^` + docsNamePat + `(?: (?i:at|on|under) (/[\w\-./{}~%]*))?$`).FindStringSubmatch(s); m != nil {
+		if m[1] != "" {
+			return m[1], s, true
+		}
+		return "/", s, true
+	}
+	if m := regexp.MustCompile(`^(?:(?i:the|our) )?(?i:swagger(?: ui| page| docs)?|swagger-ui|api reference(?: page)?)$`).FindStringSubmatch(s); m != nil {
+		return "/", s, true
+	}
+	if regexp.MustCompile(`^/[\w\-./{}~%]*$`).MatchString(s) {
+		return s, s, true
+	}
+	return "", "", false
+}
+
+// deriveDocsCount derives a count of the operations the docs list, by
+// method ("the docs list three 'GET' operations") or all of them. Swagger
+// UI draws each operation's method as its own badge
+// (.opblock-summary-get, …), so the count is of those badges, once every
+// tag section is open: a collapsed section draws none of its operations,
+// and then the run is blocked, not failed.
+func deriveDocsCount(claim, c string) (Derivation, bool) {
+	m := reDocsCount.FindStringSubmatch(c)
+	if m == nil {
+		return Derivation{}, false
+	}
+	where, mod, num, method := m[1]+m[2], m[3], m[4], m[5]
+	if m[6]+m[7]+m[8]+m[9] != "" {
+		mod, num, method, where = m[6], m[7], m[8], m[9]
+	}
+	path, named, ok := docsPlaceOf(where)
+	if !ok {
+		return Derivation{}, false
+	}
+	n, ok := number(strings.ToLower(num))
+	if !ok {
+		return Derivation{}, false
+	}
+	method = strings.ToLower(unq(method))
+	target := "css=.swagger-ui .opblock-summary"
+	what := "operations"
+	if method != "" {
+		target += "-" + method
+		what = plan.Quote(strings.ToUpper(method)) + " operations"
+	}
+	cmp, says := "", "exactly"
+	switch strings.ToLower(strings.TrimSpace(mod)) {
+	case "at least":
+		cmp, says = plan.CountAtLeast, "at least"
+	case "at most":
+		cmp, says = plan.CountAtMost, "at most"
+	}
+	where = "/"
+	if path != "/" {
+		where = path
+	}
+	text := fmt.Sprintf("On %s: the API docs list %s %d %s.", where, says, n, what)
+	steps := []plan.Step{{Kind: plan.Visit, Value: path},
+		{Kind: plan.Hover, Target: docsAllOpen, Reach: true},
+		{Kind: plan.ExpectCount, Target: target, Count: n, Compare: cmp}}
+	notes := []string{fmt.Sprintf("The operations are counted as Swagger UI lists them, by their method badges (%s), once the plan has found Swagger UI with its operations drawn and every tag section open (a collapsed section draws none of its operations): if it does not, the run is blocked, not failed. An operation listed under two tags is listed, and counted, twice.", strings.TrimPrefix(target, "css="))}
+	if path == "/" {
+		notes = append([]string{fmt.Sprintf("%q is taken as the deployment's home page (/), where an API's docs UI is commonly served; if Swagger UI is not there (a documentation site, or docs at another path), the run is blocked, not failed. Name the path (\"the docs at /docs …\") to be sure.", named)}, notes...)
+	} else {
+		notes = append([]string{fmt.Sprintf("%q is read as the page at %s, the path the claim gives.", named, path)}, notes...)
+	}
+	return docsTrace(claim, c, text, steps, notes)
+}
+
+// deriveDocsHeading derives the docs' heading, or the API's title, and
+// the version badge beside it: Swagger UI's .info .title, never the
+// document's title.
+func deriveDocsHeading(claim, c string) (Derivation, bool) {
+	m := reDocsHeading.FindStringSubmatch(c)
+	if m == nil {
+		return Derivation{}, false
+	}
+	// m[2] header|heading of the docs; m[3]/m[4] the API's title; m[5]/m[6] "the title of X"
+	if m[5] != "" {
+		if strings.EqualFold(m[5], "title") && !strings.EqualFold(m[6], "api") {
+			return Derivation{}, false // "the title of the docs": the document's or the API's
+		}
+		if !strings.EqualFold(m[6], "api") {
+			if _, _, ok := docsPlaceOf(m[6]); !ok {
+				return Derivation{}, false
+			}
+		}
+	}
+	title := unq(m[7])
+	version := unq(m[8] + m[9])
+	named := "the API docs"
+	steps := []plan.Step{{Kind: plan.Visit, Value: "/"}, {Kind: plan.Hover, Target: docsInfoMark, Reach: true},
+		{Kind: plan.ExpectText, Value: title, Target: docsTitleBox}}
+	text := fmt.Sprintf("On /: the API docs' heading (the API's title) shows %s", plan.Quote(title))
+	if version != "" {
+		steps = append(steps, plan.Step{Kind: plan.ExpectText, Value: version, Target: docsVersionBox})
+		text += fmt.Sprintf(", with the version badge %s", plan.Quote(version))
+	}
+	notes := []string{docsHomeNote(named),
+		"The API's title is the heading Swagger UI draws from the API description (.info .title), not the page's <title>; it holds the version badges too, so it is checked to contain the text." +
+			map[bool]string{true: " The version badge is the one beside the title (pre.version), not the OpenAPI version stamp.", false: ""}[version != ""]}
+	return docsTrace(claim, c, text+".", steps, notes)
+}
+
+// docsTrace makes a one-journey derivation of steps proving text.
+func docsTrace(claim, c, text string, steps []plan.Step, notes []string) (Derivation, bool) {
+	pl := &plan.Plan{Version: 1, Name: planName(c),
+		Requirements: []plan.Requirement{{ID: "R1", Text: text, Kind: "presence"}},
+		Journeys: []plan.Journey{{Name: "R1 " + shorten(strings.TrimSuffix(text, "."), 72), Requirement: "R1", Steps: steps}}}
+	d, err := Trace(claim, pl, notes)
+	if err != nil {
+		return Derivation{}, false
+	}
+	return d, true
+}
