@@ -131,6 +131,20 @@ func docsNamedSay(claim, c string, titled bool) (Derivation, bool) {
 		return Derivation{}, false // "the docs' sidebar", "the docs-site"
 	}
 	after := strings.TrimSpace(rest)
+	// The docs are where the claim is: its subject, or the place it says
+	// ("in the docs, …"); "opens the docs", "links to the docs" name them
+	// as a destination, which this reading cannot check.
+	switch strings.ToLower(prep) {
+	case "":
+		if m[0] != 0 {
+			return Derivation{}, false
+		}
+	case "in", "on", "at":
+	default:
+		if !titled || strings.ToLower(prep) == "to" || strings.ToLower(prep) == "from" {
+			return Derivation{}, false
+		}
+	}
 	pageTitle := false
 	if prep == "" {
 		if strings.HasSuffix(strings.ToLower(named), " page") && regexp.MustCompile(`^(?i:title)\b`).MatchString(after) {
@@ -182,9 +196,19 @@ func docsNamedSay(claim, c string, titled bool) (Derivation, bool) {
 				return Derivation{}, false
 			}
 		}
+	} else if d.Plan != nil && path == "" && !docsNamedTargets(d.Plan) {
+		return Derivation{}, false
 	}
 	if d.Plan == nil {
 		return Derivation{}, false
+	}
+	for _, j := range d.Plan.Journeys {
+		for i, s := range j.Steps {
+			if s.Kind == plan.ExpectURL || s.Kind == plan.Visit && i > 0 {
+				// another page, or an address: the docs are one page here
+				return Derivation{}, false
+			}
+		}
 	}
 	var notes []string
 	if path != "" {
@@ -219,6 +243,26 @@ func docsNamedSay(claim, c string, titled bool) (Derivation, bool) {
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
 	return d, true
+}
+
+// docsNamedTargets reports whether every element p looks for is named by
+// its text, label or name: a docs UI draws its own markup, so an element
+// found by its kind alone ("a search box", "3 links", "the sidebar") is
+// not what a reader of the docs means by it (Swagger UI's filter box is
+// no searchbox, and its links are not the docs' own).
+func docsNamedTargets(p *plan.Plan) bool {
+	for _, j := range p.Journeys {
+		for _, s := range j.Steps {
+			if s.Target == "" {
+				continue
+			}
+			t, err := plan.ParseTarget(s.Target)
+			if err != nil || t.Kind == plan.ByCSS || t.Kind == plan.ByTestID || t.Kind == plan.ByRole && t.Name == "" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // docsHomeNote says what the plan guessed of docs named without a path.
@@ -374,6 +418,9 @@ func deriveDocsHeading(claim, c string) (Derivation, bool) {
 	title := unq(m[7])
 	version := unq(m[8] + m[9])
 	named := "the API docs"
+	if m[2] != "" {
+		named = strings.TrimSpace(c[:strings.Index(c, " "+m[2])]) // "the docs" of "the docs header"
+	}
 	steps := []plan.Step{{Kind: plan.Visit, Value: "/"}, {Kind: plan.Hover, Target: docsInfoMark, Reach: true},
 		{Kind: plan.ExpectText, Value: title, Target: docsTitleBox}}
 	text := fmt.Sprintf("On /: the API docs' heading (the API's title) shows %s", plan.Quote(title))
@@ -391,7 +438,7 @@ func deriveDocsHeading(claim, c string) (Derivation, bool) {
 func docsTrace(claim, c, text string, steps []plan.Step, notes []string) (Derivation, bool) {
 	pl := &plan.Plan{Version: 1, Name: planName(c),
 		Requirements: []plan.Requirement{{ID: "R1", Text: text, Kind: "presence"}},
-		Journeys: []plan.Journey{{Name: "R1 " + shorten(strings.TrimSuffix(text, "."), 72), Requirement: "R1", Steps: steps}}}
+		Journeys:     []plan.Journey{{Name: "R1 " + shorten(strings.TrimSuffix(text, "."), 72), Requirement: "R1", Steps: steps}}}
 	d, err := Trace(claim, pl, notes)
 	if err != nil {
 		return Derivation{}, false
