@@ -29,8 +29,10 @@ import (
 // are that page, and nothing is guessed.
 //
 // What only a docs UI draws is checked where it draws it: a count of
-// operations by method counts Swagger UI's method badges, once every tag
-// section is open (collapsed tags draw none of their operations); the
+// operations by method counts Swagger UI's operation blocks of that
+// method (opblock-get), once every tag section is open (collapsed tags
+// draw none of their operations) and none is deprecated (a deprecated
+// block does not carry its method); the
 // API's title and version are its heading (.info .title), never the
 // document's title, which only "the browser tab", "the tab title", "the
 // window title" or "the page title" name.
@@ -344,10 +346,13 @@ func docsPlaceOf(s string) (path, named string, ok bool) {
 
 // deriveDocsCount derives a count of the operations the docs list, by
 // method ("the docs list three 'GET' operations") or all of them. Swagger
-// UI draws each operation's method as its own badge
-// (.opblock-summary-get, …), so the count is of those badges, once every
-// tag section is open: a collapsed section draws none of its operations,
-// and then the run is blocked, not failed.
+// UI draws each operation as a block that carries its method as a class
+// (.opblock.opblock-get), so the count is of those blocks, once every tag
+// section is open: a collapsed section draws none of its operations, and
+// then the run is blocked, not failed. A deprecated operation's block
+// carries opblock-deprecated instead of its method, whose badge is text
+// only (which no target can select by): a count by method blocks where
+// any operation is deprecated.
 func deriveDocsCount(claim, c string) (Derivation, bool) {
 	m := reDocsCount.FindStringSubmatch(c)
 	if m == nil {
@@ -366,10 +371,15 @@ func deriveDocsCount(claim, c string) (Derivation, bool) {
 		return Derivation{}, false
 	}
 	method = strings.ToLower(unq(method))
-	target := "css=.swagger-ui .opblock-summary"
+	target, reach := "css=.swagger-ui .opblock", docsAllOpen
 	what := "operations"
 	if method != "" {
-		target += "-" + method
+		// An operation's block carries its method as a class
+		// (opblock-get), but a deprecated one carries opblock-deprecated
+		// instead and says its method only in text: a count by method is
+		// read only where no operation is deprecated.
+		target += ".opblock-" + method
+		reach += ":not(:has(.opblock-deprecated))"
 		what = plan.Quote(strings.ToUpper(method)) + " operations"
 	}
 	cmp, says := "", "exactly"
@@ -385,9 +395,12 @@ func deriveDocsCount(claim, c string) (Derivation, bool) {
 	}
 	text := fmt.Sprintf("On %s: the API docs list %s %d %s.", where, says, n, what)
 	steps := []plan.Step{{Kind: plan.Visit, Value: path},
-		{Kind: plan.Hover, Target: docsAllOpen, Reach: true},
+		{Kind: plan.Hover, Target: reach, Reach: true},
 		{Kind: plan.ExpectCount, Target: target, Count: n, Compare: cmp}}
-	notes := []string{fmt.Sprintf("The operations are counted as Swagger UI lists them, by their method badges (%s), once the plan has found Swagger UI with its operations drawn and every tag section open (a collapsed section draws none of its operations): if it does not, the run is blocked, not failed. An operation listed under two tags is listed, and counted, twice.", strings.TrimPrefix(target, "css="))}
+	notes := []string{fmt.Sprintf("The operations are counted as Swagger UI lists them, by their blocks (%s), once the plan has found Swagger UI with its operations drawn and every tag section open (a collapsed section draws none of its operations): if it does not, the run is blocked, not failed. An operation listed under two tags is listed, and counted, twice.", strings.TrimPrefix(target, "css="))}
+	if method != "" {
+		notes = append(notes, "A deprecated operation's block does not carry its method (Swagger UI marks it deprecated instead): where the docs list one, a count by method is blocked, not decided.")
+	}
 	if path == "/" {
 		notes = append([]string{fmt.Sprintf("%q is taken as the deployment's home page (/), where an API's docs UI is commonly served; if Swagger UI is not there (a documentation site, or docs at another path), the run is blocked, not failed. Name the path (\"the docs at /docs …\") to be sure.", named)}, notes...)
 	} else {
