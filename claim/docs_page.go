@@ -29,10 +29,9 @@ import (
 // are that page, and nothing is guessed.
 //
 // What only a docs UI draws is checked where it draws it: a count of
-// operations by method counts Swagger UI's operation blocks of that
-// method (opblock-get), once every tag section is open (collapsed tags
-// draw none of their operations) and none is deprecated (a deprecated
-// block does not carry its method); the
+// operations by method counts Swagger UI's operations by the name of the
+// arrow that opens each ("get /books"), once every tag section is open
+// (collapsed tags draw none of their operations); the
 // API's title and version are its heading (.info .title), never the
 // document's title, which only "the browser tab", "the tab title", "the
 // window title" or "the page title" name.
@@ -44,6 +43,12 @@ const docsInfoMark = "css=.swagger-ui .info"
 // docsAllOpen is Swagger UI with operations drawn and every tag section
 // open: a collapsed section draws none of its operations.
 const docsAllOpen = "css=.swagger-ui:has(.opblock-summary):not(:has(.opblock-tag-section:not(.is-open)))"
+
+// docsArrowsNamed is the operations' opening arrows named by their method
+// and path (Swagger UI 4 and 5), said as a condition on the root: one
+// component draws every operation, so one named arrow says they all are
+// (CSS cannot nest :has to say it of each).
+const docsArrowsNamed = ":has(.opblock-control-arrow[aria-label])"
 
 // docsTitleBox is the API's title as Swagger UI draws it (with its
 // version badges inside); docsVersionBox the version badge, not the
@@ -346,13 +351,12 @@ func docsPlaceOf(s string) (path, named string, ok bool) {
 
 // deriveDocsCount derives a count of the operations the docs list, by
 // method ("the docs list three 'GET' operations") or all of them. Swagger
-// UI draws each operation as a block that carries its method as a class
-// (.opblock.opblock-get), so the count is of those blocks, once every tag
-// section is open: a collapsed section draws none of its operations, and
-// then the run is blocked, not failed. A deprecated operation's block
-// carries opblock-deprecated instead of its method, whose badge is text
-// only (which no target can select by): a count by method blocks where
-// any operation is deprecated.
+// UI draws each operation as a block whose opening arrow is named by its
+// method and path ("get /books"), deprecated ones too (their block
+// carries opblock-deprecated instead of the method's class, and the
+// method badge is text, which no target selects by), so the count is of
+// those arrows, once every tag section is open: a collapsed section draws
+// none of its operations, and then the run is blocked, not failed.
 func deriveDocsCount(claim, c string) (Derivation, bool) {
 	m := reDocsCount.FindStringSubmatch(c)
 	if m == nil {
@@ -376,10 +380,12 @@ func deriveDocsCount(claim, c string) (Derivation, bool) {
 	if method != "" {
 		// An operation's block carries its method as a class
 		// (opblock-get), but a deprecated one carries opblock-deprecated
-		// instead and says its method only in text: a count by method is
-		// read only where no operation is deprecated.
-		target += ".opblock-" + method
-		reach += ":not(:has(.opblock-deprecated))"
+		// instead and shows its method as text only. The arrow that opens
+		// an operation is named by its method and path on every block
+		// ("get /books", as the docs reader opens it), so that is what is
+		// counted, once the arrows are found to be named so.
+		target = fmt.Sprintf(`css=.swagger-ui .opblock .opblock-control-arrow[aria-label^="%s " i]`, method)
+		reach += docsArrowsNamed
 		what = plan.Quote(strings.ToUpper(method)) + " operations"
 	}
 	cmp, says := "", "exactly"
@@ -397,9 +403,9 @@ func deriveDocsCount(claim, c string) (Derivation, bool) {
 	steps := []plan.Step{{Kind: plan.Visit, Value: path},
 		{Kind: plan.Hover, Target: reach, Reach: true},
 		{Kind: plan.ExpectCount, Target: target, Count: n, Compare: cmp}}
-	notes := []string{fmt.Sprintf("The operations are counted as Swagger UI lists them, by their blocks (%s), once the plan has found Swagger UI with its operations drawn and every tag section open (a collapsed section draws none of its operations): if it does not, the run is blocked, not failed. An operation listed under two tags is listed, and counted, twice.", strings.TrimPrefix(target, "css="))}
+	notes := []string{fmt.Sprintf("The operations are counted as Swagger UI lists them (%s), once the plan has found Swagger UI with its operations drawn and every tag section open (a collapsed section draws none of its operations): if it does not, the run is blocked, not failed. An operation listed under two tags is listed, and counted, twice.", strings.TrimPrefix(target, "css="))}
 	if method != "" {
-		notes = append(notes, "A deprecated operation's block does not carry its method (Swagger UI marks it deprecated instead): where the docs list one, a count by method is blocked, not decided.")
+		notes = append(notes, "An operation's method is read from the name of the arrow that opens it (\"get /books\"), which every operation has, deprecated ones too (their block does not carry the method): if one has no such name, the run is blocked, not failed.")
 	}
 	if path == "/" {
 		notes = append([]string{fmt.Sprintf("%q is taken as the deployment's home page (/), where an API's docs UI is commonly served; if Swagger UI is not there (a documentation site, or docs at another path), the run is blocked, not failed. Name the path (\"the docs at /docs …\") to be sure.", named)}, notes...)

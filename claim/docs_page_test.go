@@ -88,24 +88,24 @@ func TestDocsNamedNotes(t *testing.T) {
 // once every tag section is open; anything else is refused.
 func TestDocsOperationCount(t *testing.T) {
 	const all = `{"hover":"css=.swagger-ui:has(.opblock-summary):not(:has(.opblock-tag-section:not(.is-open)))","reach":true}`
-	const open = `{"hover":"css=.swagger-ui:has(.opblock-summary):not(:has(.opblock-tag-section:not(.is-open))):not(:has(.opblock-deprecated))","reach":true}`
+	const open = `{"hover":"css=.swagger-ui:has(.opblock-summary):not(:has(.opblock-tag-section:not(.is-open))):has(.opblock-control-arrow[aria-label])","reach":true}`
 	runClasses(t, []classCase{
 		{"The docs list three 'GET' operations", [][]string{
-			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock.opblock-get","count":3}}`}}},
+			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock .opblock-control-arrow[aria-label^=\"get \" i]","count":3}}`}}},
 		{"The docs list two 'DELETE' operations", [][]string{
-			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock.opblock-delete","count":2}}`}}},
+			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock .opblock-control-arrow[aria-label^=\"delete \" i]","count":2}}`}}},
 		{"The API docs show 4 POST endpoints", [][]string{
-			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock.opblock-post","count":4}}`}}},
+			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock .opblock-control-arrow[aria-label^=\"post \" i]","count":4}}`}}},
 		{"The docs list at least two 'PUT' operations", [][]string{
-			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock.opblock-put","at_least":2}}`}}},
+			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock .opblock-control-arrow[aria-label^=\"put \" i]","at_least":2}}`}}},
 		{"The docs list no 'PATCH' operations", [][]string{
-			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock.opblock-patch","count":0}}`}}},
+			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock .opblock-control-arrow[aria-label^=\"patch \" i]","count":0}}`}}},
 		{"The documentation lists seven operations", [][]string{
 			{`{"visit":"/"}`, all, `{"expect_count":{"target":"css=.swagger-ui .opblock","count":7}}`}}},
 		{"There are two 'DELETE' operations in the docs", [][]string{
-			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock.opblock-delete","count":2}}`}}},
+			{`{"visit":"/"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock .opblock-control-arrow[aria-label^=\"delete \" i]","count":2}}`}}},
 		{"The docs at /reference list five 'GET' operations", [][]string{
-			{`{"visit":"/reference"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock.opblock-get","count":5}}`}}},
+			{`{"visit":"/reference"}`, open, `{"expect_count":{"target":"css=.swagger-ui .opblock .opblock-control-arrow[aria-label^=\"get \" i]","count":5}}`}}},
 	})
 	runRefused(t, []string{
 		"The docs list three 'GET' operations under 'orders'", // a part of the docs
