@@ -56,6 +56,7 @@ const docsArrowsNamed = ":has(.opblock-control-arrow[aria-label])"
 const (
 	docsTitleBox   = "css=.swagger-ui .info .title"
 	docsVersionBox = "css=.swagger-ui .info .title small:not(.version-stamp) pre.version"
+	docsStampBox   = "css=.swagger-ui .info .title small.version-stamp"
 )
 
 const docsNamePat = `(?:(?i:the|our) )(?:(?i:api|openapi|swagger) )?(?i:docs|documentation)(?: (?i:page))?`
@@ -69,7 +70,7 @@ var (
 	// a count of operations, by method or all of them
 	reDocsCount = regexp.MustCompile(`^(?:(?:(?i:in|on) (.+?), (?i:there (?:are|is))|(.+?) (?i:lists?|shows?|has|have|documents?|contains?|includes?|displays?)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?)|(?i:there (?:are|is)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?) (?i:in|on) (.+?))$`)
 	// the docs' heading, or the API's title
-	reDocsHeading = regexp.MustCompile(`^(?:(?i:the|our) )?(?:((?i:api|openapi|swagger) )?(?i:docs|documentation)(?: (?i:page))?(?:'s?)? (header|heading)|((?i:api)(?:'s)?) (title|heading|name)|(?i:the )?(title|heading) (?i:of|on) (?:the )?((?i:api)|` + docsNamePat + `))(?: (?i:reads|says|shows|is|displays))? (` + docsQuoted + `)(?:,? (?i:with|and) (?:(?i:a|an|the|its) )?(?:(?i:version)(?: (?i:badge|number|tag))? (` + docsQuoted + `|v?\d[\w.\-]*)|(` + docsQuoted + `|v?\d[\w.\-]*) (?i:version)(?: (?i:badge|number|tag))?))?$`)
+	reDocsHeading = regexp.MustCompile(`^(?:(?i:the|our) )?(?:((?i:api|openapi|swagger) )?(?i:docs|documentation)(?: (?i:page))?(?:'s?)? (header|heading)|((?i:api)(?:'s)?) (title|heading|name)|(?i:the )?(title|heading) (?i:of|on) (?:the )?((?i:api)|` + docsNamePat + `))(?: (?i:reads|says|shows|is|displays))? (` + docsQuoted + `)(?:,? (?i:with|and) (?:(?i:a|an|the|its) )?(?:(?i:version)(?: (?i:badge|number|tag))? (` + docsQuoted + `|v?\d[\w.\-]*)|(` + docsQuoted + `|v?\d[\w.\-]*) (?i:version)(?: (?i:badge|number|tag))?))?(?:,? (?i:and|with) (?:(?i:an?|the) )?(?i:OAS|OpenAPI) ?(\d+(?:\.\d+)?) (?i:badge|stamp)(?: (?i:next to it|beside it|after it))?)?$`)
 	// the words after a page that read on as a sentence about it
 	reDocsAfter = regexp.MustCompile(`^(?:$|[,:]|(?i:shows?|says?|lists?|displays?|contains?|includes?|mentions?|describes?|documents?|has|have|reads?|renders?|loads?|offers?|gives?|is|are|was|were|does|do|doesn't|don't|should|must|will|can|cannot|can't|still|also|only|no longer|never|now|first|then|after|before|when|once|links?|opens?|starts?|begins?|ends?|puts?|keeps?|groups?|returns?|responds?|comes?|answers?)\b)`)
 	// a title or tab the claim names: the document's or a heading's
@@ -447,9 +448,16 @@ func deriveDocsHeading(claim, c string) (Derivation, bool) {
 		steps = append(steps, plan.Step{Kind: plan.ExpectText, Value: version, Target: docsVersionBox})
 		text += fmt.Sprintf(", with the version badge %s", plan.Quote(version))
 	}
+	if oas := m[10]; oas != "" {
+		// "an OAS 3.0 badge": the OpenAPI version stamp beside the title
+		// ("OAS 3.0"); its number is checked, as the stamp spells the
+		// rest its own way
+		steps = append(steps, plan.Step{Kind: plan.ExpectText, Value: oas, Target: docsStampBox})
+		text += fmt.Sprintf(", and the OpenAPI version stamp %s", plan.Quote(oas))
+	}
 	notes := []string{docsHomeNote(named),
 		"The API's title is the heading Swagger UI draws from the API description (.info .title), not the page's <title>; it holds the version badges too, so it is checked to contain the text." +
-			map[bool]string{true: " The version badge is the one beside the title (pre.version), not the OpenAPI version stamp.", false: ""}[version != ""]}
+			map[bool]string{true: " The version badge is the one beside the title (pre.version), not the OpenAPI version stamp (small.version-stamp).", false: ""}[version != "" || m[10] != ""]}
 	return docsTrace(claim, c, text+".", steps, notes)
 }
 

@@ -127,6 +127,8 @@ func TestDocsHeading(t *testing.T) {
 			{visit, mark, `{"expect_text":{"text":"Shop API","target":"css=.swagger-ui .info .title"}}`}}},
 		{"The API's title is 'Shop API' with version 'v3'", [][]string{
 			{visit, mark, `{"expect_text":{"text":"Shop API","target":"css=.swagger-ui .info .title"}}`, `{"expect_text":{"text":"v3","target":"css=.swagger-ui .info .title small:not(.version-stamp) pre.version"}}`}}},
+		{"The docs header reads 'Payments API' with a 2.1.0 version badge and an OAS 3.1 badge next to it", [][]string{
+			{visit, mark, `{"expect_text":{"text":"Payments API","target":"css=.swagger-ui .info .title"}}`, `{"expect_text":{"text":"2.1.0","target":"css=.swagger-ui .info .title small:not(.version-stamp) pre.version"}}`, `{"expect_text":{"text":"3.1","target":"css=.swagger-ui .info .title small.version-stamp"}}`}}},
 		{"The docs heading is 'Shop API'", [][]string{
 			{visit, mark, `{"expect_text":{"text":"Shop API","target":"css=.swagger-ui .info .title"}}`}}},
 	})
@@ -134,6 +136,7 @@ func TestDocsHeading(t *testing.T) {
 		"The docs title reads 'Shop API'",             // the document's or the API's
 		"The title of the docs page reads 'Shop API'", // the same
 		"The API title reads 'Shop API' in bold",
+		"The docs header reads 'Shop API' with a red badge",
 	})
 }
 
