@@ -117,6 +117,9 @@ func Derive(claim string) (d Derivation, err error) {
 			// "the docs", "the browser tab" (docs_page.go)
 			return d2, nil
 		}
+		if e := docsTitleAmbiguity(claim); e != nil {
+			return Derivation{}, e
+		}
 		if d2, ok := deriveEmpty(claim, stripLabel(claim)); ok {
 			// an empty JSON response said in words (compose_every.go)
 			return d2, nil

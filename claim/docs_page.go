@@ -472,3 +472,45 @@ func docsTrace(claim, c, text string, steps []plan.Step, notes []string) (Deriva
 	}
 	return d, true
 }
+
+// reDocsTitleSaid is a title said of API docs without saying whose: "the
+// docs title is 'X'", "the title of the API docs reads 'X'", "the docs
+// page is titled 'X'", "On the Swagger page, the title is 'X'".
+var reDocsTitleSaid = regexp.MustCompile(`^(?:(?i:on|in) (` + docsNamePat + `|(?i:the )?(?i:swagger)(?: (?i:ui|page))?),? (?i:the )?(?i:title)|(` + docsNamePat + `)(?:'s)? (?i:title)|(?i:the )?(?i:title) (?i:of|on) (` + docsNamePat + `)) (?i:is|reads|says|shows) (` + docsQuoted + `)$|^(` + docsNamePat + `) (?i:is|are) (?i:titled) (` + docsQuoted + `)$`)
+
+// docsTitleAmbiguity refuses a title said of API docs without saying
+// whose, offering both readings: the page's title (the browser tab) and
+// the API's title (the docs' heading). It is nil for any other claim.
+func docsTitleAmbiguity(claim string) *NotProvableError {
+	m := reDocsTitleSaid.FindStringSubmatch(normalizeClaim(stripLabel(claim)))
+	if m == nil {
+		return nil
+	}
+	docs := strings.TrimSpace(m[1] + m[2] + m[3] + m[5])
+	text := plan.Quote(unq(m[4] + m[6]))
+	tabOf := lowerFirst(docs)
+	if strings.Contains(strings.ToLower(docs), "swagger") {
+		tabOf = "the API docs" // the name the tab reading reads
+	}
+	readings := []string{
+		fmt.Sprintf("The browser tab for %s reads %s", tabOf, text),
+		fmt.Sprintf("The API title reads %s", text),
+	}
+	var ok []string
+	for _, r := range readings {
+		if _, err := Derive(r); err == nil {
+			ok = append(ok, r)
+		}
+	}
+	if len(ok) < 2 {
+		return nil
+	}
+	reason := fmt.Sprintf("the title of %s can be the page's title (the browser tab) or the API's title (the heading the docs show): say which", lowerFirst(docs))
+	// Both readings are offered as they are: they derive through the
+	// docs readers, which the suggestions' own check does not try.
+	e := refuseWith(claim, "ambiguous", reason, nil, true)
+	e.Suggestions = ok
+	e.Prompt = strings.Replace(e.Prompt, "vouch found no rephrasing that keeps the claim's meaning; write one from the above.\n",
+		"Rephrase it, for example:\n  - "+strings.Join(ok, "\n  - ")+"\n", 1)
+	return e
+}

@@ -168,3 +168,40 @@ func TestBrowserTabTitle(t *testing.T) {
 		"The browser tab on /cart flashes 'Sale'", // not a title's verb
 	})
 }
+
+// A title said of the docs without saying whose is refused with both
+// readings, each of which derives.
+func TestDocsTitleBothReadings(t *testing.T) {
+	for _, c := range []string{
+		"The docs title is 'Payments API'",
+		"The title of the API docs reads 'Payments API'",
+		"The docs page is titled 'Payments API'",
+		"On the Swagger page, the title is 'Payments API'",
+	} {
+		_, err := Derive(c)
+		np, ok := err.(*NotProvableError)
+		if !ok || np.Cause != "ambiguous" {
+			t.Errorf("%q: got %v, want an ambiguous refusal", c, err)
+			continue
+		}
+		if len(np.Suggestions) != 2 {
+			t.Errorf("%q: suggestions %q, want the two readings", c, np.Suggestions)
+		}
+		kinds := map[string]bool{}
+		for _, s := range np.Suggestions {
+			d, err := Derive(s)
+			if err != nil {
+				t.Errorf("%q: the suggestion %q does not derive: %v", c, s, err)
+				continue
+			}
+			for _, st := range d.Plan.Journeys[0].Steps {
+				if st.Kind == "expect_title" || st.Target == docsTitleBox {
+					kinds[string(st.Kind)+st.Target] = true
+				}
+			}
+		}
+		if len(kinds) != 2 {
+			t.Errorf("%q: the suggestions do not check both the page's title and the API's: %v", c, kinds)
+		}
+	}
+}
