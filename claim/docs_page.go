@@ -155,7 +155,7 @@ func docsNamedSay(claim, c string, titled bool) (Derivation, bool) {
 	}
 	pageTitle := false
 	if prep == "" {
-		if strings.HasSuffix(strings.ToLower(named), " page") && regexp.MustCompile(`^(?i:title)\b`).MatchString(after) {
+		if strings.HasSuffix(strings.ToLower(named), " page") && strings.HasPrefix(strings.ToLower(after+" "), "title ") {
 			pageTitle = true // "the docs page title": the page's title
 		} else if !reDocsAfter.MatchString(after) {
 			// "the docs header", "the docs sidebar": a part the plan
@@ -292,7 +292,7 @@ func matchCase(like, w string) string {
 // read here.
 func deriveBrowserTab(claim, c string) (Derivation, bool) {
 	m := reBrowserTab.FindStringSubmatch(c)
-	if m == nil || strings.TrimSpace(m[1]) != "" && !regexp.MustCompile(`(?i)^(?:on|at|in) [^,]+,$`).MatchString(strings.TrimSpace(m[1])) {
+	if m == nil || strings.TrimSpace(m[1]) != "" && !reDocsPlacePrefix.MatchString(strings.TrimSpace(m[1])) {
 		return Derivation{}, false
 	}
 	said := m[1] + "the title"
@@ -317,6 +317,9 @@ func deriveBrowserTab(claim, c string) (Derivation, bool) {
 	return d, true
 }
 
+// reDocsPlacePrefix is the page said first: "On /checkout, …".
+var reDocsPlacePrefix = regexp.MustCompile(`(?i)^(?:on|at|in) [^,]+,$`)
+
 // docsHasTitle reports whether every journey of p checks a title.
 func docsHasTitle(p *plan.Plan) bool {
 	for _, j := range p.Journeys {
@@ -335,20 +338,26 @@ func docsHasTitle(p *plan.Plan) bool {
 // the home page (guessed, with its reach check) or the path given.
 func docsPlaceOf(s string) (path, named string, ok bool) {
 	s = strings.TrimSpace(s)
-	if m := regexp.MustCompile(`^` + docsNamePat + `(?: (?i:at|on|under) (/[\w\-./{}~%]*))?$`).FindStringSubmatch(s); m != nil {
+	if m := reDocsPlaceName.FindStringSubmatch(s); m != nil {
 		if m[1] != "" {
 			return m[1], s, true
 		}
 		return "/", s, true
 	}
-	if m := regexp.MustCompile(`^(?:(?i:the|our) )?(?i:swagger(?: ui| page| docs)?|swagger-ui|api reference(?: page)?)$`).FindStringSubmatch(s); m != nil {
+	if reDocsPlaceTool.MatchString(s) {
 		return "/", s, true
 	}
-	if regexp.MustCompile(`^/[\w\-./{}~%]*$`).MatchString(s) {
+	if reDocsPlacePath.MatchString(s) {
 		return s, s, true
 	}
 	return "", "", false
 }
+
+var (
+	reDocsPlaceName = regexp.MustCompile(`^` + docsNamePat + `(?: (?i:at|on|under) (/[\w\-./{}~%]*))?$`)
+	reDocsPlaceTool = regexp.MustCompile(`^(?:(?i:the|our) )?(?i:swagger(?: ui| page| docs)?|swagger-ui|api reference(?: page)?)$`)
+	reDocsPlacePath = regexp.MustCompile(`^/[\w\-./{}~%]*$`)
+)
 
 // deriveDocsCount derives a count of the operations the docs list, by
 // method ("the docs list three 'GET' operations") or all of them. Swagger
@@ -396,11 +405,7 @@ func deriveDocsCount(claim, c string) (Derivation, bool) {
 	case "at most":
 		cmp, says = plan.CountAtMost, "at most"
 	}
-	where = "/"
-	if path != "/" {
-		where = path
-	}
-	text := fmt.Sprintf("On %s: the API docs list %s %d %s.", where, says, n, what)
+	text := fmt.Sprintf("On %s: the API docs list %s %d %s.", path, says, n, what)
 	steps := []plan.Step{{Kind: plan.Visit, Value: path},
 		{Kind: plan.Hover, Target: reach, Reach: true},
 		{Kind: plan.ExpectCount, Target: target, Count: n, Compare: cmp}}
