@@ -210,7 +210,7 @@ func TestComposeOrderOfActions(t *testing.T) {
 func TestComposeKeepsPurposefulRefusals(t *testing.T) {
 	runRefused(t, []string{
 		"The home page shows 'Welcome' and is fast",             // a judgement
-		"The docs show 'Getting started'",                       // which docs?
+		"The docs show a search box",                            // which docs? (a docs UI's own markup)
 		"The home page shows 'A' or 'B'",                        // an open outcome
 		"Every row on /orders says 'Paid'",                      // a rule about many
 		"The settings dialog lists 'Theme'",                     // nothing opens it

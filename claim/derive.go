@@ -135,6 +135,13 @@ func Derive(claim string) (d Derivation, err error) {
 		if d2, ok := deriveDocsPage(claim); ok {
 			return d2, nil
 		}
+		if d2, ok := deriveDocsNamed(claim); ok {
+			// "the docs", "the browser tab" (docs_page.go)
+			return d2, nil
+		}
+		if e := docsTitleAmbiguity(claim); e != nil {
+			return Derivation{}, e
+		}
 		if d2, ok := deriveEmpty(claim, stripLabel(claim)); ok {
 			// an empty JSON response said in words (compose_every.go)
 			return d2, nil
