@@ -36,9 +36,13 @@ var targetKinds = []string{ByRole, ByText, ByLabel, ByPlaceholder, ByAlt, ByTest
 //	                                        contains "renew passport"
 //	role=button[name="Delete"] nth=last     the last of the matches
 //
+//	role=link[name="Docs"] in=footer        the "Docs" link inside a footer
+//	                                        (a <footer> or role=contentinfo)
+//
 // nth takes first, second, third … tenth, last, or a 1-based number; it
-// picks among the matches left after within. The canonical spelling puts
-// within before nth.
+// picks among the matches left after in and within. in takes a part of
+// the page: header, footer, nav, aside or main. The canonical spelling
+// puts in before within, and within before nth.
 type Target struct {
 	Kind  string
 	Value string // the text, label, role, test id or CSS selector
@@ -52,6 +56,52 @@ type Target struct {
 	// Nth picks one match: 1 is the first, NthLast the last, 0 means the
 	// usual rule (the first visible match).
 	Nth int
+	// In keeps the matches inside a part of the page: one of Regions
+	// (an element of that tag or ARIA landmark role). Empty means the
+	// whole page.
+	In string
+}
+
+// Regions are the parts of the page in= pins a target inside, each with
+// the tag and the ARIA landmark role that mark it.
+var Regions = map[string]struct{ Tag, Role string }{
+	"header": {"header", "banner"},
+	"footer": {"footer", "contentinfo"},
+	"nav":    {"nav", "navigation"},
+	"aside":  {"aside", "complementary"},
+	"main":   {"main", "main"},
+}
+
+// regionNames are Regions in the order errors list them.
+var regionNames = []string{"header", "footer", "nav", "aside", "main"}
+
+// regionAliases are other words in= takes for a part: its landmark role,
+// or "sidebar".
+var regionAliases = map[string]string{"banner": "header", "contentinfo": "footer", "navigation": "nav",
+	"sidebar": "aside", "complementary": "aside"}
+
+// RegionWord names a part of the page for people: "header", "sidebar",
+// "main content".
+func RegionWord(in string) string {
+	switch in {
+	case "aside":
+		return "sidebar"
+	case "main":
+		return "main content"
+	}
+	return in
+}
+
+// parseRegion reads the value of in=.
+func parseRegion(v string) (string, error) {
+	v = strings.ToLower(strings.TrimSpace(v))
+	if a, ok := regionAliases[v]; ok {
+		v = a
+	}
+	if _, ok := Regions[v]; ok {
+		return v, nil
+	}
+	return "", fmt.Errorf("in=%s is not a part of the page (known: %s)%s", v, strings.Join(regionNames, ", "), suggest(v, regionNames))
 }
 
 // NthLast is Target.Nth for the last match.
@@ -63,32 +113,45 @@ var nthWords = []string{"first", "second", "third", "fourth", "fifth", "sixth", 
 var (
 	withinSuffix = regexp.MustCompile(`\s+within=("(?:[^"\\]|\\.)*"|'[^']*')\s*$`)
 	nthSuffix    = regexp.MustCompile(`\s+nth=([A-Za-z0-9-]+)\s*$`)
+	inSuffix     = regexp.MustCompile(`\s+in=([A-Za-z-]*)\s*$`)
 )
 
-// cutModifiers removes trailing within= and nth= modifiers from s.
-func cutModifiers(s string) (rest, within string, nth int, err error) {
-	seenW, seenN := false, false
+// cutModifiers removes trailing in=, within= and nth= modifiers from s.
+func cutModifiers(s string) (rest, within string, nth int, in string, err error) {
+	seenW, seenN, seenI := false, false, false
 	for {
+		if m := inSuffix.FindStringSubmatchIndex(s); m != nil {
+			if seenI {
+				return "", "", 0, "", fmt.Errorf("in= given twice")
+			}
+			seenI = true
+			in, err = parseRegion(s[m[2]:m[3]])
+			if err != nil {
+				return "", "", 0, "", err
+			}
+			s = s[:m[0]]
+			continue
+		}
 		if m := withinSuffix.FindStringSubmatchIndex(s); m != nil {
 			if seenW {
-				return "", "", 0, fmt.Errorf("within= given twice")
+				return "", "", 0, "", fmt.Errorf("within= given twice")
 			}
 			seenW = true
 			within = strings.TrimSpace(unquote(s[m[2]:m[3]]))
 			if within == "" {
-				return "", "", 0, fmt.Errorf(`within= needs the text of the item, as in within="renew passport"`)
+				return "", "", 0, "", fmt.Errorf(`within= needs the text of the item, as in within="renew passport"`)
 			}
 			s = s[:m[0]]
 			continue
 		}
 		if m := nthSuffix.FindStringSubmatchIndex(s); m != nil {
 			if seenN {
-				return "", "", 0, fmt.Errorf("nth= given twice")
+				return "", "", 0, "", fmt.Errorf("nth= given twice")
 			}
 			seenN = true
 			nth, err = parseNth(s[m[2]:m[3]])
 			if err != nil {
-				return "", "", 0, err
+				return "", "", 0, "", err
 			}
 			s = s[:m[0]]
 			continue
@@ -96,9 +159,9 @@ func cutModifiers(s string) (rest, within string, nth int, err error) {
 		break
 	}
 	if i := strings.Index(s, " within="); i >= 0 && !strings.Contains(s[:i], "[") && strings.Count(s[:i], `"`)%2 == 0 {
-		return "", "", 0, fmt.Errorf(`within= takes quoted text at the end of the target, as in role=checkbox within="renew passport"`)
+		return "", "", 0, "", fmt.Errorf(`within= takes quoted text at the end of the target, as in role=checkbox within="renew passport"`)
 	}
-	return strings.TrimSpace(s), within, nth, nil
+	return strings.TrimSpace(s), within, nth, in, nil
 }
 
 func parseNth(v string) (int, error) {
@@ -135,7 +198,7 @@ func nthString(n int) string {
 // `label=Email` or `css=#main`. A string without a known "kind=" prefix is
 // taken as CSS, as Playwright does.
 func ParseTarget(s string) (Target, error) {
-	s, within, nth, err := cutModifiers(strings.TrimSpace(s))
+	s, within, nth, in, err := cutModifiers(strings.TrimSpace(s))
 	if err != nil {
 		return Target{}, err
 	}
@@ -143,7 +206,7 @@ func ParseTarget(s string) (Target, error) {
 	if err != nil {
 		return Target{}, err
 	}
-	t.Within, t.Nth = within, nth
+	t.Within, t.Nth, t.In = within, nth, in
 	return t, nil
 }
 
@@ -260,6 +323,9 @@ func closingBracket(s string) int {
 // String renders the target in its canonical spelling.
 func (t Target) String() string {
 	s := t.base()
+	if t.In != "" {
+		s += " in=" + t.In
+	}
 	if t.Within != "" {
 		s += " within=" + strconv.Quote(t.Within)
 	}
@@ -298,6 +364,9 @@ func (t Target) base() string {
 // checkbox in the item containing \"renew passport\"".
 func (t Target) Describe() string {
 	s := t.describeBase()
+	if t.In != "" {
+		s += " in the " + RegionWord(t.In)
+	}
 	if t.Within != "" {
 		s += " in the item containing " + Quote(t.Within)
 	}

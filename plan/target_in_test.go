@@ -1,0 +1,57 @@
+package plan
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTargetIn: in= pins any target inside a part of the page; it is
+// parsed in any order with within= and nth=, spelled canonically before
+// them, takes the landmark role names and "sidebar" as aliases, and an
+// unknown part is refused naming the known ones.
+func TestTargetIn(t *testing.T) {
+	for _, tc := range []struct{ in, canon, desc string }{
+		{`role=link[name="Docs"] in=footer`, `role=link[name="Docs"] in=footer`, `the "Docs" link in the footer`},
+		{`text=Supporters in=header`, `text=Supporters in=header`, `the text "Supporters" in the header`},
+		{`text=Blog in=navigation`, `text=Blog in=nav`, `the text "Blog" in the nav`},
+		{`role=button nth=last in=sidebar`, `role=button in=aside nth=last`, `a button in the sidebar (the last match)`},
+		{`role=checkbox within="renew" in=main nth=2`, `role=checkbox in=main within="renew" nth=second`, `a checkbox in the main content in the item containing "renew" (the second match)`},
+		{`css=nav a in=banner`, `css=nav a in=header`, `the element matching "nav a" in the header`},
+	} {
+		tg, err := ParseTarget(tc.in)
+		if err != nil {
+			t.Errorf("%s: %v", tc.in, err)
+			continue
+		}
+		if got := tg.String(); got != tc.canon {
+			t.Errorf("%s: canonical %q, want %q", tc.in, got, tc.canon)
+		}
+		if got := tg.Describe(); got != tc.desc {
+			t.Errorf("%s: described %q, want %q", tc.in, got, tc.desc)
+		}
+		again, err := ParseTarget(tg.String())
+		if err != nil || again != tg {
+			t.Errorf("%s: canonical spelling does not parse back: %+v %v", tc.in, again, err)
+		}
+	}
+	// A target without in= is spelled as before.
+	tg, _ := ParseTarget(`role=button[name="Save"] within="Alice" nth=last`)
+	if tg.In != "" || tg.String() != `role=button[name="Save"] within="Alice" nth=last` {
+		t.Errorf("unpinned target changed: %+v %s", tg, tg)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`text=Docs in=heder`, `in=heder is not a part of the page (known: header, footer, nav, aside, main) (did you mean "header"?)`},
+		{`text=Docs in=`, `in= is not a part of the page`},
+		{`text=Docs in=footer in=header`, `in= given twice`},
+	} {
+		if _, err := ParseTarget(tc.in); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.in, err, tc.want)
+		}
+	}
+	// The error is the one validation shape, naming journey, step and field.
+	p := &Plan{Version: 1, Name: "x", Journeys: []Journey{{Name: "j", Steps: []Step{{Kind: Visit, Value: "/"}, {Kind: Click, Target: "text=Docs in=toolbar"}}}}}
+	err := p.Validate()
+	if err == nil || !strings.Contains(err.Error(), `step 2, field "click": bad target "text=Docs in=toolbar": in=toolbar is not a part of the page`) {
+		t.Errorf("validation error: %v", err)
+	}
+}
