@@ -19,7 +19,9 @@
 //            cmp "count", number want),
 //            "order" (wait until texts appear in order on the page or
 //            among the target's matches)
-//   target:  {kind, value, exact, name, level, within, nth} as plan.Target
+//   target:  {kind, value, exact, name, level, within, nth, in} as plan.Target
+//            (in: a part of the page, see REGIONS; a page with none of that
+//            part never holds the condition, and its diagnosis says no_region)
 //   cmp:     "eq" | "ge" | "le" for op "count"
 //   state:   "attached" | "visible" | "actionable" | "editable" | "selectable"
 //   reveal:  op "element": also return a hidden match inside a visible item
@@ -54,6 +56,13 @@
   // within= (see itemOf).
   const ITEM_ROLES = new Set(['listitem', 'row', 'article', 'option', 'menuitem', 'menuitemcheckbox',
     'menuitemradio', 'tab', 'treeitem']);
+
+  // The parts of the page in= pins a target inside (plan.Regions): the
+  // tag or ARIA landmark role that marks each.
+  const REGIONS = {
+    header: 'header, [role~="banner"]', footer: 'footer, [role~="contentinfo"]',
+    nav: 'nav, [role~="navigation"]', aside: 'aside, [role~="complementary"]', main: 'main, [role~="main"]',
+  };
 
   const norm = (s) => String(s == null ? '' : s).replace(/[\s\u00a0\u200b]+/g, ' ').trim();
   const low = (s) => s.toLowerCase();
@@ -594,6 +603,25 @@
     return out;
   }
 
+  // inRegion: el is inside (or is) an element of the part sel marks,
+  // across open shadow roots.
+  function inRegion(el, sel) {
+    for (let a = el; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
+      if (a.matches && a.matches(sel)) return true;
+    }
+    return false;
+  }
+
+  // regionMissing: the target is pinned in a part of the page and the page
+  // has no element of that part (document and open shadow roots).
+  function regionMissing(t) {
+    if (!t || !t.in) return false;
+    const sel = REGIONS[t.in];
+    if (!sel) throw new Error('unknown part of the page in=' + t.in);
+    if (document.querySelector(sel)) return false;
+    return !allElements().some((el) => el.shadowRoot && el.shadowRoot.querySelector(sel));
+  }
+
   function explicitItem(el) {
     if (el.tagName === 'LI' || el.tagName === 'TR' || el.tagName === 'ARTICLE') return true;
     return ITEM_ROLES.has((el.getAttribute('role') || '').trim());
@@ -691,6 +719,8 @@
     // A reach step's target looked for in a menu the runner opened (see
     // reach_menus.go): only what that press revealed counts.
     if (args.popup) c = c.filter((x) => inPopup(x.el) || inControlled(x.el));
+    // in keeps the matches inside the part of the page.
+    if (t.in) c = c.filter((x) => inRegion(x.el, REGIONS[t.in]));
     if (t.within) {
       c = c.map((x) => { const it = itemOf(x.el, t); return { el: x.el, score: Math.min(x.score, it.score), item: it.item }; })
         .filter((x) => x.score > 0);
@@ -810,6 +840,7 @@
   function diagnose(t, r) {
     const d = { matches: r.all.length, visible: r.visible.length };
     if (t.nth) d.pool = r.pool;
+    if (t.in && !r.all.length) d.outside = candidates(Object.assign({}, t, { in: '' })).length;
     if (t.within && !r.all.length) {
       d.within_found = low(norm(document.body ? document.body.innerText : '')).includes(t.withinLow);
       if (d.within_found) {
@@ -1150,14 +1181,18 @@
   // describes it): frameworks hang circular objects on their nodes.
   const no = (v, extra) => 'no:' + JSON.stringify(Object.assign({ last: v === undefined ? null : v instanceof Element ? null : v }, failure(), extra));
   for (;;) {
-    const [done, v] = check();
+    // A target pinned in a part the page does not have holds nothing, not
+    // even absence: the caller blocks the step (see no_region).
+    const miss = regionMissing(t);
+    const [done, v] = miss ? [false] : check();
     if (done) return ok(v);
-    const t = performance.now();
-    if (t >= deadline) return no(v);
-    if (args.settle > 0 && t - began >= (args.hold || 0)) {
+    const now = performance.now();
+    const extra = miss ? { no_region: t.in } : {};
+    if (now >= deadline) return no(v, extra);
+    if (args.settle > 0 && now - began >= (args.hold || 0)) {
       // Timers due before the step's budget ends keep the page unsettled.
       const q = quietFor(args.horizon > 0 ? began + args.horizon : deadline);
-      if (q >= args.settle) return no(v, { settled: Math.round(q) });
+      if (q >= args.settle) return no(v, Object.assign(extra, { settled: Math.round(q) }));
     }
     await frame();
   }

@@ -57,10 +57,11 @@ type jsTarget struct {
 	Level  int    `json:"level,omitempty"`
 	Within string `json:"within,omitempty"`
 	Nth    int    `json:"nth,omitempty"`
+	In     string `json:"in,omitempty"`
 }
 
 func toJS(t plan.Target) *jsTarget {
-	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level, Within: t.Within, Nth: t.Nth}
+	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level, Within: t.Within, Nth: t.Nth, In: t.In}
 }
 
 // diagnosis is what the engine reports when a wait times out.
@@ -80,6 +81,10 @@ type diagnosis struct {
 	Pool        int  `json:"pool"`
 	WithinFound bool `json:"within_found"`
 	Unscoped    int  `json:"unscoped"`
+	// NoRegion: the target is pinned in= a part of the page the page has
+	// no element of; Outside: how many elements match it outside the part.
+	NoRegion string `json:"no_region"`
+	Outside  int    `json:"outside"`
 	// Settled is set when the engine gave up before the budget because the
 	// page had been settled this many ms.
 	Settled int64 `json:"settled"`
@@ -166,9 +171,23 @@ func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, e
 		if err := json.Unmarshal([]byte(s[3:]), &d); err != nil {
 			return pollResult{}, fmt.Errorf("locator: bad diagnosis: %w", err)
 		}
+		if d.NoRegion != "" {
+			return pollResult{}, noRegionError(d.NoRegion)
+		}
 		return pollResult{diag: &d}, nil
 	}
 	return pollResult{}, fmt.Errorf("locator: unexpected result %q", clip(s, 80))
+}
+
+// noRegionError: a target pinned in= a part of the page (plan.Regions) on a
+// page with no element of that part. Nothing is decided: an app may draw
+// its header or footer with plain elements, so the step is blocked.
+type noRegionError string
+
+func (e noRegionError) Error() string {
+	r := plan.Regions[string(e)]
+	return fmt.Sprintf("the page has no %s (no <%s> element and no role=%s), so nothing can be looked for inside it; the app may draw its %s without one: say the claim of the whole page, or pin the target another way",
+		plan.RegionWord(string(e)), r.Tag, r.Role, plan.RegionWord(string(e)))
 }
 
 // poll waits for the engine's condition until ctx (the step's budget)

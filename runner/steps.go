@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -88,6 +89,10 @@ func (st *stepCtx) errVerdict(err error) *verdict {
 	if isTimeout(err) {
 		// The journey's budget or a crash: step() overrides this.
 		return blocked("the step was interrupted: " + err.Error())
+	}
+	var nr noRegionError
+	if errors.As(err, &nr) {
+		return blocked(nr.Error())
 	}
 	if strings.Contains(err.Error(), "bad CSS selector") {
 		return blocked(strings.TrimPrefix(err.Error(), "locator: ") + " (fix the plan's target)")

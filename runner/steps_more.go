@@ -229,6 +229,9 @@ func (st *stepCtx) scopedMiss(d *diagnosis) string {
 	t := st.t
 	base := plan.Target{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level}
 	switch {
+	case t.In != "" && d.Outside > 0:
+		return fmt.Sprintf("%d %s %s on the page, but none inside the %s",
+			d.Outside, plural(d.Outside, "element matches", "elements match"), base, plan.RegionWord(t.In))
 	case t.Within != "" && !d.WithinFound:
 		return fmt.Sprintf("the page does not show %s, so no item contains it", plan.Quote(t.Within))
 	case t.Nth != 0 && d.Pool > 0:
