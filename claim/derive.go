@@ -104,6 +104,10 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 // model; the claim language is described in docs/claims.md.
 func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
+	if d2, _, ok := deriveInRegion(claim); ok {
+		// a named element in a part of the page, pinned there (inregion.go)
+		return d2, nil
+	}
 	d, r := derive(claim)
 	if r == nil {
 		// an unquoted literal read with the sentence's words (lists.go)

@@ -13,16 +13,14 @@ import (
 //
 // A text said of a part is looked for inside the part's element
 // ("the nav shows 'Docs'" → expect_text {text, target: css=nav}). A named
-// element said to be in a part ("hovering over 'Help' in the header", "in
-// the nav, 'Acme' is bold", "the footer links to the README") has no target
-// that pins it there: role=, text= and label= find an element by its name
-// anywhere on the page, within= scopes only to a repeated item, a dialog or
-// a tab panel, and CSS selects no element by its text (`css=nav :is(…)`
-// names tags and attributes, never "the element that says Acme"). Checking
-// the name anywhere on the page would decide another claim (a bold "Acme"
-// in the page's heading while the nav's is not), so such claims are
-// refused, with the reason saying so and two labelled readings: the claim
-// said of the page, and the text inside the part.
+// element said to be in a part a tag or landmark role marks ("hovering
+// over 'Help' in the header", "in the nav, 'Acme' is bold", "the footer
+// links to the README") is derived with its targets pinned inside the
+// part by in= (inregion.go); when that cannot be done (the name is looked
+// for as a text of the page, or the claim without the part does not
+// read), the claim is refused with the reason and two labelled readings:
+// the claim said of the page, and the text inside the part. A part no tag
+// or role marks (a status bar, a toolbar) holds no check at all.
 
 // countPredicate reads how often a quoted text is shown: "shows 'X'
 // twice", "lists 'X' three times", "'X' is shown twice", "'X' appears 4
@@ -298,8 +296,12 @@ func regionTelling(claim string) string {
 	if len(names) == 0 || !reRegionElement.MatchString(text) {
 		return ""
 	}
-	return fmt.Sprintf("vouch cannot pin %s inside the %s: a target finds an element by its name anywhere on the page, and no CSS selector names an element by its text, so the same name elsewhere would decide the claim; say it of the page, or say what the %s shows (\"the %s shows '%s'\")",
-		quoteNames(names), r.word, r.word, r.word, names[0])
+	_, why, _ := deriveInRegion(claim)
+	if why == "" {
+		return ""
+	}
+	return fmt.Sprintf("vouch cannot pin %s inside the %s: %s; say it of the page, or say what the %s shows (\"the %s shows '%s'\")",
+		quoteNames(names), r.word, why, r.word, r.word, names[0])
 }
 
 // partNamesSaid are the names a claim gives, quoted or in capitals after
@@ -421,7 +423,7 @@ func regionReadings(text, page string, named bool) ([]string, map[string]string)
 		one = "are the ones"
 	}
 	cands = append(cands, without)
-	why[without] = fmt.Sprintf("that %s %s in the %s: no target pins a named element inside a part of the page, so it is looked for on the whole page%s", quoteNames(held), one, r.word, unq)
+	why[without] = fmt.Sprintf("that %s %s in the %s: it is looked for on the whole page%s", quoteNames(held), one, r.word, unq)
 	return cands, why
 }
 
