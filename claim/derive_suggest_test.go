@@ -29,7 +29,7 @@ func TestSuggestionsKeepWhatOpensAndHowItLooks(t *testing.T) {
 		{"Pressing Escape dismisses the 'Keyboard help' overlay that you get by pressing '?'", `Pressing "?", then pressing "Escape" hides "Keyboard help"`},
 		// A tab said to hold a text is chosen first.
 		// Hovering, and a style said of what is hovered.
-		{"hovering over 'Pricing' in the navbar underlines it", `After hovering over "Pricing", "Pricing" is underlined`},
+		{"hovering over 'Pricing' in the status bar underlines it", `After hovering over "Pricing", "Pricing" is underlined`},
 		// A style after the text, with words between.
 		{"On /invoices, the 'Overdue' label is shown in bold, as designed", `On /invoices, "Overdue" is bold`},
 		// A key that closes a part: its text is shown before, gone after.

@@ -647,9 +647,9 @@ func TestReadingsGoneButNot(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"On /todos, clicking 'Delete' removes 'A' but not 'B'", ""},
 		{"On /todos, clicking 'Clear' hides 'A' and not 'B'", `On /todos: the text "A" is visible; then click the text "Clear"; then the text "A" is not visible and the page shows "B".`},
-		{"On /todos, clicking 'Delete' removes 'A' from the sidebar", ""},
+		{"On /todos, clicking 'Delete' removes 'A' from the sidebar", `On /todos: the text "A" in the sidebar is visible; then click the text "Delete"; then the text "A" in the sidebar is not visible.`},
 		{"On /todos, clicking 'Delete' removes 'A'", `On /todos: the text "A" is visible; then click the text "Delete"; then the text "A" is not visible.`},
-		{"Clicking \"Pricing\" in the header goes to /pricing", `On /: click the text "Pricing"; then the address is /pricing.`},
+		{"Clicking \"Pricing\" in the header goes to /pricing", `On /: click the text "Pricing" in the header; then the address is /pricing.`},
 	})
 }
 

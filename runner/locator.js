@@ -840,7 +840,7 @@
   function diagnose(t, r) {
     const d = { matches: r.all.length, visible: r.visible.length };
     if (t.nth) d.pool = r.pool;
-    if (t.in && !r.all.length) d.outside = candidates(Object.assign({}, t, { in: '' })).length;
+    if (t.in && !r.all.length) d.outside = resolve(Object.assign({}, t, { in: '' })).all.length;
     if (t.within && !r.all.length) {
       d.within_found = low(norm(document.body ? document.body.innerText : '')).includes(t.withinLow);
       if (d.within_found) {
