@@ -92,6 +92,7 @@ func TestInRegionMissing(t *testing.T) {
 			res := run(t, p, Options{BaseURL: srv.URL})
 			wantDecision(t, res, evidence.Blocked)
 			j := res.Manifest.Journeys[0]
+			t.Log(j.Reason)
 			if s := j.Steps[1]; s.Status != evidence.StepBlocked {
 				t.Errorf("step 2 is %s, want blocked", s.Status)
 			}
