@@ -46,7 +46,10 @@
 // click counts 1 and 2, as a person's double-click does. reload and go_back
 // wait for the page they load to parse, like an input that navigates.
 // Targets with within= keep the matches inside the smallest item whose text
-// holds the text; nth= picks one match (steps_more.go, locator.js).
+// holds the text; nth= picks one match (steps_more.go, locator.js); in=
+// keeps the matches inside a header, footer, nav, aside or main (tag or
+// landmark role), and a page with none of that part blocks the step
+// rather than failing it (page.go noRegionError).
 //
 // # Assertions
 //
