@@ -10,7 +10,8 @@ import (
 
 // regionPage has the same names inside and outside the parts of the page:
 // a "Docs" link before the header (first in document order), two in the
-// header, one in a footer marked only by its landmark role; a "Pricing"
+// header, one in a footer marked only by its landmark role, and one in an
+// article's own header (not the page's); a "Pricing"
 // link in no header; and "Edit" buttons on rows named alike inside and
 // outside the sidebar. The style of the header's "Docs" is underlined,
 // the one before it is not.
@@ -24,12 +25,15 @@ const regionPage = `<!doctype html><html lang="en"><head><title>Regions</title>
 <ul><li>Alice <button onclick="hit('alice-main')">Edit</button></li></ul></main>
 <aside><ul><li>Alice <button onclick="hit('alice-aside')">Edit</button></li><li>Bob <button onclick="hit('bob-aside')">Edit</button></li></ul></aside>
 <div role="contentinfo"><a href="#f" onclick="hit('foot')">Docs</a></div>
+<article><header><a href="#a" onclick="hit('article')">Docs</a></header><footer><a href="#af" onclick="hit('article-foot')">Press</a></footer></article>
 </body></html>`
 
-// bareRegionPage draws its header with plain divs: no <header>, no banner.
+// bareRegionPage draws its header with plain divs: no <header>, no
+// banner; the only <header> and <footer> are a section's own.
 const bareRegionPage = `<!doctype html><html lang="en"><head><title>Bare</title>
 <style>.top a { text-decoration: underline }</style></head><body>
 <div class="top"><a href="#d">Docs</a></div><p>Welcome</p>
+<section><header>Latest</header><footer><a href="#m">Docs</a></footer></section>
 </body></html>`
 
 // TestInRegion: in= keeps only the matches inside the part of the page
@@ -50,15 +54,20 @@ func TestInRegion(t *testing.T) {
 	} {
 		t.Run(tc.target, func(t *testing.T) { clickHits(t, srv.URL, tc.target, tc.want) })
 	}
-	t.Run("outside", func(t *testing.T) {
-		t.Parallel()
-		p := journeyPlan(t, "      - visit: /\n      - click: \"role=link[name=\\\"Pricing\\\"] in=header\"\n        timeout: 500ms\n")
-		res := run(t, p, Options{BaseURL: srv.URL})
-		wantDecision(t, res, evidence.Failed)
-		if s := res.Manifest.Journeys[0].Steps[1]; !strings.Contains(s.Actual, "none inside the header") {
-			t.Errorf("actual %q does not say the link is outside the header", s.Actual)
-		}
-	})
+	for _, tc := range []struct{ target, part string }{
+		{`role=link[name=\"Pricing\"] in=header`, "header"},
+		{`text=Press in=footer`, "footer"}, // an article's own footer is not the page's
+	} {
+		t.Run("outside "+tc.target, func(t *testing.T) {
+			t.Parallel()
+			p := journeyPlan(t, "      - visit: /\n      - click: \""+tc.target+"\"\n        timeout: 500ms\n")
+			res := run(t, p, Options{BaseURL: srv.URL})
+			wantDecision(t, res, evidence.Failed)
+			if s := res.Manifest.Journeys[0].Steps[1]; !strings.Contains(s.Actual, "but none inside the "+tc.part) {
+				t.Errorf("actual %q does not say the match is outside the %s", s.Actual, tc.part)
+			}
+		})
+	}
 	t.Run("style", func(t *testing.T) {
 		t.Parallel()
 		for _, tc := range []struct {

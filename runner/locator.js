@@ -58,11 +58,14 @@
     'menuitemradio', 'tab', 'treeitem']);
 
   // The parts of the page in= pins a target inside (plan.Regions): the
-  // tag or ARIA landmark role that marks each.
+  // tag and the ARIA landmark role that mark each. A <header> or <footer>
+  // inside an article, aside, main, nav or section is that part's own
+  // header or footer, not the page's (HTML-AAM), so it is none.
   const REGIONS = {
-    header: 'header, [role~="banner"]', footer: 'footer, [role~="contentinfo"]',
-    nav: 'nav, [role~="navigation"]', aside: 'aside, [role~="complementary"]', main: 'main, [role~="main"]',
+    header: ['HEADER', 'banner'], footer: ['FOOTER', 'contentinfo'], nav: ['NAV', 'navigation'],
+    aside: ['ASIDE', 'complementary'], main: ['MAIN', 'main'],
   };
+  const SECTIONING = 'article, aside, main, nav, section, [role~="article"], [role~="complementary"], [role~="main"], [role~="navigation"], [role~="region"]';
 
   const norm = (s) => String(s == null ? '' : s).replace(/[\s\u00a0\u200b]+/g, ' ').trim();
   const low = (s) => s.toLowerCase();
@@ -603,11 +606,22 @@
     return out;
   }
 
-  // inRegion: el is inside (or is) an element of the part sel marks,
-  // across open shadow roots.
-  function inRegion(el, sel) {
+  // isRegion: el marks the part of the page: by its role when it has
+  // one, else by its tag.
+  function isRegion(el, part) {
+    const [tag, role] = REGIONS[part];
+    const r = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
+    if (r) return r === role;
+    if (el.tagName !== tag) return false;
+    if ((tag === 'HEADER' || tag === 'FOOTER') && el.parentElement && el.parentElement.closest(SECTIONING)) return false;
+    return true;
+  }
+
+  // inRegion: el is inside (or is) an element of the part, across open
+  // shadow roots.
+  function inRegion(el, part) {
     for (let a = el; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
-      if (a.matches && a.matches(sel)) return true;
+      if (a.nodeType === 1 && isRegion(a, part)) return true;
     }
     return false;
   }
@@ -616,10 +630,8 @@
   // has no element of that part (document and open shadow roots).
   function regionMissing(t) {
     if (!t || !t.in) return false;
-    const sel = REGIONS[t.in];
-    if (!sel) throw new Error('unknown part of the page in=' + t.in);
-    if (document.querySelector(sel)) return false;
-    return !allElements().some((el) => el.shadowRoot && el.shadowRoot.querySelector(sel));
+    if (!REGIONS[t.in]) throw new Error('unknown part of the page in=' + t.in);
+    return !allElements().some((el) => isRegion(el, t.in));
   }
 
   function explicitItem(el) {
@@ -720,7 +732,7 @@
     // reach_menus.go): only what that press revealed counts.
     if (args.popup) c = c.filter((x) => inPopup(x.el) || inControlled(x.el));
     // in keeps the matches inside the part of the page.
-    if (t.in) c = c.filter((x) => inRegion(x.el, REGIONS[t.in]));
+    if (t.in) c = c.filter((x) => inRegion(x.el, t.in));
     if (t.within) {
       c = c.map((x) => { const it = itemOf(x.el, t); return { el: x.el, score: Math.min(x.score, it.score), item: it.item }; })
         .filter((x) => x.score > 0);

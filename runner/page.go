@@ -186,8 +186,12 @@ type noRegionError string
 
 func (e noRegionError) Error() string {
 	r := plan.Regions[string(e)]
-	return fmt.Sprintf("the page has no %s (no <%s> element and no role=%s), so nothing can be looked for inside it; the app may draw its %s without one: say the claim of the whole page, or pin the target another way",
-		plan.RegionWord(string(e)), r.Tag, r.Role, plan.RegionWord(string(e)))
+	tag := "<" + r.Tag + ">"
+	if r.Tag == "header" || r.Tag == "footer" {
+		tag += " outside an article, aside, main, nav or section"
+	}
+	return fmt.Sprintf("the page has no %s (no %s and no role=%s), so nothing can be looked for inside it; the app may draw its %s without one: say the claim of the whole page, or pin the target another way",
+		plan.RegionWord(string(e)), tag, r.Role, plan.RegionWord(string(e)))
 }
 
 // poll waits for the engine's condition until ctx (the step's budget)
