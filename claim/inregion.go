@@ -142,7 +142,7 @@ func deriveInRegion(claim string) (d Derivation, why string, ok bool) {
 	}
 	d.Plan.Name = planName(text)
 	rg := plan.Regions[p.in]
-	notes := []string{fmt.Sprintf("%s is looked for only inside the %s (a <%s> element or role=%s); a page with no such element blocks the run rather than failing it.",
+	notes := []string{fmt.Sprintf("%s is looked for only inside the page's %s (its <%s> or role=%s); a page with none blocks the run rather than failing it.",
 		quoteNames(p.held), plan.RegionWord(p.in), rg.Tag, rg.Role)}
 	if p.caps != "" {
 		notes = append(notes, fmt.Sprintf("The unquoted %s is read as the name the link shows, a guess: a link named otherwise does not count.", p.caps))

@@ -70,7 +70,7 @@ func TestRegionNamedElementPinned(t *testing.T) {
 		t.Fatal(err)
 	}
 	notes := strings.Join(d.Notes, "\n")
-	for _, want := range []string{`"FAQ" is looked for only inside the footer (a <footer> element or role=contentinfo); a page with no such element blocks the run`,
+	for _, want := range []string{`"FAQ" is looked for only inside the page's footer (its <footer> or role=contentinfo); a page with none blocks the run`,
 		"The unquoted FAQ is read as the name the link shows, a guess"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes do not say %q:\n%s", want, notes)
