@@ -631,7 +631,10 @@
   function regionMissing(t) {
     if (!t || !t.in) return false;
     if (!REGIONS[t.in]) throw new Error('unknown part of the page in=' + t.in);
-    return !allElements().some((el) => isRegion(el, t.in));
+    const [tag, role] = REGIONS[t.in];
+    const sel = tag.toLowerCase() + ', [role~="' + role + '"]';
+    if (Array.from(document.querySelectorAll(sel)).some((el) => isRegion(el, t.in))) return false;
+    return !allElements().some((el) => el.shadowRoot && Array.from(el.shadowRoot.querySelectorAll(sel)).some((x) => isRegion(x, t.in)));
   }
 
   function explicitItem(el) {
