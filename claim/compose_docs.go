@@ -747,18 +747,8 @@ func deriveDocsPage(claim string) (Derivation, bool) {
 			}
 		}
 	}
-	for ji := range d.Plan.Journeys {
-		j := &d.Plan.Journeys[ji]
-		if len(j.Steps) == 0 || j.Steps[0].Kind != plan.Visit || j.Steps[0].Value != "/" {
-			// the docs are the home page in this reading, and nothing else
-			return Derivation{}, false
-		}
-		j.Steps = append([]plan.Step{j.Steps[0], {Kind: plan.Hover, Target: docsUIRoot, Reach: true}}, j.Steps[1:]...)
-	}
-	for i := range d.Requirements {
-		for k := range d.Requirements[i].ProvenBy {
-			d.Requirements[i].ProvenBy[k].Step++
-		}
+	if !afterHomeVisit(&d, docsUIRoot) {
+		return Derivation{}, false
 	}
 	if err := d.Plan.Validate(); err != nil {
 		return Derivation{}, false
@@ -767,4 +757,24 @@ func deriveDocsPage(claim string) (Derivation, bool) {
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
 	return d, true
+}
+
+// afterHomeVisit puts a reach hover on mark right after each journey's
+// visit of the home page, where the docs must be; false when a journey
+// starts elsewhere (the docs are the home page in this reading, and nothing
+// else).
+func afterHomeVisit(d *Derivation, mark string) bool {
+	for ji := range d.Plan.Journeys {
+		j := &d.Plan.Journeys[ji]
+		if len(j.Steps) == 0 || j.Steps[0].Kind != plan.Visit || j.Steps[0].Value != "/" {
+			return false
+		}
+		j.Steps = append([]plan.Step{j.Steps[0], {Kind: plan.Hover, Target: mark, Reach: true}}, j.Steps[1:]...)
+	}
+	for i := range d.Requirements {
+		for k := range d.Requirements[i].ProvenBy {
+			d.Requirements[i].ProvenBy[k].Step++
+		}
+	}
+	return true
 }

@@ -222,19 +222,8 @@ func docsNamedSay(claim, c string, titled bool) (Derivation, bool) {
 	if path != "" {
 		notes = append(notes, fmt.Sprintf("%q is read as the page at %s, the path the claim gives.", strings.TrimSpace(c[nameFrom:m[1]]), path))
 	} else {
-		for ji := range d.Plan.Journeys {
-			j := &d.Plan.Journeys[ji]
-			if len(j.Steps) == 0 || j.Steps[0].Kind != plan.Visit || j.Steps[0].Value != "/" {
-				// the docs are the home page in this reading, and
-				// nothing else
-				return Derivation{}, false
-			}
-			j.Steps = append([]plan.Step{j.Steps[0], {Kind: plan.Hover, Target: docsInfoMark, Reach: true}}, j.Steps[1:]...)
-		}
-		for i := range d.Requirements {
-			for k := range d.Requirements[i].ProvenBy {
-				d.Requirements[i].ProvenBy[k].Step++
-			}
+		if !afterHomeVisit(&d, docsInfoMark) {
+			return Derivation{}, false
 		}
 		notes = append(notes, docsHomeNote(named))
 	}

@@ -128,18 +128,7 @@ func deriveInRegion(claim string) (d Derivation, why string, ok bool) {
 		}
 		return s
 	}
-	for i := range d.Plan.Requirements {
-		d.Plan.Requirements[i].Text = say(d.Plan.Requirements[i].Text)
-	}
-	for i := range d.Plan.Journeys {
-		j := &d.Plan.Journeys[i]
-		// Named after its requirement, as derive names it.
-		for _, q := range d.Plan.Requirements {
-			if q.ID == j.Requirement && strings.HasPrefix(j.Name, q.ID+" ") {
-				j.Name = q.ID + " " + shorten(strings.TrimSuffix(q.Text, "."), 72)
-			}
-		}
-	}
+	retell(&d, say)
 	d.Plan.Name = planName(text)
 	rg := plan.Regions[p.in]
 	notes := []string{fmt.Sprintf("%s is looked for only inside the page's %s (its <%s> or role=%s); a page with none blocks the run rather than failing it.",

@@ -267,21 +267,7 @@ func deriveMenu(claim string) (Derivation, bool) {
 		}
 		return t
 	}
-	for i := range d.Requirements {
-		d.Requirements[i].Text = say(d.Requirements[i].Text)
-	}
-	for i := range d.Plan.Requirements {
-		d.Plan.Requirements[i].Text = say(d.Plan.Requirements[i].Text)
-	}
-	for i := range d.Plan.Journeys {
-		j := &d.Plan.Journeys[i]
-		// Named after its requirement, as derive names it.
-		for _, q := range d.Plan.Requirements {
-			if q.ID == j.Requirement && strings.HasPrefix(j.Name, q.ID+" ") {
-				j.Name = q.ID + " " + shorten(strings.TrimSuffix(q.Text, "."), 72)
-			}
-		}
-	}
+	retell(&d, say)
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
 	var notes []string
@@ -354,3 +340,23 @@ func menuAmbiguity(claim string) *NotProvableError {
 // reChoiceVerb starts what only choosing an item does: it opens, leads or
 // takes somewhere, or signs out.
 var reChoiceVerb = regexp.MustCompile(`^(?i:opens|brings up|pops up|leads to|takes you to|navigates to|goes to|logs you out|signs you out)\b`)
+
+// retell rewrites the requirements' texts with say and names each journey
+// after its requirement again, as derive names it.
+func retell(d *Derivation, say func(string) string) {
+	for i := range d.Requirements {
+		d.Requirements[i].Text = say(d.Requirements[i].Text)
+	}
+	for i := range d.Plan.Requirements {
+		d.Plan.Requirements[i].Text = say(d.Plan.Requirements[i].Text)
+	}
+	for i := range d.Plan.Journeys {
+		j := &d.Plan.Journeys[i]
+		// Named after its requirement, as derive names it.
+		for _, q := range d.Plan.Requirements {
+			if q.ID == j.Requirement && strings.HasPrefix(j.Name, q.ID+" ") {
+				j.Name = q.ID + " " + shorten(strings.TrimSuffix(q.Text, "."), 72)
+			}
+		}
+	}
+}
