@@ -104,6 +104,19 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 // model; the claim language is described in docs/claims.md.
 func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
+	d, err = deriveOnce(claim)
+	if err != nil {
+		// a claim in a frame or said in other words (frames.go)
+		if d2, ok := deriveRestated(claim); ok {
+			return d2, nil
+		}
+	}
+	return d, err
+}
+
+// deriveOnce is Derive without the restatements of frames.go, which
+// derive the claim they restate with it.
+func deriveOnce(claim string) (d Derivation, err error) {
 	if d2, _, ok := deriveInRegion(claim); ok {
 		// a named element in a part of the page, pinned there (inregion.go)
 		return d2, nil

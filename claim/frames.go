@@ -1,0 +1,155 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Frames and plain restatements: words around a claim that say who
+// claims it or where it comes from ("fyi", "PR #12:", "the customer says
+// that", "Scenario: Sign-up."), and common ways of saying a check the
+// readers know in other words ("there's 'X' on /p", "lacks 'X'", "then
+// 'X' is shown"). A claim every reader refuses is said again without the
+// frame or with the usual words, and derived once more; the note shows
+// the sentence derived, so the approver sees what was dropped or
+// replaced. No rewrite drops a word that says what to do or check.
+
+// restatement is one rewrite: re matched against the claim, replaced by
+// repl (a regexp.Expand template), and why says so in the note.
+type restatement struct {
+	re   *regexp.Regexp
+	repl string
+	why  string
+}
+
+// quotedRe is a quoted text as the lexer straightens it.
+const quotedRe = `("[^"]+"|'[^']+')`
+
+var restatements = []restatement{
+	// Frames at the start: a label with a colon, a ticket or PR number.
+	{regexp.MustCompile(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr))\s*[:\-–—]\s+`), "",
+		"a label before the claim"},
+	{regexp.MustCompile(`^(?i:(?:pr|pull request|ticket|issue|story|bug|mr)\s*#?\s*[A-Za-z]*-?\d+)\s*[:\-–—]\s+`), "",
+		"a ticket's number before the claim"},
+	{regexp.MustCompile(`^(?i:[A-Z][A-Z0-9]+-\d+)\s*[:\-–—]\s+`), "",
+		"a ticket's number before the claim"},
+	// Chat openers without a colon.
+	{regexp.MustCompile(`^(?i:fyi|btw|ok(?:ay)?|so|also|for the record|just so you know|quick note)\s*,?\s+`), "",
+		"a chat word before the claim"},
+	// Someone's report or confirmation: the claim is what they report.
+	{regexp.MustCompile(`^(?i:just (?:checked|confirmed|tested|verified)|(?:i|we) (?:can )?confirm(?:ed)?(?: that)?|can confirm(?: that)?|confirmed that|(?:i|we) (?:checked|verified|tested) (?:that|and)|turns out(?: that)?)\s*[:,\-–—]?\s+`), "",
+		"who checked it"},
+	{regexp.MustCompile(`^(?i:(?:the |a |one |our |some |several )?(?:customers?|clients?|users?|reporters?|testers?|qa|pms?|product managers?|designers?|support|someone|ops|devs?|developers?)(?: (?:on|from|in) [a-z ]{1,30}?)? (?:says?|said|reports?|reported|claims?|claimed|believes?|believed|thinks?|thought|mentions?|mentioned|noticed|notices|insists?|swears?|wrote|writes|tells us|told us)(?: that)?)\s*[:,]?\s+`), "",
+		"who reports it: the claim is what they report"},
+	{regexp.MustCompile(`^(?i:according to (?:the |our |a )?(?:customers?|clients?|users?|reporters?|tickets?|spec|specification|release notes?|changelog|pr(?: description)?|readme|story|requirements?))\s*,\s*`), "",
+		"where the claim comes from"},
+	// The change the claim is about: what holds after it is the claim.
+	{regexp.MustCompile(`^(?i:(?:after|with|since|following) (?:this|the|that|our|my) (?:change|pr|pull request|fix|release|update|deploy(?:ment)?|patch|commit|merge|upgrade))\s*,?\s+`), "",
+		"the change the claim follows"},
+	// A scenario's title before its steps.
+	{regexp.MustCompile(`^(?i:scenario(?: outline)?)\s*:\s*[^.:'"]{1,80}[.:]\s+((?i:given|when|on|opening|open|visiting|visit|going|go|clicking|click|as)\b)`), "$1",
+		"the scenario's title"},
+	// Remarks after the claim.
+	{regexp.MustCompile(`\s*[(\[](?i:(?:checked|tested|verified|confirmed|seen|reproduced|repro'?d|observed)\b[^)\]]{0,60})[)\]]`), "",
+		"a remark on who checked it"},
+	{regexp.MustCompile(`\s*[-–—,;]\s*(?i:confirmed|verified|as expected|lgtm|thanks|thx|ty|cheers|please check|pls check|can you check|see screenshot|see attached)[.!]*\s*$`), "",
+		"a remark after the claim"},
+	// Checks said in other words.
+	// Only after a condition ("when I click 'A', then 'B' is shown"):
+	// "'A' is shown then 'B' is shown" is an order in time.
+	{regexp.MustCompile(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s+(?i:is|are|gets|get)\s+(?i:shown|displayed|listed|visible)\b`), "${1}the page shows $2",
+		`"then 'X' is shown" is "then the page shows 'X'"`},
+	{regexp.MustCompile(`^(?i:there(?:'s| is| are))\s+(?i:no)\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page does not show $1 on ",
+		`"there is no 'X'" is "does not show 'X'"`},
+	{regexp.MustCompile(`^(?i:there(?:'s| is| are))\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page shows $1 on ",
+		`"there is 'X'" is "shows 'X'"`},
+	{regexp.MustCompile(`,?\s+(?i:there(?:'s| is| are))\s+(?i:no)\s+` + quotedRe), ", the page does not show $1",
+		`"there is no 'X'" is "does not show 'X'"`},
+	{regexp.MustCompile(`,?\s+(?i:there(?:'s| is| are))\s+` + quotedRe), ", the page shows $1",
+		`"there is 'X'" is "shows 'X'"`},
+	{regexp.MustCompile(`^` + quotedRe + `\s+(?i:can be (?:found|seen)|is to be found)\s+(?i:on|at)\s+`), "$1 is shown on ",
+		`"'X' can be found on" is "'X' is shown on"`},
+	{regexp.MustCompile(`^` + quotedRe + `\s+(?i:is nowhere|appears nowhere|is not anywhere)\s+(?i:on|at)\s+`), "$1 is not shown on ",
+		`"'X' is nowhere on" is "'X' is not shown on"`},
+	{regexp.MustCompile(`\b(?i:(?:is|are) missing)\s+` + quotedRe), "does not show $1",
+		`"is missing 'X'" is "does not show 'X'"`},
+	{regexp.MustCompile(`\b(?i:lacks)\s+` + quotedRe), "does not show $1",
+		`"lacks 'X'" is "does not show 'X'"`},
+	{regexp.MustCompile(`\b(?i:has)\s+` + quotedRe + `\s+(?i:in it|on it|somewhere on it)\b`), "shows $1",
+		`"has 'X' in it" is "shows 'X'"`},
+}
+
+// restate applies every restatement until none changes the claim, and
+// returns the sentence and why each change was made; ok when the claim
+// changed.
+func restate(claim string) (said string, whys []string, ok bool) {
+	said, quoted := maskQuoted(strings.TrimSpace(normalizeClaim(stripLabel(claim))))
+	for range 6 {
+		changed := false
+		for _, r := range restatements {
+			if n := strings.TrimSpace(r.re.ReplaceAllString(said, r.repl)); n != said && n != "" {
+				said, changed = n, true
+				if !slices.Contains(whys, r.why) {
+					whys = append(whys, r.why)
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	if len(whys) == 0 {
+		return "", nil, false
+	}
+	said = unmaskQuoted(said, quoted)
+	// A sentence starts with a capital, as the readers' own examples do.
+	if said != "" && said[0] >= 'a' && said[0] <= 'z' && !strings.HasPrefix(said, "/") {
+		said = strings.ToUpper(said[:1]) + said[1:]
+	}
+	return said, whys, true
+}
+
+// deriveRestated derives a claim every reader refused, said again
+// without its frame or with the usual words; the note gives the sentence
+// derived.
+func deriveRestated(claim string) (Derivation, bool) {
+	said, whys, ok := restate(claim)
+	if !ok {
+		return Derivation{}, false
+	}
+	d, err := deriveOnce(said)
+	if err != nil {
+		return Derivation{}, false
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	d.Notes = append([]string{fmt.Sprintf("Read as %q (%s).", said, strings.Join(whys, "; "))}, d.Notes...)
+	return d, true
+}
+
+// quotedSpan is a quoted text: in double quotes, or in single quotes
+// that open after a space or a bracket and close before one (not the
+// apostrophe of "there's").
+var quotedSpan = regexp.MustCompile(`"[^"]+"|(?:^|[\s(\[:,])'[^']+'(?:$|[\s.,;:!?)\]])`)
+
+// maskQuoted replaces what each quoted text says by a numbered mark, so
+// no rewrite changes a text the claim quotes; unmaskQuoted puts them back.
+func maskQuoted(s string) (string, []string) {
+	var texts []string
+	out := quotedSpan.ReplaceAllStringFunc(s, func(m string) string {
+		q := strings.IndexAny(m, `"'`)
+		end := strings.LastIndexByte(m, m[q])
+		texts = append(texts, m[q+1:end])
+		return m[:q+1] + fmt.Sprintf("\x01%d\x01", len(texts)-1) + m[end:]
+	})
+	return out, texts
+}
+
+func unmaskQuoted(s string, texts []string) string {
+	for i, t := range texts {
+		s = strings.Replace(s, fmt.Sprintf("\x01%d\x01", i), t, 1)
+	}
+	return s
+}

@@ -1,0 +1,96 @@
+package claim
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestRestated: a claim in a frame, or a check said in other words, is
+// derived as the sentence without the frame or with the usual words,
+// which its first note gives; the requirement is the plain one. Claims
+// about invented apps.
+func TestRestated(t *testing.T) {
+	for _, c := range []struct{ claim, said, req string }{
+		{"fyi the pricing page shows 'Team plan'", "The pricing page shows 'Team plan'", ""},
+		{"btw, /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"PR #418: /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"After this change, /plans shows 'Starter'.", "/plans shows 'Starter'", `On /plans, the page shows "Starter".`},
+		{"The customer says that /plans no longer shows 'Legacy'.", "/plans no longer shows 'Legacy'", `On /plans, the page does not show "Legacy".`},
+		{"Two users reported the /plans page is missing 'Starter'.", "", ""}, // "Two users reported" is no frame it knows: refused below
+		{"Users report that the /plans page is missing 'Starter'.", "The /plans page does not show 'Starter'", `On /plans, the page does not show "Starter".`},
+		{"According to the changelog, /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"Just verified - /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"/plans lists 'Starter' (checked on staging).", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"/plans lists 'Starter' - confirmed.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"Scenario: plan list. Given I open /plans, then 'Starter' is listed", "Given I open /plans, then the page shows 'Starter'", `On /plans, the page shows "Starter".`},
+		{"Given I open /plans, when I click 'Starter', then 'Up to 3 seats' is shown", "Given I open /plans, when I click 'Starter', then the page shows 'Up to 3 seats'", ""},
+		{"On /plans there's 'Starter'.", "On /plans, the page shows 'Starter'", `On /plans, the page shows "Starter".`},
+		{"There is no 'Legacy' on /plans.", "The page does not show 'Legacy' on /plans", `On /plans, the page does not show "Legacy".`},
+		{"'Legacy' is nowhere on /plans.", "'Legacy' is not shown on /plans", `On /plans, the page does not show "Legacy".`},
+		{"'Starter' can be found on /plans.", "'Starter' is shown on /plans", `On /plans, the page shows "Starter".`},
+		{"/plans lacks 'Legacy'.", "/plans does not show 'Legacy'", `On /plans, the page does not show "Legacy".`},
+		{"/plans has 'Starter' in it.", "/plans shows 'Starter'", `On /plans, the page shows "Starter".`},
+		// A quoted text is never rewritten.
+		{"fyi /plans shows 'Seats (checked 2)'", "/plans shows 'Seats (checked 2)'", `On /plans, the page shows "Seats (checked 2)".`},
+	} {
+		t.Run(c.claim, func(t *testing.T) {
+			d, err := Derive(c.claim)
+			if c.said == "" {
+				var np *NotProvableError
+				if !errors.As(err, &np) {
+					t.Fatalf("derived %+v, want a refusal", d.Requirements)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			if len(d.Notes) == 0 || !strings.HasPrefix(d.Notes[0], "Read as \""+c.said+"\" (") {
+				t.Errorf("notes %q, want the first to give %q", d.Notes, c.said)
+			}
+			if d.Claim != c.claim {
+				t.Errorf("claim %q, want the one given", d.Claim)
+			}
+			if c.req != "" && (len(d.Requirements) != 1 || d.Requirements[0].Text != c.req) {
+				t.Errorf("requirements %+v, want %q", d.Requirements, c.req)
+			}
+		})
+	}
+}
+
+// TestRestateLeavesAlone: a claim that derives as written is not
+// restated, and words that are a check's own are kept.
+func TestRestateLeavesAlone(t *testing.T) {
+	for _, claim := range []string{
+		"Heads up: /plans shows 'Starter'.", // the rules read the label themselves
+		"/plans shows 'Starter'.",
+	} {
+		d, err := Derive(claim)
+		if err != nil {
+			t.Fatalf("%q refused: %v", claim, err)
+		}
+		for _, n := range d.Notes {
+			if strings.HasPrefix(n, "Read as ") {
+				t.Errorf("%q restated: %q", claim, n)
+			}
+		}
+	}
+	for _, c := range []struct{ claim, want string }{
+		// A quoted text with an apostrophe-like mark stays whole.
+		{`fyi /plans shows "there's no 'Legacy' plan"`, `/plans shows "there's no 'Legacy' plan"`},
+		// "then 'X' is shown" only after a condition.
+		{"'Loading' is shown then 'Ready' is shown", ""},
+		{"When I open /plans, then 'Starter' is shown", "When I open /plans, then the page shows 'Starter'"},
+	} {
+		if said, _, ok := restate(c.claim); c.want == "" {
+			if ok {
+				t.Errorf("restate(%q) = %q, want it left alone", c.claim, said)
+			}
+			continue
+		}
+		if said, _, ok := restate(c.claim); !ok || said != c.want {
+			t.Errorf("restate(%q) = %q, %v; want %q", c.claim, said, ok, c.want)
+		}
+	}
+}
