@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // Frames and plain restatements: words around a claim that say who
@@ -22,6 +24,9 @@ type restatement struct {
 	re   *regexp.Regexp
 	repl string
 	why  string
+	// still: the words dropped say the page is in its first state ("by
+	// default"), so the plan they leave may do nothing that changes it.
+	still bool
 }
 
 // quotedRe is a quoted text as the lexer straightens it.
@@ -30,67 +35,86 @@ const quotedRe = `("[^"]+"|'[^']+')`
 var restatements = []restatement{
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{regexp.MustCompile(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr))\s*[:\-–—]\s+`), "",
-		"a label before the claim"},
+		"a label before the claim", false},
 	{regexp.MustCompile(`^(?i:(?:pr|pull request|ticket|issue|story|bug|mr)\s*#?\s*[A-Za-z]*-?\d+)\s*[:\-–—]\s+`), "",
-		"a ticket's number before the claim"},
+		"a ticket's number before the claim", false},
 	{regexp.MustCompile(`^(?i:[A-Z][A-Z0-9]+-\d+)\s*[:\-–—]\s+`), "",
-		"a ticket's number before the claim"},
+		"a ticket's number before the claim", false},
 	// Chat openers without a colon.
 	{regexp.MustCompile(`^(?i:fyi|btw|ok(?:ay)?|so|also|for the record|just so you know|quick note)\s*,?\s+`), "",
-		"a chat word before the claim"},
+		"a chat word before the claim", false},
 	// Someone's report or confirmation: the claim is what they report.
 	{regexp.MustCompile(`^(?i:just (?:checked|confirmed|tested|verified)|(?:i|we) (?:can )?confirm(?:ed)?(?: that)?|can confirm(?: that)?|confirmed that|(?:i|we) (?:checked|verified|tested) (?:that|and)|turns out(?: that)?)\s*[:,\-–—]?\s+`), "",
-		"who checked it"},
+		"who checked it", false},
 	{regexp.MustCompile(`^(?i:(?:the |a |one |our |some |several )?(?:customers?|clients?|users?|reporters?|testers?|qa|pms?|product managers?|designers?|support|someone|ops|devs?|developers?)(?: (?:on|from|in) [a-z ]{1,30}?)? (?:says?|said|reports?|reported|claims?|claimed|believes?|believed|thinks?|thought|mentions?|mentioned|noticed|notices|insists?|swears?|wrote|writes|tells us|told us)(?: that)?)\s*[:,]?\s+`), "",
-		"who reports it: the claim is what they report"},
+		"who reports it: the claim is what they report", false},
 	{regexp.MustCompile(`^(?i:according to (?:the |our |a )?(?:customers?|clients?|users?|reporters?|tickets?|spec|specification|release notes?|changelog|pr(?: description)?|readme|story|requirements?))\s*,\s*`), "",
-		"where the claim comes from"},
+		"where the claim comes from", false},
 	// The change the claim is about: what holds after it is the claim.
 	{regexp.MustCompile(`^(?i:(?:after|with|since|following) (?:this|the|that|our|my) (?:change|pr|pull request|fix|release|update|deploy(?:ment)?|patch|commit|merge|upgrade))\s*,?\s+`), "",
-		"the change the claim follows"},
+		"the change the claim follows", false},
 	// A scenario's title before its steps.
 	{regexp.MustCompile(`^(?i:scenario(?: outline)?)\s*:\s*[^.:'"]{1,80}[.:]\s+((?i:given|when|on|opening|open|visiting|visit|going|go|clicking|click|as)\b)`), "$1",
-		"the scenario's title"},
+		"the scenario's title", false},
 	// Remarks after the claim.
 	{regexp.MustCompile(`\s*[(\[](?i:(?:checked|tested|verified|confirmed|seen|reproduced|repro'?d|observed)\b[^)\]]{0,60})[)\]]`), "",
-		"a remark on who checked it"},
+		"a remark on who checked it", false},
 	{regexp.MustCompile(`\s*[-–—,;]\s*(?i:confirmed|verified|as expected|lgtm|thanks|thx|ty|cheers|please check|pls check|can you check|see screenshot|see attached)[.!]*\s*$`), "",
-		"a remark after the claim"},
+		"a remark after the claim", false},
+	// Words that add nothing a browser checks beyond the check itself.
+	{regexp.MustCompile(`\s+(?i:by default)\b`), "",
+		`"by default": the page as it opens, with nothing done first`, true},
+	{regexp.MustCompile(`,?\s+(?i:as before|as it should|as it should be|as expected|like it should|like before)\s*([.!]*)$`), "$1",
+		"a remark after the claim", false},
+	{regexp.MustCompile(`\s+(?i:somewhere)\s*([.!]*)$`), "$1",
+		`"somewhere": anywhere on the page`, false},
+	{regexp.MustCompile(`^(?i:somewhere)\s+(?i:on|in)\s+`), "On ",
+		`"somewhere": anywhere on the page`, false},
+	{regexp.MustCompile(`\b(?i:already|currently)\s+`), "",
+		`"already", "currently": the page as it is`, false},
+	{regexp.MustCompile(`((?:^|\s)/[^\s()]*)\s*\((?i:the|our|its)\s+[a-z][a-z -]{0,30}\s(?i:page|screen|view)\)`), "$1",
+		"the page's name in brackets after its path", false},
+	{regexp.MustCompile(`\b(?i:you(?:'ll| will| should| would|'d)(?: be able to)?)\s+(?i:(see|get|find|notice))\b`), "you $1",
+		`"you'll see" is "you see"`, false},
+	{regexp.MustCompile(`\b(?i:gives you|gets you)\s+` + quotedRe), "shows $1",
+		`"gives you 'X'" is "shows 'X'"`, false},
 	// Checks said in other words.
 	// Only after a condition ("when I click 'A', then 'B' is shown"):
 	// "'A' is shown then 'B' is shown" is an order in time.
 	{regexp.MustCompile(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s+(?i:is|are|gets|get)\s+(?i:shown|displayed|listed|visible)\b`), "${1}the page shows $2",
-		`"then 'X' is shown" is "then the page shows 'X'"`},
+		`"then 'X' is shown" is "then the page shows 'X'"`, false},
 	{regexp.MustCompile(`^(?i:there(?:'s| is| are))\s+(?i:no)\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page does not show $1 on ",
-		`"there is no 'X'" is "does not show 'X'"`},
+		`"there is no 'X'" is "does not show 'X'"`, false},
 	{regexp.MustCompile(`^(?i:there(?:'s| is| are))\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page shows $1 on ",
-		`"there is 'X'" is "shows 'X'"`},
+		`"there is 'X'" is "shows 'X'"`, false},
 	{regexp.MustCompile(`,?\s+(?i:there(?:'s| is| are))\s+(?i:no)\s+` + quotedRe), ", the page does not show $1",
-		`"there is no 'X'" is "does not show 'X'"`},
+		`"there is no 'X'" is "does not show 'X'"`, false},
 	{regexp.MustCompile(`,?\s+(?i:there(?:'s| is| are))\s+` + quotedRe), ", the page shows $1",
-		`"there is 'X'" is "shows 'X'"`},
+		`"there is 'X'" is "shows 'X'"`, false},
 	{regexp.MustCompile(`^` + quotedRe + `\s+(?i:can be (?:found|seen)|is to be found)\s+(?i:on|at)\s+`), "$1 is shown on ",
-		`"'X' can be found on" is "'X' is shown on"`},
+		`"'X' can be found on" is "'X' is shown on"`, false},
 	{regexp.MustCompile(`^` + quotedRe + `\s+(?i:is nowhere|appears nowhere|is not anywhere)\s+(?i:on|at)\s+`), "$1 is not shown on ",
-		`"'X' is nowhere on" is "'X' is not shown on"`},
+		`"'X' is nowhere on" is "'X' is not shown on"`, false},
 	{regexp.MustCompile(`\b(?i:(?:is|are) missing)\s+` + quotedRe), "does not show $1",
-		`"is missing 'X'" is "does not show 'X'"`},
+		`"is missing 'X'" is "does not show 'X'"`, false},
 	{regexp.MustCompile(`\b(?i:lacks)\s+` + quotedRe), "does not show $1",
-		`"lacks 'X'" is "does not show 'X'"`},
+		`"lacks 'X'" is "does not show 'X'"`, false},
 	{regexp.MustCompile(`\b(?i:has)\s+` + quotedRe + `\s+(?i:in it|on it|somewhere on it)\b`), "shows $1",
-		`"has 'X' in it" is "shows 'X'"`},
+		`"has 'X' in it" is "shows 'X'"`, false},
 }
 
 // restate applies every restatement until none changes the claim, and
 // returns the sentence and why each change was made; ok when the claim
 // changed.
-func restate(claim string) (said string, whys []string, ok bool) {
+func restate(claim string) (said string, whys []string, still, ok bool) {
 	said, quoted := maskQuoted(strings.TrimSpace(normalizeClaim(stripLabel(claim))))
+	still = false
 	for range 6 {
 		changed := false
 		for _, r := range restatements {
 			if n := strings.TrimSpace(r.re.ReplaceAllString(said, r.repl)); n != said && n != "" {
 				said, changed = n, true
+				still = still || r.still
 				if !slices.Contains(whys, r.why) {
 					whys = append(whys, r.why)
 				}
@@ -101,26 +125,31 @@ func restate(claim string) (said string, whys []string, ok bool) {
 		}
 	}
 	if len(whys) == 0 {
-		return "", nil, false
+		return "", nil, false, false
 	}
 	said = unmaskQuoted(said, quoted)
 	// A sentence starts with a capital, as the readers' own examples do.
 	if said != "" && said[0] >= 'a' && said[0] <= 'z' && !strings.HasPrefix(said, "/") {
 		said = strings.ToUpper(said[:1]) + said[1:]
 	}
-	return said, whys, true
+	return said, whys, still, true
 }
 
 // deriveRestated derives a claim every reader refused, said again
 // without its frame or with the usual words; the note gives the sentence
 // derived.
 func deriveRestated(claim string) (Derivation, bool) {
-	said, whys, ok := restate(claim)
+	said, whys, still, ok := restate(claim)
 	if !ok {
 		return Derivation{}, false
 	}
+	// A restatement keeps a text or a path to check: "The app works as
+	// expected" is no claim about a page once the remark is gone.
+	if lits, paths, _ := facts(said); len(lits)+len(paths) == 0 {
+		return Derivation{}, false
+	}
 	d, err := deriveOnce(said)
-	if err != nil {
+	if err != nil || still && changesPage(d.Plan) {
 		return Derivation{}, false
 	}
 	d.Claim = claim
@@ -152,4 +181,22 @@ func unmaskQuoted(s string, texts []string) string {
 		s = strings.Replace(s, fmt.Sprintf("\x01%d\x01", i), t, 1)
 	}
 	return s
+}
+
+// changesPage reports whether a plan does anything that may change the
+// page's state: more than visiting, hovering, waiting and opening a place
+// by a reach click.
+func changesPage(p *plan.Plan) bool {
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			switch {
+			case st.Kind == plan.Visit, st.Kind == plan.Hover, st.Kind == plan.WaitFor, st.Kind == plan.Screenshot:
+			case st.Kind == plan.Click && st.Reach:
+			case strings.HasPrefix(string(st.Kind), "expect_"):
+			default:
+				return true
+			}
+		}
+	}
+	return false
 }

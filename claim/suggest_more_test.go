@@ -128,7 +128,6 @@ func TestOpenedPartSuggestionIsReach(t *testing.T) {
 	for _, c := range []string{
 		"The profile menu lists 'Sign out' and 'Settings'",
 		"The About box of the viewer says 'Version 2'",
-		"In the preferences, 'Autosave' is ticked by default",
 	} {
 		np := refusalOf(t, c)
 		if len(np.Suggestions) == 0 {
