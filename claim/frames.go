@@ -78,11 +78,29 @@ var restatements = []restatement{
 		`"you'll see" is "you see"`, false},
 	{regexp.MustCompile(`\b(?i:gives you|gets you)\s+` + quotedRe), "shows $1",
 		`"gives you 'X'" is "shows 'X'"`, false},
+	// Steps and what is expected of them, as bug reports and test cases
+	// write them: the steps are the actions, the expectation the check.
+	{regexp.MustCompile(`^(?i:steps?(?: to reproduce)?|repro(?: steps)?|str)\s*:\s*(.+?)[.;]?\s+(?i:expected(?: result| behaviou?r)?|result|then)\s*:\s*(.+)$`), "When I $1, then $2",
+		"the steps, then what is expected of them", false},
+	{regexp.MustCompile(`^(?i:steps?(?: to reproduce)?|repro(?: steps)?|str)\s*:\s*(.+?)\s*(?:->|→|=>)\s*(.+)$`), "When I $1, then $2",
+		"the steps, then what they lead to", false},
+	{regexp.MustCompile(`^((?i:open|go to|visit|navigate to|browse to|head to|load)\s+/\S*.*?)\s*(?:->|=>)\s*(` + quotedRe + `.*)$`), "When I $1, then $2",
+		"the steps, then what they lead to", false},
+	// "Given I'm on /p, then …": the page, then the check; "Given I'm on
+	// /p and I click …": the page opened, then the actions.
+	{regexp.MustCompile(`^(?i:given\s+(?:i'?m|i am|we are|we're|the user is|a user is|a visitor is|the visitor is|you are|you're)\s+(?:on|at))\s+(/\S*?)\s+(?i:and)\s+(?i:(?:i|we|they|the user|you)\s+)?`), "When I open $1 and ",
+		"the page given, then the actions", false},
+	{regexp.MustCompile(`^(?i:given\s+(?:i'?m|i am|we are|we're|the user is|a user is|a visitor is|the visitor is|you are|you're)\s+(?:on|at))\s+(/\S*?),\s+(?i:then\s+)?`), "On $1, ",
+		"the page given, then the check", false},
 	// Checks said in other words.
 	// Only after a condition ("when I click 'A', then 'B' is shown"):
 	// "'A' is shown then 'B' is shown" is an order in time.
-	{regexp.MustCompile(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s+(?i:is|are|gets|get)\s+(?i:shown|displayed|listed|visible)\b`), "${1}the page shows $2",
+	{regexp.MustCompile(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s+(?i:(?:is|are|gets|get)\s+(?:shown|displayed|listed|visible)|appears|shows up|pops up)\b`), "${1}the page shows $2",
 		`"then 'X' is shown" is "then the page shows 'X'"`, false},
+	{regexp.MustCompile(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s*[.!]?$`), "${1}the page shows $2",
+		`"then 'X'" is "then the page shows 'X'"`, false},
+	{regexp.MustCompile(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s+(?i:is not shown|isn't shown|is not displayed|isn't displayed|does not appear|doesn't appear|never appears|never shows up|does not show up|doesn't show up|is gone|disappears)\b`), "${1}the page does not show $2",
+		`"then 'X' is not shown" is "then the page does not show 'X'"`, false},
 	{regexp.MustCompile(`^(?i:there(?:'s| is| are))\s+(?i:no)\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page does not show $1 on ",
 		`"there is no 'X'" is "does not show 'X'"`, false},
 	{regexp.MustCompile(`^(?i:there(?:'s| is| are))\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page shows $1 on ",
@@ -109,6 +127,15 @@ var restatements = []restatement{
 func restate(claim string) (said string, whys []string, still, ok bool) {
 	said, quoted := maskQuoted(strings.TrimSpace(normalizeClaim(stripLabel(claim))))
 	still = false
+	if actualResult.MatchString(said) {
+		// "Expected: A. Actual: B.": which one is the claim is the
+		// reader's to say, not vouch's.
+		return "", nil, false, false
+	}
+	if n, ok := numberedSteps(said); ok {
+		said = n
+		whys = append(whys, "numbered steps, the last what is expected")
+	}
 	for range 6 {
 		changed := false
 		for _, r := range restatements {
@@ -199,4 +226,46 @@ func changesPage(p *plan.Plan) bool {
 		}
 	}
 	return false
+}
+
+var (
+	actualResult = regexp.MustCompile(`(?i)\bactual(?:ly)?(?: result| behaviou?r)?\s*:`)
+	stepNumber   = regexp.MustCompile(`(?:^|\s)(\d{1,2})[.)]\s+`)
+	stepCheck    = regexp.MustCompile(`^(?i:(?:i\s+)?(?:see|should see|check(?: that)?|verify(?: that)?|expect(?: that)?|confirm(?: that)?|observe(?: that)?|result:|expected:))\s*`)
+)
+
+// numberedSteps reads "1. Open /p 2. Click 'A' 3. See 'B'" as "When I
+// open /p, click 'A', then I see 'B'": numbered from 1 in order, at least
+// two, the last one what is seen.
+func numberedSteps(s string) (string, bool) {
+	locs := stepNumber.FindAllStringSubmatchIndex(s, -1)
+	if len(locs) < 2 || locs[0][0] != 0 {
+		return "", false
+	}
+	var items []string
+	for i, l := range locs {
+		if s[l[2]:l[3]] != fmt.Sprint(i+1) {
+			return "", false
+		}
+		end := len(s)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		it := strings.TrimRight(strings.TrimSpace(s[l[1]:end]), ".;,")
+		if it == "" {
+			return "", false
+		}
+		items = append(items, lowerFirst(it))
+	}
+	last := items[len(items)-1]
+	if !stepCheck.MatchString(last) {
+		return "", false
+	}
+	rest := stepCheck.ReplaceAllString(last, "")
+	then := ", then I see "
+	if strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, `"`) || strings.HasPrefix(rest, "the ") {
+		// "verify that 'B' is shown": a clause of its own
+		then = ", then "
+	}
+	return "When I " + strings.Join(items[:len(items)-1], ", ") + then + rest, true
 }

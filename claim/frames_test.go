@@ -42,6 +42,15 @@ func TestRestated(t *testing.T) {
 		// A place opened by its name, then its first state: the click is a reach.
 		{"In the preferences, 'Autosave' is ticked by default", "In the preferences, 'Autosave' is ticked", `On /: click the text "Preferences"; then the "Autosave" checkbox is ticked.`},
 		{"The app works as expected", "", ""}, // nothing left to check once the remark is gone
+		// Steps, and what is expected of them.
+		{"1. Open /plans 2. Click 'Yearly' 3. See 'Billed yearly'", "When I open /plans, click 'Yearly', then the page shows 'Billed yearly'", `On /plans: click the text "Yearly"; then the page shows "Billed yearly".`},
+		{"1. Open /plans. 2. Click 'Yearly'. 3. Verify that 'Billed yearly' is shown.", "When I open /plans, click 'Yearly', then the page shows 'Billed yearly'", `On /plans: click the text "Yearly"; then the page shows "Billed yearly".`},
+		{"1. Open /plans 3. Click 'Yearly' 2. See 'Billed yearly'", "", ""}, // numbers out of order
+		{"Steps: open /plans, click 'Yearly'. Expected: 'Billed yearly' is shown.", "When I open /plans, click 'Yearly', then the page shows 'Billed yearly'", `On /plans: click the text "Yearly"; then the page shows "Billed yearly".`},
+		{"Repro: open /plans, click 'Yearly' -> 'Billed yearly' never shows up.", "When I open /plans, click 'Yearly', then the page does not show 'Billed yearly'", `On /plans: click the text "Yearly"; then the page does not show "Billed yearly".`},
+		{"Steps: open /plans, click 'Yearly'. Expected: 'Billed yearly'. Actual: 'Billed monthly'.", "", ""}, // which is the claim?
+		{"Given I'm on /plans, then the 'Buy' button is disabled.", "On /plans, the 'Buy' button is disabled", `On /plans, the "Buy" button is disabled.`},
+		{"Given I'm on /plans and I click 'Yearly', then 'Billed yearly' appears", "When I open /plans and click 'Yearly', then the page shows 'Billed yearly'", `On /plans: click the text "Yearly"; then the page shows "Billed yearly".`},
 		// A quoted text is never rewritten.
 		{"fyi /plans shows 'Seats (checked 2)'", "/plans shows 'Seats (checked 2)'", `On /plans, the page shows "Seats (checked 2)".`},
 	} {
