@@ -29,12 +29,15 @@ type restatement struct {
 	still bool
 }
 
+// controlKinds are the kinds of control a release note names.
+const controlKinds = `(?i:button|link|tab|field|checkbox|heading|menu item|option|toggle|column)`
+
 // quotedRe is a quoted text as the lexer straightens it.
 const quotedRe = `("[^"]+"|'[^']+')`
 
 var restatements = []restatement{
 	// Frames at the start: a label with a colon, a ticket or PR number.
-	{regexp.MustCompile(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr))\s*[:\-–—]\s+`), "",
+	{regexp.MustCompile(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},
 	{regexp.MustCompile(`^(?i:(?:pr|pull request|ticket|issue|story|bug|mr)\s*#?\s*[A-Za-z]*-?\d+)\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
@@ -70,6 +73,8 @@ var restatements = []restatement{
 		`"somewhere": anywhere on the page`, false},
 	{regexp.MustCompile(`^(?i:somewhere)\s+(?i:on|in)\s+`), "On ",
 		`"somewhere": anywhere on the page`, false},
+	{regexp.MustCompile(`\b(?i:now)\s+((?i:reads|says|shows|lists|displays|has))\b`), "$1",
+		`"now": the page as it is`, false},
 	{regexp.MustCompile(`\b(?i:already|currently)\s+`), "",
 		`"already", "currently": the page as it is`, false},
 	{regexp.MustCompile(`((?:^|\s)/[^\s()]*)\s*\((?i:the|our|its)\s+[a-z][a-z -]{0,30}\s(?i:page|screen|view)\)`), "$1",
@@ -92,6 +97,21 @@ var restatements = []restatement{
 		"the page given, then the actions", false},
 	{regexp.MustCompile(`^(?i:given\s+(?:i'?m|i am|we are|we're|the user is|a user is|a visitor is|the visitor is|you are|you're)\s+(?:on|at))\s+(/\S*?),\s+(?i:then\s+)?`), "On $1, ",
 		"the page given, then the check", false},
+	// Release notes: what was added, removed, renamed or fixed, said as
+	// the state it leaves. A control's kind must be named, so the check is
+	// of that control and not of a text that may show elsewhere.
+	{regexp.MustCompile(`^(?i:added|adds|new|introduced)\s+(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:to|on|in)\s+(/\S*?)[.!]?$`), "$3 has a $1 $2",
+		"a release note: what was added is there now", false},
+	{regexp.MustCompile(`^(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:was|were|has been|have been|is now|got)\s+(?i:added|introduced)\s+(?i:to|on|in)\s+(/\S*?)[.!]?$`), "$3 has a $1 $2",
+		"a release note: what was added is there now", false},
+	{regexp.MustCompile(`^(?i:removed|removes|dropped|drops)\s+(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:from|on|in)\s+(/\S*?)[.!]?$`), "$3 has no $1 $2",
+		"a release note: what was removed is gone now", false},
+	{regexp.MustCompile(`^(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:was|were|has been|have been|is now|got)\s+(?i:removed|dropped)\s+(?i:from|on|in)\s+(/\S*?)[.!]?$`), "$3 has no $1 $2",
+		"a release note: what was removed is gone now", false},
+	{regexp.MustCompile(`^(?i:renamed|renames)\s+(?i:the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:to)\s+` + quotedRe + `\s+(?i:on|in)\s+(/\S*?)[.!]?$`), "$4 has a $3 $2; $4 has no $1 $2",
+		"a release note: the new name is there and the old one gone", false},
+	{regexp.MustCompile(`^(?i:fixed|fixes)\s+(?i:a|the|an)\s+(?i:bug|issue|problem|glitch)\s+(?i:where|in which|that made|causing)\s+(/\S*?)\s+(?i:to\s+)?(?i:showed|show|displayed|display|said|say|listed|list|printed|print)\s+` + quotedRe + `[.!]?$`), "$1 does not show $2",
+		"a release note: the bug fixed no longer shows", false},
 	// Checks said in other words.
 	// Only after a condition ("when I click 'A', then 'B' is shown"):
 	// "'A' is shown then 'B' is shown" is an order in time.

@@ -51,6 +51,15 @@ func TestRestated(t *testing.T) {
 		{"Steps: open /plans, click 'Yearly'. Expected: 'Billed yearly'. Actual: 'Billed monthly'.", "", ""}, // which is the claim?
 		{"Given I'm on /plans, then the 'Buy' button is disabled.", "On /plans, the 'Buy' button is disabled", `On /plans, the "Buy" button is disabled.`},
 		{"Given I'm on /plans and I click 'Yearly', then 'Billed yearly' appears", "When I open /plans and click 'Yearly', then the page shows 'Billed yearly'", `On /plans: click the text "Yearly"; then the page shows "Billed yearly".`},
+		// Release notes, said as the state they leave.
+		{"Added a 'Compare plans' button to /plans.", "/plans has a 'Compare plans' button", `On /plans, the "Compare plans" button is visible.`},
+		{"The 'Compare plans' button was added to /plans.", "/plans has a 'Compare plans' button", `On /plans, the "Compare plans" button is visible.`},
+		{"Removed the 'Legacy' link from /plans.", "/plans has no 'Legacy' link", `On /plans, the "Legacy" link is not visible.`},
+		{"The 'Legacy' link has been removed from /plans.", "/plans has no 'Legacy' link", `On /plans, the "Legacy" link is not visible.`},
+		{"Fixed a bug where /plans showed 'undefined'.", "/plans does not show 'undefined'", `On /plans, the page does not show "undefined".`},
+		{"Changed: the /plans heading now reads 'Pricing'.", "The /plans heading reads 'Pricing'", `On /plans, the "Pricing" heading is visible.`},
+		{"Removed: the 'Legacy' link on /plans.", "", ""},   // what a "Removed:" label names is gone, never read as there
+		{"Renamed 'Buy' to 'Subscribe' on /plans.", "", ""}, // no control named: "Buy" may show in other texts
 		// A quoted text is never rewritten.
 		{"fyi /plans shows 'Seats (checked 2)'", "/plans shows 'Seats (checked 2)'", `On /plans, the page shows "Seats (checked 2)".`},
 	} {
