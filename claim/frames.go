@@ -46,6 +46,21 @@ var restatements = []restatement{
 	// Chat openers without a colon.
 	{regexp.MustCompile(`^(?i:fyi|btw|ok(?:ay)?|so|also|for the record|just so you know|quick note)\s*,?\s+`), "",
 		"a chat word before the claim", false},
+	// Interjections and hedges in chat: the claim is what follows.
+	{regexp.MustCompile(`^(?i:hey|hi|hello|hmm+|um+|uh+|ok so|so yeah|yo)\s*[,!.]*\s+`), "",
+		"a chat word before the claim", false},
+	{regexp.MustCompile(`^(?i:i think|i believe|pretty sure|i'?m pretty sure|i'?m fairly sure|iirc|afaik|looks like|it looks like|seems like|it seems like|it seems|apparently)(?: that)?\s*[,:]?\s+`), "",
+		"a hedge before the claim: it is checked as said", false},
+	{regexp.MustCompile(`^(?i:can (?:someone|anyone|you|somebody) (?:confirm|check|verify)|could (?:someone|anyone|you|somebody) (?:confirm|check|verify)|is it true)(?: that| whether| if)?\s+(.+?)\s*\?*$`), "$1",
+		"a question asking for the claim to be checked", false},
+	{regexp.MustCompile(`\s*(?:\b(?i:lol|lmao|haha+|heh)\b|[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}]+)\s*([.!?]*)\s*$`), "$1",
+		"a chat remark after the claim", false},
+	{regexp.MustCompile(`,?\s*(?i:right|correct|yes|no)\s*\?+\s*$`), "",
+		"a question tag after the claim", false},
+	{regexp.MustCompile(`^(?i:we'?re|we are|i'?m|i am|anyone else|is anyone else|everyone'?s|people are|users are|customers are)\s+(?i:seeing|getting|still seeing|still getting)\s+` + quotedRe + `\s+(?i:on|at)\s+(/\S*?)\s*[.!?]*$`), "$2 shows $1",
+		"someone reports seeing it: the claim is what they see", false},
+	{regexp.MustCompile(`\b((?i:doesn't|does not|don't|do not|isn't|is not|aren't|are not)\b.*?)\s+(?i:any ?more)\s*([.!?]*)$`), "$1$2",
+		`"anymore" after a negation`, false},
 	// Someone's report or confirmation: the claim is what they report.
 	{regexp.MustCompile(`^(?i:just (?:checked|confirmed|tested|verified)|(?:i|we) (?:can )?confirm(?:ed)?(?: that)?|can confirm(?: that)?|confirmed that|(?:i|we) (?:checked|verified|tested) (?:that|and)|turns out(?: that)?)\s*[:,\-–—]?\s+`), "",
 		"who checked it", false},

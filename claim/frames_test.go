@@ -60,6 +60,16 @@ func TestRestated(t *testing.T) {
 		{"Changed: the /plans heading now reads 'Pricing'.", "The /plans heading reads 'Pricing'", `On /plans, the "Pricing" heading is visible.`},
 		{"Removed: the 'Legacy' link on /plans.", "", ""},   // what a "Removed:" label names is gone, never read as there
 		{"Renamed 'Buy' to 'Subscribe' on /plans.", "", ""}, // no control named: "Buy" may show in other texts
+		// Chat: interjections, hedges, questions asking for a check.
+		{"hey, /plans still says 'Beta' lol", "/plans still says 'Beta'", `On /plans, the page shows "Beta".`},
+		{"hmm /plans doesn't show 'Starter' anymore", "/plans doesn't show 'Starter'", `On /plans, the page does not show "Starter".`},
+		{"/plans shows 'Starter' 👍", "/plans shows 'Starter'", `On /plans, the page shows "Starter".`},
+		{"pretty sure /plans lists 'Starter'", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"Can someone confirm /plans lists 'Starter'?", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"Is it true that /plans lists 'Starter'?", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"/plans should list 'Starter', right?", "/plans should list 'Starter'", `On /plans, the page shows "Starter".`},
+		{"we're seeing 'Error 500' on /plans", "/plans shows 'Error 500'", `On /plans, the page shows "Error 500".`},
+		{"/plans is showing 'Beta' again", "", ""}, // "again" says what it showed before, which no check reads
 		// A quoted text is never rewritten.
 		{"fyi /plans shows 'Seats (checked 2)'", "/plans shows 'Seats (checked 2)'", `On /plans, the page shows "Seats (checked 2)".`},
 	} {
