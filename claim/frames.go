@@ -127,6 +127,12 @@ var restatements = []restatement{
 		"a release note: the new name is there and the old one gone", false},
 	{regexp.MustCompile(`^(?i:fixed|fixes)\s+(?i:a|the|an)\s+(?i:bug|issue|problem|glitch)\s+(?i:where|in which|that made|causing)\s+(/\S*?)\s+(?i:to\s+)?(?i:showed|show|displayed|display|said|say|listed|list|printed|print)\s+` + quotedRe + `[.!]?$`), "$1 does not show $2",
 		"a release note: the bug fixed no longer shows", false},
+	// A message named by its kind, then its words: the words are the
+	// text looked for (the kind is noted, not checked).
+	{regexp.MustCompile(`\b((?i:shows|displays|gives|pops up|raises|throws))\s+(?i:an?\s+|the\s+)?(?i:error|message|alert|notice|warning|toast|banner|notification|popup|prompt)(?:\s+(?i:message|box))?\s*(?::|(?i:saying|that says|which says|reading|with the text))\s+` + quotedRe), "$1 $2",
+		"a message named by its kind: its words are looked for, its kind is not checked", false},
+	{regexp.MustCompile(`\b((?i:shows|displays|gives|pops up|raises|throws))\s+(?i:an?\s+|the\s+)?(?i:error|message|alert|notice|warning|toast|banner|notification|popup|prompt)(?:\s+(?i:message|box))?(?:\s*:|\s+(?i:saying|that says|which says|reading|with the text))?\s+([A-Z][^'"]*?)\s*[.!]?$`), "$1 \"$2\"",
+		"a message named by its kind: its words are looked for, its kind is not checked", false},
 	// Checks said in other words.
 	// Only after a condition ("when I click 'A', then 'B' is shown"):
 	// "'A' is shown then 'B' is shown" is an order in time.

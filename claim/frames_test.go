@@ -70,6 +70,9 @@ func TestRestated(t *testing.T) {
 		{"/plans should list 'Starter', right?", "/plans should list 'Starter'", `On /plans, the page shows "Starter".`},
 		{"we're seeing 'Error 500' on /plans", "/plans shows 'Error 500'", `On /plans, the page shows "Error 500".`},
 		{"/plans is showing 'Beta' again", "", ""}, // "again" says what it showed before, which no check reads
+		// A message named by its kind, then its words.
+		{"/plans shows an error: Something went wrong.", `/plans shows "Something went wrong"`, `On /plans, the page shows "Something went wrong".`},
+		{"/plans shows the message No plans found.", `/plans shows "No plans found"`, `On /plans, the page shows "No plans found".`},
 		// A quoted text is never rewritten.
 		{"fyi /plans shows 'Seats (checked 2)'", "/plans shows 'Seats (checked 2)'", `On /plans, the page shows "Seats (checked 2)".`},
 	} {
