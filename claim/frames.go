@@ -222,7 +222,7 @@ func deriveRestated(claim string) (Derivation, bool) {
 	}
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
-	d.Notes = append([]string{fmt.Sprintf("Read as %q (%s).", said, strings.Join(whys, "; "))}, d.Notes...)
+	d.Notes = append([]string{fmt.Sprintf("Read as “%s” (%s).", said, strings.Join(whys, "; "))}, d.Notes...)
 	return d, true
 }
 

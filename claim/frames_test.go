@@ -88,7 +88,7 @@ func TestRestated(t *testing.T) {
 			if err != nil {
 				t.Fatalf("refused: %v", err)
 			}
-			if len(d.Notes) == 0 || !strings.HasPrefix(d.Notes[0], "Read as \""+c.said+"\" (") {
+			if len(d.Notes) == 0 || !strings.HasPrefix(d.Notes[0], "Read as “"+c.said+"” (") {
 				t.Errorf("notes %q, want the first to give %q", d.Notes, c.said)
 			}
 			if d.Claim != c.claim {
