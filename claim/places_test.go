@@ -1,0 +1,49 @@
+package claim
+
+import "testing"
+
+// TestClassPlaces: a check said before the tab it is on, a menu said to
+// have several items, and the item chosen in a submenu, each opened by
+// reach steps (guesses that block, never fail), on invented apps.
+func TestClassPlaces(t *testing.T) {
+	j := func(steps ...string) [][]string { return [][]string{steps} }
+	opener := func(name string) string {
+		return `{"click":"role=button[name=\"` + name + `\"]","reach":true}`
+	}
+	hover := func(name string) string { return `{"hover":"text=` + name + `","reach":true}` }
+	click := func(name string) string { return `{"click":"text=\"` + name + `\"","reach":true}` }
+	runClasses(t, []classCase{
+		// The place said after the check.
+		{"'Sync on start' is ticked on the Accounts tab of Preferences",
+			j(`{"visit":"/"}`, click("Preferences"), click("Accounts"), `{"expect_checked":"role=checkbox[name=\"Sync on start\"]"}`)},
+		{"'Show thumbnails' is unticked in Settings → Gallery",
+			j(`{"visit":"/"}`, click("Settings"), click("Gallery"), `{"expect_unchecked":"role=checkbox[name=\"Show thumbnails\"]"}`)},
+		{"'Autosave' is ticked (Preferences, Editor tab)",
+			j(`{"visit":"/"}`, click("Preferences"), click("Editor"), `{"expect_checked":"role=checkbox[name=\"Autosave\"]"}`)},
+		// A menu's several items.
+		{"The help menu has 'Keyboard shortcuts' and 'Release notes' entries",
+			j(`{"visit":"/"}`, opener("help menu"), `{"expect_visible":"role=menuitem[name=\"Keyboard shortcuts\" s]"}`, `{"expect_visible":"role=menuitem[name=\"Release notes\" s]"}`)},
+		{"The file menu lists 'Open', 'Save' and 'Print' items",
+			j(`{"visit":"/"}`, opener("file menu"), `{"expect_visible":"role=menuitem[name=\"Open\" s]"}`, `{"expect_visible":"role=menuitem[name=\"Save\" s]"}`, `{"expect_visible":"role=menuitem[name=\"Print\" s]"}`)},
+		// The item chosen in a submenu.
+		{"In the view menu, Zoom Level has Actual Size selected by default",
+			j(`{"visit":"/"}`, opener("view menu"), hover("Zoom Level"), `{"expect_checked":"role=menuitem[name=\"Actual Size\" s]"}`)},
+		{"View menu > Group Photos By has Date checked",
+			j(`{"visit":"/"}`, opener("View menu"), hover("Group Photos By"), `{"expect_checked":"role=menuitem[name=\"Date\" s]"}`)},
+		{"The Theme submenu in the options menu has 'High contrast' unselected",
+			j(`{"visit":"/"}`, opener("options menu"), hover("Theme"), `{"expect_unchecked":"role=menuitem[name=\"High contrast\" s]"}`)},
+	})
+}
+
+// TestClassPlacesRefused: near misses stay refused — a menu no control
+// names, an item in lower case, a described value, a single check with a
+// bracket of its own.
+func TestClassPlacesRefused(t *testing.T) {
+	runRefused(t, []string{
+		"In the context menu, Sort By has Name selected",
+		"In the view menu, Zoom Level has the usual size selected",
+		"The export rate in the file menu is capped at 5 MB",
+		"The same menu has 'Open' and 'Save' entries",
+		"Colours (the ones shown) are ticked on the Theme tab of Preferences",
+	})
+}
