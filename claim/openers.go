@@ -139,7 +139,11 @@ func openerRewrite(claim string) (said []string, place, name string, ok bool) {
 	}
 	name, ok = openerNameOf(firstOf(m, 1), m[6])
 	if !ok {
-		return nil, "", "", false
+		// "the hotkeys dialog": one lower-case word names the control
+		// the place is named for, capitalised as controls are (places.go).
+		if name, ok = describedOpener(m[6]); !ok {
+			return nil, "", "", false
+		}
 	}
 	kind := openerKinds[strings.ToLower(m[7])]
 	if strings.EqualFold(m[7], "box") {

@@ -24,6 +24,32 @@ import (
 // with a mark the other items of its group lack (a bullet or check icon,
 // as jQuery UI menus do), from that mark (runner/locator.js, checkedOf).
 
+// describedOpener is the control a dialog named by one lower-case word
+// is guessed to open from ("the hotkeys dialog" → "Hotkeys"): the word,
+// capitalised as a control's name is. The click is a reach step like any
+// guessed opener, so a page that names the control otherwise blocks the
+// run, never fails it. Two words ("the torrent options dialog") or a word
+// that names no control ("the same dialog", "the new dialog") are not
+// guessed.
+func describedOpener(words string) (string, bool) {
+	w := strings.TrimSpace(words)
+	if w == "" || strings.Contains(w, " ") {
+		return "", false
+	}
+	l := strings.ToLower(w)
+	if determiners[l] || quantifiers[l] || stopWords[l] || structural[l] || vaguePlace[l] || describedNot[l] {
+		return "", false
+	}
+	return upperFirst(l), true
+}
+
+// describedNot are words before "dialog" that say which dialog, not what
+// opens it.
+var describedNot = map[string]bool{"same": true, "other": true, "new": true, "next": true,
+	"previous": true, "first": true, "last": true, "current": true, "open": true, "main": true,
+	"modal": true, "confirmation": true, "error": true, "warning": true, "success": true,
+	"popup": true, "following": true, "above": true, "below": true, "second": true}
+
 // placeTail is a place said after the check: a tab of a place, said three
 // ways; each form has the check in group 1, the tab's name (5 groups) and
 // the place's name (5 groups), in the order tabFirst says.

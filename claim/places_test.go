@@ -25,6 +25,14 @@ func TestClassPlaces(t *testing.T) {
 			j(`{"visit":"/"}`, opener("help menu"), `{"expect_visible":"role=menuitem[name=\"Keyboard shortcuts\" s]"}`, `{"expect_visible":"role=menuitem[name=\"Release notes\" s]"}`)},
 		{"The file menu lists 'Open', 'Save' and 'Print' items",
 			j(`{"visit":"/"}`, opener("file menu"), `{"expect_visible":"role=menuitem[name=\"Open\" s]"}`, `{"expect_visible":"role=menuitem[name=\"Save\" s]"}`, `{"expect_visible":"role=menuitem[name=\"Print\" s]"}`)},
+		// A dialog named by one lower-case word, and a text said to be
+		// listed as another (the second inside the item showing the first).
+		{"In the shortcuts dialog, 'g' is listed as 'Go to inbox'",
+			j(`{"visit":"/"}`, click("Shortcuts"), `{"expect_visible":"text=Go to inbox within=\"g\""}`)},
+		{"The credits box lists 'Fonts'",
+			j(`{"visit":"/"}`, click("Credits"), `{"expect_text":{"text":"Fonts","target":"css=dialog, [role=dialog]"}}`)},
+		{"On /plans, 'Team' is marked as the 'Popular' plan",
+			j(`{"visit":"/plans"}`, `{"expect_visible":"text=Popular within=\"Team\""}`)},
 		// The item chosen in a submenu.
 		{"In the view menu, Zoom Level has Actual Size selected by default",
 			j(`{"visit":"/"}`, opener("view menu"), hover("Zoom Level"), `{"expect_checked":"role=menuitem[name=\"Actual Size\" s]"}`)},
@@ -44,6 +52,9 @@ func TestClassPlacesRefused(t *testing.T) {
 		"In the view menu, Zoom Level has the usual size selected",
 		"The export rate in the file menu is capped at 5 MB",
 		"The same menu has 'Open' and 'Save' entries",
+		"The same dialog shows 'Saved'",
+		"In the new dialog, 'Name' is ticked",
+		"The account settings dialog shows 'Saved'",
 		"Colours (the ones shown) are ticked on the Theme tab of Preferences",
 	})
 }
