@@ -158,7 +158,11 @@ func deriveMenuHasMany(claim string) (Derivation, bool) {
 
 // menuState is the state of an item chosen in a submenu (group: the
 // state; "by default" is the state the page opens with, as checked).
-const menuState = ` (selected|checked|ticked|chosen|not selected|unselected|not checked|unchecked|not ticked|unticked)(?: (?i:by default))?$`
+const menuState = ` (selected|checked|ticked|chosen|not selected|unselected|not checked|unchecked|not ticked|unticked)(?: (?i:by default))?` + menuBelow + `$`
+
+// menuBelow is an item said to come after the chosen one (group 18, its
+// name, quoted): ", with a 'Custom' option below it".
+const menuBelow = `(?:,? with (?:an? |the )?(` + quotedName + `) (?i:option|item|entry) (?i:below|after|under|beneath) it)?`
 
 // menuSub is a submenu's name, then the item's (5 groups each).
 const menuSub = `(?i:the )?` + placeName + `(?: (?i:submenu|menu))?`
@@ -225,6 +229,20 @@ func deriveMenuState(claim string) (Derivation, bool) {
 		// too, so its name is matched in part, as a person finds it.
 		steps[2] = plan.Step{Kind: plan.Hover, Target: plan.Target{Kind: plan.ByText, Value: sub}.String(), Reach: true}
 		steps[3].Target = plan.Target{Kind: plan.ByRole, Value: "menuitem", Name: item, Exact: true}.String()
+		below := strings.TrimSpace(strings.Trim(m[18], `'"‘’“”`))
+		if m[18] != "" {
+			if below == "" || strings.ContainsAny(below, `'"`) {
+				return Derivation{}, false
+			}
+			// The item after it is shown in the open submenu, and comes
+			// after it among the menu items shown.
+			steps = append(steps,
+				plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: "menuitem", Name: below, Exact: true}.String()},
+				plan.Step{Kind: plan.ExpectOrder, Target: plan.Target{Kind: plan.ByRole, Value: "menuitem"}.String(), Texts: []string{item, below}})
+			d.Plan.Journeys[0].Steps = steps
+			j := d.Plan.Journeys[0]
+			d.Requirements[0].ProvenBy = append(d.Requirements[0].ProvenBy, StepRef{Journey: 1, Name: j.Name, Step: 5}, StepRef{Journey: 1, Name: j.Name, Step: 6})
+		}
 		word := "marked chosen"
 		if !on {
 			word = "not marked chosen"
@@ -233,7 +251,11 @@ func deriveMenuState(claim string) (Derivation, bool) {
 			t = strings.Replace(t, "click the text "+plan.Quote(opener.Name), "open "+menu+" (the button named "+plan.Quote(opener.Name)+")", 1)
 			t = strings.Replace(t, "click the text "+plan.Quote(sub), "point at its submenu "+plan.Quote(sub), 1)
 			for _, s := range []string{"is ticked", "is not ticked"} {
-				t = strings.Replace(t, "the "+plan.Quote(item)+" checkbox "+s, "the menu item "+plan.Quote(item)+" is "+word, 1)
+				after := ""
+				if below != "" {
+					after = ", with the menu item " + plan.Quote(below) + " shown after it"
+				}
+				t = strings.Replace(t, "the "+plan.Quote(item)+" checkbox "+s, "the menu item "+plan.Quote(item)+" is "+word+after, 1)
 			}
 			return t
 		})
@@ -254,11 +276,45 @@ func deriveMenuState(claim string) (Derivation, bool) {
 	return Derivation{}, false
 }
 
+// reNamedSetting is a setting named by unquoted capitalised words (with a
+// bracketed unit: "Download (kB/s)") and the kind of setting, then its
+// state: "the Download (kB/s) limit is switched on". The words are the
+// label of the control switching it; "enabled" is not read (a button's
+// state as much as a tick's).
+var reNamedSetting = regexp.MustCompile(`^(.*?)(?i:the) ([A-Z][\w-]*(?: (?:[A-Z][\w-]*|\([^()'"]{1,20}\)))*) ((?i:limit|option|setting|switch|toggle|checkbox)) (?:is|are) (switched on|switched off|turned on|turned off|ticked|unticked|checked|unchecked)((?: (?i:by default))?)$`)
+
+// deriveNamedSetting derives a setting named by its label's words as the
+// claim said with the label quoted; ok is false when it is not of that
+// form or that reading does not derive.
+func deriveNamedSetting(claim string) (Derivation, bool) {
+	c := strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")
+	m := reNamedSetting.FindStringSubmatch(c)
+	if m == nil || vaguePlace[strings.ToLower(m[2])] {
+		return Derivation{}, false
+	}
+	state := "not ticked"
+	if stateOn(m[4]) {
+		state = "ticked"
+	}
+	said := m[1] + plan.Quote(m[2]) + " is " + state + m[5]
+	d, err := Derive(said)
+	if err != nil || d.Plan == nil {
+		return Derivation{}, false
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	d.Notes = append(d.Notes, fmt.Sprintf("The %s %s is read as the control labelled %s, which switches it.", m[2], strings.ToLower(m[3]), plan.Quote(m[2])))
+	return d, true
+}
+
 // derivePlaces derives a claim in one of the forms above but the item
 // chosen in a submenu (deriveMenuState is tried before menu.go reads a
 // menu's item as chosen); ok is false when it is in none of them or its
 // reading does not derive.
 func derivePlaces(claim string) (Derivation, bool) {
+	if d, ok := deriveNamedSetting(claim); ok {
+		return d, true
+	}
 	if d, ok := deriveMenuHasMany(claim); ok {
 		return d, true
 	}

@@ -38,6 +38,14 @@ func TestClassPlaces(t *testing.T) {
 			j(`{"visit":"/"}`, opener("view menu"), hover("Zoom Level"), `{"expect_checked":"role=menuitem[name=\"Actual Size\" s]"}`)},
 		{"View menu > Group Photos By has Date checked",
 			j(`{"visit":"/"}`, opener("View menu"), hover("Group Photos By"), `{"expect_checked":"role=menuitem[name=\"Date\" s]"}`)},
+		{"Player menu > Playback Speed has Normal checked, with a 'Fast (1.5x)' option below it",
+			j(`{"visit":"/"}`, opener("Player menu"), hover("Playback Speed"), `{"expect_checked":"role=menuitem[name=\"Normal\" s]"}`,
+				`{"expect_visible":"role=menuitem[name=\"Fast (1.5x)\" s]"}`, `{"expect_order":{"target":"role=menuitem","texts":["Normal","Fast (1.5x)"]}}`)},
+		// A setting named by its label's words, then its kind.
+		{"In Preferences → Sync, the Upload (MB/s) limit is switched off",
+			j(`{"visit":"/"}`, click("Preferences"), click("Sync"), `{"expect_unchecked":"role=checkbox[name=\"Upload (MB/s)\"]"}`)},
+		{"On /account, the Weekly Digest option is ticked",
+			j(`{"visit":"/account"}`, `{"expect_checked":"role=checkbox[name=\"Weekly Digest\"]"}`)},
 		{"The Theme submenu in the options menu has 'High contrast' unselected",
 			j(`{"visit":"/"}`, opener("options menu"), hover("Theme"), `{"expect_unchecked":"role=menuitem[name=\"High contrast\" s]"}`)},
 	})
@@ -55,6 +63,8 @@ func TestClassPlacesRefused(t *testing.T) {
 		"The same dialog shows 'Saved'",
 		"In the new dialog, 'Name' is ticked",
 		"The account settings dialog shows 'Saved'",
+		"On /account, the Weekly Digest option is enabled",
+		"Player menu > Playback Speed has Normal checked, with a faster option below it",
 		"Colours (the ones shown) are ticked on the Theme tab of Preferences",
 	})
 }
