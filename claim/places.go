@@ -320,3 +320,36 @@ func derivePlaces(claim string) (Derivation, bool) {
 	}
 	return derivePlaceTail(claim)
 }
+
+// inShownName reports whether every use of the one-word out-of-reach word
+// w is part of a name the page shows: a run of capitalised words, not at
+// the sentence's start ("sorted by Queue Order" names a menu's option,
+// not the server's queue). Such a word is a text a browser sees. Only
+// the common nouns a page's options are named with: a platform or a
+// browser ("Mobile Safari", "Docker Swarm") stays out of reach.
+func inShownName(toks []token, w string) bool {
+	capital := func(i int) bool {
+		return i >= 1 && i < len(toks) && toks[i].kind == tWord && toks[i].raw != "" && toks[i].raw[0] >= 'A' && toks[i].raw[0] <= 'Z'
+	}
+	if !shownNameWords[w] {
+		return false
+	}
+	seen := false
+	for i, t := range toks {
+		if t.kind != tWord || t.low != w {
+			continue
+		}
+		seen = true
+		if !capital(i) || !(capital(i-1) || capital(i+1)) {
+			return false
+		}
+	}
+	return seen
+}
+
+// shownNameWords are the out-of-reach words that also name options and
+// columns pages show ("Queue Order", "Storage Used", "Cache Size").
+var shownNameWords = map[string]bool{"queue": true, "worker": true, "workers": true,
+	"server": true, "servers": true, "storage": true, "backup": true, "backups": true,
+	"cache": true, "memory": true, "disk": true, "database": true, "logs": true,
+	"analytics": true, "tracking": true}

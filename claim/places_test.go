@@ -1,6 +1,9 @@
 package claim
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // TestClassPlaces: a check said before the tab it is on, a menu said to
 // have several items, and the item chosen in a submenu, each opened by
@@ -67,4 +70,30 @@ func TestClassPlacesRefused(t *testing.T) {
 		"Player menu > Playback Speed has Normal checked, with a faster option below it",
 		"Colours (the ones shown) are ticked on the Theme tab of Preferences",
 	})
+}
+
+// TestOutOfReachWordInShownName: an out-of-reach noun inside a run of
+// capitalised words names an option the page shows, and is not refused
+// as out of reach; said of the app, or a platform's name, it still is.
+func TestOutOfReachWordInShownName(t *testing.T) {
+	for _, tc := range []struct {
+		claim string
+		out   bool
+	}{
+		{"Tasks are listed by Queue Order by default", false},
+		{"The Storage Used column is sorted by default", false},
+		{"The queue is drained every night", true},
+		{"The Queue is drained every night", true},
+		{"The app works on Mobile Safari", true},
+	} {
+		_, err := Derive(tc.claim)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Errorf("%q derived; want a refusal", tc.claim)
+			continue
+		}
+		if got := np.Cause == "out_of_reach"; got != tc.out {
+			t.Errorf("%q: cause %q (%s), want out of reach %v", tc.claim, np.Cause, np.Reason, tc.out)
+		}
+	}
 }
