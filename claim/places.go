@@ -48,7 +48,9 @@ func describedOpener(words string) (string, bool) {
 var describedNot = map[string]bool{"same": true, "other": true, "new": true, "next": true,
 	"previous": true, "first": true, "last": true, "current": true, "open": true, "main": true,
 	"modal": true, "confirmation": true, "error": true, "warning": true, "success": true,
-	"popup": true, "following": true, "above": true, "below": true, "second": true}
+	"popup": true, "following": true, "above": true, "below": true, "second": true,
+	"browser": true, "side": true, "left": true, "right": true, "top": true, "bottom": true,
+	"floating": true, "small": true, "large": true, "big": true, "empty": true, "blank": true}
 
 // placeTail is a place said after the check: a tab of a place, said three
 // ways; each form has the check in group 1, the tab's name (5 groups) and

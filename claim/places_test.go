@@ -66,6 +66,7 @@ func TestClassPlacesRefused(t *testing.T) {
 		"The same dialog shows 'Saved'",
 		"In the new dialog, 'Name' is ticked",
 		"The account settings dialog shows 'Saved'",
+		"The floating popup shows 'Welcome'",
 		"On /account, the Weekly Digest option is enabled",
 		"Player menu > Playback Speed has Normal checked, with a faster option below it",
 		"Colours (the ones shown) are ticked on the Theme tab of Preferences",
