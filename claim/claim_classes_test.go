@@ -517,12 +517,14 @@ func TestClassQuotedKey(t *testing.T) {
 
 func TestClassDialogBeforeItOpens(t *testing.T) {
 	runRefused(t, []string{
-		"The settings dialog lists 'Theme'", // nothing opened it, and no name to open it by
-		"The share popup says 'Copy link'",
+		"The same dialog lists 'Theme'", // nothing opened it, and no name to open it by
+		"The share link popup says 'Copy link'",
 	})
 	runClasses(t, []classCase{
 		// A capitalised name: opened by the control of that name, a guess (reach.go).
 		{"The Settings dialog lists 'Theme'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Settings\"","reach":true}`, `{"expect_text":{"text":"Theme","target":"css=dialog, [role=dialog]"}}`}}},
+		// One lower-case word: the control of that name, capitalised (places.go).
+		{"The settings dialog lists 'Theme'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Settings\"","reach":true}`, `{"expect_text":{"text":"Theme","target":"css=dialog, [role=dialog]"}}`}}},
 		{"The cookie popup says 'We use cookies'", [][]string{{`{"visit":"/"}`, `{"expect_text":"We use cookies"}`}}},
 	})
 }

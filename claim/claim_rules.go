@@ -1940,6 +1940,16 @@ func buildRules() {
 			c.notes = []string{fmt.Sprintf("%q is looked for inside the smallest repeated item (list item, row, card) whose text contains %q.", y, x)}
 			return []item{c}, true
 		})
+	// "'s' is listed as 'Start all'", "'2.1.0' is marked as the 'latest'
+	// release": the same, said of the first text (places.go's class).
+	addRule("listed as", cCheck, false, `({lit}) (?:is|are) (?:listed|shown|marked|labelled|labeled|flagged|tagged) as (?:the |a |an )?({lit})(?: (release|version|item|entry|task|order|invoice|status|one|option|plan))?`,
+		func(m *match) ([]item, bool) {
+			x, y := m.lits(1)[0], m.lits(2)[0]
+			t := plan.Target{Kind: plan.ByText, Value: y, Within: x}.String()
+			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: t})
+			c.notes = []string{fmt.Sprintf("%q is looked for inside the smallest repeated item (list item, row, card) whose text contains %q.", y, x)}
+			return []item{c}, true
+		})
 	// "shows Bob's email as 'bob@example.com'": a description, then the
 	// text that shows it.
 	addRule("described as", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* (?:'s )?){1,3})as ({lits})`,

@@ -214,7 +214,7 @@ func TestComposeKeepsPurposefulRefusals(t *testing.T) {
 		"The docs show a search box",                            // which docs? (a docs UI's own markup)
 		"The home page shows 'A' or 'B'",                        // an open outcome
 		"Every row on /orders says 'Paid'",                      // a rule about many
-		"The settings dialog lists 'Theme'",                     // nothing opens it
+		"The same dialog lists 'Theme'",                         // nothing opens it
 		"The home page loads in under 2 seconds",                // a timing
 		"Pressing ',' shows a 'Privacy' tab in the preferences", // a place the claim does not pin
 	})

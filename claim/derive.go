@@ -55,6 +55,11 @@ func (Rules) Derive(_ context.Context, claim string) (Derivation, error) { retur
 // read them alike, so a suggestion's label describes the plan Derive
 // makes of it.
 func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError) {
+	// The item chosen in a submenu, before a menu's item is read as
+	// chosen (places.go).
+	if d, ok := deriveMenuState(claim); ok {
+		return d, true, nil
+	}
 	// A drop-down's options, or its option picked (options.go).
 	if d, e, ok := deriveOptions(claim); ok {
 		return d, true, e
@@ -84,6 +89,10 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 	// a box, a tab of the preferences named by the word before them
 	// (openers.go), then the forms of reach.go.
 	if d, ok := deriveOpened(claim); ok {
+		return d, true, nil
+	}
+	// A place said after the check, a menu's several items (places.go).
+	if d, ok := derivePlaces(claim); ok {
 		return d, true, nil
 	}
 	if why := unopenedRefusal(claim, r); why != "" {

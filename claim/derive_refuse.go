@@ -1025,7 +1025,7 @@ func (p *parser) refusal() *refusal {
 		}
 	}
 	for _, w := range outOfReach {
-		if outOfReachIn(shape, w) {
+		if outOfReachIn(shape, w) && !inShownName(p.lx.toks, w) {
 			switch w {
 			case "milliseconds", "ms", "seconds", "second", "minutes", "hours", "latency", "p99", "p95", "uptime", "downtime":
 				return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("timings (%q) are not something a plan checks: every step has a time budget instead", w)}

@@ -21,9 +21,10 @@ import (
 // a click marked reach, so a missing control blocks the run, never fails
 // it. The runner looks for that control inside the page's closed menus
 // when it is not shown (runner/reach_menus.go); the note says so.
-// A place named in lower case ("the export dialog") is described, not
-// named: it stays refused, as in reach.go, its suggestions saying the
-// guess.
+// A place named by lower-case words ("the export options dialog") is
+// described, not named: it stays refused, as in reach.go, its suggestions
+// saying the guess; one word ("the export dialog") is read as the name of
+// its control, capitalised (places.go, describedOpener).
 //
 // What the place is said to show is read as the rules read it after the
 // click: an unquoted value ("shows the ratio as 0.00") is read only where
@@ -139,7 +140,11 @@ func openerRewrite(claim string) (said []string, place, name string, ok bool) {
 	}
 	name, ok = openerNameOf(firstOf(m, 1), m[6])
 	if !ok {
-		return nil, "", "", false
+		// "the hotkeys dialog": one lower-case word names the control
+		// the place is named for, capitalised as controls are (places.go).
+		if name, ok = describedOpener(m[6]); !ok {
+			return nil, "", "", false
+		}
 	}
 	kind := openerKinds[strings.ToLower(m[7])]
 	if strings.EqualFold(m[7], "box") {

@@ -46,7 +46,7 @@ func TestOpenersByName(t *testing.T) {
 		// A box named for what a field holds is a field, not a dialog.
 		{"The Search box says 'Type to search'", nil, ""},
 		// Lower case describes a place; it names no control (reach.go).
-		{"The export box lists 'JPEG'", nil, ""},
+		{"The export options box lists 'JPEG'", nil, ""},
 		{"The filters dialog reads 'No filters yet'", nil, ""},
 		// A panel's texts have no element to be looked for in.
 		{"The Export panel lists 'JPEG'", nil, ""},

@@ -34,10 +34,9 @@ func TestPlacesReachedByTheirName(t *testing.T) {
 		// Near misses: a lower-case or vague place names no control.
 		// The preferences in lower case are the place of that name (tabs.go).
 		{"In the preferences, 'Stop seeding at ratio' is unticked", []string{"Preferences"}, `{"expect_unchecked":"role=checkbox[name=\"Stop seeding at ratio\"]"}`},
-		{"The settings menu has 'Transmission Homepage' and 'Transmission Tip Jar' entries", nil, ""},
 		{"In the menu, 'About' is shown", nil, ""},
-		{"The export dialog lists 'CSV' and 'JSON'", nil, ""},
-		{"The share popup says 'Copy link'", nil, ""},
+		{"The export options dialog lists 'CSV' and 'JSON'", nil, ""},
+		{"The share link popup says 'Copy link'", nil, ""},
 		// What is checked must still be readable once the place is open.
 		{"The Statistics dialog shows 0 B downloaded in total", nil, ""},
 		// A menu's items cannot be looked for inside the menu: refused as

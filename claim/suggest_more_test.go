@@ -17,7 +17,7 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		// guess, said so.
 		{"The profile menu lists 'Sign out' and 'Settings'", `In the "Profile" menu, the page shows "Sign out" and "Settings"`, `clicking "Profile" is a guess`},
 		{"The Shortcuts dialog of the editor lists 'Undo'", `In the "Shortcuts" dialog, the page shows "Undo"`, `"editor"`},
-		{"In the keyboard dialog, 'u' is listed as 'Undo last change'", `In the "Keyboard" dialog, the page shows "Undo last change"`, `'"u"'`},
+		{"In the keyboard shortcuts dialog, 'u' is listed as 'Undo last change'", `In the "Shortcuts" dialog, the page shows "Undo last change"`, `'"u"'`},
 		{"The Import Wizard dialog has the 'Skip header row' box ticked by default", `In the "Import Wizard" dialog, "Skip header row" is ticked`, `"default"`},
 		{"In the preferences, the privacy tab has 'Send usage data' unchecked", `In Preferences, "Send usage data" is not ticked`, `clicking "Preferences" is a guess`},
 		{"The Sort menu > Order by offers Name, Size and Date.", `In the "Sort" menu, the page shows "Name", "Size" and "Date"`, `read as texts on the page, a guess`},

@@ -903,7 +903,38 @@
   function checkedOf(el) {
     if (el.tagName === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) return el.checked;
     const a = el.getAttribute('aria-checked') || el.getAttribute('aria-pressed') || el.getAttribute('aria-selected');
-    return a === 'true' ? true : a === 'false' ? false : null;
+    return a === 'true' ? true : a === 'false' ? false : markedOf(el);
+  }
+  // markedOf reads the chosen item of a menu that says it without ARIA,
+  // by a mark (a bullet or check icon) the chosen item of a group bears
+  // and the group's other items lack, as jQuery UI menus mark a radio
+  // group's item: true when the shown item bears the mark, false when it
+  // does not and an item beside it does, null otherwise (no such menu).
+  const MARK_CLASS = /^(?:[\w]+[-_])*(?:bullet|check|checkmark|checked|tick)$/i;
+  function ownMark(item) {
+    for (const d of item.querySelectorAll('[class]')) {
+      // a mark inside a nested menu is that menu's item's
+      let inner = false;
+      for (let p = d.parentElement; p && p !== item; p = p.parentElement) {
+        if (p.tagName === 'UL' || p.tagName === 'OL' || (p.getAttribute('role') || '') === 'menu') { inner = true; break; }
+      }
+      if (inner) continue;
+      if (Array.from(d.classList).some((c) => MARK_CLASS.test(c)) && getComputedStyle(d).display !== 'none') return true;
+    }
+    return false;
+  }
+  function markedOf(el) {
+    const role = roleOf(el);
+    if (role !== 'menuitem' && role !== 'menuitemradio' && role !== 'menuitemcheckbox') return null;
+    if (!visible(el) || !el.parentElement) return null;
+    if (ownMark(el)) return true;
+    const group = el.getAttribute('radio-group');
+    for (const s of el.parentElement.children) {
+      if (s === el || roleOf(s) !== role) continue;
+      if (group !== null && s.getAttribute('radio-group') !== group) continue;
+      if (ownMark(s)) return false;
+    }
+    return null;
   }
   function valueOf(el) {
     if (el.tagName === 'SELECT') return el.selectedOptions.length ? norm(el.selectedOptions[0].label) : '';
