@@ -428,6 +428,10 @@ func deriveDocs(claim string) (Derivation, bool) {
 		// a part of the docs read whole (compose_docs_more.go)
 		return d, true
 	}
+	if d, ok := deriveDocsOps(claim); ok {
+		// operations, parameters and responses documented (docs_ops.go)
+		return d, true
+	}
 	rw, ok := docsSay(stripLabel(claim))
 	if !ok {
 		return Derivation{}, false
