@@ -120,7 +120,7 @@ var (
 	reDocsMPWhole    = regexp.MustCompile(`^` + docsMethodPath + `$`)
 	// "… with the box left empty", "leaving bookId blank": a parameter
 	// Execute is pressed without; named, or the operation's only one.
-	reDocsEmptyParam = regexp.MustCompile(`,? (?:(?i:with) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:left) (?i:empty|blank)|(?i:with) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:left) (?i:empty|blank)|(?i:leaving) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:empty|blank)|(?i:leaving) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:empty|blank)|(?i:without) (?i:filling in|entering|typing|giving|providing) (?:(?i:an?|the) )?([A-Za-z_][\w-]*|'[^']{1,40}')(?: (?i:box|field|parameter|value))?|(?i:with nothing) (?i:in|typed in|typed into) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input))\b`)
+	reDocsEmptyParam = regexp.MustCompile(`,? (?:(?i:with) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:left) (?i:empty|blank)|(?i:with) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:left) (?i:empty|blank)|(?i:leaving) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:empty|blank)|(?i:leaving) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:empty|blank)|(?i:without) (?i:filling in|entering|typing|giving|providing) (?:(?i:an?|the) )?([A-Za-z_][\w-]*|'[^']{1,40}')(?: (?i:box|field|parameter|value))?|(?i:with nothing) (?i:in|typed in|typed into) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input)|(?i:with no) ([A-Za-z_][\w-]*|'[^']{1,40}')(?: (?i:value|box|field|parameter))? (?i:entered|typed|typed in|filled in|given))\b`)
 	// An operation named by its summary without quotes, after the verb
 	// that executes or tries it out and before a comma: "after you
 	// execute List books, …".
@@ -184,7 +184,7 @@ func docsSay(claim string) (docsRewrite, bool) {
 		return rw, false
 	}
 	if m := reDocsEmptyParam.FindStringSubmatch(c); m != nil && len(reDocsEmptyParam.FindAllString(c, -1)) == 1 {
-		p := unq(m[1] + m[2] + m[3] + m[4] + m[5] + m[6])
+		p := unq(m[1] + m[2] + m[3] + m[4] + m[5] + m[6] + m[7])
 		if docsParamBad[strings.ToLower(p)] {
 			return rw, false
 		}

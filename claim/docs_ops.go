@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -46,7 +47,8 @@ var (
 	reOpsRespWhen = regexp.MustCompile(`^(?:(?i:the) )?(` + docsQuoted + `)(?: (?i:operation))? (?i:answers|returns|responds with|gives|sends)(?: (?i:back))? (?:(?i:an?|the) )?(?:(?i:status|code|http status) )?(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?: (?i:response|status|code))?(?: ((?i:when|if|once|after|on) [a-z]+(?: [a-z]+){0,7}))?$`)
 	// "Clicking Try it out on 'X' prefills the bookId field with 1"
 	reOpsPrefill = regexp.MustCompile(`^(?i:clicking|pressing|hitting|using) (?:(?i:the) )?(?:'Try it out'|"Try it out"|(?i:try it out))(?: (?i:button))? (?i:on|for|in) (?:(?i:the) )?(` + docsQuoted + `)(?: (?i:operation))? (?i:prefills|pre-fills|fills in|fills|puts|sets) (?:(?i:the) )?(` + docsQuoted + `|[A-Za-z_][\w-]*) (?i:field|box|input|parameter)(?: (?i:in))? (?i:with) (` + docsQuoted + `|[\w.@:+-]+)$`)
-	reOpsWords    = regexp.MustCompile(`^[a-z]+(?: [a-z]+)*$`)
+	// "Opening the docs at /#/books/deleteBook expands 'Delete a book' and shows its 'Deleted' response"
+	reOpsDeepOpen = regexp.MustCompile(`^(?i:opening|visiting|loading|going to) (?:(?:(?i:the) )?(?:(?i:api) )?(?i:docs|documentation|page) (?i:at) )?(/[\w\-./]*#/[\w\-./{}~%]+) (?i:expands|opens) (?:(?i:the) )?(` + docsQuoted + `)(?: (?i:operation))?(?:,? (?i:and) (?i:shows) (?i:its) (` + docsQuoted + `) (?i:response))?$`)
 )
 
 // docsParamIn are where a parameter goes, as Swagger UI prints it under
@@ -221,6 +223,22 @@ func deriveDocsOps(claim string) (Derivation, bool) {
 			hover(box), plan.Step{Kind: plan.ExpectValue, Target: box, Value: value})
 		text = fmt.Sprintf("On %s: open the operation %s and click \"Try it out\"; then the box of its parameter %s holds %s.", page, plan.Quote(op), plan.Quote(param), plan.Quote(value))
 		notes = append(notes, docsOpNote(op), fmt.Sprintf("The box of the parameter %s is the input in its row (Swagger UI's data-param-name), found after \"Try it out\": if there is none, the run is blocked, not failed. Its value is what it holds, never its placeholder.", plan.Quote(param)))
+	case reOpsDeepOpen.MatchString(c) && page == "/":
+		m := reOpsDeepOpen.FindStringSubmatch(c)
+		page = m[1]
+		op, resp := unq(m[2]), unq(m[3])
+		opened := "css=.opblock:has(.opblock-body)"
+		steps = append(steps, hover(opened), plan.Step{Kind: plan.ExpectVisible, Target: opened + " within=" + strconv.Quote(op)})
+		text = fmt.Sprintf("On %s: the operation %s is open", page, plan.Quote(op))
+		if resp != "" {
+			steps = append(steps, plan.Step{Kind: plan.ExpectText, Value: resp, Target: opened + " .responses-table within=" + strconv.Quote(op)})
+			text += fmt.Sprintf(", its responses showing %s", plan.Quote(resp))
+		}
+		text += "."
+		notes = append(notes, fmt.Sprintf("An operation is open when Swagger UI draws its body (.opblock-body), and the open one is the one showing %s (the smallest repeated item holding it): if no operation opens, the run is blocked, not failed.", plan.Quote(op)))
+		if resp != "" {
+			notes = append(notes, "Its response is looked for in its own responses table (.responses-table), by the response's description or code.")
+		}
 	default:
 		return Derivation{}, false
 	}
