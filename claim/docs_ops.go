@@ -47,6 +47,14 @@ var (
 	reOpsRespWhen = regexp.MustCompile(`^(?:(?i:the) )?(` + docsQuoted + `)(?: (?i:operation))? (?i:answers|returns|responds with|gives|sends)(?: (?i:back))? (?:(?i:an?|the) )?(?:(?i:status|code|http status) )?(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?: (?i:response|status|code))?(?: ((?i:when|if|once|after|on) [a-z]+(?: [a-z]+){0,7}))?$`)
 	// "Clicking Try it out on 'X' prefills the bookId field with 1"
 	reOpsPrefill = regexp.MustCompile(`^(?i:clicking|pressing|hitting|using) (?:(?i:the) )?(?:'Try it out'|"Try it out"|(?i:try it out))(?: (?i:button))? (?i:on|for|in) (?:(?i:the) )?(` + docsQuoted + `)(?: (?i:operation))? (?i:prefills|pre-fills|fills in|fills|puts|sets) (?:(?i:the) )?(` + docsQuoted + `|[A-Za-z_][\w-]*) (?i:field|box|input|parameter)(?: (?i:in))? (?i:with) (` + docsQuoted + `|[\w.@:+-]+)$`)
+	// "Clicking Try it out on 'X' fills the request body box with an example whose title is "string""
+	reOpsBodyExample = regexp.MustCompile(`^(?i:clicking|pressing|hitting|using) (?:(?i:the) )?(?:'Try it out'|"Try it out"|(?i:try it out))(?: (?i:button))? (?i:on|for|in) (?:(?i:the) )?(` + docsQuoted + `)(?: (?i:operation))? (?i:fills|prefills|pre-fills|fills in|puts) (?:(?i:the) )?(?i:request body)(?: (?i:box|field|editor|text area|textarea))? (?i:with) (?:(?i:an?|the) )?(?i:example)(?: (?i:body|value|request|payload))? (?i:whose|where the|in which the|in which) ([A-Za-z_][\w]{0,40}) (?i:is) ('[^'"]{1,60}'|"[^'"]{1,60}")$`)
+	// "In 'X', the media type dropdown says it 'Controls Accept header.'"
+	reOpsMediaNote = regexp.MustCompile(`^(?i:in|on|for) (?:(?i:the) )?(` + docsQuoted + `)(?: (?i:operation))?,? (?:(?i:the) )?(?:(?i:response) )?(?i:media type|content type)(?: (?i:dropdown|drop-down|select|selector|list|menu|picker))? (?i:says|shows|reads|notes|explains)(?: (?i:that it|it))? (` + docsQuoted + `)$`)
+	// "Clicking the Schemas heading hides the Book and Order models"
+	reOpsModelsHide = regexp.MustCompile(`^(?i:clicking|clicking on|collapsing) (?:(?i:the) )?('Schemas'|"Schemas"|Schemas|'Models'|"Models"|Models)(?: (?i:heading|header|section|title))? (?i:hides|collapses) (?:(?i:the) )?([A-Z][\w]*(?:(?:, | and |, and )[A-Z][\w]*)*) (?i:models|schemas|model|schema)$`)
+	// "Collapsing the books section and expanding it again brings back 'X'"
+	reOpsTagToggle = regexp.MustCompile(`^(?i:collapsing|closing) (?:(?i:the) )?([\w-]{1,40}|'[\w-]{1,40}'|"[\w-]{1,40}") (?i:section|tag|group) (?i:and|then|and then) (?i:expanding|opening|reopening) (?i:it)(?: (?i:again))? (?i:brings back|shows|restores|shows again|brings) (` + docsQuoted + `)(?: (?i:back|again))?$`)
 	// "Opening the docs at /#/books/deleteBook expands 'Delete a book' and shows its 'Deleted' response"
 	reOpsDeepOpen = regexp.MustCompile(`^(?i:opening|visiting|loading|going to) (?:(?:(?i:the) )?(?:(?i:api) )?(?i:docs|documentation|page) (?i:at) )?(/[\w\-./]*#/[\w\-./{}~%]+) (?i:expands|opens) (?:(?i:the) )?(` + docsQuoted + `)(?: (?i:operation))?(?:,? (?i:and) (?i:shows) (?i:its) (` + docsQuoted + `) (?i:response))?$`)
 )
@@ -239,6 +247,50 @@ func deriveDocsOps(claim string) (Derivation, bool) {
 		if resp != "" {
 			notes = append(notes, "Its response is looked for in its own responses table (.responses-table), by the response's description or code.")
 		}
+	case reOpsBodyExample.MatchString(c):
+		m := reOpsBodyExample.FindStringSubmatch(c)
+		op, field, value := unq(m[1]), m[2], unq(m[3])
+		box := docsOpenAny + " .opblock-section-request-body textarea"
+		pair := `"` + field + `": "` + value + `"`
+		steps = append(steps, reach(docsExactText(op)), hover(docsOpenAny), reach(docsExactText("Try it out")), hover(box),
+			plan.Step{Kind: plan.ExpectText, Value: pair, Target: box})
+		text = fmt.Sprintf("On %s: open the operation %s and click \"Try it out\"; then its request body box holds %s.", page, plan.Quote(op), plan.Quote(pair))
+		notes = append(notes, docsOpNote(op), fmt.Sprintf("The request body box is the one Swagger UI shows after \"Try it out\" (a textarea in .opblock-section-request-body), filled with the example as JSON: the field %s with the text %s is looked for as %s in it. If there is no such box, the run is blocked, not failed.", plan.Quote(field), plan.Quote(value), pair))
+	case reOpsMediaNote.MatchString(c):
+		m := reOpsMediaNote.FindStringSubmatch(c)
+		op, note := unq(m[1]), unq(m[2])
+		ctl := docsOpenAny + " .responses-wrapper .response-control-media-type"
+		steps = append(steps, reach(docsExactText(op)), hover(ctl), plan.Step{Kind: plan.ExpectText, Value: note, Target: ctl})
+		text = fmt.Sprintf("On %s: open the operation %s; then the media type control of its responses says %s.", page, plan.Quote(op), plan.Quote(note))
+		notes = append(notes, docsOpNote(op), "The media type dropdown is the one of the operation's responses, with the words Swagger UI prints beside it (.response-control-media-type): a guess, so if there is none the run is blocked, not failed.")
+	case reOpsModelsHide.MatchString(c):
+		m := reOpsModelsHide.FindStringSubmatch(c)
+		heading := unq(m[1])
+		models := regexp.MustCompile(`, and |, | and `).Split(m[2], -1)
+		steps = append(steps, hover("css=.swagger-ui section.models"))
+		for _, md := range models {
+			steps = append(steps, plan.Step{Kind: plan.ExpectVisible, Target: "css=#model-" + md})
+		}
+		steps = append(steps, reach(plan.Target{Kind: plan.ByRole, Value: "button", Name: heading}.String()))
+		for _, md := range models {
+			steps = append(steps, plan.Step{Kind: plan.ExpectHidden, Target: "css=#model-" + md})
+		}
+		text = fmt.Sprintf("On %s: the models %s are shown; after clicking the %s heading they are not.", page, docsQuoteJoin(models), plan.Quote(heading))
+		notes = append(notes, fmt.Sprintf("A model is the box Swagger UI draws for it under the heading (#model-Name), checked shown before the click (hiding says they were): if one is not, the check fails. The heading is clicked as the button named %s, a guess: if there is none, the run is blocked, not failed.", plan.Quote(heading)))
+	case reOpsTagToggle.MatchString(c):
+		m := reOpsTagToggle.FindStringSubmatch(c)
+		tag, what := unq(m[1]), unq(m[2])
+		if docsParamBad[strings.ToLower(tag)] {
+			return Derivation{}, false
+		}
+		head := "css=#operations-tag-" + tag
+		ctl := head + " .expand-operation"
+		section := "css=.opblock-tag-section:has(#operations-tag-" + tag + ")"
+		steps = append(steps, hover(head), plan.Step{Kind: plan.ExpectText, Value: what, Target: section},
+			reach(ctl), plan.Step{Kind: plan.ExpectNoText, Value: what, Target: section},
+			reach(ctl), plan.Step{Kind: plan.ExpectText, Value: what, Target: section})
+		text = fmt.Sprintf("On %s: the section of the tag %s shows %s; after collapsing it, it does not, and after expanding it again it does.", page, plan.Quote(tag), plan.Quote(what))
+		notes = append(notes, fmt.Sprintf("The section is the one Swagger UI draws for the tag (heading #operations-tag-%s), collapsed and expanded by the arrow button in its heading (.expand-operation), a guess: if there is none, the run is blocked, not failed. \"Brings back\" says the collapse hid it: that is checked too, inside the section.", tag))
 	default:
 		return Derivation{}, false
 	}
