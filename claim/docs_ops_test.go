@@ -72,6 +72,26 @@ func TestDocsOpsReadings(t *testing.T) {
 		{"Opening the docs at /#/invoices/getInvoice expands 'Get an invoice' and shows its 'Invoice not found' response", [][]string{
 			{`{"visit":"/#/invoices/getInvoice"}`, `{"hover":"css=.opblock:has(.opblock-body)","reach":true}`, `{"expect_visible":"css=.opblock:has(.opblock-body) within=\"Get an invoice\""}`,
 				`{"expect_text":{"text":"Invoice not found","target":"css=.opblock:has(.opblock-body) .responses-table within=\"Get an invoice\""}}`}}},
+		// the example Try it out fills the request body box with
+		{"Clicking Try it out on 'Create an invoice' fills the request body box with an example whose currency is 'EUR'", [][]string{
+			append(open("Create an invoice"), `{"click":"text=\"Try it out\"","reach":true}`, `{"hover":"`+o+` .opblock-section-request-body textarea","reach":true}`,
+				`{"expect_text":{"text":"\"currency\": \"EUR\"","target":"`+o+` .opblock-section-request-body textarea"}}`)}},
+		// the words beside the responses' media type dropdown
+		{"In 'List invoices', the media type dropdown says 'Controls Accept header.'", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"List invoices\"","reach":true}`, `{"hover":"` + o + ` .responses-wrapper .response-control-media-type","reach":true}`,
+				`{"expect_text":{"text":"Controls Accept header.","target":"` + o + ` .responses-wrapper .response-control-media-type"}}`}}},
+		// the models heading: shown before, hidden after
+		{"Clicking the Models heading hides the Invoice and Customer models", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui section.models","reach":true}`, `{"expect_visible":"css=#model-Invoice"}`, `{"expect_visible":"css=#model-Customer"}`,
+				`{"click":"role=button[name=\"Models\"]","reach":true}`, `{"expect_hidden":"css=#model-Invoice"}`, `{"expect_hidden":"css=#model-Customer"}`}}},
+		// a tag section collapsed and expanded: its operation gone, then back
+		{"Collapsing the invoices section and expanding it again brings back 'Get an invoice'", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=#operations-tag-invoices","reach":true}`,
+				`{"expect_text":{"text":"Get an invoice","target":"css=.opblock-tag-section:has(#operations-tag-invoices)"}}`,
+				`{"click":"css=#operations-tag-invoices .expand-operation","reach":true}`,
+				`{"expect_no_text":{"text":"Get an invoice","target":"css=.opblock-tag-section:has(#operations-tag-invoices)"}}`,
+				`{"click":"css=#operations-tag-invoices .expand-operation","reach":true}`,
+				`{"expect_text":{"text":"Get an invoice","target":"css=.opblock-tag-section:has(#operations-tag-invoices)"}}`}}},
 	})
 }
 
@@ -87,6 +107,11 @@ func TestDocsOpsRefused(t *testing.T) {
 		"The docs list exactly three GET operations, 'List invoices' and 'Get an invoice'",
 		// two places at once
 		"'List invoices' takes a customer query path parameter",
+		// descriptions, not texts or models by name
+		"Collapsing the invoices section and expanding it again brings back the operations",
+		"Clicking the Schemas heading hides the models",
+		// an unquoted value in the example: a number or a text?
+		"Clicking Try it out on 'Create an invoice' fills the request body box with an example whose total is 12",
 	})
 }
 
