@@ -149,7 +149,7 @@ func deriveDocsPart(claim string) (Derivation, bool) {
 		if strings.EqualFold(tag, "schemas") || strings.EqualFold(tag, "models") {
 			section, what = "css=section.models", "the Schemas section"
 		}
-		if m[2] == "is described as" || strings.Contains(strings.ToLower(c), " the description ") {
+		if m[2] == "is described as" {
 			// a description is the tag's own, drawn in its heading (a
 			// collapsed section shows it too)
 			section, what = "css=#operations-tag-"+tag, "the heading of the tag "+plan.Quote(tag)
