@@ -55,6 +55,8 @@ var (
 	reOpsModelsHide = regexp.MustCompile(`^(?i:clicking|clicking on|collapsing) (?:(?i:the) )?('Schemas'|"Schemas"|Schemas|'Models'|"Models"|Models)(?: (?i:heading|header|section|title))? (?i:hides|collapses) (?:(?i:the) )?([A-Z][\w]*(?:(?:, | and |, and )[A-Z][\w]*)*) (?i:models|schemas|model|schema)$`)
 	// "Collapsing the books section and expanding it again brings back 'X'"
 	reOpsTagToggle = regexp.MustCompile(`^(?i:collapsing|closing) (?:(?i:the) )?([\w-]{1,40}|'[\w-]{1,40}'|"[\w-]{1,40}") (?i:section|tag|group) (?i:and|then|and then) (?i:expanding|opening|reopening) (?i:it)(?: (?i:again))? (?i:brings back|shows|restores|shows again|brings) (` + docsQuoted + `)(?: (?i:back|again))?$`)
+	// "The URL box in the top bar is prefilled with openapi.json"
+	reOpsURLBox = regexp.MustCompile(`^(?:(?i:the) )?(?i:url|spec url|definition url|explore) (?i:box|field|input)(?: (?i:in|at|of) (?:(?i:the) )?(?i:top bar|topbar|header bar))? (?i:is prefilled with|is pre-filled with|is filled with|holds) (` + docsQuoted + `|[\w./:-]*[./][\w./:-]*)$`)
 	// "Opening the docs at /#/books/deleteBook expands 'Delete a book' and shows its 'Deleted' response"
 	reOpsDeepOpen = regexp.MustCompile(`^(?i:opening|visiting|loading|going to) (?:(?:(?i:the) )?(?:(?i:api) )?(?i:docs|documentation|page) (?i:at) )?(/[\w\-./]*#/[\w\-./{}~%]+) (?i:expands|opens) (?:(?i:the) )?(` + docsQuoted + `)(?: (?i:operation))?(?:,? (?i:and) (?i:shows) (?i:its) (` + docsQuoted + `) (?i:response))?$`)
 )
@@ -291,6 +293,13 @@ func deriveDocsOps(claim string) (Derivation, bool) {
 			reach(ctl), plan.Step{Kind: plan.ExpectText, Value: what, Target: section})
 		text = fmt.Sprintf("On %s: the section of the tag %s shows %s; after collapsing it, it does not, and after expanding it again it does.", page, plan.Quote(tag), plan.Quote(what))
 		notes = append(notes, fmt.Sprintf("The section is the one Swagger UI draws for the tag (heading #operations-tag-%s), collapsed and expanded by the arrow button in its heading (.expand-operation), a guess: if there is none, the run is blocked, not failed. \"Brings back\" says the collapse hid it: that is checked too, inside the section.", tag))
+	case reOpsURLBox.MatchString(c):
+		m := reOpsURLBox.FindStringSubmatch(c)
+		value := unq(m[1])
+		box := "css=.swagger-ui .topbar input.download-url-input"
+		steps = append(steps, hover(box), plan.Step{Kind: plan.ExpectValue, Target: box, Value: value})
+		text = fmt.Sprintf("On %s: the URL box of the docs' top bar holds %s.", page, plan.Quote(value))
+		notes = append(notes, "The URL box is the one Swagger UI's top bar draws to load another API description (input.download-url-input in .topbar), a guess: if there is none, the run is blocked, not failed. Its value is compared whole.")
 	default:
 		return Derivation{}, false
 	}

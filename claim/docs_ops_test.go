@@ -97,6 +97,10 @@ func TestDocsOpsReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"click":"text=\"Get an invoice\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`,
 				`{"fill":{"target":"label=invoiceId","value":"3"}}`, `{"click":"role=button[name=\"Execute\"]","reach":true}`,
 				`{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+		// the top bar's URL box, compared whole
+		{"The URL box in the top bar is prefilled with spec/invoices.yaml", [][]string{
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui .topbar input.download-url-input","reach":true}`,
+				`{"expect_value":{"target":"css=.swagger-ui .topbar input.download-url-input","value":"spec/invoices.yaml"}}`}}},
 	})
 }
 
