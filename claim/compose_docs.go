@@ -110,7 +110,9 @@ var (
 	// "the response body contains 'doggie'", "shows 'doggie' in the response body"
 	reDocsRespBody = regexp.MustCompile(`(?i:(?:the )?(?:server )?response body) (?i:(does not|doesn't) (?:contain|show|include)|contains|shows|includes|has) ('[^']{1,80}'|"[^"]{1,80}")`)
 	// "shows 'doggie' in the response body"
-	reDocsInBody     = regexp.MustCompile(`(?i:(does not show|doesn't show)|shows|has) ('[^']{1,80}'|"[^"]{1,80}") (?i:in the (?:server )?response(?: body)?)`)
+	reDocsInBody = regexp.MustCompile(`(?i:(does not show|doesn't show)|shows|has) ('[^']{1,80}'|"[^"]{1,80}") (?i:in the (?:server )?response(?: body)?)`)
+	// "returns the book with a 200": a body described, then its status
+	reDocsBodyStatus = regexp.MustCompile(`\b((?i:returns|gets back|gives back|answers with|responds with)) ((?i:the|a|an)) ([a-z]{2,20}) (?i:with) (?:(?i:an?|the) )?([1-5]\d\d)\b`)
 	reDocsReason     = regexp.MustCompile(`,? (?i:since|because) ([^,']{3,80})$`)
 	reDocsComplains  = regexp.MustCompile(`\b(?i:complains|complains that|warns|warns that) ('[^']{1,80}'|"[^"]{1,80}")`)
 	reDocsLeftEmpty  = regexp.MustCompile(`(?i)\b(?:left (?:empty|blank)|leaving (?:it|the \w+) (?:empty|blank)|with (?:nothing|no value) (?:in|typed))\b`)
@@ -120,7 +122,7 @@ var (
 	reDocsMPWhole    = regexp.MustCompile(`^` + docsMethodPath + `$`)
 	// "… with the box left empty", "leaving bookId blank": a parameter
 	// Execute is pressed without; named, or the operation's only one.
-	reDocsEmptyParam = regexp.MustCompile(`,? (?:(?i:with) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:left) (?i:empty|blank)|(?i:with) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:left) (?i:empty|blank)|(?i:leaving) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:empty|blank)|(?i:leaving) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:empty|blank)|(?i:without) (?i:filling in|entering|typing|giving|providing) (?:(?i:an?|the) )?([A-Za-z_][\w-]*|'[^']{1,40}')(?: (?i:box|field|parameter|value))?|(?i:with nothing) (?i:in|typed in|typed into) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input))\b`)
+	reDocsEmptyParam = regexp.MustCompile(`,? (?:(?i:with) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:left) (?i:empty|blank)|(?i:with) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:left) (?i:empty|blank)|(?i:leaving) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:empty|blank)|(?i:leaving) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:empty|blank)|(?i:without) (?i:filling in|entering|typing|giving|providing) (?:(?i:an?|the) )?([A-Za-z_][\w-]*|'[^']{1,40}')(?: (?i:box|field|parameter|value))?|(?i:with nothing) (?i:in|typed in|typed into) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input)|(?i:with no) ([A-Za-z_][\w-]*|'[^']{1,40}')(?: (?i:value|box|field|parameter))? (?i:entered|typed|typed in|filled in|given))\b`)
 	// An operation named by its summary without quotes, after the verb
 	// that executes or tries it out and before a comma: "after you
 	// execute List books, …".
@@ -153,6 +155,7 @@ type docsRewrite struct {
 	inside    []docsInside
 	fills     []string // the parameters the rewrite fills
 	reason    string   // a reason the claim gives, not checked
+	body      string   // what the response is said to be ("the book"), not checked
 	empty     string   // the parameter left empty ("" with emptySaid: the only one)
 	emptySaid bool
 	bare      string // an operation named without quotes
@@ -184,7 +187,7 @@ func docsSay(claim string) (docsRewrite, bool) {
 		return rw, false
 	}
 	if m := reDocsEmptyParam.FindStringSubmatch(c); m != nil && len(reDocsEmptyParam.FindAllString(c, -1)) == 1 {
-		p := unq(m[1] + m[2] + m[3] + m[4] + m[5] + m[6])
+		p := unq(m[1] + m[2] + m[3] + m[4] + m[5] + m[6] + m[7])
 		if docsParamBad[strings.ToLower(p)] {
 			return rw, false
 		}
@@ -316,6 +319,12 @@ func docsSay(claim string) (docsRewrite, bool) {
 		c = c[:m[0]] + " hides " + last[len(last)-1][1] + " and shows a " + c[m[2]:m[3]] + " button" + c[m[1]:]
 	}
 	rw.executed = strings.Contains(c, "clicking 'Execute'") || strings.Contains(c, "then 'Execute'")
+	if m := reDocsBodyStatus.FindStringSubmatch(c); m != nil && rw.executed && len(reDocsBodyStatus.FindAllString(c, -1)) == 1 && !docsParamBad[strings.ToLower(m[3])] {
+		// "returns the book with a 200": the status is checked; what
+		// the body is said to be is a description, noted
+		rw.body = m[2] + " " + m[3]
+		c = strings.Replace(c, m[0], m[1]+" "+m[4], 1)
+	}
 	if rw.executed {
 		// After Execute, a status is the response's: said as a status
 		// ("returns 201", "gets a '200' back"), or quoted alone ("shows
@@ -426,6 +435,10 @@ const (
 func deriveDocs(claim string) (Derivation, bool) {
 	if d, ok := deriveDocsMore(claim); ok {
 		// a part of the docs read whole (compose_docs_more.go)
+		return d, true
+	}
+	if d, ok := deriveDocsOps(claim); ok {
+		// operations, parameters and responses documented (docs_ops.go)
 		return d, true
 	}
 	rw, ok := docsSay(stripLabel(claim))
@@ -605,6 +618,9 @@ func deriveDocs(claim string) (Derivation, bool) {
 	}
 	if docsShownParts(rw.inside) {
 		notes = append(notes, "The curl command, request URL and response body are the ones the docs UI shows after Execute (Swagger UI's .curl-command, .request-url and Server response table): if they do not appear, the run is blocked, not failed.")
+	}
+	if rw.body != "" {
+		notes = append(notes, fmt.Sprintf("%q is what the claim says the response is, a description no step can look for: only the status is checked.", rw.body))
 	}
 	if rw.reason != "" {
 		notes = append(notes, fmt.Sprintf("The reason the claim gives (%q) is why it holds, not something seen: it is not checked.", rw.reason))

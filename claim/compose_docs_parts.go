@@ -42,7 +42,7 @@ var (
 	// The response media type shown for 'List books' is application/json
 	reMediaType = regexp.MustCompile(`^(?:(?i:the) )?(?i:response) (?i:media type|content type)(?: (?i:shown|selected))? (?i:for|of|in) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) ('[\w.+-]+/[\w.+-]+'|"[\w.+-]+/[\w.+-]+"|[\w.+-]+/[\w.+-]+)$`)
 	// the 'orders' section lists 'Place an order'; the Schemas section lists 'Book'
-	reTagSection = regexp.MustCompile(`^(?:(?i:the) )?('[\w-]{1,40}'|"[\w-]{1,40}"|[\w-]{1,40}) (?i:section|tag)(?: (?i:of|in|on) the (?i:docs|swagger page|api docs))? (does not show|doesn't show|does not list|doesn't list|shows|lists|has|contains|includes|carries|says) (?:(?i:the description) )?(.+)$`)
+	reTagSection = regexp.MustCompile(`^(?:(?i:the) )?('[\w-]{1,40}'|"[\w-]{1,40}"|[\w-]{1,40}) (?i:section|tag)(?: (?i:of|in|on) the (?i:docs|swagger page|api docs))? (does not show|doesn't show|does not list|doesn't list|shows|lists|has|contains|includes|carries|says|is described as) (?:(?i:the description) )?(.+)$`)
 	reQuotedList = regexp.MustCompile(`^(?:'[^']{1,80}'|"[^"]{1,80}")(?:(?:, | and |, and )(?:'[^']{1,80}'|"[^"]{1,80}"))*$`)
 	reQuotedOne  = regexp.MustCompile(`'([^']{1,80})'|"([^"]{1,80})"`)
 	reFieldsNoun = regexp.MustCompile(` (?i:fields|properties|attributes)$`)
@@ -148,6 +148,11 @@ func deriveDocsPart(claim string) (Derivation, bool) {
 		what := "the section of the tag " + plan.Quote(tag)
 		if strings.EqualFold(tag, "schemas") || strings.EqualFold(tag, "models") {
 			section, what = "css=section.models", "the Schemas section"
+		}
+		if m[2] == "is described as" {
+			// a description is the tag's own, drawn in its heading (a
+			// collapsed section shows it too)
+			section, what = "css=#operations-tag-"+tag, "the heading of the tag "+plan.Quote(tag)
 		}
 		kind, says := plan.ExpectText, "shows"
 		if strings.Contains(m[2], "not") || strings.Contains(m[2], "n't") {

@@ -168,6 +168,10 @@ func deriveOnce(claim string) (d Derivation, err error) {
 		if e := docsTitleAmbiguity(claim); e != nil {
 			return Derivation{}, e
 		}
+		if e := docsOpsAmbiguity(claim); e != nil {
+			// a status documented, or a live call's (docs_ops.go)
+			return Derivation{}, e
+		}
 		if d2, ok := deriveEmpty(claim, stripLabel(claim)); ok {
 			// an empty JSON response said in words (compose_every.go)
 			return d2, nil

@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -69,6 +70,8 @@ var (
 	reBrowserTab = regexp.MustCompile(`^(.*?)\b(?i:the )?(?i:browser(?:'s)? (?:tab|window)(?:'s)?(?: title)?|browser tab title|web browser tab|(?:tab|window|page|browser|document) title)(?: (?i:on|for|of|at|showing) (.+?))? (?i:reads|says|shows|displays|is titled|is labelled|is labeled|is named|is called|reads as|has the title|shows the title|is) (` + docsQuoted + `)$`)
 	// a count of operations, by method or all of them
 	reDocsCount = regexp.MustCompile(`^(?:(?:(?i:in|on) (.+?), (?i:there (?:are|is))|(.+?) (?i:lists?|shows?|has|have|documents?|contains?|includes?|displays?)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?)|(?i:there (?:are|is)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?) (?i:in|on) (.+?))$`)
+	// a count of operations followed by their summaries
+	reDocsCountNames = regexp.MustCompile(`^(.+ (?i:operations|endpoints))(?:,|:| -) ` + docsQList + `$`)
 	// the docs' heading, or the API's title
 	reDocsHeading = regexp.MustCompile(`^(?:(?i:the|our) )?(?:((?i:api|openapi|swagger) )?(?i:docs|documentation)(?: (?i:page))?(?:'s?)? (header|heading)|((?i:api)(?:'s)?) (title|heading|name)|(?i:the )?(title|heading) (?i:of|on) (?:the )?((?i:api)|` + docsNamePat + `))(?: (?i:reads|says|shows|is|displays))? (` + docsQuoted + `)(?:,? (?i:with|and) (?:(?i:a|an|the|its) )?(?:(?i:version)(?: (?i:badge|number|tag))? (` + docsQuoted + `|v?\d[\w.\-]*)|(` + docsQuoted + `|v?\d[\w.\-]*) (?i:version)(?: (?i:badge|number|tag))?))?(?:,? (?i:and|with) (?:(?i:an?|the) )?(?i:OAS|OpenAPI) ?(\d+(?:\.\d+)?) (?i:badge|stamp)(?: (?i:next to it|beside it|after it))?)?$`)
 	// the words after a page that read on as a sentence about it
@@ -357,6 +360,14 @@ var (
 // those arrows, once every tag section is open: a collapsed section draws
 // none of its operations, and then the run is blocked, not failed.
 func deriveDocsCount(claim, c string) (Derivation, bool) {
+	var names []string
+	orig := c
+	if n := reDocsCountNames.FindStringSubmatch(strings.TrimSuffix(c, ".")); n != nil {
+		// "exactly two POST operations, 'A' and 'B'": which ones, by
+		// their summaries
+		orig = c
+		c, names = n[1], docsTexts(n[2])
+	}
 	m := reDocsCount.FindStringSubmatch(c)
 	if m == nil {
 		return Derivation{}, false
@@ -394,11 +405,30 @@ func deriveDocsCount(claim, c string) (Derivation, bool) {
 	case "at most":
 		cmp, says = plan.CountAtMost, "at most"
 	}
+	if len(names) > 0 && (len(names) > n || cmp == "" && len(names) != n || cmp == plan.CountAtMost) {
+		// named ones that are not all of them, or more than counted
+		return Derivation{}, false
+	}
 	text := fmt.Sprintf("On %s: the API docs list %s %d %s.", path, says, n, what)
 	steps := []plan.Step{{Kind: plan.Visit, Value: path},
 		{Kind: plan.Hover, Target: reach, Reach: true},
 		{Kind: plan.ExpectCount, Target: target, Count: n, Compare: cmp}}
+	for _, name := range names {
+		// the operation whose summary is name is one of those counted:
+		// the counted element inside the operation showing it
+		t := target + " within=" + strconv.Quote(name)
+		if method == "" {
+			t = "css=.swagger-ui .opblock within=" + strconv.Quote(name)
+		}
+		steps = append(steps, plan.Step{Kind: plan.ExpectVisible, Target: t})
+	}
+	if len(names) > 0 {
+		text = strings.TrimSuffix(text, ".") + ", among them " + docsQuoteJoin(names) + "."
+	}
 	notes := []string{fmt.Sprintf("The operations are counted as Swagger UI lists them (%s), once the plan has found Swagger UI with its operations drawn and every tag section open (a collapsed section draws none of its operations): if it does not, the run is blocked, not failed. An operation listed under two tags is listed, and counted, twice.", strings.TrimPrefix(target, "css="))}
+	if len(names) > 0 {
+		notes = append(notes, "An operation named by its summary is one of those counted when the counted element is inside the operation showing that summary (the smallest repeated item holding the text): if no operation shows it, the check fails.")
+	}
 	if method != "" {
 		notes = append(notes, "An operation's method is read from the name of the arrow that opens it (\"get /books\"), which every operation has, deprecated ones too (their block does not carry the method): if one has no such name, the run is blocked, not failed.")
 	}
@@ -407,7 +437,7 @@ func deriveDocsCount(claim, c string) (Derivation, bool) {
 	} else {
 		notes = append([]string{fmt.Sprintf("%q is read as the page at %s, the path the claim gives.", named, path)}, notes...)
 	}
-	return docsTrace(claim, c, text, steps, notes)
+	return docsTrace(claim, orig, text, steps, notes)
 }
 
 // deriveDocsHeading derives the docs' heading, or the API's title, and
