@@ -416,8 +416,9 @@ func (b *browser) newTab(ctx context.Context) (*tab, error) {
 	t := &tab{ctx: tctx, cancel: cancel, t: c.Target, b: c.Browser, bcID: c.BrowserContextID, id: c.Target.TargetID}
 	cctx, ccancel := context.WithTimeout(tctx, 5*time.Second)
 	defer ccancel()
-	// The three set-ups are independent: sent at once, they cost the tab
-	// one round trip more than chromedp's attach instead of three.
+	// The set-ups are independent of each other: sent at once, they cost
+	// the tab two round trips after chromedp's attach (the CSS agent is
+	// turned off before the DOM agent it depends on), not four.
 	var wg sync.WaitGroup
 	var errDL, errSettle error
 	wg.Go(func() {

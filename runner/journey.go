@@ -469,11 +469,11 @@ func (jr *journeyRun) step(k int, s *plan.Step, sr *evidence.StepResult) *verdic
 	if why := jr.crashed(); why != "" {
 		return blocked(why)
 	}
-	if jr.jctx.Err() != nil {
+	if spent(jr.jctx) {
 		switch {
 		case jr.parent.Err() != nil:
 			return blocked("the run was cancelled")
-		case jr.rctx.Err() != nil:
+		case spent(jr.rctx):
 			return blocked("the run's time budget was spent")
 		default:
 			return blocked(fmt.Sprintf("the journey's time budget (%s) was spent", jr.rs.r.cfg.JourneyTimeout))
@@ -544,6 +544,18 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 		}
 	}
 	return blocked(fmt.Sprintf("this runner does not know the step %q", s.Kind))
+}
+
+// spent reports whether ctx has ended or its deadline has passed: on a
+// loaded machine the timer that ends a context runs a little after its
+// deadline, and a wait that the page gave up at the deadline must count as
+// the budget's end, not as the page's answer.
+func spent(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	dl, ok := ctx.Deadline()
+	return ok && !time.Now().Before(dl)
 }
 
 // graceFor is how long past a step's budget the page may take to answer a
