@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -53,6 +54,7 @@ type journeyRun struct {
 	// wait gave up before its budget; 0 when it did not.
 	settled  time.Duration
 	releases sync.WaitGroup // object groups being released
+	grouped  atomic.Bool    // the running step may hold remote objects (noteGroup)
 	// caretShow is closed when the caret hidden for the latest capture is
 	// shown again (revealCaret); nil when none is under way.
 	caretMu   sync.Mutex
@@ -345,6 +347,7 @@ func (jr *journeyRun) steps() {
 			end()
 		}
 		jr.stepNo = k
+		jr.grouped.Store(false)
 		jr.note = ""
 		endStep := jr.rs.tm.span("step: " + string(s.Kind))
 		v := jr.step(k, s, &sr)
@@ -394,7 +397,9 @@ func (jr *journeyRun) steps() {
 		endEv := jr.rs.tm.span(jr.evPhase)
 		jr.evidenceAfter(k, s, v, &sr)
 		endEv()
-		jr.releaseObjects(k)
+		if jr.grouped.Load() {
+			jr.releaseObjects(k)
+		}
 		jr.res.Steps = append(jr.res.Steps, sr)
 		msg := sr.Actual
 		if sr.Error != "" {
@@ -464,11 +469,11 @@ func (jr *journeyRun) step(k int, s *plan.Step, sr *evidence.StepResult) *verdic
 	if why := jr.crashed(); why != "" {
 		return blocked(why)
 	}
-	if jr.jctx.Err() != nil {
+	if spent(jr.jctx) {
 		switch {
 		case jr.parent.Err() != nil:
 			return blocked("the run was cancelled")
-		case jr.rctx.Err() != nil:
+		case spent(jr.rctx):
 			return blocked("the run's time budget was spent")
 		default:
 			return blocked(fmt.Sprintf("the journey's time budget (%s) was spent", jr.rs.r.cfg.JourneyTimeout))
@@ -539,6 +544,18 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 		}
 	}
 	return blocked(fmt.Sprintf("this runner does not know the step %q", s.Kind))
+}
+
+// spent reports whether ctx has ended or its deadline has passed: on a
+// loaded machine the timer that ends a context runs a little after its
+// deadline, and a wait that the page gave up at the deadline must count as
+// the budget's end, not as the page's answer.
+func spent(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	dl, ok := ctx.Deadline()
+	return ok && !time.Now().Before(dl)
 }
 
 // graceFor is how long past a step's budget the page may take to answer a
@@ -616,9 +633,11 @@ func (jr *journeyRun) evidenceAfter(k int, s *plan.Step, v *verdict, sr *evidenc
 	jr.caretShown()
 	end()
 	// The browser measures the visible area while the page serialises
-	// itself; a full-size capture needs no measure.
+	// itself; a full-size capture needs no measure, and an assertion's
+	// capture, which the snapshot may find it can reuse, measures only
+	// when it is taken (screenshot).
 	var metrics chan *page.GetLayoutMetricsResult
-	if v == nil && jr.rs.r.cfg.ScreenshotScale < 1 {
+	if v == nil && jr.rs.r.cfg.ScreenshotScale < 1 && !s.Kind.IsAssertion() {
 		metrics = make(chan *page.GetLayoutMetricsResult, 1)
 		go func() {
 			end := tm.span("background: layout metrics")

@@ -142,6 +142,7 @@ func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, e
 		ObjectGroup:  objectGroup(jr.stepNo),
 		Silent:       new(true),
 	})
+	jr.noteGroup(res.Result, res.ExceptionDetails, err)
 	if err != nil {
 		if isNavigationError(err) {
 			return pollResult{}, errNavigated
@@ -425,6 +426,16 @@ func (jr *journeyRun) callOn(ctx context.Context, obj runtime.RemoteObjectID, fn
 		return nil, errors.New(exceptionText(res.ExceptionDetails))
 	}
 	return json.RawMessage(res.Result.Value), nil
+}
+
+// noteGroup records that the running step's object group may hold remote
+// objects after an evaluation in it: one it returned or threw, or any when
+// the call did not complete (the page may still make its result). A step
+// whose evaluations returned only values has nothing to release.
+func (jr *journeyRun) noteGroup(r *runtime.RemoteObject, ex *runtime.ExceptionDetails, err error) {
+	if err != nil || r == nil || r.ObjectID != "" || ex != nil && (ex.Exception == nil || ex.Exception.ObjectID != "") {
+		jr.grouped.Store(true)
+	}
 }
 
 // releaseObjects frees step k's remote objects in the background: the

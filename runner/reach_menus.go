@@ -225,6 +225,7 @@ func (jr *journeyRun) nextMenuOpener(st *stepCtx, reset bool) (runtime.RemoteObj
 		ObjectGroup: objectGroup(jr.stepNo),
 		Silent:      new(true),
 	})
+	jr.noteGroup(res.Result, res.ExceptionDetails, err)
 	if err != nil {
 		return "", err
 	}

@@ -529,7 +529,7 @@ func (st *stepCtx) visit() *verdict {
 	parsed := st.wait(func() bool { return jr.rec.life[loader]["DOMContentLoaded"] })
 	end()
 	if !parsed {
-		if jr.jctx.Err() != nil {
+		if spent(jr.jctx) {
 			return nil // step() reports the spent budget
 		}
 		return st.unfinished(u.String(), d)

@@ -149,7 +149,7 @@ func (st *stepCtx) loaded(before navMark, what string) *verdict {
 	if v := st.afterInput(before); v != nil {
 		return v
 	}
-	if st.ctx.Err() != nil && st.jr.jctx.Err() == nil {
+	if st.ctx.Err() != nil && !spent(st.jr.jctx) {
 		return failed(what+" to load within "+st.budget.String(), "it did not finish loading")
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp/kb"
 	"github.com/vouchdev/vouch/evidence"
@@ -265,5 +266,34 @@ journeys:
 func TestRepairPromptVerified(t *testing.T) {
 	if RepairPrompt(nil) != "" || RepairPrompt(&evidence.Manifest{Decision: evidence.Verified}) != "" {
 		t.Error("a verified or missing manifest has a repair prompt")
+	}
+}
+
+// lateTimer is a context whose deadline has passed but whose timer has not
+// run yet, as on a loaded machine.
+type lateTimer struct {
+	context.Context
+	dl time.Time
+}
+
+func (c lateTimer) Deadline() (time.Time, bool) { return c.dl, true }
+
+func TestSpent(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name string
+		ctx  context.Context
+		want bool
+	}{
+		{"no deadline", context.Background(), false},
+		{"cancelled", cancelled, true},
+		{"deadline ahead", lateTimer{context.Background(), time.Now().Add(time.Hour)}, false},
+		{"deadline passed, timer late", lateTimer{context.Background(), time.Now().Add(-time.Millisecond)}, true},
+	}
+	for _, tc := range tests {
+		if got := spent(tc.ctx); got != tc.want {
+			t.Errorf("%s: spent = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
