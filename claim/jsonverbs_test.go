@@ -85,3 +85,23 @@ func TestJSONVerbNeedsJSON(t *testing.T) {
 		}
 	}
 }
+
+// Where a link to another site goes, read from its href; a text that is
+// no link.
+func TestLinkDestReadings(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The footer's 'Status' link goes to status.acme.io", [][]string{
+			{`{"visit":"/"}`, `{"expect_text":{"text":"Status","target":"css=a[href=\"https://status.acme.io\"], a[href=\"https://status.acme.io/\"], a[href=\"http://status.acme.io\"], a[href=\"http://status.acme.io/\"] in=footer"}}`}}},
+		{"On /about, the Source link points to gitlab.com/acme/shop", [][]string{
+			{`{"visit":"/about"}`, `{"expect_text":{"text":"Source","target":"css=a[href=\"https://gitlab.com/acme/shop\"], a[href=\"https://gitlab.com/acme/shop/\"], a[href=\"http://gitlab.com/acme/shop\"], a[href=\"http://gitlab.com/acme/shop/\"]"}}`}}},
+		{"In the home page footer, 'Acme Inc' is plain text, not a link", [][]string{
+			{`{"visit":"/"}`, `{"expect_visible":"text=\"Acme Inc\" in=footer"}`, `{"expect_hidden":"role=link[name=\"Acme Inc\" s] in=footer"}`}}},
+		{"On /pricing, 'Enterprise' is just plain text and not a link", [][]string{
+			{`{"visit":"/pricing"}`, `{"expect_visible":"text=\"Enterprise\""}`, `{"expect_hidden":"role=link[name=\"Enterprise\" s]"}`}}},
+	})
+	runRefused(t, []string{
+		"The Blog link under Community on the home page points to blog.acme.io",   // under a heading: no target pins it
+		"The 'Guide' link points to guide.html",                                   // a file, not a host
+		"In the header of /about, 'Acme' in the footer is plain text, not a link", // two parts
+	})
+}
