@@ -78,7 +78,7 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 		c.eat(",")
 	}
 	absent := c.apiAbsent()
-	if !c.request() && !c.apiRequest() && !c.jvShapeRequest() && !c.apiSubject() {
+	if !c.request() && !c.apiRequest() && !c.jvShapeRequest() && !c.jvNamedRequest() && !c.apiSubject() {
 		return nil, nil, false
 	}
 	c.eat(",")
@@ -273,7 +273,8 @@ func (c *apiComposer) apiNamedRecord() (string, bool) {
 var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "contains", "contain",
 	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives", "brings back",
 	"bring back", "finds", "find", "matches", "match", "answers with", "responds with", "comes back with",
-	"comes back as", "is answered with", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads")
+	"comes back as", "is answered with", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads",
+	"keeps", "keep")
 
 // apiOutcome reads one outcome: a status, an empty collection, or values.
 func (c *apiComposer) apiOutcome() bool {
@@ -336,6 +337,10 @@ func (c *apiComposer) apiValues(neg bool) bool {
 	from := c.i
 	if !neg && c.jvNobody() {
 		c.jvEmpty(c.p.lx.span(c.w[from].a, c.w[c.i-1].b))
+		return true
+	}
+	if n, ok := c.jvOthers(); ok && !neg {
+		c.jvOnlyCount(n, c.p.lx.span(c.w[from].a, c.w[c.i-1].b))
 		return true
 	}
 	only := !neg && (c.eat("only") || c.eat("just"))

@@ -193,7 +193,13 @@ func (c *apiComposer) jvRefusal() *refusal {
 	path := c.apiVisited()
 	r := &refusal{cause: "ambiguous", reason: fmt.Sprintf("%q is about the items of a JSON response, and the claim does not say %s answers JSON: start with \"GET\" (\"GET %s …\") if it does, or name texts the page shows and does not show", c.jv.needJSON, path, path)}
 	if path != "" && c.rest < len(c.w) {
-		r.suggest = []string{"GET " + path + " " + c.p.lx.span(c.w[c.rest].a, c.w[len(c.w)-1].b)}
+		// the claim with GET before its path, then the path and what
+		// it answers alone (Derive keeps those that derive)
+		said := c.p.lx.span(c.w[0].a, c.w[len(c.w)-1].b)
+		if i := strings.Index(said, path); i > 0 {
+			r.suggest = append(r.suggest, said[:i]+"GET "+said[i:])
+		}
+		r.suggest = append(r.suggest, "GET "+path+" "+c.p.lx.span(c.w[c.rest].a, c.w[len(c.w)-1].b))
 	}
 	return r
 }
@@ -265,4 +271,74 @@ func (c *apiComposer) jvWith() bool {
 	}
 	c.i = s
 	return false
+}
+
+// jvOthers reads "the other two tasks", "the remaining 3 tasks", "the two
+// other tasks": the rest of the collection, said with its number, which
+// is the response's number of items (what they are not is said beside
+// it: "drops 'X' and keeps the other two tasks").
+func (c *apiComposer) jvOthers() (int, bool) {
+	s := c.i
+	if !c.eat("the") {
+		return 0, false
+	}
+	other := c.eat("other") || c.eat("remaining") || c.eat("rest", "of", "the")
+	if c.end() {
+		c.i = s
+		return 0, false
+	}
+	n, ok := wordNumber(c.low())
+	if !ok {
+		c.i = s
+		return 0, false
+	}
+	c.i++
+	other = c.eat("other") || c.eat("remaining") || other
+	coll, isColl := c.apiCollection()
+	if !other || c.end() || c.w[c.i].kind != tWord || !isColl || !apiItemNoun(c.low(), coll) {
+		c.i = s
+		return 0, false
+	}
+	c.i++
+	return n, true
+}
+
+// jvRequestNouns name a request by what it does: "the not-equal filter
+// /tasks?done_ne=true".
+var jvRequestNouns = map[string]bool{"filter": true, "query": true, "request": true, "search": true, "lookup": true, "call": true}
+
+// jvNamedRequest reads "the WORDS filter PATH" at the start: the words
+// describe the request (noted, not checked); the path is visited.
+// Numbers, "only" and negations in the words say more than the path does
+// and are not read.
+func (c *apiComposer) jvNamedRequest() bool {
+	save := c.i
+	if c.i != 0 || !c.eat("the") {
+		return false
+	}
+	from := c.i
+	for k := 0; k < 4 && !c.end() && c.w[c.i].kind == tWord && c.w[c.i].raw != "GET"; k++ {
+		w := c.low()
+		if _, n := wordNumber(w); n || w == "only" || w == "just" || w == "not" || w == "no" || w == "never" || everyWords[w] || vague[w] {
+			c.i = save
+			return false
+		}
+		c.i++
+	}
+	noun := c.i - 1
+	_ = c.at("get") && c.w[c.i].raw == "GET" && c.eat("get")
+	if noun-from < 1 || !jvRequestNouns[c.w[noun].low] || c.end() || c.w[c.i].kind != tPath {
+		c.i = save
+		return false
+	}
+	pg, ok := c.pageRef()
+	if !ok || pg.generic || pg.via != "" {
+		c.i = save
+		return false
+	}
+	c.emit(item{kind: iPage, page: pg, subject: true})
+	c.page = true
+	c.notes = append(c.notes, fmt.Sprintf("%q describes the request; %s is what is visited, and the words are not checked.", c.p.lx.span(c.w[save].a, c.w[noun].b), pg.path))
+	c.eat(",")
+	return true
 }

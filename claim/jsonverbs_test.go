@@ -44,6 +44,10 @@ func TestJSONVerbReadings(t *testing.T) {
 			{`{"visit":"/songs?id=4\u0026id=9"}`, `{"expect_json":{"at":"/*/id","equals":4}}`},
 			{`{"visit":"/songs?id=4\u0026id=9"}`, `{"expect_json":{"at":"/*/id","equals":9}}`},
 			{`{"visit":"/songs?id=4\u0026id=9"}`, `{"expect_json":{"count":2}}`}}},
+		// a request named by what it does; the rest of the collection
+		{"The genre filter GET /songs?genre_ne=jazz drops 'Blue Train' and keeps the other two songs", [][]string{
+			{`{"visit":"/songs?genre_ne=jazz"}`, `{"expect_no_text":"Blue Train"}`},
+			{`{"visit":"/songs?genre_ne=jazz"}`, `{"expect_json":{"count":2}}`}}},
 		// an empty result said with a pronoun
 		{"GET /players?name_like=zed finds nobody", [][]string{
 			{`{"visit":"/players?name_like=zed"}`, `{"expect_json":{"equals":[]}}`}}},
@@ -58,8 +62,10 @@ func TestJSONVerbRefusals(t *testing.T) {
 		"An id that isn't a number, like /songs/12, gets a 404", // the example is a number
 		"A song that isn't jazz, like /songs/12, gets a 404",    // a description of the data, not the path
 		"GET /songs/4 returns just 'Blue Train'",                // "just" said of one record
-		"/config returns the current theme, 'dark'",             // a description before the value is not dropped
-		"GET /songs?_page=2 returns the fourth song, 'So What'", // a position the response does not have
+		"/config returns the current theme, 'dark'",
+		"Every song in GET /songs has a genre flag",                                   // the kind of a field, not its value
+		"The new filter GET /songs?new=1 drops 'Help' and keeps the other two albums", // another collection's noun             // a description before the value is not dropped
+		"GET /songs?_page=2 returns the fourth song, 'So What'",                       // a position the response does not have
 	})
 }
 
@@ -69,7 +75,8 @@ func TestJSONVerbNeedsJSON(t *testing.T) {
 	cases := []struct{ claim, sugg string }{
 		{"/songs?genre=jazz returns only 'Blue Train' and 'So What'", `GET /songs?genre=jazz returns only "Blue Train" and "So What"`},
 		{"/players?team=red matches Lin Park only", "GET /players?team=red matches Lin Park only"},
-		{"Requesting /songs?id=4&id=9 returns songs 4 and 9", "GET /songs?id=4&id=9 returns songs 4 and 9"},
+		{"Requesting /songs?id=4&id=9 returns songs 4 and 9", "Requesting GET /songs?id=4&id=9 returns songs 4 and 9"},
+		{"The date filter /shows?year_gte=2020 keeps the other three shows", "The date filter GET /shows?year_gte=2020 keeps the other three shows"},
 		{"/players?name_like=zed finds nobody", "GET /players?name_like=zed finds nobody"},
 		{"/authors/2?_embed=books returns Ada Byron with an empty books list", "GET /authors/2?_embed=books returns Ada Byron with an empty books list"},
 	}
