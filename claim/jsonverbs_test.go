@@ -101,6 +101,8 @@ func TestLinkDestReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"expect_text":{"text":"Status","target":"css=a[href=\"https://status.acme.io\"], a[href=\"https://status.acme.io/\"], a[href=\"http://status.acme.io\"], a[href=\"http://status.acme.io/\"] in=footer"}}`}}},
 		{"On /about, the Source link points to gitlab.com/acme/shop", [][]string{
 			{`{"visit":"/about"}`, `{"expect_text":{"text":"Source","target":"css=a[href=\"https://gitlab.com/acme/shop\"], a[href=\"https://gitlab.com/acme/shop/\"], a[href=\"http://gitlab.com/acme/shop\"], a[href=\"http://gitlab.com/acme/shop/\"]"}}`}}},
+		{"The home page's 'Docs' link points to docs.acme.io", [][]string{
+			{`{"visit":"/"}`, `{"expect_text":{"text":"Docs","target":"css=a[href=\"https://docs.acme.io\"], a[href=\"https://docs.acme.io/\"], a[href=\"http://docs.acme.io\"], a[href=\"http://docs.acme.io/\"]"}}`}}},
 		{"In the home page footer, 'Acme Inc' is plain text, not a link", [][]string{
 			{`{"visit":"/"}`, `{"expect_visible":"text=\"Acme Inc\" in=footer"}`, `{"expect_hidden":"role=link[name=\"Acme Inc\" s] in=footer"}`}}},
 		{"On /pricing, 'Enterprise' is just plain text and not a link", [][]string{

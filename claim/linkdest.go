@@ -38,7 +38,7 @@ var (
 	// On the home page, / In the home page header, / In the header of /about,
 	reLinkPre = `(?:(?i:on|in) (?:(?P<ppage>` + ldPage + `)(?:'s)?(?: (?P<preg>` + ldRegion + `))?|(?i:the) (?P<preg2>` + ldRegion + `)(?: (?i:of|on) (?P<ppage2>` + ldPage + `))?),? )?`
 	// [the] [header's] NAME link [in the header] [on PAGE] points to DEST
-	reLinkDest = regexp.MustCompile(`^` + reLinkPre + `(?i:the )?(?:(?P<reg>` + ldRegion + `)'s )?(?P<name>` + ldName + `|[A-Z][\w.-]*(?: [A-Z][\w.-]*){0,2}) (?i:link)(?P<under> (?i:under|below|beneath) .+?)?(?: (?i:in|on) (?i:the) (?P<reg2>` + ldRegion + `))?(?: (?i:on|of) (?P<page>` + ldPage + `))? (?i:points|goes|leads|links|takes you|sends you|should point|should go) (?i:to) (?P<dest>` + ldDest + `)$`)
+	reLinkDest = regexp.MustCompile(`^` + reLinkPre + `(?:(?P<ppage3>` + ldPage + `)'s )?(?i:the )?(?:(?P<reg>` + ldRegion + `)'s )?(?P<name>` + ldName + `|[A-Z][\w.-]*(?: [A-Z][\w.-]*){0,2}) (?i:link)(?P<under> (?i:under|below|beneath) .+?)?(?: (?i:in|on) (?i:the) (?P<reg2>` + ldRegion + `))?(?: (?i:on|of) (?P<page>` + ldPage + `))? (?i:points|goes|leads|links|takes you|sends you|should point|should go) (?i:to) (?P<dest>` + ldDest + `)$`)
 	// [In PAGE header,] 'X' [in the header] is plain text, not a link
 	rePlainText = regexp.MustCompile(`^` + reLinkPre + `(?P<name>` + ldName + `)(?: (?i:in) (?i:the) (?P<reg>` + ldRegion + `))?(?: (?i:on) (?P<page>` + ldPage + `))? (?i:is) (?:(?i:just|only) )?(?i:plain text|text),? (?:(?i:and|but) )?(?i:not a link)$`)
 )
@@ -81,7 +81,7 @@ func ldGroups(re *regexp.Regexp, s string) (map[string]string, bool) {
 		}
 	}
 	// one name per group, whichever place it was said in
-	for _, pair := range [][2]string{{"ppage2", "ppage"}, {"preg2", "preg"}, {"reg2", "reg"}} {
+	for _, pair := range [][2]string{{"ppage2", "ppage"}, {"ppage3", "ppage"}, {"preg2", "preg"}, {"reg2", "reg"}} {
 		if v := g[pair[0]]; v != "" {
 			if g[pair[1]] != "" {
 				return nil, false
