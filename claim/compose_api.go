@@ -339,6 +339,18 @@ func (c *apiComposer) apiValues(neg bool) bool {
 		c.jvEmpty(c.p.lx.span(c.w[from].a, c.w[c.i-1].b))
 		return true
 	}
+	if phrase, ok := c.jvTheOne(); ok && !neg {
+		c.jvOnlyCount(1, phrase)
+		if c.end() || c.w[c.i].kind != tWord {
+			return true
+		}
+		vals := c.apiValueList()
+		if len(vals) == 0 {
+			return false
+		}
+		c.apiChecks(vals, false)
+		return true
+	}
 	if n, ok := c.jvOthers(); ok && !neg {
 		c.jvOnlyCount(n, c.p.lx.span(c.w[from].a, c.w[c.i-1].b))
 		return true

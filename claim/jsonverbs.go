@@ -342,3 +342,28 @@ func (c *apiComposer) jvNamedRequest() bool {
 	c.eat(",")
 	return true
 }
+
+// jvTheOne reads "the one release", "just the one task": the response
+// holds exactly one item, the collection's own noun. The noun is left
+// to be read when what the item holds follows ("the one release, whose
+// notes say 'X'"). "That one task" is not read: "that" points at an item
+// the claim names elsewhere, which the count does not check.
+func (c *apiComposer) jvTheOne() (string, bool) {
+	s := c.i
+	c.eat("just")
+	if !c.eat("the", "one") && !c.eat("the", "single") && !c.eat("the", "only") {
+		c.i = s
+		return "", false
+	}
+	coll, ok := c.apiCollection()
+	if !ok || c.end() || c.w[c.i].kind != tWord || !apiItemNoun(c.low(), coll) {
+		c.i = s
+		return "", false
+	}
+	phrase := c.p.lx.span(c.w[s].a, c.w[c.i].b)
+	if c.i+2 < len(c.w) && c.w[c.i+1].raw == "," && (c.w[c.i+2].low == "whose" || c.w[c.i+2].low == "with" || c.w[c.i+2].low == "titled" || c.w[c.i+2].low == "named") {
+		return phrase, true
+	}
+	c.i++
+	return phrase, true
+}

@@ -48,6 +48,10 @@ func TestJSONVerbReadings(t *testing.T) {
 		{"The genre filter GET /songs?genre_ne=jazz drops 'Blue Train' and keeps the other two songs", [][]string{
 			{`{"visit":"/songs?genre_ne=jazz"}`, `{"expect_no_text":"Blue Train"}`},
 			{`{"visit":"/songs?genre_ne=jazz"}`, `{"expect_json":{"count":2}}`}}},
+		// "the one NOUN": exactly one item, and what it holds
+		{"GET /albums?year=1959 gives back the one album, whose label is 'Blue Note'", [][]string{
+			{`{"visit":"/albums?year=1959"}`, `{"expect_json":{"count":1}}`},
+			{`{"visit":"/albums?year=1959"}`, `{"expect_json":{"at":"/*/label","equals":"Blue Note"}}`}}},
 		// an empty result said with a pronoun
 		{"GET /players?name_like=zed finds nobody", [][]string{
 			{`{"visit":"/players?name_like=zed"}`, `{"expect_json":{"equals":[]}}`}}},
@@ -63,6 +67,8 @@ func TestJSONVerbRefusals(t *testing.T) {
 		"A song that isn't jazz, like /songs/12, gets a 404",    // a description of the data, not the path
 		"GET /songs/4 returns just 'Blue Train'",                // "just" said of one record
 		"/config returns the current theme, 'dark'",
+		"GET /albums/3 gives back the one album",                                      // a record's path holds one item
+		"GET /albums?year=1959 returns that one album",                                // "that": an item named elsewhere
 		"Every song in GET /songs has a genre flag",                                   // the kind of a field, not its value
 		"The new filter GET /songs?new=1 drops 'Help' and keeps the other two albums", // another collection's noun             // a description before the value is not dropped
 		"GET /songs?_page=2 returns the fourth song, 'So What'",                       // a position the response does not have
