@@ -454,6 +454,20 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 
 func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 	for _, v := range vals {
+		if c.json && v.whole && !neg && json.Valid([]byte(v.value)) {
+			// '2' quoted as the whole response: the number or the text
+			c.jv.bad = true
+			continue
+		}
+		if c.json && v.whole && !neg {
+			// "GET /config/locale returns the current locale, 'de'":
+			// the path answers the field's value itself
+			val, _ := json.Marshal(v.value)
+			it := check("presence", plan.Step{Kind: plan.ExpectJSON, Value: string(val)})
+			it.notes = []string{fmt.Sprintf("%q names the path's own last segment: the whole JSON response is checked to be the text %s.", v.field, val)}
+			c.emit(it)
+			continue
+		}
 		if c.json && v.field != "" && !neg {
 			if at, ok := c.apiFieldAt(v.field); ok {
 				if !v.bare && json.Valid([]byte(v.value)) {
@@ -637,6 +651,7 @@ type apiVal struct {
 	value    string // the value alone, as written
 	asserted bool   // the claim says the field holds it ("is", "whose", "titled")
 	isString bool   // not a JSON number, boolean or null
+	whole    bool   // the field is the path's own last segment: its value is the whole response
 }
 
 // apiValueList reads values joined by "," and "and".
@@ -694,6 +709,9 @@ func (c *apiComposer) apiValue() (apiVal, bool) {
 		return v, true
 	}
 	if v, ok := c.jvEmptyField(); ok {
+		return v, true
+	}
+	if v, ok := c.jvApposition(); ok {
 		return v, true
 	}
 	c.eat("the")

@@ -367,3 +367,40 @@ func (c *apiComposer) jvTheOne() (string, bool) {
 	c.i++
 	return phrase, true
 }
+
+// jvApposition reads a field named before its value, set off by a comma:
+// "the current theme, 'light'", "the locale, 'de'". The description is
+// the field, checked with the value; any other word before it ("the third
+// task", "the newest theme") is a description no check proves, and the
+// value is not read (the claim is refused). A field that is the path's
+// own last segment ("/settings/theme returns the current theme, 'light'")
+// is the whole response.
+func (c *apiComposer) jvApposition() (apiVal, bool) {
+	s := c.i
+	if !c.eat("the") && !c.eat("its") {
+		return apiVal{}, false
+	}
+	c.eat("current")
+	if c.end() || c.w[c.i].kind != tWord || !fieldWordRE.MatchString(c.w[c.i].raw) || apiNotField[c.w[c.i].low] || numberWords[c.w[c.i].low] > 0 || c.i+2 >= len(c.w) || c.w[c.i+1].raw != "," || c.w[c.i+2].kind != tLit {
+		c.i = s
+		return apiVal{}, false
+	}
+	field := c.w[c.i].raw
+	segs := strings.Split(strings.Trim(strings.SplitN(c.apiVisited(), "?", 2)[0], "/"), "/")
+	whole := len(segs) > 1 && strings.EqualFold(segs[len(segs)-1], field)
+	if coll, ok := c.apiCollection(); !whole && (ok && apiItemNoun(strings.ToLower(field), coll) || apiGenericItems[strings.ToLower(field)]) {
+		// "the task, 'X'": an item, not a field
+		c.i = s
+		return apiVal{}, false
+	}
+	c.i += 2
+	v, ok := c.apiLiteral(false)
+	if !ok {
+		c.i = s
+		return apiVal{}, false
+	}
+	v = fieldPair(field, v)
+	v.asserted = true
+	v.whole = whole
+	return v, true
+}
