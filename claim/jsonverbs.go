@@ -25,7 +25,13 @@ import (
 //   - "finds nobody", "returns nothing": the response is [] (JSON only);
 //   - a request described by the shape of its path before an example
 //     ("an id that isn't a number, like /tasks/abc, gets a 404"): the
-//     description is checked against the example path itself.
+//     description is checked against the example path itself;
+//   - a request named by what it does ("the not-equal filter /x"), noted;
+//   - "keeps the other two tasks", "the one release": the number of items
+//     (JSON only);
+//   - a field set off before its value ("returns the current theme,
+//     'light'"): that field, or the whole response when the field is the
+//     path's own last segment; any other description is refused.
 
 // jvState is what the JSON-verbs reader learnt of a claim that needs JSON
 // the claim does not establish: the first such phrase, for the refusal.
