@@ -38,6 +38,7 @@ type apiComposer struct {
 	unsure []apiVal // fields said to hold a value where the claim does not say JSON
 	typed  []apiVal // quoted values that read as a JSON number, boolean or null too
 	rest   int      // the first word after the path
+	jv     jvState  // what the JSON-verbs reader learnt (jsonverbs.go)
 }
 
 // jsonWords say that a path answers data rather than a page.
@@ -61,7 +62,7 @@ func saysJSON(lx *lexed) bool {
 // when it cannot, and with it a refusal when it read the claim but a
 // field's value could be a JSON field or a text a page shows.
 func apiRead(lx *lexed) ([]item, *refusal, bool) {
-	c := &apiComposer{composer: &composer{p: &parser{lx: lx}}, json: saysJSON(lx)}
+	c := &apiComposer{composer: &composer{p: &parser{lx: lx}}, json: saysJSON(lx) || jvPairJSON(lx)}
 	c.w = composeWords(lx)
 	for _, w := range c.w {
 		if w.kind == tWord && (everyWords[w.low] || vague[w.low] && !apiVagueOK[w.low] || outOfReachWord[w.low] && !apiReachOK[w.low]) {
@@ -77,7 +78,7 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 		c.eat(",")
 	}
 	absent := c.apiAbsent()
-	if !c.request() && !c.apiRequest() && !c.apiSubject() {
+	if !c.request() && !c.apiRequest() && !c.jvShapeRequest() && !c.jvNamedRequest() && !c.apiSubject() {
 		return nil, nil, false
 	}
 	c.eat(",")
@@ -102,6 +103,12 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 		if it.kind == iCheck {
 			checks++
 		}
+	}
+	if c.jv.bad {
+		return nil, nil, false
+	}
+	if c.jv.needJSON != "" {
+		return nil, c.jvRefusal(), false
 	}
 	if len(c.unsure) > 0 {
 		return nil, c.unsureRefusal(), false
@@ -266,7 +273,8 @@ func (c *apiComposer) apiNamedRecord() (string, bool) {
 var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "contains", "contain",
 	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives", "brings back",
 	"bring back", "finds", "find", "matches", "match", "answers with", "responds with", "comes back with",
-	"comes back as", "is answered with", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads")
+	"comes back as", "is answered with", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads",
+	"keeps", "keep")
 
 // apiOutcome reads one outcome: a status, an empty collection, or values.
 func (c *apiComposer) apiOutcome() bool {
@@ -326,9 +334,50 @@ func (c *apiComposer) apiValues(neg bool) bool {
 	if c.apiEmpty(neg) {
 		return true
 	}
+	from := c.i
+	if !neg && c.jvNobody() {
+		c.jvEmpty(c.p.lx.span(c.w[from].a, c.w[c.i-1].b))
+		return true
+	}
+	if phrase, ok := c.jvTheOne(); ok && !neg {
+		c.jvOnlyCount(1, phrase)
+		if c.end() || c.w[c.i].kind != tWord {
+			return true
+		}
+		vals := c.apiValueList()
+		if len(vals) == 0 {
+			return false
+		}
+		c.apiChecks(vals, false)
+		return true
+	}
+	if n, ok := c.jvOthers(); ok && !neg {
+		c.jvOnlyCount(n, c.p.lx.span(c.w[from].a, c.w[c.i-1].b))
+		return true
+	}
+	only := !neg && (c.eat("only") || c.eat("just"))
+	if ids, ok := c.jvIDs(); ok && !neg {
+		phrase := c.p.lx.span(c.w[from].a, c.w[c.i-1].b)
+		c.jvIDChecks(ids, phrase)
+		if only {
+			c.jvOnlyCount(len(ids), phrase)
+		}
+		return true
+	}
 	vals := c.apiValueList()
 	if len(vals) == 0 {
 		return false
+	}
+	only = c.eat("only") && !neg || only
+	if only {
+		for _, v := range vals {
+			if v.field != "" {
+				// "only tasks whose done is true" is a rule about every
+				// item (compose_every.go), not a count
+				return false
+			}
+		}
+		c.jvOnlyCount(len(vals), c.p.lx.span(c.w[from].a, c.w[c.i-1].b))
 	}
 	c.apiChecks(vals, neg)
 	s := c.i
@@ -405,6 +454,20 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 
 func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 	for _, v := range vals {
+		if c.json && v.whole && !neg && json.Valid([]byte(v.value)) {
+			// '2' quoted as the whole response: the number or the text
+			c.jv.bad = true
+			continue
+		}
+		if c.json && v.whole && !neg {
+			// "GET /config/locale returns the current locale, 'de'":
+			// the path answers the field's value itself
+			val, _ := json.Marshal(v.value)
+			it := check("presence", plan.Step{Kind: plan.ExpectJSON, Value: string(val)})
+			it.notes = []string{fmt.Sprintf("%q names the path's own last segment: the whole JSON response is checked to be the text %s.", v.field, val)}
+			c.emit(it)
+			continue
+		}
 		if c.json && v.field != "" && !neg {
 			if at, ok := c.apiFieldAt(v.field); ok {
 				if !v.bare && json.Valid([]byte(v.value)) {
@@ -416,6 +479,14 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 				c.emit(c.apiFieldCheck(v, at))
 				continue
 			}
+		}
+		if v.field != "" && !c.json && v.value == "[]" && v.bare {
+			// "with an empty tasks list" is a JSON reading: an HTML
+			// page shows an empty list otherwise
+			if c.jv.needJSON == "" {
+				c.jv.needJSON = "an empty " + v.field + " list"
+			}
+			continue
 		}
 		if v.field != "" && !c.json && (!v.bare || v.isString) {
 			// A page may show the field's value as "Theme: light": the
@@ -580,6 +651,7 @@ type apiVal struct {
 	value    string // the value alone, as written
 	asserted bool   // the claim says the field holds it ("is", "whose", "titled")
 	isString bool   // not a JSON number, boolean or null
+	whole    bool   // the field is the path's own last segment: its value is the whole response
 }
 
 // apiValueList reads values joined by "," and "and".
@@ -598,7 +670,7 @@ func (c *apiComposer) apiValueList() []apiVal {
 			return nil
 		}
 		mark := c.i
-		if c.eat(",", "and") || c.eat("and") || c.eat(",") || c.eat("as", "well", "as") {
+		if c.eat(",", "and") || c.eat("and") || c.eat(",") || c.eat("as", "well", "as") || c.jvWith() {
 			if c.at("not") || c.at("none") || c.at("neither") || c.at("but") {
 				c.i = mark
 				break
@@ -633,6 +705,15 @@ var apiNotField = map[string]bool{"the": true, "a": true, "an": true, "and": tru
 // "the post whose author is typicode", "the post titled 'X'").
 func (c *apiComposer) apiValue() (apiVal, bool) {
 	s := c.i
+	if v, ok := c.jvPair(); ok {
+		return v, true
+	}
+	if v, ok := c.jvEmptyField(); ok {
+		return v, true
+	}
+	if v, ok := c.jvApposition(); ok {
+		return v, true
+	}
 	c.eat("the")
 	c.eat("a")
 	c.eat("an")

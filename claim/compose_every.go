@@ -110,6 +110,11 @@ func everyRead(claim string) (everyClaim, bool) {
 	if everyBadNoun[strings.ToLower(noun)] || everyBadField[strings.ToLower(e.field)] {
 		return e, false
 	}
+	if everyKindNoun[strings.ToLower(value)] {
+		// "has a done flag", "has an email field": the kind of the
+		// field, not its value
+		return e, false
+	}
 	if e.value == "" {
 		v, quoted, ok := everyTyped(value)
 		if !ok {
@@ -209,6 +214,11 @@ func deriveEvery(full, claim string) (Derivation, *refusal, bool) {
 	}
 	return d, nil, true
 }
+
+// everyKindNoun say what kind of thing a field is ("a done flag"), never
+// its value.
+var everyKindNoun = map[string]bool{"flag": true, "field": true, "key": true, "value": true, "property": true,
+	"attribute": true, "member": true, "column": true, "entry": true, "boolean": true, "string": true, "number": true}
 
 // escapeJSONPointer escapes a member name for a JSON pointer.
 func escapeJSONPointer(s string) string {

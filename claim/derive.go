@@ -224,6 +224,13 @@ func derive(claim string) (Derivation, *refusal) {
 		// a text shown a number of times (regions.go)
 	} else if items, ok = p.parseClaim(); !ok {
 		r := p.refusal()
+		if d2, lr, read := deriveLinkDest(full, claim); read {
+			// a link to another site, a text that is no link (linkdest.go)
+			if lr != nil {
+				return Derivation{}, lr
+			}
+			return d2, nil
+		}
 		if r.cause != "unrecognized" && !composeMayRead(r) {
 			var ar *refusal
 			if items, ar, ok = apiMayRead(r, lx); !ok {
