@@ -17,7 +17,11 @@ import (
 
 // pageRef is a page a claim names.
 type pageRef struct {
-	path    string
+	path string
+	// abs is the whole address when the claim gives one with its host
+	// ("https://docs.example.com/guide"): where a page ends up is checked
+	// with it, since a host of another site is no path of the app's.
+	abs     string
 	phrase  string // as written
 	generic bool   // "the app", "the page": the page in front of the user
 	note    string
@@ -119,6 +123,7 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 			return ref, false
 		}
 		ref.note = fmt.Sprintf("%q taken as %s on the base URL the plan runs against.", first.raw, ref.path)
+		ref.abs = strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) + ref.path
 		return ref, true
 	}
 	words := make([]string, 0, to-from)
@@ -999,3 +1004,13 @@ var pageStateWords = func() map[string]bool {
 	}
 	return m
 }()
+
+// landing is what an expect_url checks for a page a claim says something
+// ends up on: the whole address when the claim gave its host, else the
+// path on the base URL.
+func (r pageRef) landing() (value, note string) {
+	if r.abs != "" {
+		return r.abs, fmt.Sprintf("%q is checked with its host: the run must end up on that site, not on %s of the app.", r.phrase, r.path)
+	}
+	return r.path, r.note
+}

@@ -1307,9 +1307,10 @@ func buildRules() {
 				m.p.setHint("unsupported", "vouch can check where a page ends up, not where it does not", m.start)
 				return nil, false
 			}
-			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: pg.path})
-			if pg.note != "" {
-				c.notes = []string{pg.note}
+			at, note := pg.landing()
+			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: at})
+			if note != "" {
+				c.notes = []string{note}
 			}
 			verb := m.p.lx.shape[m.start:m.loc[2]]
 			if strings.HasPrefix(verb, "shows") || strings.HasPrefix(verb, "show") || strings.HasPrefix(verb, "displays") || strings.HasPrefix(verb, "display") || strings.HasPrefix(verb, "loads") || strings.HasPrefix(verb, "load") {
@@ -1331,9 +1332,10 @@ func buildRules() {
 			if !ok || pg.generic || pg.host {
 				return nil, false
 			}
-			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: pg.path})
-			if pg.note != "" {
-				c.notes = []string{pg.note}
+			at, note := pg.landing()
+			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: at})
+			if note != "" {
+				c.notes = []string{note}
 			}
 			return []item{c}, true
 		})

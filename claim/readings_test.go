@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // readingCase is a claim and what it must derive: the requirement texts
@@ -813,4 +815,24 @@ func TestReadingsAppNameHomepageOneWord(t *testing.T) {
 		{"The user homepage shows 'Hi'", ""},
 		{"The button on the homepage says 'Save'", ""},
 	})
+}
+
+// TestLandingKeepsHost: where a click ends up, given as an address with a
+// host, is checked with the host: a link to another site that the app
+// points at its own "/" must not verify "goes to https://docs.example.com".
+func TestLandingKeepsHost(t *testing.T) {
+	for _, c := range []struct{ claim, want string }{
+		{"The 'Docs' link on the home page points to https://docs.example.com", "https://docs.example.com/"},
+		{"Clicking 'Docs' on /help opens https://docs.example.com/guide", "https://docs.example.com/guide"},
+		{"The 'Docs' link on /help points to /guide", "/guide"},
+	} {
+		d, err := Derive(c.claim)
+		if err != nil {
+			t.Fatalf("%q refused: %v", c.claim, err)
+		}
+		steps := d.Plan.Journeys[0].Steps
+		if last := steps[len(steps)-1]; last.Kind != plan.ExpectURL || last.Value != c.want {
+			t.Errorf("%q: last step %+v, want expect_url %s", c.claim, last, c.want)
+		}
+	}
 }
