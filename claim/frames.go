@@ -44,7 +44,7 @@ var restatements = []restatement{
 	{regexp.MustCompile(`^(?i:[A-Z][A-Z0-9]+-\d+)\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
 	// Chat openers without a colon.
-	{regexp.MustCompile(`^(?i:fyi|btw|ok(?:ay)?|so|also|for the record|just so you know|quick note)\s*,?\s+`), "",
+	{regexp.MustCompile(`^(?i:fyi|btw|so|also|for the record|just so you know|quick note)\s*,?\s+|^(?i:ok(?:ay)?)\s*,\s*`), "",
 		"a chat word before the claim", false},
 	// Interjections and hedges in chat: the claim is what follows.
 	{regexp.MustCompile(`^(?i:hey|hi|hello|hmm+|um+|uh+|ok so|so yeah|yo)\s*[,!.]*\s+`), "",

@@ -123,6 +123,7 @@ func TestRestateLeavesAlone(t *testing.T) {
 		{`fyi /plans shows "there's no 'Legacy' plan"`, `/plans shows "there's no 'Legacy' plan"`},
 		// "then 'X' is shown" only after a condition.
 		{"'Loading' is shown then 'Ready' is shown", ""},
+		{"OK button on /plans is disabled", ""}, // "OK" names the button: no chat word
 		{"When I open /plans, then 'Starter' is shown", "When I open /plans, then the page shows 'Starter'"},
 	} {
 		if said, _, _, ok := restate(c.claim); c.want == "" {
