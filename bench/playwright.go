@@ -479,9 +479,18 @@ func playwrightSpec(p *plan.Plan) (string, error) {
 }
 
 // runSampled runs cmd, sampling the PSS of its process tree every 100 ms,
-// and returns its wall time, the CPU time of the tree (the rusage of the
-// child includes its reaped descendants) and the peak PSS.
+// and returns its wall time, the CPU time of the whole tree and the peak
+// PSS. The CPU time is what this process's reaped children used while cmd
+// ran: the rusage of a child counts only the descendants it reaped
+// itself, and a browser killed at the end of a run (as vouch does) leaves
+// its renderer and GPU processes to be reaped by someone else, so this
+// process becomes their reaper (PR_SET_CHILD_SUBREAPER) and reaps them
+// after cmd exits. Both sides are measured the same way.
 func runSampled(cmd *exec.Cmd) (Sample, error) {
+	subreaper()
+	var before syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &before)
+	pre := orphans()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return Sample{}, err
@@ -506,9 +515,13 @@ func runSampled(cmd *exec.Cmd) (Sample, error) {
 	}()
 	err := cmd.Wait()
 	wall := time.Since(start)
+	reapOrphans(pre, 5*time.Second)
 	close(done)
 	s := Sample{Wall: wall, PSSMB: <-peak}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+	var after syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_CHILDREN, &after) == nil {
+		s.CPU = time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
+	} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		s.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
 	var ee *exec.ExitError
@@ -644,4 +657,53 @@ func TimeVouch(ctx context.Context, cfg PWConfig) (string, error) {
 		}
 	}
 	return out.String(), nil
+}
+
+// prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER (linux/prctl.h).
+const prSetChildSubreaper = 36
+
+// subreaper makes this process the reaper of its orphaned descendants, so
+// their CPU time is counted in its RUSAGE_CHILDREN once reaped.
+func subreaper() {
+	_, _, _ = syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+}
+
+// reapOrphans waits for the descendants a finished run left behind (a
+// killed browser's renderers), the children that were not there before it
+// started (pre), and reaps them; any still alive after wait are killed
+// first, so none runs into the next measurement.
+func reapOrphans(pre map[int]bool, wait time.Duration) {
+	deadline := time.Now().Add(wait)
+	for {
+		left := 0
+		for c := range orphans() {
+			if pre[c] {
+				continue
+			}
+			var ws syscall.WaitStatus
+			if pid, err := syscall.Wait4(c, &ws, syscall.WNOHANG, nil); err == nil && pid == c {
+				continue
+			}
+			left++
+			if time.Now().After(deadline) {
+				_ = syscall.Kill(c, syscall.SIGKILL)
+			}
+		}
+		if left == 0 {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// orphans are this process's children (reparented descendants).
+func orphans() map[int]bool {
+	out := map[int]bool{}
+	me := os.Getpid()
+	for pid, pp := range procParents() {
+		if pp == me {
+			out[pid] = true
+		}
+	}
+	return out
 }
