@@ -137,7 +137,9 @@ func (s Step) Describe() string {
 	if s.Timeout > 0 {
 		out += fmt.Sprintf(" (within %s)", s.Timeout)
 	}
-	if s.Reach {
+	if s.Reach && s.Kind == ExpectJSON {
+		out += " (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey)"
+	} else if s.Reach {
 		out += " (only to reach the place the claim is about: a guess)"
 	}
 	return out
