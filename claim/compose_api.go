@@ -39,6 +39,12 @@ type apiComposer struct {
 	typed  []apiVal // quoted values that read as a JSON number, boolean or null too
 	rest   int      // the first word after the path
 	jv     jvState  // what the JSON-verbs reader learnt (jsonverbs.go)
+	// guess: the outcome being read says what the path answers with a
+	// verb of a response ("returns", "matches", jsonreach.go), so its
+	// JSON readings are taken, marked as a guess, where the claim does
+	// not say JSON.
+	guess bool
+	verb  string // that verb, for the note
 }
 
 // jsonWords say that a path answers data rather than a page.
@@ -319,10 +325,12 @@ func (c *apiComposer) apiOutcome() bool {
 		}
 		c.i = s2
 	}
+	vs := c.i
 	if !c.eatAny(apiTextVerbs) && !(c.eat("is") || c.eat("are")) {
 		return fail()
 	}
-	if !neg && c.json && c.apiCount() {
+	c.responseVerb(vs, neg)
+	if !neg && c.jsonOK() && c.apiCount() {
 		return true
 	}
 	return c.apiValues(neg) || fail()
@@ -454,12 +462,12 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 
 func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 	for _, v := range vals {
-		if c.json && v.whole && !neg && json.Valid([]byte(v.value)) {
+		if c.jsonOK() && v.whole && !neg && json.Valid([]byte(v.value)) {
 			// '2' quoted as the whole response: the number or the text
 			c.jv.bad = true
 			continue
 		}
-		if c.json && v.whole && !neg {
+		if c.jsonOK() && v.whole && !neg {
 			// "GET /config/locale returns the current locale, 'de'":
 			// the path answers the field's value itself
 			val, _ := json.Marshal(v.value)
@@ -468,7 +476,7 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 			c.emit(it)
 			continue
 		}
-		if c.json && v.field != "" && !neg {
+		if c.jsonOK() && v.field != "" && !neg {
 			if at, ok := c.apiFieldAt(v.field); ok {
 				if !v.bare && json.Valid([]byte(v.value)) {
 					// "the id is '2'": the quotes mark where the value
@@ -635,6 +643,10 @@ func apiTypeNote(val []byte) string {
 	switch {
 	case val[0] == '"':
 		return "a text, as written"
+	case val[0] == '[':
+		return "a list"
+	case val[0] == '{':
+		return "an object"
 	case string(val) == "true" || string(val) == "false" || string(val) == "null":
 		return "the JSON " + string(val) + ", not the text"
 	}
