@@ -84,7 +84,7 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 		c.eat(",")
 	}
 	absent := c.apiAbsent()
-	if !c.request() && !c.apiRequest() && !c.jvShapeRequest() && !c.jvNamedRequest() && !c.apiSubject() {
+	if !c.request() && !c.apiRequest() && !c.jvShapeRequest() && !c.jvNamedRequest() && !c.jrDescribedRequest() && !c.apiSubject() {
 		return nil, nil, false
 	}
 	c.eat(",")
@@ -287,6 +287,9 @@ func (c *apiComposer) apiOutcome() bool {
 	save := c.i
 	fail := func() bool { c.i = save; return false }
 	neg := c.eat("does", "not") || c.eat("doesn't") || c.eat("do", "not") || c.eat("don't") || c.eat("never")
+	if !neg && c.jrOrder() {
+		return true
+	}
 	if !neg && c.eatAny(negTextVerbs) {
 		return c.apiValues(true) || fail()
 	}

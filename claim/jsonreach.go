@@ -21,7 +21,9 @@ import (
 var apiResponseVerbs = map[string]bool{"returns": true, "return": true, "gives back": true, "give back": true,
 	"brings back": true, "bring back": true, "finds": true, "find": true, "matches": true, "match": true,
 	"answers with": true, "responds with": true, "comes back with": true, "comes back as": true,
-	"is answered with": true}
+	"is answered with": true,
+	// a filter keeps what it answers: "drops 'X' and keeps the other two"
+	"keeps": true, "keep": true}
 
 // responseVerb notes whether the outcome's verb, read from word from,
 // is one of a response, for the outcome's JSON readings.
@@ -66,4 +68,97 @@ func (c *apiComposer) emit(its ...item) {
 		}
 	}
 	c.composer.emit(its...)
+}
+
+// jrOrderVerbs say where a sorted collection answers an item: "lists X
+// first", "puts X at the top", "returns X last".
+var jrOrderVerbs = phrases("lists", "puts", "places", "returns", "gives back", "sorts", "shows")
+
+// jrFirst and jrLast are the places in the response's order.
+var (
+	jrFirst = phrases("first", "at the top", "on top", "at the start", "at the head")
+	jrLast  = phrases("last", "at the bottom", "at the end")
+)
+
+// jrOrder reads "VERB VALUE first|last" of a collection's path: the first
+// (or last) item of the JSON list holds VALUE. Which field holds it is
+// not said, so any of the item's fields may ("/0/*"). The value is a
+// text: a quoted text or a capitalised name; a number or a description
+// ("the oldest task") is not read. The order has no reading on an HTML
+// page a step can check, so where the claim does not say JSON the JSON
+// reading is the guess, marked reach.
+func (c *apiComposer) jrOrder() bool {
+	s := c.i
+	if _, ok := c.apiCollection(); !ok || !c.eatAny(jrOrderVerbs) {
+		c.i = s
+		return false
+	}
+	v, ok := c.apiLiteral(false)
+	if !ok || v.bare && !v.name || jsonScalar(v.text) {
+		c.i = s
+		return false
+	}
+	at, place := "", ""
+	switch {
+	case c.eatAny(jrFirst):
+		at, place = "/0/*", "first"
+	case c.eatAny(jrLast):
+		at, place = "/-1/*", "last"
+	default:
+		c.i = s
+		return false
+	}
+	if !c.end() && !c.at(",") && !c.at("and") && !c.at("but") && !c.at(";") {
+		// "first among …", "last of the open ones": more than the order
+		c.i = s
+		return false
+	}
+	val := fmt.Sprintf("%q", v.text)
+	it := check("presence", plan.Step{Kind: plan.ExpectJSON, At: at, Value: val})
+	it.notes = append(v.notes, fmt.Sprintf("%q is checked as the %s item of the JSON list holding the text %s as the whole value of one of its fields (%s): which field is not said.", c.p.lx.span(c.w[s].a, c.w[c.i-1].b), place, val, at))
+	was := c.guess
+	c.guess = !c.json
+	c.verb = "orders"
+	c.emit(it)
+	c.guess = was
+	return true
+}
+
+// jrGerunds start a request described in words before its path.
+var jrGerunds = phrases("sorting", "filtering", "searching", "querying", "requesting", "asking for", "fetching", "paging through", "ordering")
+
+// jrDescribedRequest reads "GERUND WORDS (PATH)" or "GERUND WORDS, PATH," at
+// the start: "Sorting tasks by their done flag (/tasks?_sort=done)". The
+// words describe the request the path makes (noted, not checked); the
+// path is visited. Numbers, "only", negations and judgements in the words
+// say more than the path does and are not read.
+func (c *apiComposer) jrDescribedRequest() bool {
+	save := c.i
+	if c.i != 0 || !c.eatAny(jrGerunds) {
+		return false
+	}
+	from := c.i
+	for k := 0; k < 8 && !c.end() && c.w[c.i].kind == tWord && !c.at("(") && !c.at(","); k++ {
+		w := c.low()
+		if _, n := wordNumber(w); n || w == "only" || w == "just" || w == "not" || w == "no" || w == "never" || everyWords[w] || vague[w] || outOfReachWord[w] {
+			c.i = save
+			return false
+		}
+		c.i++
+	}
+	to := c.i
+	paren := c.eat("(")
+	if !paren && !c.eat(",") || to == from || c.end() || c.w[c.i].kind != tPath {
+		c.i = save
+		return false
+	}
+	pg, ok := c.pageRef()
+	if !ok || pg.generic || pg.via != "" || paren && !c.eat(")") || !paren && !c.eat(",") {
+		c.i = save
+		return false
+	}
+	c.emit(item{kind: iPage, page: pg, subject: true})
+	c.page = true
+	c.notes = append(c.notes, fmt.Sprintf("%q describes the request; %s is what is visited, and the words are not checked.", c.p.lx.span(c.w[save].a, c.w[to-1].b), pg.path))
+	return true
 }

@@ -227,6 +227,11 @@ func (s Step) describeJSON() string {
 			list = "the list at " + in + " of the JSON response"
 		}
 		item := "an item"
+		if rest == "" && (in == "/0" || in == "/-1") {
+			// "*" over the members of the first or last item
+			place := map[string]string{"/0": "first", "/-1": "last"}[in]
+			return fmt.Sprintf("Check that the %s item of the JSON response has %s in one of its fields", place, s.Value)
+		}
 		if s.Every {
 			// at least one: an empty list proves no "every"
 			item = "every item (at least one)"
