@@ -465,12 +465,12 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 
 func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 	for _, v := range vals {
-		if c.jsonOK() && v.whole && !neg && json.Valid([]byte(v.value)) {
+		if c.json && v.whole && !neg && json.Valid([]byte(v.value)) {
 			// '2' quoted as the whole response: the number or the text
 			c.jv.bad = true
 			continue
 		}
-		if c.jsonOK() && v.whole && !neg {
+		if c.json && v.whole && !neg {
 			// "GET /config/locale returns the current locale, 'de'":
 			// the path answers the field's value itself
 			val, _ := json.Marshal(v.value)
@@ -479,7 +479,10 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 			c.emit(it)
 			continue
 		}
-		if c.jsonOK() && v.field != "" && !neg {
+		// a field said to hold a value may be a text the page shows
+		// ("Title: X"), so a guessed JSON reading takes only the empty
+		// list, which a page shows no other way
+		if (c.json || c.guess && v.value == "[]" && v.bare) && v.field != "" && !neg {
 			if at, ok := c.apiFieldAt(v.field); ok {
 				if !v.bare && json.Valid([]byte(v.value)) {
 					// "the id is '2'": the quotes mark where the value
@@ -509,6 +512,15 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 			// "the email bob@example.com": the value, the field noted
 			v.text = v.value
 			v.notes = []string{fmt.Sprintf("%q names the field that holds %q; the value is looked for in the response, not that field.", v.field, v.value)}
+		}
+		if v.field != "" && c.guess && !c.json && v.text != v.value {
+			// a field's pair beside a guessed JSON reading ('"total":
+			// 12'): a page may show it another way ("Total: 12"), so
+			// the claim is refused with GET offered
+			if c.jv.needJSON == "" {
+				c.jv.needJSON = "the " + v.field + " " + v.value
+			}
+			continue
 		}
 		s := plan.Step{Kind: plan.ExpectText, Value: v.text}
 		rk := "presence"
