@@ -143,8 +143,13 @@ func TestExpectJSONReach(t *testing.T) {
 			if got := s.Actual + s.Error; !strings.Contains(got, tc.actual) {
 				t.Errorf("actual %q lacks %q", got, tc.actual)
 			}
-			if tc.want == evidence.Blocked && !strings.Contains(res.Manifest.Journeys[0].Reason, "could not reach the place the claim is about") {
-				t.Errorf("reason %q does not say the place was not reached", res.Manifest.Journeys[0].Reason)
+			if j := res.Manifest.Journeys[0]; tc.want == evidence.Blocked {
+				if !strings.Contains(j.Reason, "could not reach the place the claim is about") {
+					t.Errorf("reason %q does not say the place was not reached", j.Reason)
+				}
+				if !strings.Contains(j.RepairPrompt, "took the page to be a JSON response") {
+					t.Errorf("repair prompt does not say the JSON was a guess:\n%s", j.RepairPrompt)
+				}
 			}
 		})
 	}
