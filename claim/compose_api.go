@@ -39,6 +39,12 @@ type apiComposer struct {
 	typed  []apiVal // quoted values that read as a JSON number, boolean or null too
 	rest   int      // the first word after the path
 	jv     jvState  // what the JSON-verbs reader learnt (jsonverbs.go)
+	// guess: the outcome being read says what the path answers with a
+	// verb of a response ("returns", "matches", jsonreach.go), so its
+	// JSON readings are taken, marked as a guess, where the claim does
+	// not say JSON.
+	guess bool
+	verb  string // that verb, for the note
 }
 
 // jsonWords say that a path answers data rather than a page.
@@ -78,7 +84,7 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 		c.eat(",")
 	}
 	absent := c.apiAbsent()
-	if !c.request() && !c.apiRequest() && !c.jvShapeRequest() && !c.jvNamedRequest() && !c.apiSubject() {
+	if !c.request() && !c.apiRequest() && !c.jvShapeRequest() && !c.jvNamedRequest() && !c.jrDescribedRequest() && !c.apiSubject() {
 		return nil, nil, false
 	}
 	c.eat(",")
@@ -281,6 +287,9 @@ func (c *apiComposer) apiOutcome() bool {
 	save := c.i
 	fail := func() bool { c.i = save; return false }
 	neg := c.eat("does", "not") || c.eat("doesn't") || c.eat("do", "not") || c.eat("don't") || c.eat("never")
+	if !neg && c.jrOrder() {
+		return true
+	}
 	if !neg && c.eatAny(negTextVerbs) {
 		return c.apiValues(true) || fail()
 	}
@@ -319,10 +328,12 @@ func (c *apiComposer) apiOutcome() bool {
 		}
 		c.i = s2
 	}
+	vs := c.i
 	if !c.eatAny(apiTextVerbs) && !(c.eat("is") || c.eat("are")) {
 		return fail()
 	}
-	if !neg && c.json && c.apiCount() {
+	c.responseVerb(vs, neg)
+	if !neg && c.jsonOK() && c.apiCount() {
 		return true
 	}
 	return c.apiValues(neg) || fail()
@@ -468,7 +479,10 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 			c.emit(it)
 			continue
 		}
-		if c.json && v.field != "" && !neg {
+		// a field said to hold a value may be a text the page shows
+		// ("Title: X"), so a guessed JSON reading takes only the empty
+		// list, which a page shows no other way
+		if (c.json || c.guess && v.value == "[]" && v.bare) && v.field != "" && !neg {
 			if at, ok := c.apiFieldAt(v.field); ok {
 				if !v.bare && json.Valid([]byte(v.value)) {
 					// "the id is '2'": the quotes mark where the value
@@ -498,6 +512,15 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 			// "the email bob@example.com": the value, the field noted
 			v.text = v.value
 			v.notes = []string{fmt.Sprintf("%q names the field that holds %q; the value is looked for in the response, not that field.", v.field, v.value)}
+		}
+		if v.field != "" && c.guess && !c.json && v.text != v.value {
+			// a field's pair beside a guessed JSON reading ('"total":
+			// 12'): a page may show it another way ("Total: 12"), so
+			// the claim is refused with GET offered
+			if c.jv.needJSON == "" {
+				c.jv.needJSON = "the " + v.field + " " + v.value
+			}
+			continue
 		}
 		s := plan.Step{Kind: plan.ExpectText, Value: v.text}
 		rk := "presence"
@@ -635,6 +658,10 @@ func apiTypeNote(val []byte) string {
 	switch {
 	case val[0] == '"':
 		return "a text, as written"
+	case val[0] == '[':
+		return "a list"
+	case val[0] == '{':
+		return "an object"
 	case string(val) == "true" || string(val) == "false" || string(val) == "null":
 		return "the JSON " + string(val) + ", not the text"
 	}

@@ -97,28 +97,28 @@ func TestAPIEndpointReadings(t *testing.T) {
 
 func TestAPINearMisses(t *testing.T) {
 	runRefused(t, []string{
-		"/members lists members", // an unquoted noun is no text
-		"/flags/4 shows enabled", // one lower-case word with no field before it
-		"/orders?_limit=2 returns two orders: 'Order 7' and 'Order 8'",  // a count of items
-		"/menu shows the dish Salt and Pepper",                          // where the unquoted name ends is not said
-		"/orders?paid=true gives back the one order, whose total is 12", // "the one": a count
-		"/upload shows 'Uploading' and then 'Done'",                     // an order in time, no field "then"
+		"/members lists members",                                     // an unquoted noun is no text
+		"/flags/4 shows enabled",                                     // one lower-case word with no field before it
+		"/orders?_limit=2 shows two orders: 'Order 7' and 'Order 8'", // a count of items
+		"/menu shows the dish Salt and Pepper",                       // where the unquoted name ends is not said
+		"/orders?paid=true shows the one order, whose total is 12",   // "the one": a count
+		"/upload shows 'Uploading' and then 'Done'",                  // an order in time, no field "then"
 		"/songs returns every song whose genre is jazz",
 		"/orders/12 returns 404 and then 'Gone'",                        // an order in time
 		"There is no invoices resource: /invoices shows 'Nothing here'", // the absence needs the 404
 		"The 'Gizmo' button, /products/4, shows '$12'",                  // a button is no record
 		"There is no invoices page: opening /invoices gives a 404",      // a page is no collection
 		// counts: only where the claim says JSON, of a collection, with its noun
-		"/tasks?done=true returns two tasks",                                      // nothing says JSON: a page's "tasks" are not its items
-		"/tasks shows three tasks",                                                // nor here
-		"GET /tasks?done=true returns two users",                                  // another collection's noun
-		"GET /tasks/2 returns one task",                                           // a record's path holds one item, not a list
-		"GET /tasks?done=true returns about two tasks",                            // an estimate
-		"GET /tasks?done=true returns at least two tasks",                         // a bound no count step reads here
-		"GET /tasks?done=true doesn't return two tasks",                           // a negated count
-		"GET /tasks?done=true returns two tasks and the rest",                     // what follows is not read                      // a rule about many
-		"Requesting /songs?id=1&id=3 returns songs 1 and 3 and leaves out 'Blue'", // numbers after a noun name items, not a field "songs"
-		"/orders/12 answers 200 with order 12",                                    // an id or a field "order"?
+		"/tasks?done=true has two tasks",                                      // nothing says JSON: a page's "tasks" are not its items
+		"/tasks shows three tasks",                                            // nor here
+		"GET /tasks?done=true returns two users",                              // another collection's noun
+		"GET /tasks/2 returns one task",                                       // a record's path holds one item, not a list
+		"GET /tasks?done=true returns about two tasks",                        // an estimate
+		"GET /tasks?done=true returns at least two tasks",                     // a bound no count step reads here
+		"GET /tasks?done=true doesn't return two tasks",                       // a negated count
+		"GET /tasks?done=true returns two tasks and the rest",                 // what follows is not read                      // a rule about many
+		"Requesting /songs?id=1&id=3 has songs 1 and 3 and leaves out 'Blue'", // numbers after a noun name items, not a field "songs"
+		"/orders/12 answers 200 with order 12",                                // an id or a field "order"?
 	})
 }
 

@@ -146,10 +146,10 @@ func (c *apiComposer) jvIDs() ([]int, bool) {
 // claim does not say JSON, or the path is one record's, it is noted as
 // needing JSON and the claim is refused.
 func (c *apiComposer) jvOnlyCount(n int, phrase string) {
-	if _, coll := c.apiCollection(); c.json && !coll {
+	if _, coll := c.apiCollection(); c.jsonOK() && !coll {
 		c.jv.bad = true
 		return
-	} else if !c.json {
+	} else if !c.jsonOK() {
 		if c.jv.needJSON == "" {
 			c.jv.needJSON = phrase
 		}
@@ -166,7 +166,7 @@ func (c *apiComposer) jvOnlyCount(n int, phrase string) {
 
 // jvIDChecks checks that some item of the response has each id.
 func (c *apiComposer) jvIDChecks(ids []int, phrase string) {
-	if !c.json {
+	if !c.jsonOK() {
 		if c.jv.needJSON == "" {
 			c.jv.needJSON = phrase
 		}
@@ -181,7 +181,7 @@ func (c *apiComposer) jvIDChecks(ids []int, phrase string) {
 
 // jvEmpty checks that the response is an empty list ("finds nobody").
 func (c *apiComposer) jvEmpty(phrase string) {
-	if !c.json {
+	if !c.jsonOK() {
 		if c.jv.needJSON == "" {
 			c.jv.needJSON = phrase
 		}

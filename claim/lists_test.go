@@ -84,7 +84,7 @@ func TestListsUnquotedLiterals(t *testing.T) {
 		"/store says Acme is 'open'",                                       // one word: a JSON field's value or a text?
 		"/profile says the theme is 'dark'",                                // a field of a JSON response, or a text
 		"GET /api/status says Acme is 'up and running'",                    // JSON: "Acme" may be a field
-		"/orders?paid=true gives back the one order, whose total is '12'",  // "the one" is a count no page shows
+		"/orders?paid=true shows the one order, whose total is '12'",       // "the one" is a count no page shows
 		"The Resources list on /admin has a /posts entry",                  // no element is "the Resources list"
 		"/orders?_sort=date puts 'Order 9' first and 'Order 1' last",       // nothing before or after them: all items
 		"/api-docs mentions 'TRACE' as one of the HTTP verbs you can send", // the aside says where it is: a text elsewhere proves another claim

@@ -137,7 +137,9 @@ func (s Step) Describe() string {
 	if s.Timeout > 0 {
 		out += fmt.Sprintf(" (within %s)", s.Timeout)
 	}
-	if s.Reach {
+	if s.Reach && s.Kind == ExpectJSON {
+		out += " (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey)"
+	} else if s.Reach {
 		out += " (only to reach the place the claim is about: a guess)"
 	}
 	return out
@@ -225,6 +227,11 @@ func (s Step) describeJSON() string {
 			list = "the list at " + in + " of the JSON response"
 		}
 		item := "an item"
+		if rest == "" && (in == "/0" || in == "/-1") {
+			// "*" over the members of the first or last item
+			place := map[string]string{"/0": "first", "/-1": "last"}[in]
+			return fmt.Sprintf("Check that the %s item of the JSON response has %s in one of its fields", place, s.Value)
+		}
 		if s.Every {
 			// at least one: an empty list proves no "every"
 			item = "every item (at least one)"

@@ -181,7 +181,9 @@ type Step struct {
 	// about (a page by its link, a dialog by the control of its name):
 	// a guess of the plan's author, not something the claim said. When
 	// it does not pass, the journey is blocked, never failed: a wrong
-	// guess is no evidence against the claim.
+	// guess is no evidence against the claim. On expect_json it marks the
+	// guess that the page answers JSON: a page that is not JSON blocks the
+	// journey, while a JSON response without the value still fails.
 	Reach bool
 }
 

@@ -96,8 +96,11 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 		}
 	}
 	guessed := at >= 0 && at < len(j.Steps) && j.Steps[at].Reach && res.Decision == evidence.Blocked
+	guessedJSON := guessed && j.Steps[at].Kind == plan.ExpectJSON
 	if res.Decision == evidence.Failed {
 		line("Journey %d %s failed: the app did not do what the plan says.", res.Index, plan.Quote(res.Name))
+	} else if guessedJSON {
+		line("Journey %d %s was blocked: the plan took the page to be a JSON response and it is not, so no verdict on the claim.", res.Index, plan.Quote(res.Name))
 	} else if guessed {
 		line("Journey %d %s was blocked: vouch could not reach the place the claim is about by the way the plan guessed, so no verdict on the claim.", res.Index, plan.Quote(res.Name))
 	} else {
@@ -181,6 +184,8 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 	line("")
 	if res.Decision == evidence.Failed {
 		line("What to do: change the app so that step %d holds as written, then re-run the same plan. If the app is right and the claim is out of date, write a new claim; do not edit the approved plan to fit the app.", sr.Index)
+	} else if guessedJSON {
+		line("What to do: say what the page shows (\"shows 'X'\") if it is a page rather than a JSON response, derive the plan again, and run it.")
 	} else if guessed {
 		line("What to do: say in the claim how the place is opened (\"after clicking 'Settings', the Preferences dialog shows …\", or the page's path), derive the plan again, and run it. If the app should have the control the plan looked for, add it.")
 	} else {

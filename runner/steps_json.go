@@ -67,17 +67,25 @@ func (st *stepCtx) expectJSON() *verdict {
 		break
 	}
 	exp := st.jsonExpected()
+	// notJSON decides a page that is not JSON: failed where the plan
+	// says the page answers JSON, blocked where that is its guess (reach).
+	notJSON := func(why string) *verdict {
+		if st.s.Reach {
+			return notJSONReached(why)
+		}
+		return failed(exp, why)
+	}
 	switch {
 	case !got && evalErr != nil:
 		return st.errVerdict(evalErr)
 	case !got:
-		return failed(exp, "the page could not be read")
+		return notJSON("the page could not be read")
 	case body.Doc:
-		return failed(exp, fmt.Sprintf("the page is not JSON: it is a %s document", body.CT))
+		return notJSON(fmt.Sprintf("the page is not JSON: it is a %s document", body.CT))
 	}
 	doc, err := decodeJSON(body.Text)
 	if err != nil {
-		return failed(exp, fmt.Sprintf("the page's text is not JSON (%v): %s", err, plan.Quote(clip(strings.Join(strings.Fields(body.Text), " "), 80))))
+		return notJSON(fmt.Sprintf("the page's text is not JSON (%v): %s", err, plan.Quote(clip(strings.Join(strings.Fields(body.Text), " "), 80))))
 	}
 	segs, _ := plan.PointerSegments(st.s.At) // validated
 	if st.s.Value == "" {
@@ -118,6 +126,15 @@ func (st *stepCtx) expectJSON() *verdict {
 		return failed(exp, "no item has it; the one value there is "+shown[0])
 	}
 	return failed(exp, fmt.Sprintf("no item has it; the %d values there are %s", len(vals), clip(strings.Join(shown, ", "), 300)))
+}
+
+// notJSONReached is the verdict of a reach expect_json on a page that is
+// not JSON: the plan guessed the page answers JSON, and a wrong guess is
+// no evidence against the claim, so the journey is blocked, worded as a
+// reach step's is (see unreached).
+func notJSONReached(why string) *verdict {
+	reason := fmt.Sprintf("could not reach the place the claim is about: %s (the plan took the response to be JSON)", why)
+	return &verdict{blocked: true, actual: reason, reason: reason}
 }
 
 // jsonEvery checks that every value the pointer's "*" stands for equals
@@ -193,7 +210,8 @@ func jsonAt(doc any, segs []string) (any, string) {
 }
 
 // jsonAll follows a pointer in which "*" on an array is each of its
-// items, returning every value reached and, when some path ends early,
+// items, "*" on an object each of its members, and "-1" on an array its
+// last item, returning every value reached and, when some path ends early,
 // the first place it ends.
 func jsonAll(doc any, segs []string) ([]any, string) {
 	vals, _, miss := jsonAllPaths(doc, segs)
@@ -223,6 +241,17 @@ func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
 					}
 					continue
 				}
+				if seg == "-1" {
+					// the list's last item
+					if len(x) == 0 {
+						if miss == "" {
+							miss = fmt.Sprintf("there is no last item at %s: the list at %s is empty", p, orRoot(c.path))
+						}
+						continue
+					}
+					next = append(next, at{x[len(x)-1], c.path + "/" + strconv.Itoa(len(x)-1)})
+					continue
+				}
 				i, err := strconv.Atoi(seg)
 				if err != nil || i < 0 || (len(seg) > 1 && seg[0] == '0') || i >= len(x) {
 					if miss == "" {
@@ -232,6 +261,18 @@ func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
 				}
 				next = append(next, at{x[i], p})
 			case map[string]any:
+				if seg == "*" {
+					// any member, in the order of their names
+					for _, k := range memberNames(x) {
+						if e, ok := x[k]; ok {
+							next = append(next, at{e, c.path + "/" + escapePointer(k)})
+						}
+					}
+					if len(x) == 0 && miss == "" {
+						miss = fmt.Sprintf("there is no member at %s: the object at %s is empty", p, orRoot(c.path))
+					}
+					continue
+				}
 				e, ok := x[seg]
 				if !ok {
 					if miss == "" {

@@ -107,3 +107,50 @@ func TestExpectJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestExpectJSONReach checks an expect_json marked reach: the plan's guess
+// that the page answers JSON. A page that is not JSON blocks the journey
+// (no evidence against the claim); a JSON response decides as usual. It
+// also checks "*" over an object's members and "-1", a list's last item.
+func TestExpectJSONReach(t *testing.T) {
+	srv := jsonServer(t)
+	tests := []struct {
+		name, path, step string
+		want             evidence.Decision
+		actual           string // a text of the step's actual
+	}{
+		{"html page blocks", "/page", `{at: /*/id, equals: 2}`, evidence.Blocked, "could not reach the place the claim is about: the page is not JSON: it is a text/html document"},
+		{"text not JSON blocks", "/broken", `{count: 1}`, evidence.Blocked, "could not reach the place the claim is about: the page's text is not JSON"},
+		{"JSON holding it", "/tasks", `{at: /*/id, equals: 5}`, evidence.Verified, ""},
+		{"JSON count", "/tasks", `{count: 2}`, evidence.Verified, ""},
+		{"JSON not holding it fails", "/tasks", `{at: /*/id, equals: 9}`, evidence.Failed, "no item has it"},
+		{"JSON wrong count fails", "/tasks", `{count: 1}`, evidence.Failed, "it has 2 items"},
+		// order: any member of the first item, the last item
+		{"first item's member", "/tasks", `{at: /0/*, equals: "Fix the login bug"}`, evidence.Verified, ""},
+		{"first item lacks it", "/tasks", `{at: /0/*, equals: "Write the docs"}`, evidence.Failed, `no item has it`},
+		{"last item's member", "/tasks", `{at: /-1/*, equals: "Write the docs"}`, evidence.Verified, ""},
+		{"last item lacks it", "/tasks", `{at: /-1/*, equals: "Fix the login bug"}`, evidence.Failed, "no item has it"},
+		{"last of an empty list", "/empty", `{at: /-1/*, equals: x}`, evidence.Failed, "there is no last item at /-1: the list at the top is empty"},
+		{"last item's field", "/compact", `{at: /items/-1/name, equals: Desk}`, evidence.Verified, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := journeyPlan(t, fmt.Sprintf("      - visit: %s\n      - expect_json: %s\n        reach: true\n        timeout: 2s\n", tc.path, tc.step))
+			res := run(t, p, Options{BaseURL: srv.URL})
+			wantDecision(t, res, tc.want)
+			s := res.Manifest.Journeys[0].Steps[1]
+			if got := s.Actual + s.Error; !strings.Contains(got, tc.actual) {
+				t.Errorf("actual %q lacks %q", got, tc.actual)
+			}
+			if j := res.Manifest.Journeys[0]; tc.want == evidence.Blocked {
+				if !strings.Contains(j.Reason, "could not reach the place the claim is about") {
+					t.Errorf("reason %q does not say the place was not reached", j.Reason)
+				}
+				if !strings.Contains(j.RepairPrompt, "took the page to be a JSON response") {
+					t.Errorf("repair prompt does not say the JSON was a guess:\n%s", j.RepairPrompt)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,164 @@
+package claim
+
+import (
+	"fmt"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// The JSON-reach reader lets the API reader (compose_api.go, jsonverbs.go)
+// take its JSON readings where the claim does not say the path answers
+// JSON but says what it answers with a verb of a response: "/tasks?x=1
+// returns only 'A' and 'B'", "/users?q=b matches Bob only", "… finds
+// nobody", "… gives back tasks 1 and 3". Such a verb says the path
+// answers, as an API does; "shows" and "lists" say what a page shows and
+// keep the refusal that offers both readings. The expect_json steps of
+// such a reading are marked reach: a page that turns out not to be JSON
+// blocks the run (no evidence against the claim), while a JSON response
+// without what the claim says fails it.
+
+// apiResponseVerbs say what a path answers, as a request's response.
+var apiResponseVerbs = map[string]bool{"returns": true, "return": true, "gives back": true, "give back": true,
+	"brings back": true, "bring back": true, "finds": true, "find": true, "matches": true, "match": true,
+	"answers with": true, "responds with": true, "comes back with": true, "comes back as": true,
+	"is answered with": true,
+	// a filter keeps what it answers: "drops 'X' and keeps the other two"
+	"keeps": true, "keep": true}
+
+// responseVerb notes whether the outcome's verb, read from word from,
+// is one of a response, for the outcome's JSON readings.
+func (c *apiComposer) responseVerb(from int, neg bool) {
+	c.guess, c.verb = false, ""
+	if neg || c.json || from >= c.i {
+		return
+	}
+	var said string
+	for k := from; k < c.i; k++ {
+		if k > from {
+			said += " "
+		}
+		said += c.w[k].low
+	}
+	if apiResponseVerbs[said] {
+		c.guess, c.verb = true, said
+	}
+}
+
+// jsonOK reports whether the outcome being read may be read as JSON: the
+// claim says so, or its verb is a response's (a guess, marked reach).
+func (c *apiComposer) jsonOK() bool { return c.json || c.guess }
+
+// emit adds items; where the outcome's JSON reading is a guess, its
+// expect_json steps are marked reach and the item says why.
+func (c *apiComposer) emit(its ...item) {
+	if c.guess && !c.json {
+		for k := range its {
+			marked := false
+			steps := append([]plan.Step(nil), its[k].steps...)
+			for j := range steps {
+				if steps[j].Kind == plan.ExpectJSON {
+					steps[j].Reach = true
+					marked = true
+				}
+			}
+			if marked {
+				its[k].steps = steps
+				its[k].notes = append(append([]string(nil), its[k].notes...), fmt.Sprintf("The claim says the path %s this, not that it is an API: the response is taken to be JSON, and a page that is not JSON blocks the run rather than failing it.", c.verb))
+			}
+		}
+	}
+	c.composer.emit(its...)
+}
+
+// jrOrderVerbs say where a sorted collection answers an item: "lists X
+// first", "puts X at the top", "returns X last".
+var jrOrderVerbs = phrases("lists", "puts", "places", "returns", "gives back", "sorts", "shows")
+
+// jrFirst and jrLast are the places in the response's order.
+var (
+	jrFirst = phrases("first", "at the top", "on top", "at the start", "at the head")
+	jrLast  = phrases("last", "at the bottom", "at the end")
+)
+
+// jrOrder reads "VERB VALUE first|last" of a collection's path: the first
+// (or last) item of the JSON list holds VALUE. Which field holds it is
+// not said, so any of the item's fields may ("/0/*"). The value is a
+// text: a quoted text or a capitalised name; a number or a description
+// ("the oldest task") is not read. The order has no reading on an HTML
+// page a step can check, so where the claim does not say JSON the JSON
+// reading is the guess, marked reach.
+func (c *apiComposer) jrOrder() bool {
+	s := c.i
+	if _, ok := c.apiCollection(); !ok || !c.eatAny(jrOrderVerbs) {
+		c.i = s
+		return false
+	}
+	v, ok := c.apiLiteral(false)
+	if !ok || v.bare && !v.name || jsonScalar(v.text) {
+		c.i = s
+		return false
+	}
+	at, place := "", ""
+	switch {
+	case c.eatAny(jrFirst):
+		at, place = "/0/*", "first"
+	case c.eatAny(jrLast):
+		at, place = "/-1/*", "last"
+	default:
+		c.i = s
+		return false
+	}
+	if !c.end() && !c.at(",") && !c.at("and") && !c.at("but") && !c.at(";") {
+		// "first among …", "last of the open ones": more than the order
+		c.i = s
+		return false
+	}
+	val := fmt.Sprintf("%q", v.text)
+	it := check("presence", plan.Step{Kind: plan.ExpectJSON, At: at, Value: val})
+	it.notes = append(v.notes, fmt.Sprintf("%q is checked as the %s item of the JSON list holding the text %s as the whole value of one of its fields (%s): which field is not said.", c.p.lx.span(c.w[s].a, c.w[c.i-1].b), place, val, at))
+	was := c.guess
+	c.guess = !c.json
+	c.verb = "orders"
+	c.emit(it)
+	c.guess = was
+	return true
+}
+
+// jrGerunds start a request described in words before its path.
+var jrGerunds = phrases("sorting", "filtering", "searching", "querying", "requesting", "asking for", "fetching", "paging through", "ordering")
+
+// jrDescribedRequest reads "GERUND WORDS (PATH)" or "GERUND WORDS, PATH," at
+// the start: "Sorting tasks by their done flag (/tasks?_sort=done)". The
+// words describe the request the path makes (noted, not checked); the
+// path is visited. Numbers, "only", negations and judgements in the words
+// say more than the path does and are not read.
+func (c *apiComposer) jrDescribedRequest() bool {
+	save := c.i
+	if c.i != 0 || !c.eatAny(jrGerunds) {
+		return false
+	}
+	from := c.i
+	for k := 0; k < 8 && !c.end() && c.w[c.i].kind == tWord && !c.at("(") && !c.at(","); k++ {
+		w := c.low()
+		if _, n := wordNumber(w); n || w == "only" || w == "just" || w == "not" || w == "no" || w == "never" || everyWords[w] || vague[w] || outOfReachWord[w] {
+			c.i = save
+			return false
+		}
+		c.i++
+	}
+	to := c.i
+	paren := c.eat("(")
+	if !paren && !c.eat(",") || to == from || c.end() || c.w[c.i].kind != tPath {
+		c.i = save
+		return false
+	}
+	pg, ok := c.pageRef()
+	if !ok || pg.generic || pg.via != "" || paren && !c.eat(")") || !paren && !c.eat(",") {
+		c.i = save
+		return false
+	}
+	c.emit(item{kind: iPage, page: pg, subject: true})
+	c.page = true
+	c.notes = append(c.notes, fmt.Sprintf("%q describes the request; %s is what is visited, and the words are not checked.", c.p.lx.span(c.w[save].a, c.w[to-1].b), pg.path))
+	return true
+}
