@@ -437,9 +437,7 @@ func (c *composer) request() bool {
 		c.i = save
 		return false
 	}
-	c.emit(item{kind: iPage, page: pg, subject: true})
-	c.page = true
-	c.notes = append(c.notes, fmt.Sprintf("%q describes the request; %s is what is visited, and the words are not checked.", words, pg.path))
+	c.visitDescribed(pg, words)
 	c.endPlace()
 	return true
 }
@@ -2196,4 +2194,12 @@ func (c *composer) nextWords(n int) (string, bool) {
 		ws[k] = c.w[c.i+k].low
 	}
 	return strings.Join(ws, " "), true
+}
+
+// visitDescribed visits pg, the path of a request the claim describes in
+// words, and notes that the words are not checked.
+func (c *composer) visitDescribed(pg pageRef, words string) {
+	c.emit(item{kind: iPage, page: pg, subject: true})
+	c.page = true
+	c.notes = append(c.notes, fmt.Sprintf("%q describes the request; %s is what is visited, and the words are not checked.", words, pg.path))
 }

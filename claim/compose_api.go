@@ -209,9 +209,7 @@ func (c *apiComposer) apiRequest() bool {
 		c.i = save
 		return false
 	}
-	c.emit(item{kind: iPage, page: pg, subject: true})
-	c.page = true
-	c.notes = append(c.notes, fmt.Sprintf("%q describes the request; %s is what is visited, and the words are not checked.", c.p.lx.span(c.w[save].a, c.w[to-1].b), pg.path))
+	c.visitDescribed(pg, c.p.lx.span(c.w[save].a, c.w[to-1].b))
 	c.eat(",")
 	return true
 }

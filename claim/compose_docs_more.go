@@ -102,15 +102,7 @@ func docsOpNote(op string) string {
 // deriveDocsMore derives the claims above; ok is false when the claim is
 // none of them.
 func deriveDocsMore(claim string) (Derivation, bool) {
-	c := strings.TrimSuffix(normalizeClaim(stripLabel(claim)), ".")
-	page := "/"
-	if m := reDocsMorePage.FindStringSubmatch(c); m != nil {
-		// "On /docs, …": the docs are there; the rest read as it is
-		if strings.HasPrefix(m[1], "/") {
-			page = m[1]
-		}
-		c = upperFirst(c[len(m[0]):])
-	}
+	c, page := docsClaimPage(claim)
 	reach := func(target string) plan.Step { return plan.Step{Kind: plan.Click, Target: target, Reach: true} }
 	hover := func(target string) plan.Step { return plan.Step{Kind: plan.Hover, Target: target, Reach: true} }
 	var steps []plan.Step
@@ -257,4 +249,19 @@ func deriveDocsMore(claim string) (Derivation, bool) {
 		return Derivation{}, false
 	}
 	return d, true
+}
+
+// docsClaimPage is a docs claim without its label and full stop, and the
+// page it is on: "On /docs, …" says the docs are there, and the rest is
+// read as it is; the home page otherwise.
+func docsClaimPage(claim string) (c, page string) {
+	c = strings.TrimSuffix(normalizeClaim(stripLabel(claim)), ".")
+	page = "/"
+	if m := reDocsMorePage.FindStringSubmatch(c); m != nil {
+		if strings.HasPrefix(m[1], "/") {
+			page = m[1]
+		}
+		c = upperFirst(c[len(m[0]):])
+	}
+	return c, page
 }

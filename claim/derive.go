@@ -3,11 +3,12 @@ package claim
 import (
 	"context"
 	"fmt"
-	"github.com/vouchdev/vouch/plan"
 	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // Derivation is what a claim becomes: requirements a person can check, the

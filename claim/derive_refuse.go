@@ -5,10 +5,11 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/vouchdev/vouch/plan"
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // CodeNotProvable is the error code a refused claim maps to (HTTP 422).

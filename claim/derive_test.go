@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/vouchdev/vouch/plan"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 func TestDeriveSteps(t *testing.T) {

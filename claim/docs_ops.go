@@ -122,14 +122,7 @@ func parseParamDesc(s string) (docsParamDesc, bool) {
 // deriveDocsOps derives the claims above; ok is false when the claim is
 // none of them.
 func deriveDocsOps(claim string) (Derivation, bool) {
-	c := strings.TrimSuffix(normalizeClaim(stripLabel(claim)), ".")
-	page := "/"
-	if m := reDocsMorePage.FindStringSubmatch(c); m != nil {
-		if strings.HasPrefix(m[1], "/") {
-			page = m[1]
-		}
-		c = upperFirst(c[len(m[0]):])
-	}
+	c, page := docsClaimPage(claim)
 	reach := func(target string) plan.Step { return plan.Step{Kind: plan.Click, Target: target, Reach: true} }
 	hover := func(target string) plan.Step { return plan.Step{Kind: plan.Hover, Target: target, Reach: true} }
 	var steps []plan.Step

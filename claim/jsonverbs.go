@@ -342,9 +342,7 @@ func (c *apiComposer) jvNamedRequest() bool {
 		c.i = save
 		return false
 	}
-	c.emit(item{kind: iPage, page: pg, subject: true})
-	c.page = true
-	c.notes = append(c.notes, fmt.Sprintf("%q describes the request; %s is what is visited, and the words are not checked.", c.p.lx.span(c.w[save].a, c.w[noun].b), pg.path))
+	c.visitDescribed(pg, c.p.lx.span(c.w[save].a, c.w[noun].b))
 	c.eat(",")
 	return true
 }
