@@ -35,7 +35,7 @@ const focusNoun = `link|button|field|text field|box|text box|textbox|search box|
 const (
 	fcQuoted = `'[^']{1,60}'|"[^"]{1,60}"`
 	// the named control: [the] 'Q' [noun], or [the] Cap Name noun
-	fcTarget = `(?P<x>(?i:the )?(?:(?P<q>` + fcQuoted + `)(?: (?P<qn>(?i:` + focusNoun + `)))?|(?P<cap>[A-Z][\w-]*(?: (?:[A-Z][\w-]*|to|of|and|for|in|on|a|the)){0,4}) (?P<cn>(?i:` + focusNoun + `))))`
+	fcTarget = `(?P<x>(?i:the )?(?:(?P<q>` + fcQuoted + `)(?: (?P<qn>(?i:` + focusNoun + `)))?|(?P<cap>[A-Z][\w-]*(?: [\w-]+){0,3}?) (?P<cn>(?i:` + focusNoun + `))))`
 	// what follows the check: a page, or "by default"
 	fcTail  = `(?P<tail> (?i:on|at) /[^\s,]*| (?i:on) (?i:the) [a-z][\w-]*(?: [a-z][\w-]*)? page)?(?P<dflt> (?i:by default|on page load|on load|when the page loads|when it loads|when the page opens|right away|immediately))?`
 	fcFocus = `(?:(?i:the )?(?i:keyboard |input )?(?i:focus))`
@@ -52,6 +52,13 @@ var (
 	// a target that describes a control rather than naming it
 	reFocusAny = regexp.MustCompile(`(?i)\b(?:focuses|focusses|focused|focus|cursor|caret)\b`)
 )
+
+// reBareTab is Tab said as the action without a verb: "Tab focuses X",
+// "On /x, Shift+Tab twice focuses X".
+var reBareTab = regexp.MustCompile(`(?:^|, )((?i:the )?(?i:shift\+tab|shift-tab|tab)(?i: key)?(?: (?i:once|twice|three times|\d+ times))?),?\s*$`)
+
+// reFocusNeg ends an action part that negates the focus clause after it.
+var reFocusNeg = regexp.MustCompile(`(?i)(?:\bnot|n't|\bnever|\bno longer|\bfails to|\bshouldn't|\bwon't)(?: (?:should|will|then))?,?\s*$`)
 
 // focusNotName are capitalised first words that name no control.
 var focusNotName = map[string]bool{"The": true, "A": true, "An": true, "This": true, "That": true, "It": true,
@@ -96,6 +103,16 @@ func focusRewrite(c string) (focusReading, *refusal, bool) {
 	if g == nil {
 		return focusReading{}, nil, false
 	}
+	if m := reBareTab.FindStringSubmatchIndex(g["pre"]); m != nil {
+		// "Tab focuses X": the key, which the rules would read as a tab
+		// of the page
+		g["pre"] = g["pre"][:m[2]] + "pressing " + g["pre"][m[2]:]
+	}
+	if reFocusNeg.MatchString(g["pre"]) {
+		// "pressing Tab does not focus X": where the focus is not
+		// is no check a step makes
+		return focusReading{}, nil, false
+	}
 	x := g["x"]
 	noun := strings.ToLower(g["qn"] + g["cn"])
 	if g["cap"] != "" && focusNotName[strings.Fields(g["cap"])[0]] {
@@ -105,7 +122,10 @@ func focusRewrite(c string) (focusReading, *refusal, bool) {
 		// "Tab focuses 'Save'": a link, a button or a field?
 		r := &refusal{cause: "ambiguous", reason: fmt.Sprintf("%s names no kind of control, and a focus check needs one: the %s link, the %s button or the %s field? (a focus check on the wrong element could fail a true claim)", g["q"], g["q"], g["q"], g["q"])}
 		for _, n := range []string{"link", "button", "field"} {
-			r.suggest = append(r.suggest, strings.Replace(c, x, "the "+g["q"]+" "+n, 1))
+			// x is the claim's last mention of it ("typing 'a' into 'Note'
+			// focuses 'Note'")
+			i := strings.LastIndex(c, x)
+			r.suggest = append(r.suggest, c[:i]+"the "+g["q"]+" "+n+c[i+len(x):])
 		}
 		return focusReading{}, r, true
 	}
@@ -205,6 +225,10 @@ func focusSwap(claim string, d Derivation, fr focusReading) (Derivation, bool) {
 			}
 			if !s.Kind.IsAssertion() && s.Kind != plan.Visit && !s.Reach {
 				acts++
+				if at, err := plan.ParseTarget(s.Target); s.Target != "" && (err != nil || at.Kind == plan.ByRole && at.Name == "") {
+					// "Tab" read as a tab of the page, not the key
+					return Derivation{}, false
+				}
 			}
 		}
 		if fr.dflt != "" && acts > 0 {
