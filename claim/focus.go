@@ -286,12 +286,20 @@ func focusNamed(t plan.Target) bool {
 var reFocusDescribed = regexp.MustCompile(`(?i)(?:(?:focuses|focusses|focus|cursor|caret) (?:(?:is |lands |goes |moves |jumps |stays |remains |ends up |returns )?(?:on|onto|to|into|in|inside) )?(?P<a>the [a-z][\w -]{0,40}?)|(?P<b>the [a-z][\w -]{0,40}?) (?:is focused|gets focused|becomes focused|(?:has|gets|receives|gains|takes|keeps) (?:the )?(?:keyboard )?focus))(?: on /\S*| by default)?$`)
 
 // focusDescribed says why a focus clause whose control is described is
-// refused; "" when the claim has none.
+// refused; "" when the claim has none, or when the rest of it is refused
+// too (named, the control would not make it derive): that refusal is
+// the one to give.
 func focusDescribed(c string) string {
 	g := focusGroups(reFocusDescribed, c)
 	if g == nil {
 		return ""
 	}
 	what := g["a"] + g["b"]
+	i := strings.LastIndex(c, what)
+	if fr, r, ok := focusRewrite(c[:i] + "the 'Named' link" + c[i+len(what):]); !ok || r != nil {
+		return ""
+	} else if _, err := deriveOnce(fr.said); err != nil {
+		return ""
+	}
 	return fmt.Sprintf("%q describes what gets the focus without naming it: a focus check on a guessed element could fail a true claim; name the control by its text, quoted, with its kind (\"the 'Search' box\", \"the 'Skip to content' link\")", what)
 }
