@@ -223,6 +223,12 @@ func focusSwap(claim string, d Derivation, fr focusReading) (Derivation, bool) {
 				// control, which a focus claim does not make
 				return Derivation{}, false
 			}
+			if s.Kind == plan.Press && s.Target != "" {
+				// "pressing Enter on 'Skip'": the rules take 'Skip' for
+				// a field's label, and a link or button of that name
+				// would fail the claim
+				return Derivation{}, false
+			}
 			if !s.Kind.IsAssertion() && s.Kind != plan.Visit && !s.Reach {
 				acts++
 				if at, err := plan.ParseTarget(s.Target); s.Target != "" && (err != nil || at.Kind == plan.ByRole && at.Name == "") {
