@@ -56,6 +56,11 @@ func (Rules) Derive(_ context.Context, claim string) (Derivation, error) { retur
 // read them alike, so a suggestion's label describes the plan Derive
 // makes of it.
 func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError) {
+	// What has the keyboard focus, said again as a check the rules read
+	// (focus.go).
+	if d, e, ok := deriveFocus(claim); ok {
+		return d, true, e
+	}
 	// The item chosen in a submenu, before a menu's item is read as
 	// chosen (places.go).
 	if d, ok := deriveMenuState(claim); ok {

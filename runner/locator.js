@@ -1112,9 +1112,11 @@
           case 'checked': got = checkedOf(el); ok = got === args.flag; break;
           case 'enabled': got = enabled(el); ok = got === args.flag; break;
           case 'focused': {
+            // Any match holding the focus counts: "Tab focuses the 'Edit'
+            // button" is true of the second of two "Edit" buttons too.
             const a = deepActive();
             got = a && a !== document.body ? describeEl(a) : '';
-            ok = !!a && (a === el || el.contains(a) || (el.tagName === 'LABEL' && el.control === a));
+            ok = !!a && r.all.some((m) => a === m || m.contains(a) || (m.tagName === 'LABEL' && m.control === a));
             break;
           }
           case 'style': [ok, got] = styleCheck(el, args.prop, args.text); break;
