@@ -633,6 +633,11 @@ func buildRules() {
 			s := plan.Step{Kind: plan.Press, Value: k}
 			var notes []string
 			if m.ok(2) {
+				if nt := m.p.nextToken(m.end); nt != nil && controlNoun[nt.low] {
+					// "pressing Enter on the 'Skip' link": the key goes to
+					// a link or button, not to a field of that label
+					return nil, false
+				}
 				t, n, ok := m.p.field(m.bounds(2))
 				if !ok {
 					return nil, false
@@ -3452,3 +3457,6 @@ var statusSubjects = map[string]bool{"page": true, "homepage": true, "home": tru
 	"app": true, "url": true, "endpoint": true, "route": true, "path": true, "api": true,
 	"status": true, "code": true, "response": true, "answer": true, "reply": true, "it": true,
 	"request": true, "document": true, "resource": true, "link": true, "server": true, "screen": true}
+
+// controlNoun are the kinds of control a key cannot be typed into.
+var controlNoun = map[string]bool{"link": true, "button": true, "tab": true, "checkbox": true, "menu": true, "heading": true, "option": true, "toggle": true}

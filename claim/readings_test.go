@@ -836,3 +836,23 @@ func TestLandingKeepsHost(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyOnControlIsNoField: a key pressed on a named link or button is
+// not typed into a field of that label (which read the noun as the next
+// check's: "the 'Plans' link").
+func TestKeyOnControlIsNoField(t *testing.T) {
+	for _, claim := range []string{
+		"On /plans, pressing Enter on the 'Skip' link shows 'Plans'",
+		"On /plans, hitting Space on the 'Yearly' button shows 'Billed yearly'",
+	} {
+		d, err := Derive(claim)
+		if err != nil {
+			continue
+		}
+		for _, s := range d.Plan.Journeys[0].Steps {
+			if s.Kind == plan.Press && strings.HasPrefix(s.Target, "label=") {
+				t.Errorf("%q: key typed into a field: %+v", claim, d.Plan.Journeys[0].Steps)
+			}
+		}
+	}
+}
