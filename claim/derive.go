@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -123,10 +124,44 @@ func Derive(claim string) (d Derivation, err error) {
 	if err != nil {
 		// a claim in a frame or said in other words (frames.go)
 		if d2, ok := deriveRestated(claim); ok {
-			return d2, nil
+			d, err = d2, nil
+		}
+	}
+	if err == nil {
+		if why := bareState(d); why != "" {
+			return Derivation{}, refuse(claim, "ambiguous", why, nil)
 		}
 	}
 	return d, err
+}
+
+// bareStateWords end an unquoted name when they say the state of the control
+// it names: "has Use port forwarding unticked" is no text "… unticked".
+var bareStateWords = map[string]bool{"ticked": true, "unticked": true, "checked": true, "unchecked": true,
+	"selected": true, "unselected": true, "deselected": true, "enabled": true, "disabled": true,
+	"on": true, "off": true, "set": true, "cleared": true, "greyed": true, "grayed": true, "hidden": true,
+	"visible": true, "shown": true, "active": true, "inactive": true, "expanded": true, "collapsed": true}
+
+// bareState refuses a derivation that looks for an unquoted text ending
+// in a word that says a control's state: the claim may name a control and
+// its state, and the text would fail a true claim.
+func bareState(d Derivation) string {
+	for _, n := range d.Notes {
+		rest, ok := strings.CutPrefix(n, "Unquoted text ")
+		if !ok {
+			continue
+		}
+		v, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			continue
+		}
+		v, _ = strconv.Unquote(v)
+		f := strings.Fields(strings.ToLower(v))
+		if len(f) > 1 && bareStateWords[strings.Trim(f[len(f)-1], ".,;:!?")] {
+			return fmt.Sprintf("%q ends in %q, which may say the state of a control named %q rather than be part of a text: quote the name (\"'%s' is %s\") or the whole text", v, f[len(f)-1], strings.Join(strings.Fields(v)[:len(f)-1], " "), strings.Join(strings.Fields(v)[:len(f)-1], " "), f[len(f)-1])
+		}
+	}
+	return ""
 }
 
 // deriveOnce is Derive without the restatements of frames.go, which

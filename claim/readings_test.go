@@ -856,3 +856,22 @@ func TestKeyOnControlIsNoField(t *testing.T) {
 		}
 	}
 }
+
+// TestBareStateIsNoText: an unquoted name followed by a control's state
+// is refused, never looked for as one text with the state in it.
+func TestBareStateIsNoText(t *testing.T) {
+	for _, claim := range []string{
+		"Settings > Privacy has Share usage data unticked.",
+		"On /settings, the page has Dark mode enabled.",
+	} {
+		d, err := Derive(claim)
+		if err != nil {
+			continue
+		}
+		for _, s := range d.Plan.Journeys[0].Steps {
+			if s.Kind == plan.ExpectText && strings.Contains(strings.ToLower(s.Value), " unticked") || strings.HasSuffix(strings.ToLower(s.Value), " enabled") {
+				t.Errorf("%q: looks for the state as text: %+v", claim, d.Plan.Journeys[0].Steps)
+			}
+		}
+	}
+}
