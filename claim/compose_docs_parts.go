@@ -62,7 +62,7 @@ func deriveDocsPart(claim string) (Derivation, bool) {
 	c := normalizeClaim(stripLabel(claim))
 	var steps []plan.Step
 	var text, note string
-	reach := func(target string) plan.Step { return plan.Step{Kind: plan.Click, Target: target, Reach: true} }
+	reach := reachClick
 	if m := reSchemaSubject.FindStringSubmatch(c); m != nil || reSchemaClick.MatchString(c) || reSchemaOpen.MatchString(c) {
 		if m == nil {
 			m = reSchemaClick.FindStringSubmatch(c)

@@ -123,8 +123,7 @@ func parseParamDesc(s string) (docsParamDesc, bool) {
 // none of them.
 func deriveDocsOps(claim string) (Derivation, bool) {
 	c, page := docsClaimPage(claim)
-	reach := func(target string) plan.Step { return plan.Step{Kind: plan.Click, Target: target, Reach: true} }
-	hover := func(target string) plan.Step { return plan.Step{Kind: plan.Hover, Target: target, Reach: true} }
+	reach, hover := reachClick, reachHover
 	var steps []plan.Step
 	var text string
 	var notes []string
