@@ -88,7 +88,24 @@ func refuseWith(claim, cause, reason string, extra []string, only bool) *NotProv
 		// "loads without errors" would check something the claim never said.
 		e.Suggestions = checked(extra)
 	} else {
-		e.Suggestions = Suggestions(claim, extra...)
+		var qs []string
+		var qwhy map[string]string
+		switch cause {
+		case "unrecognized", "no_check":
+			// The claim itself with its unquoted names quoted
+			// (suggest_quote.go), after every other reading: one that
+			// makes the same plan from the claim's pieces stays first.
+			qs, qwhy = quoteReadings(claim)
+		case "vague":
+			// A judgement word inside a name ("the Recent changes link")
+			// is the name's: only readings that quote it are offered.
+			if w, err := strconv.QuotedPrefix(reason); err == nil {
+				w, _ = strconv.Unquote(w)
+				qs, qwhy = quoteReadings(claim)
+				qs = slices.DeleteFunc(qs, func(q string) bool { return !quotesWord(q, w) })
+			}
+		}
+		e.Suggestions = suggestions(claim, qs, qwhy, extra...)
 	}
 	if reason == noStartReason {
 		e.Reason = startAdvice(claim, e.Suggestions)
@@ -187,6 +204,12 @@ const maxSuggestionTries = 12
 // meaning come first, then those that keep most of its quoted texts,
 // paths and numbers. Derive accepts every claim returned.
 func Suggestions(claim string, extra ...string) []string {
+	return suggestions(claim, nil, nil, extra...)
+}
+
+// suggestions is Suggestions with candidates tried after all others
+// (last) and what their labels say they guess (lastWhy).
+func suggestions(claim string, last []string, lastWhy map[string]string, extra ...string) []string {
 	if utf8.RuneCountInString(claim) > MaxClaimLen {
 		claim = string([]rune(claim)[:MaxClaimLen])
 	}
@@ -322,7 +345,7 @@ func Suggestions(claim string, extra ...string) []string {
 		}
 		readings = universalReadings(text, labelled, u, readings)
 	}
-	return finishSuggestions(text, cands, readings)
+	return finishSuggestions(text, append(cands, last...), mergeReadings(readings, lastWhy))
 }
 
 // finishSuggestions keeps the candidates Derive accepts that do not

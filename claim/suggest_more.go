@@ -39,6 +39,12 @@ func deriveSuggestion(c string) (Derivation, *refusal) {
 		if d2, ok, e := derivePlaced(c, r); ok && e == nil {
 			return d2, nil
 		}
+		// a claim about an API docs page (compose_docs*.go, docs_page.go)
+		for _, f := range []func(string) (Derivation, bool){deriveDocs, deriveDocsPart, deriveDocsPage, deriveDocsNamed} {
+			if d2, ok := f(c); ok {
+				return d2, nil
+			}
+		}
 	}
 	return d, r
 }
