@@ -246,12 +246,3 @@ func capital(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r)
 }
-
-func isAllCaps(w string) bool {
-	for _, r := range w {
-		if unicode.IsLower(r) {
-			return false
-		}
-	}
-	return true
-}
