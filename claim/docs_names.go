@@ -287,7 +287,7 @@ var (
 	reSchemaMarksOnly = regexp.MustCompile(`^(?i:opening|expanding|clicking) (?:(?i:the) )?([A-Z][A-Za-z0-9_]*) (?i:schema|model)(?: (?i:under|in) (?:(?i:the) )?(?:Schemas|Models|schemas|models))? (?i:marks) ([a-z_]\w*),? (?i:and only) ([a-z_]\w*),? (?i:as required)(?: (?i:with an asterisk|with a star))?$`)
 	// The Order schema marks quantity as required
 	reSchemaMarks = regexp.MustCompile(`^(?:(?i:the) )?([A-Z][A-Za-z0-9_]*) (?i:schema|model) (?i:marks) ((?:[a-z_]\w*)(?:(?:, | and |, and )[a-z_]\w*)*) (?i:as required)(?: (?i:with an asterisk|with a star))?$`)
-	reNamesList = regexp.MustCompile(`, and |, | and `)
+	reNamesList   = regexp.MustCompile(`, and |, | and `)
 )
 
 // deriveSchemaRequired derives which properties a schema, named without
