@@ -288,6 +288,8 @@ var (
 	// The Order schema marks quantity as required
 	reSchemaMarks = regexp.MustCompile(`^(?:(?i:the) )?([A-Z][A-Za-z0-9_]*) (?i:schema|model) (?i:marks) ((?:[a-z_]\w*)(?:(?:, | and |, and )[a-z_]\w*)*) (?i:as required)(?: (?i:with an asterisk|with a star))?$`)
 	reNamesList   = regexp.MustCompile(`, and |, | and `)
+	// words that are no property's name
+	docsPropBad = map[string]bool{"the": true, "a": true, "an": true, "it": true, "no": true, "nothing": true, "all": true, "every": true, "only": true, "none": true, "others": true, "rest": true}
 )
 
 // deriveSchemaRequired derives which properties a schema, named without
@@ -307,7 +309,7 @@ func deriveSchemaRequired(claim string) (Derivation, bool) {
 		return Derivation{}, false
 	}
 	for _, p := range append(append([]string{}, req...), not...) {
-		if docsParamBad[strings.ToLower(p)] || docsBareOpStop[strings.ToLower(p)] {
+		if docsPropBad[strings.ToLower(p)] || docsBareOpStop[strings.ToLower(p)] {
 			return Derivation{}, false
 		}
 	}
