@@ -52,7 +52,7 @@ func TestDocsNamesReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"click":"text=\"Dark theme\""}`, `{"expect_text":"Light theme"}`, `{"expect_no_text":"Dark theme"}`}}},
 	})
 	runRefused(t, []string{
-		"Expanding List pages with drafts shows 'No parameters'",                  // where the name ends is a guess
+		"Expanding List pages with drafts shows 'No parameters'",                     // where the name ends is a guess
 		"Expanding Create a new contact for the sales team now shows 'Request body'", // longer than a summary
 		"List pages and then some says 'No parameters'",
 		"Clicking the save button changes its label from 'Save' to 'Saved'", // one label inside the other
