@@ -159,15 +159,14 @@ func docsNamesSay(claim string) (said string, names, notes []string, ok bool) {
 		notes = append(notes, "“Given … is expanded, when I click …, then …” is read as opening the operation, clicking the control, then the checks.")
 	}
 	if m := reNamesLabelChange.FindStringSubmatch(c); m != nil {
-		// the control named by the label it had: clicked by it, then
-		// the other label shown and the first one gone
-		a, b := unq(m[4]), unq(m[5])
-		la, lb := strings.ToLower(a), strings.ToLower(b)
-		if strings.Contains(la, lb) || strings.Contains(lb, la) {
-			return "", nil, nil, false // one label inside the other: gone and shown at once
+		// the control named by the label it had, turned into the other
+		// one: the UI reader's "clicking 'A' turns it into 'B'"
+		ctl := m[4]
+		if k := strings.ToLower(m[3]); k == "button" || k == "link" {
+			ctl = "the " + m[4] + " " + k
 		}
-		c = m[1] + " " + m[4] + " shows " + m[5] + " and does not show " + m[4]
-		notes = append(notes, fmt.Sprintf("“the %s %s” is read as the control labelled %s before the click, and its new label %s as a text the page shows once the old one is gone.", m[2], strings.ToLower(m[3]), m[4], m[5]))
+		c = m[1] + " " + ctl + " turns it into " + m[5]
+		notes = append(notes, fmt.Sprintf("“the %s %s” is read as the control labelled %s before the click.", m[2], strings.ToLower(m[3]), m[4]))
 	}
 	c = reNamesExecOn.ReplaceAllString(c, "executing")
 	var found []docsOpName
