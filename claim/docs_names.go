@@ -232,6 +232,9 @@ func deriveDocsNames(claim string) (Derivation, bool) {
 	if d, ok := deriveSchemaRequired(claim); ok {
 		return d, true
 	}
+	if d, ok := derivePathClick(claim); ok {
+		return d, true
+	}
 	said, names, notes, ok := docsNamesSay(claim)
 	if !ok {
 		return Derivation{}, false
@@ -336,6 +339,38 @@ func deriveSchemaRequired(claim string) (Derivation, bool) {
 		fmt.Sprintf("Unquoted schema name “%s” read as the model %s under Schemas, opened by clicking its name; its properties are looked for inside Swagger UI's model box #model-%s: a guess, so if there is none the run is blocked, not failed.", model, plan.Quote(model), model),
 		"A required property is the one Swagger UI draws with a star after its name (“title*”, in a row of class required).",
 		"No page named: the journey starts on the home page (/); name the page (\"on /docs, ...\") if the docs are elsewhere.",
+	}
+	return docsTrace(claim, c, text, steps, notes)
+}
+
+// reNamesPathClick is an operation's path clicked on its row, named by the
+// summary, and the address it leads to: "Clicking the /pages path on the
+// List pages row updates the address bar to #/pages/listPages".
+var reNamesPathClick = regexp.MustCompile(`^(?i:clicking|clicking on) (?:(?i:the) )?(/[\w\-./{}]*) (?i:path) (?i:on|in) (?:(?i:the) )?([A-Z][a-z]+(?: [\w{}-]+){0,5}) (?i:row|operation|block) (?i:updates|changes|sets) (?i:the) (?i:address|url|address bar|url bar) (?i:to) (/?#/[\w\-./{}~%]+)$`)
+
+// derivePathClick derives a path clicked on an operation's row: the path's
+// text inside the block that shows the summary (a guess, reach), then the
+// address with its fragment, on the home page where the docs are guessed
+// to be.
+func derivePathClick(claim string) (Derivation, bool) {
+	c := strings.TrimSuffix(normalizeClaim(stripLabel(claim)), ".")
+	m := reNamesPathClick.FindStringSubmatch(c)
+	if m == nil || !docsSummaryVerbs[strings.Fields(m[2])[0]] {
+		return Derivation{}, false
+	}
+	path, op, frag := m[1], m[2], m[3]
+	for _, w := range strings.Fields(strings.ToLower(op))[1:] {
+		if docsBareOpStop[w] {
+			return Derivation{}, false
+		}
+	}
+	addr := "/" + strings.TrimPrefix(frag, "/")
+	target := plan.Target{Kind: plan.ByText, Value: path, Exact: true, Within: op}.String()
+	steps := []plan.Step{{Kind: plan.Visit, Value: "/"}, reachClick(target), {Kind: plan.ExpectURL, Value: addr}}
+	text := fmt.Sprintf("On /: click the path %s on the operation %s; then the address is %s.", plan.Quote(path), plan.Quote(op), addr)
+	notes := []string{
+		fmt.Sprintf("Unquoted operation name “%s” read as the operation's summary: the path %s is clicked inside the block that shows it, a guess, so if there is none the run is blocked, not failed.", op, plan.Quote(path)),
+		fmt.Sprintf("“the address bar to %s” is the page's address with that fragment, on the home page (/) where the docs are guessed to be.", frag),
 	}
 	return docsTrace(claim, c, text, steps, notes)
 }

@@ -47,6 +47,9 @@ func TestDocsNamesReadings(t *testing.T) {
 		{"Opening the Page schema marks slug, and only slug, as required", [][]string{
 			{`{"visit":"/"}`, `{"click":"role=button[name=\"Page\"]","reach":true}`, `{"hover":"css=#model-Page","reach":true}`,
 				`{"expect_count":{"target":"css=#model-Page tr.property-row.required","count":1}}`, `{"expect_text":{"text":"slug*","target":"css=#model-Page"}}`}}},
+		// a path clicked on a row named by its summary, and the address's fragment
+		{"Clicking the /pages path on the List pages row updates the address bar to #/pages/listPages", [][]string{
+			{`{"visit":"/"}`, `{"click":"text=\"/pages\" within=\"List pages\"","reach":true}`, `{"expect_url":"/#/pages/listPages"}`}}},
 		// a control's label changing on a click (any UI)
 		{"Clicking the theme toggle changes its label from 'Dark theme' to 'Light theme'", [][]string{
 			{`{"visit":"/"}`, `{"expect_hidden":"text=\"Light theme\""}`, `{"click":"text=\"Dark theme\""}`, `{"expect_visible":"text=\"Light theme\""}`}}},
@@ -62,6 +65,8 @@ func TestDocsNamesReadings(t *testing.T) {
 		"List contacts is fast when you expand it",
 		"Search results shows 'Nothing found' for everyone", // no operation opened
 		"The Contact schema marks the email as required",
+		"Clicking the /pages path on the List pages with drafts row updates the address bar to #/pages/listPages",
+		"Clicking the /pages path on the pages row updates the address bar to #/pages/listPages",
 	})
 }
 
