@@ -206,6 +206,10 @@ func deriveOnce(claim string) (d Derivation, err error) {
 			// "the docs", "the browser tab" (docs_page.go)
 			return d2, nil
 		}
+		if d2, ok := deriveDocsNames(claim); ok {
+			// operations, schemas and sections named unquoted (docs_names.go)
+			return d2, nil
+		}
 		if e := docsTitleAmbiguity(claim); e != nil {
 			return Derivation{}, e
 		}
