@@ -95,6 +95,10 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 	// a guess that can block the run but never fail it; a dialog named as
 	// a box, a tab of the preferences named by the word before them
 	// (openers.go), then the forms of reach.go.
+	if d, ok := deriveAsideDialog(claim); ok {
+		// its opener said in brackets (asides.go)
+		return d, true, nil
+	}
 	if d, ok := deriveOpened(claim); ok {
 		return d, true, nil
 	}
@@ -129,7 +133,13 @@ func Derive(claim string) (d Derivation, err error) {
 	}
 	if err == nil {
 		if why := bareState(d); why != "" {
-			return Derivation{}, refuse(claim, "ambiguous", why, nil)
+			d, err = Derivation{}, refuse(claim, "ambiguous", why, nil)
+		}
+	}
+	if err != nil {
+		// a control named by its unquoted label, then its state (labels.go)
+		if d2, ok := deriveLabelled(claim); ok {
+			return d2, nil
 		}
 	}
 	return d, err
