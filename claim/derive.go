@@ -67,6 +67,10 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 	if d, ok := deriveMenuState(claim); ok {
 		return d, true, nil
 	}
+	// the chosen item's mark said to move (menumoves.go)
+	if d, ok := deriveMenuMove(claim); ok {
+		return d, true, nil
+	}
 	// A drop-down's options, or its option picked (options.go).
 	if d, e, ok := deriveOptions(claim); ok {
 		return d, true, e

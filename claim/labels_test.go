@@ -81,3 +81,22 @@ func TestClassOpenerVerbs(t *testing.T) {
 		"The Search box credits 'Ada Lovelace'", // a search box is a field, no dialog
 	})
 }
+
+// TestClassMenuMove: a submenu's chosen mark said to move is read as the
+// item marked before, chosen, then marked after with the other not;
+// near misses stay refused.
+func TestClassMenuMove(t *testing.T) {
+	reach := func(s string) string { return s[:len(s)-1] + `,"reach":true}` }
+	j := func(steps ...string) [][]string { return [][]string{steps} }
+	open := []string{reach(`{"click":"role=button[name=\"view menu\"]"}`), reach(`{"hover":"text=Text Size"}`)}
+	runClasses(t, []classCase{
+		{"Choosing Large under Text Size (view menu) moves the check mark from Medium to Large",
+			j(`{"visit":"/"}`, open[0], open[1], `{"expect_checked":"role=menuitem[name=\"Medium\" s]"}`,
+				`{"click":"role=menuitem[name=\"Large\" s]"}`, open[0], open[1],
+				`{"expect_checked":"role=menuitem[name=\"Large\" s]"}`, `{"expect_unchecked":"role=menuitem[name=\"Medium\" s]"}`)},
+	})
+	runRefused(t, []string{
+		"Choosing Large under Text Size (view menu) moves the check mark from Medium to Small", // the mark moves elsewhere than the item chosen
+		"Choosing Large under Text Size moves the check mark from Medium to Large",             // no menu said
+	})
+}
