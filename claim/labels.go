@@ -158,13 +158,14 @@ func deriveLabelled(claim string) (Derivation, bool) {
 		if !readsControl(d, label, f.value) {
 			continue
 		}
+		reachLabel(&d, label)
 		d.Claim = claim
 		d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
 		what := "state"
 		if f.value {
 			what = "value (" + plan.Quote(last) + ", also unquoted, read as the option shown)"
 		}
-		d.Notes = append(d.Notes, fmt.Sprintf("%s was not quoted: it is read as the label of the control whose %s the claim states, delimited by the place before it and the state after it.", plan.Quote(label), what))
+		d.Notes = append(d.Notes, fmt.Sprintf("%s was not quoted: it is read as the label of the control whose %s the claim states, delimited by the place before it and what is said of it after. The plan first finds that control (a hover, marked reach): if no control has that label, the run is blocked, not failed.", plan.Quote(label), what))
 		return d, true
 	}
 	return Derivation{}, false
@@ -235,4 +236,41 @@ func putLabelBack(d *Derivation, label string) {
 	for i := range d.Notes {
 		d.Notes[i] = say(d.Notes[i])
 	}
+}
+
+// reachLabel puts a hover of the control, marked reach, before each check
+// of its state or value: an unquoted label is the plan's reading of where
+// the name ends, and a reading that finds no control is no evidence
+// against the claim (blocked, never failed), as values.go does for a
+// field. The steps after it, and the requirements' references to them,
+// move one on.
+func reachLabel(d *Derivation, label string) {
+	for ji := range d.Plan.Journeys {
+		j := &d.Plan.Journeys[ji]
+		var out []plan.Step
+		for _, s := range j.Steps {
+			if t, err := plan.ParseTarget(s.Target); err == nil && (t.Name == label || t.Value == label) && isStateCheck(s.Kind) {
+				at := len(out) + 1 // the hover's 1-based index
+				out = append(out, plan.Step{Kind: plan.Hover, Target: s.Target, Reach: true})
+				for ri := range d.Requirements {
+					for k := range d.Requirements[ri].ProvenBy {
+						if r := &d.Requirements[ri].ProvenBy[k]; r.Journey == ji+1 && r.Step >= at {
+							r.Step++
+						}
+					}
+				}
+			}
+			out = append(out, s)
+		}
+		j.Steps = out
+	}
+}
+
+// isStateCheck is whether a step checks a control's state or value.
+func isStateCheck(k plan.Kind) bool {
+	switch k {
+	case plan.ExpectChecked, plan.ExpectUnchecked, plan.ExpectDisabled, plan.ExpectEnabled, plan.ExpectValue:
+		return true
+	}
+	return false
 }
