@@ -16,19 +16,19 @@ func TestClassUnquotedLabels(t *testing.T) {
 	runClasses(t, []classCase{
 		// a mail client's settings
 		{"Settings > Accounts has Check mail on start unticked",
-			j(`{"visit":"/"}`, reach("Settings"), reach("Accounts"), `{"expect_unchecked":"role=checkbox[name=\"Check mail on start\"]"}`)},
+			j(`{"visit":"/"}`, reach("Settings"), reach("Accounts"), `{"hover":"role=checkbox[name=\"Check mail on start\"]","reach":true}`, `{"expect_unchecked":"role=checkbox[name=\"Check mail on start\"]"}`)},
 		{"In Settings, the Accounts tab, Check mail every 10 minutes is ticked",
-			j(`{"visit":"/"}`, reach("Settings"), reach("Accounts"), `{"expect_checked":"role=checkbox[name=\"Check mail every 10 minutes\"]"}`)},
+			j(`{"visit":"/"}`, reach("Settings"), reach("Accounts"), `{"hover":"role=checkbox[name=\"Check mail every 10 minutes\"]","reach":true}`, `{"expect_checked":"role=checkbox[name=\"Check mail every 10 minutes\"]"}`)},
 		{"On the Privacy tab of settings, Block remote images is switched on",
-			j(`{"visit":"/"}`, reach("Settings"), reach("Privacy"), `{"expect_checked":"role=checkbox[name=\"Block remote images\"]"}`)},
+			j(`{"visit":"/"}`, reach("Settings"), reach("Privacy"), `{"hover":"role=checkbox[name=\"Block remote images\"]","reach":true}`, `{"expect_checked":"role=checkbox[name=\"Block remote images\"]"}`)},
 		{"Preferences → Composing: Reply style is Quote original",
-			j(`{"visit":"/"}`, reach("Preferences"), reach("Composing"), `{"expect_value":{"target":"label=Reply style","value":"Quote original"}}`)},
+			j(`{"visit":"/"}`, reach("Preferences"), reach("Composing"), `{"hover":"label=Reply style","reach":true}`, `{"expect_value":{"target":"label=Reply style","value":"Quote original"}}`)},
 		// a label holding quotes of its own
 		{`In settings, Files tab, Add ".bak" to the owner's copies is ticked`,
-			j(`{"visit":"/"}`, reach("Settings"), reach("Files"), `{"expect_checked":"role=checkbox[name=\"Add \\\".bak\\\" to the owner's copies\"]"}`)},
+			j(`{"visit":"/"}`, reach("Settings"), reach("Files"), `{"hover":"role=checkbox[name=\"Add \\\".bak\\\" to the owner's copies\"]","reach":true}`, `{"expect_checked":"role=checkbox[name=\"Add \\\".bak\\\" to the owner's copies\"]"}`)},
 		// a photo editor's dialog, its opener said in brackets
 		{"The Export dialog (toolbar, Save As) has its Keep metadata box unticked",
-			j(`{"visit":"/"}`, reach("Save As"), `{"expect_unchecked":"role=checkbox[name=\"Keep metadata\"]"}`, `{"expect_text":"Export"}`)},
+			j(`{"visit":"/"}`, reach("Save As"), `{"hover":"role=checkbox[name=\"Keep metadata\"]","reach":true}`, `{"expect_unchecked":"role=checkbox[name=\"Keep metadata\"]"}`, `{"expect_text":"Export"}`)},
 	})
 	runRefused(t, []string{
 		"Settings > Accounts has check mail on start unticked",            // lower case: a description, not a label
