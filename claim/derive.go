@@ -2,6 +2,7 @@ package claim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -135,13 +136,16 @@ func Derive(claim string) (d Derivation, err error) {
 			d, err = d2, nil
 		}
 	}
+	stateEnded := false
 	if err == nil {
 		if why := bareState(d); why != "" {
-			d, err = Derivation{}, refuse(claim, "ambiguous", why, nil)
+			d, err, stateEnded = Derivation{}, refuse(claim, "ambiguous", why, nil), true
 		}
 	}
-	if err != nil {
-		// a control named by its unquoted label, then its state (labels.go)
+	var np *NotProvableError
+	if err != nil && (stateEnded || !errors.As(err, &np) || np.Cause != "ambiguous") {
+		// a control named by its unquoted label, then its state
+		// (labels.go); a claim another reader found ambiguous stays so
 		if d2, ok := deriveLabelled(claim); ok {
 			return d2, nil
 		}

@@ -139,7 +139,7 @@ func deriveLabelled(claim string) (Derivation, bool) {
 			rewrite += " " + kind
 		}
 		if f.value {
-			if !plainLabel(last) {
+			if !plainLabel(last) || !literalValue(last) {
 				continue
 			}
 			rewrite += " is '" + last + "'" + dflt
@@ -273,4 +273,15 @@ func isStateCheck(k plan.Kind) bool {
 		return true
 	}
 	return false
+}
+
+// literalValue reports whether an unquoted value names an option shown,
+// not a state or a judgement ("is Enabled", "is On").
+func literalValue(v string) bool {
+	for _, w := range strings.Fields(strings.ToLower(v)) {
+		if valueNotLiteral[w] || bareStateWords[w] {
+			return false
+		}
+	}
+	return true
 }
