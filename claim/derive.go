@@ -2,6 +2,7 @@ package claim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -67,6 +68,10 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 	if d, ok := deriveMenuState(claim); ok {
 		return d, true, nil
 	}
+	// the chosen item's mark said to move (menumoves.go)
+	if d, ok := deriveMenuMove(claim); ok {
+		return d, true, nil
+	}
 	// A drop-down's options, or its option picked (options.go).
 	if d, e, ok := deriveOptions(claim); ok {
 		return d, true, e
@@ -95,6 +100,10 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 	// a guess that can block the run but never fail it; a dialog named as
 	// a box, a tab of the preferences named by the word before them
 	// (openers.go), then the forms of reach.go.
+	if d, ok := deriveAsideDialog(claim); ok {
+		// its opener said in brackets (asides.go)
+		return d, true, nil
+	}
 	if d, ok := deriveOpened(claim); ok {
 		return d, true, nil
 	}
@@ -127,9 +136,18 @@ func Derive(claim string) (d Derivation, err error) {
 			d, err = d2, nil
 		}
 	}
+	stateEnded := false
 	if err == nil {
 		if why := bareState(d); why != "" {
-			return Derivation{}, refuse(claim, "ambiguous", why, nil)
+			d, err, stateEnded = Derivation{}, refuse(claim, "ambiguous", why, nil), true
+		}
+	}
+	var np *NotProvableError
+	if err != nil && (stateEnded || !errors.As(err, &np) || np.Cause != "ambiguous") {
+		// a control named by its unquoted label, then its state
+		// (labels.go); a claim another reader found ambiguous stays so
+		if d2, ok := deriveLabelled(claim); ok {
+			return d2, nil
 		}
 	}
 	return d, err

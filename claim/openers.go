@@ -58,13 +58,13 @@ const openerPlace = `(?i:the |an? )?(?:` + placeName + `|([a-z][\w-]*(?: [a-z][\
 const prefsPlace = `(?i:the )?(?:` + placeName + `|([a-z][\w-]*)) (preferences|settings)`
 
 // openerVerb is what a dialog is said to show.
-const openerVerb = `(shows|lists|has|contains|says|displays|reads|offers)`
+const openerVerb = `(shows|lists|has|contains|says|displays|reads|offers|credits|mentions)`
 
 var (
 	// "The Export box lists …", "The About box says …"
 	reOpenerSubject = regexp.MustCompile(`^` + openerPlace + ` ` + openerVerb + ` (.+)$`)
 	// "In the Filters dialog, …", "In the Export box, …"
-	reOpenerIn = regexp.MustCompile(`^(?i:in|inside|within|on) ` + openerPlace + `, (.+)$`)
+	reOpenerIn = regexp.MustCompile(`^(?i:in|inside|within|on|per|according to) ` + openerPlace + `, (.+)$`)
 	// "In the Privacy preferences, …"
 	rePrefsIn = regexp.MustCompile(`^(?i:in|inside|within|on) ` + prefsPlace + `, (.+)$`)
 	// "About in the help menu reports 'Notes 3.2'": what an item reports
@@ -175,6 +175,10 @@ func openerRewrite(claim string) (said []string, place, name string, ok bool) {
 	}
 	if verb == "offers" {
 		verb = "has"
+	}
+	if verb == "credits" || verb == "mentions" {
+		// "The About box credits 'Jane Doe'": the text is shown in it.
+		verb = "shows"
 	}
 	said = []string{"The " + q + " dialog " + verb + " " + rest}
 	if verb == "has" || verb == "contains" {

@@ -45,6 +45,15 @@ var (
 	reArrowShows = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)? (shows|lists|says|displays|has|contains|offers) (.+)$`)
 	// "Under Preferences → Network, …": under is in.
 	reUnder = regexp.MustCompile(`^(?i:under) (.+)$`)
+	// "On the Accounts tab of settings, …": the tab of the lower-case
+	// preferences or settings.
+	reTabOfPrefs = regexp.MustCompile(`^(?i:on|in) (?i:the )?` + placeName + ` tab (?:of|in) (?i:the )?(preferences|settings), (.+)$`)
+	// "In settings, Accounts tab, …", "In Settings, the Accounts tab, …":
+	// the place, then its tab, as a path said with commas.
+	rePrefsCommaTab = regexp.MustCompile(`^(?i:in|inside|within|on|under) (?i:the )?` + placeOrPrefs + placeKind + `, (?i:the )?` + placeName + ` tab, (.+)$`)
+	// "Settings → Accounts: …", "Preferences > Network: …": a path, then
+	// what is there after a colon.
+	reArrowColon = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)?: (.+)$`)
 	// "In the preferences, …"
 	reInPrefs = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?(preferences|settings), (.+)$`)
 )
@@ -96,6 +105,18 @@ func tabRewrite(claim string) (said, place string, ok bool) {
 			return s2, place, true
 		}
 		return "", "", false
+	case reTabOfPrefs.MatchString(c):
+		m := reTabOfPrefs.FindStringSubmatch(c)
+		place = upperFirst(strings.ToLower(m[6]))
+		return "On the " + firstOf(m, 1) + " tab of " + place + ", " + m[7], place, true
+	case rePrefsCommaTab.MatchString(c):
+		m := rePrefsCommaTab.FindStringSubmatch(c)
+		place = placeOf(m, 1)
+		return "On the " + firstOf(m, 7) + " tab of " + place + ", " + m[12], place, true
+	case reArrowColon.MatchString(c):
+		m := reArrowColon.FindStringSubmatch(c)
+		place = placeOf(m, 1)
+		return "In " + place + " → " + firstOf(m, 7) + ", " + m[12], place, true
 	case reInPrefs.MatchString(c):
 		m := reInPrefs.FindStringSubmatch(c)
 		place = upperFirst(strings.ToLower(m[1]))
@@ -115,7 +136,13 @@ func deriveTabbed(claim string) (Derivation, bool) {
 	}
 	d, ok := deriveReached(said, "the claim looks inside "+place)
 	if !ok {
-		return Derivation{}, false
+		// Said in reach.go's form, the claim may be read by another
+		// reader of places (a control's value, values.go): that reading
+		// must open the place by the same guessed clicks.
+		var err error
+		if d, err = deriveOnce(said); err != nil || d.Plan == nil || len(reachNames(d)) == 0 {
+			return Derivation{}, false
+		}
 	}
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
