@@ -125,6 +125,9 @@ func Derive(claim string) (d Derivation, err error) {
 		// a claim in a frame or said in other words (frames.go)
 		if d2, ok := deriveRestated(claim); ok {
 			d, err = d2, nil
+		} else if d2, ok := deriveJSONVals(claim); ok {
+			// unquoted JSON values, a rule beside its example (jsonvals.go, reasons.go)
+			d, err = d2, nil
 		}
 	}
 	if err == nil {
