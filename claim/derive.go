@@ -130,6 +130,15 @@ func Derive(claim string) (d Derivation, err error) {
 			d, err = d2, nil
 		}
 	}
+	if err == nil && unquotedOrderTail(d) {
+		// "lists Update dependencies first": the place is no part of the
+		// text (jsonvals.go)
+		d2, ok := deriveJSONVals(claim)
+		if !ok {
+			return Derivation{}, refuse(claim, "ambiguous", "an unquoted text ending in a place in the order (\"first\", \"last\") may be the value and its place: quote the value (\"lists 'X' first\")", nil)
+		}
+		d = d2
+	}
 	if err == nil {
 		if why := bareState(d); why != "" {
 			return Derivation{}, refuse(claim, "ambiguous", why, nil)

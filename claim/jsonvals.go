@@ -76,6 +76,10 @@ type jvExtra struct {
 	step plan.Step
 	text string
 	note string
+	// a field whose quoted value (mark, masked) some item holds, filled
+	// in once the quoted texts are back; capital: the letter the claim
+	// says the value starts with
+	field, mark, capital string
 }
 
 func (r *jvReading) why(w string) {
@@ -94,6 +98,8 @@ var (
 	jvRespVerb = `(?i:returns|gives back|brings back|comes back with|answers with|responds with|finds|matches)`
 	// "Slicing with /tasks?_start=1 returns …": the request in words
 	jvGerundWith = regexp.MustCompile(`^([A-Z][a-z]+ing)\s+(with|by|via|using|through)\s+` + jvPath + `\s+(.+)$`)
+	// "/releases?q=x matches the 2.1.0 release": an item named by a version
+	jvVersionItem = regexp.MustCompile(`^(.*?/\S*)\s+(` + jvRespVerb + `)\s+(?i:the)\s+(\d+\.\d+(?:\.\d+)*)\s+([a-z]+)$`)
 	// "returns exactly one task: Fix the login bug."
 	jvColonOne = regexp.MustCompile(`^(.*?\b` + jvRespVerb + `)\s+((?i:exactly |only |just )?)(?i:one|a single|1)\s+([a-z]+)\s*:\s+([^\x01]+?)\s*[.!]?$`)
 	// "gives back a single task, 'X'" / "returns a single task: 'X'"
@@ -143,6 +149,12 @@ func jvRead(s string, r *jvReading) (string, bool) {
 		r.why("the words before the path describe the request")
 		changed = true
 	}
+	if m := jvVersionItem.FindStringSubmatch(s); m != nil {
+		s = fmt.Sprintf("%s %s %s", m[1], m[2], r.quote(m[3]))
+		r.notes = append(r.notes, fmt.Sprintf("“the %s %s” is checked by its value, %s, on the page; which field holds it is not checked.", m[3], m[4], m[3]))
+		r.why("an item named by its version")
+		changed = true
+	}
 	if m := jvColonOne.FindStringSubmatch(s); m != nil {
 		v := strings.TrimSpace(m[4])
 		if !jvValue(v) || strings.Contains(v, ",") || strings.Contains(strings.ToLower(" "+v+" "), " and ") {
@@ -183,6 +195,15 @@ func jvRead(s string, r *jvReading) (string, bool) {
 		}
 		s = fmt.Sprintf("%s lists %s first", m[1], v)
 		r.why(`"starts with" is "lists … first"`)
+		changed = true
+	}
+	if m := jvOrderTail.FindStringSubmatch(s); m != nil && !changed {
+		v := strings.TrimSpace(m[2])
+		if !jvValue(v) || strings.Contains(v, ",") || strings.Contains(strings.ToLower(" "+v+" "), " and ") {
+			return s, false
+		}
+		s = fmt.Sprintf("%s %s %s", m[1], r.quote(v), m[3])
+		r.why("the value before its place in the order")
 		changed = true
 	}
 	if m := jvThen.FindStringSubmatch(s); m != nil && strings.Contains(m[1], "/") {
@@ -276,9 +297,7 @@ func jvRepeatsParam(path string) bool {
 func jvDirect(s, whole string, r *jvReading) bool {
 	if m := jvField.FindStringSubmatch(s); m != nil {
 		path, field, val := m[1], m[2], m[3]
-		base, _, _ := strings.Cut(path, "?")
-		segs := strings.Split(strings.Trim(base, "/"), "/")
-		record := len(segs) > 1 && regexp.MustCompile(`^\d+$`).MatchString(segs[len(segs)-1])
+		record := jvRecordPath(path)
 		// The response's shape decides where the field is: a record's
 		// path (a number last) or a subject the claim calls an object.
 		if !record && !regexp.MustCompile(`(?i)\b(?:the|this|that)\s+[a-z_-]+\s+object\b`).MatchString(whole) {
@@ -350,6 +369,9 @@ func deriveJSONVals(claim string) (Derivation, bool) {
 		}
 		for k := range r.notes {
 			r.notes[k] = unmaskQuoted(r.notes[k], quoted)
+		}
+		if !jvFillExtra(&r, quoted) {
+			continue
 		}
 		d, ok := jvDerive(claim, unmaskQuoted(s2, quoted), &r, direct)
 		if ok {
@@ -441,13 +463,39 @@ func checksErrorStatus(p *plan.Plan) bool {
 	return false
 }
 
+// jvFillExtra makes the checks of a field's quoted value, once the quoted
+// texts are known; ok is false when one cannot be made.
+func jvFillExtra(r *jvReading, quoted []string) bool {
+	for k, e := range r.extra {
+		if e.field == "" {
+			continue
+		}
+		v := unmaskQuoted(strings.Trim(e.mark, `'"`), quoted)
+		if v == "" || strings.Contains(v, "\x01") {
+			return false
+		}
+		if e.capital != "" && !strings.HasPrefix(v, e.capital) {
+			return false
+		}
+		at := "/*/" + escapeJSONPointer(e.field)
+		r.extra[k].step = plan.Step{Kind: plan.ExpectJSON, At: at, Value: strconv.Quote(v), Reach: true}
+		r.extra[k].text = fmt.Sprintf("an item of the JSON response has %s %q", e.field, v)
+		r.extra[k].note = fmt.Sprintf("“its %s … %q” is checked as an item of the JSON list holding %q as its field %q (%s), case and spaces counting", e.field, v, v, e.field, at)
+		if e.capital != "" {
+			r.extra[k].note += fmt.Sprintf("; “with a capital %s” is what the exact comparison checks", e.capital)
+		}
+		r.extra[k].note += "."
+	}
+	return true
+}
+
 // jvAddExtra adds each extra check as a requirement of its own, on the
-// path of the plan's first JSON order check (the one it is an aside of).
+// path the plan's first journey visits (the one it is an aside of).
 func jvAddExtra(p *plan.Plan, extra []jvExtra) (*plan.Plan, bool) {
 	path := ""
 	for _, j := range p.Journeys {
 		for _, st := range j.Steps {
-			if st.Kind == plan.ExpectJSON && st.At == "/0/*" && len(j.Steps) > 0 && j.Steps[0].Kind == plan.Visit {
+			if path == "" && st.Kind != plan.Visit && len(j.Steps) > 0 && j.Steps[0].Kind == plan.Visit {
 				path = j.Steps[0].Value
 			}
 		}
@@ -459,6 +507,11 @@ func jvAddExtra(p *plan.Plan, extra []jvExtra) (*plan.Plan, bool) {
 	q.Requirements = slices.Clone(p.Requirements)
 	q.Journeys = slices.Clone(p.Journeys)
 	for _, e := range extra {
+		if e.field != "" && jvRecordPath(path) {
+			// a record's path answers the one object: its own field
+			e.step.At = "/" + escapeJSONPointer(e.field)
+			e.text = fmt.Sprintf("the JSON response's field %s is %s", e.field, e.step.Value)
+		}
 		id := fmt.Sprintf("R%d", len(q.Requirements)+1)
 		text := fmt.Sprintf("On %s, %s (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey).", path, e.text)
 		q.Requirements = append(q.Requirements, plan.Requirement{ID: id, Text: text, Kind: "presence"})
@@ -466,4 +519,42 @@ func jvAddExtra(p *plan.Plan, extra []jvExtra) (*plan.Plan, bool) {
 			Steps: []plan.Step{{Kind: plan.Visit, Value: path}, e.step}})
 	}
 	return &q, true
+}
+
+// jvRecordPath reports whether a path names one record: a number last
+// ("/orders/12").
+func jvRecordPath(path string) bool {
+	base, _, _ := strings.Cut(path, "?")
+	segs := strings.Split(strings.Trim(base, "/"), "/")
+	return len(segs) > 1 && jvDigits.MatchString(segs[len(segs)-1])
+}
+
+var jvDigits = regexp.MustCompile(`^\d+$`)
+
+// jvOrderTail is an unquoted value said before its place in the order
+// ("lists Update dependencies first"): the readers that take it as a
+// text take the place word with it.
+var jvOrderTail = regexp.MustCompile(`^(.*?/\S*.*?\b(?i:lists|puts|returns|gives back|shows))\s+([^\x01]+?)\s+((?i:first|last|at the top|at the bottom|at the end))\s*[.!]?$`)
+
+// unquotedOrderTail reports whether a derivation looks for an unquoted
+// text that ends in a place in the order: "… first" is no text.
+func unquotedOrderTail(d Derivation) bool {
+	for _, n := range d.Notes {
+		rest, ok := strings.CutPrefix(n, "Unquoted text ")
+		if !ok {
+			continue
+		}
+		v, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			continue
+		}
+		v, _ = strconv.Unquote(v)
+		l := strings.ToLower(v)
+		for _, w := range []string{" first", " last", " at the top", " at the bottom", " at the end"} {
+			if strings.HasSuffix(l, w) {
+				return true
+			}
+		}
+	}
+	return false
 }

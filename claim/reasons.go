@@ -103,8 +103,11 @@ func splitReason(s string, r *jvReading) (string, bool) {
 	}
 	if m := reasonThough.FindStringSubmatch(concrete); m != nil && strings.Contains(m[1], "/") {
 		// a concession says what else holds: checkable, it is never
-		// dropped
-		return s, false
+		// dropped; read when it is an item's field and its quoted value
+		if !concession(m[2], r) {
+			return s, false
+		}
+		concrete = m[1]
 	}
 	if m := reasonInstead.FindStringSubmatch(concrete); m != nil && strings.Contains(m[1], "/") {
 		if hasCheck(m[2]) || !reasonStatus.MatchString(m[1]) {
@@ -116,4 +119,22 @@ func splitReason(s string, r *jvReading) (string, bool) {
 		concrete = m[1]
 	}
 	return strings.TrimSpace(concrete), true
+}
+
+// reasonField is a concession that says an item's field holds a quoted
+// value: "its notes are spelled 'Dark mode' with a capital D".
+var reasonField = regexp.MustCompile(`^(?i:its|their) ([a-z_][a-z0-9_]*) (?i:is|are) (?:(?i:spelled|spelt|written) )?('\x01(\d+)\x01'|"\x01(\d+)\x01")(?: (?i:with a capital) ([A-Za-z]))?$`)
+
+// concession reads a concession that is a field's value as one more check
+// of the JSON response: some item's field (a record's own field is
+// reached the same way, as the response's member). ok is false when it is
+// not one.
+func concession(s string, r *jvReading) bool {
+	m := reasonField.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return false
+	}
+	r.extra = append(r.extra, jvExtra{field: m[1], mark: m[2], capital: m[5]})
+	r.why("a concession that names a field's value, checked too")
+	return true
 }
