@@ -128,6 +128,9 @@ func Derive(claim string) (d Derivation, err error) {
 		} else if d2, ok := deriveJSONVals(claim); ok {
 			// unquoted JSON values, a rule beside its example (jsonvals.go, reasons.go)
 			d, err = d2, nil
+		} else if e := jvDescribed(claim); e != nil && noSuggestions(err) {
+			// an item described as what a path answers: say to quote it
+			err = e
 		}
 	}
 	if err == nil && unquotedOrderTail(d) {

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -557,4 +558,32 @@ func unquotedOrderTail(d Derivation) bool {
 		}
 	}
 	return false
+}
+
+// jvDescribedItem is an item described, not named, as what a path answers:
+// "/tasks?title=x returns the login bug task".
+var jvDescribedItem = regexp.MustCompile(`^` + jvPath + `\s+(` + jvRespVerb + `)\s+((?i:the)\s+[a-z][a-z -]*?[a-z])\s*[.!]?$`)
+
+// jvDescribed refuses a claim whose check, its rule set apart, is an item
+// described by words a response does not hold, with the quoted form to
+// write instead; nil when the claim is not one.
+func jvDescribed(claim string) *NotProvableError {
+	masked, _ := maskQuoted(strings.TrimSpace(normalizeClaim(stripLabel(claim))))
+	var r jvReading
+	s, ok := splitReason(masked, &r)
+	if !ok {
+		return nil
+	}
+	m := jvDescribedItem.FindStringSubmatch(s)
+	if m == nil {
+		return nil
+	}
+	return refuse(claim, "ambiguous", fmt.Sprintf("%q describes what %s %s rather than saying it: quote the value the response holds (\"%s %s '…'\")", m[3], m[1], m[2], m[1], m[2]), nil)
+}
+
+// noSuggestions reports whether a refusal offers no rephrasing, so a
+// clearer reason may replace it without losing one.
+func noSuggestions(err error) bool {
+	var np *NotProvableError
+	return errors.As(err, &np) && len(np.Suggestions) == 0
 }

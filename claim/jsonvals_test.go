@@ -115,3 +115,12 @@ func TestReasonsRefusals(t *testing.T) {
 		"Exact filters don't care about case, so /orders?item=blue%20mug returns the blue mug order", // a description
 	})
 }
+
+// An item described as what a path answers is refused with the quoted
+// form to write.
+func TestJSONValsDescribedItem(t *testing.T) {
+	_, err := Derive("Exact filters ignore case, so /orders?item=blue%20mug returns the blue mug order")
+	if err == nil || !strings.Contains(err.Error(), `quote the value the response holds ("/orders?item=blue%20mug returns '…'")`) {
+		t.Fatalf("got %v", err)
+	}
+}
