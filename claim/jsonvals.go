@@ -324,7 +324,9 @@ func jvDirect(s, whole string, r *jvReading) bool {
 	}
 	if m := jvEmpty.FindStringSubmatch(s); m != nil {
 		desc, path := strings.TrimSpace(m[1]), m[2]
-		if desc != "" && !jvDescOK(desc, path) {
+		// the words must say the path is an API's route: "comes back
+		// empty" of a page may be a page that shows nothing
+		if !regexp.MustCompile(`(?i)\b(?:route|endpoint|resource)\b`).MatchString(desc) || !jvDescOK(desc, path) {
 			return false
 		}
 		text := fmt.Sprintf("On %s: the JSON response has no items (an empty list or object).", path)

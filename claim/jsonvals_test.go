@@ -78,7 +78,7 @@ func TestReasonsReadings(t *testing.T) {
 			{`{"visit":"/pages?q=cafe"}`, `{"expect_text":"Café Noir"}`}}},
 		{"Paths are case-sensitive - /ORDERS is a 404.", [][]string{
 			{`{"visit":"/ORDERS"}`, `{"expect_status":404}`}}},
-		{"Tags don't belong to orders, so /orders/1/tags comes back empty", [][]string{
+		{"Tags don't belong to orders, so the nested route /orders/1/tags comes back empty", [][]string{
 			{`{"visit":"/orders/1/tags"}`, `{"expect_json":{"count":0},"reach":true}`}}},
 		{"_limit=0 is accepted and /orders?_limit=0 comes back as an empty list", [][]string{
 			{`{"visit":"/orders?_limit=0"}`, `{"expect_visible":"text=\"[]\""}`}}},

@@ -61,7 +61,8 @@ func ruleOK(s string) bool {
 		return false
 	}
 	f := strings.Fields(strings.ToLower(s))
-	if len(f) < 2 || len(f) > 14 || ruleOpeners[f[0]] {
+	if len(f) < 2 || len(f) > 14 || ruleOpeners[f[0]] || f[0] == "there" || f[0] == "there's" {
+		// "there is no invoices resource": what exists is a check
 		return false
 	}
 	for _, w := range f {
@@ -72,16 +73,20 @@ func ruleOK(s string) bool {
 	return false
 }
 
+// reasonExample is an example that is a request's check: its path first,
+// after "GET" or a few words that name it ("the nested route /x").
+var reasonExample = regexp.MustCompile(`^(?:(?i:get)\s+|(?i:the)(?: [a-z-]+){1,3} )?/`)
+
 // splitReason sets the general part of a claim (quoted texts masked)
 // apart from its concrete check; ok is false when a part it would drop
 // says something checkable.
 func splitReason(s string, r *jvReading) (string, bool) {
 	concrete := s
-	if m := reasonRuleFirst.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && strings.Contains(m[2], "/") {
+	if m := reasonRuleFirst.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
 		r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
 		r.why("a general rule, then its example")
 		concrete = m[2]
-	} else if m := reasonSo.FindStringSubmatch(s); m != nil && strings.Contains(m[2], "/") && !strings.Contains(m[1], "/") {
+	} else if m := reasonSo.FindStringSubmatch(s); m != nil && reasonExample.MatchString(m[2]) && !strings.Contains(m[1], "/") {
 		if !ruleOK(m[1]) {
 			return s, false
 		}
@@ -93,7 +98,7 @@ func splitReason(s string, r *jvReading) (string, bool) {
 		r.why("a general rule, then its example")
 		concrete = m[2]
 	}
-	if m := reasonBecause.FindStringSubmatch(concrete); m != nil && strings.Contains(m[1], "/") && !strings.Contains(m[2], "/") {
+	if m := reasonBecause.FindStringSubmatch(concrete); m != nil && reasonExample.MatchString(m[1]) && !strings.Contains(m[2], "/") {
 		if !ruleOK(m[2]) {
 			return s, false
 		}
