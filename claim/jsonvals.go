@@ -57,10 +57,9 @@ func jvValue(v string) bool {
 	return true
 }
 
-// jvReading is a claim said again: the sentence derived (masked), why,
-// the unquoted values it quoted, and checks added after deriving it.
+// jvReading is a claim said again: why, the notes, the unquoted values it
+// quoted, and checks added after deriving it.
 type jvReading struct {
-	said     string
 	whys     []string
 	notes    []string
 	unquoted []string
