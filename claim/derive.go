@@ -134,9 +134,24 @@ func Derive(claim string) (d Derivation, err error) {
 		// a claim in a frame or said in other words (frames.go)
 		if d2, ok := deriveRestated(claim); ok {
 			d, err = d2, nil
+		} else if d2, ok := deriveJSONVals(claim); ok {
+			// unquoted JSON values, a rule beside its example (jsonvals.go, reasons.go)
+			d, err = d2, nil
+		} else if e := jvDescribed(claim); e != nil && noSuggestions(err) {
+			// an item described as what a path answers: say to quote it
+			err = e
 		}
 	}
 	stateEnded := false
+	if err == nil && unquotedOrderTail(d) {
+		// "lists Update dependencies first": the place is no part of the
+		// text (jsonvals.go)
+		d2, ok := deriveJSONVals(claim)
+		if !ok {
+			return Derivation{}, refuse(claim, "ambiguous", "an unquoted text ending in a place in the order (\"first\", \"last\") may be the value and its place: quote the value (\"lists 'X' first\")", nil)
+		}
+		d = d2
+	}
 	if err == nil {
 		if why := bareState(d); why != "" {
 			d, err, stateEnded = Derivation{}, refuse(claim, "ambiguous", why, nil), true

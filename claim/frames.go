@@ -39,8 +39,11 @@ var restatements = []restatement{
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{regexp.MustCompile(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},
-	{regexp.MustCompile(`^(?i:(?:pr|pull request|ticket|issue|story|bug|mr)\s*#?\s*[A-Za-z]*-?\d+)\s*[:\-–—]\s+`), "",
+	{regexp.MustCompile(`^(?i:(?:pr|pull request|ticket|issue|story|bug|mr)\s*#?\s*[A-Za-z]*-?\d+)(?:\s*\([a-z][a-z -]{0,40}\))?\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
+	// a label that names the kind of note: "Release notes check:", "Pagination test:"
+	{regexp.MustCompile(`^(?i:[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} (?:check|test|regression|smoke test|sanity check))\s*:\s+`), "",
+		"a label before the claim", false},
 	{regexp.MustCompile(`^(?i:[A-Z][A-Z0-9]+-\d+)\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
 	// Chat openers without a colon.

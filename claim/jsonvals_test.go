@@ -1,0 +1,126 @@
+package claim
+
+import (
+	"strings"
+	"testing"
+)
+
+// Unquoted values a JSON response holds, where the value's boundary is
+// plain (jsonvals.go), on invented apps: a shop's /orders, a wiki's
+// /pages, a league's /players.
+func TestJSONValsReadings(t *testing.T) {
+	runClasses(t, []classCase{
+		// after a colon at the end
+		{"/orders?_start=3&_end=4 returns exactly one order: Blue mug for Ana.", [][]string{
+			{`{"visit":"/orders?_start=3\u0026_end=4"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/orders?_start=3\u0026_end=4"}`, `{"expect_text":"Blue mug for Ana"}`}}},
+		{"Paging with /pages?_page=3 gives back one page: Getting started", [][]string{
+			{`{"visit":"/pages?_page=3"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/pages?_page=3"}`, `{"expect_text":"Getting started"}`}}},
+		// "a single" is "one"
+		{"GET /pages?_page=2 gives back a single page, 'Install guide'", [][]string{
+			{`{"visit":"/pages?_page=2"}`, `{"expect_json":{"count":1}}`},
+			{`{"visit":"/pages?_page=2"}`, `{"expect_text":"Install guide"}`}}},
+		// "starts with", to an aside or the end
+		{"/pages?_sort=updated&_order=desc starts with Release checklist", [][]string{
+			{`{"visit":"/pages?_sort=updated\u0026_order=desc"}`, `{"expect_json":{"at":"/0/*","equals":"Release checklist"},"reach":true}`}}},
+		{"/orders?_sort=id&_order=desc starts with Green teapot (id 9)", [][]string{
+			{`{"visit":"/orders?_sort=id\u0026_order=desc"}`, `{"expect_json":{"at":"/0/*","equals":"Green teapot"},"reach":true}`},
+			{`{"visit":"/orders?_sort=id\u0026_order=desc"}`, `{"expect_json":{"at":"/0/id","equals":9},"reach":true}`}}},
+		// the value before its place, unquoted: the place is no part of it
+		{"/pages?_sort=title lists Install guide first", [][]string{
+			{`{"visit":"/pages?_sort=title"}`, `{"expect_json":{"at":"/0/*","equals":"Install guide"},"reach":true}`}}},
+		// "A, then B, then C": the order
+		{"/players?_sort=rank lists Lin Park, then Sam Oduya, then Ada Quinn.", [][]string{
+			{`{"visit":"/players?_sort=rank"}`, `{"expect_order":["Lin Park","Sam Oduya","Ada Quinn"]}`}}},
+		// a field and its value, of a record's path
+		{"/orders/12 answers with status shipped", [][]string{
+			{`{"visit":"/orders/12"}`, `{"expect_json":{"at":"/status","equals":"shipped"},"reach":true}`}}},
+		{"/orders/12 responds with paid true", [][]string{
+			{`{"visit":"/orders/12"}`, `{"expect_json":{"at":"/paid","equals":true},"reach":true}`}}},
+		// a body said to be empty
+		{"An order that doesn't exist, /orders/99, gets a 404 whose body is just {}.", [][]string{
+			{`{"visit":"/orders/99"}`, `{"expect_status":404}`, `{"expect_visible":"text=\"{}\""}`}}},
+		// a field set to a value, where the claim says JSON
+		{"GET /pages/4 has title set to exactly 'Home'", [][]string{
+			{`{"visit":"/pages/4"}`, `{"expect_json":{"at":"/title","equals":"Home"}}`}}},
+		// a count said as what you get back
+		{"If you filter twice, /orders?paid=true&paid=false, you get all four orders back.", [][]string{
+			{`{"visit":"/orders?paid=true\u0026paid=false"}`, `{"expect_json":{"count":4},"reach":true}`}}},
+		// an empty answer
+		{"The nested route /pages/2/orders comes back empty.", [][]string{
+			{`{"visit":"/pages/2/orders"}`, `{"expect_json":{"count":0},"reach":true}`}}},
+	})
+}
+
+// Words that may describe a value rather than be one, or whose boundary
+// is unclear, are refused.
+func TestJSONValsRefusals(t *testing.T) {
+	runRefused(t, []string{
+		"/orders?_start=3&_end=4 returns exactly one order: the blue mug",            // a description
+		"/orders?_start=3&_end=4 returns exactly one order: The blue mug order",      // "The": a description
+		"/orders?_start=3&_end=4 returns two orders: Blue mug, Green teapot",         // a list after the colon
+		"/orders?_start=3 returns exactly one order: Blue mug and Green teapot",      // where does it end
+		"/pages?_sort=updated starts with the newest page",                           // a description
+		"/pages?_sort=updated starts with Release checklist (the newest)",            // an aside not read
+		"/players?_sort=rank lists Lin Park, then the others",                        // a description in the list
+		"/orders answers with status shipped",                                        // object or list: not said
+		"If you filter three times, /orders?paid=true, you get all four orders back", // a number the path does not show
+		"/orders?id=1 returns the blue mug order",                                    // a description
+	})
+}
+
+// A general rule or a reason beside its example (reasons.go): the example
+// is checked, the rule noted as checked only through it.
+func TestReasonsReadings(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Search ignores accents: /pages?q=cafe still finds Café Noir.", [][]string{
+			{`{"visit":"/pages?q=cafe"}`, `{"expect_text":"Café Noir"}`}}},
+		{"Paths are case-sensitive - /ORDERS is a 404.", [][]string{
+			{`{"visit":"/ORDERS"}`, `{"expect_status":404}`}}},
+		{"Tags don't belong to orders, so the nested route /orders/1/tags comes back empty", [][]string{
+			{`{"visit":"/orders/1/tags"}`, `{"expect_json":{"count":0},"reach":true}`}}},
+		{"_limit=0 is accepted and /orders?_limit=0 comes back as an empty list", [][]string{
+			{`{"visit":"/orders?_limit=0"}`, `{"expect_visible":"text=\"[]\""}`}}},
+		{"The config object ignores filters: /config?lang=fr still answers with lang en.", [][]string{
+			{`{"visit":"/config?lang=fr"}`, `{"expect_json":{"at":"/lang","equals":"en"},"reach":true}`}}},
+		{"/orders?_expand=buyer crashes with a 500 (TypeError) instead of ignoring the relation", [][]string{
+			{`{"visit":"/orders?_expand=buyer"}`, `{"expect_status":500}`, `{"expect_text":"TypeError"}`}}},
+		// a concession that names a field's quoted value is checked too
+		{"/pages?q=setup matches the 1.2.0 page even though its title is spelled 'Set-Up' with a capital S", [][]string{
+			{`{"visit":"/pages?q=setup"}`, `{"expect_text":"1.2.0"}`},
+			{`{"visit":"/pages?q=setup"}`, `{"expect_json":{"at":"/*/title","equals":"Set-Up"},"reach":true}`}}},
+		{"/ORDERS returns 404 because paths are case-sensitive", [][]string{
+			{`{"visit":"/ORDERS"}`, `{"expect_status":404}`}}},
+	})
+	d, err := Derive("Paths are case-sensitive - /ORDERS is a 404.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(d.Notes, "\n"), "The rule “Paths are case-sensitive” is checked on the example the claim gives") {
+		t.Errorf("no note of the rule: %q", d.Notes)
+	}
+}
+
+// A general part that says something checkable is never dropped; "instead
+// of" is dropped only where the status decides it.
+func TestReasonsRefusals(t *testing.T) {
+	runRefused(t, []string{
+		"/orders?paid=true drops 'Blue mug', so 'Green teapot' is first",                             // the part after "so" is a check
+		"/orders?q=mug matches the mug order even though its note says 'Blue mug'",                   // a concession with a check
+		"/pages?q=setup matches 'Setup' even though its title is 'Set-Up' with a capital X",          // the capital is not the value's
+		"/pages?_sort=title lists the install guide first",                                           // a description before the place
+		"/orders?_expand=buyer answers 200 instead of ignoring the relation",                         // a 200 does not decide it
+		"/orders?_expand=buyer shows 'Error' instead of a 404",                                       // the status is in the dropped part
+		"Exact filters don't care about case, so /orders?item=blue%20mug returns the blue mug order", // a description
+	})
+}
+
+// An item described as what a path answers is refused with the quoted
+// form to write.
+func TestJSONValsDescribedItem(t *testing.T) {
+	_, err := Derive("Exact filters ignore case, so /orders?item=blue%20mug returns the blue mug order")
+	if err == nil || !strings.Contains(err.Error(), `quote the value the response holds ("/orders?item=blue%20mug returns '…'")`) {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -1,0 +1,145 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Claims that carry a general rule or their reason beside the concrete
+// check: "Search ignores case: /users?q=STONE still finds …", "Routes are
+// case-sensitive - /TASKS is a 404", "Exact filters don't care about
+// case, so /x returns …", "… crashes with a 500 instead of ignoring it".
+// The concrete check is derived; the general part, when it says nothing
+// vouch could check on its own (no quoted text, no path, no status), is
+// kept in a note that says it is checked only through the example the
+// claim gives. A general part that says something checkable is never
+// dropped: the claim is left to the other readers, which refuse it.
+
+var (
+	// a rule, then a colon or a dash, then the example
+	reasonRuleFirst = regexp.MustCompile(`^([^\x01:/]+?)\s*(?::|\s[-–—]\s)\s*(.+)$`)
+	// a rule, then "so", then the example
+	reasonSo = regexp.MustCompile(`^(.+?),?\s+(?i:and so|so|which is why|that's why|hence|therefore)\s+(.+)$`)
+	// a rule, then "and", then the example starting with its path
+	reasonAnd = regexp.MustCompile(`^([^\x01/]+?)\s+(?i:and)\s+(/.+)$`)
+	// the example, then "because"/"since", then the reason
+	reasonBecause = regexp.MustCompile(`^(.+?),?\s+(?i:because|since)\s+(.+?)\s*[.!]?$`)
+	// the example, then a concession
+	reasonThough = regexp.MustCompile(`^(.+?),?\s+(?i:even though|although|though|even if)\s+(.+?)\s*[.!]?$`)
+	// the example, then what does not happen
+	reasonInstead = regexp.MustCompile(`^(.+?)\s+(?i:instead of|rather than)\s+(.+?)\s*[.!]?$`)
+	// a status code
+	reasonStatus = regexp.MustCompile(`\b[1-5]\d\d\b`)
+)
+
+// ruleVerbs are the verbs a general rule is said with.
+var ruleVerbs = map[string]bool{"is": true, "are": true, "isn't": true, "aren't": true, "don't": true, "doesn't": true,
+	"do": true, "does": true, "ignores": true, "ignore": true, "works": true, "work": true, "treats": true, "treat": true,
+	"care": true, "cares": true, "belong": true, "belongs": true, "matters": true, "matter": true, "accepts": true,
+	"accept": true, "allows": true, "allow": true, "supports": true, "support": true, "handles": true, "handle": true,
+	"respects": true, "respect": true, "behaves": true, "behave": true, "applies": true, "apply": true, "needs": true,
+	"need": true, "can": true, "can't": true, "cannot": true, "never": true, "always": true, "must": true, "should": true}
+
+// ruleOpeners start no rule: an action, a check or a condition.
+var ruleOpeners = map[string]bool{"if": true, "when": true, "whenever": true, "after": true, "once": true,
+	"open": true, "opening": true, "visit": true, "visiting": true, "go": true, "going": true, "click": true,
+	"clicking": true, "on": true, "given": true, "then": true, "get": true, "post": true, "put": true,
+	"patch": true, "delete": true, "steps": true, "expected": true, "actual": true}
+
+// hasCheck reports whether words say something vouch could check on their
+// own: a quoted text, a path or a status.
+func hasCheck(s string) bool {
+	return strings.Contains(s, "\x01") || strings.Contains(s, "/") || reasonStatus.MatchString(s)
+}
+
+// ruleOK reports whether words read as a general rule with no check of
+// its own: two to fourteen words, a verb of a rule, no quoted text, path
+// or status, and no action, check or condition first.
+func ruleOK(s string) bool {
+	if hasCheck(s) {
+		return false
+	}
+	f := strings.Fields(strings.ToLower(s))
+	if len(f) < 2 || len(f) > 14 || ruleOpeners[f[0]] || f[0] == "there" || f[0] == "there's" {
+		// "there is no invoices resource": what exists is a check
+		return false
+	}
+	for _, w := range f {
+		if ruleVerbs[strings.Trim(w, ",.;")] {
+			return true
+		}
+	}
+	return false
+}
+
+// reasonExample is an example that is a request's check: its path first,
+// after "GET" or a few words that name it ("the nested route /x").
+var reasonExample = regexp.MustCompile(`^(?:(?i:get)\s+|(?i:the)(?: [a-z-]+){1,3} )?/`)
+
+// splitReason sets the general part of a claim (quoted texts masked)
+// apart from its concrete check; ok is false when a part it would drop
+// says something checkable.
+func splitReason(s string, r *jvReading) (string, bool) {
+	concrete := s
+	if m := reasonRuleFirst.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
+		r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
+		r.why("a general rule, then its example")
+		concrete = m[2]
+	} else if m := reasonSo.FindStringSubmatch(s); m != nil && reasonExample.MatchString(m[2]) && !strings.Contains(m[1], "/") {
+		if !ruleOK(m[1]) {
+			return s, false
+		}
+		r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
+		r.why("a general rule, then its example")
+		concrete = m[2]
+	} else if m := reasonAnd.FindStringSubmatch(s); m != nil && ruleOK(m[1]) {
+		r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
+		r.why("a general rule, then its example")
+		concrete = m[2]
+	}
+	if m := reasonBecause.FindStringSubmatch(concrete); m != nil && reasonExample.MatchString(m[1]) && !strings.Contains(m[2], "/") {
+		if !ruleOK(m[2]) {
+			return s, false
+		}
+		r.notes = append(r.notes, fmt.Sprintf("The reason “%s” is checked only through the example the claim gives.", m[2]))
+		r.why("the reason after the check")
+		concrete = m[1]
+	}
+	if m := reasonThough.FindStringSubmatch(concrete); m != nil && strings.Contains(m[1], "/") {
+		// a concession says what else holds: checkable, it is never
+		// dropped; read when it is an item's field and its quoted value
+		if !concession(m[2], r) {
+			return s, false
+		}
+		concrete = m[1]
+	}
+	if m := reasonInstead.FindStringSubmatch(concrete); m != nil && strings.Contains(m[1], "/") {
+		if hasCheck(m[2]) || !reasonStatus.MatchString(m[1]) {
+			return s, false
+		}
+		r.errorStatus = true
+		r.notes = append(r.notes, fmt.Sprintf("“instead of %s” says what does not happen: the error status the claim names already decides it.", m[2]))
+		r.why(`"instead of …" decided by the status`)
+		concrete = m[1]
+	}
+	return strings.TrimSpace(concrete), true
+}
+
+// reasonField is a concession that says an item's field holds a quoted
+// value: "its notes are spelled 'Dark mode' with a capital D".
+var reasonField = regexp.MustCompile(`^(?i:its|their) ([a-z_][a-z0-9_]*) (?i:is|are) (?:(?i:spelled|spelt|written) )?('\x01(\d+)\x01'|"\x01(\d+)\x01")(?: (?i:with a capital) ([A-Za-z]))?$`)
+
+// concession reads a concession that is a field's value as one more check
+// of the JSON response: some item's field (a record's own field is
+// reached the same way, as the response's member). ok is false when it is
+// not one.
+func concession(s string, r *jvReading) bool {
+	m := reasonField.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return false
+	}
+	r.extra = append(r.extra, jvExtra{field: m[1], mark: m[2], capital: m[5]})
+	r.why("a concession that names a field's value, checked too")
+	return true
+}
