@@ -458,8 +458,9 @@ func (st *stepCtx) visit() *verdict {
 			}
 		})
 		if d == nil || !d.responded {
-			return failed(fmt.Sprintf("%s to answer within %s", u, st.budget),
-				fmt.Sprintf("the server sent no response within %s", st.budget))
+			// The budget was spent waiting: no verdict on the claim
+			// (DESIGN.md: budget spent is blocked).
+			return blocked(fmt.Sprintf("the server sent no response to %s within %s: give the step more time (timeout:) or check that the deployment answers", u, st.budget))
 		}
 		return st.unfinished(u.String(), d)
 	}
@@ -551,7 +552,10 @@ const (
 )
 
 // unfinished explains a page that answered but did not finish loading in
-// the step's budget, stopping a script that keeps it busy.
+// the step's budget, stopping a script that keeps it busy. A page whose
+// own scripts hold its main thread is the app's fault and fails; one that
+// is only slow (a slow stream, a busy machine) spent the budget, which
+// says nothing of the claim: blocked, as DESIGN.md has it.
 func (st *stepCtx) unfinished(u string, d *docNav) *verdict {
 	jr := st.jr
 	busy := !jr.answers()
@@ -559,9 +563,10 @@ func (st *stepCtx) unfinished(u string, d *docNav) *verdict {
 		jr.terminate()
 	}
 	actual := fmt.Sprintf("it answered HTTP %d but the page did not finish loading within %s", d.status, st.budget)
-	if busy {
-		actual += "; the page's scripts kept its main thread busy and were stopped"
+	if !busy {
+		return blocked(fmt.Sprintf("%s answered HTTP %d but did not finish loading within %s: give the step more time (timeout:) or check what keeps the page loading", u, d.status, st.budget))
 	}
+	actual += "; the page's scripts kept its main thread busy and were stopped"
 	return failed(fmt.Sprintf("%s to load within %s", u, st.budget), actual)
 }
 

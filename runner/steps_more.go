@@ -150,7 +150,8 @@ func (st *stepCtx) loaded(before navMark, what string) *verdict {
 		return v
 	}
 	if st.ctx.Err() != nil && !spent(st.jr.jctx) {
-		return failed(what+" to load within "+st.budget.String(), "it did not finish loading")
+		// The budget was spent on a slow page: no verdict on the claim.
+		return blocked(what + " did not finish loading within " + st.budget.String() + ": give the step more time (timeout:)")
 	}
 	return nil
 }
