@@ -179,6 +179,19 @@ var bareStateWords = map[string]bool{"ticked": true, "unticked": true, "checked"
 // in a word that says a control's state: the claim may name a control and
 // its state, and the text would fail a true claim.
 func bareState(d Derivation) string {
+	for _, v := range unquotedTexts(d) {
+		f := strings.Fields(strings.ToLower(v))
+		if len(f) > 1 && bareStateWords[strings.Trim(f[len(f)-1], ".,;:!?")] {
+			return fmt.Sprintf("%q ends in %q, which may say the state of a control named %q rather than be part of a text: quote the name (\"'%s' is %s\") or the whole text", v, f[len(f)-1], strings.Join(strings.Fields(v)[:len(f)-1], " "), strings.Join(strings.Fields(v)[:len(f)-1], " "), f[len(f)-1])
+		}
+	}
+	return ""
+}
+
+// unquotedTexts are the texts a derivation looks for that the claim did
+// not quote, as its "Unquoted text “…” …" notes name them.
+func unquotedTexts(d Derivation) []string {
+	var out []string
 	for _, n := range d.Notes {
 		rest, ok := strings.CutPrefix(n, "Unquoted text ")
 		if !ok {
@@ -189,12 +202,9 @@ func bareState(d Derivation) string {
 			continue
 		}
 		v, _ = strconv.Unquote(v)
-		f := strings.Fields(strings.ToLower(v))
-		if len(f) > 1 && bareStateWords[strings.Trim(f[len(f)-1], ".,;:!?")] {
-			return fmt.Sprintf("%q ends in %q, which may say the state of a control named %q rather than be part of a text: quote the name (\"'%s' is %s\") or the whole text", v, f[len(f)-1], strings.Join(strings.Fields(v)[:len(f)-1], " "), strings.Join(strings.Fields(v)[:len(f)-1], " "), f[len(f)-1])
-		}
+		out = append(out, v)
 	}
-	return ""
+	return out
 }
 
 // deriveOnce is Derive without the restatements of frames.go, which

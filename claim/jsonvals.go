@@ -541,16 +541,7 @@ var jvOrderTail = regexp.MustCompile(`^(.*?/\S*.*?\b(?i:lists|puts|returns|gives
 // unquotedOrderTail reports whether a derivation looks for an unquoted
 // text that ends in a place in the order: "… first" is no text.
 func unquotedOrderTail(d Derivation) bool {
-	for _, n := range d.Notes {
-		rest, ok := strings.CutPrefix(n, "Unquoted text ")
-		if !ok {
-			continue
-		}
-		v, err := strconv.QuotedPrefix(rest)
-		if err != nil {
-			continue
-		}
-		v, _ = strconv.Unquote(v)
+	for _, v := range unquotedTexts(d) {
 		l := strings.ToLower(v)
 		for _, w := range []string{" first", " last", " at the top", " at the bottom", " at the end"} {
 			if strings.HasSuffix(l, w) {
