@@ -70,8 +70,8 @@ func saysJSON(lx *lexed) bool {
 func apiRead(lx *lexed) ([]item, *refusal, bool) {
 	c := &apiComposer{composer: &composer{p: &parser{lx: lx}}, json: saysJSON(lx) || jvPairJSON(lx)}
 	c.w = composeWords(lx)
-	for _, w := range c.w {
-		if w.kind == tWord && (everyWords[w.low] || vague[w.low] && !apiVagueOK[w.low] || outOfReachWord[w.low] && !apiReachOK[w.low]) {
+	for i, w := range c.w {
+		if w.kind == tWord && (everyWords[w.low] && !countedAll(c.w, i) || vague[w.low] && !apiVagueOK[w.low] || outOfReachWord[w.low] && !apiReachOK[w.low]) {
 			return nil, nil, false
 		}
 	}
@@ -275,7 +275,7 @@ func (c *apiComposer) apiNamedRecord() (string, bool) {
 
 // apiTextVerbs say a response holds values.
 var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "contains", "contain",
-	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives", "brings back",
+	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives you", "give you", "gives", "brings back",
 	"bring back", "finds", "find", "matches", "match", "answers with", "responds with", "comes back with",
 	"comes back as", "is answered with", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads",
 	"keeps", "keep")
@@ -540,6 +540,19 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 func (c *apiComposer) apiCount() bool {
 	s := c.i
 	_ = c.eat("only") || c.eat("just") || c.eat("exactly")
+	// "all 3 tasks", "the three tasks", "all the two users": a count said
+	// with a quantifier is the count; the number must follow
+	if c.eat("all", "the") || c.eat("all") || c.eat("the") {
+		if c.end() {
+			c.i = s
+			return false
+		}
+		// "the one album, whose …" describes one item (jsonverbs.go)
+		if v, ok := wordNumber(c.low()); !ok || v < 2 {
+			c.i = s
+			return false
+		}
+	}
 	n := -1
 	switch {
 	case c.eat("no"):
@@ -569,6 +582,22 @@ func (c *apiComposer) apiCount() bool {
 		}
 	}
 	return true
+}
+
+// countedAll reports whether "all" at i is said of a number ("all 3
+// tasks", "all the two users"): a count, not a rule about every item.
+func countedAll(ws []cw, i int) bool {
+	if ws[i].low != "all" {
+		return false
+	}
+	if i+1 < len(ws) && ws[i+1].low == "the" {
+		i++
+	}
+	if i+1 >= len(ws) {
+		return false
+	}
+	_, ok := wordNumber(ws[i+1].low)
+	return ok
 }
 
 // apiGenericItems name a response's items whatever the collection.
@@ -604,7 +633,8 @@ func (c *apiComposer) apiVisited() string {
 // (/tasks/2), whose response is one item.
 func (c *apiComposer) apiCollection() (string, bool) {
 	segs := strings.Split(strings.Trim(strings.SplitN(c.apiVisited(), "?", 2)[0], "/"), "/")
-	last := strings.ToLower(segs[len(segs)-1])
+	// "/tasks.json" names the collection tasks, as a format suffix does
+	last := strings.TrimSuffix(strings.ToLower(segs[len(segs)-1]), ".json")
 	if _, n := number(last); n || last == "" {
 		return "", false
 	}

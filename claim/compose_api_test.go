@@ -84,6 +84,14 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/tasks?_limit=2"}`, `{"expect_json":{"count":2}}`},
 			{`{"visit":"/tasks?_limit=2"}`, `{"expect_text":"Fix the login bug"}`},
 			{`{"visit":"/tasks?_limit=2"}`, `{"expect_text":"Write the docs"}`}}},
+		// a count said with a quantifier, to the reader ("gives you"), of
+		// a collection named with a format suffix
+		{"GET /tasks?done=true returns all 3 tasks", [][]string{
+			{`{"visit":"/tasks?done=true"}`, `{"expect_json":{"count":3}}`}}},
+		{"GET /tasks?_end=1 still gives you all the two tasks", [][]string{
+			{`{"visit":"/tasks?_end=1"}`, `{"expect_json":{"count":2}}`}}},
+		{"GET /tasks.json returns the three tasks", [][]string{
+			{`{"visit":"/tasks.json"}`, `{"expect_json":{"count":3}}`}}},
 		{"GET /entries?year=2031 returns an empty list", [][]string{
 			{`{"visit":"/entries?year=2031"}`, `{"expect_json":{"equals":[]}}`}}},
 		{"GET /orders/999 answers 404 and an empty object", [][]string{
@@ -112,6 +120,8 @@ func TestAPINearMisses(t *testing.T) {
 		"/tasks?done=true has two tasks",                                      // nothing says JSON: a page's "tasks" are not its items
 		"/tasks shows three tasks",                                            // nor here
 		"GET /tasks?done=true returns two users",                              // another collection's noun
+		"GET /tasks?done=true returns all tasks",                              // "all" with no number: a rule
+		"GET /tasks?done=true gives you the tasks",                            // no number
 		"GET /tasks/2 returns one task",                                       // a record's path holds one item, not a list
 		"GET /tasks?done=true returns about two tasks",                        // an estimate
 		"GET /tasks?done=true returns at least two tasks",                     // a bound no count step reads here

@@ -19,7 +19,7 @@ import (
 
 // apiResponseVerbs say what a path answers, as a request's response.
 var apiResponseVerbs = map[string]bool{"returns": true, "return": true, "gives back": true, "give back": true,
-	"brings back": true, "bring back": true, "finds": true, "find": true, "matches": true, "match": true,
+	"brings back": true, "bring back": true, "gives": true, "give": true, "gives you": true, "give you": true, "finds": true, "find": true, "matches": true, "match": true,
 	"answers with": true, "responds with": true, "comes back with": true, "comes back as": true,
 	"is answered with": true,
 	// a filter keeps what it answers: "drops 'X' and keeps the other two"
