@@ -129,6 +129,19 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 // model; the claim language is described in docs/claims.md.
 func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
+	d, err = deriveRules(claim)
+	if err != nil {
+		// names said without quotes, each found first (guessed.go)
+		if d2, ok := deriveGuessed(claim, err); ok {
+			return d2, nil
+		}
+	}
+	return d, err
+}
+
+// deriveRules is Derive without the reading of unquoted names as texts
+// found first, which tries it on the claim's quoted readings.
+func deriveRules(claim string) (d Derivation, err error) {
 	d, err = deriveOnce(claim)
 	if err != nil {
 		// a claim in a frame or said in other words (frames.go)

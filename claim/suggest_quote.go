@@ -13,7 +13,8 @@ import (
 // that sentence derives. The suggestion is the claim's own sentence, so
 // it keeps every action and check; only the person who wrote it can say
 // whether the quoted words are the text the page shows, which is why it
-// is a suggestion and never a reading Derive makes on its own.
+// is a suggestion — unless every name it quotes is found on the page
+// first, by a step whose failure blocks the run (guessed.go).
 
 // maxQuoteTries bounds the sentences tried: each is derived once.
 const maxQuoteTries = 10
@@ -50,6 +51,31 @@ type qWord struct {
 // capitalised names at once, then each name with the words after it up
 // to a comma or a bracket, longest first.
 func quoteReadings(claim string) ([]string, map[string]string) {
+	cands, why, _ := quoteCandidates(claim)
+	var out []string
+	for _, c := range cands {
+		if _, r := deriveSuggestion(c); r == nil {
+			out = append(out, c)
+		} else {
+			delete(why, c)
+		}
+	}
+	return out, why
+}
+
+// quoteCand is what quoteCandidates says of one sentence: the names it
+// quoted, as the claim wrote them, and whether two of them stand side by
+// side with only "and" or "or" between ("Salt and Pepper": one name or
+// two).
+type quoteCand struct {
+	names  []string
+	joined bool
+	titles bool // the first reading: every title-case name quoted
+}
+
+// quoteCandidates returns the sentences quoteReadings tries, best first,
+// with why each is a guess and what it quoted.
+func quoteCandidates(claim string) ([]string, map[string]string, map[string]quoteCand) {
 	base := claim
 	if said, _, _, ok := restate(claim); ok {
 		base = said
@@ -87,6 +113,7 @@ func quoteReadings(claim string) ([]string, map[string]string) {
 	}
 	var cands []string
 	why := map[string]string{}
+	said := map[string]quoteCand{}
 	add := func(spans [][2]int) {
 		if len(spans) == 0 {
 			return
@@ -96,13 +123,20 @@ func quoteReadings(claim string) ([]string, map[string]string) {
 			return
 		}
 		var names []string
-		for _, sp := range spans {
+		var qc quoteCand
+		for k, sp := range spans {
 			var n []string
 			for _, w := range ws[sp[0] : sp[1]+1] {
 				n = append(n, w.core)
 			}
-			names = append(names, quoteLit(unmaskQuoted(strings.Join(n, " "), texts)))
+			raw := unmaskQuoted(strings.Join(n, " "), texts)
+			qc.names = append(qc.names, raw)
+			names = append(names, quoteLit(raw))
+			if k > 0 && sp[0] == spans[k-1][1]+2 && ws[spans[k-1][1]].trail == "" && andOr(ws[sp[0]-1].core) {
+				qc.joined = true
+			}
 		}
+		said[s] = qc
 		cands = append(cands, s)
 		why[s] = fmt.Sprintf("how the claim meant the unquoted %s: read as the exact text the page shows, a guess", joinAnd(names))
 	}
@@ -128,6 +162,11 @@ func quoteReadings(claim string) ([]string, map[string]string) {
 		i = j
 	}
 	add(titles)
+	if len(cands) == 1 {
+		qc := said[cands[0]]
+		qc.titles = true
+		said[cands[0]] = qc
+	}
 	// Names in sentence case: the capitalised word and the words after
 	// it, up to a comma, a bracket or a word that goes on with the
 	// sentence ("Add to basket shows …"), never ending in a kind of
@@ -158,15 +197,7 @@ func quoteReadings(claim string) ([]string, map[string]string) {
 	if len(cands) > maxQuoteTries {
 		cands = cands[:maxQuoteTries]
 	}
-	var out []string
-	for _, c := range cands {
-		if _, r := deriveSuggestion(c); r == nil {
-			out = append(out, c)
-		} else {
-			delete(why, c)
-		}
-	}
-	return out, why
+	return cands, why, said
 }
 
 // render writes the words back with the spans quoted and the masked

@@ -187,11 +187,13 @@ type Step struct {
 	Reach bool
 }
 
-// CanReach reports whether a step of kind k may be marked reach: only
-// the actions that move to a place do.
+// CanReach reports whether a step of kind k may be marked reach: the
+// actions that move to a place, and wait_for, which finds first a text
+// the claim names without quotes (a reading of where the name starts and
+// ends, so a text the page does not show is no evidence against it).
 func (k Kind) CanReach() bool {
 	switch k {
-	case Visit, Click, DblClick, Press, Hover:
+	case Visit, Click, DblClick, Press, Hover, WaitFor:
 		return true
 	}
 	return false

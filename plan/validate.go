@@ -107,7 +107,7 @@ func (s *Step) check() (msg, field string) {
 		return fmt.Sprintf("timeout must be between 0 and %s", MaxTimeout), "timeout"
 	}
 	if s.Reach && !s.Kind.CanReach() && s.Kind != ExpectJSON {
-		return fmt.Sprintf("reach marks an action that reaches the place the claim is about (visit, click, dblclick, press, hover), or an expect_json whose response is taken to be JSON; %s cannot be a guess of the way there", k), "reach"
+		return fmt.Sprintf("reach marks an action that reaches the place the claim is about (visit, click, dblclick, press, hover), a wait_for that finds a text the claim names without quotes, or an expect_json whose response is taken to be JSON; %s cannot be a guess of the way there", k), "reach"
 	}
 	needsTarget := s.Kind.takesTarget()
 	switch s.Kind {

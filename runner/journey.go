@@ -436,7 +436,19 @@ func unreached(s *plan.Step, v *verdict) *verdict {
 		}
 	}
 	reason := fmt.Sprintf("could not reach the place the claim is about: %s (the plan guessed how to open it)", what)
+	if s.Kind == plan.WaitFor {
+		// a text the claim named without quotes, read as shown exactly
+		reason = fmt.Sprintf("could not reach the place the claim is about: the page does not show %s, which the claim names without quotes (the plan read it as the exact text shown, a guess)", plan.Quote(describeGuess(s.Target)))
+	}
 	return &verdict{blocked: true, actual: reason, reason: reason, closest: v.closest}
+}
+
+// describeGuess is the text a reach wait_for looks for.
+func describeGuess(target string) string {
+	if t, err := plan.ParseTarget(target); err == nil && t.Kind == plan.ByText {
+		return t.Value
+	}
+	return target
 }
 
 // reachNoun names what a role target looks for, in a person's words.

@@ -60,6 +60,19 @@ func TestReachSteps(t *testing.T) {
         reach: true
         timeout: 500ms
       - expect_text: 0 B`},
+		{name: "unquoted name found first", want: evidence.Verified, steps: `
+      - visit: /
+      - wait_for: text=Preferences
+        reach: true
+      - expect_order: [Preferences, Releases]`},
+		{name: "unquoted name absent: blocked", want: evidence.Blocked,
+			reason: []string{"step 2", "could not reach the place the claim is about", `the page does not show "Settings"`, "without quotes"},
+			prompt: []string{"a name the claim gives without quotes", "put the name in quotes"}, steps: `
+      - visit: /
+      - wait_for: text=Settings
+        reach: true
+        timeout: 500ms
+      - expect_order: [Settings, Releases]`},
 		{name: "control by its text reached", want: evidence.Verified, steps: `
       - visit: /
       - click: text="Preferences"

@@ -97,10 +97,13 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 	}
 	guessed := at >= 0 && at < len(j.Steps) && j.Steps[at].Reach && res.Decision == evidence.Blocked
 	guessedJSON := guessed && j.Steps[at].Kind == plan.ExpectJSON
+	guessedText := guessed && j.Steps[at].Kind == plan.WaitFor
 	if res.Decision == evidence.Failed {
 		line("Journey %d %s failed: the app did not do what the plan says.", res.Index, plan.Quote(res.Name))
 	} else if guessedJSON {
 		line("Journey %d %s was blocked: the plan took the page to be a JSON response and it is not, so no verdict on the claim.", res.Index, plan.Quote(res.Name))
+	} else if guessedText {
+		line("Journey %d %s was blocked: the page does not show a name the claim gives without quotes, as the plan read it, so no verdict on the claim.", res.Index, plan.Quote(res.Name))
 	} else if guessed {
 		line("Journey %d %s was blocked: vouch could not reach the place the claim is about by the way the plan guessed, so no verdict on the claim.", res.Index, plan.Quote(res.Name))
 	} else {
@@ -186,6 +189,8 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 		line("What to do: change the app so that step %d holds as written, then re-run the same plan. If the app is right and the claim is out of date, write a new claim; do not edit the approved plan to fit the app.", sr.Index)
 	} else if guessedJSON {
 		line("What to do: say what the page shows (\"shows 'X'\") if it is a page rather than a JSON response, derive the plan again, and run it.")
+	} else if guessedText {
+		line("What to do: put the name in quotes in the claim, exactly as the page shows it, derive the plan again, and run it. If the page should show that text, change the app.")
 	} else if guessed {
 		line("What to do: say in the claim how the place is opened (\"after clicking 'Settings', the Preferences dialog shows …\", or the page's path), derive the plan again, and run it. If the app should have the control the plan looked for, add it.")
 	} else {
