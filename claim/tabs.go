@@ -56,6 +56,10 @@ var (
 	reArrowColon = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)?: (.+)$`)
 	// "In the preferences, …"
 	reInPrefs = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?(preferences|settings), (.+)$`)
+	// "On the Network tab, …", "Network tab: …": a tab named alone, opened
+	// by the control of its name wherever it is (in a dialog not open,
+	// the guess goes nowhere and the run is blocked).
+	reTabAlone = regexp.MustCompile(`^(?:(?i:on|in|under) )?(?i:the )?` + placeName + ` tab(?:,|:) (.+)$`)
 )
 
 // placeOf is the place matched from group i of placeOrPrefs: its name, or
@@ -121,6 +125,10 @@ func tabRewrite(claim string) (said, place string, ok bool) {
 		m := reInPrefs.FindStringSubmatch(c)
 		place = upperFirst(strings.ToLower(m[1]))
 		return "In " + place + ", " + m[2], place, true
+	case reTabAlone.MatchString(c):
+		m := reTabAlone.FindStringSubmatch(c)
+		place = firstOf(m, 1)
+		return "In " + place + ", " + m[6], place, true
 	}
 	return "", "", false
 }

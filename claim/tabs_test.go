@@ -24,6 +24,12 @@ func TestClassPlaceTabs(t *testing.T) {
 			j(`{"visit":"/"}`, reach("Preferences"), `{"expect_visible":"role=tab[name=\"Shortcuts\"]"}`)},
 		{"The Export dialog has a 'Advanced' tab",
 			j(`{"visit":"/"}`, reach("Export"), `{"expect_visible":"role=tab[name=\"Advanced\"]"}`)},
+		// A tab named alone, before a comma or a colon: opened by the
+		// control of its name wherever it is.
+		{"On the Display tab, 'Show line numbers' is checked",
+			j(`{"visit":"/"}`, reach("Display"), `{"expect_checked":"role=checkbox[name=\"Show line numbers\"]"}`)},
+		{"Privacy tab: 'Send usage data' is unticked",
+			j(`{"visit":"/"}`, reach("Privacy"), `{"expect_unchecked":"role=checkbox[name=\"Send usage data\"]"}`)},
 		// What a tab shows, the tab said as the subject or as a path.
 		{"The Billing tab of Settings shows 'Visa ending 4242'",
 			j(`{"visit":"/"}`, reach("Settings"), reach("Billing"), `{"expect_text":"Visa ending 4242"}`)},
