@@ -101,6 +101,9 @@ var restatements = []restatement{
 		`"you'll see" is "you see"`, false},
 	{regexp.MustCompile(`\b(?i:gives you|gets you)\s+` + quotedRe), "shows $1",
 		`"gives you 'X'" is "shows 'X'"`, false},
+	// What a page or a dialog says to its reader, said of a quoted text.
+	{regexp.MustCompile(`\b(?i:(?:also )?(?:asks|explains|prompts|states|offers|tells you|warns you))\s+` + quotedRe), "shows $1",
+		`"asks 'X'", "explains 'X'", "offers 'X'" are "shows 'X'"`, false},
 	// Steps and what is expected of them, as bug reports and test cases
 	// write them: the steps are the actions, the expectation the check.
 	{regexp.MustCompile(`^(?i:steps?(?: to reproduce)?|repro(?: steps)?|str)\s*:\s*(.+?)[.;]?\s+(?i:expected(?: result| behaviou?r)?|result|then)\s*:\s*(.+)$`), "When I $1, then $2",

@@ -27,6 +27,8 @@ func TestRestated(t *testing.T) {
 		{"Given I open /plans, when I click 'Starter', then 'Up to 3 seats' is shown", "Given I open /plans, when I click 'Starter', then the page shows 'Up to 3 seats'", ""},
 		{"On /plans there's 'Starter'.", "On /plans, the page shows 'Starter'", `On /plans, the page shows "Starter".`},
 		{"There is no 'Legacy' on /plans.", "The page does not show 'Legacy' on /plans", `On /plans, the page does not show "Legacy".`},
+		{"/plans asks 'Which plan suits you?' and also offers 'Compare plans'.", "/plans shows 'Which plan suits you?' and shows 'Compare plans'", ""},
+		{"The /plans page prompts 'Pick a plan'", "The /plans page shows 'Pick a plan'", `On /plans, the page shows "Pick a plan".`},
 		{"'Legacy' is nowhere on /plans.", "'Legacy' is not shown on /plans", `On /plans, the page does not show "Legacy".`},
 		{"'Starter' can be found on /plans.", "'Starter' is shown on /plans", `On /plans, the page shows "Starter".`},
 		{"/plans lacks 'Legacy'.", "/plans does not show 'Legacy'", `On /plans, the page does not show "Legacy".`},
