@@ -326,6 +326,9 @@ func (c *apiComposer) apiOutcome() bool {
 		}
 		c.i = s2
 	}
+	if !neg && c.apiBareEmpty() {
+		return true
+	}
 	vs := c.i
 	if !c.eatAny(apiTextVerbs) && !(c.eat("is") || c.eat("are")) {
 		return fail()
@@ -581,6 +584,32 @@ func (c *apiComposer) apiCount() bool {
 			c.i = s2
 		}
 	}
+	return true
+}
+
+// apiBareEmpty reads "comes back empty", "returns empty", "is empty" said
+// of what a path answers: a JSON response of no items, a list or an
+// object (which one the claim does not say). Said with a response's verb
+// the JSON is a guess, marked reach; "is empty" needs the claim to say
+// the path answers JSON.
+func (c *apiComposer) apiBareEmpty() bool {
+	s := c.i
+	if !(c.eat("comes", "back") || c.eat("come", "back") || c.eat("returns") || c.eat("return") ||
+		c.eat("is") || c.eat("are")) || !c.eat("empty") || !(c.end() || c.w[c.i].kind == tWord && c.w[c.i].low == "and") {
+		c.i = s
+		return false
+	}
+	c.guess = false
+	if !c.json {
+		if said := c.w[s].low; said == "is" || said == "are" {
+			c.i = s
+			return false
+		}
+		c.guess = true
+	}
+	it := check("count", plan.Step{Kind: plan.ExpectJSON, Count: 0})
+	it.notes = []string{fmt.Sprintf("%q is checked as a JSON response of no items: an empty list or an empty object.", c.p.lx.span(c.w[s].a, c.w[c.i-1].b))}
+	c.emit(it)
 	return true
 }
 

@@ -92,6 +92,11 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/tasks?_end=1"}`, `{"expect_json":{"count":2}}`}}},
 		{"GET /tasks.json returns the three tasks", [][]string{
 			{`{"visit":"/tasks.json"}`, `{"expect_json":{"count":3}}`}}},
+		// "comes back empty": no items, a list or an object
+		{"/members?q=zzz comes back empty", [][]string{
+			{`{"visit":"/members?q=zzz"}`, `{"expect_json":{"count":0},"reach":true}`}}},
+		{"GET /api/members?q=zzz is empty", [][]string{
+			{`{"visit":"/api/members?q=zzz"}`, `{"expect_json":{"count":0}}`}}},
 		{"GET /entries?year=2031 returns an empty list", [][]string{
 			{`{"visit":"/entries?year=2031"}`, `{"expect_json":{"equals":[]}}`}}},
 		{"GET /orders/999 answers 404 and an empty object", [][]string{
@@ -121,6 +126,8 @@ func TestAPINearMisses(t *testing.T) {
 		"/tasks shows three tasks",                                            // nor here
 		"GET /tasks?done=true returns two users",                              // another collection's noun
 		"GET /tasks?done=true returns all tasks",                              // "all" with no number: a rule
+		"/members?q=zzz is empty",                                             // a page can be empty of many things
+		"/members?q=zzz comes back empty-handed",                              // not the word "empty"
 		"GET /tasks?done=true gives you the tasks",                            // no number
 		"GET /tasks/2 returns one task",                                       // a record's path holds one item, not a list
 		"GET /tasks?done=true returns about two tasks",                        // an estimate

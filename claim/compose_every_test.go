@@ -97,9 +97,12 @@ func TestEmptyJSONInWords(t *testing.T) {
 			{`{"visit":"/api/users?role=ghost"}`, `{"expect_json":{"count":0}}`}}},
 		{"/api/settings returns an empty object", [][]string{
 			{`{"visit":"/api/settings"}`, `{"expect_json":{"equals":{}}}`}}},
+		// "comes back" is a response's verb: the JSON is a guess, and a
+		// page that shows no users some other way blocks the run
+		{"/users?role=ghost comes back empty", [][]string{
+			{`{"visit":"/users?role=ghost"}`, `{"expect_json":{"count":0},"reach":true}`}}},
 	})
 	runRefused(t, []string{
-		"/users?role=ghost comes back empty", // a page may show no users some other way
 		"The list of users is empty",         // which path?
 		"GET /api/users?role=ghost comes back mostly empty",
 	})
