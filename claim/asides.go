@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -25,9 +24,9 @@ const asideWhere = `(toolbar|tool bar|footer|header|sidebar|side bar|status bar|
 var (
 	// "The Compose dialog (toolbar, New Message) has …", "… (from the
 	// toolbar's New Message button) …", "… (New Message button) …"
-	reAsideDialog = regexp.MustCompile(`^(?i:the )?` + placeName + ` (dialog|window|box|modal|popup) \((?i:from |via |through |in |on |under )?(?:(?i:the )?` + asideWhere + `(?:,|,? then| →| ->| >|'s|’s) (?i:the )?)?` + placeName + `( (?i:button|icon))?\) (shows|lists|has|contains|says|displays|offers) (.+)$`)
+	reAsideDialog = lazyRE(`^(?i:the )?` + placeName + ` (dialog|window|box|modal|popup) \((?i:from |via |through |in |on |under )?(?:(?i:the )?` + asideWhere + `(?:,|,? then| →| ->| >|'s|’s) (?i:the )?)?` + placeName + `( (?i:button|icon))?\) (shows|lists|has|contains|says|displays|offers) (.+)$`)
 	// What the dialog has: a control of a quoted label in a state.
-	reAsideState = regexp.MustCompile(`^(?i:its |the |a |an )?` + tabLit + `(?: (?i:box|checkbox|check box|option|toggle|switch))? ` + tabState + `((?: (?i:by default))?)$`)
+	reAsideState = lazyRE(`^(?i:its |the |a |an )?` + tabLit + `(?: (?i:box|checkbox|check box|option|toggle|switch))? ` + tabState + `((?: (?i:by default))?)$`)
 )
 
 // deriveAsideDialog derives a dialog said with its opener in brackets, as

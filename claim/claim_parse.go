@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -102,7 +101,7 @@ type item struct {
 type rule struct {
 	name  string
 	class ruleClass
-	re    *regexp.Regexp
+	re    *lazyRegexp
 	tail  bool // the last group is text that may end at a stop word
 	fn    func(m *match) ([]item, bool)
 }
@@ -431,7 +430,7 @@ var pageFrag = `(?:(?:the|my|our|your|this|that|their|a) )?(?:` +
 	`|` + alternation(keys(homeWords)) +
 	`|` + alternation(keys(genericPages)) + `)`
 
-var fragRef = regexp.MustCompile(`\{[a-z]+\}`)
+var fragRef = lazyRE(`\{[a-z]+\}`)
 
 // expand replaces {name} with the fragment, its groups made non-capturing.
 func expand(p string) string {
@@ -467,17 +466,17 @@ func nonCapturing(p string) string {
 var rules []rule
 
 func addRule(name string, class ruleClass, tail bool, pattern string, fn func(m *match) ([]item, bool)) {
-	re := regexp.MustCompile(`^(?:` + expand(pattern) + `)(?: |$)`)
+	re := lazyRE(`^(?:` + expand(pattern) + `)(?: |$)`)
 	rules = append(rules, rule{name: name, class: class, re: re, tail: tail, fn: fn})
 }
 
 // anchored compiles a fragment with its groups for re-reading a span.
-func anchored(p string) *regexp.Regexp {
-	return regexp.MustCompile(`^(?:` + p + `)$`)
+func anchored(p string) *lazyRegexp {
+	return lazyRE(`^(?:` + p + `)$`)
 }
 
 // sub re-reads shape[a:b] with re and returns absolute group offsets.
-func (p *parser) sub(re *regexp.Regexp, a, b int) []int {
+func (p *parser) sub(re *lazyRegexp, a, b int) []int {
 	if a < 0 || b > len(p.lx.shape) || a > b {
 		return nil
 	}

@@ -3,7 +3,6 @@ package claim
 import (
 	"fmt"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,8 +56,8 @@ func (p *parser) page(a, b int) (pageRef, bool) {
 	return ref, ok
 }
 
-var reHost = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)$`)
+var reHost = sync.OnceValue(func() *lazyRegexp {
+	return lazyRE(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)$`)
 })
 
 // containerNouns are parts of a page named after the words before them
@@ -390,7 +389,7 @@ type elemRef struct {
 	image  bool
 }
 
-var reEl = sync.OnceValue(func() *regexp.Regexp {
+var reEl = sync.OnceValue(func() *lazyRegexp {
 	return anchored(`(?:(?:an?|the|one|any|that|this|its|their|your) )?(?:first |1st |second |2nd |third |3rd |last |only )?(?:(` + nonCapturing(fragments0("name")) + `) )??(h[1-6](?: headings?| titles?| tags?| elements?)?|` + nounAlt + `)` +
 		`(?: (?:labelled|named|called|titled|saying|reading|that says|which says|with (?:the )?(?:text|label|name|title|caption)) (` + nonCapturing(fragments0("name")) + `)` +
 		`| with (?:the |an )?alt(?:ernative)?(?: text)?(?: of| =)? (` + nonCapturing(fragments0("name")) + `)` +
@@ -642,7 +641,7 @@ func valueFieldTarget(name string) (plan.Target, string) {
 	return plan.Target{Kind: plan.ByLabel, Value: name}, fmt.Sprintf("The field %q is found by its label (or, with none, a placeholder of the same text).", name)
 }
 
-var reField = sync.OnceValue(func() *regexp.Regexp {
+var reField = sync.OnceValue(func() *lazyRegexp {
 	return anchored(`(?:the |an? |my |your )?(?:` +
 		`(?:field|input|box|textbox) (?:labelled|named|called|for|with (?:the )?label) (` + nonCapturing(fragments0("name")) + `)` +
 		`|(?:(?:field|input|box|textbox|text field) )?with (?:the |a )?placeholder(?: text)?(?: of)? (` + nonCapturing(fragments0("name2")) + `)` +
@@ -720,7 +719,7 @@ type valueRef struct {
 	bare   bool
 }
 
-var reValue = sync.OnceValue(func() *regexp.Regexp {
+var reValue = sync.OnceValue(func() *lazyRegexp {
 	return anchored(`("\d+")|(?:the )?secret ([a-z_][a-z0-9_]*)|\$\{?([a-z_][a-z0-9_]*)\}?|(?:the )?([a-z_][a-z0-9_]*) secret|(nothing|an empty (?:string|value))|([^ ,;"]+(?: [^ ,;"]+){0,5})`)
 })
 

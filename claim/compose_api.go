@@ -3,7 +3,6 @@ package claim
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -772,7 +771,7 @@ func (c *apiComposer) apiValueList() []apiVal {
 }
 
 // fieldWordRE is a JSON field's name as people write it.
-var fieldWordRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+var fieldWordRE = lazyRE(`^[a-z][a-z0-9_]*$`)
 
 // apiNotField are words that never name a field before a value.
 var apiNotField = map[string]bool{"the": true, "a": true, "an": true, "and": true, "but": true, "not": true,
@@ -986,8 +985,8 @@ var apiAfterValue = map[string]bool{"and": true, "but": true, "not": true, "or":
 	"too": true, "as": true, "in": true, "on": true, "for": true, "ok": true, "with": true}
 
 var (
-	versionRE     = regexp.MustCompile(`^v?\d+(\.\d+){1,3}$`)
-	literalWordRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@+-]*$`)
+	versionRE     = lazyRE(`^v?\d+(\.\d+){1,3}$`)
+	literalWordRE = lazyRE(`^[A-Za-z0-9][A-Za-z0-9_.@+-]*$`)
 )
 
 // jsonScalar reports whether a value is a JSON number, boolean or null.

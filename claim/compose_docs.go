@@ -57,80 +57,80 @@ const docsWithParam = `(?: (?i:with) ` + docsParam + `(?: (?i:set to|as|of|equal
 
 var (
 	// "On 'Find a book by ID', …": the operation the actions are on.
-	reDocsOnOp = regexp.MustCompile(`^(?i:on|in|for) ` + docsOp + `, (.+)$`)
+	reDocsOnOp = lazyRE(`^(?i:on|in|for) ` + docsOp + `, (.+)$`)
 	// "the 'List books' operation has …": the operation, opened, shows it.
-	reDocsSubject = regexp.MustCompile(`^(?i:the )?(` + docsQuoted + `|` + docsMethodPath + `) operation (has|shows|lists|displays|contains|says|offers) (.+)$`)
+	reDocsSubject = lazyRE(`^(?i:the )?(` + docsQuoted + `|` + docsMethodPath + `) operation (has|shows|lists|displays|contains|says|offers) (.+)$`)
 	// "Expanding GET /books …": an operation opened by its method and path.
-	reDocsExpandMP = regexp.MustCompile(`(?i:expanding|opening|clicking(?: on)?|expand|open|click(?: on)?) (?:the )?(` + docsMethodPath + `)(?: operation)?`)
+	reDocsExpandMP = lazyRE(`(?i:expanding|opening|clicking(?: on)?|expand|open|click(?: on)?) (?:the )?(` + docsMethodPath + `)(?: operation)?`)
 	// "trying out 'X'", "trying 'X' out", "clicking Try it out on 'X'",
 	// "'Try it out' on 'X'".
-	reDocsTryOut = regexp.MustCompile(`(?:(?i:trying out|try out) ` + docsOp + `|(?i:trying|try) ` + docsOp + ` (?i:out))` + docsWithParam)
-	reDocsTryOn  = regexp.MustCompile(`(?:(?i:clicking|pressing|hitting|using|click|press|hit) (?i:the )?)?(?:'Try it out'|"Try it out"|(?i:try it out))(?: (?i:button))? (?i:on|for|in) ` + docsOp + docsWithParam)
+	reDocsTryOut = lazyRE(`(?:(?i:trying out|try out) ` + docsOp + `|(?i:trying|try) ` + docsOp + ` (?i:out))` + docsWithParam)
+	reDocsTryOn  = lazyRE(`(?:(?i:clicking|pressing|hitting|using|click|press|hit) (?i:the )?)?(?:'Try it out'|"Try it out"|(?i:try it out))(?: (?i:button))? (?i:on|for|in) ` + docsOp + docsWithParam)
 	// "clicking Execute on 'X'", "'X' returns 200 when executed"
-	reDocsExecOn    = regexp.MustCompile(`(?:(?i:clicking|pressing|hitting|click|press|hit) (?i:the )?)(?:'Execute'|"Execute"|Execute)(?: (?i:button))? (?i:on|for|in) ` + docsOp + docsWithParam)
-	reDocsTryExecOn = regexp.MustCompile(`(?i:clicking|pressing|hitting|click|press|hit) (?:'Try it out'|"Try it out"|Try it out) (?i:and|then|and then) (?:(?i:clicking|pressing|hitting) )?(?:'Execute'|"Execute"|Execute) (?i:on|for|in) ` + docsOp + docsWithParam)
-	reDocsWhenExec  = regexp.MustCompile(`^(?:(?i:the) )?(` + docsQuoted + `|` + docsMethodPath + `)(?: (?i:operation))? (.+?),? (?i:when (?:it is |it's )?executed|when you execute it|once executed|after executing it|after it is executed)$`)
+	reDocsExecOn    = lazyRE(`(?:(?i:clicking|pressing|hitting|click|press|hit) (?i:the )?)(?:'Execute'|"Execute"|Execute)(?: (?i:button))? (?i:on|for|in) ` + docsOp + docsWithParam)
+	reDocsTryExecOn = lazyRE(`(?i:clicking|pressing|hitting|click|press|hit) (?:'Try it out'|"Try it out"|Try it out) (?i:and|then|and then) (?:(?i:clicking|pressing|hitting) )?(?:'Execute'|"Execute"|Execute) (?i:on|for|in) ` + docsOp + docsWithParam)
+	reDocsWhenExec  = lazyRE(`^(?:(?i:the) )?(` + docsQuoted + `|` + docsMethodPath + `)(?: (?i:operation))? (.+?),? (?i:when (?:it is |it's )?executed|when you execute it|once executed|after executing it|after it is executed)$`)
 	// "executing 'X'", "'X' has been executed", "you execute 'X'".
-	reDocsExecOp   = regexp.MustCompile(`(?i:executing|execute) ` + docsOp + `(?: (?i:after (?:'Try it out'|"Try it out"|try(?:ing)? it out|clicking (?:'Try it out'|"Try it out"|try it out))))?` + docsWithParam)
-	reDocsOpExeced = regexp.MustCompile(`(?i:once|after) ` + docsOp + ` (?i:has been|is|was) executed`)
-	reDocsYouExec  = regexp.MustCompile(`(?i:after|once|when) you (?i:execute) ` + docsOp)
+	reDocsExecOp   = lazyRE(`(?i:executing|execute) ` + docsOp + `(?: (?i:after (?:'Try it out'|"Try it out"|try(?:ing)? it out|clicking (?:'Try it out'|"Try it out"|try it out))))?` + docsWithParam)
+	reDocsOpExeced = lazyRE(`(?i:once|after) ` + docsOp + ` (?i:has been|is|was) executed`)
+	reDocsYouExec  = lazyRE(`(?i:after|once|when) you (?i:execute) ` + docsOp)
 	// "executing it", "hitting Execute", "pressing the 'Execute' button".
-	reDocsExecIt = regexp.MustCompile(`(?i:executing it|execute it|(?:clicking|pressing|hitting|click|press|hit) (?:the )?(?:'Execute'|"Execute"|Execute)(?: button)?)`)
+	reDocsExecIt = lazyRE(`(?i:executing it|execute it|(?:clicking|pressing|hitting|click|press|hit) (?:the )?(?:'Execute'|"Execute"|Execute)(?: button)?)`)
 	// "… and executing, …", "then executing shows …": Execute, said bare.
-	reDocsExecBare = regexp.MustCompile(`((?i:and|then|,) )(?i:executing|execute)\b`)
+	reDocsExecBare = lazyRE(`((?i:and|then|,) )(?i:executing|execute)\b`)
 	// Unquoted controls of a docs UI clicked by name: "clicking Cancel".
-	reDocsControl = regexp.MustCompile(`((?i:clicking|pressing|hitting|click|press|hit) (?i:the )?)(Try it out|Cancel|Clear)\b`)
+	reDocsControl = lazyRE(`((?i:clicking|pressing|hitting|click|press|hit) (?i:the )?)(Try it out|Cancel|Clear)\b`)
 	// "Try it out" and "Execute" named as controls: a docs UI's own words
-	reDocsUIControl = regexp.MustCompile(`\b(?i:clicking|pressing|hitting|click|press|hit) (?i:the )?(?:Try it out|Execute)\b`)
+	reDocsUIControl = lazyRE(`\b(?i:clicking|pressing|hitting|click|press|hit) (?i:the )?(?:Try it out|Execute)\b`)
 	// "has a Try it out button"
-	reDocsHasControl = regexp.MustCompile(`\b(an?|the) (Try it out|Execute|Cancel|Clear) button\b`)
+	reDocsHasControl = lazyRE(`\b(an?|the) (Try it out|Execute|Cancel|Clear) button\b`)
 	// Parameters: "with bookId 7", "with the author set to Tolkien",
 	// "typing abc as the bookId", "entering 7 into the bookId box",
 	// "setting limit to 5".
-	reDocsTypeParam   = regexp.MustCompile(`(?i:typing|entering|putting) ` + docsValue + ` (?i:as|into|in|for) ` + docsParam)
-	reDocsSetParam    = regexp.MustCompile(`(?i:setting) ` + docsParam + ` (?i:to) ` + docsValue)
-	reDocsFillParam   = regexp.MustCompile(`(?i:filling(?: in)?) ` + docsParam + ` (?i:with) ` + docsValue)
-	reDocsStatusWords = regexp.MustCompile(`(?i:(?:shows|returns|gets|gives|answers|responds with|comes back with|comes back|produces|yields)(?: back)? (?:(?:an?|the) )?(?:(?:http )?status(?: code)? )?)(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?i:(?: (?:response|status code|status|code))?(?: (?:ok|created|accepted|no content|bad request|unauthorized|forbidden|not found|conflict|unprocessable entity|internal server error))?(?: back)?(?: from the (?:server|api|backend))?)`)
+	reDocsTypeParam   = lazyRE(`(?i:typing|entering|putting) ` + docsValue + ` (?i:as|into|in|for) ` + docsParam)
+	reDocsSetParam    = lazyRE(`(?i:setting) ` + docsParam + ` (?i:to) ` + docsValue)
+	reDocsFillParam   = lazyRE(`(?i:filling(?: in)?) ` + docsParam + ` (?i:with) ` + docsValue)
+	reDocsStatusWords = lazyRE(`(?i:(?:shows|returns|gets|gives|answers|responds with|comes back with|comes back|produces|yields)(?: back)? (?:(?:an?|the) )?(?:(?:http )?status(?: code)? )?)(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?i:(?: (?:response|status code|status|code))?(?: (?:ok|created|accepted|no content|bad request|unauthorized|forbidden|not found|conflict|unprocessable entity|internal server error))?(?: back)?(?: from the (?:server|api|backend))?)`)
 	// "Hitting 'Cancel' after trying out 'X' …": the later action said
 	// first, once the earlier ones are said in the claim language.
-	reDocsAfterFirst = regexp.MustCompile(`^((?i:clicking|pressing|hitting|click|press|hit) (?i:the )?'[^']{1,40}'(?: (?i:button))?) (?i:after) (.*clicking '(?:Try it out|Execute)') (.+)$`)
+	reDocsAfterFirst = lazyRE(`^((?i:clicking|pressing|hitting|click|press|hit) (?i:the )?'[^']{1,40}'(?: (?i:button))?) (?i:after) (.*clicking '(?:Try it out|Execute)') (.+)$`)
 	// What an action removes or turns one control into.
-	reDocsRemoves   = regexp.MustCompile(`\b(?i:removes) (?i:the )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:button|section|box|panel))?`)
-	reDocsTurns     = regexp.MustCompile(`(?:,? )(?i:(?:the|that|this|teh) button turns into|turns into) ('[^']{1,40}'|"[^"]{1,40}")`)
-	reDocsAppears   = regexp.MustCompile(`\b(?i:an?) ('[^']{1,40}'|"[^"]{1,40}") (?i:button) (?i:appears|shows up)`)
-	reDocsParamNoun = regexp.MustCompile(`\b(?:(?:an?|the) |(?i:has|shows|lists) (no) )('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}") (?i:parameter|param)\b`)
-	reDocsParamSent = regexp.MustCompile(`^vouch-param-([\w.\-\[\]]+)$`)
-	reDocsExample   = regexp.MustCompile(`,? (?i:with the example(?: request)? (?:body|values?|payload))`)
-	reDocsNoStatus  = regexp.MustCompile(`(?i:(?:does not|doesn't|never) (?:return|give|get|answer|respond with)(?: back)? (?:(?:an?|the) )?(?:(?:http )?status(?: code)? )?)(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?i:(?: (?:response|status code|status|code))?)`)
+	reDocsRemoves   = lazyRE(`\b(?i:removes) (?i:the )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:button|section|box|panel))?`)
+	reDocsTurns     = lazyRE(`(?:,? )(?i:(?:the|that|this|teh) button turns into|turns into) ('[^']{1,40}'|"[^"]{1,40}")`)
+	reDocsAppears   = lazyRE(`\b(?i:an?) ('[^']{1,40}'|"[^"]{1,40}") (?i:button) (?i:appears|shows up)`)
+	reDocsParamNoun = lazyRE(`\b(?:(?:an?|the) |(?i:has|shows|lists) (no) )('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}") (?i:parameter|param)\b`)
+	reDocsParamSent = lazyRE(`^vouch-param-([\w.\-\[\]]+)$`)
+	reDocsExample   = lazyRE(`,? (?i:with the example(?: request)? (?:body|values?|payload))`)
+	reDocsNoStatus  = lazyRE(`(?i:(?:does not|doesn't|never) (?:return|give|get|answer|respond with)(?: back)? (?:(?:an?|the) )?(?:(?:http )?status(?: code)? )?)(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?i:(?: (?:response|status code|status|code))?)`)
 	// "produces a curl command containing author=Tolkien", "the request
 	// URL contains '/api/books'"; a value unquoted must look literal.
-	reDocsShownRequest = regexp.MustCompile(`(?i:(?:produces|shows|gives) (?:a|the) (curl command|request url)|(?:and )?the (curl command|request url)(?: shown)?) (?i:containing|that contains|contains|including|includes|with) ('[^']{1,80}'|"[^"]{1,80}"|[\w.~%-]*[=/][\w.~%=&/?:-]*)`)
+	reDocsShownRequest = lazyRE(`(?i:(?:produces|shows|gives) (?:a|the) (curl command|request url)|(?:and )?the (curl command|request url)(?: shown)?) (?i:containing|that contains|contains|including|includes|with) ('[^']{1,80}'|"[^"]{1,80}"|[\w.~%-]*[=/][\w.~%=&/?:-]*)`)
 	// "the response code is 200", "the server response status is not 500"
-	reDocsRespStatus = regexp.MustCompile(`(?i:(?:the )?(?:server |live )?response(?:'s)? (?:status code|status|code)|the (?:status code|status) (?:of the response|returned)) (?i:is|was|shows|reads|equals) (not )?(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))`)
+	reDocsRespStatus = lazyRE(`(?i:(?:the )?(?:server |live )?response(?:'s)? (?:status code|status|code)|the (?:status code|status) (?:of the response|returned)) (?i:is|was|shows|reads|equals) (not )?(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))`)
 	// "the response body contains 'doggie'", "shows 'doggie' in the response body"
-	reDocsRespBody = regexp.MustCompile(`(?i:(?:the )?(?:server )?response body) (?i:(does not|doesn't) (?:contain|show|include)|contains|shows|includes|has) ('[^']{1,80}'|"[^"]{1,80}")`)
+	reDocsRespBody = lazyRE(`(?i:(?:the )?(?:server )?response body) (?i:(does not|doesn't) (?:contain|show|include)|contains|shows|includes|has) ('[^']{1,80}'|"[^"]{1,80}")`)
 	// "shows 'doggie' in the response body"
-	reDocsInBody = regexp.MustCompile(`(?i:(does not show|doesn't show)|shows|has) ('[^']{1,80}'|"[^"]{1,80}") (?i:in the (?:server )?response(?: body)?)`)
+	reDocsInBody = lazyRE(`(?i:(does not show|doesn't show)|shows|has) ('[^']{1,80}'|"[^"]{1,80}") (?i:in the (?:server )?response(?: body)?)`)
 	// "returns the book with a 200": a body described, then its status
-	reDocsBodyStatus = regexp.MustCompile(`\b((?i:returns|gets back|gives back|answers with|responds with)) ((?i:the|a|an)) ([a-z]{2,20}) (?i:with) (?:(?i:an?|the) )?([1-5]\d\d)\b`)
-	reDocsReason     = regexp.MustCompile(`,? (?i:since|because) ([^,']{3,80})$`)
-	reDocsComplains  = regexp.MustCompile(`\b(?i:complains|complains that|warns|warns that) ('[^']{1,80}'|"[^"]{1,80}")`)
-	reDocsLeftEmpty  = regexp.MustCompile(`(?i)\b(?:left (?:empty|blank)|leaving (?:it|the \w+) (?:empty|blank)|with (?:nothing|no value) (?:in|typed))\b`)
-	reDocsInside     = regexp.MustCompile(`^vouch-inside-(\d+)$`)
-	reDocsQuotedStat = regexp.MustCompile(`'([1-5]\d\d)'|"([1-5]\d\d)"`)
-	reDocsSentinel   = regexp.MustCompile(`vouch-live-status-(\d+)`)
-	reDocsMPWhole    = regexp.MustCompile(`^` + docsMethodPath + `$`)
+	reDocsBodyStatus = lazyRE(`\b((?i:returns|gets back|gives back|answers with|responds with)) ((?i:the|a|an)) ([a-z]{2,20}) (?i:with) (?:(?i:an?|the) )?([1-5]\d\d)\b`)
+	reDocsReason     = lazyRE(`,? (?i:since|because) ([^,']{3,80})$`)
+	reDocsComplains  = lazyRE(`\b(?i:complains|complains that|warns|warns that) ('[^']{1,80}'|"[^"]{1,80}")`)
+	reDocsLeftEmpty  = lazyRE(`(?i)\b(?:left (?:empty|blank)|leaving (?:it|the \w+) (?:empty|blank)|with (?:nothing|no value) (?:in|typed))\b`)
+	reDocsInside     = lazyRE(`^vouch-inside-(\d+)$`)
+	reDocsQuotedStat = lazyRE(`'([1-5]\d\d)'|"([1-5]\d\d)"`)
+	reDocsSentinel   = lazyRE(`vouch-live-status-(\d+)`)
+	reDocsMPWhole    = lazyRE(`^` + docsMethodPath + `$`)
 	// "… with the box left empty", "leaving bookId blank": a parameter
 	// Execute is pressed without; named, or the operation's only one.
-	reDocsEmptyParam = regexp.MustCompile(`,? (?:(?i:with) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:left) (?i:empty|blank)|(?i:with) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:left) (?i:empty|blank)|(?i:leaving) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:empty|blank)|(?i:leaving) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:empty|blank)|(?i:without) (?i:filling in|entering|typing|giving|providing) (?:(?i:an?|the) )?([A-Za-z_][\w-]*|'[^']{1,40}')(?: (?i:box|field|parameter|value))?|(?i:with nothing) (?i:in|typed in|typed into) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input)|(?i:with no) ([A-Za-z_][\w-]*|'[^']{1,40}')(?: (?i:value|box|field|parameter))? (?i:entered|typed|typed in|filled in|given))\b`)
+	reDocsEmptyParam = lazyRE(`,? (?:(?i:with) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:left) (?i:empty|blank)|(?i:with) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:left) (?i:empty|blank)|(?i:leaving) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input|parameter) (?i:empty|blank)|(?i:leaving) ([A-Za-z_][\w-]*|'[^']{1,40}') (?i:empty|blank)|(?i:without) (?i:filling in|entering|typing|giving|providing) (?:(?i:an?|the) )?([A-Za-z_][\w-]*|'[^']{1,40}')(?: (?i:box|field|parameter|value))?|(?i:with nothing) (?i:in|typed in|typed into) (?:(?i:the) )?(?:([A-Za-z_][\w-]*|'[^']{1,40}') )?(?i:box|field|input)|(?i:with no) ([A-Za-z_][\w-]*|'[^']{1,40}')(?: (?i:value|box|field|parameter))? (?i:entered|typed|typed in|filled in|given))\b`)
 	// An operation named by its summary without quotes, after the verb
 	// that executes or tries it out and before a comma: "after you
 	// execute List books, …".
-	reDocsBareOp = regexp.MustCompile(`\b((?i:after you execute|once you execute|when you execute|after executing|once executing|executing|trying out|after trying out)) ([A-Z][A-Za-z0-9]*(?: [A-Za-z0-9][\w-]*){0,5}),`)
+	reDocsBareOp = lazyRE(`\b((?i:after you execute|once you execute|when you execute|after executing|once executing|executing|trying out|after trying out)) ([A-Z][A-Za-z0-9]*(?: [A-Za-z0-9][\w-]*){0,5}),`)
 	// words that end an unquoted summary: what follows is no name
 	docsBareOpStop = map[string]bool{"with": true, "and": true, "then": true, "set": true, "to": true, "as": true, "using": true, "for": true, "after": true, "before": true, "when": true, "while": true, "it": true, "again": true, "twice": true}
 	// "ends in '/api/books'": a text's end, which no step checks
-	reDocsEndsWith = regexp.MustCompile(`(?i)\b(?:ends|end|ending|starts|start|starting|begins|begin|beginning) (?:in|with)\b`)
+	reDocsEndsWith = lazyRE(`(?i)\b(?:ends|end|ending|starts|start|starting|begins|begin|beginning) (?:in|with)\b`)
 	docsParamBad   = map[string]bool{"the": true, "a": true, "an": true, "it": true, "example": true, "body": true, "box": true, "field": true, "value": true, "values": true, "no": true, "nothing": true, "empty": true}
 	docsValueBad   = map[string]bool{"and": true, "then": true, "but": true, "the": true, "a": true, "an": true, "it": true, "empty": true, "blank": true, "nothing": true}
 )
@@ -244,7 +244,7 @@ func docsSay(claim string) (docsRewrite, bool) {
 		c = upperFirst(addOp(m[1], true)) + " " + docsVerb(m[2]) + " " + m[3]
 		docs = true
 	}
-	rep := func(re *regexp.Regexp, f func(m []string) string) {
+	rep := func(re *lazyRegexp, f func(m []string) string) {
 		c = replaceSubmatch(re, c, func(m []string) string {
 			docs = true
 			return f(m)
@@ -413,7 +413,7 @@ func docsVerb(v string) string {
 }
 
 // replaceSubmatch is regexp's ReplaceAllStringFunc with the submatches.
-func replaceSubmatch(re *regexp.Regexp, s string, f func([]string) string) string {
+func replaceSubmatch(re *lazyRegexp, s string, f func([]string) string) string {
 	return re.ReplaceAllStringFunc(s, func(x string) string {
 		return f(re.FindStringSubmatch(x))
 	})
@@ -731,11 +731,11 @@ func docsOpClick(ops []docsOpRef, target string) *docsOpRef {
 // A bare "the docs" is not read here: a documentation site has docs too.
 
 // reDocsPage is an API docs UI named as a page.
-var reDocsPage = regexp.MustCompile(`\b(?:(?i:the|our) )?(?:(?i:swagger(?:[- ]ui)?(?: page| docs| documentation| ui)?)|(?:[A-Z][\w-]* )?(?i:(?:open)?api (?:docs|documentation)(?: page)?))\b`)
+var reDocsPage = lazyRE(`\b(?:(?i:the|our) )?(?:(?i:swagger(?:[- ]ui)?(?: page| docs| documentation| ui)?)|(?:[A-Z][\w-]* )?(?i:(?:open)?api (?:docs|documentation)(?: page)?))\b`)
 
 // reDocsTitle is a title said of API docs, which may be the document's
 // or the API's own (the heading).
-var reDocsTitle = regexp.MustCompile(`(?i)\b(?:title|titled|heading|tab)\b`)
+var reDocsTitle = lazyRE(`(?i)\b(?:title|titled|heading|tab)\b`)
 
 // docsUIRoot is the element Swagger UI draws into.
 const docsUIRoot = "css=.swagger-ui"

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -37,33 +36,33 @@ const docsQList = `((?:'[^']{1,80}'|"[^"]{1,80}")(?:(?:, | and |, and )(?:'[^']{
 
 var (
 	// 'Add a book' says 'No parameters' but does have a 'Request body'
-	reDocsOpSays = regexp.MustCompile(`^(?:(?i:the) )?` + docsQ + `(?: (?i:operation))?,? (?:(?i:when|once) (?i:expanded|opened),? )?(says|shows|lists|has|contains) (?:(?i:an?|the) )?` + docsQList + `,? (?i:but|and|yet) (?:(?i:it) )?(does have|does show|has|shows|also has|also shows|does not have|does not show|doesn't have|doesn't show|has no) (?:(?i:an?|the) )?` + docsQList + `$`)
+	reDocsOpSays = lazyRE(`^(?:(?i:the) )?` + docsQ + `(?: (?i:operation))?,? (?:(?i:when|once) (?i:expanded|opened),? )?(says|shows|lists|has|contains) (?:(?i:an?|the) )?` + docsQList + `,? (?i:but|and|yet) (?:(?i:it) )?(does have|does show|has|shows|also has|also shows|does not have|does not show|doesn't have|doesn't show|has no) (?:(?i:an?|the) )?` + docsQList + `$`)
 	// the example body for 'Place an order' has '…' in it
-	reDocsExampleBody = regexp.MustCompile(`^(?i:the )?(?i:example (?:request )?body|request body example|example request) (?i:for|of|in) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (has|contains|includes|shows|does not have|does not contain|does not include|does not show|doesn't have|doesn't contain|doesn't include|doesn't show) ` + docsQList + `(?: (?i:in it))?$`)
+	reDocsExampleBody = lazyRE(`^(?i:the )?(?i:example (?:request )?body|request body example|example request) (?i:for|of|in) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (has|contains|includes|shows|does not have|does not contain|does not include|does not show|doesn't have|doesn't contain|doesn't include|doesn't show) ` + docsQList + `(?: (?i:in it))?$`)
 	// Expanding 'Place an order' changes the address to /#/orders/placeOrder
-	reDocsDeepLink = regexp.MustCompile(`^(?i:expanding|opening|clicking|clicking on) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:changes the (?:address|url) to|updates the (?:address|url) to|sets the (?:address|url) to|goes to|takes you to) (/[\w\-./{}]*#/[\w\-./{}~%]+)$`)
+	reDocsDeepLink = lazyRE(`^(?i:expanding|opening|clicking|clicking on) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:changes the (?:address|url) to|updates the (?:address|url) to|sets the (?:address|url) to|goes to|takes you to) (/[\w\-./{}]*#/[\w\-./{}~%]+)$`)
 	// Expanding 'Place an order' puts #/orders/placeOrder in the address bar
-	reDocsDeepFrag = regexp.MustCompile(`^(?i:expanding|opening|clicking|clicking on) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:puts|adds|appends|sets) (#/[\w\-./{}~%]+) (?i:in|to|into|on) (?i:the) (?i:address|url|address bar|url bar|location)$`)
+	reDocsDeepFrag = lazyRE(`^(?i:expanding|opening|clicking|clicking on) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:puts|adds|appends|sets) (#/[\w\-./{}~%]+) (?i:in|to|into|on) (?i:the) (?i:address|url|address bar|url bar|location)$`)
 	// 'Delete a book' is deprecated, so its /books/{bookId} path is struck through
-	reDocsDeprecated2 = regexp.MustCompile(`^(?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:is deprecated)(?:,|, so|; so|, and| and| so) (?i:its) (/[\w\-./{}]*) (?i:path) (?i:is) (?:(?i:shown|drawn|displayed|rendered) )?(?i:struck through|struck-through|crossed out|in strikethrough)$`)
+	reDocsDeprecated2 = lazyRE(`^(?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:is deprecated)(?:,|, so|; so|, and| and| so) (?i:its) (/[\w\-./{}]*) (?i:path) (?i:is) (?:(?i:shown|drawn|displayed|rendered) )?(?i:struck through|struck-through|crossed out|in strikethrough)$`)
 	// After switching to dark mode, the toggle says 'Switch to light mode'
-	reDocsModeAfter = regexp.MustCompile(`^(?i:after|once) (?i:switching|changing|toggling|turning) (?i:to|on) ((?i:dark|light)) (?i:mode|theme),? (?i:the) (toggle|button|switch|control) (?i:says|shows|reads) ` + docsQ + `$`)
+	reDocsModeAfter = lazyRE(`^(?i:after|once) (?i:switching|changing|toggling|turning) (?i:to|on) ((?i:dark|light)) (?i:mode|theme),? (?i:the) (toggle|button|switch|control) (?i:says|shows|reads) ` + docsQ + `$`)
 	// Because 'Delete a book' is deprecated, its /books/{bookId} path is shown struck through
-	reDocsDeprecated = regexp.MustCompile(`^(?i:because|since|as) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:is deprecated), (?i:its) (/[\w\-./{}]*) (?i:path) (?i:is) (?:(?i:shown|drawn|displayed|rendered) )?(?i:struck through|struck-through|crossed out|in strikethrough)$`)
+	reDocsDeprecated = lazyRE(`^(?i:because|since|as) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (?i:is deprecated), (?i:its) (/[\w\-./{}]*) (?i:path) (?i:is) (?:(?i:shown|drawn|displayed|rendered) )?(?i:struck through|struck-through|crossed out|in strikethrough)$`)
 	// In 'Add a book', clicking the Schema tab of the request body shows the Book model with its author field
-	reDocsSchemaTab = regexp.MustCompile(`^(?i:in|on|for) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))?,? (?i:clicking|clicking on|switching to|opening) (?:(?i:the) )?(?:'Schema'|"Schema"|Schema) (?i:tab) (?i:of|in|under) (?i:the request body) (?i:shows|displays) (?:(?i:the) )?([A-Z][A-Za-z0-9_]*|'[A-Za-z][\w.-]*'|"[A-Za-z][\w.-]*") (?i:model|schema)(?: (?i:with) (?i:its) (.+))?$`)
+	reDocsSchemaTab = lazyRE(`^(?i:in|on|for) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))?,? (?i:clicking|clicking on|switching to|opening) (?:(?i:the) )?(?:'Schema'|"Schema"|Schema) (?i:tab) (?i:of|in|under) (?i:the request body) (?i:shows|displays) (?:(?i:the) )?([A-Z][A-Za-z0-9_]*|'[A-Za-z][\w.-]*'|"[A-Za-z][\w.-]*") (?i:model|schema)(?: (?i:with) (?i:its) (.+))?$`)
 	// Expanding 'Place an order' lists a '400' response for bad orders
-	reDocsExpandResp = regexp.MustCompile(`^(?i:expanding|opening) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (lists|shows|documents|does not list|does not show|does not document|doesn't list|doesn't show|doesn't document) (?:(?i:an?|the) )?(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d)) (?i:response)( (?i:for) [a-z][a-z ]{2,40})?$`)
+	reDocsExpandResp = lazyRE(`^(?i:expanding|opening) (?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (lists|shows|documents|does not list|does not show|does not document|doesn't list|doesn't show|doesn't document) (?:(?i:an?|the) )?(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d)) (?i:response)( (?i:for) [a-z][a-z ]{2,40})?$`)
 	// 'Create an invoice' documents a '409' response for duplicate numbers
-	reDocsRespAside = regexp.MustCompile(`^(?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (lists|documents) (?:(?i:an?|the) )?(?:'([1-5]\d\d)'|"([1-5]\d\d)") (?i:response) ((?i:for) [a-z][a-z ]{2,40})$`)
+	reDocsRespAside = lazyRE(`^(?:(?i:the) )?` + docsQ + `(?: (?i:operation))? (lists|documents) (?:(?i:an?|the) )?(?:'([1-5]\d\d)'|"([1-5]\d\d)") (?i:response) ((?i:for) [a-z][a-z ]{2,40})$`)
 	// Switching to dark mode changes the toggle to 'Switch to light mode'
-	reDocsModeSwitch = regexp.MustCompile(`^(?i:switching|changing|toggling|turning) (?i:to|on) ((?i:dark|light)) (?i:mode|theme) (?i:changes|turns|switches) (?i:the) (toggle|button|switch|control) (?i:to|into) ` + docsQ + `$`)
+	reDocsModeSwitch = lazyRE(`^(?i:switching|changing|toggling|turning) (?i:to|on) ((?i:dark|light)) (?i:mode|theme) (?i:changes|turns|switches) (?i:the) (toggle|button|switch|control) (?i:to|into) ` + docsQ + `$`)
 	// Dark mode sticks: after switching to it and reloading, the toggle still says 'Switch to light mode'
-	reDocsModeSticks = regexp.MustCompile(`^((?i:dark|light)) (?i:mode|theme) (?i:sticks|persists|is remembered|stays on|survives a reload)(?::|,|;| -) (?i:after|once) (?i:switching|changing|toggling|turning) (?i:to it|it on) (?i:and) (?i:reloading|refreshing)(?: (?i:the page))?, (?i:the) (toggle|button|switch|control) (?i:still) (?i:says|shows|reads) ` + docsQ + `$`)
+	reDocsModeSticks = lazyRE(`^((?i:dark|light)) (?i:mode|theme) (?i:sticks|persists|is remembered|stays on|survives a reload)(?::|,|;| -) (?i:after|once) (?i:switching|changing|toggling|turning) (?i:to it|it on) (?i:and) (?i:reloading|refreshing)(?: (?i:the page))?, (?i:the) (toggle|button|switch|control) (?i:still) (?i:says|shows|reads) ` + docsQ + `$`)
 	// "On /docs, …", "On the home page, …": where the docs are
-	reDocsMorePage = regexp.MustCompile(`^(?i:on|at) (/[\w\-./]*|(?i:the home page)),? `)
+	reDocsMorePage = lazyRE(`^(?i:on|at) (/[\w\-./]*|(?i:the home page)),? `)
 	// what a response is documented for, in words only
-	reDocsAsideWords = regexp.MustCompile(`^for [a-z]+(?: [a-z]+){0,5}$`)
+	reDocsAsideWords = lazyRE(`^for [a-z]+(?: [a-z]+){0,5}$`)
 )
 
 // docsTexts returns the quoted texts of a list.

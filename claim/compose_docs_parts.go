@@ -32,28 +32,28 @@ const (
 var (
 	// the 'Book' schema shows … ("the Invoice model" may be anything an
 	// app calls a model: only "schema", or a model under Schemas, is read)
-	reSchemaSubject = regexp.MustCompile(`^(?i:the )?` + docsName + ` (?i:schema) (has no|does not show|does not have|doesn't show|doesn't have|shows|lists|has|contains|includes) (.+)$`)
+	reSchemaSubject = lazyRE(`^(?i:the )?` + docsName + ` (?i:schema) (has no|does not show|does not have|doesn't show|doesn't have|shows|lists|has|contains|includes) (.+)$`)
 	// clicking 'Book' under Schemas shows …
-	reSchemaClick = regexp.MustCompile(`^(?i:clicking|expanding|opening) (?:(?i:the) )?` + docsName + `(?: (?i:schema|model))? (?i:under|in) (?:(?i:the) )?(?:Schemas|Models|schemas|models)(?: (?i:section))?(?:,)? (has no|does not show|does not have|doesn't show|doesn't have|shows|lists|has|contains|includes) (.+)$`)
+	reSchemaClick = lazyRE(`^(?i:clicking|expanding|opening) (?:(?i:the) )?` + docsName + `(?: (?i:schema|model))? (?i:under|in) (?:(?i:the) )?(?:Schemas|Models|schemas|models)(?: (?i:section))?(?:,)? (has no|does not show|does not have|doesn't show|doesn't have|shows|lists|has|contains|includes) (.+)$`)
 	// 'Add a book' documents a 404 response
-	reDocumented = regexp.MustCompile(`^(?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (documents|lists|does not document|doesn't document|documents no) (?:(?i:an?|the) )?(?:(?i:response|status) (?i:code )?)?(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?: (?i:response|status|status code|code))?$`)
+	reDocumented = lazyRE(`^(?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (documents|lists|does not document|doesn't document|documents no) (?:(?i:an?|the) )?(?:(?i:response|status) (?i:code )?)?(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?: (?i:response|status|status code|code))?$`)
 	// In 'Find a book by ID' the bookId is a '(query)' parameter
-	reParamIn = regexp.MustCompile(`^(?:(?i:in|on|for) ('[^']{1,80}'|"[^"]{1,80}"),? (?:(?i:the) )?` + docsParamName + `(?: (?i:parameter|param))?|(?:(?i:the) )?` + docsParamName + ` (?i:parameter|param) (?i:of|in|on) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))?) (?i:is) (not )?(?i:an?) (?:'\(?(path|query|header|cookie)\)?'|"\(?(path|query|header|cookie)\)?"|\(?(path|query|header|cookie)\)?) (?i:parameter|param)$`)
+	reParamIn = lazyRE(`^(?:(?i:in|on|for) ('[^']{1,80}'|"[^"]{1,80}"),? (?:(?i:the) )?` + docsParamName + `(?: (?i:parameter|param))?|(?:(?i:the) )?` + docsParamName + ` (?i:parameter|param) (?i:of|in|on) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))?) (?i:is) (not )?(?i:an?) (?:'\(?(path|query|header|cookie)\)?'|"\(?(path|query|header|cookie)\)?"|\(?(path|query|header|cookie)\)?) (?i:parameter|param)$`)
 	// The response media type shown for 'List books' is application/json
-	reMediaType = regexp.MustCompile(`^(?:(?i:the) )?(?i:response) (?i:media type|content type)(?: (?i:shown|selected))? (?i:for|of|in) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) ('[\w.+-]+/[\w.+-]+'|"[\w.+-]+/[\w.+-]+"|[\w.+-]+/[\w.+-]+)$`)
+	reMediaType = lazyRE(`^(?:(?i:the) )?(?i:response) (?i:media type|content type)(?: (?i:shown|selected))? (?i:for|of|in) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) ('[\w.+-]+/[\w.+-]+'|"[\w.+-]+/[\w.+-]+"|[\w.+-]+/[\w.+-]+)$`)
 	// the 'orders' section lists 'Place an order'; the Schemas section lists 'Book'
-	reTagSection = regexp.MustCompile(`^(?:(?i:the) )?('[\w-]{1,40}'|"[\w-]{1,40}"|[\w-]{1,40}) (?i:section|tag)(?: (?i:of|in|on) the (?i:docs|swagger page|api docs))? (does not show|doesn't show|does not list|doesn't list|shows|lists|has|contains|includes|carries|says|is described as) (?:(?i:the description) )?(.+)$`)
-	reQuotedList = regexp.MustCompile(`^(?:'[^']{1,80}'|"[^"]{1,80}")(?:(?:, | and |, and )(?:'[^']{1,80}'|"[^"]{1,80}"))*$`)
-	reQuotedOne  = regexp.MustCompile(`'([^']{1,80})'|"([^"]{1,80})"`)
-	reFieldsNoun = regexp.MustCompile(` (?i:fields|properties|attributes)$`)
+	reTagSection = lazyRE(`^(?:(?i:the) )?('[\w-]{1,40}'|"[\w-]{1,40}"|[\w-]{1,40}) (?i:section|tag)(?: (?i:of|in|on) the (?i:docs|swagger page|api docs))? (does not show|doesn't show|does not list|doesn't list|shows|lists|has|contains|includes|carries|says|is described as) (?:(?i:the description) )?(.+)$`)
+	reQuotedList = lazyRE(`^(?:'[^']{1,80}'|"[^"]{1,80}")(?:(?:, | and |, and )(?:'[^']{1,80}'|"[^"]{1,80}"))*$`)
+	reQuotedOne  = lazyRE(`'([^']{1,80})'|"([^"]{1,80})"`)
+	reFieldsNoun = lazyRE(` (?i:fields|properties|attributes)$`)
 	// a model's name as Swagger UI makes its id (#model-Name)
-	reModelName = regexp.MustCompile(`^[A-Za-z][\w.-]*$`)
+	reModelName = lazyRE(`^[A-Za-z][\w.-]*$`)
 	// opening the 'Book' schema shows …
-	reSchemaOpen = regexp.MustCompile(`^(?i:clicking|expanding|opening|clicking on) (?:(?i:the) )?` + docsName + ` (?i:schema),? (has no|does not show|does not have|doesn't show|doesn't have|shows|lists|has|contains|includes) (.+)$`)
+	reSchemaOpen = lazyRE(`^(?i:clicking|expanding|opening|clicking on) (?:(?i:the) )?` + docsName + ` (?i:schema),? (has no|does not show|does not have|doesn't show|doesn't have|shows|lists|has|contains|includes) (.+)$`)
 	// 'Find a book by ID' requires a 'bookId' parameter
-	reOpRequires = regexp.MustCompile(`^(?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?:(?i:requires|needs)|(?i:has) (?:(?i:an?|the) )?(?i:required)) (?:(?i:an?|the) )?` + docsParamName + ` (?i:parameter|param)$`)
+	reOpRequires = lazyRE(`^(?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?:(?i:requires|needs)|(?i:has) (?:(?i:an?|the) )?(?i:required)) (?:(?i:an?|the) )?` + docsParamName + ` (?i:parameter|param)$`)
 	// the author parameter of 'List books' is marked required
-	reParamRequired = regexp.MustCompile(`^(?:(?i:the) )?('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}"|[a-z_][\w]*) (?i:parameter|param) (?i:of|in|on) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) (not )?(?:(?i:marked|shown as|flagged) )?(?i:(?:as )?required)$`)
+	reParamRequired = lazyRE(`^(?:(?i:the) )?('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}"|[a-z_][\w]*) (?i:parameter|param) (?i:of|in|on) (?:(?i:the) )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:operation))? (?i:is) (not )?(?:(?i:marked|shown as|flagged) )?(?i:(?:as )?required)$`)
 )
 
 // deriveDocsPart derives a claim about a part of an API docs UI; ok is

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -41,23 +40,23 @@ const (
 
 var (
 	// every task in /tasks has done true
-	reEveryHas = regexp.MustCompile(`^` + everyQ + ` ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:has|have) ` + everyField + everyLink + ` ` + everyValue + `$`)
+	reEveryHas = lazyRE(`^` + everyQ + ` ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:has|have) ` + everyField + everyLink + ` ` + everyValue + `$`)
 	// every task in /tasks has a done of true, … whose done is true
-	reEveryWhose = regexp.MustCompile(`^` + everyQ + ` ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:has|have) (?:its |their )?` + `([A-Za-z_][\w]*) (?i:is|are) ` + everyValue + `$`)
+	reEveryWhose = lazyRE(`^` + everyQ + ` ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:has|have) (?:its |their )?` + `([A-Za-z_][\w]*) (?i:is|are) ` + everyValue + `$`)
 	// In /tasks, every task has done true
 	// the tasks in GET /tasks all have done true
-	reEveryAll = regexp.MustCompile(`^(?i:the) ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:all|each) (?i:have|has) ` + everyField + everyLink + ` ` + everyValue + `$`)
+	reEveryAll = lazyRE(`^(?i:the) ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:all|each) (?i:have|has) ` + everyField + everyLink + ` ` + everyValue + `$`)
 	// every task's done in GET /tasks is true; in GET /tasks, every task's done is true
-	reEveryPoss   = regexp.MustCompile(`^` + everyQ + ` ` + everyNoun + `'s ([A-Za-z_][\w]*) ` + everyPrep + ` ` + everyPath + ` (?i:is|equals) ` + everyValue + `$`)
-	reEveryInPoss = regexp.MustCompile(`^(?i:in|on|at|from) ` + everyPath + `, ` + everyQ + ` ` + everyNoun + `'s ([A-Za-z_][\w]*) (?i:is|equals) ` + everyValue + `$`)
-	reEveryIn     = regexp.MustCompile(`^(?i:in|on|at|from) ` + everyPath + `, ` + everyQ + ` ` + everyNoun + ` (?i:has|have) ` + everyField + everyLink + ` ` + everyValue + `$`)
+	reEveryPoss   = lazyRE(`^` + everyQ + ` ` + everyNoun + `'s ([A-Za-z_][\w]*) ` + everyPrep + ` ` + everyPath + ` (?i:is|equals) ` + everyValue + `$`)
+	reEveryInPoss = lazyRE(`^(?i:in|on|at|from) ` + everyPath + `, ` + everyQ + ` ` + everyNoun + `'s ([A-Za-z_][\w]*) (?i:is|equals) ` + everyValue + `$`)
+	reEveryIn     = lazyRE(`^(?i:in|on|at|from) ` + everyPath + `, ` + everyQ + ` ` + everyNoun + ` (?i:has|have) ` + everyField + everyLink + ` ` + everyValue + `$`)
 	// /tasks returns only tasks whose done is true / with done true
-	reEveryOnly = regexp.MustCompile(`^` + everyPath + ` (?i:returns only|lists only|gives back only|answers with only|shows only|only returns|only lists|only gives back|only shows|contains only|only contains) ` + everyNoun + ` (?:(?i:whose) ([A-Za-z_][\w]*) (?i:is|are)|(?i:with|having|that have) ` + everyField + everyLink + `) ` + everyValue + `$`)
+	reEveryOnly = lazyRE(`^` + everyPath + ` (?i:returns only|lists only|gives back only|answers with only|shows only|only returns|only lists|only gives back|only shows|contains only|only contains) ` + everyNoun + ` (?:(?i:whose) ([A-Za-z_][\w]*) (?i:is|are)|(?i:with|having|that have) ` + everyField + everyLink + `) ` + everyValue + `$`)
 	// every task on /tasks says '"done": false'
-	reEveryPair = regexp.MustCompile(`^` + everyQ + ` ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:says|say|shows|show|has|have|contains|contain|includes|include) ('"[^"]{1,40}": ?[^']{1,80}'|"'[^']{1,40}': ?[^"]{1,80}")$`)
+	reEveryPair = lazyRE(`^` + everyQ + ` ` + everyNoun + ` ` + everyPrep + ` ` + everyPath + ` (?i:says|say|shows|show|has|have|contains|contain|includes|include) ('"[^"]{1,40}": ?[^']{1,80}'|"'[^']{1,40}': ?[^"]{1,80}")$`)
 )
 
-var reEveryNumber = regexp.MustCompile(`^-?\d+(?:\.\d+)?$`)
+var reEveryNumber = lazyRE(`^-?\d+(?:\.\d+)?$`)
 
 // everyBadNoun are words before a path that are no items ("every time").
 var everyBadNoun = map[string]bool{"time": true, "times": true, "one": true, "request": true, "requests": true,
@@ -231,9 +230,9 @@ func escapeJSONPointer(s string) string {
 // back empty". A list is checked as [] ; "empty" alone as no items (an
 // empty list or object).
 var (
-	reEmptyReturns = regexp.MustCompile(`^` + everyPath + ` (?i:returns|gives back|comes back with|answers with|answers) (?i:an )?(?i:empty) (?i:(list|array|object))(?: (?i:of) [a-z][a-z-]*)?$`)
-	reEmptyIs      = regexp.MustCompile(`^` + everyPath + ` (?i:comes back|is|returns) (?i:empty)$`)
-	reEmptyThe     = regexp.MustCompile(`^(?i:the) (?i:(list|array|response|result|results|json))(?: (?i:of) [a-z][a-z-]*)? (?i:at|from|of|returned by) ` + everyPath + ` (?i:is|are|comes back) (?i:empty)$`)
+	reEmptyReturns = lazyRE(`^` + everyPath + ` (?i:returns|gives back|comes back with|answers with|answers) (?i:an )?(?i:empty) (?i:(list|array|object))(?: (?i:of) [a-z][a-z-]*)?$`)
+	reEmptyIs      = lazyRE(`^` + everyPath + ` (?i:comes back|is|returns) (?i:empty)$`)
+	reEmptyThe     = lazyRE(`^(?i:the) (?i:(list|array|response|result|results|json))(?: (?i:of) [a-z][a-z-]*)? (?i:at|from|of|returned by) ` + everyPath + ` (?i:is|are|comes back) (?i:empty)$`)
 )
 
 // deriveEmpty derives an empty JSON response said in words; ok is false

@@ -103,7 +103,7 @@ func TestEmptyJSONInWords(t *testing.T) {
 			{`{"visit":"/users?role=ghost"}`, `{"expect_json":{"count":0},"reach":true}`}}},
 	})
 	runRefused(t, []string{
-		"The list of users is empty",         // which path?
+		"The list of users is empty", // which path?
 		"GET /api/users?role=ghost comes back mostly empty",
 	})
 }

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -22,17 +21,17 @@ import (
 // --- the earlier state, on the items of either reader -----------------------
 
 // openWords say a dialog opens: what the action opens was closed before.
-var openWords = regexp.MustCompile(`\b(?:opens|open|opening|brings up|bring up|pops up|pop up|shows up)\s+(?:(?:a|an|the)\s+)?$`)
+var openWords = lazyRE(`\b(?:opens|open|opening|brings up|bring up|pops up|pop up|shows up)\s+(?:(?:a|an|the)\s+)?$`)
 
 // stillBefore and stillAfter find "still" said of a quoted text: "still
 // shows 'X'", "'X' is still shown".
 var (
-	stillBefore = regexp.MustCompile(`\bstill\s+(?:[a-z]+\s+){0,2}$`)
-	stillAfter  = regexp.MustCompile(`^\s*(?:is|are|remains|stays)\s+still\b`)
+	stillBefore = lazyRE(`\bstill\s+(?:[a-z]+\s+){0,2}$`)
+	stillAfter  = lazyRE(`^\s*(?:is|are|remains|stays)\s+still\b`)
 	// "no longer shows 'X'", "'X' is no longer shown", "the 'X' button is
 	// no longer there", "'X' isn't shown any more"
-	longerBefore = regexp.MustCompile(`\bno longer\s+(?:[a-z]+\s+){0,2}$`)
-	longerAfter  = regexp.MustCompile(`^\s*(?:[a-z]+\s+)?(?:is|are)\s+no longer\b|^\s*(?:is|are)\s*n[o']t\s+(?:[a-z]+\s+){0,2}any ?more\b`)
+	longerBefore = lazyRE(`\bno longer\s+(?:[a-z]+\s+){0,2}$`)
+	longerAfter  = lazyRE(`^\s*(?:[a-z]+\s+)?(?:is|are)\s+no longer\b|^\s*(?:is|are)\s*n[o']t\s+(?:[a-z]+\s+){0,2}any ?more\b`)
 )
 
 // uiItems adds to the checks the state the claim's words say held before
@@ -148,7 +147,7 @@ const noLongerNote = "\"no longer\" is read as not shown now: that it was shown 
 
 // said reports whether v is written, quoted or as words, with before
 // matching the words just before it or after the words just after it.
-func said(text, v string, before, after *regexp.Regexp) bool {
+func said(text, v string, before, after *lazyRegexp) bool {
 	if v == "" {
 		return false
 	}
@@ -193,7 +192,7 @@ func saidOpened(text, name string) bool {
 // dialogLife finds a claim that says a dialog opens and, after a later
 // action, closes: the rules read the closing as the clicked control going
 // away ("clicking 'Done' dismisses the dialog" hid "Done"), or refuse "it".
-var dialogLife = regexp.MustCompile(`\b(?:opens|open|brings up|pops up) (?:a |an |the )?(?:"\d+" |[a-z]+ ){0,4}(?:dialog|window|popup|modal)\b.* (?:closes|close|dismisses|dismiss) (?:it|the dialog|the window|the popup)(?: again)?(?: ,|$| and| then)`)
+var dialogLife = lazyRE(`\b(?:opens|open|brings up|pops up) (?:a |an |the )?(?:"\d+" |[a-z]+ ){0,4}(?:dialog|window|popup|modal)\b.* (?:closes|close|dismisses|dismiss) (?:it|the dialog|the window|the popup)(?: again)?(?: ,|$| and| then)`)
 
 // uiRead reads a claim about a dialog's life compositionally before the
 // rules do (false when the claim is none, or the reader cannot read it).

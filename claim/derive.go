@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -1247,7 +1246,7 @@ func madeUpPassword(v string) bool {
 // reActionAt finds a page named inside the action that opens a claim:
 // "Signing in at /account/ as bob@…", "Sending the contact form at /help/
 // with …".
-var reActionAt = regexp.MustCompile(`(?i)^((?:signing|logging) in|(?:sending|submitting|filling in|filling out) the (?:[\w -]{1,30}? )?form|searching|filtering) (?:at|on) (/\S*)\s+`)
+var reActionAt = lazyRE(`(?i)^((?:signing|logging) in|(?:sending|submitting|filling in|filling out) the (?:[\w -]{1,30}? )?form|searching|filtering) (?:at|on) (/\S*)\s+`)
 
 // pageFirst says the page of such a claim first ("On /account/, signing in
 // as bob@…"), which is how the rules read a page and the steps on it.

@@ -404,7 +404,7 @@ func afterAction(lx *lexed, sk sketch) map[int]bool {
 	return out
 }
 
-var reNegation = regexp.MustCompile(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere|omits?|omitted|excludes?|excluded)\b|\b(?:leaves?|left|leaving)\s+out\b`)
+var reNegation = lazyRE(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere|omits?|omitted|excludes?|excluded)\b|\b(?:leaves?|left|leaving)\s+out\b`)
 
 // negatedClaim reports whether a claim says something is not so. An HTTP
 // status's name ("404 Not Found") says nothing is not so.
@@ -419,9 +419,9 @@ func negatedClaim(claim string) bool {
 // reRelativeNegation is a negation inside a relative clause that describes
 // what the claim is about, with no quoted text in it ("a task that doesn't
 // exist, like /tasks/10, …", "an email nobody has"): it negates no check.
-var reRelativeNegation = regexp.MustCompile(`(?i)\b(?:that|which|who)\s+(?:(?:does|do|is|are|has|have|did)\s*n[’']t|(?:(?:does|do|is|are|has|have|did)\s+)?not|never)\s+[a-z]+\b|\b(?:nobody|no one)\s+(?:has|have|uses|owns|knows|wants)\b`)
+var reRelativeNegation = lazyRE(`(?i)\b(?:that|which|who)\s+(?:(?:does|do|is|are|has|have|did)\s*n[’']t|(?:(?:does|do|is|are|has|have|did)\s+)?not|never)\s+[a-z]+\b|\b(?:nobody|no one)\s+(?:has|have|uses|owns|knows|wants)\b`)
 
-var reStatusName = regexp.MustCompile(`(?i)\b[45]\d\d\s+not\s+(?:found|allowed|acceptable|modified|implemented)\b`)
+var reStatusName = lazyRE(`(?i)\b[45]\d\d\s+not\s+(?:found|allowed|acceptable|modified|implemented)\b`)
 
 // leaveWords, before "out", say a text is left out ("leaves out 'X'").
 var leaveWords = map[string]bool{"leave": true, "leaves": true, "left": true, "leaving": true}
@@ -527,7 +527,7 @@ func aboutLoading(claim string) bool {
 	return reAboutLoading.MatchString(claim)
 }
 
-var reAboutLoading = regexp.MustCompile(`(?i)\b(?:load|loads|loading|loaded|errors?|crash\w*|broken|break|breaks|fast|slow|speed|quick|quickly|perform\w*|up and running|visit\w*|is up|is down|works|working)\b`)
+var reAboutLoading = lazyRE(`(?i)\b(?:load|loads|loading|loaded|errors?|crash\w*|broken|break|breaks|fast|slow|speed|quick|quickly|perform\w*|up and running|visit\w*|is up|is down|works|working)\b`)
 
 // aboutSpeed reports whether a claim is about speed alone: "… loads
 // without errors" then rephrases it only when it names a page.
@@ -1145,7 +1145,7 @@ func litWithin(toks []token, n int) bool {
 	return false
 }
 
-var reDuration = regexp.MustCompile(`^\d+(?:\.\d+)?(?:ms|s|sec|secs|seconds?|milliseconds?|mins?|minutes?)$`)
+var reDuration = lazyRE(`^\d+(?:\.\d+)?(?:ms|s|sec|secs|seconds?|milliseconds?|mins?|minutes?)$`)
 
 // secretWords name what must never be written in a claim.
 var secretWords = map[string]bool{"password": true, "passphrase": true, "passwd": true,

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -45,27 +44,27 @@ var docsNameVerbs = map[string]bool{"says": true, "shows": true, "lists": true, 
 
 var (
 	// "After an Execute on List pages," is "After executing List pages,".
-	reNamesExecOn = regexp.MustCompile(`\b(?i:an execute (?:on|of)|a run of)\b`)
+	reNamesExecOn = lazyRE(`\b(?i:an execute (?:on|of)|a run of)\b`)
 	// "Given X is expanded, when I click Y, then Z"
-	reNamesGiven = regexp.MustCompile(`^(?i:given) (.+?) (?i:is|has been) (?i:expanded|open|opened), (?i:when) (?i:I|you|we) (?i:click|press|hit) (.+?), (?i:then) (.+)$`)
+	reNamesGiven = lazyRE(`^(?i:given) (.+?) (?i:is|has been) (?i:expanded|open|opened), (?i:when) (?i:I|you|we) (?i:click|press|hit) (.+?), (?i:then) (.+)$`)
 	// a docs UI's own controls, unquoted after "turns into"
-	reNamesTurnsInto = regexp.MustCompile(`\b((?i:turns into|changes to|becomes) )(Try it out|Cancel|Clear|Execute)\b`)
+	reNamesTurnsInto = lazyRE(`\b((?i:turns into|changes to|becomes) )(Try it out|Cancel|Clear|Execute)\b`)
 	// "brings 'X' back", "brings back 'X'": it shows again
-	reNamesBringsBack = regexp.MustCompile(`\b(?i:brings) ('[^']{1,80}'|"[^"]{1,80}") (?i:back)\b|\b(?i:brings back) ('[^']{1,80}'|"[^"]{1,80}")`)
+	reNamesBringsBack = lazyRE(`\b(?i:brings) ('[^']{1,80}'|"[^"]{1,80}") (?i:back)\b|\b(?i:brings back) ('[^']{1,80}'|"[^"]{1,80}")`)
 	// "removes the Server response section": a section named by its heading
-	reNamesSection = regexp.MustCompile(`\b((?i:removes|hides|clears) (?i:the) )([A-Z][a-z]+(?: [a-z]+){0,3}) ((?i:section|panel|table))\b`)
+	reNamesSection = lazyRE(`\b((?i:removes|hides|clears) (?i:the) )([A-Z][a-z]+(?: [a-z]+){0,3}) ((?i:section|panel|table))\b`)
 	// the verbs a summary follows
-	reNamesOpVerb = regexp.MustCompile(`\b(?i:(?:after |once |when )?(?:opening|open|expanding|expand|collapsing|collapse|trying out|try out|executing|execute))(?: the)? `)
+	reNamesOpVerb = lazyRE(`\b(?i:(?:after |once |when )?(?:opening|open|expanding|expand|collapsing|collapse|trying out|try out|executing|execute))(?: the)? `)
 	// "Clicking the theme toggle changes its label from 'Dark' to 'Light'"
-	reNamesLabelChange = regexp.MustCompile(`^((?i:clicking|pressing|tapping|hitting|toggling)) (?:(?i:the|a|an) )?([\w-]{1,30}(?: [\w-]{1,30}){0,3}) ((?i:toggle|button|switch|link|control)) (?i:changes|switches|turns) (?i:its) (?i:label|text|caption|name|wording) (?i:from) ('[^']{1,60}'|"[^"]{1,60}") (?i:to|into) ('[^']{1,60}'|"[^"]{1,60}")$`)
+	reNamesLabelChange = lazyRE(`^((?i:clicking|pressing|tapping|hitting|toggling)) (?:(?i:the|a|an) )?([\w-]{1,30}(?: [\w-]{1,30}){0,3}) ((?i:toggle|button|switch|link|control)) (?i:changes|switches|turns) (?i:its) (?i:label|text|caption|name|wording) (?i:from) ('[^']{1,60}'|"[^"]{1,60}") (?i:to|into) ('[^']{1,60}'|"[^"]{1,60}")$`)
 	// "'X' says 'Y' when you expand it": the opening said last
-	reNamesWhenExpand = regexp.MustCompile(`^('[^']{1,80}'|"[^"]{1,80}") (says|shows|lists|has|displays) (.+?),? (?i:when (?:you expand it|you open it|it is expanded|it's expanded|expanded|opened)|once (?:expanded|opened))$`)
+	reNamesWhenExpand = lazyRE(`^('[^']{1,80}'|"[^"]{1,80}") (says|shows|lists|has|displays) (.+?),? (?i:when (?:you expand it|you open it|it is expanded|it's expanded|expanded|opened)|once (?:expanded|opened))$`)
 	// "'X' documents a 400 response, 'Y'": the response's description
-	reNamesRespDesc = regexp.MustCompile(`^('[^']{1,80}'|"[^"]{1,80}") (documents|lists|has) (?:an?|the) ([1-5]\d\d) (?i:response),? ('[^']{1,80}'|"[^"]{1,80}")$`)
+	reNamesRespDesc = lazyRE(`^('[^']{1,80}'|"[^"]{1,80}") (documents|lists|has) (?:an?|the) ([1-5]\d\d) (?i:response),? ('[^']{1,80}'|"[^"]{1,80}")$`)
 	// "'X''s example request body defaults status to 'placed'"
-	reNamesExampleDefault = regexp.MustCompile(`^(?:(?i:the) )?((?:'[^']{1,80}'|"[^"]{1,80}")(?:'s)?) (?i:example(?: request)? body|request body example) (?i:defaults|sets) ([A-Za-z_]\w{0,40}) (?i:to) ('[^'"]{1,60}'|"[^'"]{1,60}")$`)
+	reNamesExampleDefault = lazyRE(`^(?:(?i:the) )?((?:'[^']{1,80}'|"[^"]{1,80}")(?:'s)?) (?i:example(?: request)? body|request body example) (?i:defaults|sets) ([A-Za-z_]\w{0,40}) (?i:to) ('[^'"]{1,60}'|"[^'"]{1,60}")$`)
 	// "shows 'X' above its parameters": above the operation's Parameters heading
-	reNamesAboveParams = regexp.MustCompile(`\b((?i:shows|displays) ('[^']{1,80}'|"[^"]{1,80}")) (?i:above|before) (?i:its|the) (?i:parameters)$`)
+	reNamesAboveParams = lazyRE(`\b((?i:shows|displays) ('[^']{1,80}'|"[^"]{1,80}")) (?i:above|before) (?i:its|the) (?i:parameters)$`)
 )
 
 // docsOpName is an operation's summary found unquoted at [start, end) of a
@@ -284,12 +283,12 @@ func docsOpensByName(p *plan.Plan, name string) bool {
 // required. "Only" is a count of those rows.
 var (
 	// In the Book schema only title carries the required asterisk; id and author don't
-	reSchemaOnlyReq = regexp.MustCompile(`^(?i:in) (?:(?i:the) )?([A-Z][A-Za-z0-9_]*) (?i:schema|model),? (?i:only) ([a-z_]\w*) (?i:carries|has|gets|shows) (?:(?i:the|a) )?(?i:required )?(?i:asterisk|star|required marker)(?:;|,) ((?:[a-z_]\w*)(?:(?:, | and |, and )[a-z_]\w*)*) (?i:don't|do not)$`)
+	reSchemaOnlyReq = lazyRE(`^(?i:in) (?:(?i:the) )?([A-Z][A-Za-z0-9_]*) (?i:schema|model),? (?i:only) ([a-z_]\w*) (?i:carries|has|gets|shows) (?:(?i:the|a) )?(?i:required )?(?i:asterisk|star|required marker)(?:;|,) ((?:[a-z_]\w*)(?:(?:, | and |, and )[a-z_]\w*)*) (?i:don't|do not)$`)
 	// Opening the Book schema under Schemas marks title, and only title, as required with an asterisk
-	reSchemaMarksOnly = regexp.MustCompile(`^(?i:opening|expanding|clicking) (?:(?i:the) )?([A-Z][A-Za-z0-9_]*) (?i:schema|model)(?: (?i:under|in) (?:(?i:the) )?(?:Schemas|Models|schemas|models))? (?i:marks) ([a-z_]\w*),? (?i:and only) ([a-z_]\w*),? (?i:as required)(?: (?i:with an asterisk|with a star))?$`)
+	reSchemaMarksOnly = lazyRE(`^(?i:opening|expanding|clicking) (?:(?i:the) )?([A-Z][A-Za-z0-9_]*) (?i:schema|model)(?: (?i:under|in) (?:(?i:the) )?(?:Schemas|Models|schemas|models))? (?i:marks) ([a-z_]\w*),? (?i:and only) ([a-z_]\w*),? (?i:as required)(?: (?i:with an asterisk|with a star))?$`)
 	// The Order schema marks quantity as required
-	reSchemaMarks = regexp.MustCompile(`^(?:(?i:the) )?([A-Z][A-Za-z0-9_]*) (?i:schema|model) (?i:marks) ((?:[a-z_]\w*)(?:(?:, | and |, and )[a-z_]\w*)*) (?i:as required)(?: (?i:with an asterisk|with a star))?$`)
-	reNamesList   = regexp.MustCompile(`, and |, | and `)
+	reSchemaMarks = lazyRE(`^(?:(?i:the) )?([A-Z][A-Za-z0-9_]*) (?i:schema|model) (?i:marks) ((?:[a-z_]\w*)(?:(?:, | and |, and )[a-z_]\w*)*) (?i:as required)(?: (?i:with an asterisk|with a star))?$`)
+	reNamesList   = lazyRE(`, and |, | and `)
 	// words that are no property's name
 	docsPropBad = map[string]bool{"the": true, "a": true, "an": true, "it": true, "no": true, "nothing": true, "all": true, "every": true, "only": true, "none": true, "others": true, "rest": true}
 )
@@ -346,7 +345,7 @@ func deriveSchemaRequired(claim string) (Derivation, bool) {
 // reNamesPathClick is an operation's path clicked on its row, named by the
 // summary, and the address it leads to: "Clicking the /pages path on the
 // List pages row updates the address bar to #/pages/listPages".
-var reNamesPathClick = regexp.MustCompile(`^(?i:clicking|clicking on) (?:(?i:the) )?(/[\w\-./{}]*) (?i:path) (?i:on|in) (?:(?i:the) )?([A-Z][a-z]+(?: [\w{}-]+){0,5}) (?i:row|operation|block) (?i:updates|changes|sets) (?i:the) (?i:address|url|address bar|url bar) (?i:to) (/?#/[\w\-./{}~%]+)$`)
+var reNamesPathClick = lazyRE(`^(?i:clicking|clicking on) (?:(?i:the) )?(/[\w\-./{}]*) (?i:path) (?i:on|in) (?:(?i:the) )?([A-Z][a-z]+(?: [\w{}-]+){0,5}) (?i:row|operation|block) (?i:updates|changes|sets) (?i:the) (?i:address|url|address bar|url bar) (?i:to) (/?#/[\w\-./{}~%]+)$`)
 
 // derivePathClick derives a path clicked on an operation's row: the path's
 // text inside the block that shows the summary (a guess, reach), then the

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -65,19 +64,19 @@ const docsNamePat = `(?:(?i:the|our) )(?:(?i:api|openapi|swagger) )?(?i:docs|doc
 var (
 	// the docs named as a page; an optional preposition before, a path
 	// after ("the docs at /reference").
-	reDocsName = regexp.MustCompile(`(?:\b((?i:in|on|at|from|of|for|to)) )?\b` + docsNamePat + `\b(?: (?i:at|on|under) (/[\w\-./{}~%]*))?`)
+	reDocsName = lazyRE(`(?:\b((?i:in|on|at|from|of|for|to)) )?\b` + docsNamePat + `\b(?: (?i:at|on|under) (/[\w\-./{}~%]*))?`)
 	// the browser tab said as the page's title
-	reBrowserTab = regexp.MustCompile(`^(.*?)\b(?i:the )?(?i:browser(?:'s)? (?:tab|window)(?:'s)?(?: title)?|browser tab title|web browser tab|(?:tab|window|page|browser|document) title)(?: (?i:on|for|of|at|showing) (.+?))? (?i:reads|says|shows|displays|is titled|is labelled|is labeled|is named|is called|reads as|has the title|shows the title|is) (` + docsQuoted + `)$`)
+	reBrowserTab = lazyRE(`^(.*?)\b(?i:the )?(?i:browser(?:'s)? (?:tab|window)(?:'s)?(?: title)?|browser tab title|web browser tab|(?:tab|window|page|browser|document) title)(?: (?i:on|for|of|at|showing) (.+?))? (?i:reads|says|shows|displays|is titled|is labelled|is labeled|is named|is called|reads as|has the title|shows the title|is) (` + docsQuoted + `)$`)
 	// a count of operations, by method or all of them
-	reDocsCount = regexp.MustCompile(`^(?:(?:(?i:in|on) (.+?), (?i:there (?:are|is))|(.+?) (?i:lists?|shows?|has|have|documents?|contains?|includes?|displays?)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?)|(?i:there (?:are|is)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?) (?i:in|on) (.+?))$`)
+	reDocsCount = lazyRE(`^(?:(?:(?i:in|on) (.+?), (?i:there (?:are|is))|(.+?) (?i:lists?|shows?|has|have|documents?|contains?|includes?|displays?)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?)|(?i:there (?:are|is)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?) (?i:in|on) (.+?))$`)
 	// a count of operations followed by their summaries
-	reDocsCountNames = regexp.MustCompile(`^(.+ (?i:operations|endpoints))(?:,|:| -) ` + docsQList + `$`)
+	reDocsCountNames = lazyRE(`^(.+ (?i:operations|endpoints))(?:,|:| -) ` + docsQList + `$`)
 	// the docs' heading, or the API's title
-	reDocsHeading = regexp.MustCompile(`^(?:(?i:the|our) )?(?:((?i:api|openapi|swagger) )?(?i:docs|documentation)(?: (?i:page))?(?:'s?)? (header|heading)|((?i:api)(?:'s)?) (title|heading|name)|(?i:the )?(title|heading) (?i:of|on) (?:the )?((?i:api)|` + docsNamePat + `))(?: (?i:reads|says|shows|is|displays))? (` + docsQuoted + `)(?:,? (?i:with|and) (?:(?i:a|an|the|its) )?(?:(?i:version)(?: (?i:badge|number|tag))? (` + docsQuoted + `|v?\d[\w.\-]*)|(` + docsQuoted + `|v?\d[\w.\-]*) (?i:version)(?: (?i:badge|number|tag))?))?(?:,? (?i:and|with) (?:(?i:an?|the) )?(?i:OAS|OpenAPI) ?(\d+(?:\.\d+)?) (?i:badge|stamp)(?: (?i:next to it|beside it|after it))?)?$`)
+	reDocsHeading = lazyRE(`^(?:(?i:the|our) )?(?:((?i:api|openapi|swagger) )?(?i:docs|documentation)(?: (?i:page))?(?:'s?)? (header|heading)|((?i:api)(?:'s)?) (title|heading|name)|(?i:the )?(title|heading) (?i:of|on) (?:the )?((?i:api)|` + docsNamePat + `))(?: (?i:reads|says|shows|is|displays))? (` + docsQuoted + `)(?:,? (?i:with|and) (?:(?i:a|an|the|its) )?(?:(?i:version)(?: (?i:badge|number|tag))? (` + docsQuoted + `|v?\d[\w.\-]*)|(` + docsQuoted + `|v?\d[\w.\-]*) (?i:version)(?: (?i:badge|number|tag))?))?(?:,? (?i:and|with) (?:(?i:an?|the) )?(?i:OAS|OpenAPI) ?(\d+(?:\.\d+)?) (?i:badge|stamp)(?: (?i:next to it|beside it|after it))?)?$`)
 	// the words after a page that read on as a sentence about it
-	reDocsAfter = regexp.MustCompile(`^(?:$|[,:]|(?i:shows?|says?|lists?|displays?|contains?|includes?|mentions?|describes?|documents?|has|have|reads?|renders?|loads?|offers?|gives?|is|are|was|were|does|do|doesn't|don't|should|must|will|can|cannot|can't|still|also|only|no longer|never|now|first|then|after|before|when|once|links?|opens?|starts?|begins?|ends?|puts?|keeps?|groups?|returns?|responds?|comes?|answers?)\b)`)
+	reDocsAfter = lazyRE(`^(?:$|[,:]|(?i:shows?|says?|lists?|displays?|contains?|includes?|mentions?|describes?|documents?|has|have|reads?|renders?|loads?|offers?|gives?|is|are|was|were|does|do|doesn't|don't|should|must|will|can|cannot|can't|still|also|only|no longer|never|now|first|then|after|before|when|once|links?|opens?|starts?|begins?|ends?|puts?|keeps?|groups?|returns?|responds?|comes?|answers?)\b)`)
 	// a title or tab the claim names: the document's or a heading's
-	reDocsTitleWord = regexp.MustCompile(`(?i)\b(?:title|titled|browser|window)\b`)
+	reDocsTitleWord = lazyRE(`(?i)\b(?:title|titled|browser|window)\b`)
 )
 
 // docsAgree is the verb that follows a plural "the docs", said of the
@@ -310,7 +309,7 @@ func deriveBrowserTab(claim, c string) (Derivation, bool) {
 }
 
 // reDocsPlacePrefix is the page said first: "On /checkout, …".
-var reDocsPlacePrefix = regexp.MustCompile(`(?i)^(?:on|at|in) [^,]+,$`)
+var reDocsPlacePrefix = lazyRE(`(?i)^(?:on|at|in) [^,]+,$`)
 
 // docsHasTitle reports whether every journey of p checks a title.
 func docsHasTitle(p *plan.Plan) bool {
@@ -346,9 +345,9 @@ func docsPlaceOf(s string) (path, named string, ok bool) {
 }
 
 var (
-	reDocsPlaceName = regexp.MustCompile(`^` + docsNamePat + `(?: (?i:at|on|under) (/[\w\-./{}~%]*))?$`)
-	reDocsPlaceTool = regexp.MustCompile(`^(?:(?i:the|our) )?(?i:swagger(?: ui| page| docs)?|swagger-ui|api reference(?: page)?)$`)
-	reDocsPlacePath = regexp.MustCompile(`^/[\w\-./{}~%]*$`)
+	reDocsPlaceName = lazyRE(`^` + docsNamePat + `(?: (?i:at|on|under) (/[\w\-./{}~%]*))?$`)
+	reDocsPlaceTool = lazyRE(`^(?:(?i:the|our) )?(?i:swagger(?: ui| page| docs)?|swagger-ui|api reference(?: page)?)$`)
+	reDocsPlacePath = lazyRE(`^/[\w\-./{}~%]*$`)
 )
 
 // deriveDocsCount derives a count of the operations the docs list, by
@@ -500,7 +499,7 @@ func docsTrace(claim, c, text string, steps []plan.Step, notes []string) (Deriva
 // reDocsTitleSaid is a title said of API docs without saying whose: "the
 // docs title is 'X'", "the title of the API docs reads 'X'", "the docs
 // page is titled 'X'", "On the Swagger page, the title is 'X'".
-var reDocsTitleSaid = regexp.MustCompile(`^(?:(?i:on|in) (` + docsNamePat + `|(?i:the )?(?i:swagger)(?: (?i:ui|page))?),? (?i:the )?(?i:title)|(` + docsNamePat + `)(?:'s)? (?i:title)|(?i:the )?(?i:title) (?i:of|on) (` + docsNamePat + `)) (?i:is|reads|says|shows) (` + docsQuoted + `)$|^(` + docsNamePat + `) (?i:is|are) (?i:titled) (` + docsQuoted + `)$`)
+var reDocsTitleSaid = lazyRE(`^(?:(?i:on|in) (` + docsNamePat + `|(?i:the )?(?i:swagger)(?: (?i:ui|page))?),? (?i:the )?(?i:title)|(` + docsNamePat + `)(?:'s)? (?i:title)|(?i:the )?(?i:title) (?i:of|on) (` + docsNamePat + `)) (?i:is|reads|says|shows) (` + docsQuoted + `)$|^(` + docsNamePat + `) (?i:is|are) (?i:titled) (` + docsQuoted + `)$`)
 
 // docsTitleAmbiguity refuses a title said of API docs without saying
 // whose, offering both readings: the page's title (the browser tab) and

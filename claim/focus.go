@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -44,28 +43,28 @@ const (
 
 var (
 	// ACTIONS focuses X · puts/moves/… the focus on X · keeps the focus on X
-	reFocusVerb = regexp.MustCompile(`^(?P<pre>.+?),? (?:(?i:should |will |then )?(?P<verb>(?i:focuses|focusses|focus|focused|puts|places|sets|moves|brings|sends|takes|shifts|gives|returns|keeps|leaves|put|place|set|move|bring|send|take|shift|give|return|keep|leave)) (?:` + fcFocus + `|` + fcCaret + `) (?i:on|onto|to|into|in|inside) ` + fcTarget + `|(?i:should |will |then )?(?P<verb2>(?i:focuses|focusses|focus)) ` + fcTarget + `)` + fcTail + `$`)
+	reFocusVerb = lazyRE(`^(?P<pre>.+?),? (?:(?i:should |will |then )?(?P<verb>(?i:focuses|focusses|focus|focused|puts|places|sets|moves|brings|sends|takes|shifts|gives|returns|keeps|leaves|put|place|set|move|bring|send|take|shift|give|return|keep|leave)) (?:` + fcFocus + `|` + fcCaret + `) (?i:on|onto|to|into|in|inside) ` + fcTarget + `|(?i:should |will |then )?(?P<verb2>(?i:focuses|focusses|focus)) ` + fcTarget + `)` + fcTail + `$`)
 	// [PREFIX, ] X is focused · X has/gets/receives the focus
-	reFocusSubj = regexp.MustCompile(`^(?P<pre>.+?, )?` + fcTarget + ` (?P<verb>(?i:is focused|gets focused|becomes focused|stays focused|remains focused|is in focus|is the focused element|(?:has|gets|receives|gains|takes|keeps|holds|retains|has got) ` + fcFocus + `))` + fcTail + `$`)
+	reFocusSubj = lazyRE(`^(?P<pre>.+?, )?` + fcTarget + ` (?P<verb>(?i:is focused|gets focused|becomes focused|stays focused|remains focused|is in focus|is the focused element|(?:has|gets|receives|gains|takes|keeps|holds|retains|has got) ` + fcFocus + `))` + fcTail + `$`)
 	// [PREFIX, ] the focus is on X · the cursor is in X
-	reFocusOn = regexp.MustCompile(`^(?P<pre>.+?, )?(?:` + fcFocus + `|` + fcCaret + `) (?P<verb>(?i:is|lands|goes|moves|jumps|shifts|stays|remains|ends up|returns|is now|sits|is placed|is put|is set)) (?i:on|onto|to|into|in|inside|at) ` + fcTarget + fcTail + `$`)
+	reFocusOn = lazyRE(`^(?P<pre>.+?, )?(?:` + fcFocus + `|` + fcCaret + `) (?P<verb>(?i:is|lands|goes|moves|jumps|shifts|stays|remains|ends up|returns|is now|sits|is placed|is put|is set)) (?i:on|onto|to|into|in|inside|at) ` + fcTarget + fcTail + `$`)
 	// a target that describes a control rather than naming it
-	reFocusAny = regexp.MustCompile(`(?i)\b(?:focuses|focusses|focused|focus|cursor|caret)\b`)
+	reFocusAny = lazyRE(`(?i)\b(?:focuses|focusses|focused|focus|cursor|caret)\b`)
 )
 
 // reBareTab is Tab said as the action without a verb: "Tab focuses X",
 // "On /x, Shift+Tab twice focuses X".
-var reBareTab = regexp.MustCompile(`(?:^|, )((?i:the )?(?i:shift\+tab|shift-tab|tab)(?i: key)?(?: (?i:once|twice|three times|\d+ times))?),?\s*$`)
+var reBareTab = lazyRE(`(?:^|, )((?i:the )?(?i:shift\+tab|shift-tab|tab)(?i: key)?(?: (?i:once|twice|three times|\d+ times))?),?\s*$`)
 
 // reFocusNeg ends an action part that negates the focus clause after it.
-var reFocusNeg = regexp.MustCompile(`(?i)(?:\bnot|n't|\bnever|\bno longer|\bfails to|\bshouldn't|\bwon't)(?: (?:should|will|then))?,?\s*$`)
+var reFocusNeg = lazyRE(`(?i)(?:\bnot|n't|\bnever|\bno longer|\bfails to|\bshouldn't|\bwon't)(?: (?:should|will|then))?,?\s*$`)
 
 // focusNotName are capitalised first words that name no control.
 var focusNotName = map[string]bool{"The": true, "A": true, "An": true, "This": true, "That": true, "It": true,
 	"Its": true, "Their": true, "Every": true, "Each": true, "First": true, "Last": true, "Next": true, "Main": true}
 
 // focusGroups reads a regexp's named groups.
-func focusGroups(re *regexp.Regexp, s string) map[string]string {
+func focusGroups(re *lazyRegexp, s string) map[string]string {
 	m := re.FindStringSubmatch(s)
 	if m == nil {
 		return nil
@@ -94,7 +93,7 @@ type focusReading struct {
 func focusRewrite(c string) (focusReading, *refusal, bool) {
 	var g map[string]string
 	subj := false
-	for _, re := range []*regexp.Regexp{reFocusVerb, reFocusSubj, reFocusOn} {
+	for _, re := range []*lazyRegexp{reFocusVerb, reFocusSubj, reFocusOn} {
 		if g = focusGroups(re, c); g != nil {
 			subj = re != reFocusVerb
 			break
@@ -289,7 +288,7 @@ func focusNamed(t plan.Target) bool {
 // reFocusDescribed finds a focus clause whose control is described, not
 // named: "moves the focus to the operations list", "the first result is
 // focused".
-var reFocusDescribed = regexp.MustCompile(`(?i)(?:(?:focuses|focusses|focus|cursor|caret) (?:(?:is |lands |goes |moves |jumps |stays |remains |ends up |returns )?(?:on|onto|to|into|in|inside) )?(?P<a>the [a-z][\w -]{0,40}?)|(?P<b>the [a-z][\w -]{0,40}?) (?:is focused|gets focused|becomes focused|(?:has|gets|receives|gains|takes|keeps) (?:the )?(?:keyboard )?focus))(?: on /\S*| by default)?$`)
+var reFocusDescribed = lazyRE(`(?i)(?:(?:focuses|focusses|focus|cursor|caret) (?:(?:is |lands |goes |moves |jumps |stays |remains |ends up |returns )?(?:on|onto|to|into|in|inside) )?(?P<a>the [a-z][\w -]{0,40}?)|(?P<b>the [a-z][\w -]{0,40}?) (?:is focused|gets focused|becomes focused|(?:has|gets|receives|gains|takes|keeps) (?:the )?(?:keyboard )?focus))(?: on /\S*| by default)?$`)
 
 // focusDescribed says why a focus clause whose control is described is
 // refused; "" when the claim has none, or when the rest of it is refused

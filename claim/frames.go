@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -21,7 +20,7 @@ import (
 // restatement is one rewrite: re matched against the claim, replaced by
 // repl (a regexp.Expand template), and why says so in the note.
 type restatement struct {
-	re   *regexp.Regexp
+	re   *lazyRegexp
 	repl string
 	why  string
 	// still: the words dropped say the page is in its first state ("by
@@ -37,134 +36,134 @@ const quotedRe = `("[^"]+"|'[^']+')`
 
 var restatements = []restatement{
 	// Frames at the start: a label with a colon, a ticket or PR number.
-	{regexp.MustCompile(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr))\s*[:\-–—]\s+`), "",
+	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},
-	{regexp.MustCompile(`^(?i:(?:pr|pull request|ticket|issue|story|bug|mr)\s*#?\s*[A-Za-z]*-?\d+)(?:\s*\([a-z][a-z -]{0,40}\))?\s*[:\-–—]\s+`), "",
+	{lazyRE(`^(?i:(?:pr|pull request|ticket|issue|story|bug|mr)\s*#?\s*[A-Za-z]*-?\d+)(?:\s*\([a-z][a-z -]{0,40}\))?\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
 	// a label that names the kind of note: "Release notes check:", "Pagination test:"
-	{regexp.MustCompile(`^(?i:[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} (?:check|test|regression|smoke test|sanity check))\s*:\s+`), "",
+	{lazyRE(`^(?i:[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} (?:check|test|regression|smoke test|sanity check))\s*:\s+`), "",
 		"a label before the claim", false},
-	{regexp.MustCompile(`^(?i:[A-Z][A-Z0-9]+-\d+)\s*[:\-–—]\s+`), "",
+	{lazyRE(`^(?i:[A-Z][A-Z0-9]+-\d+)\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
 	// Chat openers without a colon.
-	{regexp.MustCompile(`^(?i:fyi|btw|so|also|for the record|just so you know|quick note)\s*,?\s+|^(?i:ok(?:ay)?)\s*,\s*`), "",
+	{lazyRE(`^(?i:fyi|btw|so|also|for the record|just so you know|quick note)\s*,?\s+|^(?i:ok(?:ay)?)\s*,\s*`), "",
 		"a chat word before the claim", false},
 	// Interjections and hedges in chat: the claim is what follows.
-	{regexp.MustCompile(`^(?i:hey|hi|hello|hmm+|um+|uh+|ok so|so yeah|yo)\s*[,!.]*\s+`), "",
+	{lazyRE(`^(?i:hey|hi|hello|hmm+|um+|uh+|ok so|so yeah|yo)\s*[,!.]*\s+`), "",
 		"a chat word before the claim", false},
-	{regexp.MustCompile(`^(?i:i think|i believe|pretty sure|i'?m pretty sure|i'?m fairly sure|iirc|afaik|looks like|it looks like|seems like|it seems like|it seems|apparently)(?: that)?\s*[,:]?\s+`), "",
+	{lazyRE(`^(?i:i think|i believe|pretty sure|i'?m pretty sure|i'?m fairly sure|iirc|afaik|looks like|it looks like|seems like|it seems like|it seems|apparently)(?: that)?\s*[,:]?\s+`), "",
 		"a hedge before the claim: it is checked as said", false},
-	{regexp.MustCompile(`^(?i:can (?:someone|anyone|you|somebody) (?:confirm|check|verify)|could (?:someone|anyone|you|somebody) (?:confirm|check|verify)|is it true)(?: that| whether| if)?\s+(.+?)\s*\?*$`), "$1",
+	{lazyRE(`^(?i:can (?:someone|anyone|you|somebody) (?:confirm|check|verify)|could (?:someone|anyone|you|somebody) (?:confirm|check|verify)|is it true)(?: that| whether| if)?\s+(.+?)\s*\?*$`), "$1",
 		"a question asking for the claim to be checked", false},
-	{regexp.MustCompile(`\s*(?:\b(?i:lol|lmao|haha+|heh)\b|[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}]+)\s*([.!?]*)\s*$`), "$1",
+	{lazyRE(`\s*(?:\b(?i:lol|lmao|haha+|heh)\b|[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}]+)\s*([.!?]*)\s*$`), "$1",
 		"a chat remark after the claim", false},
-	{regexp.MustCompile(`,?\s*(?i:right|correct|yes|no)\s*\?+\s*$`), "",
+	{lazyRE(`,?\s*(?i:right|correct|yes|no)\s*\?+\s*$`), "",
 		"a question tag after the claim", false},
-	{regexp.MustCompile(`^(?i:we'?re|we are|i'?m|i am|anyone else|is anyone else|everyone'?s|people are|users are|customers are)\s+(?i:seeing|getting|still seeing|still getting)\s+` + quotedRe + `\s+(?i:on|at)\s+(/\S*?)\s*[.!?]*$`), "$2 shows $1",
+	{lazyRE(`^(?i:we'?re|we are|i'?m|i am|anyone else|is anyone else|everyone'?s|people are|users are|customers are)\s+(?i:seeing|getting|still seeing|still getting)\s+` + quotedRe + `\s+(?i:on|at)\s+(/\S*?)\s*[.!?]*$`), "$2 shows $1",
 		"someone reports seeing it: the claim is what they see", false},
-	{regexp.MustCompile(`\b((?i:doesn't|does not|don't|do not|isn't|is not|aren't|are not)\b.*?)\s+(?i:any ?more)\s*([.!?]*)$`), "$1$2",
+	{lazyRE(`\b((?i:doesn't|does not|don't|do not|isn't|is not|aren't|are not)\b.*?)\s+(?i:any ?more)\s*([.!?]*)$`), "$1$2",
 		`"anymore" after a negation`, false},
 	// Someone's report or confirmation: the claim is what they report.
-	{regexp.MustCompile(`^(?i:just (?:checked|confirmed|tested|verified)|(?:i|we) (?:can )?confirm(?:ed)?(?: that)?|can confirm(?: that)?|confirmed that|(?:i|we) (?:checked|verified|tested) (?:that|and)|turns out(?: that)?)\s*[:,\-–—]?\s+`), "",
+	{lazyRE(`^(?i:just (?:checked|confirmed|tested|verified)|(?:i|we) (?:can )?confirm(?:ed)?(?: that)?|can confirm(?: that)?|confirmed that|(?:i|we) (?:checked|verified|tested) (?:that|and)|turns out(?: that)?)\s*[:,\-–—]?\s+`), "",
 		"who checked it", false},
-	{regexp.MustCompile(`^(?i:(?:the |a |one |our |some |several )?(?:customers?|clients?|users?|reporters?|testers?|qa|pms?|product managers?|designers?|support|someone|ops|devs?|developers?)(?: (?:on|from|in) [a-z ]{1,30}?)? (?:says?|said|reports?|reported|claims?|claimed|believes?|believed|thinks?|thought|mentions?|mentioned|noticed|notices|insists?|swears?|wrote|writes|tells us|told us)(?: that)?)\s*[:,]?\s+`), "",
+	{lazyRE(`^(?i:(?:the |a |one |our |some |several )?(?:customers?|clients?|users?|reporters?|testers?|qa|pms?|product managers?|designers?|support|someone|ops|devs?|developers?)(?: (?:on|from|in) [a-z ]{1,30}?)? (?:says?|said|reports?|reported|claims?|claimed|believes?|believed|thinks?|thought|mentions?|mentioned|noticed|notices|insists?|swears?|wrote|writes|tells us|told us)(?: that)?)\s*[:,]?\s+`), "",
 		"who reports it: the claim is what they report", false},
-	{regexp.MustCompile(`^(?i:according to (?:the |our |a )?(?:customers?|clients?|users?|reporters?|tickets?|spec|specification|release notes?|changelog|pr(?: description)?|readme|story|requirements?))\s*,\s*`), "",
+	{lazyRE(`^(?i:according to (?:the |our |a )?(?:customers?|clients?|users?|reporters?|tickets?|spec|specification|release notes?|changelog|pr(?: description)?|readme|story|requirements?))\s*,\s*`), "",
 		"where the claim comes from", false},
 	// The change the claim is about: what holds after it is the claim.
-	{regexp.MustCompile(`^(?i:(?:after|with|since|following) (?:this|the|that|our|my) (?:change|pr|pull request|fix|release|update|deploy(?:ment)?|patch|commit|merge|upgrade))\s*,?\s+`), "",
+	{lazyRE(`^(?i:(?:after|with|since|following) (?:this|the|that|our|my) (?:change|pr|pull request|fix|release|update|deploy(?:ment)?|patch|commit|merge|upgrade))\s*,?\s+`), "",
 		"the change the claim follows", false},
 	// A scenario's title before its steps.
-	{regexp.MustCompile(`^(?i:scenario(?: outline)?)\s*:\s*[^.:'"]{1,80}[.:]\s+((?i:given|when|on|opening|open|visiting|visit|going|go|clicking|click|as)\b)`), "$1",
+	{lazyRE(`^(?i:scenario(?: outline)?)\s*:\s*[^.:'"]{1,80}[.:]\s+((?i:given|when|on|opening|open|visiting|visit|going|go|clicking|click|as)\b)`), "$1",
 		"the scenario's title", false},
 	// Remarks after the claim.
-	{regexp.MustCompile(`\s*[(\[](?i:(?:checked|tested|verified|confirmed|seen|reproduced|repro'?d|observed)\b[^)\]]{0,60})[)\]]`), "",
+	{lazyRE(`\s*[(\[](?i:(?:checked|tested|verified|confirmed|seen|reproduced|repro'?d|observed)\b[^)\]]{0,60})[)\]]`), "",
 		"a remark on who checked it", false},
-	{regexp.MustCompile(`\s*[-–—,;]\s*(?i:confirmed|verified|as expected|lgtm|thanks|thx|ty|cheers|please check|pls check|can you check|see screenshot|see attached)[.!]*\s*$`), "",
+	{lazyRE(`\s*[-–—,;]\s*(?i:confirmed|verified|as expected|lgtm|thanks|thx|ty|cheers|please check|pls check|can you check|see screenshot|see attached)[.!]*\s*$`), "",
 		"a remark after the claim", false},
 	// Words that add nothing a browser checks beyond the check itself.
-	{regexp.MustCompile(`\s+(?i:by default)\b`), "",
+	{lazyRE(`\s+(?i:by default)\b`), "",
 		`"by default": the page as it opens, with nothing done first`, true},
-	{regexp.MustCompile(`,?\s+(?i:as before|as it should|as it should be|as expected|like it should|like before)\s*([.!]*)$`), "$1",
+	{lazyRE(`,?\s+(?i:as before|as it should|as it should be|as expected|like it should|like before)\s*([.!]*)$`), "$1",
 		"a remark after the claim", false},
-	{regexp.MustCompile(`\s+(?i:somewhere)\s*([.!]*)$`), "$1",
+	{lazyRE(`\s+(?i:somewhere)\s*([.!]*)$`), "$1",
 		`"somewhere": anywhere on the page`, false},
-	{regexp.MustCompile(`^(?i:somewhere)\s+(?i:on|in)\s+`), "On ",
+	{lazyRE(`^(?i:somewhere)\s+(?i:on|in)\s+`), "On ",
 		`"somewhere": anywhere on the page`, false},
-	{regexp.MustCompile(`\b(?i:now)\s+((?i:reads|says|shows|lists|displays|has))\b`), "$1",
+	{lazyRE(`\b(?i:now)\s+((?i:reads|says|shows|lists|displays|has))\b`), "$1",
 		`"now": the page as it is`, false},
-	{regexp.MustCompile(`\b(?i:already|currently)\s+`), "",
+	{lazyRE(`\b(?i:already|currently)\s+`), "",
 		`"already", "currently": the page as it is`, false},
-	{regexp.MustCompile(`((?:^|\s)/[^\s()]*)\s*\((?i:the|our|its)\s+[a-z][a-z -]{0,30}\s(?i:page|screen|view)\)`), "$1",
+	{lazyRE(`((?:^|\s)/[^\s()]*)\s*\((?i:the|our|its)\s+[a-z][a-z -]{0,30}\s(?i:page|screen|view)\)`), "$1",
 		"the page's name in brackets after its path", false},
-	{regexp.MustCompile(`\b(?i:you(?:'ll| will| should| would|'d)(?: be able to)?)\s+(?i:(see|get|find|notice))\b`), "you $1",
+	{lazyRE(`\b(?i:you(?:'ll| will| should| would|'d)(?: be able to)?)\s+(?i:(see|get|find|notice))\b`), "you $1",
 		`"you'll see" is "you see"`, false},
-	{regexp.MustCompile(`\b(?i:gives you|gets you)\s+` + quotedRe), "shows $1",
+	{lazyRE(`\b(?i:gives you|gets you)\s+` + quotedRe), "shows $1",
 		`"gives you 'X'" is "shows 'X'"`, false},
 	// What a page or a dialog says to its reader, said of a quoted text.
-	{regexp.MustCompile(`\b(?i:(?:also )?(?:asks|explains|prompts|states|offers|tells you|warns you))\s+` + quotedRe), "shows $1",
+	{lazyRE(`\b(?i:(?:also )?(?:asks|explains|prompts|states|offers|tells you|warns you))\s+` + quotedRe), "shows $1",
 		`"asks 'X'", "explains 'X'", "offers 'X'" are "shows 'X'"`, false},
 	// Steps and what is expected of them, as bug reports and test cases
 	// write them: the steps are the actions, the expectation the check.
-	{regexp.MustCompile(`^(?i:steps?(?: to reproduce)?|repro(?: steps)?|str)\s*:\s*(.+?)[.;]?\s+(?i:expected(?: result| behaviou?r)?|result|then)\s*:\s*(.+)$`), "When I $1, then $2",
+	{lazyRE(`^(?i:steps?(?: to reproduce)?|repro(?: steps)?|str)\s*:\s*(.+?)[.;]?\s+(?i:expected(?: result| behaviou?r)?|result|then)\s*:\s*(.+)$`), "When I $1, then $2",
 		"the steps, then what is expected of them", false},
-	{regexp.MustCompile(`^(?i:steps?(?: to reproduce)?|repro(?: steps)?|str)\s*:\s*(.+?)\s*(?:->|→|=>)\s*(.+)$`), "When I $1, then $2",
+	{lazyRE(`^(?i:steps?(?: to reproduce)?|repro(?: steps)?|str)\s*:\s*(.+?)\s*(?:->|→|=>)\s*(.+)$`), "When I $1, then $2",
 		"the steps, then what they lead to", false},
-	{regexp.MustCompile(`^((?i:open|go to|visit|navigate to|browse to|head to|load)\s+/\S*.*?)\s*(?:->|=>)\s*(` + quotedRe + `.*)$`), "When I $1, then $2",
+	{lazyRE(`^((?i:open|go to|visit|navigate to|browse to|head to|load)\s+/\S*.*?)\s*(?:->|=>)\s*(` + quotedRe + `.*)$`), "When I $1, then $2",
 		"the steps, then what they lead to", false},
 	// "Given I'm on /p, then …": the page, then the check; "Given I'm on
 	// /p and I click …": the page opened, then the actions.
-	{regexp.MustCompile(`^(?i:given\s+(?:i'?m|i am|we are|we're|the user is|a user is|a visitor is|the visitor is|you are|you're)\s+(?:on|at))\s+(/\S*?)\s+(?i:and)\s+(?i:(?:i|we|they|the user|you)\s+)?`), "When I open $1 and ",
+	{lazyRE(`^(?i:given\s+(?:i'?m|i am|we are|we're|the user is|a user is|a visitor is|the visitor is|you are|you're)\s+(?:on|at))\s+(/\S*?)\s+(?i:and)\s+(?i:(?:i|we|they|the user|you)\s+)?`), "When I open $1 and ",
 		"the page given, then the actions", false},
-	{regexp.MustCompile(`^(?i:given\s+(?:i'?m|i am|we are|we're|the user is|a user is|a visitor is|the visitor is|you are|you're)\s+(?:on|at))\s+(/\S*?),\s+(?i:then\s+)?`), "On $1, ",
+	{lazyRE(`^(?i:given\s+(?:i'?m|i am|we are|we're|the user is|a user is|a visitor is|the visitor is|you are|you're)\s+(?:on|at))\s+(/\S*?),\s+(?i:then\s+)?`), "On $1, ",
 		"the page given, then the check", false},
 	// Release notes: what was added, removed, renamed or fixed, said as
 	// the state it leaves. A control's kind must be named, so the check is
 	// of that control and not of a text that may show elsewhere.
-	{regexp.MustCompile(`^(?i:added|adds|new|introduced)\s+(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:to|on|in)\s+(/\S*?)[.!]?$`), "$3 has a $1 $2",
+	{lazyRE(`^(?i:added|adds|new|introduced)\s+(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:to|on|in)\s+(/\S*?)[.!]?$`), "$3 has a $1 $2",
 		"a release note: what was added is there now", false},
-	{regexp.MustCompile(`^(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:was|were|has been|have been|is now|got)\s+(?i:added|introduced)\s+(?i:to|on|in)\s+(/\S*?)[.!]?$`), "$3 has a $1 $2",
+	{lazyRE(`^(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:was|were|has been|have been|is now|got)\s+(?i:added|introduced)\s+(?i:to|on|in)\s+(/\S*?)[.!]?$`), "$3 has a $1 $2",
 		"a release note: what was added is there now", false},
-	{regexp.MustCompile(`^(?i:removed|removes|dropped|drops)\s+(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:from|on|in)\s+(/\S*?)[.!]?$`), "$3 has no $1 $2",
+	{lazyRE(`^(?i:removed|removes|dropped|drops)\s+(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:from|on|in)\s+(/\S*?)[.!]?$`), "$3 has no $1 $2",
 		"a release note: what was removed is gone now", false},
-	{regexp.MustCompile(`^(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:was|were|has been|have been|is now|got)\s+(?i:removed|dropped)\s+(?i:from|on|in)\s+(/\S*?)[.!]?$`), "$3 has no $1 $2",
+	{lazyRE(`^(?i:an?\s+|the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:was|were|has been|have been|is now|got)\s+(?i:removed|dropped)\s+(?i:from|on|in)\s+(/\S*?)[.!]?$`), "$3 has no $1 $2",
 		"a release note: what was removed is gone now", false},
-	{regexp.MustCompile(`^(?i:renamed|renames)\s+(?i:the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:to)\s+` + quotedRe + `\s+(?i:on|in)\s+(/\S*?)[.!]?$`), "$4 has a $3 $2; $4 has no $1 $2",
+	{lazyRE(`^(?i:renamed|renames)\s+(?i:the\s+)?` + quotedRe + `\s+(` + controlKinds + `)\s+(?i:to)\s+` + quotedRe + `\s+(?i:on|in)\s+(/\S*?)[.!]?$`), "$4 has a $3 $2; $4 has no $1 $2",
 		"a release note: the new name is there and the old one gone", false},
-	{regexp.MustCompile(`^(?i:fixed|fixes)\s+(?i:a|the|an)\s+(?i:bug|issue|problem|glitch)\s+(?i:where|in which|that made|causing)\s+(/\S*?)\s+(?i:to\s+)?(?i:showed|show|displayed|display|said|say|listed|list|printed|print)\s+` + quotedRe + `[.!]?$`), "$1 does not show $2",
+	{lazyRE(`^(?i:fixed|fixes)\s+(?i:a|the|an)\s+(?i:bug|issue|problem|glitch)\s+(?i:where|in which|that made|causing)\s+(/\S*?)\s+(?i:to\s+)?(?i:showed|show|displayed|display|said|say|listed|list|printed|print)\s+` + quotedRe + `[.!]?$`), "$1 does not show $2",
 		"a release note: the bug fixed no longer shows", false},
 	// A message named by its kind, then its words: the words are the
 	// text looked for (the kind is noted, not checked).
-	{regexp.MustCompile(`\b((?i:shows|displays|gives|pops up|raises|throws))\s+(?i:an?\s+|the\s+)?(?i:error|message|alert|notice|warning|toast|banner|notification|popup|prompt)(?:\s+(?i:message|box))?\s*(?::|(?i:saying|that says|which says|reading|with the text))\s+` + quotedRe), "$1 $2",
+	{lazyRE(`\b((?i:shows|displays|gives|pops up|raises|throws))\s+(?i:an?\s+|the\s+)?(?i:error|message|alert|notice|warning|toast|banner|notification|popup|prompt)(?:\s+(?i:message|box))?\s*(?::|(?i:saying|that says|which says|reading|with the text))\s+` + quotedRe), "$1 $2",
 		"a message named by its kind: its words are looked for, its kind is not checked", false},
-	{regexp.MustCompile(`\b((?i:shows|displays|gives|pops up|raises|throws))\s+(?i:an?\s+|the\s+)?(?i:error|message|alert|notice|warning|toast|banner|notification|popup|prompt)(?:\s+(?i:message|box))?(?:\s*:|\s+(?i:saying|that says|which says|reading|with the text))?\s+([A-Z][^'"]*?)\s*[.!]?$`), "$1 \"$2\"",
+	{lazyRE(`\b((?i:shows|displays|gives|pops up|raises|throws))\s+(?i:an?\s+|the\s+)?(?i:error|message|alert|notice|warning|toast|banner|notification|popup|prompt)(?:\s+(?i:message|box))?(?:\s*:|\s+(?i:saying|that says|which says|reading|with the text))?\s+([A-Z][^'"]*?)\s*[.!]?$`), "$1 \"$2\"",
 		"a message named by its kind: its words are looked for, its kind is not checked", false},
 	// Checks said in other words.
 	// Only after a condition ("when I click 'A', then 'B' is shown"):
 	// "'A' is shown then 'B' is shown" is an order in time.
-	{regexp.MustCompile(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s+(?i:(?:is|are|gets|get)\s+(?:shown|displayed|listed|visible)|appears|shows up|pops up)\b`), "${1}the page shows $2",
+	{lazyRE(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s+(?i:(?:is|are|gets|get)\s+(?:shown|displayed|listed|visible)|appears|shows up|pops up)\b`), "${1}the page shows $2",
 		`"then 'X' is shown" is "then the page shows 'X'"`, false},
-	{regexp.MustCompile(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s*[.!]?$`), "${1}the page shows $2",
+	{lazyRE(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s*[.!]?$`), "${1}the page shows $2",
 		`"then 'X'" is "then the page shows 'X'"`, false},
-	{regexp.MustCompile(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s+(?i:is not shown|isn't shown|is not displayed|isn't displayed|does not appear|doesn't appear|never appears|never shows up|does not show up|doesn't show up|is gone|disappears)\b`), "${1}the page does not show $2",
+	{lazyRE(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s+(?i:is not shown|isn't shown|is not displayed|isn't displayed|does not appear|doesn't appear|never appears|never shows up|does not show up|doesn't show up|is gone|disappears)\b`), "${1}the page does not show $2",
 		`"then 'X' is not shown" is "then the page does not show 'X'"`, false},
-	{regexp.MustCompile(`^(?i:there(?:'s| is| are))\s+(?i:no)\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page does not show $1 on ",
+	{lazyRE(`^(?i:there(?:'s| is| are))\s+(?i:no)\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page does not show $1 on ",
 		`"there is no 'X'" is "does not show 'X'"`, false},
-	{regexp.MustCompile(`^(?i:there(?:'s| is| are))\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page shows $1 on ",
+	{lazyRE(`^(?i:there(?:'s| is| are))\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page shows $1 on ",
 		`"there is 'X'" is "shows 'X'"`, false},
-	{regexp.MustCompile(`,?\s+(?i:there(?:'s| is| are))\s+(?i:no)\s+` + quotedRe), ", the page does not show $1",
+	{lazyRE(`,?\s+(?i:there(?:'s| is| are))\s+(?i:no)\s+` + quotedRe), ", the page does not show $1",
 		`"there is no 'X'" is "does not show 'X'"`, false},
-	{regexp.MustCompile(`,?\s+(?i:there(?:'s| is| are))\s+` + quotedRe), ", the page shows $1",
+	{lazyRE(`,?\s+(?i:there(?:'s| is| are))\s+` + quotedRe), ", the page shows $1",
 		`"there is 'X'" is "shows 'X'"`, false},
-	{regexp.MustCompile(`^` + quotedRe + `\s+(?i:can be (?:found|seen)|is to be found)\s+(?i:on|at)\s+`), "$1 is shown on ",
+	{lazyRE(`^` + quotedRe + `\s+(?i:can be (?:found|seen)|is to be found)\s+(?i:on|at)\s+`), "$1 is shown on ",
 		`"'X' can be found on" is "'X' is shown on"`, false},
-	{regexp.MustCompile(`^` + quotedRe + `\s+(?i:is nowhere|appears nowhere|is not anywhere)\s+(?i:on|at)\s+`), "$1 is not shown on ",
+	{lazyRE(`^` + quotedRe + `\s+(?i:is nowhere|appears nowhere|is not anywhere)\s+(?i:on|at)\s+`), "$1 is not shown on ",
 		`"'X' is nowhere on" is "'X' is not shown on"`, false},
-	{regexp.MustCompile(`\b(?i:(?:is|are) missing)\s+` + quotedRe), "does not show $1",
+	{lazyRE(`\b(?i:(?:is|are) missing)\s+` + quotedRe), "does not show $1",
 		`"is missing 'X'" is "does not show 'X'"`, false},
-	{regexp.MustCompile(`\b(?i:lacks)\s+` + quotedRe), "does not show $1",
+	{lazyRE(`\b(?i:lacks)\s+` + quotedRe), "does not show $1",
 		`"lacks 'X'" is "does not show 'X'"`, false},
-	{regexp.MustCompile(`\b(?i:has)\s+` + quotedRe + `\s+(?i:in it|on it|somewhere on it)\b`), "shows $1",
+	{lazyRE(`\b(?i:has)\s+` + quotedRe + `\s+(?i:in it|on it|somewhere on it)\b`), "shows $1",
 		`"has 'X' in it" is "shows 'X'"`, false},
 }
 
@@ -235,7 +234,7 @@ func deriveRestated(claim string) (Derivation, bool) {
 // quotedSpan is a quoted text: in double quotes, or in single quotes
 // that open after a space or a bracket and close before one (not the
 // apostrophe of "there's").
-var quotedSpan = regexp.MustCompile(`"[^"]+"|(?:^|[\s(\[:,])'[^']+'(?:$|[\s.,;:!?)\]])`)
+var quotedSpan = lazyRE(`"[^"]+"|(?:^|[\s(\[:,])'[^']+'(?:$|[\s.,;:!?)\]])`)
 
 // maskQuoted replaces what each quoted text says by a numbered mark, so
 // no rewrite changes a text the claim quotes; unmaskQuoted puts them back.
@@ -276,9 +275,9 @@ func changesPage(p *plan.Plan) bool {
 }
 
 var (
-	actualResult = regexp.MustCompile(`(?i)\bactual(?:ly)?(?: result| behaviou?r)?\s*:`)
-	stepNumber   = regexp.MustCompile(`(?:^|\s)(\d{1,2})[.)]\s+`)
-	stepCheck    = regexp.MustCompile(`^(?i:(?:i\s+)?(?:see|should see|check(?: that)?|verify(?: that)?|expect(?: that)?|confirm(?: that)?|observe(?: that)?|result:|expected:))\s*`)
+	actualResult = lazyRE(`(?i)\bactual(?:ly)?(?: result| behaviou?r)?\s*:`)
+	stepNumber   = lazyRE(`(?:^|\s)(\d{1,2})[.)]\s+`)
+	stepCheck    = lazyRE(`^(?i:(?:i\s+)?(?:see|should see|check(?: that)?|verify(?: that)?|expect(?: that)?|confirm(?: that)?|observe(?: that)?|result:|expected:))\s*`)
 )
 
 // numberedSteps reads "1. Open /p 2. Click 'A' 3. See 'B'" as "When I

@@ -97,29 +97,29 @@ func (r *jvReading) quote(v string) string {
 var (
 	jvRespVerb = `(?i:returns|gives back|brings back|comes back with|answers with|responds with|finds|matches)`
 	// "Slicing with /tasks?_start=1 returns …": the request in words
-	jvGerundWith = regexp.MustCompile(`^([A-Z][a-z]+ing)\s+(with|by|via|using|through)\s+` + jvPath + `\s+(.+)$`)
+	jvGerundWith = lazyRE(`^([A-Z][a-z]+ing)\s+(with|by|via|using|through)\s+` + jvPath + `\s+(.+)$`)
 	// "/releases?q=x matches the 2.1.0 release": an item named by a version
-	jvVersionItem = regexp.MustCompile(`^(.*?/\S*)\s+(` + jvRespVerb + `)\s+(?i:the)\s+(\d+\.\d+(?:\.\d+)*)\s+([a-z]+)$`)
+	jvVersionItem = lazyRE(`^(.*?/\S*)\s+(` + jvRespVerb + `)\s+(?i:the)\s+(\d+\.\d+(?:\.\d+)*)\s+([a-z]+)$`)
 	// "returns exactly one task: Fix the login bug."
-	jvColonOne = regexp.MustCompile(`^(.*?\b` + jvRespVerb + `)\s+((?i:exactly |only |just )?)(?i:one|a single|1)\s+([a-z]+)\s*:\s+([^\x01]+?)\s*[.!]?$`)
+	jvColonOne = lazyRE(`^(.*?\b` + jvRespVerb + `)\s+((?i:exactly |only |just )?)(?i:one|a single|1)\s+([a-z]+)\s*:\s+([^\x01]+?)\s*[.!]?$`)
 	// "gives back a single task, 'X'" / "returns a single task: 'X'"
-	jvSingle = regexp.MustCompile(`\b(` + jvRespVerb + `)\s+((?i:exactly |only |just )?)(?i:a single)\s+([a-z]+)(\s*[,:]\s*` + jvMark + `)`)
+	jvSingle = lazyRE(`\b(` + jvRespVerb + `)\s+((?i:exactly |only |just )?)(?i:a single)\s+([a-z]+)(\s*[,:]\s*` + jvMark + `)`)
 	// "starts with Update dependencies (id 3)"
-	jvStarts = regexp.MustCompile(`^(.*?)\s+(?i:starts|begins|opens) with\s+(` + jvMark + `|[^\x01()]+?)(?:\s*\(([^()]*)\))?\s*[.!]?$`)
+	jvStarts = lazyRE(`^(.*?)\s+(?i:starts|begins|opens) with\s+(` + jvMark + `|[^\x01()]+?)(?:\s*\(([^()]*)\))?\s*[.!]?$`)
 	// "lists A, then B, then C"
-	jvThen = regexp.MustCompile(`^(.*?\b(?i:lists|returns|gives back|brings back|puts|sorts|orders))\s+([^\x01]+?(?:,?\s+then\s+[^\x01]+?)+)\s*[.!]?$`)
+	jvThen = lazyRE(`^(.*?\b(?i:lists|returns|gives back|brings back|puts|sorts|orders))\s+([^\x01]+?(?:,?\s+then\s+[^\x01]+?)+)\s*[.!]?$`)
 	// "gets a 404 whose body is just {}"
-	jvBody = regexp.MustCompile(`\b(?i:gets|returns|answers(?: with)?|gives|responds with|comes back with)\s+(?i:a |an )?([1-5]\d\d)(?:\s+[A-Za-z]+){0,2}\s+(?i:whose|with a|with an) (?i:body|response|response body) (?i:is |of )?(?i:just |only |exactly |simply )?(\{\}|\[\])\s*([.!]?)$`)
+	jvBody = lazyRE(`\b(?i:gets|returns|answers(?: with)?|gives|responds with|comes back with)\s+(?i:a |an )?([1-5]\d\d)(?:\s+[A-Za-z]+){0,2}\s+(?i:whose|with a|with an) (?i:body|response|response body) (?i:is |of )?(?i:just |only |exactly |simply )?(\{\}|\[\])\s*([.!]?)$`)
 	// "has notes set to exactly 'Dark mode'"
-	jvSetTo = regexp.MustCompile(`\b(?i:has) (?i:the |its )?([a-z_][a-z0-9_]*) (?i:set to|equal to|equals) (?i:exactly )?(` + jvMark + `)`)
+	jvSetTo = lazyRE(`\b(?i:has) (?i:the |its )?([a-z_][a-z0-9_]*) (?i:set to|equal to|equals) (?i:exactly )?(` + jvMark + `)`)
 	// "crashes with a 500 (TypeError)"
-	jvCrash = regexp.MustCompile(`\b(?i:crashes|fails|errors out|blows up) (?i:with) (?i:a |an )?(5\d\d)(?: (?i:error))?(?:\s*\(([A-Z][A-Za-z]*(?:Error|Exception))\))?`)
+	jvCrash = lazyRE(`\b(?i:crashes|fails|errors out|blows up) (?i:with) (?i:a |an )?(5\d\d)(?: (?i:error))?(?:\s*\(([A-Z][A-Za-z]*(?:Error|Exception))\))?`)
 	// "/settings?x=1 still answers with theme light"
-	jvField = regexp.MustCompile(`^(?:(?i:get)\s+)?` + jvPath + `\s+(?:(?i:still)\s+)?(?i:answers with|responds with|comes back with)\s+([a-z_][a-z0-9_]*)\s+([A-Za-z0-9][A-Za-z0-9._@-]*)\s*[.!]?$`)
+	jvField = lazyRE(`^(?:(?i:get)\s+)?` + jvPath + `\s+(?:(?i:still)\s+)?(?i:answers with|responds with|comes back with)\s+([a-z_][a-z0-9_]*)\s+([A-Za-z0-9][A-Za-z0-9._@-]*)\s*[.!]?$`)
 	// "the nested route /x/1/y comes back empty"
-	jvEmpty = regexp.MustCompile(`^((?i:the)(?: [a-z][a-z-]*){1,3} )?` + jvPath + `\s+(?i:comes back|is returned|answers) (?i:empty)\s*[.!]?$`)
+	jvEmpty = lazyRE(`^((?i:the)(?: [a-z][a-z-]*){1,3} )?` + jvPath + `\s+(?i:comes back|is returned|answers) (?i:empty)\s*[.!]?$`)
 	// "If you pass done twice, /tasks?done=true&done=false, you get all three tasks back."
-	jvIfYou = regexp.MustCompile(`^(?i:if you|when you|whenever you) ([a-z][a-z ]{2,60}?),\s*(?:(?i:like|e\.g\.|as in|say)\s+)?` + jvPath + `,\s*(?i:you get|you'll get|you get back|it returns|it gives back)\s+(?i:(all|only|just)\s+)?([a-z0-9]+)\s+([a-z]+)(?:\s+(?i:back))?\s*[.!]?$`)
+	jvIfYou = lazyRE(`^(?i:if you|when you|whenever you) ([a-z][a-z ]{2,60}?),\s*(?:(?i:like|e\.g\.|as in|say)\s+)?` + jvPath + `,\s*(?i:you get|you'll get|you get back|it returns|it gives back)\s+(?i:(all|only|just)\s+)?([a-z0-9]+)\s+([a-z]+)(?:\s+(?i:back))?\s*[.!]?$`)
 )
 
 // jvRead says a claim (quoted texts masked) again with its unquoted
@@ -531,12 +531,12 @@ func jvRecordPath(path string) bool {
 	return len(segs) > 1 && jvDigits.MatchString(segs[len(segs)-1])
 }
 
-var jvDigits = regexp.MustCompile(`^\d+$`)
+var jvDigits = lazyRE(`^\d+$`)
 
 // jvOrderTail is an unquoted value said before its place in the order
 // ("lists Update dependencies first"): the readers that take it as a
 // text take the place word with it.
-var jvOrderTail = regexp.MustCompile(`^(.*?/\S*.*?\b(?i:lists|puts|returns|gives back|shows))\s+([^\x01]+?)\s+((?i:first|last|at the top|at the bottom|at the end))\s*[.!]?$`)
+var jvOrderTail = lazyRE(`^(.*?/\S*.*?\b(?i:lists|puts|returns|gives back|shows))\s+([^\x01]+?)\s+((?i:first|last|at the top|at the bottom|at the end))\s*[.!]?$`)
 
 // unquotedOrderTail reports whether a derivation looks for an unquoted
 // text that ends in a place in the order: "… first" is no text.
@@ -554,7 +554,7 @@ func unquotedOrderTail(d Derivation) bool {
 
 // jvDescribedItem is an item described, not named, as what a path answers:
 // "/tasks?title=x returns the login bug task".
-var jvDescribedItem = regexp.MustCompile(`^` + jvPath + `\s+(` + jvRespVerb + `)\s+((?i:the)\s+[a-z][a-z -]*?[a-z])\s*[.!]?$`)
+var jvDescribedItem = lazyRE(`^` + jvPath + `\s+(` + jvRespVerb + `)\s+((?i:the)\s+[a-z][a-z -]*?[a-z])\s*[.!]?$`)
 
 // jvDescribed refuses a claim whose check, its rule set apart, is an item
 // described by words a response does not hold, with the quoted form to

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -37,17 +36,17 @@ const labelKind = `(?: (box|checkbox|check box|option|toggle|switch|setting|butt
 const labelRun = `([A-Z0-9][^,:;]{0,79}?)`
 
 var labelForms = []struct {
-	re    *regexp.Regexp
+	re    *lazyRegexp
 	value bool // the last group is a drop-down's value, not a state
 }{
 	// "Settings > Accounts has Check mail on start unticked", "… has its
 	// Start minimised box ticked"
-	{regexp.MustCompile(`^(.+? (?i:has|have|with) )(?i:its |the |their )?` + labelRun + labelKind + ` ` + labelState + `((?: (?i:by default))?)$`), false},
+	{lazyRE(`^(.+? (?i:has|have|with) )(?i:its |the |their )?` + labelRun + labelKind + ` ` + labelState + `((?: (?i:by default))?)$`), false},
 	// "In Settings, Accounts tab, Check mail on start is ticked",
 	// "Settings → Privacy: Block remote images is switched off"
-	{regexp.MustCompile(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|are) ` + labelState + `((?: (?i:by default))?)$`), false},
+	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|are) ` + labelState + `((?: (?i:by default))?)$`), false},
 	// "Export: Colour space is Adobe RGB"
-	{regexp.MustCompile(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|is set to|reads|shows) ([A-Z][^,:;'"‘’“”]{0,39})((?: (?i:by default))?)$`), true},
+	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|is set to|reads|shows) ([A-Z][^,:;'"‘’“”]{0,39})((?: (?i:by default))?)$`), true},
 }
 
 // labelPlaceholder stands for a label holding quotes while the claim is

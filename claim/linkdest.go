@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -38,9 +37,9 @@ var (
 	// On the home page, / In the home page header, / In the header of /about,
 	reLinkPre = `(?:(?i:on|in) (?:(?P<ppage>` + ldPage + `)(?:'s)?(?: (?P<preg>` + ldRegion + `))?|(?i:the) (?P<preg2>` + ldRegion + `)(?: (?i:of|on) (?P<ppage2>` + ldPage + `))?),? )?`
 	// [the] [header's] NAME link [in the header] [on PAGE] points to DEST
-	reLinkDest = regexp.MustCompile(`^` + reLinkPre + `(?:(?P<ppage3>` + ldPage + `)'s )?(?i:the )?(?:(?P<reg>` + ldRegion + `)'s )?(?P<name>` + ldName + `|[A-Z][\w.-]*(?: [A-Z][\w.-]*){0,2}) (?i:link)(?P<under> (?i:under|below|beneath) .+?)?(?: (?i:in|on) (?i:the) (?P<reg2>` + ldRegion + `))?(?: (?i:on|of) (?P<page>` + ldPage + `))? (?i:points|goes|leads|links|takes you|sends you|should point|should go) (?i:to) (?P<dest>` + ldDest + `)$`)
+	reLinkDest = lazyRE(`^` + reLinkPre + `(?:(?P<ppage3>` + ldPage + `)'s )?(?i:the )?(?:(?P<reg>` + ldRegion + `)'s )?(?P<name>` + ldName + `|[A-Z][\w.-]*(?: [A-Z][\w.-]*){0,2}) (?i:link)(?P<under> (?i:under|below|beneath) .+?)?(?: (?i:in|on) (?i:the) (?P<reg2>` + ldRegion + `))?(?: (?i:on|of) (?P<page>` + ldPage + `))? (?i:points|goes|leads|links|takes you|sends you|should point|should go) (?i:to) (?P<dest>` + ldDest + `)$`)
 	// [In PAGE header,] 'X' [in the header] is plain text, not a link
-	rePlainText = regexp.MustCompile(`^` + reLinkPre + `(?P<name>` + ldName + `)(?: (?i:in) (?i:the) (?P<reg>` + ldRegion + `))?(?: (?i:on) (?P<page>` + ldPage + `))? (?i:is) (?:(?i:just|only) )?(?i:plain text|text),? (?:(?i:and|but) )?(?i:not a link)$`)
+	rePlainText = lazyRE(`^` + reLinkPre + `(?P<name>` + ldName + `)(?: (?i:in) (?i:the) (?P<reg>` + ldRegion + `))?(?: (?i:on) (?P<page>` + ldPage + `))? (?i:is) (?:(?i:just|only) )?(?i:plain text|text),? (?:(?i:and|but) )?(?i:not a link)$`)
 )
 
 // ldFileExt are endings of a file name, not a host ("index.html").
@@ -65,7 +64,7 @@ func ldRegionOf(w string) (string, bool) {
 }
 
 // ldGroups reads a regexp's named groups.
-func ldGroups(re *regexp.Regexp, s string) (map[string]string, bool) {
+func ldGroups(re *lazyRegexp, s string) (map[string]string, bool) {
 	m := re.FindStringSubmatch(s)
 	if m == nil {
 		return nil, false

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -59,30 +58,30 @@ var (
 	litAny     = `(?:` + litPath + `|` + litUpper + `|` + litVersion + `)`
 	quotedLit  = `'[^']{1,80}'|"[^"]{1,80}"|‘[^’]{1,80}’|“[^”]{1,80}”`
 
-	reLitWhole  = regexp.MustCompile(`^(?:` + litAny + `)$`)
-	reTagWhole  = regexp.MustCompile(`^(?:` + litAny + `|` + litTag + `)$`)
-	reNameWord  = regexp.MustCompile(`^[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?$`)
-	reListStart = regexp.MustCompile(`(?:^|[ ,])((?i:(?:which |that |and |it )?` + listVerb + `))(?: (?i:the|its|their|our|both) ((?:[A-Z]{2,} )?[a-z][\w-]*(?: [a-z][\w-]*)?))? `)
+	reLitWhole  = lazyRE(`^(?:` + litAny + `)$`)
+	reTagWhole  = lazyRE(`^(?:` + litAny + `|` + litTag + `)$`)
+	reNameWord  = lazyRE(`^[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?$`)
+	reListStart = lazyRE(`(?:^|[ ,])((?i:(?:which |that |and |it )?` + listVerb + `))(?: (?i:the|its|their|our|both) ((?:[A-Z]{2,} )?[a-z][\w-]*(?: [a-z][\w-]*)?))? `)
 
 	// "in this order: GET, POST, PUT"
-	reOrderColon = regexp.MustCompile(`(?i:(?: in (?:this|that|the following) order| in order)): ([^.;]+?)\.?$`)
+	reOrderColon = lazyRE(`(?i:(?: in (?:this|that|the following) order| in order)): ([^.;]+?)\.?$`)
 
 	// "In the home page's Resources list, /releases is tagged 1x and /settings 'object'"
-	reTaggedPrefix  = regexp.MustCompile(`^(?i:in) (?P<page>.+?)'s (?P<list>[A-Z][\w-]*(?: [A-Z][\w-]*)?|` + quotedLit + `) (?P<kind>(?i:list|table|section|menu|sidebar)), (?P<body>.+?)\.?$`)
-	reTaggedPrefix2 = regexp.MustCompile(`^(?i:on|in) (?P<page>[^,]+?), (?P<body>.+?)\.?$`)
-	reTagPair       = regexp.MustCompile(`^(?P<subj>` + quotedLit + `|` + litAny + `) (?:(?i:is|are) )?(?:(?i:tagged|marked|labelled|labeled|badged|flagged)(?: (?i:as|with))? )?(?P<val>` + quotedLit + `|` + litAny + `|` + litTag + `)$`)
+	reTaggedPrefix  = lazyRE(`^(?i:in) (?P<page>.+?)'s (?P<list>[A-Z][\w-]*(?: [A-Z][\w-]*)?|` + quotedLit + `) (?P<kind>(?i:list|table|section|menu|sidebar)), (?P<body>.+?)\.?$`)
+	reTaggedPrefix2 = lazyRE(`^(?i:on|in) (?P<page>[^,]+?), (?P<body>.+?)\.?$`)
+	reTagPair       = lazyRE(`^(?P<subj>` + quotedLit + `|` + litAny + `) (?:(?i:is|are) )?(?:(?i:tagged|marked|labelled|labeled|badged|flagged)(?: (?i:as|with))? )?(?P<val>` + quotedLit + `|` + litAny + `|` + litTag + `)$`)
 
 	// "/releases has '2x' next to it", "shows '3x' next to /tasks"
-	reNextToIt    = regexp.MustCompile(`(^|, | and )(` + litAny + `) (has|shows) (` + quotedLit + `|` + litTag + `|` + litAny + `) (next to|beside) it\b`)
-	reNextToThing = regexp.MustCompile(`\b(next to|beside) (` + litAny + `)([ ,.;]|$)`)
-	reNextToVal   = regexp.MustCompile(`\b(shows|has) (` + litTag + `|` + litUpper + `) (next to|beside) '`)
+	reNextToIt    = lazyRE(`(^|, | and )(` + litAny + `) (has|shows) (` + quotedLit + `|` + litTag + `|` + litAny + `) (next to|beside) it\b`)
+	reNextToThing = lazyRE(`\b(next to|beside) (` + litAny + `)([ ,.;]|$)`)
+	reNextToVal   = lazyRE(`\b(shows|has) (` + litTag + `|` + litUpper + `) (next to|beside) '`)
 
 	// "says json-server is 'successfully running'"
-	reSaysIs = regexp.MustCompile(`^(?P<pre>.+? (?i:says|say|tells you|states|reports)) (?P<who>[A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*){0,2}) (?i:is|are|was|has been|is now) (?P<q>` + quotedLit + `)\.?$`)
+	reSaysIs = lazyRE(`^(?P<pre>.+? (?i:says|say|tells you|states|reports)) (?P<who>[A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*){0,2}) (?i:is|are|was|has been|is now) (?P<q>` + quotedLit + `)\.?$`)
 
 	// "Asking for only two tasks with /tasks?_limit=2 leaves out 'X'"
-	rePurpose  = regexp.MustCompile(`^(?P<purpose>(?i:asking for|asking|requesting|fetching|getting|filtering|sorting|paging|paginating|limiting)(?: [A-Za-z][\w-]*){0,5}) (?i:with|via|using|through|by calling|by visiting) (?P<path>/\S+) (?P<rest>.+)$`)
-	reLeaveOut = regexp.MustCompile(`^(?i:leaves out|omits|excludes|drops|leaves off) (` + quotedLit + `(?:(?:,| and|, and) (?:` + quotedLit + `))*)\.?$`)
+	rePurpose  = lazyRE(`^(?P<purpose>(?i:asking for|asking|requesting|fetching|getting|filtering|sorting|paging|paginating|limiting)(?: [A-Za-z][\w-]*){0,5}) (?i:with|via|using|through|by calling|by visiting) (?P<path>/\S+) (?P<rest>.+)$`)
+	reLeaveOut = lazyRE(`^(?i:leaves out|omits|excludes|drops|leaves off) (` + quotedLit + `(?:(?:,| and|, and) (?:` + quotedLit + `))*)\.?$`)
 )
 
 // listReading is a claim about a list said again in the readers' form.
@@ -165,7 +164,7 @@ func inQuotes(c string, i int) bool {
 	return false
 }
 
-var reSingleQuoted = regexp.MustCompile(`(?:^|[\s(])'[^']+'`)
+var reSingleQuoted = lazyRE(`(?:^|[\s(])'[^']+'`)
 
 func isQuoted(s string) bool { return s != "" && strings.ContainsRune(`'"‘“`, []rune(s)[0]) }
 
@@ -346,7 +345,7 @@ func quoteNextTo(c string, r *listReading) string {
 	return c
 }
 
-var reNextToPairs = regexp.MustCompile(`\b(shows|has|lists) (?:` + quotedLit + `) (?:next to|beside) (?:` + quotedLit + `)(?:,|, and| and) ()(?:` + quotedLit + `) (?:next to|beside) `)
+var reNextToPairs = lazyRE(`\b(shows|has|lists) (?:` + quotedLit + `) (?:next to|beside) (?:` + quotedLit + `)(?:,|, and| and) ()(?:` + quotedLit + `) (?:next to|beside) `)
 
 // quoteLists quotes a list of unquoted literals (or of people's names)
 // right after a verb of showing: "lists /tasks, /users and /settings",
@@ -412,7 +411,7 @@ func quoteLists(c string, r *listReading) string {
 	return out
 }
 
-var reEntry = regexp.MustCompile(`\b((?i:has|have|shows|lists|includes|contains) (?i:a|an|the) )(` + litAny + `) ((?i:entry|item|row|line|option|tag|endpoint|route|resource))\b`)
+var reEntry = lazyRE(`\b((?i:has|have|shows|lists|includes|contains) (?i:a|an|the) )(` + litAny + `) ((?i:entry|item|row|line|option|tag|endpoint|route|resource))\b`)
 
 // nameVerb: after these a bare list of capitalised words is names.
 func nameVerb(verb string) bool {
@@ -655,7 +654,7 @@ func listsOverride(claim string, d Derivation) (Derivation, *NotProvableError, b
 
 // reFirstLast is "puts 'A' first and 'B' last" (or "at the top … at the
 // bottom"): that nothing comes before A or after B needs all the items.
-var reFirstLast = regexp.MustCompile(`^(?P<pre>.+?) (?i:puts|lists|shows|has|sorts|orders|places|returns) (?P<a>` + quotedLit + `) (?i:first|at the top|on top) (?i:and|,|, and) (?P<b>` + quotedLit + `) (?i:last|at the bottom)\.?$`)
+var reFirstLast = lazyRE(`^(?P<pre>.+?) (?i:puts|lists|shows|has|sorts|orders|places|returns) (?P<a>` + quotedLit + `) (?i:first|at the top|on top) (?i:and|,|, and) (?P<b>` + quotedLit + `) (?i:last|at the bottom)\.?$`)
 
 // firstLastRefusal refuses "puts 'A' first and 'B' last" with what can
 // be checked offered: "A" comes before "B". That A is first of all
@@ -671,7 +670,7 @@ func firstLastRefusal(claim string) *NotProvableError {
 
 // reWhose is "returns the one release, whose notes say 'Dark mode'": a
 // count of what a path answers, then a text said of a field of it.
-var reWhose = regexp.MustCompile(`^(?P<pre>.+?) (?i:returns|gives back|answers with|responds with|sends back) (?:(?i:the|just the|only the|exactly) )?(?P<n>(?i:one|a single|two|three|four|five|\d+)) (?P<noun>[a-z][a-z-]*), (?i:whose|with its|with their) (?P<field>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?i:says?|shows?|reads?|is|are|includes?|contains?|mentions?) (?P<q>` + quotedLit + `)\.?$`)
+var reWhose = lazyRE(`^(?P<pre>.+?) (?i:returns|gives back|answers with|responds with|sends back) (?:(?i:the|just the|only the|exactly) )?(?P<n>(?i:one|a single|two|three|four|five|\d+)) (?P<noun>[a-z][a-z-]*), (?i:whose|with its|with their) (?P<field>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?i:says?|shows?|reads?|is|are|includes?|contains?|mentions?) (?P<q>` + quotedLit + `)\.?$`)
 
 // rewriteWhose says "returns the one release, whose notes say 'X'" as
 // "returns one release and shows 'X'": the count is read by the readers
@@ -752,7 +751,7 @@ func jsonSaid(s string) bool {
 
 // reListUnder is a list of quoted texts placed "under" a name at the end:
 // "lists '/a' and '/b' under Resources".
-var reListUnder = regexp.MustCompile(`^(?P<list>.+(?:` + quotedLit + `)) (?i:under|below|beneath) (?:(?i:the) )?(?P<name>` + quotedLit + `|[A-Z][\w-]*(?: [A-Z][\w-]*)?)(?: (?i:heading|section|header|title))?\.?$`)
+var reListUnder = lazyRE(`^(?P<list>.+(?:` + quotedLit + `)) (?i:under|below|beneath) (?:(?i:the) )?(?P<name>` + quotedLit + `|[A-Z][\w-]*(?: [A-Z][\w-]*)?)(?: (?i:heading|section|header|title))?\.?$`)
 
 // underRefusal refuses texts said to be listed under a heading: no
 // target says "in the list after the heading Resources" (a within= item
@@ -795,7 +794,7 @@ func pathAbsent(p *plan.Plan, lits []string) bool {
 
 // reWithQuery is "With ?_sort=title, /tasks …": the query said before
 // the path it is asked of.
-var reWithQuery = regexp.MustCompile(`^(?i:with) (\?[^\s,]+), (/[^\s?#,]*) (.+)$`)
+var reWithQuery = lazyRE(`^(?i:with) (\?[^\s,]+), (/[^\s?#,]*) (.+)$`)
 
 // rewriteWithQuery says "With ?_sort=title, /tasks puts …" as
 // "/tasks?_sort=title puts …".
@@ -810,9 +809,9 @@ func rewriteWithQuery(c string, r *listReading) (string, bool) {
 
 // reOrderChain is "'A' before 'B', and that before 'C'": an order said
 // link by link.
-var reOrderChain = regexp.MustCompile(`\b(?i:puts|lists|shows|has|sorts|orders|places|returns) (` + quotedLit + `) (?i:before|above|ahead of) (` + quotedLit + `)((?:,? (?i:and|then|and then) (?i:that|it|this|that one|the latter) (?i:before|above|ahead of) (?:` + quotedLit + `))+)\.?$`)
+var reOrderChain = lazyRE(`\b(?i:puts|lists|shows|has|sorts|orders|places|returns) (` + quotedLit + `) (?i:before|above|ahead of) (` + quotedLit + `)((?:,? (?i:and|then|and then) (?i:that|it|this|that one|the latter) (?i:before|above|ahead of) (?:` + quotedLit + `))+)\.?$`)
 
-var reChainLink = regexp.MustCompile(quotedLit)
+var reChainLink = lazyRE(quotedLit)
 
 // rewriteOrderChain says "puts 'A' before 'B', and that before 'C'" as
 // "lists 'A', 'B' and 'C' in that order": each "that" is the text just

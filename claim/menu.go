@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -41,35 +40,35 @@ const menuPage = `((?i:on|at) [^,]{1,60}, )?`
 
 var (
 	// "Choosing 'About' from the settings menu shows …"
-	reMenuChoose = regexp.MustCompile(`^` + menuPage + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + ` (?i:from|in|on|under|via) ` + menuRef + `,? (.+)$`)
+	reMenuChoose = lazyRE(`^` + menuPage + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + ` (?i:from|in|on|under|via) ` + menuRef + `,? (.+)$`)
 	// "After choosing 'About' from the settings menu, …"
-	reMenuAfter = regexp.MustCompile(`^` + menuPage + `(?i:after|once|when) (?i:you |i |the user |a user )?` + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + ` (?i:from|in|on|under|via) ` + menuRef + `, (.+)$`)
+	reMenuAfter = lazyRE(`^` + menuPage + `(?i:after|once|when) (?i:you |i |the user |a user )?` + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + ` (?i:from|in|on|under|via) ` + menuRef + `, (.+)$`)
 	// "Opening the account menu and picking 'Sign out' shows …"
-	reMenuThen = regexp.MustCompile(`^` + menuPage + menuAct + ` ` + menuRef + ` (?i:and|then|and then) ` + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + `,? (.+)$`)
+	reMenuThen = lazyRE(`^` + menuPage + menuAct + ` ` + menuRef + ` (?i:and|then|and then) ` + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + `,? (.+)$`)
 	// "After opening the account menu and picking 'Sign out', …"
-	reMenuThenAfter = regexp.MustCompile(`^` + menuPage + `(?i:after|once|when) (?i:you |i |the user |a user )?` + menuAct + ` ` + menuRef + ` (?i:and|then|and then) ` + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + `, (.+)$`)
+	reMenuThenAfter = lazyRE(`^` + menuPage + `(?i:after|once|when) (?i:you |i |the user |a user )?` + menuAct + ` ` + menuRef + ` (?i:and|then|and then) ` + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + `, (.+)$`)
 	// "'Edit Preferences' from the menu opens …": "from" says it is chosen.
-	reMenuFrom = regexp.MustCompile(`^` + menuPage + placeName + menuItemWord + ` (?i:from) ` + menuRef + `,? (.+)$`)
+	reMenuFrom = lazyRE(`^` + menuPage + placeName + menuItemWord + ` (?i:from) ` + menuRef + `,? (.+)$`)
 	// "Settings menu > About shows …", "the account menu → 'Sign out'
 	// leads to …": the menu, then the item, as a path.
-	reMenuPath = regexp.MustCompile(`^` + menuPage + `(?i:the )?` + menuRef + ` (?:→|->|>|») (?i:the )?` + placeName + menuItemWord + `,? (.+)$`)
+	reMenuPath = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?:→|->|>|») (?i:the )?` + placeName + menuItemWord + `,? (.+)$`)
 	// "From the settings menu, choosing 'About' shows …"
-	reMenuFromFirst = regexp.MustCompile(`^` + menuPage + `(?i:from|in|under) ` + menuRef + `, ` + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + `,? (.+)$`)
+	reMenuFromFirst = lazyRE(`^` + menuPage + `(?i:from|in|under) ` + menuRef + `, ` + menuAct + `(?: on)? (?i:the )?` + placeName + menuItemWord + `,? (.+)$`)
 	// "The About dialog (settings menu, then About) says …", "The
 	// Statistics dialog (from the settings menu) shows …": the dialog, and
 	// in brackets the menu and the item that open it (the dialog's own
 	// name when no item is said).
-	reMenuDialog = regexp.MustCompile(`^(?i:the )?` + placeName + ` (dialog|window) \((?i:from |in |via |under |through )?` + menuRef + `(?:(?:,? (?i:then)|,| >| →| ->) (?i:the )?` + placeName + menuItemWord + `)?\) (shows|lists|has|contains|says|displays) (.+)$`)
+	reMenuDialog = lazyRE(`^(?i:the )?` + placeName + ` (dialog|window) \((?i:from |in |via |under |through )?` + menuRef + `(?:(?:,? (?i:then)|,| >| →| ->) (?i:the )?` + placeName + menuItemWord + `)?\) (shows|lists|has|contains|says|displays) (.+)$`)
 	// "After opening the account menu, …": only the menu is opened.
-	reMenuOpen = regexp.MustCompile(`^` + menuPage + `(?i:after|once|when) (?i:you |i |the user |a user )?(?i:opening|open|opens|clicking|click|clicks|expanding|expand|expands) ` + menuRef + `, (.+)$`)
+	reMenuOpen = lazyRE(`^` + menuPage + `(?i:after|once|when) (?i:you |i |the user |a user )?(?i:opening|open|opens|clicking|click|clicks|expanding|expand|expands) ` + menuRef + `, (.+)$`)
 	// "'Sign out' in the account menu shows …", "The account menu's 'Sign
 	// out' item shows …": the item itself once the menu is open, or what
 	// choosing it shows? Both are offered; neither is guessed.
-	reMenuItemIn = regexp.MustCompile(`^` + menuPage + `(?i:the )?` + placeName + menuItemWord + ` (?i:in|on|under|of) ` + menuRef + ` (.+)$`)
-	reMenuItemOf = regexp.MustCompile(`^` + menuPage + menuRef + `(?:'s|’s) (?i:the )?` + placeName + menuItemWord + ` (.+)$`)
+	reMenuItemIn = lazyRE(`^` + menuPage + `(?i:the )?` + placeName + menuItemWord + ` (?i:in|on|under|of) ` + menuRef + ` (.+)$`)
+	reMenuItemOf = lazyRE(`^` + menuPage + menuRef + `(?:'s|’s) (?i:the )?` + placeName + menuItemWord + ` (.+)$`)
 	// "The account menu has a 'Sign out' item": the item is there once
 	// the menu is open.
-	reMenuHas = regexp.MustCompile(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes) (?i:an? |the )?` + placeName + ` (?i:item|entry|option|command|submenu|menu item)$`)
+	reMenuHas = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes) (?i:an? |the )?` + placeName + ` (?i:item|entry|option|command|submenu|menu item)$`)
 )
 
 // menuReading is a claim said with its menu opened by clicks: said derives
@@ -109,7 +108,7 @@ func menuOpener(m []string, i int) (plan.Target, string, bool) {
 // and the menu in groups (item, opener) and the rest in group 12; after:
 // the choice is said before what follows it ("After choosing …, …").
 var menuForms = []struct {
-	re           *regexp.Regexp
+	re           *lazyRegexp
 	item, opener int
 	after        bool
 }{
@@ -339,7 +338,7 @@ func menuAmbiguity(claim string) *NotProvableError {
 
 // reChoiceVerb starts what only choosing an item does: it opens, leads or
 // takes somewhere, or signs out.
-var reChoiceVerb = regexp.MustCompile(`^(?i:opens|brings up|pops up|leads to|takes you to|navigates to|goes to|logs you out|signs you out)\b`)
+var reChoiceVerb = lazyRE(`^(?i:opens|brings up|pops up|leads to|takes you to|navigates to|goes to|logs you out|signs you out)\b`)
 
 // retell rewrites the requirements' texts with say and names each journey
 // after its requirement again, as derive names it.

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -20,7 +19,7 @@ import (
 // moveMark is the mark said to move.
 const moveMark = `(?i:the )?(?:bullet|dot|check ?mark|tick(?: mark)?|check|mark|radio mark|selection)`
 
-var reMenuMove = regexp.MustCompile(`^` + menuAct + ` (?i:the )?` + placeName + menuItemWord +
+var reMenuMove = lazyRE(`^` + menuAct + ` (?i:the )?` + placeName + menuItemWord +
 	` (?i:under|in|from) (?i:the )?` + placeName + `(?: (?i:submenu|menu))?` +
 	`(?: \((?i:in |from |on |under )?(` + menuRef + `)\)|,? (?i:in|from|on|under) (` + menuRef + `)),? (?i:moves) ` + moveMark +
 	` (?i:from) (?i:the )?` + placeName + ` (?i:to) (?i:the )?` + placeName + `$`)

@@ -62,19 +62,19 @@ const openerVerb = `(shows|lists|has|contains|says|displays|reads|offers|credits
 
 var (
 	// "The Export box lists …", "The About box says …"
-	reOpenerSubject = regexp.MustCompile(`^` + openerPlace + ` ` + openerVerb + ` (.+)$`)
+	reOpenerSubject = lazyRE(`^` + openerPlace + ` ` + openerVerb + ` (.+)$`)
 	// "In the Filters dialog, …", "In the Export box, …"
-	reOpenerIn = regexp.MustCompile(`^(?i:in|inside|within|on|per|according to) ` + openerPlace + `, (.+)$`)
+	reOpenerIn = lazyRE(`^(?i:in|inside|within|on|per|according to) ` + openerPlace + `, (.+)$`)
 	// "In the Privacy preferences, …"
-	rePrefsIn = regexp.MustCompile(`^(?i:in|inside|within|on) ` + prefsPlace + `, (.+)$`)
+	rePrefsIn = lazyRE(`^(?i:in|inside|within|on) ` + prefsPlace + `, (.+)$`)
 	// "About in the help menu reports 'Notes 3.2'": what an item reports
 	// or tells is what choosing it shows; the item's own text reports
 	// nothing (menu.go offers both readings of "shows").
-	reMenuReports = regexp.MustCompile(`^` + menuPage + `(?i:the )?` + placeName + menuItemWord + ` (?i:in|on|under|from) (` + menuRef + `) (?:reports|tells you|tells) (.+)$`)
+	reMenuReports = lazyRE(`^` + menuPage + `(?i:the )?` + placeName + menuItemWord + ` (?i:in|on|under|from) (` + menuRef + `) (?:reports|tells you|tells) (.+)$`)
 	// "Sync is switched on in the Accounts preferences ('Sync on start'
 	// is ticked)": the state, the place, and in brackets the control
 	// whose state says it.
-	reRestated = regexp.MustCompile(`^(.{1,60}?) (?:is|are) ` + tabState + ` (?:in|on) (.{1,60}?) \(` + tabLit + ` (?:is|are) ` + tabState + `\)$`)
+	reRestated = lazyRE(`^(.{1,60}?) (?:is|are) ` + tabState + ` (?:in|on) (.{1,60}?) \(` + tabLit + ` (?:is|are) ` + tabState + `\)$`)
 )
 
 // openerNameOf is the control a place named by words is opened by: the

@@ -34,23 +34,23 @@ const (
 )
 
 var (
-	reOptClaim  = regexp.MustCompile(`^(?:(?i:on|at) (?P<path1>/\S*), )?(?i:the )?(?P<name>` + optQuoted + `|[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?) (?P<noun>(?i:` + optNoun + `))(?: (?P<place>(?i:` + optPlace + `)))?(?: (?i:on|at) (?P<path2>/\S*))? (?P<rest>.+)$`)
-	rePickClaim = regexp.MustCompile(`^(?:(?i:on|at) (?P<path1>/\S*), )?(?i:you|users|a user|people|customers) can (?i:pick|choose|select) (?P<opt>` + optQuoted + `|\S+) (?i:in|from) (?i:the )?(?P<name>` + optQuoted + `|[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?) (?P<noun>(?i:` + optNoun + `))(?: (?P<place>(?i:` + optPlace + `)))?(?: (?i:on|at) (?P<path2>/\S*))?$`)
+	reOptClaim  = lazyRE(`^(?:(?i:on|at) (?P<path1>/\S*), )?(?i:the )?(?P<name>` + optQuoted + `|[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?) (?P<noun>(?i:` + optNoun + `))(?: (?P<place>(?i:` + optPlace + `)))?(?: (?i:on|at) (?P<path2>/\S*))? (?P<rest>.+)$`)
+	rePickClaim = lazyRE(`^(?:(?i:on|at) (?P<path1>/\S*), )?(?i:you|users|a user|people|customers) can (?i:pick|choose|select) (?P<opt>` + optQuoted + `|\S+) (?i:in|from) (?i:the )?(?P<name>` + optQuoted + `|[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?) (?P<noun>(?i:` + optNoun + `))(?: (?P<place>(?i:` + optPlace + `)))?(?: (?i:on|at) (?P<path2>/\S*))?$`)
 
 	optOne     = `(?P<o>` + optQuoted + `|\S+)`
 	optKind    = `(?i:option|entry|choice|item)`
-	reOptHasA  = regexp.MustCompile(`^(?i:includes|has|offers|contains|shows|lists|provides) (?i:an? |the )?` + optOne + ` ` + optKind + `$`)
-	reOptHasA2 = regexp.MustCompile(`^(?i:includes|has|offers|contains|shows|provides) (?i:an? )?` + optKind + ` (?i:(?:called|named|labelled|labeled) )?` + optOne + `$`)
-	reOptHasAs = regexp.MustCompile(`^(?i:has|offers|includes|shows) ` + optOne + ` as (?i:an? )?` + optKind + `$`)
-	reOptOrder = regexp.MustCompile(`^(?i:lists|offers|shows|has|contains|includes) (?i:the |its )?(?:(?i:options|entries|choices|items):? )?(?P<list>.+?),? (?i:in (?:that|this) order)$`)
-	reOptEach  = regexp.MustCompile(`^(?i:includes|offers|contains|has) (?i:the )?(?:(?i:options|entries|choices|items):? )?(?P<list>.+)$`)
-	reOptLists = regexp.MustCompile(`^(?i:lists|shows) (?i:the |its )?(?:(?i:options|entries|choices|items):? )?(?P<list>.+)$`)
-	reOptCount = regexp.MustCompile(`^(?i:has) (?P<q>(?i:exactly|only|just) )?(?P<n>\d+|[A-Za-z]+) (?i:options?|entries|entry|choices?|items?)(?:[,:] (?P<list>.+))?$`)
-	reOptValue = regexp.MustCompile(`^(?P<verb>(?i:is set to|is|shows|reads)) (?P<v>` + optQuoted + `|\S+)(?P<open> (?i:when the page (?:first )?(?:opens|loads)|when it (?:first )?(?:opens|loads)|on (?:page )?load|at first|initially))?$`)
+	reOptHasA  = lazyRE(`^(?i:includes|has|offers|contains|shows|lists|provides) (?i:an? |the )?` + optOne + ` ` + optKind + `$`)
+	reOptHasA2 = lazyRE(`^(?i:includes|has|offers|contains|shows|provides) (?i:an? )?` + optKind + ` (?i:(?:called|named|labelled|labeled) )?` + optOne + `$`)
+	reOptHasAs = lazyRE(`^(?i:has|offers|includes|shows) ` + optOne + ` as (?i:an? )?` + optKind + `$`)
+	reOptOrder = lazyRE(`^(?i:lists|offers|shows|has|contains|includes) (?i:the |its )?(?:(?i:options|entries|choices|items):? )?(?P<list>.+?),? (?i:in (?:that|this) order)$`)
+	reOptEach  = lazyRE(`^(?i:includes|offers|contains|has) (?i:the )?(?:(?i:options|entries|choices|items):? )?(?P<list>.+)$`)
+	reOptLists = lazyRE(`^(?i:lists|shows) (?i:the |its )?(?:(?i:options|entries|choices|items):? )?(?P<list>.+)$`)
+	reOptCount = lazyRE(`^(?i:has) (?P<q>(?i:exactly|only|just) )?(?P<n>\d+|[A-Za-z]+) (?i:options?|entries|entry|choices?|items?)(?:[,:] (?P<list>.+))?$`)
+	reOptValue = lazyRE(`^(?P<verb>(?i:is set to|is|shows|reads)) (?P<v>` + optQuoted + `|\S+)(?P<open> (?i:when the page (?:first )?(?:opens|loads)|when it (?:first )?(?:opens|loads)|on (?:page )?load|at first|initially))?$`)
 
-	reOptTok  = regexp.MustCompile(optQuoted + `|,|[^\s,]+`)
-	reOptTail = regexp.MustCompile(`^(.+) (?i:on|at) (/\S*)$`)
-	reOptLit  = regexp.MustCompile(`^(?:[A-Z][\w-]*|-?\d+(?:\.\d+)?|/\S*|https?://\S+)$`)
+	reOptTok  = lazyRE(optQuoted + `|,|[^\s,]+`)
+	reOptTail = lazyRE(`^(.+) (?i:on|at) (/\S*)$`)
+	reOptLit  = lazyRE(`^(?:[A-Z][\w-]*|-?\d+(?:\.\d+)?|/\S*|https?://\S+)$`)
 )
 
 // optNotName are words that make an unquoted list item part of the
@@ -157,7 +157,7 @@ func optionsRead(claim string) (optReading, bool) {
 	if m := reOptTail.FindStringSubmatch(c); m != nil {
 		c, tail = m[1], m[2]
 	}
-	group := func(re *regexp.Regexp, m []string, n string) string { return m[re.SubexpIndex(n)] }
+	group := func(re *lazyRegexp, m []string, n string) string { return m[re.SubexpIndex(n)] }
 	if m := rePickClaim.FindStringSubmatch(c); m != nil {
 		if !r.setSubject(group(rePickClaim, m, "name"), group(rePickClaim, m, "noun"), group(rePickClaim, m, "place"), group(rePickClaim, m, "path1"), group(rePickClaim, m, "path2"), tail) {
 			return r, false
@@ -235,7 +235,7 @@ func optionsRead(claim string) (optReading, bool) {
 	return r, false
 }
 
-func firstMatch(s string, res ...*regexp.Regexp) []string {
+func firstMatch(s string, res ...*lazyRegexp) []string {
 	for _, re := range res {
 		if m := re.FindStringSubmatch(s); m != nil {
 			return m
@@ -364,7 +364,7 @@ func (r *optReading) count(x []string) bool {
 // valueClaim reads "the Status filter in the toolbar is set to 'All' when
 // the page opens": its chosen option, said again for values.go once the
 // place and the time are accounted for.
-func (r *optReading) valueClaim(re *regexp.Regexp, x []string) bool {
+func (r *optReading) valueClaim(re *lazyRegexp, x []string) bool {
 	open := x[re.SubexpIndex("open")]
 	if r.place == "" && open == "" && !strings.Contains(r.noun, "filter") {
 		return false // values.go reads it as it is
@@ -601,7 +601,7 @@ func reachChoices(claim string, d *Derivation) {
 // reSwitch is a choice in a drop-down named without quotes by a word the
 // rules read otherwise ("switching the Show filter to 'Seeding' …": "show"
 // is a verb to them).
-var reSwitch = regexp.MustCompile(`^(?P<pre>(?:(?i:on|at) /\S*, )?(?i:switching|setting|changing) (?i:the ))(?P<name>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?) (?P<noun>(?i:` + optNoun + `)) (?P<post>(?i:to) (?:` + optQuoted + `) .+)$`)
+var reSwitch = lazyRE(`^(?P<pre>(?:(?i:on|at) /\S*, )?(?i:switching|setting|changing) (?i:the ))(?P<name>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?) (?P<noun>(?i:` + optNoun + `)) (?P<post>(?i:to) (?:` + optQuoted + `) .+)$`)
 
 // deriveSwitch reads "switching the Show filter to 'Seeding' still says
 // '0 Transfers'" as the rules read it with the name quoted, the choice

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -56,15 +55,15 @@ var describedNot = map[string]bool{"same": true, "other": true, "new": true, "ne
 // ways; each form has the check in group 1, the tab's name (5 groups) and
 // the place's name (5 groups), in the order tabFirst says.
 var placeTails = []struct {
-	re       *regexp.Regexp
+	re       *lazyRegexp
 	tabFirst bool
 }{
 	// "… on the Network tab of Preferences"
-	{regexp.MustCompile(`^(.{3,}?) (?i:on|in|under) (?i:the )?` + placeName + ` tab (?i:of|in) (?i:the )?` + placeName + placeKind + `$`), true},
+	{lazyRE(`^(.{3,}?) (?i:on|in|under) (?i:the )?` + placeName + ` tab (?i:of|in) (?i:the )?` + placeName + placeKind + `$`), true},
 	// "… in Preferences → Network", "… under Settings > Team"
-	{regexp.MustCompile(`^(.{3,}?) (?i:on|in|under) (?i:the )?` + placeName + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)?$`), false},
+	{lazyRE(`^(.{3,}?) (?i:on|in|under) (?i:the )?` + placeName + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)?$`), false},
 	// "… (Preferences, Speed tab)", "… (Preferences → Speed)"
-	{regexp.MustCompile(`^(.{3,}?) \((?i:in |on |under )?(?i:the )?` + placeName + placeKind + `(?:,| →| ->| >| ») (?i:the )?` + placeName + `(?: tab)?\)$`), false},
+	{lazyRE(`^(.{3,}?) \((?i:in |on |under )?(?i:the )?` + placeName + placeKind + `(?:,| →| ->| >| ») (?i:the )?` + placeName + `(?: tab)?\)$`), false},
 }
 
 // derivePlaceTail derives a check said before the place it is in, as the
@@ -107,8 +106,8 @@ const quotedName = `(?:'[^']{1,40}'|"[^"]{1,40}"|‘[^’]{1,40}’|“[^”]{1,
 
 var (
 	// "The share menu has 'Copy link' and 'Email' entries"
-	reMenuHasMany = regexp.MustCompile(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes) (` + quotedName + `(?:(?:, | and |, and )` + quotedName + `)+) (?i:items|entries|options|commands|menu items)$`)
-	reQuotedName  = regexp.MustCompile(quotedName)
+	reMenuHasMany = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes) (` + quotedName + `(?:(?:, | and |, and )` + quotedName + `)+) (?i:items|entries|options|commands|menu items)$`)
+	reQuotedName  = lazyRE(quotedName)
 )
 
 // deriveMenuHasMany derives a menu said to have several items as menu.go
@@ -173,15 +172,15 @@ const menuHasItem = ` (?i:has) (?i:the )?` + placeName + `(?: (?i:item|entry|opt
 // menuStateForms: the menu (5 groups from menu), the submenu (5 groups
 // from sub), the item (5 groups from 12), the state in group 17.
 var menuStateForms = []struct {
-	re        *regexp.Regexp
+	re        *lazyRegexp
 	menu, sub int
 }{
 	// "In the view menu, Zoom has 100% selected"
-	{regexp.MustCompile(`^` + menuPage + `(?i:in|on|under|from) ` + menuRef + `, ` + menuSub + menuHasItem), 2, 7},
+	{lazyRE(`^` + menuPage + `(?i:in|on|under|from) ` + menuRef + `, ` + menuSub + menuHasItem), 2, 7},
 	// "View menu > Zoom has 100% selected"
-	{regexp.MustCompile(`^` + menuPage + `(?i:the )?` + menuRef + ` (?:→|->|>|») ` + menuSub + menuHasItem), 2, 7},
+	{lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?:→|->|>|») ` + menuSub + menuHasItem), 2, 7},
 	// "Zoom in the view menu has 100% selected"
-	{regexp.MustCompile(`^` + menuPage + menuSub + ` (?i:in|on|under|of) ` + menuRef + menuHasItem), 7, 2},
+	{lazyRE(`^` + menuPage + menuSub + ` (?i:in|on|under|of) ` + menuRef + menuHasItem), 7, 2},
 }
 
 // deriveMenuState derives the item chosen in a submenu: open the menu by
@@ -283,7 +282,7 @@ func deriveMenuState(claim string) (Derivation, bool) {
 // state: "the Download (kB/s) limit is switched on". The words are the
 // label of the control switching it; "enabled" is not read (a button's
 // state as much as a tick's).
-var reNamedSetting = regexp.MustCompile(`^(.*?)(?i:the) ([A-Z][\w-]*(?: (?:[A-Z][\w-]*|\([^()'"]{1,20}\)))*) ((?i:limit|option|setting|switch|toggle|checkbox)) (?:is|are) (switched on|switched off|turned on|turned off|ticked|unticked|checked|unchecked)((?: (?i:by default))?)$`)
+var reNamedSetting = lazyRE(`^(.*?)(?i:the) ([A-Z][\w-]*(?: (?:[A-Z][\w-]*|\([^()'"]{1,20}\)))*) ((?i:limit|option|setting|switch|toggle|checkbox)) (?:is|are) (switched on|switched off|turned on|turned off|ticked|unticked|checked|unchecked)((?: (?i:by default))?)$`)
 
 // deriveNamedSetting derives a setting named by its label's words as the
 // claim said with the label quoted; ok is false when it is not of that

@@ -3,7 +3,6 @@ package claim
 import (
 	"fmt"
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -14,7 +13,7 @@ import (
 // steps a plan can hold; plan.Validate still checks every derived plan.
 
 // secretName is a secret's name as plan steps accept it.
-var secretName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var secretName = lazyRE(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // checkLocation accepts a path on the base URL or an absolute http(s) URL.
 func checkLocation(v string) error {

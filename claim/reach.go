@@ -1,7 +1,6 @@
 package claim
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -31,15 +30,15 @@ const placeKind = `(?: (?:dialog|menu|window|panel|pane|popup|modal|drawer|prefe
 
 var (
 	// "In Preferences, …", "Inside the Statistics dialog, …"
-	reInPlace = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?` + placeName + placeKind + `, (.+)$`)
+	reInPlace = lazyRE(`^(?i:in|inside|within) (?i:the )?` + placeName + placeKind + `, (.+)$`)
 	// "On the Speed tab of Preferences, …", "In the 'Speed' tab of the Preferences dialog, …"
-	reTabOfPlace = regexp.MustCompile(`^(?i:on|in) (?i:the )?` + placeName + ` tab (?:of|in) (?i:the )?` + placeName + placeKind + `, (.+)$`)
+	reTabOfPlace = lazyRE(`^(?i:on|in) (?i:the )?` + placeName + ` tab (?:of|in) (?i:the )?` + placeName + placeKind + `, (.+)$`)
 	// "In Preferences → Network, …", "In Preferences > Speed, …": the
 	// place, then its tab.
-	reArrowPlace = regexp.MustCompile(`^(?i:in|inside|within|on) (?i:the )?` + placeName + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)?, (.+)$`)
+	reArrowPlace = lazyRE(`^(?i:in|inside|within|on) (?i:the )?` + placeName + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)?, (.+)$`)
 	// "The Statistics dialog shows …": a dialog's texts are looked for
 	// inside the dialog once it is open.
-	reDialogSubject = regexp.MustCompile(`^(?i:the )?` + placeName + ` (dialog|window) (shows|lists|has|contains|says|displays) (.+)$`)
+	reDialogSubject = lazyRE(`^(?i:the )?` + placeName + ` (dialog|window) (shows|lists|has|contains|says|displays) (.+)$`)
 )
 
 // firstOf returns the first non-empty submatch among m[i:i+5] (the five

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -18,19 +17,19 @@ import (
 
 var (
 	// a rule, then a colon or a dash, then the example
-	reasonRuleFirst = regexp.MustCompile(`^([^\x01:/]+?)\s*(?::|\s[-–—]\s)\s*(.+)$`)
+	reasonRuleFirst = lazyRE(`^([^\x01:/]+?)\s*(?::|\s[-–—]\s)\s*(.+)$`)
 	// a rule, then "so", then the example
-	reasonSo = regexp.MustCompile(`^(.+?),?\s+(?i:and so|so|which is why|that's why|hence|therefore)\s+(.+)$`)
+	reasonSo = lazyRE(`^(.+?),?\s+(?i:and so|so|which is why|that's why|hence|therefore)\s+(.+)$`)
 	// a rule, then "and", then the example starting with its path
-	reasonAnd = regexp.MustCompile(`^([^\x01/]+?)\s+(?i:and)\s+(/.+)$`)
+	reasonAnd = lazyRE(`^([^\x01/]+?)\s+(?i:and)\s+(/.+)$`)
 	// the example, then "because"/"since", then the reason
-	reasonBecause = regexp.MustCompile(`^(.+?),?\s+(?i:because|since)\s+(.+?)\s*[.!]?$`)
+	reasonBecause = lazyRE(`^(.+?),?\s+(?i:because|since)\s+(.+?)\s*[.!]?$`)
 	// the example, then a concession
-	reasonThough = regexp.MustCompile(`^(.+?),?\s+(?i:even though|although|though|even if)\s+(.+?)\s*[.!]?$`)
+	reasonThough = lazyRE(`^(.+?),?\s+(?i:even though|although|though|even if)\s+(.+?)\s*[.!]?$`)
 	// the example, then what does not happen
-	reasonInstead = regexp.MustCompile(`^(.+?)\s+(?i:instead of|rather than)\s+(.+?)\s*[.!]?$`)
+	reasonInstead = lazyRE(`^(.+?)\s+(?i:instead of|rather than)\s+(.+?)\s*[.!]?$`)
 	// a status code
-	reasonStatus = regexp.MustCompile(`\b[1-5]\d\d\b`)
+	reasonStatus = lazyRE(`\b[1-5]\d\d\b`)
 )
 
 // ruleVerbs are the verbs a general rule is said with.
@@ -75,7 +74,7 @@ func ruleOK(s string) bool {
 
 // reasonExample is an example that is a request's check: its path first,
 // after "GET" or a few words that name it ("the nested route /x").
-var reasonExample = regexp.MustCompile(`^(?:(?i:get)\s+|(?i:the)(?: [a-z-]+){1,3} )?/`)
+var reasonExample = lazyRE(`^(?:(?i:get)\s+|(?i:the)(?: [a-z-]+){1,3} )?/`)
 
 // splitReason sets the general part of a claim (quoted texts masked)
 // apart from its concrete check; ok is false when a part it would drop
@@ -128,7 +127,7 @@ func splitReason(s string, r *jvReading) (string, bool) {
 
 // reasonField is a concession that says an item's field holds a quoted
 // value: "its notes are spelled 'Dark mode' with a capital D".
-var reasonField = regexp.MustCompile(`^(?i:its|their) ([a-z_][a-z0-9_]*) (?i:is|are) (?:(?i:spelled|spelt|written) )?('\x01(\d+)\x01'|"\x01(\d+)\x01")(?: (?i:with a capital) ([A-Za-z]))?$`)
+var reasonField = lazyRE(`^(?i:its|their) ([a-z_][a-z0-9_]*) (?i:is|are) (?:(?i:spelled|spelt|written) )?('\x01(\d+)\x01'|"\x01(\d+)\x01")(?: (?i:with a capital) ([A-Za-z]))?$`)
 
 // concession reads a concession that is a field's value as one more check
 // of the JSON response: some item's field (a record's own field is

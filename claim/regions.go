@@ -162,7 +162,7 @@ func timesWord(n int) string {
 }
 
 // shownTimes is a quoted text said to be shown a number of times.
-var shownTimes = regexp.MustCompile(`(?:\b(?:shows|show|displays|display|lists|list|says|say|reads|read|contains|contain|has|have|prints) (?:the |a )?"\d+" |"\d+" (?:is shown|is displayed|is listed|is visible|appears|shows up) )(?:twice|thrice|(?:\d+|two|three|four|five|six|seven|eight|nine|ten) times)\b`)
+var shownTimes = lazyRE(`(?:\b(?:shows|show|displays|display|lists|list|says|say|reads|read|contains|contain|has|have|prints) (?:the |a )?"\d+" |"\d+" (?:is shown|is displayed|is listed|is visible|appears|shows up) )(?:twice|thrice|(?:\d+|two|three|four|five|six|seven|eight|nine|ten) times)\b`)
 
 // countRead reads a claim that says how often a quoted text is shown
 // compositionally before the rules do, which would read the text and
@@ -187,24 +187,24 @@ var timesAfter = map[string]bool{"shown": true, "displayed": true, "listed": tru
 const partPhrase = `(?:(?:top|main|site|page|global|primary) )?(?:nav ?bar|navigation bar|navigation|nav|header|footer|side ?bar|status ?bar|tool ?bar|menu ?bar|top bar|bottom bar)`
 
 var (
-	reRegionLead   = regexp.MustCompile(`(?i)^(?:in|inside|within|on) the (` + partPhrase + `)\s*,\s*`)
-	reRegionInline = regexp.MustCompile(`(?i)\s+(?:in|inside|within|on|from|at) the (` + partPhrase + `)\b`)
-	reRegionOf     = regexp.MustCompile(`(?i)^the (` + partPhrase + `) (?:of|on) `)
-	reRegionSubj   = regexp.MustCompile(`(?i)^the (` + partPhrase + `) `)
-	reRegionOfPage = regexp.MustCompile(`(?i)^the (?:` + partPhrase + `) (?:of|on) ((?:the )?[\w' .-]*?\bpage|/\S*)\s`)
+	reRegionLead   = lazyRE(`(?i)^(?:in|inside|within|on) the (` + partPhrase + `)\s*,\s*`)
+	reRegionInline = lazyRE(`(?i)\s+(?:in|inside|within|on|from|at) the (` + partPhrase + `)\b`)
+	reRegionOf     = lazyRE(`(?i)^the (` + partPhrase + `) (?:of|on) `)
+	reRegionSubj   = lazyRE(`(?i)^the (` + partPhrase + `) `)
+	reRegionOfPage = lazyRE(`(?i)^the (?:` + partPhrase + `) (?:of|on) ((?:the )?[\w' .-]*?\bpage|/\S*)\s`)
 	// reRegionElement: what a claim says of a named element in a part
 	// that no target pins there: its look, a hover over it, an element
 	// named by a head noun, a link to a name.
-	reRegionElement = regexp.MustCompile(`(?i)\b(?:bold|underlined?|underlines|italic|italics|struck|crossed|strikethrough|hover(?:s|ing)?|mous(?:e|es|ing) over|click(?:s|ing)?|tap(?:s|ping)?|button|link|links|tab|heading|icon|checkbox|field|box|toggle)\b`)
+	reRegionElement = lazyRE(`(?i)\b(?:bold|underlined?|underlines|italic|italics|struck|crossed|strikethrough|hover(?:s|ing)?|mous(?:e|es|ing) over|click(?:s|ing)?|tap(?:s|ping)?|button|link|links|tab|heading|icon|checkbox|field|box|toggle)\b`)
 	// reCapsLink: an unquoted name in capitals a claim says something
 	// links to ("links to the README", "has a link to the FAQ").
-	reCapsLink       = regexp.MustCompile(`\b(?:links|link) to (?:the |a |an )?([A-Z][A-Z0-9]+(?:[.-][A-Z0-9]+)*)\b`)
-	reTextVerb       = regexp.MustCompile(`(?i)\b(?:shows?|shown|reads?|says?|displays?|displayed|lists?|listed|contains?)\b`)
-	reSetTo          = regexp.MustCompile(`(?i)\b(?:set|defaults?|switched|changed) to\b`)
-	reCapsLinkPhrase = regexp.MustCompile(`(?:\b(?:has|have|contains|contain|includes|include) an? )?\b(?:links|link) to (?:the |a |an )?[A-Z][A-Z0-9]+(?:[.-][A-Z0-9]+)*\b`)
+	reCapsLink       = lazyRE(`\b(?:links|link) to (?:the |a |an )?([A-Z][A-Z0-9]+(?:[.-][A-Z0-9]+)*)\b`)
+	reTextVerb       = lazyRE(`(?i)\b(?:shows?|shown|reads?|says?|displays?|displayed|lists?|listed|contains?)\b`)
+	reSetTo          = lazyRE(`(?i)\b(?:set|defaults?|switched|changed) to\b`)
+	reCapsLinkPhrase = lazyRE(`(?:\b(?:has|have|contains|contain|includes|include) an? )?\b(?:links|link) to (?:the |a |an )?[A-Z][A-Z0-9]+(?:[.-][A-Z0-9]+)*\b`)
 	// reUnitValue: an unquoted number with a unit after a verb that says
 	// what a text reads ("both read 0 kB/s").
-	reUnitValue = regexp.MustCompile(`(?i)\b(both |all (?:two|three|four) )?(?:read|reads|show|shows|say|says|display|displays) (\d+(?:[.,]\d+)? ?(?:[kmgt]i?b/s|[kmgt]?b|%|ms|kbps|mbps))(?:\s|$)`)
+	reUnitValue = lazyRE(`(?i)\b(both |all (?:two|three|four) )?(?:read|reads|show|shows|say|says|display|displays) (\d+(?:[.,]\d+)? ?(?:[kmgt]i?b/s|[kmgt]?b|%|ms|kbps|mbps))(?:\s|$)`)
 )
 
 // regionUse is a part of the page a claim names: its words as written,
@@ -440,7 +440,7 @@ func mergeReadings(a, b map[string]string) map[string]string {
 
 // reTextTimes is a quoted text said to be shown a number of times, with
 // the aside that says which is which.
-var reTextTimes = regexp.MustCompile(`(?i)(?:'([^']+)'|"([^"]+)") (twice|thrice|(?:\d+|two|three|four|five|six|seven|eight|nine|ten) times)((?:\s*[-,:]\s*once for [a-z]+(?: [a-z]+)?)(?:(?:,| and|, and) once for [a-z]+(?: [a-z]+)?)*)?\s*$`)
+var reTextTimes = lazyRE(`(?i)(?:'([^']+)'|"([^"]+)") (twice|thrice|(?:\d+|two|three|four|five|six|seven|eight|nine|ten) times)((?:\s*[-,:]\s*once for [a-z]+(?: [a-z]+)?)(?:(?:,| and|, and) once for [a-z]+(?: [a-z]+)?)*)?\s*$`)
 
 // timesReadings offers, for a refused claim that says how often a quoted
 // text is shown, the count on the page the claim names (its other words
@@ -462,11 +462,11 @@ func timesReadings(text, page string) []string {
 
 // rePosition is where an element sits on the screen, said after it: "at
 // the top of the docs", "sits above the list", "to the left of 'Save'".
-var rePosition = regexp.MustCompile(`(?i)\s+(?:(?:sits|is|are|appears|lives|is placed|is located|is shown|shows up)\s+)?(?:at the (?:very )?(?:top|bottom) of|(?:right |just |directly )?(?:above|below|beneath|underneath)|to the (?:left|right) of|on the (?:left|right)(?: side)? of)\s+(.+)$`)
+var rePosition = lazyRE(`(?i)\s+(?:(?:sits|is|are|appears|lives|is placed|is located|is shown|shows up)\s+)?(?:at the (?:very )?(?:top|bottom) of|(?:right |just |directly )?(?:above|below|beneath|underneath)|to the (?:left|right) of|on the (?:left|right)(?: side)? of)\s+(.+)$`)
 
 // reElementSubject is an element a claim opens with: "There's an
 // Authorize button", "A 'Filter by tag' search box", "The 'Save' button".
-var reElementSubject = regexp.MustCompile(`(?i)^(?:there's |there is |the |an? )(?:an? |the )?('[^']+'|"[^"]+"|[A-Z][\w-]*(?: [A-Z][\w-]*)*) ((?:search |text |primary )?(?:button|link|field|box|input|heading|tab|checkbox|toggle|icon))$`)
+var reElementSubject = lazyRE(`(?i)^(?:there's |there is |the |an? )(?:an? |the )?('[^']+'|"[^"]+"|[A-Z][\w-]*(?: [A-Z][\w-]*)*) ((?:search |text |primary )?(?:button|link|field|box|input|heading|tab|checkbox|toggle|icon))$`)
 
 // positionTelling is the reason for a refused claim that says where an
 // element sits.

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -420,11 +419,11 @@ func statusNotSaid(claim string, p *plan.Plan) int {
 // reConditionNegation is a negation in a condition a claim is checked
 // under, not in what it checks: "With no torrents added, …", "with nothing
 // selected", "when no file is chosen".
-var reConditionNegation = regexp.MustCompile(`(?i)^(?:with|when|while|if)\s+(?:no|nothing|none)\b[^,]*,|\bwith\s+(?:nothing|no\s+[a-z]+)\s+(?:selected|added|chosen|open|opened|ticked|checked|loaded|running|entered|filled|typed|set)\b`)
+var reConditionNegation = lazyRE(`(?i)^(?:with|when|while|if)\s+(?:no|nothing|none)\b[^,]*,|\bwith\s+(?:nothing|no\s+[a-z]+)\s+(?:selected|added|chosen|open|opened|ticked|checked|loaded|running|entered|filled|typed|set)\b`)
 
 // reErrorsNegated is "no errors", "without any errors", "doesn't log
 // errors": what "loads without errors" says.
-var reErrorsNegated = regexp.MustCompile(`(?i)\b(?:no|zero|without)\s+(?:[a-z]+\s+)?errors?\b|(?:n[’']t|\bnot|\bnever)\s+(?:[a-z]+\s+){0,3}errors?\b`)
+var reErrorsNegated = lazyRE(`(?i)\b(?:no|zero|without)\s+(?:[a-z]+\s+)?errors?\b|(?:n[’']t|\bnot|\bnever)\s+(?:[a-z]+\s+){0,3}errors?\b`)
 
 // withoutErrors reports whether a suggestion is the check that a page
 // loads without errors.

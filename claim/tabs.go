@@ -1,7 +1,6 @@
 package claim
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -31,35 +30,35 @@ const tabLit = `('[^']{1,80}'|"[^"]{1,80}"|‘[^’]{1,80}’|“[^”]{1,80}”
 
 var (
 	// "Preferences > Torrents has 'Start when added' unchecked"
-	reArrowHas = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)? (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
+	reArrowHas = lazyRE(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)? (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
 	// "The Network tab in preferences has 'Enable uTP' turned off"
-	reTabInHas = regexp.MustCompile(`^(?i:the )?` + placeName + ` tab (?:in|of|on) (?i:the )?` + placeOrPrefs + placeKind + ` (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
+	reTabInHas = lazyRE(`^(?i:the )?` + placeName + ` tab (?:in|of|on) (?i:the )?` + placeOrPrefs + placeKind + ` (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
 	// "In the preferences, the Peers tab has 'Use PEX' unticked"
-	reInTabHas = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?` + placeOrPrefs + placeKind + `, (?i:the )?` + placeName + ` tab (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
+	reInTabHas = lazyRE(`^(?i:in|inside|within) (?i:the )?` + placeOrPrefs + placeKind + `, (?i:the )?` + placeName + ` tab (?:has|shows) (?i:the )?` + tabLit + ` ` + tabState + `$`)
 	// "The preferences have a 'Remote' tab"
-	rePlaceHas = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:has|have) ((?i:an?|the) ` + tabLit + ` tab)$`)
+	rePlaceHas = lazyRE(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:has|have) ((?i:an?|the) ` + tabLit + ` tab)$`)
 	// "The Peers tab of Preferences shows 'X'", "Switching to the Peers
 	// tab in Preferences lists 'X'": what the tab shows.
-	reTabShows = regexp.MustCompile(`^(?i:(?:switching|going|moving|flipping) to )?(?i:the )?` + placeName + ` tab (?:in|of|on) (?i:the )?` + placeOrPrefs + placeKind + `,? (shows|lists|says|displays|has|contains|offers) (.+)$`)
+	reTabShows = lazyRE(`^(?i:(?:switching|going|moving|flipping) to )?(?i:the )?` + placeName + ` tab (?:in|of|on) (?i:the )?` + placeOrPrefs + placeKind + `,? (shows|lists|says|displays|has|contains|offers) (.+)$`)
 	// "Preferences > Speed shows 'X'"
-	reArrowShows = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)? (shows|lists|says|displays|has|contains|offers) (.+)$`)
+	reArrowShows = lazyRE(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)? (shows|lists|says|displays|has|contains|offers) (.+)$`)
 	// "Under Preferences → Network, …": under is in.
-	reUnder = regexp.MustCompile(`^(?i:under) (.+)$`)
+	reUnder = lazyRE(`^(?i:under) (.+)$`)
 	// "On the Accounts tab of settings, …": the tab of the lower-case
 	// preferences or settings.
-	reTabOfPrefs = regexp.MustCompile(`^(?i:on|in) (?i:the )?` + placeName + ` tab (?:of|in) (?i:the )?(preferences|settings), (.+)$`)
+	reTabOfPrefs = lazyRE(`^(?i:on|in) (?i:the )?` + placeName + ` tab (?:of|in) (?i:the )?(preferences|settings), (.+)$`)
 	// "In settings, Accounts tab, …", "In Settings, the Accounts tab, …":
 	// the place, then its tab, as a path said with commas.
-	rePrefsCommaTab = regexp.MustCompile(`^(?i:in|inside|within|on|under) (?i:the )?` + placeOrPrefs + placeKind + `, (?i:the )?` + placeName + ` tab, (.+)$`)
+	rePrefsCommaTab = lazyRE(`^(?i:in|inside|within|on|under) (?i:the )?` + placeOrPrefs + placeKind + `, (?i:the )?` + placeName + ` tab, (.+)$`)
 	// "Settings → Accounts: …", "Preferences > Network: …": a path, then
 	// what is there after a colon.
-	reArrowColon = regexp.MustCompile(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)?: (.+)$`)
+	reArrowColon = lazyRE(`^(?i:the )?` + placeOrPrefs + placeKind + ` (?:→|->|>|») (?i:the )?` + placeName + `(?: tab)?: (.+)$`)
 	// "In the preferences, …"
-	reInPrefs = regexp.MustCompile(`^(?i:in|inside|within) (?i:the )?(preferences|settings), (.+)$`)
+	reInPrefs = lazyRE(`^(?i:in|inside|within) (?i:the )?(preferences|settings), (.+)$`)
 	// "On the Network tab, …", "Network tab: …": a tab named alone, opened
 	// by the control of its name wherever it is (in a dialog not open,
 	// the guess goes nowhere and the run is blocked).
-	reTabAlone = regexp.MustCompile(`^(?:(?i:on|in|under) )?(?i:the )?` + placeName + ` tab(?:,|:) (.+)$`)
+	reTabAlone = lazyRE(`^(?:(?i:on|in|under) )?(?i:the )?` + placeName + ` tab(?:,|:) (.+)$`)
 )
 
 // placeOf is the place matched from group i of placeOrPrefs: its name, or
@@ -160,7 +159,7 @@ func deriveTabbed(claim string) (Derivation, bool) {
 // "Clicking Cancel in the Open Torrent dialog makes 'Upload Torrent Files'
 // go away": a control inside a named dialog, which is opened first by the
 // control of its name (a guess, marked reach), as reach.go opens a place.
-var reClickInPlace = regexp.MustCompile(`^(?i:clicking|click|clicks|tapping|tap|taps) (?i:the )?` + placeName + `(?: (?i:button|link))? (?i:in|on|inside) (?i:the )?` + placeName + ` (?i:dialog|window|panel|popup|modal|drawer),? (.+)$`)
+var reClickInPlace = lazyRE(`^(?i:clicking|click|clicks|tapping|tap|taps) (?i:the )?` + placeName + `(?: (?i:button|link))? (?i:in|on|inside) (?i:the )?` + placeName + ` (?i:dialog|window|panel|popup|modal|drawer),? (.+)$`)
 
 // deriveClickInPlace derives a claim that clicks a control inside a named
 // dialog it does not say how to open: the dialog's control is clicked

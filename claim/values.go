@@ -2,7 +2,6 @@ package claim
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -42,20 +41,20 @@ const (
 
 var (
 	// "the Theme dropdown [for …] [on the Peers tab of P] is set to 'Dark' [in P]"
-	reValueBody = regexp.MustCompile(`^(?i:the )?` + valName + `(?: (?P<noun>(?i:` + valueNoun + `)))?(?: (?P<qual>for [a-z][a-z ]{0,60}?))?(?: (?P<pl1>(?i:on|in|under) [^,'"‘“]+?))? (?P<verb>(?i:is set to|is now set to|is|shows|holds|reads|starts on|defaults to)) ` + valValue + `(?: (?P<pl2>(?i:on|in|under) [^,'"‘“]+?))?(?P<dflt> by default)?$`)
+	reValueBody = lazyRE(`^(?i:the )?` + valName + `(?: (?P<noun>(?i:` + valueNoun + `)))?(?: (?P<qual>for [a-z][a-z ]{0,60}?))?(?: (?P<pl1>(?i:on|in|under) [^,'"‘“]+?))? (?P<verb>(?i:is set to|is now set to|is|shows|holds|reads|starts on|defaults to)) ` + valValue + `(?: (?P<pl2>(?i:on|in|under) [^,'"‘“]+?))?(?P<dflt> by default)?$`)
 	// "'Use PEX' on the Peers tab of Preferences is ticked"
-	reStateBody = regexp.MustCompile(`^(?i:the )?(?P<subj>` + valQuoted + `)(?: (?P<noun>(?i:checkbox|box|toggle|switch|option)))? (?P<pl1>(?i:on|in|under) [^,'"‘“]+?) is (?P<state>` + valState + `)(?P<dflt> by default)?$`)
+	reStateBody = lazyRE(`^(?i:the )?(?P<subj>` + valQuoted + `)(?: (?P<noun>(?i:checkbox|box|toggle|switch|option)))? (?P<pl1>(?i:on|in|under) [^,'"‘“]+?) is (?P<state>` + valState + `)(?P<dflt> by default)?$`)
 	// "Preferences → Peers has the encryption mode set to 'Fast'"
-	reHasSet = regexp.MustCompile(`^(?P<pl1>[^,'"‘“]+?) (?:has|have) (?i:the |its )?` + valName + `(?: (?P<noun>(?i:` + valueNoun + `)))? set to ` + valValue + `$`)
+	reHasSet = lazyRE(`^(?P<pl1>[^,'"‘“]+?) (?:has|have) (?i:the |its )?` + valName + `(?: (?P<noun>(?i:` + valueNoun + `)))? set to ` + valValue + `$`)
 	// the prefix "On the Peers tab of Preferences, …"
-	reValPrefix = regexp.MustCompile(`^((?i:on|in|inside|within|under) [^,]+), (.+)$`)
+	reValPrefix = lazyRE(`^((?i:on|in|inside|within|under) [^,]+), (.+)$`)
 
 	// places, said with or without their preposition
 	plName    = `('[^']{1,40}'|"[^"]{1,40}"|[A-Z][\w-]*(?: [A-Z][\w-]*){0,2}|(?i:preferences|settings))`
 	plKind    = `(?: (?i:dialog|window|panel|pane|preferences|settings))?`
-	rePlTab   = regexp.MustCompile(`^(?:(?i:on|in|under) )?(?i:the )?` + plName + ` (?i:tab) (?i:of|in|on) (?i:the )?` + plName + plKind + `$`)
-	rePlArrow = regexp.MustCompile(`^(?:(?i:on|in|under|inside|within) )?(?i:the )?` + plName + plKind + ` (?:→|->|>|») (?i:the )?` + plName + `(?: (?i:tab))?$`)
-	rePlOnly  = regexp.MustCompile(`^(?:(?i:in|inside|within|under) )?(?i:the )?(?:` + plName + ` ((?i:dialog|window|panel|pane))|((?i:preferences|settings)))$`)
+	rePlTab   = lazyRE(`^(?:(?i:on|in|under) )?(?i:the )?` + plName + ` (?i:tab) (?i:of|in|on) (?i:the )?` + plName + plKind + `$`)
+	rePlArrow = lazyRE(`^(?:(?i:on|in|under|inside|within) )?(?i:the )?` + plName + plKind + ` (?:→|->|>|») (?i:the )?` + plName + `(?: (?i:tab))?$`)
+	rePlOnly  = lazyRE(`^(?:(?i:in|inside|within|under) )?(?i:the )?(?:` + plName + ` ((?i:dialog|window|panel|pane))|((?i:preferences|settings)))$`)
 )
 
 // valueStop are first words of an unquoted name that name no control.
@@ -153,15 +152,15 @@ func valueRewrite(claim string) (valueReading, bool) {
 		}
 	}
 	var r valueReading
-	group := func(re *regexp.Regexp, m []string, name string) string {
+	group := func(re *lazyRegexp, m []string, name string) string {
 		if i := re.SubexpIndex(name); i >= 0 {
 			return m[i]
 		}
 		return ""
 	}
-	var re *regexp.Regexp
+	var re *lazyRegexp
 	var m []string
-	for _, x := range []*regexp.Regexp{reStateBody, reHasSet, reValueBody} {
+	for _, x := range []*lazyRegexp{reStateBody, reHasSet, reValueBody} {
 		if m = x.FindStringSubmatch(body); m != nil {
 			re = x
 			break
@@ -281,9 +280,9 @@ func valueRewrite(claim string) (valueReading, bool) {
 	return r, true
 }
 
-var rePathPrefix = regexp.MustCompile(`^(?i:on|at) /\S*$`)
+var rePathPrefix = lazyRE(`^(?i:on|at) /\S*$`)
 
-var reNumber = regexp.MustCompile(`^-?\d+(?:\.\d+)?$`)
+var reNumber = lazyRE(`^-?\d+(?:\.\d+)?$`)
 
 func isNumber(s string) bool { return reNumber.MatchString(s) }
 
