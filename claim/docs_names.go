@@ -319,12 +319,16 @@ func deriveSchemaRequired(claim string) (Derivation, bool) {
 	if only {
 		steps = append(steps, plan.Step{Kind: plan.ExpectCount, Target: box + " tr.property-row.required", Count: len(req)})
 	}
+	// The star is looked for on the property's whole name too: inside the
+	// box, "id*" is also part of "bookId*".
+	exact := func(p string) string { return plan.Target{Kind: plan.ByText, Value: p + "*", Exact: true}.String() }
 	for _, p := range req {
-		steps = append(steps, plan.Step{Kind: plan.ExpectText, Value: p + "*", Target: box})
+		steps = append(steps, plan.Step{Kind: plan.ExpectText, Value: p + "*", Target: box},
+			plan.Step{Kind: plan.ExpectVisible, Target: exact(p)})
 	}
 	for _, p := range not {
 		steps = append(steps, plan.Step{Kind: plan.ExpectText, Value: p, Target: box},
-			plan.Step{Kind: plan.ExpectNoText, Value: p + "*", Target: box})
+			plan.Step{Kind: plan.ExpectHidden, Target: exact(p)})
 	}
 	text := fmt.Sprintf("On /: open the schema %s (click its name under Schemas); then it marks %s required", plan.Quote(model), docsQuoteJoin(req))
 	if only {

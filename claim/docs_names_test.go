@@ -38,15 +38,17 @@ func TestDocsNamesReadings(t *testing.T) {
 			{`{"visit":"/"}`, `{"click":"role=button[name=\"DELETE /pages/{slug}\"]","reach":true}`, `{"expect_order":["Warning: Deprecated","Parameters"]}`}}},
 		// schemas: a property's required star
 		{"The Contact schema marks email as required", [][]string{
-			{`{"visit":"/"}`, `{"click":"role=button[name=\"Contact\"]","reach":true}`, `{"hover":"css=#model-Contact","reach":true}`, `{"expect_text":{"text":"email*","target":"css=#model-Contact"}}`}}},
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"Contact\"]","reach":true}`, `{"hover":"css=#model-Contact","reach":true}`, `{"expect_text":{"text":"email*","target":"css=#model-Contact"}}`, `{"expect_visible":"text=\"email*\""}`}}},
 		{"In the Page schema only slug carries the required asterisk; title and body don't", [][]string{
 			{`{"visit":"/"}`, `{"click":"role=button[name=\"Page\"]","reach":true}`, `{"hover":"css=#model-Page","reach":true}`,
-				`{"expect_count":{"target":"css=#model-Page tr.property-row.required","count":1}}`, `{"expect_text":{"text":"slug*","target":"css=#model-Page"}}`,
-				`{"expect_text":{"text":"title","target":"css=#model-Page"}}`, `{"expect_no_text":{"text":"title*","target":"css=#model-Page"}}`,
-				`{"expect_text":{"text":"body","target":"css=#model-Page"}}`, `{"expect_no_text":{"text":"body*","target":"css=#model-Page"}}`}}},
+				`{"expect_count":{"target":"css=#model-Page tr.property-row.required","count":1}}`, `{"expect_text":{"text":"slug*","target":"css=#model-Page"}}`, `{"expect_visible":"text=\"slug*\""}`,
+				// the star on the whole name: "title*" inside the box would
+				// also be part of a "subtitle*"
+				`{"expect_text":{"text":"title","target":"css=#model-Page"}}`, `{"expect_hidden":"text=\"title*\""}`,
+				`{"expect_text":{"text":"body","target":"css=#model-Page"}}`, `{"expect_hidden":"text=\"body*\""}`}}},
 		{"Opening the Page schema marks slug, and only slug, as required", [][]string{
 			{`{"visit":"/"}`, `{"click":"role=button[name=\"Page\"]","reach":true}`, `{"hover":"css=#model-Page","reach":true}`,
-				`{"expect_count":{"target":"css=#model-Page tr.property-row.required","count":1}}`, `{"expect_text":{"text":"slug*","target":"css=#model-Page"}}`}}},
+				`{"expect_count":{"target":"css=#model-Page tr.property-row.required","count":1}}`, `{"expect_text":{"text":"slug*","target":"css=#model-Page"}}`, `{"expect_visible":"text=\"slug*\""}`}}},
 		// a path clicked on a row named by its summary, and the address's fragment
 		{"Clicking the /pages path on the List pages row updates the address bar to #/pages/listPages", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"/pages\" within=\"List pages\"","reach":true}`, `{"expect_url":"/#/pages/listPages"}`}}},
