@@ -244,15 +244,8 @@ func guardNames(d *Derivation, names []string) bool {
 				if g.at != si {
 					continue
 				}
-				at := len(out) + 1 // the guard's 1-based index
+				shiftRefs(d, ji+1, len(out)+1) // the guard's 1-based index
 				out = append(out, plan.Step{Kind: plan.WaitFor, Target: g.target, Reach: true})
-				for ri := range d.Requirements {
-					for k := range d.Requirements[ri].ProvenBy {
-						if r := &d.Requirements[ri].ProvenBy[k]; r.Journey == ji+1 && r.Step >= at {
-							r.Step++
-						}
-					}
-				}
 			}
 			out = append(out, s)
 		}

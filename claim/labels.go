@@ -249,19 +249,24 @@ func reachLabel(d *Derivation, label string) {
 		var out []plan.Step
 		for _, s := range j.Steps {
 			if t, err := plan.ParseTarget(s.Target); err == nil && (t.Name == label || t.Value == label) && isStateCheck(s.Kind) {
-				at := len(out) + 1 // the hover's 1-based index
+				shiftRefs(d, ji+1, len(out)+1) // the hover's 1-based index
 				out = append(out, plan.Step{Kind: plan.Hover, Target: s.Target, Reach: true})
-				for ri := range d.Requirements {
-					for k := range d.Requirements[ri].ProvenBy {
-						if r := &d.Requirements[ri].ProvenBy[k]; r.Journey == ji+1 && r.Step >= at {
-							r.Step++
-						}
-					}
-				}
 			}
 			out = append(out, s)
 		}
 		j.Steps = out
+	}
+}
+
+// shiftRefs moves the requirements' references to steps of journey j (1-
+// based) at or after step at (1-based) one on, for a step put in at at.
+func shiftRefs(d *Derivation, j, at int) {
+	for ri := range d.Requirements {
+		for k := range d.Requirements[ri].ProvenBy {
+			if r := &d.Requirements[ri].ProvenBy[k]; r.Journey == j && r.Step >= at {
+				r.Step++
+			}
+		}
 	}
 }
 
