@@ -354,3 +354,28 @@ func FuzzTargetCanonical(f *testing.F) {
 		}
 	})
 }
+
+// TestReachOnWaitFor: a wait_for may carry reach (a text the claim names
+// without quotes, found first); it is kept in the canonical form, round
+// trips, and its description says it is a guess.
+func TestReachOnWaitFor(t *testing.T) {
+	src := "version: 1\nname: r\njourneys:\n  - name: j\n    steps:\n      - visit: /\n      - wait_for: text=Bob Stone\n        reach: true\n      - expect_text: Bob Stone\n"
+	p, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Journeys[0].Steps[1]
+	if !s.Reach || s.Kind != WaitFor {
+		t.Fatalf("step 2 is %+v, want a wait_for marked reach", s)
+	}
+	if !strings.Contains(string(p.Canonical()), `{"wait_for":"text=Bob Stone","reach":true}`) {
+		t.Errorf("canonical form lacks the reach: %s", p.Canonical())
+	}
+	again, err := Parse(p.Canonical())
+	if err != nil || again.ID() != p.ID() {
+		t.Errorf("round trip: %v", err)
+	}
+	if d := s.Describe(); !strings.Contains(d, "only to find a text the claim names without quotes: a guess") {
+		t.Errorf("description %q does not say it is a guess", d)
+	}
+}
