@@ -522,9 +522,9 @@ func TestClassDialogBeforeItOpens(t *testing.T) {
 	})
 	runClasses(t, []classCase{
 		// A capitalised name: opened by the control of that name, a guess (reach.go).
-		{"The Settings dialog lists 'Theme'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Settings\"","reach":true}`, `{"expect_text":{"text":"Theme","target":"css=dialog, [role=dialog]"}}`}}},
+		{"The Settings dialog lists 'Theme'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Settings\"","reach":true}`, `{"wait_for":"css=dialog, [role=dialog]","reach":true}`, `{"expect_text":{"text":"Theme","target":"css=dialog, [role=dialog]"}}`}}},
 		// One lower-case word: the control of that name, capitalised (places.go).
-		{"The settings dialog lists 'Theme'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Settings\"","reach":true}`, `{"expect_text":{"text":"Theme","target":"css=dialog, [role=dialog]"}}`}}},
+		{"The settings dialog lists 'Theme'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Settings\"","reach":true}`, `{"wait_for":"css=dialog, [role=dialog]","reach":true}`, `{"expect_text":{"text":"Theme","target":"css=dialog, [role=dialog]"}}`}}},
 		{"The cookie popup says 'We use cookies'", [][]string{{`{"visit":"/"}`, `{"expect_text":"We use cookies"}`}}},
 	})
 }

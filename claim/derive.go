@@ -132,8 +132,11 @@ func Derive(claim string) (d Derivation, err error) {
 	if err != nil {
 		// names said without quotes, each found first (guessed.go)
 		if d2, ok := deriveGuessed(claim, err); ok {
-			return d2, nil
+			d, err = d2, nil
 		}
+	}
+	if err == nil {
+		guardGuesses(&d) // scopeguard.go
 	}
 	return d, err
 }

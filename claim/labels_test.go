@@ -58,7 +58,7 @@ func TestClassAsideOpener(t *testing.T) {
 		{"The Compose dialog (toolbar, New Message) has 'Send later' ticked",
 			j(`{"visit":"/"}`, reach("New Message"), `{"expect_checked":"role=checkbox[name=\"Send later\"]"}`, `{"expect_text":"Compose"}`)},
 		{"The Resize window (from the toolbar's Resize Image button) shows 'Width'",
-			j(`{"visit":"/"}`, reach("Resize Image"), `{"expect_text":"Resize"}`, `{"expect_text":{"text":"Width","target":"css=dialog, [role=dialog]"}}`)},
+			j(`{"visit":"/"}`, reach("Resize Image"), `{"expect_text":"Resize"}`, `{"wait_for":"css=dialog, [role=dialog]","reach":true}`, `{"expect_text":{"text":"Width","target":"css=dialog, [role=dialog]"}}`)},
 	})
 	runRefused(t, []string{
 		"The Compose dialog (Settings) has 'Send later' ticked",          // a bare name: a menu, a tab or a page?
@@ -73,7 +73,7 @@ func TestClassOpenerVerbs(t *testing.T) {
 	j := func(steps ...string) [][]string { return [][]string{steps} }
 	runClasses(t, []classCase{
 		{"The About box credits 'Ada Lovelace'",
-			j(`{"visit":"/"}`, reach("About"), `{"expect_text":{"text":"Ada Lovelace","target":"css=dialog, [role=dialog]"}}`)},
+			j(`{"visit":"/"}`, reach("About"), `{"wait_for":"css=dialog, [role=dialog]","reach":true}`, `{"expect_text":{"text":"Ada Lovelace","target":"css=dialog, [role=dialog]"}}`)},
 		{"According to the Shortcuts dialog, the page shows 'New message'",
 			j(`{"visit":"/"}`, reach("Shortcuts"), `{"expect_text":"New message"}`)},
 	})

@@ -50,9 +50,9 @@ func TestClassMenuChoice(t *testing.T) {
 			j(`{"visit":"/"}`, opener("account menu"), item("Sign out"), `{"expect_url":"/login"}`)},
 		// A dialog and, in brackets, the menu (and item) that open it.
 		{"The Billing dialog (account menu, then Billing) shows 'Next invoice'",
-			j(`{"visit":"/"}`, opener("account menu"), item("Billing"), `{"expect_text":{"text":"Next invoice","target":"css=dialog, [role=dialog]"}}`)},
+			j(`{"visit":"/"}`, opener("account menu"), item("Billing"), `{"wait_for":"css=dialog, [role=dialog]","reach":true}`, `{"expect_text":{"text":"Next invoice","target":"css=dialog, [role=dialog]"}}`)},
 		{"The Licenses dialog (from the help menu) lists 'MIT'",
-			j(`{"visit":"/"}`, opener("help menu"), item("Licenses"), `{"expect_text":{"text":"MIT","target":"css=dialog, [role=dialog]"}}`)},
+			j(`{"visit":"/"}`, opener("help menu"), item("Licenses"), `{"wait_for":"css=dialog, [role=dialog]","reach":true}`, `{"expect_text":{"text":"MIT","target":"css=dialog, [role=dialog]"}}`)},
 		// The menu has an item: it is shown once the menu is open.
 		{"The share menu has a 'Copy link' entry",
 			j(`{"visit":"/"}`, opener("share menu"), `{"expect_visible":"role=menuitem[name=\"Copy link\" s]"}`)},

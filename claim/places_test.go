@@ -33,7 +33,7 @@ func TestClassPlaces(t *testing.T) {
 		{"In the shortcuts dialog, 'g' is listed as 'Go to inbox'",
 			j(`{"visit":"/"}`, click("Shortcuts"), `{"expect_visible":"text=Go to inbox within=\"g\""}`)},
 		{"The credits box lists 'Fonts'",
-			j(`{"visit":"/"}`, click("Credits"), `{"expect_text":{"text":"Fonts","target":"css=dialog, [role=dialog]"}}`)},
+			j(`{"visit":"/"}`, click("Credits"), `{"wait_for":"css=dialog, [role=dialog]","reach":true}`, `{"expect_text":{"text":"Fonts","target":"css=dialog, [role=dialog]"}}`)},
 		{"On /plans, 'Team' is marked as the 'Popular' plan",
 			j(`{"visit":"/plans"}`, `{"expect_visible":"text=Popular within=\"Team\""}`)},
 		// The item chosen in a submenu.

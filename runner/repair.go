@@ -97,7 +97,7 @@ func (rs *runState) journeyPrompt(res *evidence.JourneyResult, jr *journeyRun) s
 	}
 	guessed := at >= 0 && at < len(j.Steps) && j.Steps[at].Reach && res.Decision == evidence.Blocked
 	guessedJSON := guessed && j.Steps[at].Kind == plan.ExpectJSON
-	guessedText := guessed && j.Steps[at].Kind == plan.WaitFor
+	guessedText := guessed && j.Steps[at].Kind == plan.WaitFor && strings.HasPrefix(j.Steps[at].Target, "text=")
 	if res.Decision == evidence.Failed {
 		line("Journey %d %s failed: the app did not do what the plan says.", res.Index, plan.Quote(res.Name))
 	} else if guessedJSON {
