@@ -139,7 +139,7 @@ func (s Step) Describe() string {
 	}
 	if s.Reach && s.Kind == ExpectJSON {
 		out += " (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey)"
-	} else if s.Reach && s.Kind == WaitFor {
+	} else if s.Reach && s.Kind == WaitFor && strings.HasPrefix(s.Target, ByText+"=") {
 		out += " (only to find a text the claim names without quotes: a guess)"
 	} else if s.Reach {
 		out += " (only to reach the place the claim is about: a guess)"
