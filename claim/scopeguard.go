@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -37,6 +38,9 @@ func guardGuesses(d *Derivation) {
 		var out []plan.Step
 		guarded := false
 		for _, s := range j.Steps {
+			if s.Kind == plan.WaitFor && s.Reach && s.Target == dialogScope {
+				guarded = true // a reading derived through Derive again
+			}
 			if !guarded && strings.HasPrefix(s.Target, dialogScope) && s.Kind.IsAssertion() {
 				shiftRefs(d, ji+1, len(out)+1)
 				out = append(out, plan.Step{Kind: plan.WaitFor, Target: dialogScope, Reach: true})
@@ -52,7 +56,7 @@ func guardGuesses(d *Derivation) {
 		}
 		j.Steps = out
 	}
-	if dialogNoted {
+	if dialogNoted && !slices.ContainsFunc(d.Notes, func(n string) bool { return strings.HasPrefix(n, "The dialog is found by its markup") }) {
 		d.Notes = append(d.Notes, "The dialog is found by its markup (a <dialog> element or role=dialog), a guess: the plan first waits for one to be shown (marked reach), so if the app's dialog is not marked up as one, the run is blocked, not failed.")
 	}
 }
