@@ -121,7 +121,7 @@ func TestComposeActions(t *testing.T) {
 func TestComposeChanges(t *testing.T) {
 	runClasses(t, []classCase{
 		{"On /inbox, clicking 'Archive' makes 'Weekly report' go away", [][]string{{`{"visit":"/inbox"}`, `{"expect_text":"Weekly report"}`, `{"click":"text=\"Archive\""}`, `{"expect_no_text":"Weekly report"}`}}},
-		{"Collapsing the archived section hides 'Old board', and a reload brings it back", [][]string{{`{"visit":"/"}`, `{"expect_text":"Old board"}`, `{"click":"text=\"archived\"","reach":true}`, `{"expect_no_text":"Old board"}`, `{"reload":true}`, `{"expect_text":"Old board"}`}}},
+		{"Collapsing the archived section hides 'Old board', and a reload brings it back", [][]string{{`{"visit":"/"}`, `{"expect_text":"Old board"}`, `{"wait_for":"text=\"archived\"","reach":true}`, `{"click":"text=\"archived\""}`, `{"expect_no_text":"Old board"}`, `{"reload":true}`, `{"expect_text":"Old board"}`}}},
 		// what opens a dialog, said after it, comes first
 		{"Pressing Escape closes the 'Keyboard shortcuts' dialog you get by pressing '?'", [][]string{{`{"visit":"/"}`, `{"press":"?"}`, `{"expect_text":"Keyboard shortcuts"}`, `{"press":"Escape"}`, `{"expect_no_text":"Keyboard shortcuts"}`}}},
 		{"Hitting Esc closes the 'New issue' dialog that opens when you click 'New'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"New\""}`, `{"expect_text":"New issue"}`, `{"press":"Escape"}`, `{"expect_no_text":"New issue"}`}}},

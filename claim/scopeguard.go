@@ -17,8 +17,9 @@ import (
 //     shown (a wait_for marked reach): none shown blocks the run.
 //   - An unquoted text a reader took as written ("hovering Use PEX to
 //     find more peers": where does the name end?) and then clicks or
-//     hovers is a guess of where the name ends: that step is marked
-//     reach, so a name the page does not have blocks the run.
+//     hovers is a guess of where the name ends: it is waited for first
+//     (marked reach), so a name the page does not have blocks the run,
+//     while a control that is there but cannot be clicked still fails it.
 
 // dialogScope is the target the readers give "the dialog".
 const dialogScope = "css=dialog, [role=dialog]"
@@ -37,6 +38,7 @@ func guardGuesses(d *Derivation) {
 		j := &d.Plan.Journeys[ji]
 		var out []plan.Step
 		guarded := false
+		found := map[string]bool{}
 		for _, s := range j.Steps {
 			if s.Kind == plan.WaitFor && s.Reach && s.Target == dialogScope {
 				guarded = true // a reading derived through Derive again
@@ -48,8 +50,12 @@ func guardGuesses(d *Derivation) {
 			}
 			switch s.Kind {
 			case plan.Click, plan.DblClick, plan.Hover:
-				if t, err := plan.ParseTarget(s.Target); err == nil && t.Kind == plan.ByText && unquoted[t.Value] {
-					s.Reach = true
+				if t, err := plan.ParseTarget(s.Target); err == nil && t.Kind == plan.ByText && unquoted[t.Value] && !s.Reach && !found[s.Target] {
+					// Found first, marked reach; the click itself is not a
+					// guess: a control that is there but disabled fails it.
+					shiftRefs(d, ji+1, len(out)+1)
+					out = append(out, plan.Step{Kind: plan.WaitFor, Target: s.Target, Reach: true})
+					found[s.Target] = true
 				}
 			}
 			out = append(out, s)
