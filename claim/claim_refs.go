@@ -912,7 +912,7 @@ var badNames = map[string]bool{"broken": true, "missing": true, "any": true, "ne
 	"other": true, "some": true, "all": true, "empty": true, "blank": true, "every": true,
 	"second": true, "third": true, "last": true, "nth": true, "several": true, "many": true,
 	"few": true, "couple": true, "dozen": true, "dozens": true, "numerous": true, "multiple": true,
-	"own": true}
+	"own": true, "both": true, "either": true, "neither": true, "each": true}
 
 // pathAdjectives may stand before a path: "the old /pricing-2023 page".
 var pathAdjectives = map[string]bool{"old": true, "new": true, "legacy": true, "former": true,

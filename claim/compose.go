@@ -1520,6 +1520,9 @@ func (c *composer) predicate(subj *subject) bool {
 		}
 		c.i = s2
 	}
+	if c.renamed(subj, neg) {
+		return true
+	}
 	// copula: "is not bold", "stays open", "is set to 'X'"
 	if c.at("gets") || c.at("becomes") || c.at("turns") || c.at("get") || c.at("become") || c.at("turn") {
 		// "gets underlined", "turns bold": a state after a change
@@ -2202,4 +2205,37 @@ func (c *composer) visitDescribed(pg pageRef, words string) {
 	c.emit(item{kind: iPage, page: pg, subject: true})
 	c.page = true
 	c.notes = append(c.notes, fmt.Sprintf("%q describes the request; %s is what is visited, and the words are not checked.", words, pg.path))
+}
+
+// renamed reads "the 'Example Value' tab turns into 'Edit Value'", "the
+// 'Edit' button changes to 'Done'" after an action: the control of that
+// kind is named by the new text afterwards and no longer by the old one,
+// and the other way round just before the last step, so the change is
+// proven by the action.
+func (c *composer) renamed(subj *subject, neg bool) bool {
+	if subj.kind != sTarget || !subj.t.quoted || subj.t.target == "" || neg || !c.acted {
+		return false
+	}
+	s := c.i
+	if !(c.eat("turns", "into") || c.eat("turn", "into") || c.eat("changes", "to") || c.eat("change", "to") ||
+		c.eat("becomes") || c.eat("switches", "to") || c.eat("is", "renamed", "to") || c.eat("gets", "renamed", "to")) {
+		return false
+	}
+	y, ok := c.lit()
+	old, err := plan.ParseTarget(subj.t.target)
+	if !ok || err != nil || old.Kind != plan.ByRole || old.Name != subj.t.name || old.Within != "" || strings.EqualFold(y, old.Name) ||
+		!(c.end() || c.w[c.i].kind == tPunct || c.at("and")) {
+		c.i = s
+		return false
+	}
+	nw := old
+	nw.Name = y
+	appear := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: nw.String()})
+	appear.pre = []plan.Step{{Kind: plan.ExpectHidden, Target: nw.String()}}
+	gone := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: old.String()})
+	gone.pre = []plan.Step{{Kind: plan.ExpectVisible, Target: old.String()}}
+	appear.notes = []string{fmt.Sprintf("%q turning into %q is checked as the %s named %q shown and none named %q after the last step, and the other way round just before it.",
+		old.Name, y, old.Value, y, old.Name)}
+	c.emit(appear, gone)
+	return true
 }

@@ -559,6 +559,9 @@ func (c *apiComposer) apiCount() bool {
 	switch {
 	case c.eat("no"):
 		n = 0
+	case c.i == s && c.eat("both"):
+		// "gives back both users": the two of them
+		n = 2
 	case !c.end() && (c.w[c.i].kind == tNumber || c.w[c.i].kind == tWord):
 		if v, ok := wordNumber(c.low()); ok {
 			n = v

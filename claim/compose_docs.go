@@ -95,13 +95,14 @@ var (
 	// first, once the earlier ones are said in the claim language.
 	reDocsAfterFirst = lazyRE(`^((?i:clicking|pressing|hitting|click|press|hit) (?i:the )?'[^']{1,40}'(?: (?i:button))?) (?i:after) (.*clicking '(?:Try it out|Execute)') (.+)$`)
 	// What an action removes or turns one control into.
-	reDocsRemoves   = lazyRE(`\b(?i:removes) (?i:the )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:button|section|box|panel))?`)
-	reDocsTurns     = lazyRE(`(?:,? )(?i:(?:the|that|this|teh) button turns into|turns into) ('[^']{1,40}'|"[^"]{1,40}")`)
-	reDocsAppears   = lazyRE(`\b(?i:an?) ('[^']{1,40}'|"[^"]{1,40}") (?i:button) (?i:appears|shows up)`)
-	reDocsParamNoun = lazyRE(`\b(?:(?:an?|the) |(?i:has|shows|lists) (no) )('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}") (?i:parameter|param)\b`)
-	reDocsParamSent = lazyRE(`^vouch-param-([\w.\-\[\]]+)$`)
-	reDocsExample   = lazyRE(`,? (?i:with the example(?: request)? (?:body|values?|payload))`)
-	reDocsNoStatus  = lazyRE(`(?i:(?:does not|doesn't|never) (?:return|give|get|answer|respond with)(?: back)? (?:(?:an?|the) )?(?:(?:http )?status(?: code)? )?)(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?i:(?: (?:response|status code|status|code))?)`)
+	reDocsRemoves    = lazyRE(`\b(?i:removes) (?i:the )?('[^']{1,80}'|"[^"]{1,80}")(?: (?i:button|section|box|panel))?`)
+	reDocsNamedTurns = lazyRE(`('[^']{1,40}'|"[^"]{1,40}") (?i:tab|button|link|heading|label)$`)
+	reDocsTurns      = lazyRE(`(?:,? )(?i:(?:the|that|this|teh) button turns into|turns into) ('[^']{1,40}'|"[^"]{1,40}")`)
+	reDocsAppears    = lazyRE(`\b(?i:an?) ('[^']{1,40}'|"[^"]{1,40}") (?i:button) (?i:appears|shows up)`)
+	reDocsParamNoun  = lazyRE(`\b(?:(?:an?|the) |(?i:has|shows|lists) (no) )('[\w.\-\[\]]{1,40}'|"[\w.\-\[\]]{1,40}") (?i:parameter|param)\b`)
+	reDocsParamSent  = lazyRE(`^vouch-param-([\w.\-\[\]]+)$`)
+	reDocsExample    = lazyRE(`,? (?i:with the example(?: request)? (?:body|values?|payload))`)
+	reDocsNoStatus   = lazyRE(`(?i:(?:does not|doesn't|never) (?:return|give|get|answer|respond with)(?: back)? (?:(?:an?|the) )?(?:(?:http )?status(?: code)? )?)(?:'([1-5]\d\d)'|"([1-5]\d\d)"|([1-5]\d\d))(?i:(?: (?:response|status code|status|code))?)`)
 	// "produces a curl command containing author=Tolkien", "the request
 	// URL contains '/api/books'"; a value unquoted must look literal.
 	reDocsShownRequest = lazyRE(`(?i:(?:produces|shows|gives) (?:a|the) (curl command|request url)|(?:and )?the (curl command|request url)(?: shown)?) (?i:containing|that contains|contains|including|includes|with) ('[^']{1,80}'|"[^"]{1,80}"|[\w.~%-]*[=/][\w.~%=&/?:-]*)`)
@@ -311,12 +312,17 @@ func docsSay(claim string) (docsRewrite, bool) {
 	c = reDocsRemoves.ReplaceAllString(c, "hides $1")
 	c = reDocsAppears.ReplaceAllString(c, "shows a $1 button")
 	if m := reDocsTurns.FindStringSubmatchIndex(c); m != nil {
-		// The button just clicked is the one that turns into another.
+		// The button just clicked is the one that turns into another,
+		// unless the claim names another control that turns ("the
+		// 'Example Value' tab turns into 'Edit Value'": the composer
+		// reads that one).
 		last := regexp.MustCompile(`clicking ('[^']{1,40}'|"[^"]{1,40}")`).FindAllStringSubmatch(c[:m[0]], -1)
 		if len(last) == 0 {
 			return rw, false
 		}
-		c = c[:m[0]] + " hides " + last[len(last)-1][1] + " and shows a " + c[m[2]:m[3]] + " button" + c[m[1]:]
+		if n := reDocsNamedTurns.FindStringSubmatch(c[:m[0]]); n == nil || n[1][1:len(n[1])-1] == last[len(last)-1][1][1:len(last[len(last)-1][1])-1] {
+			c = c[:m[0]] + " hides " + last[len(last)-1][1] + " and shows a " + c[m[2]:m[3]] + " button" + c[m[1]:]
+		}
 	}
 	rw.executed = strings.Contains(c, "clicking 'Execute'") || strings.Contains(c, "then 'Execute'")
 	if m := reDocsBodyStatus.FindStringSubmatch(c); m != nil && rw.executed && len(reDocsBodyStatus.FindAllString(c, -1)) == 1 && !docsParamBad[strings.ToLower(m[3])] {

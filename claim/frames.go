@@ -165,6 +165,8 @@ var restatements = []restatement{
 		`"lacks 'X'" is "does not show 'X'"`, false},
 	{lazyRE(`\b(?i:has)\s+` + quotedRe + `\s+(?i:in it|on it|somewhere on it)\b`), "shows $1",
 		`"has 'X' in it" is "shows 'X'"`, false},
+	{lazyRE(`\b((?i:returns|return|finds|find|gives back|give back|lists|list|matches|match|shows|show))\s+` + quotedRe + `\s+(?i:and nothing else|and no other (?:item|task|result|user|entr(?:y|ie)|record|row|match)e?s?)\b`), "$1 only $2",
+		`"'X' and nothing else" is "only 'X'"`, false},
 }
 
 // restate applies every restatement until none changes the claim, and

@@ -62,8 +62,12 @@ func (c *apiComposer) emit(its ...item) {
 				}
 			}
 			if marked {
+				verb := c.verb
+				if verb == "" {
+					verb = "answers"
+				}
 				its[k].steps = steps
-				its[k].notes = append(append([]string(nil), its[k].notes...), fmt.Sprintf("The claim says the path %s this, not that it is an API: the response is taken to be JSON, and a page that is not JSON blocks the run rather than failing it.", c.verb))
+				its[k].notes = append(append([]string(nil), its[k].notes...), fmt.Sprintf("The claim says the path %s this, not that it is an API: the response is taken to be JSON, and a page that is not JSON blocks the run rather than failing it.", verb))
 			}
 		}
 	}

@@ -18,6 +18,10 @@ import (
 var (
 	// a rule, then a colon or a dash, then the example
 	reasonRuleFirst = lazyRE(`^([^\x01:/]+?)\s*(?::|\s[-–—]\s)\s*(.+)$`)
+	// a rule, then a comma, then the example starting with its path
+	reasonRuleComma = lazyRE(`^([^\x01:/,]+?),\s*((?:(?i:get)\s+)?/.+)$`)
+	// a title or a purpose, then a colon, then the example
+	reasonLabel = lazyRE(`^([^\x01:/,]+?)\s*:\s*(.+)$`)
 	// a rule, then "so", then the example
 	reasonSo = lazyRE(`^(.+?),?\s+(?i:and so|so|which is why|that's why|hence|therefore)\s+(.+)$`)
 	// a rule, then "and", then the example starting with its path
@@ -38,7 +42,13 @@ var ruleVerbs = map[string]bool{"is": true, "are": true, "isn't": true, "aren't"
 	"care": true, "cares": true, "belong": true, "belongs": true, "matters": true, "matter": true, "accepts": true,
 	"accept": true, "allows": true, "allow": true, "supports": true, "support": true, "handles": true, "handle": true,
 	"respects": true, "respect": true, "behaves": true, "behave": true, "applies": true, "apply": true, "needs": true,
-	"need": true, "can": true, "can't": true, "cannot": true, "never": true, "always": true, "must": true, "should": true}
+	"need": true, "can": true, "can't": true, "cannot": true, "never": true, "always": true, "must": true, "should": true,
+	"match": true, "matches": true, "reverses": true, "reverse": true, "sorts": true, "sort": true, "filters": true,
+	"breaks": true, "break": true, "honours": true, "honors": true, "honour": true, "honor": true, "follows": true,
+	"follow": true, "uses": true, "use": true, "keeps": true, "drops": true, "skips": true, "skip": true,
+	"embeds": true, "expands": true, "searches": true, "stops": true, "survives": true, "survive": true,
+	"paginates": true, "paginate": true, "wins": true, "win": true, "overrides": true, "override": true,
+	"combine": true, "combines": true, "stack": true, "stacks": true, "compose": true, "composes": true}
 
 // ruleOpeners start no rule: an action, a check or a condition.
 var ruleOpeners = map[string]bool{"if": true, "when": true, "whenever": true, "after": true, "once": true,
@@ -65,12 +75,51 @@ func ruleOK(s string) bool {
 		return false
 	}
 	for _, w := range f {
+		// "only 2 albums match": a count is a check of its own
+		w = strings.Trim(w, ",.;")
+		if _, n := numberWords[w]; n || jvDigits.MatchString(w) || w == "only" {
+			return false
+		}
+	}
+	for _, w := range f {
 		if ruleVerbs[strings.Trim(w, ",.;")] {
 			return true
 		}
 	}
 	return false
 }
+
+// labelOK reports whether words before a colon are a title ("Release
+// filter") or a purpose ("To get the newest user"): one to six words,
+// nothing checkable, no action or condition first, and no verb of a rule
+// (a rule is ruleOK's to read).
+func labelOK(s string) bool {
+	if hasCheck(s) {
+		return false
+	}
+	f := strings.Fields(strings.ToLower(s))
+	if len(f) == 0 || len(f) > 6 || ruleOpeners[f[0]] || f[0] == "there" || f[0] == "there's" {
+		return false
+	}
+	for _, w := range f {
+		w = strings.Trim(w, ",.;")
+		if ruleVerbs[w] || premiseActs[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// premiseActs are actions: words before an example that say what to do
+// are part of what to check, never a title.
+var premiseActs = map[string]bool{"click": true, "clicking": true, "tap": true, "press": true, "pressing": true,
+	"type": true, "typing": true, "enter": true, "entering": true, "fill": true, "filling": true, "submit": true,
+	"submitting": true, "select": true, "selecting": true, "choose": true, "choosing": true, "sign": true,
+	"signed": true, "signing": true, "log": true, "logged": true, "logging": true, "login": true, "logout": true,
+	"upload": true, "uploading": true, "hover": true, "hovering": true, "reload": true, "reloading": true,
+	"refresh": true, "refreshing": true, "add": true, "adding": true, "delete": true, "deleting": true,
+	"remove": true, "removing": true, "create": true, "creating": true, "edit": true, "editing": true,
+	"save": true, "saving": true, "not": true, "no": true, "never": true, "only": true, "without": true}
 
 // reasonExample is an example that is a request's check: its path first,
 // after "GET" or a few words that name it ("the nested route /x").
@@ -84,6 +133,14 @@ func splitReason(s string, r *jvReading) (string, bool) {
 	if m := reasonRuleFirst.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
 		r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
 		r.why("a general rule, then its example")
+		concrete = m[2]
+	} else if m := reasonRuleComma.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
+		r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
+		r.why("a general rule, then its example")
+		concrete = m[2]
+	} else if m := reasonLabel.FindStringSubmatch(s); m != nil && labelOK(m[1]) && reasonExample.MatchString(m[2]) {
+		r.notes = append(r.notes, fmt.Sprintf("“%s” names what the example shows; only the example is checked: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
+		r.why("a title or a purpose, then the example")
 		concrete = m[2]
 	} else if m := reasonSo.FindStringSubmatch(s); m != nil && reasonExample.MatchString(m[2]) && !strings.Contains(m[1], "/") {
 		if !ruleOK(m[1]) {

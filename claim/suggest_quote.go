@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -178,7 +179,11 @@ func quoteCandidates(claim string) ([]string, map[string]string, map[string]quot
 			// "changes" in "the Recent changes link" is the name's.
 			return clauseWords[strings.ToLower(ws[k].core)] && !(k+1 < len(ws) && kindWords[strings.ToLower(ws[k+1].core)])
 		}
-		for end+1 < len(ws) && ws[end].trail == "" && plain(end+1) && !goesOn(end+1) && !kindWords[strings.ToLower(ws[end+1].core)] && !andOr(ws[end+1].core) && end-i < 6 {
+		// Another capitalised name after it starts a name of its own.
+		starts := func(k int) bool {
+			return slices.ContainsFunc(titles, func(t [2]int) bool { return t[0] == k })
+		}
+		for end+1 < len(ws) && ws[end].trail == "" && plain(end+1) && !goesOn(end+1) && !starts(end+1) && !kindWords[strings.ToLower(ws[end+1].core)] && !andOr(ws[end+1].core) && end-i < 6 {
 			end++
 		}
 		for end > t[1] && !endsName(ws, end) {
@@ -234,7 +239,8 @@ var clauseWords = map[string]bool{"is": true, "are": true, "was": true, "were": 
 	"takes": true, "brings": true, "hides": true, "removes": true, "stays": true, "remains": true,
 	"can": true, "should": true, "must": true, "will": true, "would": true, "isn't": true,
 	"doesn't": true, "don't": true, "aren't": true, "also": true, "still": true, "now": true,
-	"which": true, "that": true, "where": true, "who": true}
+	"which": true, "that": true, "where": true, "who": true, "but": true, "yet": true, "except": true,
+	"whereas": true, "than": true, "instead": true}
 
 // kindWords name a kind of control or place after its name.
 var kindWords = map[string]bool{"button": true, "buttons": true, "link": true, "links": true,
