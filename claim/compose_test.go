@@ -219,3 +219,20 @@ func TestComposeKeepsPurposefulRefusals(t *testing.T) {
 		"Pressing ',' shows a 'Privacy' tab in the preferences", // a place the claim does not pin
 	})
 }
+
+// A named control that turns into another after an action: the new name
+// shows and the old one is gone afterwards, the other way round before.
+func TestComposeRenamedControl(t *testing.T) {
+	runClasses(t, []classCase{
+		{`On /docs, after clicking 'Try it out', the 'Example Value' tab turns into 'Edit Value'`, [][]string{{
+			`{"visit":"/docs"}`,
+			`{"expect_hidden":"role=tab[name=\"Edit Value\"]"}`, `{"expect_visible":"role=tab[name=\"Example Value\"]"}`,
+			`{"click":"text=\"Try it out\""}`,
+			`{"expect_visible":"role=tab[name=\"Edit Value\"]"}`, `{"expect_hidden":"role=tab[name=\"Example Value\"]"}`}}},
+	})
+	runRefused(t, []string{
+		`On /notes the 'Edit' button turns into 'Done'`,                         // no action to turn it
+		`On /notes, after clicking 'Save', the 'Edit' button turns into 'Edit'`, // no change
+		`On /notes, after clicking 'Save', the 'Edit' button turns into Done`,   // the new name unquoted
+	})
+}

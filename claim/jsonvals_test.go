@@ -78,6 +78,17 @@ func TestReasonsReadings(t *testing.T) {
 			{`{"visit":"/pages?q=cafe"}`, `{"expect_text":"Café Noir"}`}}},
 		{"Paths are case-sensitive - /ORDERS is a 404.", [][]string{
 			{`{"visit":"/ORDERS"}`, `{"expect_status":404}`}}},
+		// more verbs of a rule, a comma before the example, a title or a purpose
+		{"Filters match on prefixes, so /orders?item=blue returns Blue Mug.", [][]string{
+			{`{"visit":"/orders?item=blue"}`, `{"expect_text":"Blue Mug"}`}}},
+		{"sorting on its own reverses nothing, /orders?_order=desc gives back both orders", [][]string{
+			{`{"visit":"/orders?_order=desc"}`, `{"expect_json":{"count":2},"reach":true}`}}},
+		{"Order filter: /orders?paid=true returns 'Blue mug' and nothing else", [][]string{
+			{`{"visit":"/orders?paid=true"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/orders?paid=true"}`, `{"expect_text":"Blue mug"}`}}},
+		{"To see the cheapest order: /orders?_sort=total&_limit=1 -> only Blue Mug.", [][]string{
+			{`{"visit":"/orders?_sort=total\u0026_limit=1"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/orders?_sort=total\u0026_limit=1"}`, `{"expect_text":"Blue Mug"}`}}},
 		{"Tags don't belong to orders, so the nested route /orders/1/tags comes back empty", [][]string{
 			{`{"visit":"/orders/1/tags"}`, `{"expect_json":{"count":0},"reach":true}`}}},
 		{"_limit=0 is accepted and /orders?_limit=0 comes back as an empty list", [][]string{
@@ -113,6 +124,9 @@ func TestReasonsRefusals(t *testing.T) {
 		"/orders?_expand=buyer answers 200 instead of ignoring the relation",                         // a 200 does not decide it
 		"/orders?_expand=buyer shows 'Error' instead of a 404",                                       // the status is in the dropped part
 		"Exact filters don't care about case, so /orders?item=blue%20mug returns the blue mug order", // a description
+		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                            // a count in the reason
+		"Only admins: /admin shows 'Users'",                                                          // "only" bounds who, a check
+		"Two orders, /orders?paid=true returns 'Blue mug'",                                           // a count before the example
 	})
 }
 

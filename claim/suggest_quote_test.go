@@ -21,6 +21,8 @@ func TestQuoteReadings(t *testing.T) {
 		{`/team shows Ada Byron and Alan Turing`, `/team shows "Ada Byron" and "Alan Turing"`, []string{`"Ada Byron and Alan Turing"`}},
 		// the kind of control ends the name
 		{`Clicking the Toggle Sidebar toolbar button shows 'Outline'`, `Clicking the "Toggle Sidebar" toolbar button shows 'Outline'`, []string{`"Toggle Sidebar toolbar`}},
+		// "but not" ends a name, and the next capitalised word starts one
+		{`GET /tasks returns Write the notes and Fix the bug but not Update deps`, `GET /tasks returns "Write the notes" and "Fix the bug" but not "Update deps"`, []string{`"Fix the bug but`}},
 		// nothing capitalised to quote
 		{`the page works`, ``, nil},
 		// an action word that starts the sentence is no name
