@@ -36,7 +36,7 @@ const quotedRe = `("[^"]+"|'[^']+')`
 
 var restatements = []restatement{
 	// Frames at the start: a label with a colon, a ticket or PR number.
-	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr))\s*[:\-–—]\s+`), "",
+	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},
 	{lazyRE(`^(?i:(?:pr|pull request|ticket|issue|story|bug|mr)\s*#?\s*[A-Za-z]*-?\d+)(?:\s*\([a-z][a-z -]{0,40}\))?\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},

@@ -25,10 +25,13 @@ import (
 type journeyRun struct {
 	rs  *runState
 	idx int // 0-based
-	j   *plan.Journey
-	br  *browser
-	tab *tab
-	rec *recorder
+	// hoverAt is where the last hover left the pointer, in the viewport:
+	// a check right after it reads the native tooltip there.
+	hoverAt []float64
+	j       *plan.Journey
+	br      *browser
+	tab     *tab
+	rec     *recorder
 
 	// jctx carries the journey's budget (and the run's); step contexts
 	// derive from sctx, which a crash also ends.

@@ -1133,7 +1133,8 @@
         const txt = pageText(t);
         if (txt == null) return [false, { found: false }];
         const want = norm(args.text);
-        const has = includesText(low(txt), low(want));
+        const tip = args.hover && !t ? hoverTitle(args.hover[0], args.hover[1]) : '';
+        const has = includesText(low(txt), low(want)) || (tip !== '' && includesText(low(norm(tip)), low(want)));
         return [args.op === 'text' ? has : !has, { found: true }];
       }
       case 'title': {
@@ -1150,6 +1151,17 @@
         return [false];
     }
     throw new Error('unknown op ' + args.op);
+  }
+
+  // hoverTitle is the native tooltip of what the pointer rests on at
+  // (x, y): the title of the element there or of its nearest ancestor with
+  // one, as the browser shows it.
+  function hoverTitle(x, y) {
+    for (let el = document.elementFromPoint(x, y); el; el = el.parentElement) {
+      const tt = el.getAttribute && el.getAttribute('title');
+      if (tt) return tt;
+    }
+    return '';
   }
 
   function failure() {

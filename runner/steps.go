@@ -180,6 +180,9 @@ func (st *stepCtx) pointer(state string, clicks int) *verdict {
 		fx, fy, href, fast := st.jr.fastPoint(st.act, obj, clicks > 0)
 		end()
 		if fast {
+			if clicks == 0 {
+				st.jr.hoverAt = []float64{fx, fy}
+			}
 			if href != "" {
 				st.jr.note = "the link opens " + href + " in a new tab; the journey follows it in this tab"
 			}
@@ -238,6 +241,9 @@ func (st *stepCtx) pointer(state string, clicks int) *verdict {
 			if herr == nil && json.Unmarshal(raw, &href) == nil && href != "" {
 				st.jr.note = "the link opens " + href + " in a new tab; the journey follows it in this tab"
 			}
+		}
+		if clicks == 0 {
+			st.jr.hoverAt = []float64{x, y}
 		}
 		end = st.span("mouse events")
 		err = st.jr.clickAt(st.act, x, y, clicks)
@@ -1103,6 +1109,13 @@ func (st *stepCtx) expectText(negated bool) *verdict {
 	if st.s.Target != "" {
 		a.Target = toJS(st.t)
 		where = st.targetText()
+	} else {
+		// Right after a hover, the browser shows the hovered element's
+		// title as a tooltip, which a person reads as the page showing
+		// it; a headless browser draws none, so the engine reads it.
+		if st.afterHover() {
+			a.Hover = st.jr.hoverAt
+		}
 	}
 	if negated {
 		a.Op = "notext"
@@ -1297,4 +1310,21 @@ func (st *stepCtx) expectNoConsoleErrors() *verdict {
 	}
 	return failed("no console errors or uncaught exceptions",
 		fmt.Sprintf("%d %s: %s", len(errs), plural(len(errs), "error", "errors"), strings.Join(parts, "; ")))
+}
+
+// afterHover reports whether the last step before this one that acts on
+// the page, past assertions and waits, is a hover: the pointer still rests
+// where it put it.
+func (st *stepCtx) afterHover() bool {
+	for i := st.k - 1; i >= 0; i-- {
+		switch k := st.jr.j.Steps[i].Kind; {
+		case k == plan.Hover:
+			return true
+		case k.IsAssertion() || k == plan.WaitFor || k == plan.Screenshot:
+			continue
+		default:
+			return false
+		}
+	}
+	return false
 }

@@ -1,0 +1,50 @@
+package runner
+
+import (
+	"testing"
+
+	"github.com/vouchdev/vouch/evidence"
+)
+
+// TestHoverTooltip checks that right after a hover, the hovered element's
+// native tooltip (its title, or its nearest ancestor's) counts as text the
+// page shows, as a person sees it; and only then: before the hover, after a
+// click, or for a title elsewhere on the page, it does not.
+func TestHoverTooltip(t *testing.T) {
+	pages := servePages(t, map[string]string{
+		"/": `<title>app</title>
+<label for="utp" title="uTP is a tool for reducing network congestion."><input id="utp" type="checkbox"> Enable uTP</label>
+<p title="Peers found by DHT"><span id="dht">Use DHT</span></p>
+<button title="Saves the draft" onclick="this.textContent='Saved'">Save</button>
+<div title="A title nobody hovers">Elsewhere</div>`,
+	})
+	runDecisionCases(t, pages.URL, []decisionCase{
+		{name: "hovered label's title", want: evidence.Verified, steps: `
+      - visit: /
+      - hover: text="Enable uTP"
+      - expect_text: uTP is a tool for reducing network congestion.`},
+		{name: "nearest ancestor's title", want: evidence.Verified, steps: `
+      - visit: /
+      - hover: css=#dht
+      - expect_text: peers found by DHT`},
+		{name: "negated after the hover", want: evidence.Failed, reason: []string{"step 3"}, steps: `
+      - visit: /
+      - hover: text="Enable uTP"
+      - expect_no_text: reducing network congestion
+        timeout: 500ms`},
+		{name: "without a hover: no tooltip", want: evidence.Failed, reason: []string{"step 2"}, steps: `
+      - visit: /
+      - expect_text: reducing network congestion
+        timeout: 500ms`},
+		{name: "another element's title", want: evidence.Failed, reason: []string{"step 3"}, steps: `
+      - visit: /
+      - hover: text="Enable uTP"
+      - expect_text: A title nobody hovers
+        timeout: 500ms`},
+		{name: "after a click, not a hover", want: evidence.Failed, reason: []string{"step 3"}, steps: `
+      - visit: /
+      - click: role=button[name="Save"]
+      - expect_text: Saves the draft
+        timeout: 500ms`},
+	})
+}
