@@ -77,7 +77,8 @@ func ruleOK(s string) bool {
 	for _, w := range f {
 		// "only 2 albums match": a count is a check of its own
 		w = strings.Trim(w, ",.;")
-		if _, n := numberWords[w]; n || jvDigits.MatchString(w) || w == "only" {
+		// ("a single record" describes; "one", "no" are too common to tell)
+		if n := numberWords[w]; n >= 2 || jvDigits.MatchString(w) || w == "only" {
 			return false
 		}
 	}
