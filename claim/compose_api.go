@@ -313,6 +313,16 @@ func (c *apiComposer) apiOutcome() bool {
 						return true
 					}
 					c.i = s3
+					if c.eat("with") || c.eat("and") {
+						// "answers 200 with all 3 tasks": the response's
+						// items, JSON a guess unless the claim says so
+						c.guess, c.verb = !c.json, "answers"
+						if c.apiCount() {
+							return true
+						}
+						c.guess, c.verb = false, ""
+					}
+					c.i = s3
 					if c.eat("with") || c.eat("and", "shows") || c.eat("and", "lists") || c.eat("and", "returns") || c.eat("and", "just", "shows") {
 						if c.apiValues(false) {
 							return true
@@ -577,8 +587,13 @@ func (c *apiComposer) apiCount() bool {
 	it := check("count", plan.Step{Kind: plan.ExpectJSON, Count: n})
 	it.notes = []string{fmt.Sprintf("%q is checked as the number of items of the JSON response (a list's items, or an object's members).", c.p.lx.span(c.w[s].a, c.w[c.i-1].b))}
 	c.emit(it)
-	// "two tasks: 'A' and 'B'": what they are
+	// "all 3 tasks, 'Write the notes' first": where one of them is
 	s2 := c.i
+	if (c.eat(",") || c.eat("with") || c.eat("and")) && c.jrPlace(s) {
+		return true
+	}
+	c.i = s2
+	// "two tasks: 'A' and 'B'": what they are
 	if c.eat(":") || c.eat(",") {
 		if vals := c.apiValueList(); len(vals) > 0 {
 			c.apiChecks(vals, false)

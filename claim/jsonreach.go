@@ -97,9 +97,21 @@ func (c *apiComposer) jrOrder() bool {
 		c.i = s
 		return false
 	}
+	if !c.jrPlace(s) {
+		c.i = s
+		return false
+	}
+	return true
+}
+
+// jrPlace reads "'X' first", "Write the notes last" after an order's
+// verb, or after a count ("all 3 tasks, 'X' first"); s is where the
+// words the note quotes start.
+func (c *apiComposer) jrPlace(s int) bool {
+	from := c.i
 	v, ok := c.apiLiteral(false)
 	if !ok || v.bare && !v.name || jsonScalar(v.text) {
-		c.i = s
+		c.i = from
 		return false
 	}
 	at, place := "", ""
@@ -109,12 +121,12 @@ func (c *apiComposer) jrOrder() bool {
 	case c.eatAny(jrLast):
 		at, place = "/-1/*", "last"
 	default:
-		c.i = s
+		c.i = from
 		return false
 	}
 	if !c.end() && !c.at(",") && !c.at("and") && !c.at("but") && !c.at(";") {
 		// "first among …", "last of the open ones": more than the order
-		c.i = s
+		c.i = from
 		return false
 	}
 	val := fmt.Sprintf("%q", v.text)

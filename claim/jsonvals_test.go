@@ -78,6 +78,13 @@ func TestReasonsReadings(t *testing.T) {
 			{`{"visit":"/pages?q=cafe"}`, `{"expect_text":"Café Noir"}`}}},
 		{"Paths are case-sensitive - /ORDERS is a 404.", [][]string{
 			{`{"visit":"/ORDERS"}`, `{"expect_status":404}`}}},
+		// a status with a count, a count with the item listed first
+		{"/orders?_sort=nope answers 200 with all 3 orders", [][]string{
+			{`{"visit":"/orders?_sort=nope"}`, `{"expect_status":200}`},
+			{`{"visit":"/orders?_sort=nope"}`, `{"expect_json":{"count":3},"reach":true}`}}},
+		{"/orders?_sort=total returns all 3 orders, 'Blue mug' first", [][]string{
+			{`{"visit":"/orders?_sort=total"}`, `{"expect_json":{"count":3},"reach":true}`},
+			{`{"visit":"/orders?_sort=total"}`, `{"expect_json":{"at":"/0/*","equals":"Blue mug"},"reach":true}`}}},
 		// more verbs of a rule, a comma before the example, a title or a purpose
 		{"Filters match on prefixes, so /orders?item=blue returns Blue Mug.", [][]string{
 			{`{"visit":"/orders?item=blue"}`, `{"expect_text":"Blue Mug"}`}}},
