@@ -7,7 +7,7 @@ import (
 	"github.com/vouchdev/vouch/plan"
 )
 
-// Guesses the readers make about the page, found first. Two readings rest
+// Guesses the readers make about the page, found first. These readings rest
 // on what the plan's author guessed, not on the claim's words:
 //
 //   - "the dialog" is looked for by its markup (a <dialog> element or
@@ -20,6 +20,8 @@ import (
 //     hovers is a guess of where the name ends: it is waited for first
 //     (marked reach), so a name the page does not have blocks the run,
 //     while a control that is there but cannot be clicked still fails it.
+//   - A field whose value is checked in a place reached by a guessed
+//     click is waited for first too: the place may not be the one meant.
 
 // dialogScope is the target the readers give "the dialog".
 const dialogScope = "css=dialog, [role=dialog]"
@@ -39,7 +41,15 @@ func guardGuesses(d *Derivation) {
 		var out []plan.Step
 		guarded := false
 		found := map[string]bool{}
-		for _, s := range j.Steps {
+		guessedPlace := false
+		for k, s := range j.Steps {
+			if s.Kind == plan.WaitFor && s.Reach && s.Target != dialogScope && k+1 < len(j.Steps) &&
+				j.Steps[k+1].Kind == plan.Hover && j.Steps[k+1].Reach && j.Steps[k+1].Target == s.Target {
+				// a hover marked reach on the same target, put in since,
+				// finds it first already
+				dropRef(d, ji+1, len(out)+1)
+				continue
+			}
 			if s.Kind == plan.WaitFor && s.Reach && s.Target == dialogScope {
 				guarded = true // a reading derived through Derive again
 			}
@@ -58,11 +68,40 @@ func guardGuesses(d *Derivation) {
 					found[s.Target] = true
 				}
 			}
+			if s.Reach && s.Kind != plan.Click {
+				found[s.Target] = true // already found first ("hover" on it, a guard put in before)
+			}
+			if s.Kind == plan.ExpectValue && guessedPlace && !found[s.Target] {
+				// In a place the plan guessed how to reach, a field
+				// named by its label may be no field at all (a key and
+				// its action in a table of shortcuts): found first, so
+				// its absence blocks the run instead of failing it.
+				if t, err := plan.ParseTarget(s.Target); err == nil && t.Kind == plan.ByLabel {
+					shiftRefs(d, ji+1, len(out)+1)
+					out = append(out, plan.Step{Kind: plan.WaitFor, Target: s.Target, Reach: true})
+					found[s.Target] = true
+				}
+			}
+			if s.Reach && (s.Kind == plan.Click || s.Kind == plan.DblClick || s.Kind == plan.Hover) {
+				guessedPlace = true
+			}
 			out = append(out, s)
 		}
 		j.Steps = out
 	}
 	if dialogNoted && !slices.ContainsFunc(d.Notes, func(n string) bool { return strings.HasPrefix(n, "The dialog is found by its markup") }) {
 		d.Notes = append(d.Notes, "The dialog is found by its markup (a <dialog> element or role=dialog), a guess: the plan first waits for one to be shown (marked reach), so if the app's dialog is not marked up as one, the run is blocked, not failed.")
+	}
+}
+
+// dropRef renumbers the steps the requirements name in journey j (from 1)
+// once the step at (from 1) is taken out.
+func dropRef(d *Derivation, j, at int) {
+	for ri := range d.Requirements {
+		for k := range d.Requirements[ri].ProvenBy {
+			if r := &d.Requirements[ri].ProvenBy[k]; r.Journey == j && r.Step > at {
+				r.Step--
+			}
+		}
 	}
 }

@@ -41,13 +41,16 @@ func TestClassControlValues(t *testing.T) {
 		{"Preferences → Display has the color scheme set to 'Solarized'",
 			j(`{"visit":"/"}`, reach("Preferences"), reach("Display"), guess("color scheme"), val("color scheme", "Solarized"))},
 		{"On the Display tab of Preferences, the 'Start page' dropdown for new windows shows Homepage",
-			j(`{"visit":"/"}`, reach("Preferences"), reach("Display"), val("Start page", "Homepage"))},
+			j(`{"visit":"/"}`, reach("Preferences"), reach("Display"), `{"wait_for":"label=Start page","reach":true}`, val("Start page", "Homepage"))},
 		{"In the Export dialog, Format is PNG",
 			j(`{"visit":"/"}`, reach("Export"), guess("Format"), val("Format", "PNG"))},
 		{"Quality is 90 in the Export dialog",
 			j(`{"visit":"/"}`, reach("Export"), guess("Quality"), val("Quality", "90"))},
 		// "by default" is the value as the page opens
 		{"On /account, the 'Language' dropdown is set to 'Deutsch' by default", j(`{"visit":"/account"}`, val("Language", "Deutsch"))},
+		// a quoted field in a place reached by a guess is found first too
+		{"In the Hotkeys dialog, 'Enter' is 'Confirm dialog'",
+			j(`{"visit":"/"}`, reach("Hotkeys"), `{"wait_for":"label=Enter","reach":true}`, val("Enter", "Confirm dialog"))},
 		// a checkbox's state with the place inside the sentence
 		{"'Send crash reports' on the Privacy tab of Preferences is unticked",
 			j(`{"visit":"/"}`, reach("Preferences"), reach("Privacy"), `{"expect_unchecked":"role=checkbox[name=\"Send crash reports\"]"}`)},
