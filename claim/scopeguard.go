@@ -67,9 +67,6 @@ func guardGuesses(d *Derivation) {
 					shiftRefs(d, ji+1, len(out)+1)
 					out = append(out, plan.Step{Kind: plan.WaitFor, Target: s.Target, Reach: true})
 					found[s.Target] = true
-					if n := fmt.Sprintf("The field %q is waited for first (marked reach): the place it is in was reached by a guess, so if no such field is there the run is blocked, not failed.", t.Value); !slices.Contains(d.Notes, n) {
-						d.Notes = append(d.Notes, n)
-					}
 				}
 			}
 			if s.Reach && s.Kind != plan.Click {
@@ -84,6 +81,9 @@ func guardGuesses(d *Derivation) {
 					shiftRefs(d, ji+1, len(out)+1)
 					out = append(out, plan.Step{Kind: plan.WaitFor, Target: s.Target, Reach: true})
 					found[s.Target] = true
+					if n := fmt.Sprintf("The field %q is waited for first (marked reach): the place it is in was reached by a guess, so if no such field is there the run is blocked, not failed.", t.Value); !slices.Contains(d.Notes, n) {
+						d.Notes = append(d.Notes, n)
+					}
 				}
 			}
 			if s.Reach && (s.Kind == plan.Click || s.Kind == plan.DblClick || s.Kind == plan.Hover) {
