@@ -132,13 +132,9 @@ var reasonExample = lazyRE(`^(?:(?i:get)\s+|(?i:the)(?: [a-z-]+){1,3} )?/`)
 func splitReason(s string, r *jvReading) (string, bool) {
 	concrete := s
 	if m := reasonRuleFirst.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
-		r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
-		r.why("a general rule, then its example")
-		concrete = m[2]
+		concrete = r.ruleExample(m[1], m[2])
 	} else if m := reasonRuleComma.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
-		r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
-		r.why("a general rule, then its example")
-		concrete = m[2]
+		concrete = r.ruleExample(m[1], m[2])
 	} else if m := reasonLabel.FindStringSubmatch(s); m != nil && labelOK(m[1]) && reasonExample.MatchString(m[2]) {
 		r.notes = append(r.notes, fmt.Sprintf("“%s” names what the example shows; only the example is checked: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
 		r.why("a title or a purpose, then the example")
@@ -147,13 +143,9 @@ func splitReason(s string, r *jvReading) (string, bool) {
 		if !ruleOK(m[1]) {
 			return s, false
 		}
-		r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
-		r.why("a general rule, then its example")
-		concrete = m[2]
+		concrete = r.ruleExample(m[1], m[2])
 	} else if m := reasonAnd.FindStringSubmatch(s); m != nil && ruleOK(m[1]) {
-		r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))
-		r.why("a general rule, then its example")
-		concrete = m[2]
+		concrete = r.ruleExample(m[1], m[2])
 	}
 	if m := reasonBecause.FindStringSubmatch(concrete); m != nil && reasonExample.MatchString(m[1]) && !strings.Contains(m[2], "/") {
 		if !ruleOK(m[2]) {
@@ -199,4 +191,12 @@ func concession(s string, r *jvReading) bool {
 	r.extra = append(r.extra, jvExtra{field: m[1], mark: m[2], capital: m[5]})
 	r.why("a concession that names a field's value, checked too")
 	return true
+}
+
+// ruleExample notes a general rule checked only on the example the claim
+// gives, and returns the example.
+func (r *jvReading) ruleExample(rule, example string) string {
+	r.notes = append(r.notes, fmt.Sprintf("The rule “%s” is checked on the example the claim gives: %s", strings.TrimSpace(rule), strings.TrimRight(example, ".!")))
+	r.why("a general rule, then its example")
+	return example
 }

@@ -43,6 +43,13 @@ func guardGuesses(d *Derivation) {
 		guarded := false
 		found := map[string]bool{}
 		guessedPlace := false
+		// findFirst puts in a wait for the target, marked reach, before
+		// the step at hand.
+		findFirst := func(target string) {
+			shiftRefs(d, ji+1, len(out)+1)
+			out = append(out, plan.Step{Kind: plan.WaitFor, Target: target, Reach: true})
+			found[target] = true
+		}
 		for k, s := range j.Steps {
 			if s.Kind == plan.WaitFor && s.Reach && s.Target != dialogScope && k+1 < len(j.Steps) &&
 				j.Steps[k+1].Kind == plan.Hover && j.Steps[k+1].Reach && j.Steps[k+1].Target == s.Target {
@@ -64,9 +71,7 @@ func guardGuesses(d *Derivation) {
 				if t, err := plan.ParseTarget(s.Target); err == nil && t.Kind == plan.ByText && unquoted[t.Value] && !s.Reach && !found[s.Target] {
 					// Found first, marked reach; the click itself is not a
 					// guess: a control that is there but disabled fails it.
-					shiftRefs(d, ji+1, len(out)+1)
-					out = append(out, plan.Step{Kind: plan.WaitFor, Target: s.Target, Reach: true})
-					found[s.Target] = true
+					findFirst(s.Target)
 				}
 			}
 			if s.Reach && s.Kind != plan.Click {
@@ -78,9 +83,7 @@ func guardGuesses(d *Derivation) {
 				// its action in a table of shortcuts): found first, so
 				// its absence blocks the run instead of failing it.
 				if t, err := plan.ParseTarget(s.Target); err == nil && t.Kind == plan.ByLabel {
-					shiftRefs(d, ji+1, len(out)+1)
-					out = append(out, plan.Step{Kind: plan.WaitFor, Target: s.Target, Reach: true})
-					found[s.Target] = true
+					findFirst(s.Target)
 					if n := fmt.Sprintf("The field %q is waited for first (marked reach): the place it is in was reached by a guess, so if no such field is there the run is blocked, not failed.", t.Value); !slices.Contains(d.Notes, n) {
 						d.Notes = append(d.Notes, n)
 					}
