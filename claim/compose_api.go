@@ -983,6 +983,12 @@ func (c *apiComposer) apiLiteralRaw(anyWord bool) (string, bool, bool) {
 			c.i++
 			return w.raw, true, true
 		}
+		if c.i > 0 {
+			if v, k, ok := c.sentenceName(); ok {
+				c.i = k
+				return v, true, true
+			}
+		}
 		// a capitalised name: "Bob Stone", "Ann Lee"
 		var ws []string
 		k := c.i
@@ -1367,4 +1373,58 @@ func countPageLost(lx *lexed, page string) bool {
 		}
 	}
 	return false
+}
+
+// sentenceInner are words a sentence-case name never holds: they go on
+// with the claim ("Bob first", "Ann Lee too", "Fix the bug with its id").
+var sentenceInner = map[string]bool{"with": true, "without": true, "for": true, "as": true, "by": true,
+	"from": true, "because": true, "since": true, "so": true, "only": true, "too": true, "also": true,
+	"first": true, "last": true, "then": true, "and": true, "but": true, "or": true, "nor": true,
+	"not": true, "is": true, "are": true, "was": true, "has": true, "have": true, "again": true,
+	"still": true, "now": true, "instead": true, "either": true, "both": true, "before": true,
+	"after": true, "when": true, "while": true, "which": true, "that": true, "who": true,
+	"whose": true, "where": true, "if": true, "unless": true, "until": true, "nothing": true,
+	"nobody": true, "else": true, "alone": true, "each": true, "every": true, "all": true,
+	"any": true, "no": true, "in": true, "on": true, "at": true}
+
+// textKindWords name a kind of text before its words ("the message No
+// plans found").
+var textKindWords = map[string]bool{"message": true, "error": true, "text": true, "notice": true,
+	"label": true, "warning": true, "banner": true, "title": true, "heading": true, "caption": true,
+	"hint": true, "toast": true, "alert": true, "prompt": true}
+
+// sentenceName reads a value written in sentence case at c.i: a
+// capitalised word, then up to five lower-case words ("Update
+// dependencies", "Write the release notes"), ending where the claim
+// plainly ends the value: at the claim's end, a comma or a full stop, or
+// "and", "or", "but" or "but not" before the next capitalised value. Anywhere else the words
+// after the capital may go on with the sentence, so no such name is read.
+func (c *apiComposer) sentenceName() (string, int, bool) {
+	if !capName(c.w[c.i]) || c.w[c.i-1].raw == ":" || textKindWords[c.w[c.i-1].low] {
+		// after a colon, the colon's reader (jsonvals.go) reads the
+		// value; after "the message", the frames' reader (frames.go)
+		return "", 0, false
+	}
+	ws := []string{c.w[c.i].raw}
+	k := c.i + 1
+	for k < len(c.w) && len(ws) < 6 {
+		w := c.w[k]
+		if w.kind != tWord || w.raw != w.low || sentenceInner[w.low] || !literalWordRE.MatchString(w.raw) {
+			break
+		}
+		ws = append(ws, w.raw)
+		k++
+	}
+	if len(ws) < 2 {
+		return "", 0, false
+	}
+	switch {
+	case k == len(c.w):
+	case c.w[k].kind == tPunct && (c.w[k].raw == "," || c.w[k].raw == "." || c.w[k].raw == ";"):
+	case (c.w[k].low == "and" || c.w[k].low == "or" || c.w[k].low == "but") && k+1 < len(c.w) && capName(c.w[k+1]):
+	case c.w[k].low == "but" && k+2 < len(c.w) && c.w[k+1].low == "not" && capName(c.w[k+2]):
+	default:
+		return "", 0, false
+	}
+	return strings.Join(ws, " "), k, true
 }

@@ -10,6 +10,13 @@ import (
 // /pages, a league's /players.
 func TestJSONValsReadings(t *testing.T) {
 	runClasses(t, []classCase{
+		// a value in sentence case, ended by the claim's end, a comma or "and" before the next
+		{"Search ignores case, /notes?q=RYE still finds Buy rye bread", [][]string{
+			{`{"visit":"/notes?q=RYE"}`, `{"expect_text":"Buy rye bread"}`}}},
+		{"GET /notes?id_lte=2 returns Buy rye bread and Call the bank but not Pay rent", [][]string{
+			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Buy rye bread"}`},
+			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Call the bank"}`},
+			{`{"visit":"/notes?id_lte=2"}`, `{"expect_no_text":"Pay rent"}`}}},
 		// after a colon at the end
 		{"/orders?_start=3&_end=4 returns exactly one order: Blue mug for Ana.", [][]string{
 			{`{"visit":"/orders?_start=3\u0026_end=4"}`, `{"expect_json":{"count":1},"reach":true}`},
@@ -61,6 +68,8 @@ func TestJSONValsRefusals(t *testing.T) {
 		"/orders?_start=3&_end=4 returns exactly one order: The blue mug order",      // "The": a description
 		"/orders?_start=3&_end=4 returns two orders: Blue mug, Green teapot",         // a list after the colon
 		"/orders?_start=3 returns exactly one order: Blue mug and Green teapot",      // where does it end
+		"/notes?q=bread finds Buy rye bread first",                                   // "first": the value's end unclear
+		"/notes?q=bread finds Buy rye bread with its date",                           // the words after go on with the sentence
 		"/pages?_sort=updated starts with the newest page",                           // a description
 		"/pages?_sort=updated starts with Release checklist (the newest)",            // an aside not read
 		"/players?_sort=rank lists Lin Park, then the others",                        // a description in the list
