@@ -167,6 +167,9 @@ var restatements = []restatement{
 		`"has 'X' in it" is "shows 'X'"`, false},
 	{lazyRE(`\b((?i:returns|return|finds|find|gives back|give back|lists|list|matches|match|shows|show))\s+` + quotedRe + `\s+(?i:and nothing else|and no other (?:item|task|result|user|entr(?:y|ie)|record|row|match)e?s?)\b`), "$1 only $2",
 		`"'X' and nothing else" is "only 'X'"`, false},
+	// the same of a value in capitals, its end set by the words after it
+	{lazyRE(`(\b(?i:returns|return|finds|find|gives back|give back|matches|match)|->)\s+([A-Z][\w'-]*(?:\s+[\w'-]+){0,5}?),?\s+(?i:and nothing else|and nobody else|and no one else|and no other (?:item|task|result|user|entr(?:y|ie)|record|row|match)e?s?)\b`), "$1 only $2",
+		`"X and nobody else" is "only X"`, false},
 }
 
 // restate applies every restatement until none changes the claim, and

@@ -22,6 +22,8 @@ var apiResponseVerbs = map[string]bool{"returns": true, "return": true, "gives b
 	"brings back": true, "bring back": true, "gives": true, "give": true, "gives you": true, "give you": true, "finds": true, "find": true, "matches": true, "match": true,
 	"answers with": true, "responds with": true, "comes back with": true, "comes back as": true,
 	"is answered with": true,
+	// "/x?_start=-1 is just 'A'": the response is, as a request's answer
+	"is": true, "are": true,
 	// a filter keeps what it answers: "drops 'X' and keeps the other two"
 	"keeps": true, "keep": true}
 

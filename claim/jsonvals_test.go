@@ -17,6 +17,17 @@ func TestJSONValsReadings(t *testing.T) {
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Buy rye bread"}`},
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Call the bank"}`},
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_no_text":"Pay rent"}`}}},
+		// a label with a comma; "X and nobody else" is "only X"
+		{"Smoke list, note search: /notes?q=rye -> Buy rye bread, and nothing else.", [][]string{
+			{`{"visit":"/notes?q=rye"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/notes?q=rye"}`, `{"expect_text":"Buy rye bread"}`}}},
+		// "is just": the response is, JSON a guess marked reach
+		{"A negative start counts from the back, /notes?_start=-1 is just Pay rent.", [][]string{
+			{`{"visit":"/notes?_start=-1"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/notes?_start=-1"}`, `{"expect_text":"Pay rent"}`}}},
+		// a reason said with "has" after the check
+		{"/notes?id_gte=9 answers with a 404 because no note has an id that high.", [][]string{
+			{`{"visit":"/notes?id_gte=9"}`, `{"expect_status":404}`}}},
 		// after a colon at the end
 		{"/orders?_start=3&_end=4 returns exactly one order: Blue mug for Ana.", [][]string{
 			{`{"visit":"/orders?_start=3\u0026_end=4"}`, `{"expect_json":{"count":1},"reach":true}`},

@@ -21,7 +21,7 @@ var (
 	// a rule, then a comma, then the example starting with its path
 	reasonRuleComma = lazyRE(`^([^\x01:/,]+?),\s*((?:(?i:get)\s+)?/.+)$`)
 	// a title or a purpose, then a colon, then the example
-	reasonLabel = lazyRE(`^([^\x01:/,]+?)\s*:\s*(.+)$`)
+	reasonLabel = lazyRE(`^([^\x01:/]+?)\s*:\s*(.+)$`)
 	// a rule, then "so", then the example
 	reasonSo = lazyRE(`^(.+?),?\s+(?i:and so|so|which is why|that's why|hence|therefore)\s+(.+)$`)
 	// a rule, then "and", then the example starting with its path
@@ -48,6 +48,7 @@ var ruleVerbs = map[string]bool{"is": true, "are": true, "isn't": true, "aren't"
 	"follow": true, "uses": true, "use": true, "keeps": true, "drops": true, "skips": true, "skip": true,
 	"embeds": true, "expands": true, "searches": true, "stops": true, "survives": true, "survive": true,
 	"paginates": true, "paginate": true, "wins": true, "win": true, "overrides": true, "override": true,
+	"has": true, "have": true, "counts": true, "count": true, "cuts": true, "cut": true, "finds": true, "find": true,
 	"combine": true, "combines": true, "stack": true, "stacks": true, "compose": true, "composes": true}
 
 // ruleOpeners start no rule: an action, a check or a condition.
