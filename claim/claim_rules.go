@@ -2701,6 +2701,14 @@ func (p *parser) click(m *match, k plan.Kind) ([]item, bool) {
 	// "clicking Menu" names a text; "clicking the menu" an element.
 	from, to := p.lx.tokensIn(a, b)
 	bareNoun := to-from == 1 && p.lx.toks[from].kind == tWord
+	if pressVerb(p.lx.span(m.start, a)) && to-from == 1 && p.lx.toks[from].kind == tPath {
+		// "pressing /" is the slash key, never the link to /; "hitting
+		// /about" names no key.
+		if r := p.lx.toks[from].raw; utf8.RuneCountInString(r) == 1 && checkKey(r) == nil {
+			return []item{action("navigation", plan.Step{Kind: plan.Press, Value: r})}, true
+		}
+		return nil, false
+	}
 	if e, ok := p.element(a, b); ok && e.text == "" && !bareNoun {
 		it := action("navigation", plan.Step{Kind: k, Target: e.target})
 		it.notes = e.notes

@@ -14,7 +14,7 @@ var homeWords = map[string]bool{
 	"home page": true, "home": true, "landing page": true, "front page": true,
 	"start page": true, "main page": true, "index page": true, "index": true,
 	"root page": true, "root": true, "welcome page": true, "home screen": true,
-	"landing": true,
+	"landing": true, "main screen": true, "start screen": true, "main view": true,
 }
 
 // genericPages refer to the site or the page in front of the user, not to

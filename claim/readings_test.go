@@ -750,6 +750,8 @@ func TestReadingsPressNamedKey(t *testing.T) {
 		{"Pressing q, the page shows 'Quit'", `On /: press q; then the page shows "Quit".`},
 		{"Pressing the comma key shows 'Settings'", `On /: press ,; then the page shows "Settings".`},
 		{"Pressing the slash key shows 'Search'", `On /: press /; then the page shows "Search".`},
+		// a bare slash pressed is the key, never the link to /
+		{"Pressing / on the main screen opens the 'Search' dialog", `On /: the "Search" dialog is not visible; then press /; then the "Search" dialog is visible.`},
 		{"Pressing the question mark key opens the 'Shortcuts' dialog", `On /: the "Shortcuts" dialog is not visible; then press ?; then the "Shortcuts" dialog is visible.`},
 		{"Pressing a opens the 'Add' dialog", ""},
 		{"Pressing i", ""},
