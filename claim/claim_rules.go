@@ -1782,6 +1782,25 @@ func buildRules() {
 			}
 			return m.order(orderPair(m.lits(1)[0], m.low(2), m.lits(3)[0]), "")
 		})
+	// "'A' and 'B' come after 'C' and before 'D'": each between the two,
+	// the order of A and B left unsaid.
+	addRule("order between", cCheck, false, `({lits}) (?:comes|come|is listed|are listed|is shown|are shown|appears|appear|is|are|sits|sit)(?: (?:right|just|directly|somewhere))? (after|below|before|above) ({lit}) (?:and|but) (after|below|before|above) ({lit})`,
+		func(m *match) ([]item, bool) {
+			first, last := m.lits(3)[0], m.lits(5)[0]
+			switch {
+			case (m.low(2) == "after" || m.low(2) == "below") && (m.low(4) == "before" || m.low(4) == "above"):
+			case (m.low(2) == "before" || m.low(2) == "above") && (m.low(4) == "after" || m.low(4) == "below"):
+				first, last = last, first
+			default:
+				return nil, false
+			}
+			var out []item
+			for _, t := range m.lits(1) {
+				its, _ := m.order([]string{first, t, last}, "")
+				out = append(out, its...)
+			}
+			return out, true
+		})
 	addRule("shows before", cCheck, false, `(?:{show}|puts|put|places|place|sorts|sort|ranks|rank|orders|order) ({lit})(?: (?:right|just|directly|somewhere))? (before|above|ahead of|then|after|below) ({lit})`,
 		func(m *match) ([]item, bool) {
 			if m.low(2) == "then" && !orderVerbs[strings.Fields(m.low(0))[0]] {

@@ -34,6 +34,10 @@ const controlKinds = `(?i:button|link|tab|field|checkbox|heading|menu item|optio
 // quotedRe is a quoted text as the lexer straightens it.
 const quotedRe = `("[^"]+"|'[^']+')`
 
+// capMenu is the replacement that capitalises a menu's name ("the
+// settings menu" → "the Settings menu").
+const capMenu = "\x00capitalise"
+
 var restatements = []restatement{
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion))\s*[:\-–—]\s+`), "",
@@ -167,6 +171,10 @@ var restatements = []restatement{
 		`"has 'X' in it" is "shows 'X'"`, false},
 	{lazyRE(`\b((?i:returns|return|finds|find|gives back|give back|lists|list|matches|match|shows|show))\s+` + quotedRe + `\s+(?i:and nothing else|and no other (?:item|task|result|user|entr(?:y|ie)|record|row|match)e?s?)\b`), "$1 only $2",
 		`"'X' and nothing else" is "only 'X'"`, false},
+	// "the settings menu": the menu of that name, opened as a menu named
+	// in capitals is (reach.go, menu.go), for the few names menus go by
+	{lazyRE(`\b(?i:the)\s+(settings|options|preferences|account|profile|file|edit|view|help|tools|actions)\s+(menu)\b`), capMenu,
+		`"the settings menu" is the menu named "Settings"`, false},
 	// the same of a value in capitals, its end set by the words after it
 	{lazyRE(`(\b(?i:returns|return|finds|find|gives back|give back|matches|match)|->)\s+([A-Z][\w'-]*(?:\s+[\w'-]+){0,5}?),?\s+(?i:and nothing else|and nobody else|and no one else|and no other (?:item|task|result|user|entr(?:y|ie)|record|row|match)e?s?)\b`), "$1 only $2",
 		`"X and nobody else" is "only X"`, false},
@@ -190,7 +198,16 @@ func restate(claim string) (said string, whys []string, still, ok bool) {
 	for range 6 {
 		changed := false
 		for _, r := range restatements {
-			if n := strings.TrimSpace(r.re.ReplaceAllString(said, r.repl)); n != said && n != "" {
+			n := ""
+			if r.repl == capMenu {
+				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
+					f := strings.Fields(m)
+					return f[0] + " " + upperFirst(strings.ToLower(f[1])) + " " + f[2]
+				}))
+			} else {
+				n = strings.TrimSpace(r.re.ReplaceAllString(said, r.repl))
+			}
+			if n != said && n != "" {
 				said, changed = n, true
 				still = still || r.still
 				if !slices.Contains(whys, r.why) {
