@@ -797,6 +797,16 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 				return "", false, false
 			}
 		}
+		// An order said inside unquoted words ("lists Write the notes
+		// first", "Update dependencies before Fix the bug") is no text the
+		// page shows: where the text ends is a guess that would be
+		// checked as words the page never has.
+		for i := from; i < to; i++ {
+			if orderWords[p.lx.toks[i].low] {
+				p.setHint("unrecognized", fmt.Sprintf("the unquoted %q holds %q, which says an order rather than a text: quote the texts (\"lists 'A' before 'B'\", \"lists 'A' first\")", p.lx.span(a, b), p.lx.toks[i].raw), a)
+				return "", false, false
+			}
+		}
 		// Chat words and pronouns ("u", "you", "me") start no text a page shows.
 		if chatWords[p.lx.toks[from].low] {
 			return "", false, false
@@ -828,6 +838,11 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 	}
 	return p.lx.span(a, b), false, true
 }
+
+// orderWords say where a text sits among others.
+var orderWords = map[string]bool{"first": true, "last": true, "before": true, "after": true,
+	"above": true, "below": true, "then": true, "ahead": true, "followed": true, "earlier": true,
+	"later": true, "top": true, "bottom": true, "firstly": true, "lastly": true, "preceded": true}
 
 // quantityWords say how many without a number.
 var quantityWords = map[string]bool{"many": true, "several": true, "few": true, "some": true,

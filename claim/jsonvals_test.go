@@ -75,18 +75,20 @@ func TestJSONValsReadings(t *testing.T) {
 // is unclear, are refused.
 func TestJSONValsRefusals(t *testing.T) {
 	runRefused(t, []string{
-		"/orders?_start=3&_end=4 returns exactly one order: the blue mug",            // a description
-		"/orders?_start=3&_end=4 returns exactly one order: The blue mug order",      // "The": a description
-		"/orders?_start=3&_end=4 returns two orders: Blue mug, Green teapot",         // a list after the colon
-		"/orders?_start=3 returns exactly one order: Blue mug and Green teapot",      // where does it end
-		"/notes?q=bread finds Buy rye bread first",                                   // "first": the value's end unclear
-		"/notes?q=bread finds Buy rye bread with its date",                           // the words after go on with the sentence
-		"/pages?_sort=updated starts with the newest page",                           // a description
-		"/pages?_sort=updated starts with Release checklist (the newest)",            // an aside not read
-		"/players?_sort=rank lists Lin Park, then the others",                        // a description in the list
-		"/orders answers with status shipped",                                        // object or list: not said
-		"If you filter three times, /orders?paid=true, you get all four orders back", // a number the path does not show
-		"/orders?id=1 returns the blue mug order",                                    // a description
+		"/orders?_start=3&_end=4 returns exactly one order: the blue mug",                      // a description
+		"/orders?_start=3&_end=4 returns exactly one order: The blue mug order",                // "The": a description
+		"/orders?_start=3&_end=4 returns two orders: Blue mug, Green teapot",                   // a list after the colon
+		"/orders?_start=3 returns exactly one order: Blue mug and Green teapot",                // where does it end
+		"/notes?_sort=title lists Pay rent before Call the bank",                               // an order inside unquoted words
+		"Sorting ignores case: /notes?_order=DESC lists Pay rent first and Call the bank last", // the same
+		"/notes?q=bread finds Buy rye bread first",                                             // "first": the value's end unclear
+		"/notes?q=bread finds Buy rye bread with its date",                                     // the words after go on with the sentence
+		"/pages?_sort=updated starts with the newest page",                                     // a description
+		"/pages?_sort=updated starts with Release checklist (the newest)",                      // an aside not read
+		"/players?_sort=rank lists Lin Park, then the others",                                  // a description in the list
+		"/orders answers with status shipped",                                                  // object or list: not said
+		"If you filter three times, /orders?paid=true, you get all four orders back",           // a number the path does not show
+		"/orders?id=1 returns the blue mug order",                                              // a description
 	})
 }
 

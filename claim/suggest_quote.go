@@ -240,7 +240,8 @@ var clauseWords = map[string]bool{"is": true, "are": true, "was": true, "were": 
 	"can": true, "should": true, "must": true, "will": true, "would": true, "isn't": true,
 	"doesn't": true, "don't": true, "aren't": true, "also": true, "still": true, "now": true,
 	"which": true, "that": true, "where": true, "who": true, "but": true, "yet": true, "except": true,
-	"whereas": true, "than": true, "instead": true}
+	"whereas": true, "than": true, "instead": true, "first": true, "last": true, "above": true,
+	"below": true, "followed": true, "ahead": true, "earlier": true, "later": true}
 
 // kindWords name a kind of control or place after its name.
 var kindWords = map[string]bool{"button": true, "buttons": true, "link": true, "links": true,
