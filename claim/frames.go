@@ -171,6 +171,10 @@ var restatements = []restatement{
 		`"has 'X' in it" is "shows 'X'"`, false},
 	{lazyRE(`\b((?i:returns|return|finds|find|gives back|give back|lists|list|matches|match|shows|show))\s+` + quotedRe + `\s+(?i:and nothing else|and no other (?:item|task|result|user|entr(?:y|ie)|record|row|match)e?s?)\b`), "$1 only $2",
 		`"'X' and nothing else" is "only 'X'"`, false},
+	// "a Destination folder: field": the label's colon, as the page
+	// writes it, before the kind of control
+	{lazyRE(`\b((?i:a|an|the)\s+[A-Z][\w'-]*(?:\s+[\w'-]+){0,4}):\s+((?i:field|box|input|text field|dropdown|checkbox|select|menu))\b`), "$1 $2",
+		`"a Name: field" is "a Name field"`, false},
 	// "the settings menu": the menu of that name, opened as a menu named
 	// in capitals is (reach.go, menu.go), for the few names menus go by
 	{lazyRE(`\b(?i:the)\s+(settings|options|preferences|account|profile|file|edit|view|help|tools|actions)\s+(menu)\b`), capMenu,

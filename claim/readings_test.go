@@ -754,6 +754,8 @@ func TestReadingsPressNamedKey(t *testing.T) {
 		{"On /menu, 'Stats' and 'Keys' come after 'Tip Jar' and before 'Rates'", `On /menu, "Tip Jar", "Stats" and "Rates" appear in this order on the page. | On /menu, "Tip Jar", "Keys" and "Rates" appear in this order on the page.`},
 		// "the settings menu" is the menu named "Settings"
 		{"In the settings menu, 'Stats' comes after 'Tip Jar'", `On /: click the text "Settings"; then "Tip Jar" comes before "Stats" on the page.`},
+		// a label's colon before the kind of control, as the page writes it
+		{"On /upload, there is a Target folder: field", `On /upload, the field labelled "Target folder" is visible.`},
 		// a bare slash pressed is the key, never the link to /
 		{"Pressing / on the main screen opens the 'Search' dialog", `On /: the "Search" dialog is not visible; then press /; then the "Search" dialog is visible.`},
 		{"Pressing the question mark key opens the 'Shortcuts' dialog", `On /: the "Shortcuts" dialog is not visible; then press ?; then the "Shortcuts" dialog is visible.`},
