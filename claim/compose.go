@@ -358,7 +358,8 @@ func (c *composer) connector() bool {
 	switch {
 	case c.eat("and", "then"), c.eat(",", "then"), c.eat("then"), c.eat("after", "that"), c.eat(";"):
 		c.emit(item{kind: iConn, seq: true})
-	case c.eat(","), c.eat("and"), c.eat("but"), c.eat(":"):
+	case c.eat(","), c.eat("and"), c.eat("but"), c.eat(":"), c.eat("while"), c.eat("whereas"):
+		// "'A' is greyed out while 'B' stays clickable": both at once
 		c.eat("also")
 		c.emit(item{kind: iConn})
 	default:
@@ -1216,6 +1217,8 @@ var cstates = map[string]cstate{
 	"disabled":      {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled, onOff: true},
 	"greyed out":    {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled},
 	"grayed out":    {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled},
+	"clickable":     {kind: plan.ExpectEnabled, negKind: plan.ExpectDisabled},
+	"unclickable":   {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled},
 	"visible":       {kind: plan.ExpectVisible, negKind: plan.ExpectHidden},
 	"hidden":        {kind: plan.ExpectHidden, negKind: plan.ExpectVisible},
 	"selected":      {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, tab: true},
@@ -1246,10 +1249,18 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 	if tg == "" || t.noun == "dialog" || st.tab && t.noun != "tab" {
 		return item{}, false
 	}
+	guard := false
 	if (st.kind == plan.ExpectEnabled || st.kind == plan.ExpectDisabled) && t.noun == "" {
 		// a bare text is no control: the element that says it (a label
-		// inside a button) is never itself disabled
-		return item{}, false
+		// inside a button) is never itself disabled. Greyed out or
+		// clickable, a quoted name is the button named so, found first
+		// (a wait marked reach): no such button blocks the run, and
+		// never fails it. "Disabled" of a bare name may be a setting
+		// switched off, so it stays unread.
+		if st.onOff || !t.quoted || t.key != "" {
+			return item{}, false
+		}
+		tg, guard = plan.Target{Kind: plan.ByRole, Value: "button", Name: t.name}.String(), true
 	}
 	k, v := st.kind, st.val
 	if neg {
@@ -1261,6 +1272,10 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 	}
 	it := check("presence", s)
 	it.notes = append([]string(nil), t.notes...)
+	if guard {
+		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
+		it.notes = append(it.notes, fmt.Sprintf("%s is taken to be the button named so, found first: if the page has no such button, the run is blocked, not failed.", plan.Quote(t.name)))
+	}
 	if st.prop != "" {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked.", t.name, tg, st.prop))
 	}

@@ -164,7 +164,7 @@ func nameUse(s plan.Step, n string) (use, string) {
 		if eq(strings.Trim(s.Value, `"`)) && strings.HasPrefix(s.Value, `"`) {
 			return shown, text
 		}
-	case plan.Click, plan.DblClick, plan.Hover, plan.ExpectVisible, plan.ExpectEnabled, plan.ExpectDisabled,
+	case plan.Click, plan.DblClick, plan.Hover, plan.WaitFor, plan.ExpectVisible, plan.ExpectEnabled, plan.ExpectDisabled,
 		plan.ExpectChecked, plan.ExpectUnchecked, plan.Check, plan.Uncheck:
 		if in() {
 			return shown, s.Target

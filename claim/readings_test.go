@@ -754,6 +754,10 @@ func TestReadingsPressNamedKey(t *testing.T) {
 		{"On /menu, 'Stats' and 'Keys' come after 'Tip Jar' and before 'Rates'", `On /menu, "Tip Jar", "Stats" and "Rates" appear in this order on the page. | On /menu, "Tip Jar", "Keys" and "Rates" appear in this order on the page.`},
 		// "the settings menu" is the menu named "Settings"
 		{"In the settings menu, 'Stats' comes after 'Tip Jar'", `On /: click the text "Settings"; then "Tip Jar" comes before "Stats" on the page.`},
+		// greyed out or clickable, a bare name is the button named so, found first
+		{"On /jobs, 'Stop Selected Jobs' is greyed out while 'Stop All Jobs' stays clickable", `On /jobs, wait until the "Stop Selected Jobs" button is visible (only to reach the place the claim is about: a guess) and the "Stop Selected Jobs" button is disabled. | On /jobs, wait until the "Stop All Jobs" button is visible (only to reach the place the claim is about: a guess) and the "Stop All Jobs" button is enabled.`},
+		{"On /jobs, Stop Selected Jobs is greyed out while Stop All Jobs stays clickable", `On /jobs, wait until the "Stop Selected Jobs" button is visible (only to reach the place the claim is about: a guess) and the "Stop Selected Jobs" button is disabled. | On /jobs, wait until the "Stop All Jobs" button is visible (only to reach the place the claim is about: a guess) and the "Stop All Jobs" button is enabled.`},
+		{"On /jobs, 'Notifications' is disabled", ""},
 		// a label's colon before the kind of control, as the page writes it
 		{"On /upload, there is a Target folder: field", `On /upload, the field labelled "Target folder" is visible.`},
 		// a bare slash pressed is the key, never the link to /

@@ -157,6 +157,14 @@ func quoteCandidates(claim string) ([]string, map[string]string, map[string]quot
 				j = k
 				continue
 			}
+			// A small word in capitals inside a title ("Pause All
+			// Torrents", "Mark As Read") is the title's, when a
+			// capitalised word follows it.
+			if k == j+1 && k+1 < len(ws) && ws[k].trail == "" && plain(k) && capital(ws[k].core) &&
+				plain(k+1) && capital(ws[k+1].core) && !nameStops[strings.ToLower(ws[k+1].core)] {
+				j = k + 1
+				continue
+			}
 			break
 		}
 		titles = append(titles, [2]int{i, j})
