@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/vouchdev/vouch/plan"
 )
@@ -146,13 +147,18 @@ func (c *apiComposer) jrPlace(s int) bool {
 var jrGerunds = phrases("sorting", "filtering", "searching", "querying", "requesting", "asking for", "fetching", "paging through", "ordering")
 
 // jrDescribedRequest reads "GERUND WORDS (PATH)" or "GERUND WORDS, PATH," at
-// the start: "Sorting tasks by their done flag (/tasks?_sort=done)". The
+// the start: "Sorting tasks by their done flag (/tasks?_sort=done)", or
+// "THE WORDS (PATH)": "The users list without Ann (/users?name_ne=Ann)". The
 // words describe the request the path makes (noted, not checked); the
 // path is visited. Numbers, "only", negations and judgements in the words
 // say more than the path does and are not read.
 func (c *apiComposer) jrDescribedRequest() bool {
 	save := c.i
-	if c.i != 0 || !c.eatAny(jrGerunds) {
+	if c.i != 0 {
+		return false
+	}
+	gerund := c.eatAny(jrGerunds)
+	if !gerund && !(c.eat("the") || c.eat("a") || c.eat("an")) {
 		return false
 	}
 	from := c.i
@@ -166,12 +172,19 @@ func (c *apiComposer) jrDescribedRequest() bool {
 	}
 	to := c.i
 	paren := c.eat("(")
-	if !paren && !c.eat(",") || to == from || c.end() || c.w[c.i].kind != tPath {
+	inText := false
+	if !paren && !c.end() && c.w[c.i].kind == tPath && strings.Contains(c.p.lx.text, "("+c.w[c.i].raw) {
+		// the lexer drops the brackets around a path: the text keeps them
+		paren, inText = true, true
+	}
+	// a request named by a noun ("The users list without Ann (/x)") is
+	// set off by brackets only: after a comma the words may be a check
+	if !paren && (!gerund || !c.eat(",")) || to == from || c.end() || c.w[c.i].kind != tPath {
 		c.i = save
 		return false
 	}
 	pg, ok := c.pageRef()
-	if !ok || pg.generic || pg.via != "" || paren && !c.eat(")") || !paren && !c.eat(",") {
+	if !ok || pg.generic || pg.via != "" || paren && !inText && !c.eat(")") || !paren && !c.eat(",") {
 		c.i = save
 		return false
 	}

@@ -17,6 +17,9 @@ func TestJSONValsReadings(t *testing.T) {
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Buy rye bread"}`},
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Call the bank"}`},
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_no_text":"Pay rent"}`}}},
+		// a request named by a noun, its path in brackets
+		{"The notes list without Pay rent (/notes?title_ne=Pay%20rent) returns Call the bank.", [][]string{
+			{`{"visit":"/notes?title_ne=Pay%20rent"}`, `{"expect_text":"Call the bank"}`}}},
 		// a label with a comma; "X and nobody else" is "only X"
 		{"Smoke list, note search: /notes?q=rye -> Buy rye bread, and nothing else.", [][]string{
 			{`{"visit":"/notes?q=rye"}`, `{"expect_json":{"count":1},"reach":true}`},
