@@ -343,6 +343,8 @@ func (c *apiComposer) apiOutcome() bool {
 		return fail()
 	}
 	c.responseVerb(vs, neg)
+	// the person the response is given to: "gives me 'X'", "shows you 'X'"
+	_ = c.eat("me") || c.eat("us") || c.eat("you") || c.eat("them")
 	if !neg && c.jsonOK() && c.apiCount() {
 		return true
 	}
@@ -799,7 +801,10 @@ var apiNotField = map[string]bool{"the": true, "a": true, "an": true, "and": tru
 	"page": true, "text": true, "word": true, "words": true, "same": true, "other": true, "others": true,
 	// words of time and order are never a field ("shows 'A' and then 'B'")
 	"then": true, "after": true, "before": true, "still": true, "now": true, "again": true,
-	"when": true, "while": true, "once": true, "if": true, "so": true, "later": true, "finally": true, "too": true}
+	"when": true, "while": true, "once": true, "if": true, "so": true, "later": true, "finally": true, "too": true,
+	// a person spoken to or of is never a field ("gives me 'X'", "shows you 'X'")
+	"me": true, "you": true, "us": true, "them": true, "him": true, "her": true, "u": true, "ya": true,
+	"back": true}
 
 // apiValue reads one value: a quoted text, an unquoted literal, or either
 // after a field name ("the email bob@example.com", "the theme is 'light'",

@@ -17,6 +17,11 @@ func TestJSONValsReadings(t *testing.T) {
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Buy rye bread"}`},
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Call the bank"}`},
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_no_text":"Pay rent"}`}}},
+		// the person a response is given to is no field ("gives me")
+		{"GET /notes?id_ne=2 gives me Call the bank", [][]string{
+			{`{"visit":"/notes?id_ne=2"}`, `{"expect_text":"Call the bank"}`}}},
+		{"GET /notes/1 shows you 'Pay rent'", [][]string{
+			{`{"visit":"/notes/1"}`, `{"expect_text":"Pay rent"}`}}},
 		// a request named by a noun, its path in brackets
 		{"The notes list without Pay rent (/notes?title_ne=Pay%20rent) returns Call the bank.", [][]string{
 			{`{"visit":"/notes?title_ne=Pay%20rent"}`, `{"expect_text":"Call the bank"}`}}},
