@@ -804,7 +804,7 @@ var apiNotField = map[string]bool{"the": true, "a": true, "an": true, "and": tru
 	"when": true, "while": true, "once": true, "if": true, "so": true, "later": true, "finally": true, "too": true,
 	// a person spoken to or of is never a field ("gives me 'X'", "shows you 'X'")
 	"me": true, "you": true, "us": true, "them": true, "him": true, "her": true, "u": true, "ya": true,
-	"back": true}
+	"back": true, "exactly": true, "precisely": true, "simply": true}
 
 // apiValue reads one value: a quoted text, an unquoted literal, or either
 // after a field name ("the email bob@example.com", "the theme is 'light'",
@@ -881,10 +881,11 @@ func (c *apiComposer) apiFieldValue() (apiVal, bool) {
 		// not said
 		ok = false
 	}
-	if ok && !copula && v.bare && !v.isString && v.text != "true" && v.text != "false" && v.text != "null" && c.itemNoun(field) {
+	if ok && !copula && c.itemNoun(field) {
 		// "returns tasks 1 and 3", "with order 12" on /orders/12: a
 		// number after a plural or the collection's own noun with no
-		// "is" names items (ids or positions), not a field's value
+		// "is" names items (ids or positions), not a field's value; and
+		// "returns the task 'Fix the bug'" names the item by its text
 		ok = false
 	}
 	if !ok {
@@ -935,12 +936,14 @@ func fieldPair(field string, v apiVal) apiVal {
 // apiLiteral reads a quoted text or an unquoted literal. anyWord: one
 // unquoted word is a value too (after a field and "is").
 func (c *apiComposer) apiLiteral(anyWord bool) (apiVal, bool) {
+	s := c.i
 	v, bare, ok := c.apiLiteralRaw(anyWord)
 	if !ok {
 		return apiVal{}, false
 	}
 	out := apiVal{text: v}
-	if bare && c.i > 0 && capName(c.w[c.i-1]) {
+	if bare && c.i > 0 && capName(c.w[c.i-1]) || bare && c.i-s > 1 && capName(c.w[s]) {
+		// a name in capitals, or in sentence case ("Fix the login bug")
 		out.name = true
 	}
 	if bare {
