@@ -87,6 +87,9 @@ func TestJSONValsRefusals(t *testing.T) {
 		"/orders?_start=3&_end=4 returns exactly one order: The blue mug order",                // "The": a description
 		"/orders?_start=3&_end=4 returns two orders: Blue mug, Green teapot",                   // a list after the colon
 		"/orders?_start=3 returns exactly one order: Blue mug and Green teapot",                // where does it end
+		"GET /notes/2 returns the note 'Pay rent'",                                             // the item named by its text, no field "note"
+		"GET /notes/2 returns note Pay rent",                                                   // the same, unquoted
+		"/notes?done=true returns exactly Pay rent",                                            // "exactly" is no field
 		"/notes?_sort=title lists Pay rent before Call the bank",                               // an order inside unquoted words
 		"Sorting ignores case: /notes?_order=DESC lists Pay rent first and Call the bank last", // the same
 		"/notes?q=bread finds Buy rye bread first",                                             // "first": the value's end unclear
