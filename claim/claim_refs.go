@@ -802,6 +802,14 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 		// page shows: where the text ends is a guess that would be
 		// checked as words the page never has.
 		for i := from; i < to; i++ {
+			if i > from && clauseGoesOn[p.lx.toks[i].low] {
+				// "shows Write the notes as not done": the words after
+				// the name say something of it; where the text ends is
+				// a guess, so the claim is refused, its quoted reading
+				// offered
+				p.setHint("unrecognized", fmt.Sprintf("the unquoted %q goes on past a text with %q: quote the text the page shows", p.lx.span(a, b), p.lx.toks[i].raw), a)
+				return "", false, false
+			}
 			if orderWords[p.lx.toks[i].low] {
 				p.setHint("unrecognized", fmt.Sprintf("the unquoted %q holds %q, which says an order rather than a text: quote the texts (\"lists 'A' before 'B'\", \"lists 'A' first\")", p.lx.span(a, b), p.lx.toks[i].raw), a)
 				return "", false, false
@@ -838,6 +846,13 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 	}
 	return p.lx.span(a, b), false, true
 }
+
+// clauseGoesOn are words that, inside unquoted words after a verb of
+// showing, go on with the sentence rather than the text.
+var clauseGoesOn = map[string]bool{"not": true, "no": true, "never": true, "as": true, "because": true,
+	"since": true, "when": true, "while": true, "if": true, "unless": true, "until": true, "so": true,
+	"but": true, "which": true, "who": true, "whose": true, "where": true, "although": true,
+	"though": true, "whereas": true, "instead": true, "again": true, "anymore": true}
 
 // orderWords say where a text sits among others.
 var orderWords = map[string]bool{"first": true, "last": true, "before": true, "after": true,

@@ -87,6 +87,7 @@ func TestJSONValsRefusals(t *testing.T) {
 		"/orders?_start=3&_end=4 returns exactly one order: The blue mug order",                // "The": a description
 		"/orders?_start=3&_end=4 returns two orders: Blue mug, Green teapot",                   // a list after the colon
 		"/orders?_start=3 returns exactly one order: Blue mug and Green teapot",                // where does it end
+		"/notes/1 shows Pay rent as not done",                                                  // the unquoted words go on past the text
 		"GET /notes/2 returns the note 'Pay rent'",                                             // the item named by its text, no field "note"
 		"GET /notes/2 returns note Pay rent",                                                   // the same, unquoted
 		"/notes?done=true returns exactly Pay rent",                                            // "exactly" is no field
