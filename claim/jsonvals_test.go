@@ -83,10 +83,14 @@ func TestJSONValsReadings(t *testing.T) {
 // is unclear, are refused.
 func TestJSONValsRefusals(t *testing.T) {
 	runRefused(t, []string{
-		"/orders?_start=3&_end=4 returns exactly one order: the blue mug",                      // a description
-		"/orders?_start=3&_end=4 returns exactly one order: The blue mug order",                // "The": a description
-		"/orders?_start=3&_end=4 returns two orders: Blue mug, Green teapot",                   // a list after the colon
-		"/orders?_start=3 returns exactly one order: Blue mug and Green teapot",                // where does it end
+		"/orders?_start=3&_end=4 returns exactly one order: the blue mug",       // a description
+		"/orders?_start=3&_end=4 returns exactly one order: The blue mug order", // "The": a description
+		"/orders?_start=3&_end=4 returns two orders: Blue mug, Green teapot",    // a list after the colon
+		"/orders?_start=3 returns exactly one order: Blue mug and Green teapot", // where does it end
+		"The home page shows Congrats by default",                               // what the words after a text say of it is no part of it
+		"The home page shows Congrats in bold",
+		"The home page shows Congrats for everyone",
+		"The home page says Congrats too",
 		"/notes/1 shows Pay rent as not done",                                                  // the unquoted words go on past the text
 		"GET /notes/2 returns the note 'Pay rent'",                                             // the item named by its text, no field "note"
 		"GET /notes/2 returns note Pay rent",                                                   // the same, unquoted
