@@ -801,6 +801,13 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 		// first", "Update dependencies before Fix the bug") is no text the
 		// page shows: where the text ends is a guess that would be
 		// checked as words the page never has.
+		if q := qualifierTail(p.lx.span(a, b)); q != "" && to-from > 1 {
+			// "shows Congrats by default", "the heading says Resources in
+			// big letters": what the words after a text or a name say of
+			// it is no part of it
+			p.setHint("unrecognized", fmt.Sprintf("the unquoted %q ends in %q, which says how or when it is shown rather than being part of it: quote the text the page shows", p.lx.span(a, b), q), a)
+			return "", false, false
+		}
 		for i := from; i < to; i++ {
 			if i > from && clauseGoesOn[p.lx.toks[i].low] {
 				// "shows Write the notes as not done": the words after

@@ -1683,15 +1683,7 @@ func buildRules() {
 			return m.texts(1, neg)
 		})
 	addRule("text bare", cCheck, true, `{neg}{show} (?:(?:the |a |an )?(?:text|message|words?|string|phrase|label|copy|caption|greeting|notice|line|sentence|wording)(?: of| saying| that says| reading| :)? )?({bare})`,
-		func(m *match) ([]item, bool) {
-			if q := qualifierTail(m.p.lx.span(m.bounds(1))); q != "" {
-				// "shows Congrats by default": what the words after the
-				// text say of it is no part of it
-				m.p.setHint("unrecognized", fmt.Sprintf("the unquoted %q ends in %q, which says how or when the text is shown rather than being part of it: quote the text the page shows", m.p.lx.span(m.bounds(1)), q), m.start)
-				return nil, false
-			}
-			return m.texts(1, m.negated())
-		})
+		func(m *match) ([]item, bool) { return m.texts(1, m.negated()) })
 	// General rules about items the claim never creates are tested on a
 	// witness: an example item with a generated, clearly synthetic value.
 	addRule("witness persists", cCheck, false, `(?:the |any |all |every )?(?:items?|tasks?|todos?|entries|entry|notes?)(?: (?:that|which))? (?:you|i|we|a user|users|people) (?:add|create|enter)(?: (?:are|is|stay|stays|remain|remains))?(?: still)?(?: there| listed| shown| saved| kept)? (?:after|across|through|on) (?:a |the )?(?:page )?(?:reloads?|refresh(?:es)?|reloading(?: the page)?|refreshing(?: the page)?)|(?:the |any |all |every )?(?:items?|tasks?|todos?|entries|entry|notes?)(?: (?:that|which))? (?:you|i|we|a user|users|people) (?:add|create|enter) (?:survive|survives|persist|persists|last through) (?:a |the )?(?:page )?(?:reloads?|refresh(?:es)?)`,
@@ -3369,7 +3361,7 @@ var outOfReachWord = func() map[string]bool {
 }()
 
 // qualifierTails say, after a text, when, how or to whom it is shown.
-var qualifierTails = lazyRE(`(?i)\s(by default|(?:at|on) (?:first |initial )?(?:load|reload|startup|start|once|first)|in (?:bold|italics?|red|green|blue|grey|gray|black|white|orange|yellow|uppercase|lowercase|capitals|caps|(?:large|small|big|bold) (?:font|type|letters))|(?:for|to) (?:everyone|everybody|all(?: users)?|guests|visitors|users|admins|anyone|new users|me|you|them|us)|initially|twice|thrice|once|too|also|already|always|still|now|everywhere|somewhere|anywhere|immediately|instantly|automatically|correctly|properly|as well|afterwards|again)$`)
+var qualifierTails = lazyRE(`(?i)\s(by default|(?:at|on) (?:first |initial )?(?:load|reload|startup|start|once|first)|in (?:bold|italics?|red|green|blue|grey|gray|black|white|orange|yellow|uppercase|lowercase|capitals|caps|(?:large|small|big|bold) (?:font|type|letters))|(?:for|to) (?:everyone|everybody|all(?: users)?|guests|visitors|users|admins|anyone|new users|me|you|them|us)|for (?:now|ever|good|a (?:second|moment|while|few seconds|bit))|at the moment|right now|any ?more|initially|twice|thrice|once|too|also|already|always|still|now|everywhere|somewhere|anywhere|immediately|instantly|automatically|correctly|properly|as well|afterwards|again)$`)
 
 // qualifierTail returns the qualifier unquoted words end in, or "".
 func qualifierTail(s string) string {

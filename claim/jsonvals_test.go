@@ -90,6 +90,8 @@ func TestJSONValsRefusals(t *testing.T) {
 		"The home page shows Congrats by default",                               // what the words after a text say of it is no part of it
 		"The home page shows Congrats in bold",
 		"The home page shows Congrats for everyone",
+		"The heading says Resources in big letters", // a name, too, ends before its qualifier
+		"The page heading reads Congrats everywhere",
 		"The home page says Congrats too",
 		"/notes/1 shows Pay rent as not done",                                                  // the unquoted words go on past the text
 		"GET /notes/2 returns the note 'Pay rent'",                                             // the item named by its text, no field "note"
