@@ -805,7 +805,7 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 			// "shows Congrats by default", "the heading says Resources in
 			// big letters": what the words after a text or a name say of
 			// it is no part of it
-			p.setHint("unrecognized", fmt.Sprintf("the unquoted %q ends in %q, which says how or when it is shown rather than being part of it: quote the text the page shows", p.lx.span(a, b), q), a)
+			p.setHint("unrecognized", fmt.Sprintf("the unquoted %q ends in %q, which says how, when or where it is shown rather than being part of it: quote the text the page shows", p.lx.span(a, b), q), a)
 			return "", false, false
 		}
 		for i := from; i < to; i++ {

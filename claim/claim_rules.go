@@ -3360,8 +3360,8 @@ var outOfReachWord = func() map[string]bool {
 	return m
 }()
 
-// qualifierTails say, after a text, when, how or to whom it is shown.
-var qualifierTails = lazyRE(`(?i)\s(by default|(?:at|on) (?:first |initial )?(?:load|reload|startup|start|once|first)|in (?:bold|italics?|red|green|blue|grey|gray|black|white|orange|yellow|uppercase|lowercase|capitals|caps|(?:large|small|big|bold) (?:font|type|letters))|(?:for|to) (?:everyone|everybody|all(?: users)?|guests|visitors|users|admins|anyone|new users|me|you|them|us)|for (?:now|ever|good|a (?:second|moment|while|few seconds|bit))|at the moment|right now|any ?more|initially|twice|thrice|once|too|also|already|always|still|now|everywhere|somewhere|anywhere|immediately|instantly|automatically|correctly|properly|as well|afterwards|again)$`)
+// qualifierTails say, after a text, when, how, where or to whom it is shown.
+var qualifierTails = lazyRE(`(?i)\s(by default|(?:at|on) (?:first |initial )?(?:load|reload|startup|start|once|first)|in (?:bold|italics?|red|green|blue|grey|gray|black|white|orange|yellow|uppercase|lowercase|capitals|caps|(?:large|small|big|bold) (?:font|type|letters))|(?:for|to) (?:everyone|everybody|all(?: users)?|guests|visitors|users|admins|anyone|new users|me|you|them|us)|for (?:now|ever|good|a (?:second|moment|while|few seconds|bit))|at the moment|right now|any ?more|(?:in|on|at|inside|within|under|below|above|into) (?:the |a |an |its |this |their |my )?(?:list|table|page|screen|grid|sidebar|header|footer|nav|navigation|menu|toolbar|dialog|modal|box|panel|card|row|column|results|feed|form|section|inbox|cart|basket|top|bottom|middle|corner|view|window|popup|banner)|initially|twice|thrice|once|too|also|already|always|still|now|everywhere|somewhere|anywhere|immediately|instantly|automatically|correctly|properly|as well|afterwards|again)$`)
 
 // qualifierTail returns the qualifier unquoted words end in, or "".
 func qualifierTail(s string) string {

@@ -90,7 +90,8 @@ func TestJSONValsRefusals(t *testing.T) {
 		"The home page shows Congrats by default",                               // what the words after a text say of it is no part of it
 		"The home page shows Congrats in bold",
 		"The home page shows Congrats for everyone",
-		"The heading says Resources in big letters", // a name, too, ends before its qualifier
+		"The heading says Resources in big letters",  // a name, too, ends before its qualifier
+		"Adding Buy milk shows Buy milk in the list", // where the text is, said after it
 		"The page heading reads Congrats everywhere",
 		"The home page says Congrats too",
 		"/notes/1 shows Pay rent as not done",                                                  // the unquoted words go on past the text
