@@ -797,19 +797,25 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 				return "", false, false
 			}
 		}
-		// An order said inside unquoted words ("lists Write the notes
-		// first", "Update dependencies before Fix the bug") is no text the
-		// page shows: where the text ends is a guess that would be
-		// checked as words the page never has.
-		if q := qualifierTail(p.lx.span(a, b)); q != "" && to-from > 1 {
+		_, numWord := numberWords[p.lx.toks[from].low]
+		// a number first is a count, refused below with its own reason
+		countFirst := p.lx.toks[from].kind == tNumber || numWord
+		if q := qualifierTail(p.lx.span(a, b)); q != "" && to-from > 1 && !countFirst {
 			// "shows Congrats by default", "the heading says Resources in
 			// big letters": what the words after a text or a name say of
 			// it is no part of it
 			p.setHint("unrecognized", fmt.Sprintf("the unquoted %q ends in %q, which says how, when or where it is shown rather than being part of it: quote the text the page shows", p.lx.span(a, b), q), a)
 			return "", false, false
 		}
-		for i := from; i < to; i++ {
-			if i > from && clauseGoesOn[p.lx.toks[i].low] {
+		for i := from; i < to && !countFirst; i++ {
+			t := p.lx.toks[i]
+			// a state said after a text in lower case ("Fix the bug
+			// marked done"), "with" and a determiner ("with a tick"),
+			// "or" ("Resources or Congrats": either)
+			runsOn := i > from && t.raw == t.low && stateParticiples[t.low] ||
+				i > from && t.low == "with" && i+1 < to && determiners[p.lx.toks[i+1].low] ||
+				i > from && (t.low == "or" || t.low == "nor")
+			if i > from && clauseGoesOn[t.low] || runsOn {
 				// "shows Write the notes as not done": the words after
 				// the name say something of it; where the text ends is
 				// a guess, so the claim is refused, its quoted reading
@@ -817,6 +823,9 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 				p.setHint("unrecognized", fmt.Sprintf("the unquoted %q goes on past a text with %q: quote the text the page shows", p.lx.span(a, b), p.lx.toks[i].raw), a)
 				return "", false, false
 			}
+			// An order said inside unquoted words ("lists Write the
+			// notes first", "Update dependencies before Fix the bug") is
+			// no text the page shows either.
 			if orderWords[p.lx.toks[i].low] {
 				p.setHint("unrecognized", fmt.Sprintf("the unquoted %q holds %q, which says an order rather than a text: quote the texts (\"lists 'A' before 'B'\", \"lists 'A' first\")", p.lx.span(a, b), p.lx.toks[i].raw), a)
 				return "", false, false
@@ -860,6 +869,13 @@ var clauseGoesOn = map[string]bool{"not": true, "no": true, "never": true, "as":
 	"since": true, "when": true, "while": true, "if": true, "unless": true, "until": true, "so": true,
 	"but": true, "which": true, "who": true, "whose": true, "where": true, "although": true,
 	"though": true, "whereas": true, "instead": true, "again": true, "anymore": true}
+
+// stateParticiples say a state of what the words before them name.
+var stateParticiples = map[string]bool{"marked": true, "shown": true, "displayed": true, "listed": true,
+	"labelled": true, "labeled": true, "highlighted": true, "ticked": true, "checked": true,
+	"unticked": true, "unchecked": true, "selected": true, "crossed": true, "struck": true,
+	"greyed": true, "grayed": true, "underlined": true, "bolded": true, "coloured": true,
+	"colored": true, "flagged": true, "disabled": true, "enabled": true, "hidden": true}
 
 // orderWords say where a text sits among others.
 var orderWords = map[string]bool{"first": true, "last": true, "before": true, "after": true,

@@ -91,6 +91,9 @@ func TestJSONValsRefusals(t *testing.T) {
 		"The home page shows Congrats in bold",
 		"The home page shows Congrats for everyone",
 		"The heading says Resources in big letters",  // a name, too, ends before its qualifier
+		"/notes shows Pay rent marked done",          // a state said after the text
+		"/notes shows Pay rent with a tick",          // "with" and a determiner
+		"The page shows Resources or Congrats",       // either
 		"Adding Buy milk shows Buy milk in the list", // where the text is, said after it
 		"The page heading reads Congrats everywhere",
 		"The home page says Congrats too",
