@@ -1417,7 +1417,8 @@ func (c *apiComposer) sentenceName() (string, int, bool) {
 	k := c.i + 1
 	for k < len(c.w) && len(ws) < 6 {
 		w := c.w[k]
-		if w.kind != tWord || w.raw != w.low || sentenceInner[w.low] || !literalWordRE.MatchString(w.raw) {
+		if w.kind != tWord || w.raw != w.low || sentenceInner[w.low] || !literalWordRE.MatchString(w.raw) ||
+			stateParticiples[w.low] || clauseGoesOn[w.low] || orderWords[w.low] {
 			break
 		}
 		ws = append(ws, w.raw)
@@ -1434,5 +1435,10 @@ func (c *apiComposer) sentenceName() (string, int, bool) {
 	default:
 		return "", 0, false
 	}
-	return strings.Join(ws, " "), k, true
+	v := strings.Join(ws, " ")
+	if qualifierTail(v) != "" {
+		// "Pay rent twice", "Pay rent in the list"
+		return "", 0, false
+	}
+	return v, k, true
 }
