@@ -22,6 +22,9 @@ type token struct {
 	raw   string // as written; for a quoted literal, its content
 	kind  tokKind
 	start int // byte offset of low in the shape
+	// aside: the word opened a bracket the lexer dropped ("(done)"): no
+	// unquoted text runs on into it
+	aside bool
 }
 
 type tokKind uint8
@@ -209,8 +212,17 @@ func (lx *lexed) addLit(content string) {
 // addWord splits a run of non-space characters into tokens: leading and
 // trailing punctuation, possessive 's, and the word itself.
 func (lx *lexed) addWord(w string) {
+	opened := false
 	for w != "" && strings.IndexByte("([{", w[0]) >= 0 {
-		w = w[1:]
+		w, opened = w[1:], true
+	}
+	if opened {
+		n := len(lx.toks)
+		defer func() {
+			if len(lx.toks) > n {
+				lx.toks[n].aside = true
+			}
+		}()
 	}
 	var trail []string
 	for w != "" {

@@ -812,7 +812,7 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 			// a state said after a text in lower case ("Fix the bug
 			// marked done"), "with" and a determiner ("with a tick"),
 			// "or" ("Resources or Congrats": either)
-			runsOn := i > from && t.raw == t.low && stateParticiples[t.low] ||
+			runsOn := i > from && t.aside || i > from && t.raw == t.low && stateParticiples[t.low] ||
 				i > from && t.low == "with" && i+1 < to && determiners[p.lx.toks[i+1].low] ||
 				i > from && (t.low == "or" || t.low == "nor")
 			if i > from && clauseGoesOn[t.low] || runsOn {

@@ -23,7 +23,8 @@ import (
 type cw struct {
 	low, raw string
 	kind     tokKind
-	a, b     int // the token's span in the shape
+	a, b     int  // the token's span in the shape
+	aside    bool // opened a bracket (token.aside)
 }
 
 type composer struct {
@@ -147,7 +148,7 @@ func composeWords(lx *lexed) []cw {
 			}
 			continue
 		}
-		w = append(w, cw{low: t.low, raw: t.raw, kind: t.kind, a: t.start, b: t.start + len(t.low)})
+		w = append(w, cw{low: t.low, raw: t.raw, kind: t.kind, a: t.start, b: t.start + len(t.low), aside: t.aside})
 	}
 	return w
 }

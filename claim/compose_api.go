@@ -1418,7 +1418,7 @@ func (c *apiComposer) sentenceName() (string, int, bool) {
 	for k < len(c.w) && len(ws) < 6 {
 		w := c.w[k]
 		if w.kind != tWord || w.raw != w.low || sentenceInner[w.low] || !literalWordRE.MatchString(w.raw) ||
-			stateParticiples[w.low] || clauseGoesOn[w.low] || orderWords[w.low] {
+			stateParticiples[w.low] || clauseGoesOn[w.low] || orderWords[w.low] || w.aside {
 			break
 		}
 		ws = append(ws, w.raw)

@@ -90,9 +90,11 @@ func TestJSONValsRefusals(t *testing.T) {
 		"The home page shows Congrats by default",                               // what the words after a text say of it is no part of it
 		"The home page shows Congrats in bold",
 		"The home page shows Congrats for everyone",
-		"The heading says Resources in big letters",  // a name, too, ends before its qualifier
-		"/notes shows Pay rent marked done",          // a state said after the text
-		"/notes shows Pay rent with a tick",          // "with" and a determiner
+		"The heading says Resources in big letters", // a name, too, ends before its qualifier
+		"/notes shows Pay rent marked done",         // a state said after the text
+		"/notes shows Pay rent with a tick",         // "with" and a determiner
+		"/notes/2 shows Pay rent (done)",            // a bracket the text would run on into
+		"GET /notes/2 returns Pay rent (done)",
 		"The page shows Resources or Congrats",       // either
 		"Adding Buy milk shows Buy milk in the list", // where the text is, said after it
 		"The page heading reads Congrats everywhere",
