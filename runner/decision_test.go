@@ -186,9 +186,17 @@ func TestBudgets(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	// Start the browser, so that the budgets below are the journeys'.
-	if res, err := r.Run(context.Background(), journeyPlan(t, "      - visit: /\n"), Options{BaseURL: appURL, Dir: t.TempDir()}); err != nil || res.Decision != evidence.Verified {
-		t.Fatalf("warm-up run: %v %v", err, res)
+	// Start the browser, so that the budgets below are the journeys'. On
+	// a loaded machine the browser's start can take the first journey's
+	// whole 1.5 s budget (blocked): a few tries, bounded, warm it.
+	for try := 1; ; try++ {
+		res, err := r.Run(context.Background(), journeyPlan(t, "      - visit: /\n"), Options{BaseURL: appURL, Dir: t.TempDir()})
+		if err == nil && res.Decision == evidence.Verified {
+			break
+		}
+		if try == 5 {
+			t.Fatalf("warm-up run, %d tries: %v %v", try, err, res)
+		}
 	}
 	long := journeyPlan(t, "      - visit: /\n      - wait_for: text=Never there\n        timeout: 20s\n")
 	// Cancellation is timed from the end of step 1, on a runner whose
