@@ -212,10 +212,9 @@ func TestBudgets(t *testing.T) {
 		r      *Runner
 		cancel bool // cancel the caller's context soon after step 1 passes
 		reason string
-		max    time.Duration
 	}{
-		{name: "journey budget", r: r, reason: "journey's time budget", max: 4 * time.Second},
-		{name: "cancelled", r: rc, cancel: true, reason: "cancelled", max: 5 * time.Second},
+		{name: "journey budget", r: r, reason: "journey's time budget"},
+		{name: "cancelled", r: rc, cancel: true, reason: "cancelled"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -234,8 +233,10 @@ func TestBudgets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if took := time.Since(start); took > tc.max {
-				t.Errorf("took %s, want under %s", took, tc.max)
+			// Bounded by the wait's own 20 s, not by the machine's speed:
+			// a run that lasted it was not cut by the budget or the cancel.
+			if took := time.Since(start); took >= 20*time.Second {
+				t.Errorf("took %s: the wait ran out, not the %s", took, tc.name)
 			}
 			wantDecision(t, res, evidence.Blocked)
 			j := res.Manifest.Journeys[0]
@@ -264,8 +265,8 @@ journeys:
 		if err != nil {
 			t.Fatal(err)
 		}
-		if took := time.Since(start); took > 7*time.Second {
-			t.Errorf("took %s, want about the run budget (4s)", took)
+		if took := time.Since(start); took >= 20*time.Second {
+			t.Errorf("took %s: the waits ran out, not the run budget (4s)", took)
 		}
 		wantDecision(t, res, evidence.Blocked)
 		n := 0
@@ -308,8 +309,8 @@ func TestBrowserCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("a crashed browser held the run for %s", took)
+	if took := time.Since(start); took >= 10*time.Second {
+		t.Errorf("a crashed browser held the run for %s, the wait's whole timeout", took)
 	}
 	wantDecision(t, res, evidence.Blocked)
 	if !strings.Contains(res.Manifest.Journeys[0].Reason, "crash") {
@@ -339,8 +340,8 @@ func TestRendererCrash(t *testing.T) {
 	if err := <-crashed; err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("a crashed renderer held the journey for %s", took)
+	if took := time.Since(start); took >= 10*time.Second {
+		t.Errorf("a crashed renderer held the journey for %s, the wait's whole timeout", took)
 	}
 	wantDecision(t, res, evidence.Blocked)
 	if r := res.Manifest.Journeys[0].Reason; !strings.Contains(r, "renderer process crashed") {

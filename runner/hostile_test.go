@@ -26,10 +26,9 @@ func TestHostilePages(t *testing.T) {
 		name  string
 		steps string
 		want  evidence.Decision
-		max   time.Duration
 		check func(t *testing.T, j evidence.JourneyResult)
 	}{
-		{name: "alert", want: evidence.Verified, max: 5 * time.Second, steps: `
+		{name: "alert", want: evidence.Verified, steps: `
       - visit: /hostile/alert
       - expect_text: After alert`,
 			check: func(t *testing.T, j evidence.JourneyResult) {
@@ -37,7 +36,7 @@ func TestHostilePages(t *testing.T) {
 					t.Errorf("dialogs %q, want the one alert", j.Dialogs)
 				}
 			}},
-		{name: "confirm loop", want: evidence.Verified, max: 8 * time.Second, steps: `
+		{name: "confirm loop", want: evidence.Verified, steps: `
       - visit: /hostile/confirm-loop
       - expect_text: {target: "testid=confirm-result", text: Accepted 50 of 50}`,
 			check: func(t *testing.T, j evidence.JourneyResult) {
@@ -45,7 +44,7 @@ func TestHostilePages(t *testing.T) {
 					t.Errorf("%d dialogs recorded, want 50 confirms", len(j.Dialogs))
 				}
 			}},
-		{name: "popup", want: evidence.Verified, max: 5 * time.Second, steps: `
+		{name: "popup", want: evidence.Verified, steps: `
       - visit: /hostile/popup
       - expect_title: Popup
       - click: role=link[name="Open About in a new tab"]
@@ -61,7 +60,7 @@ func TestHostilePages(t *testing.T) {
 					t.Errorf("step 3 actual %q does not say the link's new tab was followed here", a)
 				}
 			}},
-		{name: "download", want: evidence.Verified, max: 5 * time.Second, steps: `
+		{name: "download", want: evidence.Verified, steps: `
       - visit: /hostile/download
       - expect_no_text: Never shown`,
 			check: func(t *testing.T, j evidence.JourneyResult) {
@@ -69,7 +68,7 @@ func TestHostilePages(t *testing.T) {
 					t.Errorf("downloads %q, want big.bin refused", j.Downloads)
 				}
 			}},
-		{name: "spin", want: evidence.Failed, max: 6 * time.Second, steps: `
+		{name: "spin", want: evidence.Failed, steps: `
       - visit: /hostile/spin
         timeout: 2s
       - expect_text: After spin`,
@@ -87,11 +86,9 @@ func TestHostilePages(t *testing.T) {
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
 				t.Parallel()
-				start := time.Now()
+				// No wall-clock bound: a loaded machine is slow, and a page
+				// that held the run up would show as a blocked journey.
 				res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{})
-				if took := time.Since(start); took > tc.max {
-					t.Errorf("took %s, want under %s", took, tc.max)
-				}
 				wantDecision(t, res, tc.want)
 				if tc.check != nil {
 					tc.check(t, res.Manifest.Journeys[0])
@@ -120,11 +117,9 @@ func TestSpinningScript(t *testing.T) {
       - expect_text: Something
         timeout: 1s
 `)
-	start := time.Now()
+	// The decision and step 3's words show the cut-off; a script that was
+	// never stopped would leave the evidence unanswered and block the run.
 	res := run(t, p, Options{BaseURL: srv.URL})
-	if took := time.Since(start); took > 6*time.Second {
-		t.Errorf("took %s\n%s", took, explain(res))
-	}
 	wantDecision(t, res, evidence.Failed)
 	if s := res.Manifest.Journeys[0].Steps[2]; !strings.Contains(s.Actual, "busy") {
 		t.Errorf("step 3 actual %q does not say the page was busy", s.Actual)
@@ -172,8 +167,10 @@ func TestHangingSubresource(t *testing.T) {
 	start := time.Now()
 	res := run(t, journeyPlan(t, "      - visit: /\n      - expect_text: Parsed\n"), Options{BaseURL: srv.URL})
 	wantDecision(t, res, evidence.Verified)
-	if took := time.Since(start); took < loadGrace || took > loadGrace+3*time.Second {
-		t.Errorf("took %s, want a little over the %s load grace", took, loadGrace)
+	// Only the lower bound: the visit waited for the load event. An upper
+	// bound would measure the machine.
+	if took := time.Since(start); took < loadGrace {
+		t.Errorf("took %s, want at least the %s load grace", took, loadGrace)
 	}
 }
 
