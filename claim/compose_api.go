@@ -274,7 +274,7 @@ func (c *apiComposer) apiNamedRecord() (string, bool) {
 
 // apiTextVerbs say a response holds values.
 var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "contains", "contain",
-	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives you", "give you", "gives", "brings back",
+	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives you", "give you", "gets you", "get you", "gives", "brings back",
 	"bring back", "finds", "find", "matches", "match", "answers with", "responds with", "comes back with",
 	"comes back as", "is answered with", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads",
 	"keeps", "keep")
@@ -338,6 +338,9 @@ func (c *apiComposer) apiOutcome() bool {
 	if !neg && c.apiBareEmpty() {
 		return true
 	}
+	if !neg && c.apiLeftOut() {
+		return true
+	}
 	vs := c.i
 	if !c.eatAny(apiTextVerbs) && !(c.eat("is") || c.eat("are")) {
 		return fail()
@@ -349,6 +352,26 @@ func (c *apiComposer) apiOutcome() bool {
 		return true
 	}
 	return c.apiValues(neg) || fail()
+}
+
+// apiLeftOutWords say a value is not in the response.
+var apiLeftOutWords = phrases("filtered out", "left out", "excluded", "missing", "dropped", "gone", "not there",
+	"not included", "not in it", "not in the response", "not in the list", "not returned", "not listed")
+
+// apiLeftOut reads "Ann Lee is filtered out" after another outcome
+// ("… -> Bob Stone only, Ann Lee is filtered out"): a quoted text or a
+// capitalised name the response does not show. The words must end the
+// outcome: "missing from the header" says where, which is more.
+func (c *apiComposer) apiLeftOut() bool {
+	s := c.i
+	v, ok := c.apiLiteral(false)
+	if !ok || v.bare && !v.name || jsonScalar(v.text) || !(c.eat("is") || c.eat("are")) || !c.eatAny(apiLeftOutWords) ||
+		!c.end() && !c.at(",") && !c.at("and") && !c.at("but") && !c.at(";") {
+		c.i = s
+		return false
+	}
+	c.apiChecks([]apiVal{v}, true)
+	return true
 }
 
 // apiValues reads the values after an outcome verb: an empty collection,

@@ -111,6 +111,21 @@ func (c *apiComposer) jrOrder() bool {
 // verb, or after a count ("all 3 tasks, 'X' first"); s is where the
 // words the note quotes start.
 func (c *apiComposer) jrPlace(s int) bool {
+	if !c.jrOnePlace(s) {
+		return false
+	}
+	// "'A' first and 'B' last": each value in its place
+	for {
+		at := c.i
+		if !c.eat("and") && !(c.eat(",") && (c.eat("and") || true)) || !c.jrOnePlace(at+1) {
+			c.i = at
+			return true
+		}
+	}
+}
+
+// jrOnePlace reads one "VALUE first|last" of jrPlace.
+func (c *apiComposer) jrOnePlace(s int) bool {
 	from := c.i
 	v, ok := c.apiLiteral(false)
 	if !ok || v.bare && !v.name || jsonScalar(v.text) {

@@ -197,6 +197,11 @@ func jvRead(s string, r *jvReading) (string, bool) {
 		r.why(`"starts with" is "lists … first"`)
 		changed = true
 	}
+	if s2, ok := jvOrderPair(s, r); ok && !changed {
+		s = s2
+		r.why("each value before its place in the order")
+		changed = true
+	}
 	if m := jvOrderTail.FindStringSubmatch(s); m != nil && !changed {
 		v := strings.TrimSpace(m[2])
 		if !jvValue(v) || strings.Contains(v, ",") || strings.Contains(strings.ToLower(" "+v+" "), " and ") {
@@ -537,6 +542,49 @@ var jvDigits = lazyRE(`^\d+$`)
 // ("lists Update dependencies first"): the readers that take it as a
 // text take the place word with it.
 var jvOrderTail = lazyRE(`^(.*?/\S*.*?\b(?i:lists|puts|returns|gives back|shows))\s+([^\x01]+?)\s+((?i:first|last|at the top|at the bottom|at the end))\s*[.!]?$`)
+
+// jvFirstLast and jvBefore are two unquoted values with their places in
+// the order: "lists Write the release notes first and Fix the login bug
+// last", "lists Update dependencies before Fix the login bug".
+var (
+	jvFirstLast = lazyRE(`^(.*?/\S*.*?\b(?i:lists|puts|returns|gives back|shows|sorts|orders))\s+([^\x01]+?)\s+((?i:first|at the top))\s*,?\s*(?i:and|then)\s+([^\x01]+?)\s+((?i:last|at the bottom|at the end))\s*[.!]?$`)
+	jvBefore    = lazyRE(`^(.*?/\S*.*?\b(?i:lists|puts|returns|gives back|shows|sorts|orders))\s+([^\x01]+?)\s+(?i:before|ahead of)\s+([^\x01]+?)\s*[.!]?$`)
+)
+
+// jvOrderPair says the two values of jvFirstLast or jvBefore quoted. Each
+// is read as a sentence-case name (jvValue) that holds no word of order
+// itself, else the split between them is a guess.
+func jvOrderPair(s string, r *jvReading) (string, bool) {
+	var vals []string
+	m := jvFirstLast.FindStringSubmatch(s)
+	if m != nil {
+		vals = []string{m[2], m[4]}
+	} else if m = jvBefore.FindStringSubmatch(s); m != nil {
+		vals = []string{m[2], m[3]}
+	} else {
+		return "", false
+	}
+	for _, v := range vals {
+		if !jvValue(v) || strings.Contains(v, ",") || strings.Contains(strings.ToLower(" "+v+" "), " and ") || jvHasOrderWord(v) {
+			return "", false
+		}
+	}
+	if len(m) == 6 {
+		return fmt.Sprintf("%s %s %s and %s %s", m[1], r.quote(strings.TrimSpace(m[2])), m[3], r.quote(strings.TrimSpace(m[4])), m[5]), true
+	}
+	return fmt.Sprintf("%s %s before %s", m[1], r.quote(strings.TrimSpace(m[2])), r.quote(strings.TrimSpace(m[3]))), true
+}
+
+// jvHasOrderWord reports whether a value holds a word of order, which
+// would make the split between the two values a guess.
+func jvHasOrderWord(v string) bool {
+	for _, w := range strings.Fields(strings.ToLower(v)) {
+		if orderWords[w] {
+			return true
+		}
+	}
+	return false
+}
 
 // unquotedOrderTail reports whether a derivation looks for an unquoted
 // text that ends in a place in the order: "… first" is no text.

@@ -18,6 +18,31 @@ func TestJSONValsReadings(t *testing.T) {
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Call the bank"}`},
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_no_text":"Pay rent"}`}}},
 		// the person a response is given to is no field ("gives me")
+		// an order between two unquoted values: each in its place
+		{"/notes?_sort=title lists Pay rent before Call the bank", [][]string{
+			{`{"visit":"/notes?_sort=title"}`, `{"expect_order":["Pay rent","Call the bank"]}`}}},
+		{"Sorting ignores case: /notes?_order=DESC lists Pay rent first and Call the bank last", [][]string{
+			{`{"visit":"/notes?_order=DESC"}`, `{"expect_json":{"at":"/0/*","equals":"Pay rent"},"reach":true}`},
+			{`{"visit":"/notes?_order=DESC"}`, `{"expect_json":{"at":"/-1/*","equals":"Call the bank"},"reach":true}`}}},
+		{"/orders?_sort=date puts 'Order 9' first and 'Order 1' last", [][]string{
+			{`{"visit":"/orders?_sort=date"}`, `{"expect_json":{"at":"/0/*","equals":"Order 9"},"reach":true}`},
+			{`{"visit":"/orders?_sort=date"}`, `{"expect_json":{"at":"/-1/*","equals":"Order 1"},"reach":true}`}}},
+		// a rule before its example, said with "start" or "means"
+		{"Ids start at zero, so /notes/0 is Pay rent", [][]string{
+			{`{"visit":"/notes/0"}`, `{"expect_text":"Pay rent"}`}}},
+		{"_end=0 means no end, so /notes?_end=0 still returns all three notes", [][]string{
+			{`{"visit":"/notes?_end=0"}`, `{"expect_json":{"count":3},"reach":true}`}}},
+		// a value said to be left out of the response, and "gets you"
+		{"QA: /users?name_gte=B -> Bob Stone only, Ann Lee is filtered out.", [][]string{
+			{`{"visit":"/users?name_gte=B"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/users?name_gte=B"}`, `{"expect_text":"Bob Stone"}`},
+			{`{"visit":"/users?name_gte=B"}`, `{"expect_no_text":"Ann Lee"}`}}},
+		{"/items?limit=2 returns two items, and 'Carrots' isn't there", [][]string{
+			{`{"visit":"/items?limit=2"}`, `{"expect_json":{"count":2},"reach":true}`},
+			{`{"visit":"/items?limit=2"}`, `{"expect_no_text":"Carrots"}`}}},
+		{"/users?q=1 gets you Ann Lee and not Bob", [][]string{
+			{`{"visit":"/users?q=1"}`, `{"expect_text":"Ann Lee"}`},
+			{`{"visit":"/users?q=1"}`, `{"expect_no_text":"Bob"}`}}},
 		{"GET /notes?id_ne=2 gives me Call the bank", [][]string{
 			{`{"visit":"/notes?id_ne=2"}`, `{"expect_text":"Call the bank"}`}}},
 		{"GET /notes/1 shows you 'Pay rent'", [][]string{
@@ -99,20 +124,22 @@ func TestJSONValsRefusals(t *testing.T) {
 		"Adding Buy milk shows Buy milk in the list", // where the text is, said after it
 		"The page heading reads Congrats everywhere",
 		"The home page says Congrats too",
-		"/notes/1 shows Pay rent as not done",                                                  // the unquoted words go on past the text
-		"GET /notes/2 returns the note 'Pay rent'",                                             // the item named by its text, no field "note"
-		"GET /notes/2 returns note Pay rent",                                                   // the same, unquoted
-		"/notes?done=true returns exactly Pay rent",                                            // "exactly" is no field
-		"/notes?_sort=title lists Pay rent before Call the bank",                               // an order inside unquoted words
-		"Sorting ignores case: /notes?_order=DESC lists Pay rent first and Call the bank last", // the same
-		"/notes?q=bread finds Buy rye bread first",                                             // "first": the value's end unclear
-		"/notes?q=bread finds Buy rye bread with its date",                                     // the words after go on with the sentence
-		"/pages?_sort=updated starts with the newest page",                                     // a description
-		"/pages?_sort=updated starts with Release checklist (the newest)",                      // an aside not read
-		"/players?_sort=rank lists Lin Park, then the others",                                  // a description in the list
-		"/orders answers with status shipped",                                                  // object or list: not said
-		"If you filter three times, /orders?paid=true, you get all four orders back",           // a number the path does not show
-		"/orders?id=1 returns the blue mug order",                                              // a description
+		"/notes/1 shows Pay rent as not done",                                          // the unquoted words go on past the text
+		"GET /notes/2 returns the note 'Pay rent'",                                     // the item named by its text, no field "note"
+		"GET /notes/2 returns note Pay rent",                                           // the same, unquoted
+		"/notes?done=true returns exactly Pay rent",                                    // "exactly" is no field
+		"/notes?_sort=title lists Pay rent before call the bank",                       // a lower-case second value
+		"/notes?_sort=title lists Pay rent first and Call the bank last of all",        // more than the order
+		"/notes?_sort=title lists Pay rent first and Call the bank after Buy milk",     // an order word inside a value
+		"/notes?_sort=title puts Buy rye bread, Pay rent first and Call the bank last", // a list where one value is said
+		"/notes?q=bread finds Buy rye bread first",                                     // "first": the value's end unclear
+		"/notes?q=bread finds Buy rye bread with its date",                             // the words after go on with the sentence
+		"/pages?_sort=updated starts with the newest page",                             // a description
+		"/pages?_sort=updated starts with Release checklist (the newest)",              // an aside not read
+		"/players?_sort=rank lists Lin Park, then the others",                          // a description in the list
+		"/orders answers with status shipped",                                          // object or list: not said
+		"If you filter three times, /orders?paid=true, you get all four orders back",   // a number the path does not show
+		"/orders?id=1 returns the blue mug order",                                      // a description
 	})
 }
 

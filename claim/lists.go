@@ -656,12 +656,17 @@ func listsOverride(claim string, d Derivation) (Derivation, *NotProvableError, b
 // bottom"): that nothing comes before A or after B needs all the items.
 var reFirstLast = lazyRE(`^(?P<pre>.+?) (?i:puts|lists|shows|has|sorts|orders|places|returns) (?P<a>` + quotedLit + `) (?i:first|at the top|on top) (?i:and|,|, and) (?P<b>` + quotedLit + `) (?i:last|at the bottom)\.?$`)
 
+// reBarePath is a request said by its path alone.
+var reBarePath = lazyRE(`^(?:(?i:GET) )?/\S*$`)
+
 // firstLastRefusal refuses "puts 'A' first and 'B' last" with what can
 // be checked offered: "A" comes before "B". That A is first of all
 // and B last of all is not proven by their order.
 func firstLastRefusal(claim string) *NotProvableError {
 	m := reFirstLast.FindStringSubmatch(strings.TrimSpace(stripLabel(claim)))
-	if m == nil {
+	if m == nil || reBarePath.MatchString(m[1]) {
+		// what a path answers is read as JSON, whose first and last
+		// items can be checked (jsonreach.go)
 		return nil
 	}
 	sugg := m[1] + " lists " + m[2] + " before " + m[3]

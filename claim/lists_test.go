@@ -86,7 +86,7 @@ func TestListsUnquotedLiterals(t *testing.T) {
 		"GET /api/status says Acme is 'up and running'",                    // JSON: "Acme" may be a field
 		"/orders?paid=true shows the one order, whose total is '12'",       // "the one" is a count no page shows
 		"The Resources list on /admin has a /posts entry",                  // no element is "the Resources list"
-		"/orders?_sort=date puts 'Order 9' first and 'Order 1' last",       // nothing before or after them: all items
+		"The orders page puts 'Order 9' first and 'Order 1' last",          // nothing before or after them: all items
 		"/api-docs mentions 'TRACE' as one of the HTTP verbs you can send", // the aside says where it is: a text elsewhere proves another claim
 		"The home page doesn't list /admin",                                // a path not shown may still be linked to
 		"The home page lists /docs but not /admin",                         // the same
@@ -125,13 +125,13 @@ func TestListsNamesOnlyCapitalised(t *testing.T) {
 // their order does not prove nothing comes before A or after B — with
 // the order of the two offered first, labelled.
 func TestListsFirstLastOffersOrder(t *testing.T) {
-	c := "/orders?_sort=date puts 'Order 9' first and 'Order 1' last"
+	c := "The orders page puts 'Order 9' first and 'Order 1' last"
 	_, err := Derive(c)
 	var np *NotProvableError
 	if !errors.As(err, &np) {
 		t.Fatalf("%q derived, want a refusal", c)
 	}
-	if len(np.Suggestions) == 0 || !strings.HasPrefix(np.Suggestions[0], "/orders?_sort=date lists 'Order 9' before 'Order 1'"+labelSep) {
+	if len(np.Suggestions) == 0 || !strings.HasPrefix(np.Suggestions[0], "The orders page lists 'Order 9' before 'Order 1'"+labelSep) {
 		t.Fatalf("first suggestion of %q: %q", c, np.Suggestions)
 	}
 	for _, s := range np.Suggestions {

@@ -242,7 +242,10 @@ func absentAfter(toks []token, i int) bool {
 		return false
 	}
 	switch w := toks[j].low; {
-	case w == "nowhere":
+	case w == "nowhere" || w == "missing" || w == "gone" || w == "absent" || w == "excluded" || w == "omitted":
+		return true
+	case (w == "left" || w == "filtered" || w == "dropped" || w == "taken" || w == "cut") && j+1 < len(toks) && toks[j+1].low == "out":
+		// "'Ann Lee' is filtered out"
 		return true
 	case w == "never" || notWord(toks[j]):
 	case w == "no" && j+1 < len(toks) && toks[j+1].low == "longer":

@@ -49,7 +49,8 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		{"every invoice on /invoices says 'Paid'", `/invoices shows "Paid"`, `a text found once proves it of one item only`},
 		// A text said after it to be absent stays absent.
 		{"/items?limit=2 returns two items, so 'Carrots' is not in it", `/items?limit=2 does not show "Carrots"`, `"two items"`},
-		{"/items?limit=2 returns two items, and 'Carrots' isn't there", `/items?limit=2 does not show "Carrots"`, `"two items"`},
+		{"/items?limit=2 returns two items, and 'Carrots' isn't there for guests", `/items?limit=2 does not show "Carrots"`, `"two items"`},
+		{"/items?limit=2 returns two items, and 'Carrots' is missing from the list", `/items?limit=2 does not show "Carrots"`, `"two items"`},
 		// A bound or a count is never read as an HTTP status.
 		{"/api/v1 is rate limited to 300 requests a minute", "", ""},
 		// A negation in a condition is no check's negation.
@@ -102,6 +103,7 @@ func TestSuggestionsNeverSayOtherwise(t *testing.T) {
 		{"/api/v1 is rate limited to 300 requests a minute", "returns 300"},
 		{"/search is capped at under 500 results", "returns 500"},
 		{"/items?limit=2 returns two items, and 'Carrots' isn't there", `shows "Carrots"`},
+		{"/users?id=2 returns Bob and 'Ann Lee' is left out", `shows "Ann Lee"`},
 		{"Clicking 'Docs' changes the address to /guide", "/guide shows"},
 		{"Clicking 'Docs' doesn't open /guide", "goes to /guide"},
 		{"Choosing 'Sign out' from the profile menu shows 'Goodbye'", `The home page shows "Goodbye"`},
