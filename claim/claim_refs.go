@@ -552,6 +552,11 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		t = plan.Target{Kind: plan.ByRole, Value: e.role}
 		ref.notes = append(ref.notes, fmt.Sprintf("%q is found by its ARIA role %q (role=%s), which is how accessible apps mark such messages.", noun, e.role, e.role))
 	case e.role != "":
+		if e.role == "navigation" && name != "" && (noun == "menu" || noun == "menu bar") {
+			// "the account menu" may drop down from a control rather
+			// than be a navigation landmark of that name
+			return ref, false
+		}
 		if e.role == "tab" && name != "" && !quoted && !startsUpper(name) {
 			// "the database tab" describes a tab; "the Billing tab" and
 			// "the 'billing' tab" name one.

@@ -1097,6 +1097,14 @@ func buildRules() {
 				}
 			}
 			switch m.low(1) {
+			case "menu":
+				if name := namedMenu(m); name != "" && !m.st.acted {
+					// "The Settings menu has …": a menu named by a
+					// control drops down only once opened (reach.go opens
+					// it by that name); a site's main menu is shown.
+					m.p.setHint("unsupported", fmt.Sprintf("%q shows only once something opens it: say what opens it first, e.g. \"after clicking '%s', …\"", strings.TrimSpace(m.p.lx.span(m.start, m.end)), name), m.start)
+					return nil, false
+				}
 			case "dialog", "modal", "popup", "tooltip", "toast", "notification":
 				if low := m.p.lx.shape[m.start:m.end]; !m.st.acted && !strings.Contains(low, "cookie") && !strings.Contains(low, "consent") {
 					// "The Hotkeys dialog lists …": a dialog shows only once
@@ -3498,3 +3506,34 @@ var statusSubjects = map[string]bool{"page": true, "homepage": true, "home": tru
 
 // controlNoun are the kinds of control a key cannot be typed into.
 var controlNoun = map[string]bool{"link": true, "button": true, "tab": true, "checkbox": true, "menu": true, "heading": true, "option": true, "toggle": true}
+
+// shownMenus are the words before "menu" of a menu a page shows without
+// being opened.
+var shownMenus = map[string]bool{"main": true, "top": true, "side": true, "sidebar": true, "nav": true,
+	"navigation": true, "site": true, "primary": true, "global": true, "footer": true, "header": true,
+	"mobile": true, "left": true, "right": true, "bottom": true, "the": true, "a": true, "an": true}
+
+// droppedMenus are the lower-case names of menus that drop down from a
+// control of their name (frames.go says them capitalised).
+var droppedMenus = map[string]bool{"settings": true, "options": true, "preferences": true, "account": true,
+	"profile": true, "file": true, "edit": true, "view": true, "help": true, "tools": true, "actions": true}
+
+// namedMenu returns the name of the menu a region match names by a
+// capitalised or quoted word before "menu" ("The Settings menu", "the
+// 'File' menu"), or "".
+func namedMenu(m *match) string {
+	from, to := m.p.lx.tokensIn(m.start, m.end)
+	if to-from < 2 || m.p.lx.toks[to-1].low != "menu" {
+		return ""
+	}
+	t := m.p.lx.toks[to-2]
+	switch {
+	case t.kind == tLit:
+		return strings.TrimSpace(t.raw)
+	case t.kind == tWord && t.raw != "" && t.raw[0] >= 'A' && t.raw[0] <= 'Z' && !shownMenus[t.low]:
+		return t.raw
+	case t.kind == tWord && droppedMenus[t.low]:
+		return strings.ToUpper(t.low[:1]) + t.low[1:]
+	}
+	return ""
+}

@@ -42,6 +42,12 @@ func TestPlacesReachedByTheirName(t *testing.T) {
 		// A menu's items cannot be looked for inside the menu: refused as
 		// when the claim says what opens it.
 		{"The Settings menu has 'Transmission Homepage'", nil, ""},
+		// A named menu drops down only once opened: never looked for on
+		// the page as it loads, nor as a navigation landmark of its name.
+		{"The 'File' menu lists 'Save'", nil, ""},
+		{"The Help menu offers 'About'", nil, ""},
+		{"Clicking 'Account' opens the account menu", nil, ""},
+		{"Clicking 'Account' opens the account menu, which shows 'Sign out'", nil, ""},
 		// The place the refusal is about must be the place named first.
 		{"In Firefox, the Statistics dialog shows '0 B'", nil, ""},
 		// Said how it is opened: no guess.
