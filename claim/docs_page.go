@@ -66,7 +66,7 @@ var (
 	// after ("the docs at /reference").
 	reDocsName = lazyRE(`(?:\b((?i:in|on|at|from|of|for|to)) )?\b` + docsNamePat + `\b(?: (?i:at|on|under) (/[\w\-./{}~%]*))?`)
 	// the browser tab said as the page's title
-	reBrowserTab = lazyRE(`^(.*?)\b(?i:the )?(?i:browser(?:'s)? (?:tab|window)(?:'s)?(?: title)?|browser tab title|web browser tab|(?:tab|window|page|browser|document) title)(?: (?i:on|for|of|at|showing) (.+?))? (?i:reads|says|shows|displays|is titled|is labelled|is labeled|is named|is called|reads as|has the title|shows the title|is) (` + docsQuoted + `)$`)
+	reBrowserTab = lazyRE(`^(.*?)\b(?i:the )?(?:(?i:web ui|ui|app|web app|site|website)(?:'s|’s) )?(?i:browser(?:'s)? (?:tab|window)(?:'s)?(?: title)?|browser tab title|web browser tab|(?:tab|window|page|browser|document) title)(?: (?i:on|for|of|at|showing) (.+?))? (?i:reads|says|shows|displays|is titled|is labelled|is labeled|is named|is called|reads as|has the title|shows the title|is) (` + docsQuoted + `|` + tabTitleWords + `)\.?$`)
 	// a count of operations, by method or all of them
 	reDocsCount = lazyRE(`^(?:(?:(?i:in|on) (.+?), (?i:there (?:are|is))|(.+?) (?i:lists?|shows?|has|have|documents?|contains?|includes?|displays?)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?)|(?i:there (?:are|is)) ((?i:exactly|at least|at most|only) )?(\d+|[a-z]+) (?:(` + `'(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)'|"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)"|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) )?(?i:operations?|endpoints?) (?i:in|on) (.+?))$`)
 	// a count of operations followed by their summaries
@@ -277,6 +277,22 @@ func matchCase(like, w string) string {
 	return w
 }
 
+// tabTitleWords is a title said without quotes: capitalised words, with
+// the small words a title joins them by (titleWordsOK checks them).
+const tabTitleWords = `[A-Z][\w.]*(?: (?:[A-Z0-9][\w.]*|of|the|for|to|a|an|in|on|and|-|–|\|)){0,7}`
+
+// titleWordsOK reports whether an unquoted title is only a title's words:
+// "and" between two capitalised words, never a clause ("and it loads").
+func titleWordsOK(v string) bool {
+	f := strings.Fields(v)
+	for i, w := range f {
+		if w == "and" && (i == len(f)-1 || !startsUpper(f[i+1])) {
+			return false
+		}
+	}
+	return startsUpper(v)
+}
+
 // deriveBrowserTab derives "the browser tab (on PAGE) reads 'X'" as the
 // title of that page: the browser tab shows the document's title. A tab
 // in the page ("the Speed tab reads …") is not the browser's and is not
@@ -290,7 +306,16 @@ func deriveBrowserTab(claim, c string) (Derivation, bool) {
 	if m[2] != "" {
 		said += " of " + m[2]
 	}
-	said += " is " + m[3]
+	val := m[3]
+	unquoted := !strings.HasPrefix(val, "'") && !strings.HasPrefix(val, `"`)
+	if unquoted {
+		val = strings.TrimSuffix(val, ".")
+		if !titleWordsOK(val) {
+			return Derivation{}, false
+		}
+		val = plan.Quote(val)
+	}
+	said += " is " + val
 	said = upperFirst(said)
 	d, r := derive(said)
 	if r != nil {
@@ -303,6 +328,9 @@ func deriveBrowserTab(claim, c string) (Derivation, bool) {
 		return Derivation{}, false
 	}
 	d.Notes = append([]string{"The browser tab shows the page's title (<title>): that is what is checked."}, d.Notes...)
+	if unquoted {
+		d.Notes = append(d.Notes, fmt.Sprintf("Unquoted %s is read as the whole title, to the end of the claim; put texts in quotes to mark where they start and end.", val))
+	}
 	d.Claim = claim
 	d.Plan.Name = planName(c)
 	return d, true

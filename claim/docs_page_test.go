@@ -159,13 +159,20 @@ func TestBrowserTabTitle(t *testing.T) {
 			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui .info","reach":true}`, `{"expect_title":"Payments API docs"}`}}},
 		{"The tab title is 'Acme Shop'", [][]string{
 			{`{"visit":"/"}`, `{"expect_title":"Acme Shop"}`}}},
+		// a title said without quotes, to the end of the claim
+		{"The web UI's browser tab is titled Acme Web Interface.", [][]string{
+			{`{"visit":"/"}`, `{"expect_title":"Acme Web Interface"}`}}},
+		{"The browser tab on /about reads About Us", [][]string{
+			{`{"visit":"/about"}`, `{"expect_title":"About Us"}`}}},
 	})
 	runRefused(t, []string{
-		"The Shipping tab reads 'Free over $50'",  // a tab in the page
-		"The tab on /cart reads 'Your cart'",      // which tab?
-		"The browser tab does not read 'Error'",   // a title is checked to be something
-		"The browser tab contains 'Shop'",         // a part of a title
-		"The browser tab on /cart flashes 'Sale'", // not a title's verb
+		"The Shipping tab reads 'Free over $50'",           // a tab in the page
+		"The tab on /cart reads 'Your cart'",               // which tab?
+		"The browser tab does not read 'Error'",            // a title is checked to be something
+		"The browser tab contains 'Shop'",                  // a part of a title
+		"The browser tab on /cart flashes 'Sale'",          // not a title's verb
+		"The browser tab says Home when you are signed in", // words after the title
+		"The browser tab reads Acme Shop and loads",        // a clause, not a title's "and"
 	})
 }
 
