@@ -44,7 +44,8 @@ var docsNameVerbs = map[string]bool{"says": true, "shows": true, "lists": true, 
 
 var (
 	// "After an Execute on List pages," is "After executing List pages,".
-	reNamesExecOn = lazyRE(`\b(?i:an execute (?:on|of)|a run of)\b`)
+	reNamesExecOn = lazyRE(`\b(?i:an execute (?:on|of)|a run of)\b|^(?i:running|calling|invoking) [A-Z]|\b(?i:(?:after|once|when) (?:running|calling|invoking)) [A-Z]`)
+	reNamesRunVerb = lazyRE(`(?i:running|calling|invoking)`)
 	// "Given X is expanded, when I click Y, then Z"
 	reNamesGiven = lazyRE(`^(?i:given) (.+?) (?i:is|has been) (?i:expanded|open|opened), (?i:when) (?i:I|you|we) (?i:click|press|hit) (.+?), (?i:then) (.+)$`)
 	// a docs UI's own controls, unquoted after "turns into"
@@ -167,7 +168,13 @@ func docsNamesSay(claim string) (said string, names, notes []string, ok bool) {
 		c = m[1] + " " + ctl + " turns it into " + m[5]
 		notes = append(notes, fmt.Sprintf("“the %s %s” is read as the control labelled %s before the click.", m[2], strings.ToLower(m[3]), m[4]))
 	}
-	c = reNamesExecOn.ReplaceAllString(c, "executing")
+	c = reNamesExecOn.ReplaceAllStringFunc(c, func(m string) string {
+		// "After running X" keeps its "After"
+		if w := reNamesRunVerb.FindString(m); w != "" {
+			return strings.Replace(m, w, "executing", 1)
+		}
+		return "executing"
+	})
 	var found []docsOpName
 	// the claim's subject
 	if n, ok, bad := docsNameAt(c, 0, docsNameVerbs, false); bad {

@@ -20,6 +20,8 @@ func TestDocsNamesReadings(t *testing.T) {
 			{`{"visit":"/"}`, open("List pages"), `{"click":"text=\"Try it out\""}`, `{"click":"text=\"Execute\""}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"After an Execute on List pages, hitting Clear removes the Server response section", [][]string{
 			{`{"visit":"/"}`, open("List pages"), `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Server response"}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Server response"}`}}},
+		{"Running List pages shows 'Welcome'", [][]string{
+			{`{"visit":"/"}`, open("List pages"), `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Welcome"}`}}},
 		{"Given Get a page is expanded, when I click Try it out, then the button turns into Cancel", [][]string{
 			{`{"visit":"/"}`, open("Get a page"), `{"expect_text":"Try it out"}`, `{"click":"text=\"Try it out\""}`, `{"expect_no_text":"Try it out"}`, `{"expect_visible":"role=button[name=\"Cancel\"]"}`}}},
 		// the subject of a docs verb, or before a possessive
