@@ -44,7 +44,7 @@ var docsNameVerbs = map[string]bool{"says": true, "shows": true, "lists": true, 
 
 var (
 	// "After an Execute on List pages," is "After executing List pages,".
-	reNamesExecOn = lazyRE(`\b(?i:an execute (?:on|of)|a run of)\b|^(?i:running|calling|invoking) [A-Z]|\b(?i:(?:after|once|when) (?:running|calling|invoking)) [A-Z]`)
+	reNamesExecOn  = lazyRE(`\b(?i:an execute (?:on|of)|a run of)\b|^(?i:running|calling|invoking) [A-Z]|\b(?i:(?:after|once|when) (?:running|calling|invoking)) [A-Z]`)
 	reNamesRunVerb = lazyRE(`(?i:running|calling|invoking)`)
 	// "Given X is expanded, when I click Y, then Z"
 	reNamesGiven = lazyRE(`^(?i:given) (.+?) (?i:is|has been) (?i:expanded|open|opened), (?i:when) (?i:I|you|we) (?i:click|press|hit) (.+?), (?i:then) (.+)$`)
