@@ -38,6 +38,11 @@ const quotedRe = `("[^"]+"|'[^']+')`
 // settings menu" → "the Settings menu").
 const capMenu = "\x00capitalise"
 
+// keyAside is the replacement that quotes a character key named again in
+// brackets ("pressing , (comma)" is "pressing ','"): only when the name
+// is that character's (charKeyNames).
+const keyAside = "\x00keyaside"
+
 var restatements = []restatement{
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion))\s*[:\-–—]\s+`), "",
@@ -175,6 +180,9 @@ var restatements = []restatement{
 	// writes it, before the kind of control
 	{lazyRE(`\b((?i:a|an|the)\s+[A-Z][\w'-]*(?:\s+[\w'-]+){0,4}):\s+((?i:field|box|input|text field|dropdown|checkbox|select|menu))\b`), "$1 $2",
 		`"a Name: field" is "a Name field"`, false},
+	// "pressing , (comma)": the character, named again in brackets
+	{lazyRE(`\b((?i:pressing|press|hitting|hit|tapping|tap|typing|type))\s+([,./?;:+=*#!|~_-])\s+\((?i:the\s+)?((?i:comma|period|full stop|dot|slash|forward slash|question mark|semicolon|colon|plus|minus|hyphen|dash|equals|equal|asterisk|star|hash|exclamation mark|pipe|tilde|underscore)(?i:\s+key|\s+sign)?)\)`), keyAside,
+		`a key named again in brackets is the key`, false},
 	// "the settings menu": the menu of that name, opened as a menu named
 	// in capitals is (reach.go, menu.go), for the few names menus go by
 	{lazyRE(`\b(?i:the)\s+(settings|options|preferences|account|profile|file|edit|view|help|tools|actions)\s+(menu)\b`), capMenu,
@@ -203,7 +211,16 @@ func restate(claim string) (said string, whys []string, still, ok bool) {
 		changed := false
 		for _, r := range restatements {
 			n := ""
-			if r.repl == capMenu {
+			if r.repl == keyAside {
+				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
+					g := r.re.FindStringSubmatch(m)
+					name := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(g[3]), " key"), " sign")
+					if charKeyNames[name] != g[2] && charKeyNames[name+" sign"] != g[2] {
+						return m
+					}
+					return g[1] + " '" + g[2] + "'"
+				}))
+			} else if r.repl == capMenu {
 				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
 					f := strings.Fields(m)
 					return f[0] + " " + upperFirst(strings.ToLower(f[1])) + " " + f[2]

@@ -750,6 +750,9 @@ func TestReadingsPressNamedKey(t *testing.T) {
 		{"Pressing q, the page shows 'Quit'", `On /: press q; then the page shows "Quit".`},
 		{"Pressing the comma key shows 'Settings'", `On /: press ,; then the page shows "Settings".`},
 		{"Pressing the slash key shows 'Search'", `On /: press /; then the page shows "Search".`},
+		// a character key named again in brackets; a name that is not its
+		{"Pressing , (comma) shows 'Settings'", `On /: press ,; then the page shows "Settings".`},
+		{"Pressing / (question mark) shows 'Help'", ""},
 		// "'A' and 'B' come after 'C' and before 'D'": each between the two
 		{"On /menu, 'Stats' and 'Keys' come after 'Tip Jar' and before 'Rates'", `On /menu, "Tip Jar", "Stats" and "Rates" appear in this order on the page. | On /menu, "Tip Jar", "Keys" and "Rates" appear in this order on the page.`},
 		// "the settings menu" is the menu named "Settings"
