@@ -232,6 +232,10 @@ func (lx *lexed) addWord(w string) {
 			w = w[:len(w)-1]
 			continue
 		}
+		if open := map[byte]string{')': "(", ']': "[", '}': "{"}[last]; open != "" && strings.Count(w, open) >= strings.Count(w, string(last)) {
+			// Keep a bracket the word opened: "/tasks?title_like=^(fix|update)".
+			break
+		}
 		if strings.IndexByte(")]}!?.", last) >= 0 {
 			// Keep a dot that belongs to the word (example.com, e.g.).
 			if last == '.' && strings.Count(w, ".") > 1 && !strings.HasSuffix(w, "..") {

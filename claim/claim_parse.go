@@ -156,6 +156,7 @@ type pstate struct {
 	afterConn bool
 	start     bool  // nothing read yet
 	acted     bool  // an action came before
+	actions   int   // how many actions came before
 	region    *item // the part of the page the claim's subject names ("the nav on /x")
 	subjPage  *item // the page the claim's checks are about, until an action
 	condLast  bool  // the last item read is a condition word ("once", "when")
@@ -346,6 +347,7 @@ func next(st pstate, items []item) pstate {
 			nst.seqConn = false
 			if it.kind == iAction || it.kind == iReload {
 				nst.acted = true
+				nst.actions++
 				nst.region = nil
 				nst.subjPage = nil
 			}

@@ -802,6 +802,12 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 				return "", false, false
 			}
 		}
+		if first := p.lx.toks[from]; first.kind == tWord && particleFirst[first.raw] && to-from > 1 && from > 0 && phrasalVerbs[p.lx.toks[from-1].low] {
+			// "gives back release 2.1.0": the verb's own particle, never
+			// the start of a text
+			p.setHint("unrecognized", fmt.Sprintf("the unquoted %q starts with %q, which belongs to the verb before it: quote the text the page shows", p.lx.span(a, b), first.raw), a)
+			return "", false, false
+		}
 		_, numWord := numberWords[p.lx.toks[from].low]
 		// a number first is a count, refused below with its own reason
 		countFirst := p.lx.toks[from].kind == tNumber || numWord
@@ -881,6 +887,16 @@ var stateParticiples = map[string]bool{"marked": true, "shown": true, "displayed
 	"unticked": true, "unchecked": true, "selected": true, "crossed": true, "struck": true,
 	"greyed": true, "grayed": true, "underlined": true, "bolded": true, "coloured": true,
 	"colored": true, "flagged": true, "disabled": true, "enabled": true, "hidden": true}
+
+// particleFirst are lower-case particles of a phrasal verb ("gives
+// back", "brings up", "turns out", "comes over"): an unquoted text never
+// starts with one.
+var particleFirst = map[string]bool{"back": true, "up": true, "out": true, "off": true, "away": true, "over": true}
+
+// phrasalVerbs take a particle of particleFirst after them.
+var phrasalVerbs = map[string]bool{"gives": true, "give": true, "brings": true, "bring": true, "comes": true,
+	"come": true, "gets": true, "get": true, "sends": true, "send": true, "hands": true, "hand": true,
+	"turns": true, "turn": true, "spits": true, "spit": true, "pulls": true, "pull": true}
 
 // orderWords say where a text sits among others.
 var orderWords = map[string]bool{"first": true, "last": true, "before": true, "after": true,
