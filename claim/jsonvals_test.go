@@ -18,6 +18,10 @@ func TestJSONValsReadings(t *testing.T) {
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Call the bank"}`},
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_no_text":"Pay rent"}`}}},
 		// the person a response is given to is no field ("gives me")
+		// a path keeps the brackets it opened
+		{"/notes?title_like=^(pay|call) returns Pay rent and Call the bank", [][]string{
+			{`{"visit":"/notes?title_like=^(pay|call)"}`, `{"expect_text":"Pay rent"}`},
+			{`{"visit":"/notes?title_like=^(pay|call)"}`, `{"expect_text":"Call the bank"}`}}},
 		// an order between two unquoted values: each in its place
 		{"/notes?_sort=title lists Pay rent before Call the bank", [][]string{
 			{`{"visit":"/notes?_sort=title"}`, `{"expect_order":["Pay rent","Call the bank"]}`}}},
@@ -113,6 +117,7 @@ func TestJSONValsRefusals(t *testing.T) {
 		"/orders?_start=3&_end=4 returns two orders: Blue mug, Green teapot",    // a list after the colon
 		"/orders?_start=3 returns exactly one order: Blue mug and Green teapot", // where does it end
 		"The home page shows Congrats by default",                               // what the words after a text say of it is no part of it
+		"/releases?notes=Dark%20mode gives back release 2.1.0",                  // "back" is the verb's, never a text's first word
 		"The home page shows Congrats in bold",
 		"The home page shows Congrats for everyone",
 		"The heading says Resources in big letters", // a name, too, ends before its qualifier
