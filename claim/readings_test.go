@@ -745,7 +745,7 @@ func TestReadingsOutOfReachInName(t *testing.T) {
 // presses; "a" is an article, and an unknown name is no key.
 func TestReadingsPressNamedKey(t *testing.T) {
 	checkReadings(t, []readingCase{
-		{"Pressing i opens the 'Info' dialog", `On /: the "Info" dialog is not visible; then press i; then a dialog is visible and wait until the "Info" dialog is visible (only to reach the place the claim is about: a guess).`},
+		{"Pressing i opens the 'Info' dialog", `On /: the "Info" dialog is not visible; then press i; then at least 1 visible element matches role=dialog and wait until the "Info" dialog is visible (only to reach the place the claim is about: a guess).`},
 		{"On /mail, pressing j shows 'Next'", `On /mail: press j; then the page shows "Next".`},
 		{"Pressing q, the page shows 'Quit'", `On /: press q; then the page shows "Quit".`},
 		{"Pressing the comma key shows 'Settings'", `On /: press ,; then the page shows "Settings".`},
@@ -764,8 +764,8 @@ func TestReadingsPressNamedKey(t *testing.T) {
 		// a label's colon before the kind of control, as the page writes it
 		{"On /upload, there is a Target folder: field", `On /upload, the field labelled "Target folder" is visible.`},
 		// a bare slash pressed is the key, never the link to /
-		{"Pressing / on the main screen opens the 'Search' dialog", `On /: the "Search" dialog is not visible; then press /; then a dialog is visible and wait until the "Search" dialog is visible (only to reach the place the claim is about: a guess).`},
-		{"Pressing the question mark key opens the 'Shortcuts' dialog", `On /: the "Shortcuts" dialog is not visible; then press ?; then a dialog is visible and wait until the "Shortcuts" dialog is visible (only to reach the place the claim is about: a guess).`},
+		{"Pressing / on the main screen opens the 'Search' dialog", `On /: the "Search" dialog is not visible; then press /; then at least 1 visible element matches role=dialog and wait until the "Search" dialog is visible (only to reach the place the claim is about: a guess).`},
+		{"Pressing the question mark key opens the 'Shortcuts' dialog", `On /: the "Shortcuts" dialog is not visible; then press ?; then at least 1 visible element matches role=dialog and wait until the "Shortcuts" dialog is visible (only to reach the place the claim is about: a guess).`},
 		{"Pressing a opens the 'Add' dialog", ""},
 		{"Pressing i", ""},
 		{"Pressing b toggles the sidebar", ""},
@@ -792,7 +792,7 @@ func TestReadingsBrowserBackButton(t *testing.T) {
 func TestReadingsPressCapitalLetter(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"Pressing J shows 'Next'", `On /: press j; then the page shows "Next".`},
-		{"On /mail, hitting K opens the 'Keys' dialog", `On /mail: the "Keys" dialog is not visible; then press k; then a dialog is visible and wait until the "Keys" dialog is visible (only to reach the place the claim is about: a guess).`},
+		{"On /mail, hitting K opens the 'Keys' dialog", `On /mail: the "Keys" dialog is not visible; then press k; then at least 1 visible element matches role=dialog and wait until the "Keys" dialog is visible (only to reach the place the claim is about: a guess).`},
 		{"Pressing Q, the page shows 'Quit'", `On /: press q; then the page shows "Quit".`},
 		{"Pressing 7 shows 'Seven'", `On /: press 7; then the page shows "Seven".`},
 		{"Pressing Save shows 'Saved'", `On /: click the text "Save"; then the page shows "Saved".`},

@@ -358,13 +358,17 @@
   // overlays adds to a dialog target's candidates the windows a person
   // sees as dialogs though no role says so (Transmission's "Upload Torrent
   // Files": a positioned <div> over the page with an <h2>), only when no
-  // element with the role matches whole. Such a window is a positioned
+  // element with the role matches whole (for an unnamed target, none
+  // visible). Such a window is a positioned
   // (absolute or fixed) element with a heading, which names it, drawn over
   // other content: beneath its heading lies an element outside it that
   // is not one of its ancestors (an app's frame, positioned to fill the
   // page, lies over nothing but the body).
   function overlays(out, els, t) {
-    if (out.some((x) => x.score === 2)) return;
+    // An unnamed dialog target ("a dialog is open") looks at the windows
+    // too while every element with the role is hidden (an app's dialogs
+    // built but closed).
+    if (out.some((x) => x.score === 2 && (t.name || visible(x.el)))) return;
     for (const el of els) {
       if (SKIP.has(el.tagName) || el === document.body || el === document.documentElement) continue;
       if (roleOf(el) !== '' || ariaHidden(el)) continue;

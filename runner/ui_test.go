@@ -94,7 +94,11 @@ document.addEventListener('keydown', (e) => { if (e.key === 'Escape') up.style.d
 // dialog named by its heading; the app's frame and a section of the page
 // are not.
 func TestOverlayDialogs(t *testing.T) {
-	srv := servePages(t, map[string]string{"/": overlayPage})
+	// /built also holds the app's other dialogs, built with the role but
+	// closed (as jQuery UI leaves them): an unnamed dialog target still
+	// sees the window that opens.
+	built := strings.Replace(overlayPage, `<div id="frame">`, `<div role="dialog" aria-label="Hotkeys" style="display:none"><p>keys</p></div><div id="frame">`, 1)
+	srv := servePages(t, map[string]string{"/": overlayPage, "/built": built})
 	tests := []struct {
 		name  string
 		steps string
@@ -123,6 +127,11 @@ func TestOverlayDialogs(t *testing.T) {
       - expect_visible: role=dialog[name="Statistics"]`, evidence.Failed},
 		{"no dialog open", `
       - expect_visible: role=dialog`, evidence.Failed},
+		{"a window among closed dialogs", `built
+      - click: role=button[name="Open"]
+      - expect_count: {target: role=dialog, at_least: 1}`, evidence.Verified},
+		{"closed dialogs are none open", `built
+      - expect_count: {target: role=dialog, at_least: 1}`, evidence.Failed},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
