@@ -216,7 +216,7 @@ func jvRead(s string, r *jvReading) (string, bool) {
 		var qs []string
 		for _, p := range parts {
 			p = strings.TrimSpace(p)
-			if !jvValue(p) || strings.Contains(p, ",") {
+			if !jvPlainValue(p) {
 				return s, false
 			}
 			qs = append(qs, p)
@@ -565,7 +565,7 @@ func jvOrderPair(s string, r *jvReading) (string, bool) {
 		return "", false
 	}
 	for _, v := range vals {
-		if !jvValue(v) || strings.Contains(v, ",") || strings.Contains(strings.ToLower(" "+v+" "), " and ") || jvHasOrderWord(v) {
+		if !jvPlainValue(v) {
 			return "", false
 		}
 	}
@@ -574,6 +574,26 @@ func jvOrderPair(s string, r *jvReading) (string, bool) {
 	}
 	return fmt.Sprintf("%s %s before %s", m[1], r.quote(strings.TrimSpace(m[2])), r.quote(strings.TrimSpace(m[3]))), true
 }
+
+// jvPlainValue reports whether v reads as one value with plain ends: a
+// value (jvValue) with no comma, no "and", no word of order, no word that
+// goes on with the sentence ("as", "because", "was added", "marked"), and
+// no qualifier at its end ("in the list", "by default").
+func jvPlainValue(v string) bool {
+	if !jvValue(v) || strings.Contains(v, ",") || qualifierTail(v) != "" {
+		return false
+	}
+	for _, w := range strings.Fields(strings.ToLower(v)) {
+		if w == "and" || orderWords[w] || clauseGoesOn[w] || stateParticiples[w] || jvLinkVerbs[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// jvLinkVerbs go on with a sentence after a value ("… was added").
+var jvLinkVerbs = map[string]bool{"is": true, "are": true, "was": true, "were": true, "been": true,
+	"gets": true, "got": true, "has": true, "had": true, "stays": true, "remains": true}
 
 // jvHasOrderWord reports whether a value holds a word of order, which
 // would make the split between the two values a guess.
