@@ -137,6 +137,9 @@ func TestJSONValsRefusals(t *testing.T) {
 		"/notes?_sort=title lists Pay rent first and Call the bank last of all",        // more than the order
 		"/notes?_sort=title lists Pay rent first and Call the bank after Buy milk",     // an order word inside a value
 		"/notes?_sort=title puts Buy rye bread, Pay rent first and Call the bank last", // a list where one value is said
+		"/notes?_sort=title lists Pay rent first and then Call the bank",               // "first and" is no part of a value
+		"/notes puts Pay rent before Call the bank in the list",                        // a qualifier after the value
+		"/notes lists Call the bank before Pay rent was added",                         // the sentence goes on after it
 		"/notes?q=bread finds Buy rye bread first",                                     // "first": the value's end unclear
 		"/notes?q=bread finds Buy rye bread with its date",                             // the words after go on with the sentence
 		"/pages?_sort=updated starts with the newest page",                             // a description
