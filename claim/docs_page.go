@@ -279,7 +279,7 @@ func matchCase(like, w string) string {
 
 // tabTitleWords is a title said without quotes: capitalised words, with
 // the small words a title joins them by (titleWordsOK checks them).
-const tabTitleWords = `[A-Z][\w.]*(?: (?:[A-Z0-9][\w.]*|of|the|for|to|a|an|in|on|and|-|–|\|)){0,7}`
+const tabTitleWords = `[A-Z][\w.]*(?: (?:[A-Z0-9][\w.]*|of|the|for|to|a|an|and|-|–|\|)){0,7}`
 
 // titleWordsOK reports whether an unquoted title is only a title's words:
 // "and" between two capitalised words, never a clause ("and it loads").

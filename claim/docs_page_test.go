@@ -173,6 +173,7 @@ func TestBrowserTabTitle(t *testing.T) {
 		"The browser tab on /cart flashes 'Sale'",          // not a title's verb
 		"The browser tab says Home when you are signed in", // words after the title
 		"The browser tab reads Acme Shop and loads",        // a clause, not a title's "and"
+		"The browser tab is titled Dashboard in Chrome",    // where, not the title's words
 	})
 }
 
