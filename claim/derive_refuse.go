@@ -524,8 +524,12 @@ func goneLits(lx *lexed) map[string]bool {
 // aboutLoading reports whether a claim is about a page loading, its speed
 // or its errors: the only claims "… loads without errors" rephrases.
 func aboutLoading(claim string) bool {
-	return reAboutLoading.MatchString(claim)
+	// "shows Loading for a moment": a capitalised word shown is a text
+	return reAboutLoading.MatchString(reShownWord.ReplaceAllString(claim, ""))
 }
+
+// reShownWord is a capitalised word after a verb of showing: a text.
+var reShownWord = lazyRE(`\b(?i:shows?|says?|reads?|displays?)\s+[A-Z][\w…]*`)
 
 var reAboutLoading = lazyRE(`(?i)\b(?:load|loads|loading|loaded|errors?|crash\w*|broken|break|breaks|fast|slow|speed|quick|quickly|perform\w*|up and running|visit\w*|is up|is down|works|working)\b`)
 

@@ -101,6 +101,7 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 func TestSuggestionsNeverSayOtherwise(t *testing.T) {
 	for _, tc := range []struct{ claim, never string }{
 		{"/api/v1 is rate limited to 300 requests a minute", "returns 300"},
+		{"The page shows Loading for a moment", "loads without errors"},
 		{"/search is capped at under 500 results", "returns 500"},
 		{"/items?limit=2 returns two items, and 'Carrots' isn't there", `shows "Carrots"`},
 		{"/users?id=2 returns Bob and 'Ann Lee' is left out", `shows "Ann Lee"`},
