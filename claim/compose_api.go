@@ -1441,7 +1441,9 @@ func (c *apiComposer) sentenceName() (string, int, bool) {
 	for k < len(c.w) && len(ws) < 6 {
 		w := c.w[k]
 		if w.kind != tWord || w.raw != w.low || sentenceInner[w.low] || !literalWordRE.MatchString(w.raw) ||
-			stateParticiples[w.low] || clauseGoesOn[w.low] || orderWords[w.low] || w.aside {
+			stateParticiples[w.low] || clauseGoesOn[w.low] || orderWords[w.low] || w.aside ||
+			particleFirst[w.low] && (k+1 == len(c.w) || c.w[k+1].kind == tPunct) {
+			// ("gives you Write the notes back": the verb's particle)
 			break
 		}
 		ws = append(ws, w.raw)

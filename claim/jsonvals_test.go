@@ -140,6 +140,7 @@ func TestJSONValsRefusals(t *testing.T) {
 		"/notes?_sort=title lists Pay rent first and then Call the bank",               // "first and" is no part of a value
 		"/notes puts Pay rent before Call the bank in the list",                        // a qualifier after the value
 		"/notes lists Call the bank before Pay rent was added",                         // the sentence goes on after it
+		"/notes?q=rent gives you Pay rent back",                                        // the verb's particle after the value
 		"/notes?q=bread finds Buy rye bread first",                                     // "first": the value's end unclear
 		"/notes?q=bread finds Buy rye bread with its date",                             // the words after go on with the sentence
 		"/pages?_sort=updated starts with the newest page",                             // a description
