@@ -3536,7 +3536,9 @@ func namedMenu(m *match) string {
 	switch {
 	case t.kind == tLit:
 		return strings.TrimSpace(t.raw)
-	case t.kind == tWord && t.raw != "" && t.raw[0] >= 'A' && t.raw[0] <= 'Z' && !shownMenus[t.low]:
+	case t.kind == tWord && t.raw != "" && t.raw[0] >= 'A' && t.raw[0] <= 'Z' && !shownMenus[t.low] &&
+		!premiseActs[t.low] && !strings.HasSuffix(t.low, "ing"):
+		// ("Clicking Menu …": an action, not the menu's name)
 		return t.raw
 	case t.kind == tWord && droppedMenus[t.low]:
 		return strings.ToUpper(t.low[:1]) + t.low[1:]
