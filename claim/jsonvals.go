@@ -595,17 +595,6 @@ func jvPlainValue(v string) bool {
 var jvLinkVerbs = map[string]bool{"is": true, "are": true, "was": true, "were": true, "been": true,
 	"gets": true, "got": true, "has": true, "had": true, "stays": true, "remains": true}
 
-// jvHasOrderWord reports whether a value holds a word of order, which
-// would make the split between the two values a guess.
-func jvHasOrderWord(v string) bool {
-	for _, w := range strings.Fields(strings.ToLower(v)) {
-		if orderWords[w] {
-			return true
-		}
-	}
-	return false
-}
-
 // unquotedOrderTail reports whether a derivation looks for an unquoted
 // text that ends in a place in the order: "… first" is no text.
 func unquotedOrderTail(d Derivation) bool {
