@@ -1570,6 +1570,14 @@ func buildRules() {
 			} else if strings.HasSuffix(low, " any ") && !neg {
 				return nil, false
 			}
+			if el := strings.TrimSpace(m.low(1)); (el == "menu" || strings.HasSuffix(el, " menu")) && !strings.Contains(el, "nav") &&
+				!strings.Contains(el, "main menu") && (reOpensVerb.MatchString(low) || m.st.acted) {
+				// "opens the menu", or shows it after an action: what drops
+				// down is rarely the page's navigation landmark, and no role
+				// says which element it is
+				m.p.setHint("unsupported", "vouch cannot tell which element is the menu that opens: say what it shows (\"opens a menu that lists 'Sign out'\")", m.start)
+				return nil, false
+			}
 			return m.elementCheck(1, neg)
 		})
 	addRule("element list", cCheck, false, `{neg}(?:{show}|opens|open) ((?:{name})(?: , (?:{name}))*(?: ,)? and (?:{name})) (fields|inputs|text fields|boxes|buttons|links|checkboxes|tabs|headings|images|dropdowns|radio buttons)`,
@@ -3545,3 +3553,6 @@ func namedMenu(m *match) string {
 	}
 	return ""
 }
+
+// reOpensVerb is a verb that opens what follows it.
+var reOpensVerb = lazyRE(`\b(?:opens|open|brings up|pops up)\b`)

@@ -48,6 +48,8 @@ func TestPlacesReachedByTheirName(t *testing.T) {
 		{"The Help menu offers 'About'", nil, ""},
 		{"Clicking 'Account' opens the account menu", nil, ""},
 		{"Clicking 'Account' opens the account menu, which shows 'Sign out'", nil, ""},
+		{"Clicking 'Menu' opens the menu, which shows 'Sign out'", nil, ""},
+		{"Clicking 'Menu' shows the menu", nil, ""},
 		// The place the refusal is about must be the place named first.
 		{"In Firefox, the Statistics dialog shows '0 B'", nil, ""},
 		// Said how it is opened: no guess.
