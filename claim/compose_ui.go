@@ -95,10 +95,13 @@ func uiItems(lx *lexed, items []item) []item {
 			it.notes = append(append([]string(nil), it.notes...), fmt.Sprintf("\"still\": %q is checked just before the last step too.", s.Value))
 		case s.Kind == plan.ExpectVisible && s.Target != "":
 			t, err := plan.ParseTarget(s.Target)
-			if err != nil || t.Kind != plan.ByRole || t.Value != "dialog" || t.Name == "" || !saidOpened(lx.text, t.Name) {
+			if err != nil || t.Kind != plan.ByRole || t.Value != "dialog" || t.Name == "" {
 				continue
 			}
-			it.pre = []plan.Step{{Kind: plan.ExpectHidden, Target: s.Target}}
+			opened := saidOpened(lx.text, t.Name)
+			if opened {
+				it.pre = []plan.Step{{Kind: plan.ExpectHidden, Target: s.Target}}
+			}
 			// The name is the claim's for the dialog, which the page may
 			// not give it (a dialog with tabs for a title): that a dialog
 			// opens decides; that it bears the name is found, else blocked.
@@ -106,7 +109,18 @@ func uiItems(lx *lexed, items []item) []item {
 			// (counted among the visible dialogs: a page may hold others,
 			// hidden, before the one that opens)
 			it.steps = []plan.Step{{Kind: plan.ExpectCount, Target: anyDialog, Count: 1, Compare: plan.CountAtLeast}, {Kind: plan.WaitFor, Target: s.Target, Reach: true}}
-			it.notes = append(append([]string(nil), it.notes...), fmt.Sprintf("That the %q dialog opens is checked by it being closed just before the last step and a dialog open after; that the dialog is named %q is a guess of the page's name for it: a dialog under another name blocks the run, never fails it.", t.Name, t.Name))
+			if saidTitled(lx.text, t.Name) {
+				// "a dialog titled 'Upload'": the title is said, and
+				// decides, as a text of the dialog that opens
+				it.steps = []plan.Step{{Kind: plan.ExpectCount, Target: anyDialog, Count: 1, Compare: plan.CountAtLeast}, {Kind: plan.ExpectText, Target: anyDialog, Value: t.Name}}
+				it.notes = append(append([]string(nil), it.notes...), fmt.Sprintf("The title %q is checked as a text of the dialog that opens.", t.Name))
+				continue
+			}
+			if opened {
+				it.notes = append(append([]string(nil), it.notes...), fmt.Sprintf("That the %q dialog opens is checked by it being closed just before the last step and a dialog open after; that the dialog is named %q is a guess of the page's name for it: a dialog under another name blocks the run, never fails it.", t.Name, t.Name))
+			} else {
+				it.notes = append(append([]string(nil), it.notes...), fmt.Sprintf("That the %q dialog shows after the action is checked by a dialog open; that it is named %q is a guess of the page's name for it: a dialog under another name blocks the run, never fails it.", t.Name, t.Name))
+			}
 		}
 	}
 	return items
@@ -190,6 +204,20 @@ func saidOpened(text, name string) bool {
 			return true
 		}
 		from += b
+	}
+	return false
+}
+
+// saidTitled reports whether text says a dialog's title is name
+// ("titled 'Upload'", "called 'Upload'").
+func saidTitled(text, name string) bool {
+	low := strings.ToLower(text)
+	for _, w := range []string{"titled", "called", "named", "headed", "entitled"} {
+		for _, q := range []string{"'", `"`} {
+			if strings.Contains(low, w+" "+q+strings.ToLower(name)+q) {
+				return true
+			}
+		}
 	}
 	return false
 }

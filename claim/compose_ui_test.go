@@ -25,6 +25,9 @@ func TestUIDialogLife(t *testing.T) {
 		{"On /player, hitting 'q' brings up the 'Queue' window and hitting Esc closes it again", [][]string{{`{"visit":"/player"}`,
 			`{"expect_hidden":"role=dialog[name=\"Queue\"]"}`, `{"press":"q"}`, `{"expect_count":{"target":"role=dialog","at_least":1}}`, `{"wait_for":"role=dialog[name=\"Queue\"]","reach":true}`,
 			`{"press":"Escape"}`, `{"expect_hidden":"role=dialog[name=\"Queue\"]"}`}}},
+		// a dialog shown after an action: a dialog opens, its name found
+		{"Clicking 'Open' shows the 'Upload' dialog", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Open\""}`,
+			`{"expect_count":{"target":"role=dialog","at_least":1}}`, `{"wait_for":"role=dialog[name=\"Upload\"]","reach":true}`}}},
 		// "opens" alone, read by the rules: closed before, open after
 		{"On /mail, pressing 'c' opens the 'Compose' dialog", [][]string{{`{"visit":"/mail"}`,
 			`{"expect_hidden":"role=dialog[name=\"Compose\"]"}`, `{"press":"c"}`, `{"expect_count":{"target":"role=dialog","at_least":1}}`, `{"wait_for":"role=dialog[name=\"Compose\"]","reach":true}`}}},
