@@ -44,6 +44,10 @@ type apiComposer struct {
 	// not say JSON.
 	guess bool
 	verb  string // that verb, for the note
+	when  bool   // the request was said after "when I"
+	// ownNoun: a count is read only when its noun is the path's own
+	// collection ("/tasks lists three tasks"), not a generic "items".
+	ownNoun bool
 }
 
 // jsonWords say that a path answers data rather than a page.
@@ -82,12 +86,17 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 		c.notes = append(c.notes, "The data the claim assumes is not checked; the plan checks what the path answers.")
 		c.eat(",")
 	}
+	c.apiWhen()
 	absent := c.apiAbsent()
 	if !c.request() && !c.apiRequest() && !c.jvShapeRequest() && !c.jvNamedRequest() && !c.jrDescribedRequest() && !c.apiSubject() {
 		return nil, nil, false
 	}
 	c.eat(",")
 	c.eat(":")
+	if c.when {
+		// "When I GET /x, then …"
+		c.eat("then")
+	}
 	c.rest = c.i
 	first := true
 	for !c.end() {
@@ -155,6 +164,28 @@ var (
 	apiVagueOK = map[string]bool{"like": true}
 	apiReachOK = map[string]bool{"json": true}
 )
+
+// apiWhenVerbs request a path after "when I": "When I GET /tasks, then …".
+var apiWhenVerbs = phrases("call", "hit", "fetch", "request", "open", "visit", "load", "query")
+
+// apiWhen reads "when I" (you, we) before a request of a path: the
+// request is the claim's, and "then" may start its outcome.
+func (c *apiComposer) apiWhen() {
+	s := c.i
+	if !(c.eat("when") || c.eat("if") || c.eat("once")) || !(c.eat("i") || c.eat("you") || c.eat("we")) {
+		c.i = s
+		return
+	}
+	switch {
+	case c.at("get") && c.i+1 < len(c.w) && c.w[c.i+1].kind == tPath:
+		// "get" is the request's opener (apiOpeners)
+	case c.eatAny(apiWhenVerbs) && !c.end() && c.w[c.i].kind == tPath:
+	default:
+		c.i = s
+		return
+	}
+	c.when = true
+}
 
 // apiPremises say what data the claim assumes.
 var apiPremises = phrases("given the seeded data", "given the seed data", "given the sample data",
@@ -276,7 +307,7 @@ func (c *apiComposer) apiNamedRecord() (string, bool) {
 var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "contains", "contain",
 	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives you", "give you", "gets you", "get you", "gives", "brings back",
 	"bring back", "finds", "find", "matches", "match", "answers with", "responds with", "comes back with",
-	"comes back as", "is answered with", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads",
+	"comes back as", "is answered with", "i get", "you get", "we get", "i get back", "you get back", "we get back", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads",
 	"keeps", "keep")
 
 // apiOutcome reads one outcome: a status, an empty collection, or values.
@@ -341,6 +372,9 @@ func (c *apiComposer) apiOutcome() bool {
 	if !neg && c.apiLeftOut() {
 		return true
 	}
+	if !neg && c.apiComesBack() {
+		return true
+	}
 	vs := c.i
 	if !c.eatAny(apiTextVerbs) && !(c.eat("is") || c.eat("are")) {
 		return fail()
@@ -351,7 +385,82 @@ func (c *apiComposer) apiOutcome() bool {
 	if !neg && c.jsonOK() && c.apiCount() {
 		return true
 	}
+	if said := c.p.lx.span(c.w[vs].a, c.w[c.i-1].b); !neg && !c.jsonOK() && strings.Contains(c.apiVisited(), "?") && apiListVerbs[strings.ToLower(said)] {
+		// "/tasks?_page=2 lists all three tasks": items counted by the
+		// path's own collection noun on a query of it are the
+		// response's items, JSON a guess as after a response's verb (a
+		// page that is not JSON blocks the run, never fails it); on a
+		// plain path ("/gadgets lists 2 gadgets") which elements are
+		// counted is not said, and the claim is refused; nor is a count
+		// a page "shows", which speaks of elements a JSON text has none of
+		c.guess, c.verb, c.ownNoun = true, said, true
+		ok := c.apiCount()
+		c.ownNoun = false
+		if ok {
+			return true
+		}
+		c.guess, c.verb = false, ""
+	}
 	return c.apiValues(neg) || fail()
+}
+
+// apiListVerbs say a collection's response holds its items.
+var apiListVerbs = map[string]bool{"lists": true, "list": true, "has": true, "have": true, "contains": true,
+	"contain": true, "includes": true, "include": true, "holds": true, "hold": true}
+
+// apiComeBack say, after the values, that the response holds them.
+var apiComeBack = phrases("comes back", "come back", "is returned", "are returned", "gets returned", "get returned",
+	"is what comes back", "are what comes back")
+
+// apiComesBack reads the values first and the response's verb after
+// them: "only Fix the login bug comes back", "'A' and 'B' are returned".
+// The values are read as after "returns" (a JSON reading a guess where
+// the claim does not say JSON), and must be all the words before the
+// verb, which ends the outcome.
+func (c *apiComposer) apiComesBack() bool {
+	s := c.i
+	only := c.eat("only") || c.eat("just")
+	k := c.i
+	for ; k < len(c.w); k++ {
+		if c.w[k].kind == tPunct && c.w[k].raw != "'" {
+			return c.fromTo(s, false)
+		}
+		c2 := *c.composer
+		c2.i = k
+		if c2.eatAny(apiComeBack) && (c2.end() || c2.at(",") || c2.at(";") || c2.at("and") || c2.at("but")) {
+			break
+		}
+	}
+	if k == len(c.w) || k == c.i {
+		return c.fromTo(s, false)
+	}
+	full := c.w
+	c.w = full[:k]
+	vals := c.apiValueList()
+	done := c.end()
+	c.w = full
+	if len(vals) == 0 || !done {
+		return c.fromTo(s, false)
+	}
+	for _, v := range vals {
+		if v.field != "" {
+			return c.fromTo(s, false)
+		}
+	}
+	c.eatAny(apiComeBack)
+	c.guess, c.verb = !c.json, "returns"
+	if only {
+		c.jvOnlyCount(len(vals), c.p.lx.span(c.w[s].a, c.w[c.i-1].b))
+	}
+	c.apiChecks(vals, false)
+	c.guess, c.verb = false, ""
+	return true
+}
+
+// fromTo puts the reader back at s and returns ok.
+func (c *apiComposer) fromTo(s int, ok bool) bool {
+	c.i = s
+	return ok
 }
 
 // apiLeftOutWords say a value is not in the response.
@@ -604,7 +713,7 @@ func (c *apiComposer) apiCount() bool {
 		}
 	}
 	coll, ok := c.apiCollection()
-	if n < 0 || !ok || c.end() || c.w[c.i].kind != tWord || !apiItemNoun(c.low(), coll) {
+	if n < 0 || !ok || c.end() || c.w[c.i].kind != tWord || !apiItemNoun(c.low(), coll) || c.ownNoun && apiGenericItems[c.low()] {
 		c.i = s
 		return false
 	}

@@ -105,14 +105,43 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/members?q=carla"}`, `{"expect_text":"Carla Mendez"}`},
 			{`{"visit":"/members?q=carla"}`, `{"expect_no_text":"Dev Patel"}`}}},
 		{"/counters/1 shows 42", [][]string{{`{"visit":"/counters/1"}`, `{"expect_text":"42"}`}}},
+		// a query of a collection counted by its own noun: the response's
+		// items, JSON a guess (reach); generic nouns are not read so
+		{"/tasks?done=true has two tasks", [][]string{
+			{`{"visit":"/tasks?done=true"}`, `{"expect_json":{"count":2},"reach":true}`}}},
+		{"/tasks?_page=2 still lists all three tasks", [][]string{
+			{`{"visit":"/tasks?_page=2"}`, `{"expect_json":{"count":3},"reach":true}`}}},
+		{"/orders?_limit=2 lists two orders: 'Order 7' and 'Order 8'", [][]string{
+			{`{"visit":"/orders?_limit=2"}`, `{"expect_json":{"count":2},"reach":true}`},
+			{`{"visit":"/orders?_limit=2"}`, `{"expect_text":"Order 7"}`},
+			{`{"visit":"/orders?_limit=2"}`, `{"expect_text":"Order 8"}`}}},
+		// the values first, the response's verb after them
+		{"GET /tasks?_end=1: only Fix the login bug comes back", [][]string{
+			{`{"visit":"/tasks?_end=1"}`, `{"expect_json":{"count":1}}`},
+			{`{"visit":"/tasks?_end=1"}`, `{"expect_text":"Fix the login bug"}`}}},
+		{"Given the seed data, when I GET /tasks?_end=1, then only 'Fix the login bug' comes back", [][]string{
+			{`{"visit":"/tasks?_end=1"}`, `{"expect_json":{"count":1}}`},
+			{`{"visit":"/tasks?_end=1"}`, `{"expect_text":"Fix the login bug"}`}}},
+		{"When I GET /users/2 I get Bob Stone", [][]string{
+			{`{"visit":"/users/2"}`, `{"expect_text":"Bob Stone"}`}}},
+		{"/users?_sort=name: 'Ann Lee' and 'Bob Stone' are returned", [][]string{
+			{`{"visit":"/users?_sort=name"}`, `{"expect_text":"Ann Lee"}`},
+			{`{"visit":"/users?_sort=name"}`, `{"expect_text":"Bob Stone"}`}}},
+		// where a sorted list starts or ends
+		{"/tasks?_sort=done ends with Fix the login bug", [][]string{
+			{`{"visit":"/tasks?_sort=done"}`, `{"expect_json":{"at":"/-1/*","equals":"Fix the login bug"},"reach":true}`}}},
+		{"Sorting on the done flag puts the finished task last - /tasks?_sort=done ends with 'Fix the login bug'", [][]string{
+			{`{"visit":"/tasks?_sort=done"}`, `{"expect_json":{"at":"/-1/*","equals":"Fix the login bug"},"reach":true}`}}},
 	})
 }
 
 func TestAPINearMisses(t *testing.T) {
 	runRefused(t, []string{
 		"/members lists members",                                     // an unquoted noun is no text
+		"/users?_sort=name starts with Ann Lee and Bob Stone",        // two values or one: not said
+		"/orders?_limit=2 shows two orders: 'Order 7' and 'Order 8'", // a page shows elements; JSON text has none to count
+		"/users?_sort=name: Ann Lee comes back twice",                // more than the value
 		"/flags/4 shows enabled",                                     // one lower-case word with no field before it
-		"/orders?_limit=2 shows two orders: 'Order 7' and 'Order 8'", // a count of items
 		"/menu shows the dish Salt and Pepper",                       // where the unquoted name ends is not said
 		"/orders?paid=true shows the one order, whose total is 12",   // "the one": a count
 		"/upload shows 'Uploading' and then 'Done'",                  // an order in time, no field "then"
@@ -122,8 +151,7 @@ func TestAPINearMisses(t *testing.T) {
 		"The 'Gizmo' button, /products/4, shows '$12'",                  // a button is no record
 		"There is no invoices page: opening /invoices gives a 404",      // a page is no collection
 		// counts: only where the claim says JSON, of a collection, with its noun
-		"/tasks?done=true has two tasks",                                      // nothing says JSON: a page's "tasks" are not its items
-		"/tasks shows three tasks",                                            // nor here
+		"/tasks shows three tasks",                                            // nothing says JSON and no query: a page's "tasks" are not its items
 		"GET /tasks?done=true returns two users",                              // another collection's noun
 		"GET /tasks?done=true returns all tasks",                              // "all" with no number: a rule
 		"/members?q=zzz is empty",                                             // a page can be empty of many things

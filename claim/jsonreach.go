@@ -22,7 +22,7 @@ import (
 var apiResponseVerbs = map[string]bool{"returns": true, "return": true, "gives back": true, "give back": true,
 	"brings back": true, "bring back": true, "gives": true, "give": true, "gives you": true, "give you": true, "finds": true, "find": true, "matches": true, "match": true,
 	"answers with": true, "responds with": true, "comes back with": true, "comes back as": true,
-	"is answered with": true,
+	"is answered with": true, "i get": true, "you get": true, "we get": true, "i get back": true, "you get back": true, "we get back": true,
 	// "/x?_start=-1 is just 'A'": the response is, as a request's answer
 	"is": true, "are": true,
 	// a filter keeps what it answers: "drops 'X' and keeps the other two"
@@ -96,7 +96,13 @@ var (
 // reading is the guess, marked reach.
 func (c *apiComposer) jrOrder() bool {
 	s := c.i
-	if _, ok := c.apiCollection(); !ok || !c.eatAny(jrOrderVerbs) {
+	if _, ok := c.apiCollection(); !ok {
+		return false
+	}
+	if c.jrEdge(s) {
+		return true
+	}
+	if !c.eatAny(jrOrderVerbs) {
 		c.i = s
 		return false
 	}
@@ -147,6 +153,42 @@ func (c *apiComposer) jrOnePlace(s int) bool {
 		c.i = from
 		return false
 	}
+	c.jrEmitPlace(s, v, at, place)
+	return true
+}
+
+// jrEdges say the response's list starts or ends with a value: "ends with
+// Fix the login bug", "starts with 'Ann Lee'".
+var (
+	jrStarts = phrases("starts with", "start with", "begins with", "begin with", "opens with", "leads with")
+	jrEnds   = phrases("ends with", "end with", "finishes with", "closes with")
+)
+
+// jrEdge reads "starts with VALUE" and "ends with VALUE" as the first
+// and last item of the collection's JSON list, as jrOnePlace reads
+// "VALUE first": the value is quoted or a capitalised name, and the
+// outcome ends with it.
+func (c *apiComposer) jrEdge(s int) bool {
+	at, place := "", ""
+	switch {
+	case c.eatAny(jrStarts):
+		at, place = "/0/*", "first"
+	case c.eatAny(jrEnds):
+		at, place = "/-1/*", "last"
+	default:
+		return false
+	}
+	v, ok := c.apiLiteral(false)
+	if !ok || v.bare && !v.name || jsonScalar(v.text) || !c.end() && !c.at(",") && !c.at("and") && !c.at("but") && !c.at(";") {
+		c.i = s
+		return false
+	}
+	c.jrEmitPlace(s, v, at, place)
+	return true
+}
+
+// jrEmitPlace checks that the item at (first or last) holds v.
+func (c *apiComposer) jrEmitPlace(s int, v apiVal, at, place string) {
 	val := fmt.Sprintf("%q", v.text)
 	it := check("presence", plan.Step{Kind: plan.ExpectJSON, At: at, Value: val})
 	it.notes = append(v.notes, fmt.Sprintf("%q is checked as the %s item of the JSON list holding the text %s as the whole value of one of its fields (%s): which field is not said.", c.p.lx.span(c.w[s].a, c.w[c.i-1].b), place, val, at))
@@ -155,7 +197,6 @@ func (c *apiComposer) jrOnePlace(s int) bool {
 	c.verb = "orders"
 	c.emit(it)
 	c.guess = was
-	return true
 }
 
 // jrGerunds start a request described in words before its path.

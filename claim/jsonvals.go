@@ -172,7 +172,8 @@ func jvRead(s string, r *jvReading) (string, bool) {
 	if m := jvStarts.FindStringSubmatch(s); m != nil && strings.Contains(m[1], "/") {
 		v := strings.TrimSpace(m[2])
 		if !strings.HasPrefix(v, "'") && !strings.HasPrefix(v, `"`) {
-			if !jvValue(v) || strings.Contains(v, ",") {
+			// "starts with Ann Lee and Bob Stone" names two values
+			if !jvValue(v) || strings.Contains(v, ",") || strings.Contains(strings.ToLower(" "+v+" "), " and ") {
 				return s, false
 			}
 			v = r.quote(v)

@@ -50,7 +50,8 @@ var ruleVerbs = map[string]bool{"is": true, "are": true, "isn't": true, "aren't"
 	"paginates": true, "paginate": true, "wins": true, "win": true, "overrides": true, "override": true,
 	"has": true, "have": true, "counts": true, "count": true, "cuts": true, "cut": true, "finds": true, "find": true,
 	"combine": true, "combines": true, "stack": true, "stacks": true, "compose": true, "composes": true,
-	"start": true, "starts": true, "begin": true, "begins": true, "means": true, "mean": true, "search": true}
+	"start": true, "starts": true, "begin": true, "begins": true, "means": true, "mean": true, "search": true,
+	"puts": true, "put": true, "places": true, "ranks": true, "rank": true, "orders": true}
 
 // ruleOpeners start no rule: an action, a check or a condition.
 var ruleOpeners = map[string]bool{"if": true, "when": true, "whenever": true, "after": true, "once": true,
