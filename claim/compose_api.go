@@ -93,9 +93,10 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 	}
 	c.eat(",")
 	c.eat(":")
+	then := false
 	if c.when {
 		// "When I GET /x, then …"
-		c.eat("then")
+		then = c.eat("then")
 	}
 	c.rest = c.i
 	first := true
@@ -106,6 +107,9 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 			default:
 				return nil, nil, false
 			}
+		}
+		if first && then && c.apiThenValues() {
+			break
 		}
 		first = false
 		if !c.apiOutcome() {
@@ -185,6 +189,23 @@ func (c *apiComposer) apiWhen() {
 		return
 	}
 	c.when = true
+}
+
+// apiThenValues reads values said with no verb after "When I open /x,
+// then" — what the steps lead to, as bug reports write it ("Steps: open
+// /users/2. Expected: Bob Stone, with the email bob@example.com"): what
+// the response holds, as after "returns". The values must end the claim.
+func (c *apiComposer) apiThenValues() bool {
+	s := c.i
+	c.guess, c.verb = !c.json, "returns"
+	vals := c.apiValueList()
+	if len(vals) == 0 || !c.end() {
+		c.guess, c.verb = false, ""
+		return c.fromTo(s, false)
+	}
+	c.apiChecks(vals, false)
+	c.guess, c.verb = false, ""
+	return true
 }
 
 // apiPremises say what data the claim assumes.
@@ -905,7 +926,7 @@ func (c *apiComposer) apiValueList() []apiVal {
 			return nil
 		}
 		mark := c.i
-		if c.eat(",", "and") || c.eat("and") || c.eat(",") || c.eat("as", "well", "as") || c.jvWith() {
+		if c.jvWith() || c.eat(",", "and") || c.eat("and") || c.eat(",") || c.eat("as", "well", "as") {
 			if c.at("not") || c.at("none") || c.at("neither") || c.at("but") {
 				c.i = mark
 				break

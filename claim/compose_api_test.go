@@ -127,6 +127,14 @@ func TestAPIEndpointReadings(t *testing.T) {
 		{"/users?_sort=name: 'Ann Lee' and 'Bob Stone' are returned", [][]string{
 			{`{"visit":"/users?_sort=name"}`, `{"expect_text":"Ann Lee"}`},
 			{`{"visit":"/users?_sort=name"}`, `{"expect_text":"Bob Stone"}`}}},
+		// a field named before its value after a name, "with" or ", with"
+		{"GET /users/2 returns Bob Stone, with the email bob@example.com", [][]string{
+			{`{"visit":"/users/2"}`, `{"expect_text":"Bob Stone"}`},
+			{`{"visit":"/users/2"}`, `{"expect_json":{"at":"/email","equals":"bob@example.com"}}`}}},
+		// steps, then what they lead to, with no verb
+		{"Steps: open /users/2. Expected: Bob Stone, with the email bob@example.com.", [][]string{
+			{`{"visit":"/users/2"}`, `{"expect_text":"Bob Stone"}`},
+			{`{"visit":"/users/2"}`, `{"expect_text":"bob@example.com"}`}}},
 		// where a sorted list starts or ends
 		{"/tasks?_sort=done ends with Fix the login bug", [][]string{
 			{`{"visit":"/tasks?_sort=done"}`, `{"expect_json":{"at":"/-1/*","equals":"Fix the login bug"},"reach":true}`}}},
@@ -138,6 +146,7 @@ func TestAPIEndpointReadings(t *testing.T) {
 func TestAPINearMisses(t *testing.T) {
 	runRefused(t, []string{
 		"/members lists members",                                     // an unquoted noun is no text
+		"Steps: open /users/2. Expected: Bob Stone is shown twice",   // more than the values
 		"/users?_sort=name starts with Ann Lee and Bob Stone",        // two values or one: not said
 		"/orders?_limit=2 shows two orders: 'Order 7' and 'Order 8'", // a page shows elements; JSON text has none to count
 		"/users?_sort=name: Ann Lee comes back twice",                // more than the value

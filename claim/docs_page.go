@@ -298,6 +298,14 @@ func titleWordsOK(v string) bool {
 // in the page ("the Speed tab reads …") is not the browser's and is not
 // read here.
 func deriveBrowserTab(claim, c string) (Derivation, bool) {
+	name := planName(c)
+	if m := reTabOwner.FindStringSubmatch(c); m != nil {
+		// "The start page's browser tab says X": the tab of that page
+		c = "The browser tab of the " + m[1] + m[2]
+		if strings.HasPrefix(m[1], "/") {
+			c = "The browser tab of " + m[1] + m[2]
+		}
+	}
 	m := reBrowserTab.FindStringSubmatch(c)
 	if m == nil || strings.TrimSpace(m[1]) != "" && !reDocsPlacePrefix.MatchString(strings.TrimSpace(m[1])) {
 		return Derivation{}, false
@@ -332,9 +340,13 @@ func deriveBrowserTab(claim, c string) (Derivation, bool) {
 		d.Notes = append(d.Notes, fmt.Sprintf("Unquoted %s is read as the whole title, to the end of the claim; put texts in quotes to mark where they start and end.", val))
 	}
 	d.Claim = claim
-	d.Plan.Name = planName(c)
+	d.Plan.Name = name
 	return d, true
 }
+
+// reTabOwner is a browser tab said as a page's own: "The start page's
+// browser tab says …", "/about's tab title is …".
+var reTabOwner = lazyRE(`^(?:(?i:the) )?((?i:start|home|landing|front|main|index) (?i:page)|/[^\s']*)(?:'s|’s) (?i:browser(?:'s)? (?:tab|window)(?: title)?|tab title|browser tab title)( .+)$`)
 
 // reDocsPlacePrefix is the page said first: "On /checkout, …".
 var reDocsPlacePrefix = lazyRE(`(?i)^(?:on|at|in) [^,]+,$`)

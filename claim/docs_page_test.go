@@ -164,6 +164,11 @@ func TestBrowserTabTitle(t *testing.T) {
 			{`{"visit":"/"}`, `{"expect_title":"Acme Web Interface"}`}}},
 		{"The browser tab on /about reads About Us", [][]string{
 			{`{"visit":"/about"}`, `{"expect_title":"About Us"}`}}},
+		// the tab said as a page's own
+		{"The start page's browser tab says JSON Server.", [][]string{
+			{`{"visit":"/"}`, `{"expect_title":"JSON Server"}`}}},
+		{"/about's tab title is 'About us'", [][]string{
+			{`{"visit":"/about"}`, `{"expect_title":"About us"}`}}},
 	})
 	runRefused(t, []string{
 		"The Shipping tab reads 'Free over $50'",           // a tab in the page

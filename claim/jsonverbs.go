@@ -263,7 +263,9 @@ func (c *apiComposer) jvShapeRequest() bool {
 // empty tasks list".
 func (c *apiComposer) jvWith() bool {
 	s := c.i
+	c.eat(",")
 	if !c.eat("with") {
+		c.i = s
 		return false
 	}
 	s2 := c.i
@@ -272,6 +274,13 @@ func (c *apiComposer) jvWith() bool {
 		return true
 	}
 	if _, ok := c.jvEmptyField(); ok {
+		c.i = s2
+		return true
+	}
+	// "Bob Stone, with the email bob@example.com": a field named
+	// before its value
+	_ = c.eat("the") || c.eat("its") || c.eat("an") || c.eat("a")
+	if _, ok := c.apiFieldValue(); ok {
 		c.i = s2
 		return true
 	}

@@ -353,4 +353,4 @@ func inShownName(toks []token, w string) bool {
 var shownNameWords = map[string]bool{"queue": true, "worker": true, "workers": true,
 	"server": true, "servers": true, "storage": true, "backup": true, "backups": true,
 	"cache": true, "memory": true, "disk": true, "database": true, "logs": true,
-	"analytics": true, "tracking": true}
+	"analytics": true, "tracking": true, "json": true}
