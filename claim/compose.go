@@ -695,6 +695,12 @@ func (c *composer) target(press bool) (*ctarget, bool) {
 	case w.kind == tLit:
 		t.name, t.quoted = w.raw, true
 		c.i++
+	case press && w.kind == tPath && w.raw == "/":
+		// "pressing /": the slash key (a shortcut), never a link home
+		c.i++
+		c.eat("key")
+		t.key = "/"
+		return t, true
 	case w.kind == tPath:
 		t.path = w.raw
 		c.i++
