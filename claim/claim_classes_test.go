@@ -434,6 +434,7 @@ func TestClassNamedDialogClosed(t *testing.T) {
 			`{"wait_for":"role=dialog[name=\"Hotkeys\"]","reach":true}`, `{"press":"Escape"}`, `{"expect_hidden":"role=dialog[name=\"Hotkeys\"]"}`}}},
 	})
 	runRefused(t, []string{
+		"/ opens the Hotkeys dialog",                // the home page or the "/" key
 		"Clicking 'OK' closes the 'Confirm' dialog", // the click's own effect: not read yet
 	})
 }

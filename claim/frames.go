@@ -44,6 +44,10 @@ const capMenu = "\x00capitalise"
 const keyAside = "\x00keyaside"
 
 var restatements = []restatement{
+	// "Keyboard: / opens the search": under a label that says keys, a
+	// key (a bare "/" too) said as what acts is that key pressed
+	{lazyRE(`^(?i:keyboard(?:\s+(?:check|test|shortcut|shortcuts|nav|navigation))?|shortcut|shortcuts|hotkey|hotkeys|key|keys)\s*:\s*(/|[A-Za-z?]\w*)\s+((?i:opens|toggles|focuses|closes|shows|brings up|jumps)\b)`), "Pressing $1 $2",
+		`under a label that says keys, a key said as what acts is that key pressed`, false},
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},
@@ -180,6 +184,12 @@ var restatements = []restatement{
 	// writes it, before the kind of control
 	{lazyRE(`\b((?i:a|an|the)\s+[A-Z][\w'-]*(?:\s+[\w'-]+){0,4}):\s+((?i:field|box|input|text field|dropdown|checkbox|select|menu))\b`), "$1 $2",
 		`"a Name: field" is "a Name field"`, false},
+	// "Esc closes it", "and Enter submits it": a key said as what acts,
+	// after the claim's first action; "gets rid of it" is "closes it"
+	{lazyRE(`\b(?i:gets rid of|get rid of|getting rid of)\s+((?i:it|the\s+\w+(?:\s+(?:dialog|modal|popup|box|window|menu))?))\b`), "closes $1",
+		`"gets rid of it" is "closes it"`, false},
+	{lazyRE(`((?:,|\b(?i:and|then))\s+)((?i:esc|escape|enter|return|tab|space|backspace))\s+((?i:closes|dismisses|hides|clears|submits|opens|cancels)\b)`), "${1}pressing $2 $3",
+		`a key said as what acts is that key pressed`, false},
 	// "pressing , (comma)": the character, named again in brackets
 	{lazyRE(`\b((?i:pressing|press|hitting|hit|tapping|tap|typing|type))\s+([,./?;:+=*#!|~_-])\s+\((?i:the\s+)?((?i:comma|period|full stop|dot|slash|forward slash|question mark|semicolon|colon|plus|minus|hyphen|dash|equals|equal|asterisk|star|hash|exclamation mark|pipe|tilde|underscore)(?i:\s+key|\s+sign)?)\)`), keyAside,
 		`a key named again in brackets is the key`, false},

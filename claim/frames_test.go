@@ -13,6 +13,9 @@ import (
 func TestRestated(t *testing.T) {
 	for _, c := range []struct{ claim, said, req string }{
 		{"fyi the pricing page shows 'Team plan'", "The pricing page shows 'Team plan'", ""},
+		// keys said as what acts
+		{"Keyboard check: / opens the 'Shortcuts' dialog and Esc gets rid of it again.", "Pressing / opens the 'Shortcuts' dialog and pressing Esc closes it again", ""},
+		{"Pressing '?' opens the 'Help' dialog, then Escape closes it", "Pressing '?' opens the 'Help' dialog, then pressing Escape closes it", ""},
 		{"btw, /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
 		{"PR #418: /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
 		{"After this change, /plans shows 'Starter'.", "/plans shows 'Starter'", `On /plans, the page shows "Starter".`},

@@ -62,6 +62,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
+		guardSlashKey,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -791,6 +792,26 @@ func guardPaths(ws []gword, steps []plan.Step, _ Derivation) string {
 		if !used {
 			return fmt.Sprintf("the plan never visits or looks for %s, which the claim names: say one page per claim, or what %s does", w.raw, w.raw)
 		}
+	}
+	return ""
+}
+
+// slashKeyVerbs follow a key that does something: "/ opens the search".
+var slashKeyVerbs = map[string]bool{"opens": true, "open": true, "toggles": true, "toggle": true, "brings": true,
+	"pops": true, "focuses": true, "focus": true, "jumps": true, "triggers": true, "launches": true}
+
+// guardSlashKey: "/ opens the Hotkeys dialog" says the slash key as often
+// as the home page; a plan that visits / and finds the dialog open
+// decides another claim than "pressing / opens it".
+func guardSlashKey(ws []gword, steps []plan.Step, _ Derivation) string {
+	for i, w := range ws {
+		if w.kind != tPath || w.raw != "/" || i+1 >= len(ws) || !slashKeyVerbs[ws[i+1].low] {
+			continue
+		}
+		if i > 0 && (ws[i-1].low == "pressing" || ws[i-1].low == "press" || ws[i-1].low == "hitting" || ws[i-1].low == "hit" || ws[i-1].low == "typing") {
+			continue
+		}
+		return `"/ ` + ws[i+1].raw + ` …" may be the home page or the "/" key: say "pressing '/' ` + ws[i+1].raw + ` …" for the key, or "on /, …" for the page`
 	}
 	return ""
 }
