@@ -2041,8 +2041,13 @@ func buildRules() {
 				}
 			}
 			items, ok := m.texts(2, m.negated())
+			desc := strings.TrimSpace(m.p.lx.span(m.bounds(1)))
+			if particleFirst[strings.ToLower(desc)] {
+				// "gives back 'X'": the verb's particle, no description
+				return items, ok
+			}
 			for i := range items {
-				items[i].notes = append(items[i].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
+				items[i].notes = append(items[i].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", desc))
 			}
 			return items, ok
 		})

@@ -833,13 +833,20 @@ func (c *apiComposer) apiVisited() string {
 // /tasks?done=true or /api/tasks — and false for a record's path
 // (/tasks/2), whose response is one item.
 func (c *apiComposer) apiCollection() (string, bool) {
-	segs := strings.Split(strings.Trim(strings.SplitN(c.apiVisited(), "?", 2)[0], "/"), "/")
+	last := pathCollection(c.apiVisited())
+	return last, last != ""
+}
+
+// pathCollection is the collection a path names, or "" for a record's
+// path or none.
+func pathCollection(path string) string {
+	segs := strings.Split(strings.Trim(strings.SplitN(path, "?", 2)[0], "/"), "/")
 	// "/tasks.json" names the collection tasks, as a format suffix does
 	last := strings.TrimSuffix(strings.ToLower(segs[len(segs)-1]), ".json")
-	if _, n := number(last); n || last == "" {
-		return "", false
+	if _, n := number(last); n {
+		return ""
 	}
-	return last, true
+	return last
 }
 
 // apiFieldAt is the JSON pointer of a field the response is said to hold:

@@ -100,6 +100,8 @@ var (
 	jvGerundWith = lazyRE(`^([A-Z][a-z]+ing)\s+(with|by|via|using|through)\s+` + jvPath + `\s+(.+)$`)
 	// "/releases?q=x matches the 2.1.0 release": an item named by a version
 	jvVersionItem = lazyRE(`^(.*?/\S*)\s+(` + jvRespVerb + `)\s+(?i:the)\s+(\d+\.\d+(?:\.\d+)*)\s+([a-z]+)$`)
+	// "/releases?notes=x gives back release 2.1.0": the item's noun first
+	jvNounVersion = lazyRE(`^(.*?(/\S*))\s+(` + jvRespVerb + `)\s+(?i:the\s+)?([a-z]+)\s+(v?\d+\.\d+(?:\.\d+)*)\s*[.!]?$`)
 	// "returns exactly one task: Fix the login bug."
 	jvColonOne = lazyRE(`^(.*?\b` + jvRespVerb + `)\s+((?i:exactly |only |just )?)(?i:one|a single|1)\s+([a-z]+)\s*:\s+([^\x01]+?)\s*[.!]?$`)
 	// "gives back a single task, 'X'" / "returns a single task: 'X'"
@@ -152,6 +154,12 @@ func jvRead(s string, r *jvReading) (string, bool) {
 	if m := jvVersionItem.FindStringSubmatch(s); m != nil {
 		s = fmt.Sprintf("%s %s %s", m[1], m[2], r.quote(m[3]))
 		r.notes = append(r.notes, fmt.Sprintf("“the %s %s” is checked by its value, %s, on the page; which field holds it is not checked.", m[3], m[4], m[3]))
+		r.why("an item named by its version")
+		changed = true
+	}
+	if m := jvNounVersion.FindStringSubmatch(s); m != nil && apiItemNoun(strings.ToLower(m[4]), pathCollection(m[2])) {
+		s = fmt.Sprintf("%s %s %s", m[1], m[3], r.quote(m[5]))
+		r.notes = append(r.notes, fmt.Sprintf("“%s %s” is checked by its value, %s, on the page; which field holds it is not checked.", m[4], m[5], m[5]))
 		r.why("an item named by its version")
 		changed = true
 	}

@@ -22,6 +22,9 @@ func TestJSONValsReadings(t *testing.T) {
 		{"/notes?title_like=^(pay|call) returns Pay rent and Call the bank", [][]string{
 			{`{"visit":"/notes?title_like=^(pay|call)"}`, `{"expect_text":"Pay rent"}`},
 			{`{"visit":"/notes?title_like=^(pay|call)"}`, `{"expect_text":"Call the bank"}`}}},
+		// an item named by its collection's noun and its version
+		{"/releases?notes=Dark%20mode gives back release 2.1.0", [][]string{
+			{`{"visit":"/releases?notes=Dark%20mode"}`, `{"expect_text":"2.1.0"}`}}},
 		// an order between two unquoted values: each in its place
 		{"/notes?_sort=title lists Pay rent before Call the bank", [][]string{
 			{`{"visit":"/notes?_sort=title"}`, `{"expect_order":["Pay rent","Call the bank"]}`}}},
@@ -117,7 +120,7 @@ func TestJSONValsRefusals(t *testing.T) {
 		"/orders?_start=3&_end=4 returns two orders: Blue mug, Green teapot",    // a list after the colon
 		"/orders?_start=3 returns exactly one order: Blue mug and Green teapot", // where does it end
 		"The home page shows Congrats by default",                               // what the words after a text say of it is no part of it
-		"/releases?notes=Dark%20mode gives back release 2.1.0",                  // "back" is the verb's, never a text's first word
+		"/releases?notes=Dark%20mode gives back release notes",                  // "back" is the verb's, never a text's first word
 		"The home page shows Congrats in bold",
 		"The home page shows Congrats for everyone",
 		"The heading says Resources in big letters", // a name, too, ends before its qualifier
