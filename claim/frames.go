@@ -99,6 +99,10 @@ var restatements = []restatement{
 		`"by default": the page as it opens, with nothing done first`, true},
 	{lazyRE(`,?\s+(?i:as before|as it should|as it should be|as expected|like it should|like before)\s*([.!]*)$`), "$1",
 		"a remark after the claim", false},
+	// "no X anywhere on the page": in a negation, "anywhere" is the
+	// whole page, as a check of absence is
+	{lazyRE(`^(.*\b(?i:no|not|never|nothing|none|isn't|aren't|doesn't|don't|can't|cannot)\b.*?)\s+(?i:anywhere)(\s+(?i:on|in)\s+|\s*[.!]*$)`), "$1$2",
+		`"anywhere" in a negation: the whole page`, false},
 	{lazyRE(`\s+(?i:somewhere)\s*([.!]*)$`), "$1",
 		`"somewhere": anywhere on the page`, false},
 	{lazyRE(`^(?i:somewhere)\s+(?i:on|in)\s+`), "On ",
@@ -271,7 +275,7 @@ func deriveRestated(claim string) (Derivation, bool) {
 	}
 	// A restatement keeps a text or a path to check: "The app works as
 	// expected" is no claim about a page once the remark is gone.
-	if lits, paths, _ := facts(said); len(lits)+len(paths) == 0 {
+	if lits, paths, _ := facts(said); len(lits)+len(paths) == 0 && !namesControl(said) {
 		return Derivation{}, false
 	}
 	d, err := deriveOnce(said)
@@ -282,6 +286,16 @@ func deriveRestated(claim string) (Derivation, bool) {
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
 	d.Notes = append([]string{fmt.Sprintf("Read as “%s” (%s).", said, strings.Join(whys, "; "))}, d.Notes...)
 	return d, true
+}
+
+// reNamedControl is a control named by a capitalised name and its kind:
+// "no Authorize button".
+var reNamedControl = lazyRE(`\b[A-Z][\w-]*(?: [A-Z][\w-]*){0,3} (?i:button|link|tab|checkbox|field|heading|menu|dialog)\b`)
+
+// namesControl reports whether a restated claim still names something to
+// check without quotes: a control by its capitalised name.
+func namesControl(s string) bool {
+	return reNamedControl.MatchString(s)
 }
 
 // quotedSpan is a quoted text: in double quotes, or in single quotes

@@ -224,7 +224,9 @@ func guardNames(d *Derivation, names []string) bool {
 				// before the check of absence.
 				act := -1
 				for si, s := range j.Steps[:first] {
-					if si > 0 && !s.Kind.IsAssertion() && s.Kind != plan.WaitFor {
+					// (a reach step, as the docs page's hover, is the
+					// plan's way there, not the claim's action)
+					if si > 0 && !s.Kind.IsAssertion() && s.Kind != plan.WaitFor && !s.Reach {
 						act = si
 						break
 					}
