@@ -78,6 +78,7 @@ type ctarget struct {
 	key    string // a key to press
 	path   string // a link to this path
 	item   bool   // a path said as the text of an item
+	word   string // the head noun as written ("badge"), when one was said
 }
 
 // headNouns name what shows a text, and how it is found.
@@ -752,6 +753,9 @@ func (c *composer) target(press bool) (*ctarget, bool) {
 		}
 	}
 	noun, n := c.nounAt()
+	if n > 0 {
+		t.word = c.w[c.i+n-1].low
+	}
 	c.i += n
 	if press && t.quoted && noun == "" {
 		// "pressing 'o'", "hitting 'Esc'": a key, never a text to click
@@ -1205,9 +1209,12 @@ type cstate struct {
 	// onOff: said of a toggle, the word can mean switched on or off
 	// ("the 'Notifications' setting is enabled") as well as usable
 	onOff bool
+	// colour: a colour family ("~blue"), of the text or of the
+	// background, which the element's noun says (colourCheck)
+	colour bool
 }
 
-var cstates = map[string]cstate{
+var cstates = withColours(map[string]cstate{
 	"bold":          {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
 	"in bold":       {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
 	"shown in bold": {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
@@ -1229,7 +1236,25 @@ var cstates = map[string]cstate{
 	"visible":       {kind: plan.ExpectVisible, negKind: plan.ExpectHidden},
 	"hidden":        {kind: plan.ExpectHidden, negKind: plan.ExpectVisible},
 	"selected":      {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, tab: true},
+})
+
+// withColours adds the colour families to the state words.
+func withColours(m map[string]cstate) map[string]cstate {
+	for _, f := range plan.ColorFamilies {
+		st := cstate{kind: plan.ExpectStyle, prop: "color", val: "~" + f, colour: true}
+		for _, w := range []string{f, "in " + f, "shown in " + f, "written in " + f, "coloured " + f, "colored " + f} {
+			m[w] = st
+			if f == "grey" {
+				m[strings.Replace(w, "grey", "gray", 1)] = st
+			}
+		}
+	}
+	return m
 }
+
+// colourFill are the nouns of elements whose colour is their background:
+// "the GET badge is blue" is a blue badge with white letters.
+var colourFill = map[string]bool{"badge": true, "tag": true, "pill": true, "chip": true, "banner": true, "bar": true}
 
 var cstateList = func() [][]string {
 	var ks []string
@@ -1243,6 +1268,21 @@ var cstateList = func() [][]string {
 func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 	if t == nil || t.key != "" || t.path != "" && st.prop != "" || st.onOff && t.noun == "checkbox" {
 		return item{}, false
+	}
+	if st.colour {
+		// A colour said of a badge is its background's; of a text, a
+		// heading, a link or a label, its letters'. A button's may be
+		// either (a filled button or a text one), a control's is not
+		// said, and "not red" names no colour to check.
+		switch {
+		case neg || t.name == "":
+			return item{}, false
+		case colourFill[t.word]:
+			st.prop = "background-color"
+		case t.noun == "" && t.quoted || t.noun == "heading" || t.noun == "link" || t.noun == "text":
+		default:
+			return item{}, false
+		}
 	}
 	tg := t.aimed()
 	if st.checkbox {
@@ -1283,7 +1323,9 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
 		it.notes = append(it.notes, fmt.Sprintf("%s is taken to be the button named so, found first: if the page has no such button, the run is blocked, not failed.", plan.Quote(t.name)))
 	}
-	if st.prop != "" {
+	if st.colour {
+		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked as a shade of %s (any colour a person would call %s; colours on the border of two are either).", t.name, tg, st.prop, strings.TrimPrefix(v, "~"), strings.TrimPrefix(v, "~")))
+	} else if st.prop != "" {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked.", t.name, tg, st.prop))
 	}
 	return it, true

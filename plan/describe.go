@@ -203,6 +203,8 @@ func (s Step) describeStyle(t string) string {
 		return "Check that " + t + " is in italics"
 	case p == "background-color" && (v == "dark" || v == "light"):
 		return fmt.Sprintf("Check that %s has a %s background", t, v)
+	case IsColorProperty(p) && strings.HasPrefix(v, "~"):
+		return fmt.Sprintf("Check that the %s of %s is a shade of %s", strings.ReplaceAll(strings.ReplaceAll(p, "-", " "), "color", "colour"), t, strings.TrimPrefix(v, "~"))
 	case IsColorProperty(p):
 		return fmt.Sprintf("Check that the %s of %s is %s", strings.ReplaceAll(p, "-", " "), t, v)
 	}

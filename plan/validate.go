@@ -353,6 +353,10 @@ var StyleProperties = []string{
 // IsColorProperty reports whether expect_style compares p as a colour.
 func IsColorProperty(p string) bool { return strings.HasSuffix(p, "color") }
 
+// ColorFamilies are the colours people name without a shade: an
+// expect_style value "~blue" passes for any shade a person calls blue.
+var ColorFamilies = []string{"red", "orange", "yellow", "green", "blue", "purple", "pink", "grey", "black", "white"}
+
 var colorValue = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\([^()]*\)|[a-zA-Z]+)$`)
 
 func (s *Step) checkStyle() (msg, field string) {
@@ -372,6 +376,10 @@ func (s *Step) checkStyle() (msg, field string) {
 	case s.Property == "font-weight":
 		if _, err := strconv.Atoi(v); err != nil && v != "bold" && v != "normal" {
 			return fmt.Sprintf("font-weight is bold, normal or a number such as 700, not %q", v), k + ".value"
+		}
+	case IsColorProperty(s.Property) && strings.HasPrefix(v, "~"):
+		if !contains(ColorFamilies, strings.TrimPrefix(v, "~")) {
+			return fmt.Sprintf("%q is no colour family: after ~ comes one of %s", v, strings.Join(ColorFamilies, ", ")), k + ".value"
 		}
 	case IsColorProperty(s.Property):
 		if !colorValue.MatchString(v) {

@@ -1005,6 +1005,30 @@
     const lin = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
     return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
   }
+  // colorFamilies names the colour families c belongs to, by its hue,
+  // saturation and lightness (HSL); ranges overlap by about ten degrees so
+  // that a colour on a border is either. A colour mostly transparent is
+  // none.
+  function colorFamilies(c) {
+    if (c[3] < 0.5) return [];
+    const r = c[0] / 255, g = c[1] / 255, b = c[2] / 255;
+    const mx = Math.max(r, g, b), mn = Math.min(r, g, b), d = mx - mn, l = (mx + mn) / 2;
+    const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+    let h = 0;
+    if (d) h = mx === r ? 60 * (((g - b) / d) % 6) : mx === g ? 60 * ((b - r) / d + 2) : 60 * ((r - g) / d + 4);
+    if (h < 0) h += 360;
+    const out = [];
+    if (l <= 0.2 && (s < 0.25 || l <= 0.12)) out.push('black');
+    if (l >= 0.85 && (s < 0.25 || l >= 0.94)) out.push('white');
+    if (s < 0.25 && l > 0.12 && l < 0.94) out.push('grey');
+    if (s >= 0.15 && l > 0.1 && l < 0.95) {
+      const hue = [['red', 340, 20], ['orange', 10, 50], ['yellow', 40, 75], ['green', 65, 175], ['blue', 165, 265], ['purple', 255, 300], ['pink', 290, 350]];
+      for (const [n, a, z] of hue) if (a < z ? h >= a && h <= z : h >= a || h <= z) out.push(n);
+      if (l >= 0.7 && (h >= 340 || h <= 20)) out.push('pink');
+    }
+    return out;
+  }
+
   // The background drawn behind el: its own, or the first ancestor's that is
   // not transparent, else the canvas's white.
   function effectiveBackground(el) {
@@ -1043,6 +1067,12 @@
         const l = luminance(got);
         const has = 'the background is ' + rgbText(got) + ' (' + (l < 0.18 ? 'dark' : 'light') + ')';
         return [want === 'dark' ? l < 0.18 : l >= 0.18, has];
+      }
+      if (want.startsWith('~')) {
+        // A colour named without a shade: the families a person would
+        // call it (overlapping near their borders).
+        const fams = got ? colorFamilies(got) : [];
+        return [fams.includes(want.slice(1)), prop + ' is ' + (got ? rgbText(got) : cs.getPropertyValue(prop)) + ' (' + (fams.join(' or ') || 'no colour') + ')'];
       }
       const w = parseColor(want);
       if (!w) throw new Error('expect_style: ' + quote(want) + ' is not a colour the browser knows');

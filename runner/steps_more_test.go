@@ -81,6 +81,9 @@ const stylePage = `<!doctype html><html lang="en"><head><title>Style</title></he
 <ul><li style="text-decoration:line-through"><span id="struck">struck</span></li><li><span id="plain">plain</span></li></ul>
 <div style="background:#111;color:#eee"><p id="dark">on dark</p></div><p id="light">on white</p>
 <h1 id="red" style="color:red">Red</h1><p id="half" style="color:rgba(0,0,255,.5)">Half</p>
+<p><span id="get" style="background:#61affe;color:#fff">GET</span> <span id="post" style="background:#49cc90;color:#fff">POST</span>
+<span id="teal" style="background:#50e3c2">PATCH</span> <span id="depr" style="background:#ebebeb">DELETE</span>
+<span id="put" style="background:#fca130">PUT</span> <span id="navy" style="color:#001f5c">navy</span></p>
 </body></html>`
 
 // TestExpectStyle checks expect_style's normalisations and what it reports.
@@ -111,6 +114,20 @@ func TestExpectStyle(t *testing.T) {
 		{"css=#half", "color", "rgba(0, 0, 255, 0.5)", "", false},
 		{"css=#red", "color", "reddish", `"reddish" is not a colour the browser knows`, true},
 		{"css=#red", "display", "block", "", false},
+		// colour families: a shade a person names without saying which
+		{"css=#get", "background-color", "~blue", "", false},
+		{"css=#post", "background-color", "~green", "", false},
+		{"css=#post", "background-color", "~blue", "background-color is rgb(73, 204, 144) (green)", false},
+		{"css=#put", "background-color", "~orange", "", false},
+		{"css=#depr", "background-color", "~grey", "", false},
+		{"css=#depr", "background-color", "~red", "(white or grey)", false},
+		{"css=#teal", "background-color", "~green", "", false}, // on the border: either
+		{"css=#teal", "background-color", "~blue", "", false},
+		{"css=#red", "color", "~red", "", false},
+		{"css=#get", "color", "~white", "", false},
+		{"css=#navy", "color", "~blue", "", false},
+		{"css=#light", "background-color", "~white", "", false},
+		{"css=#dark", "background-color", "~black", "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.target+" "+tc.prop+" "+tc.value, func(t *testing.T) {
