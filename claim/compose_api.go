@@ -266,7 +266,13 @@ func (c *apiComposer) apiRequest() bool {
 }
 
 // apiOpeners are the words before a path that say it is requested.
-var apiOpeners = phrases("get", "filtering", "searching", "sorting", "querying", "a get request to", "a get to", "get request to", "hitting", "calling",
+// apiPathNouns say what a path is after it: "the /users endpoint".
+var (
+	apiPathNouns    = map[string]bool{"endpoint": true, "route": true, "api": true, "resource": true, "collection": true}
+	apiPathNounList = phrases("endpoint", "route", "api", "resource", "collection")
+)
+
+var apiOpeners = phrases("get on", "a get on", "get against", "a get against", "a get request on", "get request on", "get", "filtering", "searching", "sorting", "querying", "a get request to", "a get to", "get request to", "hitting", "calling",
 	"requesting", "opening", "visiting", "going to", "fetching", "loading", "the endpoint", "the api endpoint",
 	"the route", "the path", "the url", "the json at", "the json from", "the json of", "the response at",
 	"the response from", "the response of", "the response for", "the json response of", "the json response from")
@@ -275,9 +281,16 @@ var apiOpeners = phrases("get", "filtering", "searching", "sorting", "querying",
 func (c *apiComposer) apiSubject() bool {
 	save := c.i
 	named, isNamed := c.apiNamedRecord()
+	pathNoun := false
 	if !isNamed {
-		c.eatAny(apiOpeners)
-		c.eat(",")
+		if c.at("the") && c.i+2 < len(c.w) && c.w[c.i+1].kind == tPath && apiPathNouns[c.w[c.i+2].low] {
+			// "The /users endpoint returns …": the path, then what it is
+			c.i++
+			pathNoun = true
+		} else {
+			c.eatAny(apiOpeners)
+			c.eat(",")
+		}
 	}
 	if c.end() || c.w[c.i].kind != tPath {
 		c.i = save
@@ -285,6 +298,10 @@ func (c *apiComposer) apiSubject() bool {
 	}
 	pg, ok := c.pageRef()
 	if !ok || pg.generic || pg.via != "" || pg.path == "" || isNamed && !c.eat(",") {
+		c.i = save
+		return false
+	}
+	if pathNoun && !apiPathNouns[c.w[c.i-1].low] && !c.eatAny(apiPathNounList) {
 		c.i = save
 		return false
 	}

@@ -135,6 +135,13 @@ func TestAPIEndpointReadings(t *testing.T) {
 		{"Steps: open /users/2. Expected: Bob Stone, with the email bob@example.com.", [][]string{
 			{`{"visit":"/users/2"}`, `{"expect_text":"Bob Stone"}`},
 			{`{"visit":"/users/2"}`, `{"expect_text":"bob@example.com"}`}}},
+		// the path, then what it is; "GET on" a path
+		{"The /users endpoint returns 2 users", [][]string{
+			{`{"visit":"/users"}`, `{"expect_json":{"count":2}}`}}},
+		{"The /users route gives back Ann Lee", [][]string{
+			{`{"visit":"/users"}`, `{"expect_text":"Ann Lee"}`}}},
+		{"GET on /users returns 2 users", [][]string{
+			{`{"visit":"/users"}`, `{"expect_json":{"count":2}}`}}},
 		// where a sorted list starts or ends
 		{"/tasks?_sort=done ends with Fix the login bug", [][]string{
 			{`{"visit":"/tasks?_sort=done"}`, `{"expect_json":{"at":"/-1/*","equals":"Fix the login bug"},"reach":true}`}}},
