@@ -188,6 +188,9 @@ var restatements = []restatement{
 	// writes it, before the kind of control
 	{lazyRE(`\b((?i:a|an|the)\s+[A-Z][\w'-]*(?:\s+[\w'-]+){0,4}):\s+((?i:field|box|input|text field|dropdown|checkbox|select|menu))\b`), "$1 $2",
 		`"a Name: field" is "a Name field"`, false},
+	// "makes the 'Execute' button appear" is "shows the 'Execute' button"
+	{lazyRE(`\b(?i:makes|make)\s+((?i:the\s+|a\s+|an\s+)?` + quotedRe + `(?:\s+(?i:button|link|field|tab|heading|dialog|message|menu|checkbox|banner|box))?)\s+(?i:appear|show up|pop up|become visible)\b`), "shows $1",
+		`"makes 'X' appear" is "shows 'X'"`, false},
 	// "Esc closes it", "and Enter submits it": a key said as what acts,
 	// after the claim's first action; "gets rid of it" is "closes it"
 	{lazyRE(`\b(?i:gets rid of|get rid of|getting rid of)\s+((?i:it|the\s+\w+(?:\s+(?:dialog|modal|popup|box|window|menu))?))\b`), "closes $1",

@@ -15,6 +15,7 @@ func TestRestated(t *testing.T) {
 		{"fyi the pricing page shows 'Team plan'", "The pricing page shows 'Team plan'", ""},
 		// "anywhere" in a negation is the whole page
 		{"There's no 'Delete' button anywhere on /plans.", "There's no 'Delete' button on /plans", ""},
+		{"Clicking 'Try it out' makes the 'Execute' button appear", "Clicking 'Try it out' shows the 'Execute' button", ""},
 		// keys said as what acts
 		{"Keyboard check: / opens the 'Shortcuts' dialog and Esc gets rid of it again.", "Pressing / opens the 'Shortcuts' dialog and pressing Esc closes it again", ""},
 		{"Pressing '?' opens the 'Help' dialog, then Escape closes it", "Pressing '?' opens the 'Help' dialog, then pressing Escape closes it", ""},

@@ -249,7 +249,11 @@ var clauseWords = map[string]bool{"is": true, "are": true, "was": true, "were": 
 	"doesn't": true, "don't": true, "aren't": true, "also": true, "still": true, "now": true,
 	"which": true, "that": true, "where": true, "who": true, "but": true, "yet": true, "except": true,
 	"whereas": true, "than": true, "instead": true, "first": true, "last": true, "above": true,
-	"below": true, "followed": true, "ahead": true, "earlier": true, "later": true}
+	"below": true, "followed": true, "ahead": true, "earlier": true, "later": true,
+	// verbs of what an action causes: "Clicking X on List books makes …"
+	"makes": true, "make": true, "causes": true, "lets": true, "triggers": true, "reveals": true,
+	"expands": true, "collapses": true, "closes": true, "switches": true, "toggles": true, "puts": true,
+	"sends": true, "loads": true, "fails": true, "works": true, "ends": true, "starts": true}
 
 // kindWords name a kind of control or place after its name.
 var kindWords = map[string]bool{"button": true, "buttons": true, "link": true, "links": true,
