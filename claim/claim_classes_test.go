@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -692,6 +693,26 @@ func TestClassNumberOfAPartIsNoStatus(t *testing.T) {
 		for _, sg := range Suggestions(c) {
 			if strings.Contains(sg, "returns") {
 				t.Errorf("%q: suggestion %q reads the number as a status", c, sg)
+			}
+		}
+	}
+}
+
+// A number with its unit is a value the page shows, never a count of
+// elements: no "has 0 list items" is offered for it.
+func TestUnitValueNoCount(t *testing.T) {
+	for _, c := range []string{"The footer shows 0 kB/s down", "/stats shows 12 MB used"} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Fatalf("%q derived, want a refusal", c)
+		}
+		if !strings.Contains(np.Reason, "value with its unit") {
+			t.Errorf("%q: reason %q, want the unit's", c, np.Reason)
+		}
+		for _, s := range np.Suggestions {
+			if strings.Contains(s, "list item") || strings.Contains(s, "rows") {
+				t.Errorf("%q: suggestion %q counts elements", c, s)
 			}
 		}
 	}

@@ -865,6 +865,11 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 			}
 		}
 		if _, isWord := numberWords[p.lx.toks[from].low]; p.lx.toks[from].kind == tNumber || isWord {
+			if to-from > 1 && unitWord(p.lx.toks[from+1].raw) {
+				// "0 kB/s", "12 MB": a value the page shows, never a count
+				p.setHint("unsupported", fmt.Sprintf("%q is a value with its unit, which the page shows as text: quote it as the page writes it (\"shows '%s'\")", p.lx.span(a, b), p.lx.span(p.lx.toks[from].start, p.lx.ends[from+1])), a)
+				return "", false, false
+			}
 			if to-from > 1 {
 				p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which elements are %q: name them as elements (list items, rows, buttons, links) or quote a text the page shows", p.lx.span(p.lx.toks[from+1].start, b)), a)
 			}
@@ -887,6 +892,15 @@ var stateParticiples = map[string]bool{"marked": true, "shown": true, "displayed
 	"unticked": true, "unchecked": true, "selected": true, "crossed": true, "struck": true,
 	"greyed": true, "grayed": true, "underlined": true, "bolded": true, "coloured": true,
 	"colored": true, "flagged": true, "disabled": true, "enabled": true, "hidden": true}
+
+// unitWord reports whether a word after a number is a unit of what the
+// page shows (a size, a speed, a share): "0 kB/s" is a value, not a count
+// of elements called "kB/s".
+func unitWord(w string) bool {
+	return reUnit.MatchString(w)
+}
+
+var reUnit = lazyRE(`^(?i:[kmgtp]?i?b(?:/s|ps)?|[kmg]bit/s|bytes?|kb|mb|gb|tb|%|px|em|rem|ms|s|sec|secs|seconds?|minutes?|mins?|hours?|h|days?|°[cf]?|kg|g|km|m|cm|mm|mph|kph|fps|hz|khz|mhz|ghz)$`)
 
 // particleFirst are lower-case particles of a phrasal verb ("gives
 // back", "brings up", "turns out", "comes over"): an unquoted text never

@@ -2678,6 +2678,11 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		// wrongly, so the claim is refused.
 		noun := m.p.lx.span(a, b)
 		_ = verb
+		if unitWord(m.p.lx.toks[from].raw) {
+			// "shows 0 kB/s": a value with its unit, never a count
+			m.p.setHint("unsupported", fmt.Sprintf("%q is a value with its unit, which the page shows as text: quote it as the page writes it (\"shows '%s %s'\")", m.low(ng)+" "+noun, m.low(ng), m.p.lx.toks[from].raw), m.start)
+			return nil, false
+		}
 		m.p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which elements are %q: name them as elements (list items, rows, buttons, links) or quote a text the page shows", noun), m.start)
 		return nil, false
 	} else if e.role == "listitem" {

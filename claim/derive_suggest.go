@@ -1153,7 +1153,8 @@ func countReadingList(lx *lexed, sk sketch) []string {
 			continue
 		}
 		noun := toks[i+1].low
-		if !countable(toks, i, noun, n) {
+		if !countable(toks, i, noun, n) || unitWord(toks[i+1].raw) {
+			// ("0 kB/s": a value with its unit counts nothing)
 			return nil
 		}
 		if countNouns[noun] {
