@@ -113,6 +113,7 @@ var (
 		"belongs to", "gets", "get", "sees", "see", "reveals", "reveal", "keeps", "keep", "still says", "still shows")
 	negTextVerbs = phrases("leaves out", "leave out", "omits", "omit", "excludes", "exclude", "drops")
 	statusVerbs  = phrases("answers", "answer", "returns", "return", "responds with", "respond with",
+		"fails with", "fail with", "errors with", "errors out with", "error with",
 		"gives", "give", "comes back with", "answers with", "gets", "get")
 	goneVerbs   = phrases("removes", "remove", "hides", "hide", "gets rid of", "clears away")
 	goneIntrans = phrases("go away", "goes away", "disappear", "disappears", "vanish", "vanishes",

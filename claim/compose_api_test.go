@@ -135,6 +135,11 @@ func TestAPIEndpointReadings(t *testing.T) {
 		{"Steps: open /users/2. Expected: Bob Stone, with the email bob@example.com.", [][]string{
 			{`{"visit":"/users/2"}`, `{"expect_text":"Bob Stone"}`},
 			{`{"visit":"/users/2"}`, `{"expect_text":"bob@example.com"}`}}},
+		{"/tasks?_sort=id&_order=desc starts with task 3", [][]string{
+			{`{"visit":"/tasks?_sort=id\u0026_order=desc"}`, `{"expect_json":{"at":"/0/id","equals":3},"reach":true}`}}},
+		// a failure said with its status
+		{"Requesting /users/3 fails with 404", [][]string{
+			{`{"visit":"/users/3"}`, `{"expect_status":404}`}}},
 		// the path, then what it is; "GET on" a path
 		{"The /users endpoint returns 2 users", [][]string{
 			{`{"visit":"/users"}`, `{"expect_json":{"count":2}}`}}},

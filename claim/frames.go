@@ -188,6 +188,13 @@ var restatements = []restatement{
 	// writes it, before the kind of control
 	{lazyRE(`\b((?i:a|an|the)\s+[A-Z][\w'-]*(?:\s+[\w'-]+){0,4}):\s+((?i:field|box|input|text field|dropdown|checkbox|select|menu))\b`), "$1 $2",
 		`"a Name: field" is "a Name field"`, false},
+	// "I expect /x to return 'A'": the path does what is expected of it
+	{lazyRE(`^(?i:i|we)\s+(?i:expect|want|would expect)\s+(/\S*)\s+(?i:to)\s+((?i:return|show|list|give|answer|respond|contain|have|include|display|redirect|find))\b`), "$1 ${2}s",
+		`"I expect /x to return …" is "/x returns …"`, false},
+	{lazyRE(`^(?i:i|we)\s+(?i:expect|want|would expect)\s+(/\S*)\s+(?i:to)\s+(?i:match)\b`), "$1 matches",
+		`"I expect /x to return …" is "/x returns …"`, false},
+	{lazyRE(`^(?i:i|we)\s+(?i:expect|want|would expect)\s+(/\S*)\s+(?i:to)\s+(?i:be)\b`), "$1 is",
+		`"I expect /x to be …" is "/x is …"`, false},
 	// "makes the 'Execute' button appear" is "shows the 'Execute' button"
 	{lazyRE(`\b(?i:makes|make)\s+((?i:the\s+|a\s+|an\s+)?` + quotedRe + `(?:\s+(?i:button|link|field|tab|heading|dialog|message|menu|checkbox|banner|box))?)\s+(?i:appear|show up|pop up|become visible)\b`), "shows $1",
 		`"makes 'X' appear" is "shows 'X'"`, false},

@@ -16,6 +16,8 @@ func TestRestated(t *testing.T) {
 		// "anywhere" in a negation is the whole page
 		{"There's no 'Delete' button anywhere on /plans.", "There's no 'Delete' button on /plans", ""},
 		{"Clicking 'Try it out' makes the 'Execute' button appear", "Clicking 'Try it out' shows the 'Execute' button", ""},
+		{"I expect /plans?x=1 to return 'Starter'", "/plans?x=1 returns 'Starter'", ""},
+		{"We expect /plans/9 to be a 404", "/plans/9 is a 404", ""},
 		// keys said as what acts
 		{"Keyboard check: / opens the 'Shortcuts' dialog and Esc gets rid of it again.", "Pressing / opens the 'Shortcuts' dialog and pressing Esc closes it again", ""},
 		{"Pressing '?' opens the 'Help' dialog, then Escape closes it", "Pressing '?' opens the 'Help' dialog, then pressing Escape closes it", ""},

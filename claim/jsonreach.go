@@ -178,12 +178,43 @@ func (c *apiComposer) jrEdge(s int) bool {
 	default:
 		return false
 	}
+	if c.jrEdgeID(s, at, place) {
+		return true
+	}
 	v, ok := c.apiLiteral(false)
 	if !ok || v.bare && !v.name || jsonScalar(v.text) || !c.end() && !c.at(",") && !c.at("and") && !c.at("but") && !c.at(";") {
 		c.i = s
 		return false
 	}
 	c.jrEmitPlace(s, v, at, place)
+	return true
+}
+
+// jrEdgeID reads "starts with task 3": the collection's noun and an id,
+// the first (last) item's id.
+func (c *apiComposer) jrEdgeID(s int, at, place string) bool {
+	from := c.i
+	coll, ok := c.apiCollection()
+	if !ok || c.i+1 >= len(c.w) || c.w[c.i].kind != tWord || apiGenericItems[c.low()] || !apiItemNoun(c.low(), coll) || c.w[c.i+1].kind != tNumber {
+		return false
+	}
+	n, ok := number(c.w[c.i+1].low)
+	if !ok || n < 0 {
+		return false
+	}
+	c.i += 2
+	if !c.end() && !c.at(",") && !c.at("and") && !c.at("but") && !c.at(";") {
+		c.i = from
+		return false
+	}
+	ptr := strings.TrimSuffix(at, "*") + "id"
+	it := check("presence", plan.Step{Kind: plan.ExpectJSON, At: ptr, Value: fmt.Sprint(n)})
+	it.notes = []string{fmt.Sprintf("%q is checked as the %s item of the JSON list having the id %d (%s).", c.p.lx.span(c.w[s].a, c.w[c.i-1].b), place, n, ptr)}
+	was := c.guess
+	c.guess = !c.json
+	c.verb = "orders"
+	c.emit(it)
+	c.guess = was
 	return true
 }
 
