@@ -167,6 +167,12 @@ func quoteCandidates(claim string) ([]string, map[string]string, map[string]quot
 			}
 			break
 		}
+		if j+1 < len(ws) && ws[j].trail == "" && appNameAfter(ws, j+1) {
+			// "The Transmission web UI": the app's name, which the page
+			// reader takes for its home page, not a text to quote
+			i = j
+			continue
+		}
 		titles = append(titles, [2]int{i, j})
 		i = j
 	}
@@ -211,6 +217,23 @@ func quoteCandidates(claim string) ([]string, map[string]string, map[string]quot
 		cands = cands[:maxQuoteTries]
 	}
 	return cands, why, said
+}
+
+// appNameAfter reports whether the words from k say that the name before
+// them is an app's: "web UI", "web interface", "app", "UI".
+func appNameAfter(ws []qWord, k int) bool {
+	w := strings.ToLower(ws[k].core)
+	next := ""
+	if k+1 < len(ws) {
+		next = strings.ToLower(ws[k+1].core)
+	}
+	switch {
+	case w == "web" && (next == "ui" || next == "interface" || next == "app" || next == "client"):
+		return true
+	case w == "ui" || w == "app" || w == "gui":
+		return true
+	}
+	return false
 }
 
 // render writes the words back with the spans quoted and the masked

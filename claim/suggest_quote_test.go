@@ -70,3 +70,19 @@ func TestRefusalOffersQuotedReading(t *testing.T) {
 		t.Errorf("a judgement got a quoted reading: %v", err)
 	}
 }
+
+// An app's name before "web UI" is the page's, never a text to quote.
+func TestQuoteSkipsAppName(t *testing.T) {
+	cands, _, _ := quoteCandidates("The Acme web UI has a Start All button")
+	if len(cands) == 0 {
+		t.Fatal("no candidates")
+	}
+	for _, c := range cands {
+		if strings.Contains(c, `"Acme"`) {
+			t.Errorf("candidate %q quotes the app's name", c)
+		}
+	}
+	if !strings.Contains(cands[0], `"Start All"`) {
+		t.Errorf("first candidate %q, want the control's name quoted", cands[0])
+	}
+}
