@@ -167,7 +167,7 @@ func quoteCandidates(claim string) ([]string, map[string]string, map[string]quot
 			}
 			break
 		}
-		if j+1 < len(ws) && ws[j].trail == "" && appNameAfter(ws, j+1) {
+		if j+1 < len(ws) && ws[j].trail == "" && appNameAfter(ws, j+1) || i == j && (ws[i].core == "UI" || ws[i].core == "GUI") && i > 0 && strings.EqualFold(ws[i-1].core, "web") {
 			// "The Transmission web UI": the app's name, which the page
 			// reader takes for its home page, not a text to quote
 			i = j

@@ -73,7 +73,7 @@ func TestRefusalOffersQuotedReading(t *testing.T) {
 
 // An app's name before "web UI" is the page's, never a text to quote.
 func TestQuoteSkipsAppName(t *testing.T) {
-	cands, _, _ := quoteCandidates("The Acme web UI has a Start All button")
+	cands, _, _ := quoteCandidates("The Acme web UI has a Save Changes button")
 	if len(cands) == 0 {
 		t.Fatal("no candidates")
 	}
@@ -82,7 +82,7 @@ func TestQuoteSkipsAppName(t *testing.T) {
 			t.Errorf("candidate %q quotes the app's name", c)
 		}
 	}
-	if !strings.Contains(cands[0], `"Start All"`) {
-		t.Errorf("first candidate %q, want the control's name quoted", cands[0])
+	if !slices.ContainsFunc(cands, func(c string) bool { return strings.Contains(c, `"Save Changes"`) }) {
+		t.Errorf("candidates %q: none quotes the control's name", cands)
 	}
 }
