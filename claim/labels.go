@@ -46,7 +46,7 @@ var labelForms = []struct {
 	// "Settings → Privacy: Block remote images is switched off"
 	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|are) ` + labelState + `((?: (?i:by default))?)$`), false},
 	// "Export: Colour space is Adobe RGB"
-	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|is set to|reads|shows) ([A-Z][^,:;'"‘’“”]{0,39})((?: (?i:by default))?)$`), true},
+	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|is set to|reads|shows) ([A-Z0-9][^,:;'"‘’“”]{0,39})((?: (?i:by default))?)$`), true},
 }
 
 // labelPlaceholder stands for a label holding quotes while the claim is

@@ -21,6 +21,8 @@ func TestClassUnquotedLabels(t *testing.T) {
 			j(`{"visit":"/"}`, reach("Settings"), reach("Accounts"), `{"hover":"role=checkbox[name=\"Check mail every 10 minutes\"]","reach":true}`, `{"expect_checked":"role=checkbox[name=\"Check mail every 10 minutes\"]"}`)},
 		{"On the Privacy tab of settings, Block remote images is switched on",
 			j(`{"visit":"/"}`, reach("Settings"), reach("Privacy"), `{"hover":"role=checkbox[name=\"Block remote images\"]","reach":true}`, `{"expect_checked":"role=checkbox[name=\"Block remote images\"]"}`)},
+		{"In Preferences > Network, the Listening port reads 51413",
+			j(`{"visit":"/"}`, reach("Preferences"), reach("Network"), `{"hover":"label=Listening port","reach":true}`, `{"expect_value":{"target":"label=Listening port","value":"51413"}}`)},
 		{"Preferences → Composing: Reply style is Quote original",
 			j(`{"visit":"/"}`, reach("Preferences"), reach("Composing"), `{"hover":"label=Reply style","reach":true}`, `{"expect_value":{"target":"label=Reply style","value":"Quote original"}}`)},
 		// a label holding quotes of its own
