@@ -287,6 +287,11 @@ func (c *apiComposer) apiSubject() bool {
 			// "The /users endpoint returns …": the path, then what it is
 			c.i++
 			pathNoun = true
+		} else if c.at("the") && c.i+4 < len(c.w) && c.w[c.i+1].kind == tWord && apiPathNouns[c.w[c.i+2].low] &&
+			(c.w[c.i+3].low == "at" || c.w[c.i+3].low == "on") && c.w[c.i+4].kind == tPath &&
+			strings.HasPrefix(pathCollection(c.w[c.i+4].raw), c.w[c.i+1].low) {
+			// "the releases endpoint at /releases": named, then its path
+			c.i += 4
 		} else {
 			c.eatAny(apiOpeners)
 			c.eat(",")

@@ -137,6 +137,9 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/users/2"}`, `{"expect_text":"bob@example.com"}`}}},
 		{"/tasks?_sort=id&_order=desc starts with task 3", [][]string{
 			{`{"visit":"/tasks?_sort=id\u0026_order=desc"}`, `{"expect_json":{"at":"/0/id","equals":3},"reach":true}`}}},
+		{"PM: the releases endpoint at /releases has one release, 2.1.0", [][]string{
+			{`{"visit":"/releases"}`, `{"expect_json":{"count":1}}`},
+			{`{"visit":"/releases"}`, `{"expect_text":"2.1.0"}`}}},
 		// a failure said with its status
 		{"Requesting /users/3 fails with 404", [][]string{
 			{`{"visit":"/users/3"}`, `{"expect_status":404}`}}},

@@ -49,12 +49,12 @@ var restatements = []restatement{
 	{lazyRE(`^(?i:keyboard(?:\s+(?:check|test|shortcut|shortcuts|nav|navigation))?|shortcut|shortcuts|hotkey|hotkeys|key|keys)\s*:\s*(/|[A-Za-z?]\w*)\s+((?i:opens|toggles|focuses|closes|shows|brings up|jumps)\b)`), "Pressing $1 $2",
 		`under a label that says keys, a key said as what acts is that key pressed`, false},
 	// Frames at the start: a label with a colon, a ticket or PR number.
-	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion))\s*[:\-–—]\s+`), "",
+	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion|checklist|qa checklist|test case|support|pm|dev|product|feature|hotfix|fix|smoke))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},
 	{lazyRE(`^(?i:(?:pr|pull request|ticket|issue|story|bug|mr)\s*#?\s*[A-Za-z]*-?\d+)(?:\s*\([a-z][a-z -]{0,40}\))?\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
 	// a label that names the kind of note: "Release notes check:", "Pagination test:"
-	{lazyRE(`^(?i:[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} (?:check|test|regression|smoke test|sanity check))\s*:\s+`), "",
+	{lazyRE(`^(?i:[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} (?:check|test|regression|smoke test|sanity check|checklist))\s*(?::|\s[\-–—])\s+`), "",
 		"a label before the claim", false},
 	{lazyRE(`^(?i:[A-Z][A-Z0-9]+-\d+)\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
@@ -305,8 +305,12 @@ var reNamedControl = lazyRE(`\b[A-Z][\w-]*(?: [A-Z][\w-]*){0,3} (?i:button|link|
 // namesControl reports whether a restated claim still names something to
 // check without quotes: a control by its capitalised name.
 func namesControl(s string) bool {
-	return reNamedControl.MatchString(s)
+	return reNamedControl.MatchString(s) || reNamedTitle.MatchString(s)
 }
+
+// reNamedTitle is a title said without quotes: "the browser tab is titled
+// Acme Web Interface".
+var reNamedTitle = lazyRE(`(?i:browser tab|tab title|page title|window title|is titled)\b.* [A-Z]`)
 
 // quotedSpan is a quoted text: in double quotes, or in single quotes
 // that open after a space or a bracket and close before one (not the

@@ -18,6 +18,8 @@ func TestRestated(t *testing.T) {
 		{"Clicking 'Try it out' makes the 'Execute' button appear", "Clicking 'Try it out' shows the 'Execute' button", ""},
 		{"I expect /plans?x=1 to return 'Starter'", "/plans?x=1 returns 'Starter'", ""},
 		{"We expect /plans/9 to be a 404", "/plans/9 is a 404", ""},
+		{"QA checklist - /plans shows 'Starter'", "/plans shows 'Starter'", ""},
+		{"Support: the web UI's browser tab is titled Acme Plans.", "The web UI's browser tab is titled Acme Plans", `On /, the title is "Acme Plans".`},
 		// keys said as what acts
 		{"Keyboard check: / opens the 'Shortcuts' dialog and Esc gets rid of it again.", "Pressing / opens the 'Shortcuts' dialog and pressing Esc closes it again", ""},
 		{"Pressing '?' opens the 'Help' dialog, then Escape closes it", "Pressing '?' opens the 'Help' dialog, then pressing Escape closes it", ""},
