@@ -717,3 +717,18 @@ func TestUnitValueNoCount(t *testing.T) {
 		}
 	}
 }
+
+// A list of names before their kind ("Open, Start and Pause buttons") is
+// offered back with the kind no part of the last name.
+func TestListKindNotInName(t *testing.T) {
+	_, err := Derive("The toolbar has Open, Remove, Start and Pause buttons")
+	var np *NotProvableError
+	if !errors.As(err, &np) || len(np.Suggestions) == 0 {
+		t.Fatalf("err %v, want a refusal with suggestions", err)
+	}
+	for _, s := range np.Suggestions {
+		if strings.Contains(s, `"Pause buttons"`) {
+			t.Errorf("suggestion %q quotes the kind with the name", s)
+		}
+	}
+}

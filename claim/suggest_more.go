@@ -553,6 +553,11 @@ func unquotedList(lx *lexed) (items []string, order bool) {
 			}
 			cur = append(cur, t.raw)
 		}
+		if len(cur) > 1 && kindWords[strings.ToLower(cur[len(cur)-1])] {
+			// "Open, Start and Pause buttons": the kind of all of them,
+			// no part of the last name
+			cur = cur[:len(cur)-1]
+		}
 		if len(cur) > 0 {
 			got = append(got, strings.Join(cur, " "))
 		}
