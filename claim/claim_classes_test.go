@@ -732,3 +732,23 @@ func TestListKindNotInName(t *testing.T) {
 		}
 	}
 }
+
+// An HTTP method said as what an operation is ("is a GET on /x") is no
+// visit of /x: a suggestion that visits it and drops the method says
+// something else.
+func TestMethodOnNotAVisit(t *testing.T) {
+	c := "'List books' is a GET on /api/books"
+	if why := ChangesMeaning(c, `/api/books shows "List books"`, nil); why == "" {
+		t.Errorf("dropping GET not flagged")
+	}
+	_, err := Derive(c)
+	var np *NotProvableError
+	if !errors.As(err, &np) {
+		t.Fatalf("%q derived, want a refusal", c)
+	}
+	for _, s := range np.Suggestions {
+		if !strings.Contains(s, "GET") && !strings.Contains(s, labelSep) {
+			t.Errorf("suggestion %q drops the method unlabelled", s)
+		}
+	}
+}

@@ -571,6 +571,10 @@ func InventedPath(claim, suggestion string) string {
 	return ""
 }
 
+// reMethodOn is an HTTP method said as what something is: "is a GET on
+// /api/books", "a POST to /orders".
+var reMethodOn = lazyRE(`\b(?:is|are|uses|use)\s+(?:a|an)?\s*(GET|POST|PUT|PATCH|DELETE)\s+(?:on|to|at|against|request)\b`)
+
 // ChangesMeaning says how a suggestion says something other than its
 // claim ("" when it does not), whether or not it is labelled as checking
 // less: it negates what the claim asserts (or asserts what the claim
@@ -579,6 +583,11 @@ func InventedPath(claim, suggestion string) string {
 func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	claim = normalizeClaim(claim)
 	s := stripLabel(suggestion)
+	if m := reMethodOn.FindStringSubmatch(claim); m != nil && !strings.Contains(s, m[1]) {
+		// "'List books' is a GET on /api/books" says what an operation of
+		// the docs is; visiting /api/books checks what it answers
+		return fmt.Sprintf("drops the HTTP method %s the claim says an operation is", m[1])
+	}
 	prefix := strings.HasPrefix(strings.ToLower(claim), strings.ToLower(strings.TrimSpace(s))) || beforeNegation(claim, s)
 	if negatedClaim(claim) && !negatedClaim(s) && !prefix && !(withoutErrors(s) && onlyErrorsNegated(claim)) {
 		return "drops the claim's negation"
