@@ -465,7 +465,7 @@ func (c *apiComposer) apiComesBack() bool {
 	only := c.eat("only") || c.eat("just")
 	k := c.i
 	for ; k < len(c.w); k++ {
-		if c.w[k].kind == tPunct && c.w[k].raw != "'" {
+		if c.w[k].kind == tPunct && c.w[k].raw != "," {
 			return c.fromTo(s, false)
 		}
 		c2 := *c.composer
