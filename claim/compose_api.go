@@ -48,6 +48,9 @@ type apiComposer struct {
 	// ownNoun: a count is read only when its noun is the path's own
 	// collection ("/tasks lists three tasks"), not a generic "items".
 	ownNoun bool
+	// onlyBefore: "only" was said before the response's verb ("just
+	// returns 'A'"), so the values read after it are all there is.
+	onlyBefore bool
 }
 
 // jsonWords say that a path answers data rather than a page.
@@ -351,12 +354,12 @@ var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "con
 	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives you", "give you", "gets you", "get you", "gives", "brings back",
 	"bring back", "finds", "find", "matches", "match", "answers with", "responds with", "comes back with",
 	"comes back as", "is answered with", "i get", "you get", "we get", "i get back", "you get back", "we get back", "displays", "prints", "outputs", "holds", "mentions", "dumps", "reads",
-	"keeps", "keep")
+	"keeps", "keep", "leaves", "leave")
 
 // apiOutcome reads one outcome: a status, an empty collection, or values.
 func (c *apiComposer) apiOutcome() bool {
 	save := c.i
-	fail := func() bool { c.i = save; return false }
+	fail := func() bool { c.i, c.onlyBefore = save, false; return false }
 	neg := c.eat("does", "not") || c.eat("doesn't") || c.eat("do", "not") || c.eat("don't") || c.eat("never")
 	if !neg && c.jrOrder() {
 		return true
@@ -418,14 +421,19 @@ func (c *apiComposer) apiOutcome() bool {
 	if !neg && c.apiComesBack() {
 		return true
 	}
+	// "just returns 'A'", "only gives back 'A'": "only" said before the
+	// verb, as "returns only 'A'"
+	pre := !neg && (c.eat("just") || c.eat("only"))
 	vs := c.i
-	if !c.eatAny(apiTextVerbs) && !(c.eat("is") || c.eat("are")) {
+	if !c.eatAny(apiTextVerbs) && !(!pre && (c.eat("is") || c.eat("are"))) {
 		return fail()
 	}
 	c.responseVerb(vs, neg)
+	c.onlyBefore = pre
 	// the person the response is given to: "gives me 'X'", "shows you 'X'"
 	_ = c.eat("me") || c.eat("us") || c.eat("you") || c.eat("them")
 	if !neg && c.jsonOK() && c.apiCount() {
+		c.onlyBefore = false
 		return true
 	}
 	if said := c.p.lx.span(c.w[vs].a, c.w[c.i-1].b); !neg && !c.jsonOK() && strings.Contains(c.apiVisited(), "?") && apiListVerbs[strings.ToLower(said)] {
@@ -440,6 +448,7 @@ func (c *apiComposer) apiOutcome() bool {
 		ok := c.apiCount()
 		c.ownNoun = false
 		if ok {
+			c.onlyBefore = false
 			return true
 		}
 		c.guess, c.verb = false, ""
@@ -553,7 +562,8 @@ func (c *apiComposer) apiValues(neg bool) bool {
 		c.jvOnlyCount(n, c.p.lx.span(c.w[from].a, c.w[c.i-1].b))
 		return true
 	}
-	only := !neg && (c.eat("only") || c.eat("just"))
+	only := !neg && (c.onlyBefore || c.eat("only") || c.eat("just"))
+	c.onlyBefore = false
 	if ids, ok := c.jvIDs(); ok && !neg {
 		phrase := c.p.lx.span(c.w[from].a, c.w[c.i-1].b)
 		c.jvIDChecks(ids, phrase)
@@ -788,8 +798,8 @@ func (c *apiComposer) apiCount() bool {
 // the path answers JSON.
 func (c *apiComposer) apiBareEmpty() bool {
 	s := c.i
-	if !(c.eat("comes", "back") || c.eat("come", "back") || c.eat("returns") || c.eat("return") ||
-		c.eat("is") || c.eat("are")) || !c.eat("empty") || !(c.end() || c.w[c.i].kind == tWord && c.w[c.i].low == "and") {
+	if !c.apiNothing() && (!(c.eat("comes", "back") || c.eat("come", "back") || c.eat("returns") || c.eat("return") ||
+		c.eat("is") || c.eat("are")) || !c.eat("empty") || !c.outcomeEnds()) {
 		c.i = s
 		return false
 	}
@@ -806,6 +816,29 @@ func (c *apiComposer) apiBareEmpty() bool {
 	c.emit(it)
 	return true
 }
+
+// apiNothing reads "finds nothing", "returns nothing", "matches nothing"
+// at the end of the outcome, said of a query ("/tasks?q=zzz finds
+// nothing"): the filtered collection is empty. Of a plain path "returns
+// nothing" may as well be an empty body, and is left to the other readers.
+func (c *apiComposer) apiNothing() bool {
+	s := c.i
+	if !strings.Contains(c.apiVisited(), "?") || !c.eatAny(apiNothingVerbs) || !c.eat("nothing") || !c.outcomeEnds() {
+		c.i = s
+		return false
+	}
+	return true
+}
+
+// outcomeEnds reports whether the outcome read ends here: the claim
+// ends, or "and" goes on with another.
+func (c *apiComposer) outcomeEnds() bool {
+	return c.end() || c.w[c.i].kind == tWord && c.w[c.i].low == "and"
+}
+
+// apiNothingVerbs say what a query's response holds, before "nothing".
+var apiNothingVerbs = phrases("finds", "find", "returns", "return", "matches", "match", "gives back", "give back",
+	"brings back", "bring back", "turns up", "turn up", "comes back with", "come back with")
 
 // countedAll reports whether "all" at i is said of a number ("all 3
 // tasks", "all the two users"): a count, not a rule about every item.

@@ -25,8 +25,9 @@ var apiResponseVerbs = map[string]bool{"returns": true, "return": true, "gives b
 	"is answered with": true, "i get": true, "you get": true, "we get": true, "i get back": true, "you get back": true, "we get back": true,
 	// "/x?_start=-1 is just 'A'": the response is, as a request's answer
 	"is": true, "are": true,
-	// a filter keeps what it answers: "drops 'X' and keeps the other two"
-	"keeps": true, "keep": true}
+	// a filter keeps what it answers: "drops 'X' and keeps the other two",
+	// "/x?id_ne=1 leaves only 'B'"
+	"keeps": true, "keep": true, "leaves": true, "leave": true}
 
 // responseVerb notes whether the outcome's verb, read from word from,
 // is one of a response, for the outcome's JSON readings.

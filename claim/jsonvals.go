@@ -102,8 +102,9 @@ var (
 	jvVersionItem = lazyRE(`^(.*?/\S*)\s+(` + jvRespVerb + `)\s+(?i:the)\s+(\d+\.\d+(?:\.\d+)*)\s+([a-z]+)$`)
 	// "/releases?notes=x gives back release 2.1.0": the item's noun first
 	jvNounVersion = lazyRE(`^(.*?(/\S*))\s+(` + jvRespVerb + `)\s+(?i:the\s+)?([a-z]+)\s+(v?\d+\.\d+(?:\.\d+)*)\s*[.!]?$`)
-	// "returns exactly one task: Fix the login bug."
-	jvColonOne = lazyRE(`^(.*?\b` + jvRespVerb + `)\s+((?i:exactly |only |just )?)(?i:one|a single|1)\s+([a-z]+)\s*:\s+([^\x01]+?)\s*[.!]?$`)
+	// "returns exactly one task: Fix the login bug.", "returns a single
+	// task, Write the release notes."
+	jvColonOne = lazyRE(`^(.*?\b` + jvRespVerb + `)\s+((?i:exactly |only |just )?)(?i:one|a single|1)\s+([a-z]+)\s*[:,]\s+([^\x01]+?)\s*[.!]?$`)
 	// "gives back a single task, 'X'" / "returns a single task: 'X'"
 	jvSingle = lazyRE(`\b(` + jvRespVerb + `)\s+((?i:exactly |only |just )?)(?i:a single)\s+([a-z]+)(\s*[,:]\s*` + jvMark + `)`)
 	// "starts with Update dependencies (id 3)"

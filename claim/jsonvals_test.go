@@ -108,6 +108,26 @@ func TestJSONValsReadings(t *testing.T) {
 		// an empty answer
 		{"The nested route /pages/2/orders comes back empty.", [][]string{
 			{`{"visit":"/pages/2/orders"}`, `{"expect_json":{"count":0},"reach":true}`}}},
+		// "finds nothing" of a query: the filtered collection is empty
+		{"/orders?item_like=zzz finds nothing.", [][]string{
+			{`{"visit":"/orders?item_like=zzz"}`, `{"expect_json":{"count":0},"reach":true}`}}},
+		{"Search needs the whole word: /pages?q=setu matches nothing", [][]string{
+			{`{"visit":"/pages?q=setu"}`, `{"expect_json":{"count":0},"reach":true}`}}},
+		// "only" said before the verb, and a filter that "leaves" what it answers
+		{"/orders?paid=true just returns Blue mug", [][]string{
+			{`{"visit":"/orders?paid=true"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/orders?paid=true"}`, `{"expect_text":"Blue mug"}`}}},
+		{"/orders?id_ne=2&id_ne=3 leaves only Blue mug.", [][]string{
+			{`{"visit":"/orders?id_ne=2\u0026id_ne=3"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/orders?id_ne=2\u0026id_ne=3"}`, `{"expect_text":"Blue mug"}`}}},
+		// "a single order, X": the value after a comma, to the end
+		{"/orders?_end=1 returns a single order, Blue mug.", [][]string{
+			{`{"visit":"/orders?_end=1"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/orders?_end=1"}`, `{"expect_text":"Blue mug"}`}}},
+		// "only" before the rule's verb limits the rule
+		{"Paid only counts when true: /orders?paid=true returns only Blue mug", [][]string{
+			{`{"visit":"/orders?paid=true"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/orders?paid=true"}`, `{"expect_text":"Blue mug"}`}}},
 	})
 }
 
@@ -152,6 +172,9 @@ func TestJSONValsRefusals(t *testing.T) {
 		"/orders answers with status shipped",                                          // object or list: not said
 		"If you filter three times, /orders?paid=true, you get all four orders back",   // a number the path does not show
 		"/orders?id=1 returns the blue mug order",                                      // a description
+		"/orders finds nothing",                                                        // a plain path: an empty body, or no items?
+		"/orders?_end=1 returns a single order, sorted by date",                        // a description after the comma
+		"/orders?paid=true just returns Blue mug and then 'Paid'",                      // the outcome goes on
 	})
 }
 
@@ -218,6 +241,7 @@ func TestReasonsRefusals(t *testing.T) {
 		"Exact filters don't care about case, so /orders?item=blue%20mug returns the blue mug order", // a description
 		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                            // a count in the reason
 		"Only admins: /admin shows 'Users'",                                                          // "only" bounds who, a check
+		"Only the first page counts: /orders?_page=1 returns 'Blue mug'",                             // "only" not before the rule's verb
 		"Two orders, /orders?paid=true returns 'Blue mug'",                                           // a count before the example
 	})
 }

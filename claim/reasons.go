@@ -77,11 +77,13 @@ func ruleOK(s string) bool {
 		// "there is no invoices resource": what exists is a check
 		return false
 	}
-	for _, w := range f {
-		// "only 2 albums match": a count is a check of its own
+	for i, w := range f {
+		// "only 2 albums match", "only Ann matches": a count is a check
+		// of its own; "only" before the rule's verb ("_like only matches
+		// at the start") limits the rule
 		w = strings.Trim(w, ",.;")
 		// ("a single record" describes; "one", "no" are too common to tell)
-		if n := numberWords[w]; n >= 2 || jvDigits.MatchString(w) || w == "only" {
+		if n := numberWords[w]; n >= 2 || jvDigits.MatchString(w) || w == "only" && (i+1 == len(f) || !ruleVerbs[strings.Trim(f[i+1], ",.;")]) {
 			return false
 		}
 	}
