@@ -61,6 +61,11 @@ var (
 	// "'X' says 'Y' when you expand it": the opening said last
 	reNamesWhenExpand = lazyRE(`^('[^']{1,80}'|"[^"]{1,80}") (says|shows|lists|has|displays) (.+?),? (?i:when (?:you expand it|you open it|it is expanded|it's expanded|expanded|opened)|once (?:expanded|opened))$`)
 	// "'X' documents a 400 response, 'Y'": the response's description
+	// "List books' 200 response is described as 'A list of books'": an
+	// operation's documented response, named with a possessive. "simply
+	// as" is not read: the description would have to be that text and
+	// nothing more, which a text looked for inside it does not check.
+	reNamesRespPoss = lazyRE(`^([A-Z][\w-]*(?: [\w-]+){0,6}?)(?:'s|') ([1-5]\d\d) (?i:response) (?i:is) (?i:described|documented) (?i:as) ('[^']{1,80}'|"[^"]{1,80}"|[A-Z][^'"]{0,79})$`)
 	reNamesRespDesc = lazyRE(`^('[^']{1,80}'|"[^"]{1,80}") (documents|lists|has) (?:an?|the) ([1-5]\d\d) (?i:response),? ('[^']{1,80}'|"[^"]{1,80}")$`)
 	// "'X''s example request body defaults status to 'placed'"
 	reNamesExampleDefault = lazyRE(`^(?:(?i:the) )?((?:'[^']{1,80}'|"[^"]{1,80}")(?:'s)?) (?i:example(?: request)? body|request body example) (?i:defaults|sets) ([A-Za-z_]\w{0,40}) (?i:to) ('[^'"]{1,60}'|"[^'"]{1,60}")$`)
@@ -175,6 +180,17 @@ func docsNamesSay(claim string) (said string, names, notes []string, ok bool) {
 		}
 		return "executing"
 	})
+	if m := reNamesRespPoss.FindStringSubmatch(c); m != nil {
+		desc := m[3]
+		if !strings.HasPrefix(desc, "'") && !strings.HasPrefix(desc, `"`) {
+			if !jvValue(desc) {
+				return "", nil, nil, false
+			}
+			notes = append(notes, fmt.Sprintf("Unquoted “%s” is read as the whole description, to the end of the claim.", desc))
+			desc = plan.Quote(desc)
+		}
+		c = fmt.Sprintf("%s answers %s described as %s", m[1], m[2], desc)
+	}
 	var found []docsOpName
 	// the claim's subject
 	if n, ok, bad := docsNameAt(c, 0, docsNameVerbs, false); bad {

@@ -30,6 +30,13 @@ func TestDocsNamesReadings(t *testing.T) {
 		{"Create a contact documents a 409 response, 'Duplicate email'", [][]string{
 			{`{"visit":"/"}`, open("Create a contact"), `{"hover":"` + opened + `","reach":true}`, `{"expect_visible":"` + opened + ` tr.response[data-code=\"409\"]"}`,
 				`{"expect_text":{"text":"Duplicate email","target":"` + opened + ` tr.response[data-code=\"409\"] .response-col_description"}}`}}},
+		// a documented response named with a possessive
+		{"Create a contact's 409 response is described as Duplicate email.", [][]string{
+			{`{"visit":"/"}`, open("Create a contact"), `{"hover":"` + opened + `","reach":true}`, `{"expect_visible":"` + opened + ` tr.response[data-code=\"409\"]"}`,
+				`{"expect_text":{"text":"Duplicate email","target":"` + opened + ` tr.response[data-code=\"409\"] .response-col_description"}}`}}},
+		{`List pages' 200 response is documented as "All pages"`, [][]string{
+			{`{"visit":"/"}`, open("List pages"), `{"hover":"` + opened + `","reach":true}`, `{"expect_visible":"` + opened + ` tr.response[data-code=\"200\"]"}`,
+				`{"expect_text":{"text":"All pages","target":"` + opened + ` tr.response[data-code=\"200\"] .response-col_description"}}`}}},
 		{"Create a contact documents a 409 response", [][]string{
 			{`{"visit":"/"}`, open("Create a contact"), `{"hover":"css=.opblock.is-open","reach":true}`, `{"expect_visible":"css=.opblock.is-open tr.response[data-code=\"409\"]"}`}}},
 		{`Create a contact's example request body defaults stage to "lead"`, [][]string{
@@ -67,7 +74,9 @@ func TestDocsNamesReadings(t *testing.T) {
 		"Clicking the theme toggle changes its colour from 'Dark' to 'Light'",
 		"Opening the Page schema marks slug, and only title, as required",
 		"List contacts is fast when you expand it",
-		"Search results shows 'Nothing found' for everyone", // no operation opened
+		"Create a contact's 409 response is described simply as Duplicate",  // "simply": the whole description, which a text inside it does not check
+		"Create a contact's 409 response is described as the duplicate one", // a description of it, not its text
+		"Search results shows 'Nothing found' for everyone",                 // no operation opened
 		"The Contact schema marks the email as required",
 		"Clicking the /pages path on the List pages with drafts row updates the address bar to #/pages/listPages",
 		"Clicking the /pages path on the pages row updates the address bar to #/pages/listPages",
