@@ -1272,14 +1272,17 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 	}
 	if st.colour {
 		// A colour said of a badge is its background's; of a text, a
-		// heading, a link or a label, its letters'. A button's may be
-		// either (a filled button or a text one), a control's is not
-		// said, and "not red" names no colour to check.
+		// heading, a link or a label, its letters'. A button's is its
+		// background where it is filled, else its text's (control-color,
+		// the runner tells which); another control's is not said, and
+		// "not red" names no colour to check.
 		switch {
 		case neg || t.name == "":
 			return item{}, false
 		case colourFill[t.word]:
 			st.prop = "background-color"
+		case t.noun == "button" && st.val != "" && strings.HasPrefix(st.val, "~"):
+			st.prop = "control-color"
 		case t.noun == "" && t.quoted || t.noun == "heading" || t.noun == "link" || t.noun == "text":
 		default:
 			return item{}, false
@@ -1324,7 +1327,9 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
 		it.notes = append(it.notes, fmt.Sprintf("%s is taken to be the button named so, found first: if the page has no such button, the run is blocked, not failed.", plan.Quote(t.name)))
 	}
-	if st.colour {
+	if st.colour && st.prop == "control-color" {
+		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its colour is checked as a shade of %s: the button's own background where it is filled (painted and standing out from what is behind it), else the colour of its text, as a person names an outlined button's colour.", t.name, tg, strings.TrimPrefix(v, "~")))
+	} else if st.colour {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked as a shade of %s (any colour a person would call %s; colours on the border of two are either).", t.name, tg, st.prop, strings.TrimPrefix(v, "~"), strings.TrimPrefix(v, "~")))
 	} else if st.prop != "" {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked.", t.name, tg, st.prop))

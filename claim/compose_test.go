@@ -64,6 +64,9 @@ func TestComposeStates(t *testing.T) {
 		// colours named without a shade: a badge's background, a text's letters
 		{"The 'GET' badge on /docs is blue", [][]string{{`{"visit":"/docs"}`, `{"expect_style":{"target":"text=\"GET\"","property":"background-color","value":"~blue"}}`}}},
 		{"On /login, 'Wrong password' is shown in red", [][]string{{`{"visit":"/login"}`, `{"expect_style":{"target":"text=\"Wrong password\"","property":"color","value":"~red"}}`}}},
+		// a button's: its filled background, else its text's (the runner tells which)
+		{"The 'Delete' button on /cart is red", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"role=button[name=\"Delete\"]","property":"control-color","value":"~red"}}`}}},
+		{"After clicking 'Edit', the Save button is green", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"expect_style":{"target":"role=button[name=\"Save\"]","property":"control-color","value":"~green"}}`}}},
 		{"The 'Help' link on /about is grey", [][]string{{`{"visit":"/about"}`, `{"expect_style":{"target":"role=link[name=\"Help\"]","property":"color","value":"~grey"}}`}}},
 		{"The 'Archived' heading on /boards isn't bold", [][]string{{`{"visit":"/boards"}`, `{"expect_style":{"target":"role=heading[name=\"Archived\"]","property":"font-weight","value":"normal"}}`}}},
 		{"The 'Total' label on /cart is bold", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-weight","value":"bold"}}`}}},
@@ -86,9 +89,9 @@ func TestComposeStates(t *testing.T) {
 	runRefused(t, []string{
 		"The 'Sort' filter starts on 'Newest'",
 		"Hovering over 'Help' underlines the footer", // a part is no element to style
-		"The 'Delete' button on /cart is red",        // its background or its letters?
 		"The 'Save' link on /cart is not green",      // "not green" names no colour
 		"The 'Email' field on /signup is red",        // a control's colour: which part?
+		"The 'Delete' button on /cart is not red",    // "not red" names no colour to check
 		// which element's background a person sees (the body, or an app's
 		// container over it) no target says
 		"Clicking 'Night mode' gives the docs a dark background",

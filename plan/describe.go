@@ -203,6 +203,10 @@ func (s Step) describeStyle(t string) string {
 		return "Check that " + t + " is in italics"
 	case p == "background-color" && (v == "dark" || v == "light"):
 		return fmt.Sprintf("Check that %s has a %s background", t, v)
+	case p == "control-color" && strings.HasPrefix(v, "~"):
+		return fmt.Sprintf("Check that the colour of %s (its background where it is filled, else its text's) is a shade of %s", t, strings.TrimPrefix(v, "~"))
+	case p == "control-color":
+		return fmt.Sprintf("Check that the colour of %s (its background where it is filled, else its text's) is %s", t, v)
 	case IsColorProperty(p) && strings.HasPrefix(v, "~"):
 		return fmt.Sprintf("Check that the %s of %s is a shade of %s", strings.ReplaceAll(strings.ReplaceAll(p, "-", " "), "color", "colour"), t, strings.TrimPrefix(v, "~"))
 	case IsColorProperty(p):

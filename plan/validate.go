@@ -341,9 +341,11 @@ func (s *Step) checkRef(counted []string) (msg, field string) {
 }
 
 // StyleProperties are the CSS properties expect_style checks, as computed
-// by the browser. text-decoration is read as text-decoration-line.
+// by the browser. text-decoration is read as text-decoration-line;
+// control-color is no CSS property but the colour a person names for a
+// button: its own painted background, else its text's.
 var StyleProperties = []string{
-	"color", "background-color", "border-color", "outline-color",
+	"color", "background-color", "border-color", "outline-color", "control-color",
 	"font-weight", "font-style", "font-size", "font-family",
 	"text-decoration", "text-decoration-line", "text-transform", "text-align",
 	"display", "visibility", "opacity", "cursor",

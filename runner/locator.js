@@ -1062,7 +1062,20 @@
       }
     }
     if (prop.endsWith('color')) {
-      const got = prop === 'background-color' ? effectiveBackground(el) : parseColor(cs.getPropertyValue(prop));
+      let got;
+      let name = prop;
+      if (prop === 'control-color') {
+        // The colour a person names for a control: its own background
+        // where it is painted and stands out from what is behind it (a
+        // filled button), else its text's (an outlined or text button).
+        const own = parseColor(cs.backgroundColor);
+        const behind = el.parentElement ? effectiveBackground(el.parentElement) : [255, 255, 255, 1];
+        const filled = own && own[3] >= 0.5 && Math.abs(own[0] - behind[0]) + Math.abs(own[1] - behind[1]) + Math.abs(own[2] - behind[2]) > 24;
+        got = filled ? own : parseColor(cs.color);
+        name = filled ? 'its background (background-color)' : 'its text (color), the background not painted';
+      } else {
+        got = prop === 'background-color' ? effectiveBackground(el) : parseColor(cs.getPropertyValue(prop));
+      }
       if (prop === 'background-color' && (want === 'dark' || want === 'light')) {
         const l = luminance(got);
         const has = 'the background is ' + rgbText(got) + ' (' + (l < 0.18 ? 'dark' : 'light') + ')';
@@ -1072,11 +1085,11 @@
         // A colour named without a shade: the families a person would
         // call it (overlapping near their borders).
         const fams = got ? colorFamilies(got) : [];
-        return [fams.includes(want.slice(1)), prop + ' is ' + (got ? rgbText(got) : cs.getPropertyValue(prop)) + ' (' + (fams.join(' or ') || 'no colour') + ')'];
+        return [fams.includes(want.slice(1)), name + ' is ' + (got ? rgbText(got) : cs.getPropertyValue(prop)) + ' (' + (fams.join(' or ') || 'no colour') + ')'];
       }
       const w = parseColor(want);
       if (!w) throw new Error('expect_style: ' + quote(want) + ' is not a colour the browser knows');
-      return [sameColor(got, w), prop + ' is ' + (got ? rgbText(got) : cs.getPropertyValue(prop)) + (w ? ', expected ' + rgbText(w) : '')];
+      return [sameColor(got, w), name + ' is ' + (got ? rgbText(got) : cs.getPropertyValue(prop)) + (w ? ', expected ' + rgbText(w) : '')];
     }
     const v = norm(cs.getPropertyValue(prop));
     if (prop === 'opacity') return [Math.abs(parseFloat(v) - parseFloat(want)) < 0.01, prop + ' is ' + v];

@@ -84,6 +84,9 @@ const stylePage = `<!doctype html><html lang="en"><head><title>Style</title></he
 <p><span id="get" style="background:#61affe;color:#fff">GET</span> <span id="post" style="background:#49cc90;color:#fff">POST</span>
 <span id="teal" style="background:#50e3c2">PATCH</span> <span id="depr" style="background:#ebebeb">DELETE</span>
 <span id="put" style="background:#fca130">PUT</span> <span id="navy" style="color:#001f5c">navy</span></p>
+<p><button id="filled" style="background:#4990e2;color:#fff;border:0">Run</button>
+<button id="outlined" style="background:transparent;color:#ff6060;border:2px solid #ff6060">Stop</button>
+<button id="plainbtn" style="background:#fff;color:#3b4151;border:1px solid #888">Plain</button></p>
 </body></html>`
 
 // TestExpectStyle checks expect_style's normalisations and what it reports.
@@ -128,6 +131,13 @@ func TestExpectStyle(t *testing.T) {
 		{"css=#navy", "color", "~blue", "", false},
 		{"css=#light", "background-color", "~white", "", false},
 		{"css=#dark", "background-color", "~black", "", false},
+		// a control's colour: a filled button's background, else its text's
+		{"css=#filled", "control-color", "~blue", "", false},
+		{"css=#filled", "control-color", "~white", "its background (background-color) is rgb(73, 144, 226) (blue)", false},
+		{"css=#outlined", "control-color", "~red", "", false},
+		{"css=#outlined", "control-color", "~blue", "its text (color), the background not painted is rgb(255, 96, 96) (red)", false},
+		{"css=#plainbtn", "control-color", "~grey", "", false}, // white on white: the text's colour
+		{"css=#plainbtn", "control-color", "~white", "(grey", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.target+" "+tc.prop+" "+tc.value, func(t *testing.T) {
