@@ -111,6 +111,11 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 				return nil, nil, false
 			}
 		}
+		if first && then && c.apiThenStatus() {
+			// "then a 404": the status the steps lead to
+			first = false
+			continue
+		}
 		if first && then && c.apiThenValues() {
 			break
 		}
@@ -193,6 +198,61 @@ func (c *apiComposer) apiWhen() {
 	}
 	c.when = true
 }
+
+// apiThenStatus reads a status said with no verb after "then" ("When I
+// open /users/9, then a 404"; bug reports' "Expected: a 404"): the status
+// the steps lead to, never a text "404" on the page.
+func (c *apiComposer) apiThenStatus() bool {
+	s := c.i
+	_ = c.eat("a") || c.eat("an")
+	c.eat("http")
+	c.eat("status")
+	c.eat("code")
+	if c.end() || c.w[c.i].kind != tNumber {
+		c.i = s
+		return false
+	}
+	n, _ := number(c.w[c.i].low)
+	if n < 100 || n > 599 {
+		c.i = s
+		return false
+	}
+	c.i++
+	_ = c.eat("ok") || c.eat("not", "found") || c.eat("created") || c.eat("no", "content") || c.eat("error") || c.eat("response")
+	s2 := c.i
+	if c.eatBodySays() {
+		c.emit(check("status", plan.Step{Kind: plan.ExpectStatus, Status: n}))
+		if c.apiValues(false) && c.outcomeEnds() {
+			return true
+		}
+		c.items = c.items[:len(c.items)-1]
+	}
+	c.i = s2
+	if !c.outcomeEnds() {
+		c.i = s
+		return false
+	}
+	c.emit(check("status", plan.Step{Kind: plan.ExpectStatus, Status: n}))
+	return true
+}
+
+// eatBodySays reads what introduces the text of a response's body after
+// its status: "a 500 whose body says 'X'", "… and the body reads 'X'".
+func (c *apiComposer) eatBodySays() bool {
+	s := c.i
+	if !(c.eat("whose") || c.eat("with", "a") || c.eat("with", "the") || c.eat("and", "the") || c.eat(",", "the") || c.eat("and", "its")) {
+		return false
+	}
+	c.eat("response")
+	if !(c.eat("body") || c.eat("page") || c.eat("text")) || !c.eatAny(bodySayVerbs) {
+		c.i = s
+		return false
+	}
+	return true
+}
+
+// bodySayVerbs say what a response's body holds.
+var bodySayVerbs = phrases("says", "say", "reads", "contains", "shows", "mentions", "saying", "reading", "containing", "showing", "mentioning")
 
 // apiThenValues reads values said with no verb after "When I open /x,
 // then" — what the steps lead to, as bug reports write it ("Steps: open
@@ -349,6 +409,9 @@ func (c *apiComposer) apiNamedRecord() (string, bool) {
 	return name, true
 }
 
+// getVerbs say what the asker gets; before a number they say a status.
+var getVerbs = phrases("i get", "you get", "we get", "i get back", "you get back", "we get back", "gets", "get")
+
 // apiTextVerbs say a response holds values.
 var apiTextVerbs = phrases("shows", "show", "says", "say", "lists", "list", "contains", "contain",
 	"includes", "include", "has", "have", "returns", "return", "gives back", "give back", "gives you", "give you", "gets you", "get you", "gives", "brings back",
@@ -370,7 +433,8 @@ func (c *apiComposer) apiOutcome() bool {
 	if !neg {
 		// a status, then perhaps what the response holds
 		s2 := c.i
-		if c.eatAny(statusVerbs) || c.eat("comes", "back") || c.eat("should") {
+		// "I get a 404": a status, never a text "404"
+		if c.eatAny(statusVerbs) || c.eat("comes", "back") || c.eat("should") || c.eatAny(getVerbs) {
 			c.eat("with")
 			c.eat("a")
 			c.eat("an")
@@ -400,7 +464,7 @@ func (c *apiComposer) apiOutcome() bool {
 						c.guess, c.verb = false, ""
 					}
 					c.i = s3
-					if c.eat("with") || c.eat("and", "shows") || c.eat("and", "lists") || c.eat("and", "returns") || c.eat("and", "just", "shows") {
+					if c.eatBodySays() || c.eat("with") || c.eat("and", "shows") || c.eat("and", "lists") || c.eat("and", "returns") || c.eat("and", "just", "shows") {
 						if c.apiValues(false) {
 							return true
 						}

@@ -135,6 +135,15 @@ func TestAPIEndpointReadings(t *testing.T) {
 		{"Steps: open /users/2. Expected: Bob Stone, with the email bob@example.com.", [][]string{
 			{`{"visit":"/users/2"}`, `{"expect_text":"Bob Stone"}`},
 			{`{"visit":"/users/2"}`, `{"expect_text":"bob@example.com"}`}}},
+		// a status the steps lead to, never a text "404"; a body's words after its status
+		{"Steps: open /members/9. Expected: a 404.", [][]string{
+			{`{"visit":"/members/9"}`, `{"expect_status":404}`}}},
+		{"When I open /members/9, then I get a 404", [][]string{
+			{`{"visit":"/members/9"}`, `{"expect_status":404}`}}},
+		{"Bug: search crashes on a bracket. Steps: open /members?q=(. Expected: a 500 whose body says 'Invalid pattern'.", [][]string{
+			{`{"visit":"/members?q=("}`, `{"expect_status":500}`, `{"expect_text":"Invalid pattern"}`}}},
+		{"/members/9 answers 404 and the body reads 'Not found'", [][]string{
+			{`{"visit":"/members/9"}`, `{"expect_status":404}`, `{"expect_text":"Not found"}`}}},
 		{"/tasks?_sort=id&_order=desc starts with task 3", [][]string{
 			{`{"visit":"/tasks?_sort=id\u0026_order=desc"}`, `{"expect_json":{"at":"/0/id","equals":3},"reach":true}`}}},
 		{"PM: the releases endpoint at /releases has one release, 2.1.0", [][]string{
@@ -160,15 +169,17 @@ func TestAPIEndpointReadings(t *testing.T) {
 
 func TestAPINearMisses(t *testing.T) {
 	runRefused(t, []string{
-		"/members lists members",                                     // an unquoted noun is no text
-		"Steps: open /users/2. Expected: Bob Stone is shown twice",   // more than the values
-		"/users?_sort=name starts with Ann Lee and Bob Stone",        // two values or one: not said
-		"/orders?_limit=2 shows two orders: 'Order 7' and 'Order 8'", // a page shows elements; JSON text has none to count
-		"/users?_sort=name: Ann Lee comes back twice",                // more than the value
-		"/flags/4 shows enabled",                                     // one lower-case word with no field before it
-		"/menu shows the dish Salt and Pepper",                       // where the unquoted name ends is not said
-		"/orders?paid=true shows the one order, whose total is 12",   // "the one": a count
-		"/upload shows 'Uploading' and then 'Done'",                  // an order in time, no field "then"
+		"/members lists members",                                       // an unquoted noun is no text
+		"Steps: open /users/2. Expected: Bob Stone is shown twice",     // more than the values
+		"Steps: open /users/9. Expected: a 404 page",                   // "page": a status or a page saying so?
+		"Bug: /users is broken. Steps: open /users/2. Expected: a 404", // the title says something of a path
+		"/users?_sort=name starts with Ann Lee and Bob Stone",          // two values or one: not said
+		"/orders?_limit=2 shows two orders: 'Order 7' and 'Order 8'",   // a page shows elements; JSON text has none to count
+		"/users?_sort=name: Ann Lee comes back twice",                  // more than the value
+		"/flags/4 shows enabled",                                       // one lower-case word with no field before it
+		"/menu shows the dish Salt and Pepper",                         // where the unquoted name ends is not said
+		"/orders?paid=true shows the one order, whose total is 12",     // "the one": a count
+		"/upload shows 'Uploading' and then 'Done'",                    // an order in time, no field "then"
 		"/songs returns every song whose genre is jazz",
 		"/orders/12 returns 404 and then 'Gone'",                        // an order in time
 		"There is no invoices resource: /invoices shows 'Nothing here'", // the absence needs the 404

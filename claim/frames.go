@@ -44,6 +44,12 @@ const capMenu = "\x00capitalise"
 const keyAside = "\x00keyaside"
 
 var restatements = []restatement{
+	// A bug report's title before its steps (before the label frames,
+	// which would take "Bug:" alone): what is expected of the
+	// steps is the claim, as a scenario's title before its steps. A
+	// title that names a path says something of its own: kept.
+	{lazyRE(`^(?i:bug(?: report)?|issue|defect|ticket)\s*:\s*[^:'"/]{1,120}?[.!]\s+((?i:steps?(?: to reproduce)?|repro(?: steps)?|str)\s*:)`), "$1",
+		"the bug report's title", false},
 	// "Keyboard: / opens the search": under a label that says keys, a
 	// key (a bare "/" too) said as what acts is that key pressed
 	{lazyRE(`^(?i:keyboard(?:\s+(?:check|test|shortcut|shortcuts|nav|navigation))?|shortcut|shortcuts|hotkey|hotkeys|key|keys)\s*:\s*(/|[A-Za-z?]\w*)\s+((?i:opens|toggles|focuses|closes|shows|brings up|jumps)\b)`), "Pressing $1 $2",
