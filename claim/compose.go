@@ -361,6 +361,10 @@ func (c *composer) connector() bool {
 	switch {
 	case c.eat("and", "then"), c.eat(",", "then"), c.eat("then"), c.eat("after", "that"), c.eat(";"):
 		c.emit(item{kind: iConn, seq: true})
+	case c.pairColon():
+		// "says 'name': 'Ann'" is one pair, a field and its value, never
+		// two texts found anywhere apart (the API reader reads it)
+		return false
 	case c.eat(","), c.eat("and"), c.eat("but"), c.eat(":"), c.eat("while"), c.eat("whereas"):
 		// "'A' is greyed out while 'B' stays clickable": both at once
 		c.eat("also")
@@ -369,6 +373,17 @@ func (c *composer) connector() bool {
 		return false
 	}
 	return true
+}
+
+// pairColon reports whether a colon at the reading point sits between a
+// quoted text and a value, as a pair is written.
+func (c *composer) pairColon() bool {
+	i := c.i
+	if c.end() || c.w[i].raw != ":" || i == 0 || i+1 >= len(c.w) || c.w[i-1].kind != tLit {
+		return false
+	}
+	n := c.w[i+1]
+	return n.kind == tLit || n.kind == tNumber || n.kind == tWord && jsonScalar(n.low)
 }
 
 // asideWords open a clause that explains the claim rather than adds to it.

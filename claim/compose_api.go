@@ -1380,6 +1380,44 @@ func apiRetry(full string, lx *lexed, text string) (Derivation, *refusal, bool) 
 //     the title may be the record's field (both are offered);
 //   - "/releases/1 shows version 2.1.1" read as the text "version 2.1.1":
 //     a field and its value, or that text (both are offered).
+// pairGuard refuses a plan that looks for a pair's field name as a text
+// of its own: "says 'version': '2.0'" is a field and its value, and two
+// texts found anywhere apart would pass where version is 1.0 and 2.0 is
+// elsewhere. The API reader reads the pair (retry); where it cannot, the
+// claim is refused with both readings.
+func pairGuard(lx *lexed, d Derivation, claim string) *refusal {
+	ws := composeWords(lx)
+	var field, val string
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i].kind == tLit && ws[i+1].raw == ":" && (ws[i+2].kind == tLit || ws[i+2].kind == tNumber || ws[i+2].kind == tWord && jsonScalar(ws[i+2].low)) {
+			field, val = ws[i].raw, ws[i+2].raw
+			break
+		}
+	}
+	if field == "" {
+		return nil
+	}
+	for _, j := range d.Plan.Journeys {
+		for _, s := range j.Steps {
+			if (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Value == field {
+				r := &refusal{cause: "ambiguous", retry: true, only: true,
+					reason: fmt.Sprintf("%s: %s is a field and its value (or a label and its text), not two texts found anywhere apart: say \"GET /x returns '%s': '%s'\" for a JSON response's field, or quote the text as the page shows it (\"shows '%s: %s'\")", plan.Quote(field), plan.Quote(val), field, val, field, val)}
+				for _, t := range lx.toks {
+					if t.kind == tPath {
+						r.suggest = []string{fmt.Sprintf("%s shows '%s: %s'", t.raw, field, val)}
+						if fieldWordRE.MatchString(field) {
+							r.suggest = append([]string{fmt.Sprintf("GET %s returns \"%s\": %s", t.raw, field, strconv.Quote(val))}, r.suggest...)
+						}
+						break
+					}
+				}
+				return r
+			}
+		}
+	}
+	return nil
+}
+
 func apiGuard(lx *lexed, d Derivation) *refusal {
 	if d.Plan == nil {
 		return nil
@@ -1423,6 +1461,9 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 				}
 			}
 		}
+	}
+	if r := pairGuard(lx, d, claim); r != nil {
+		return r
 	}
 	var path string
 	record := false

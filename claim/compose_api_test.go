@@ -135,6 +135,9 @@ func TestAPIEndpointReadings(t *testing.T) {
 		{"Steps: open /users/2. Expected: Bob Stone, with the email bob@example.com.", [][]string{
 			{`{"visit":"/users/2"}`, `{"expect_text":"Bob Stone"}`},
 			{`{"visit":"/users/2"}`, `{"expect_text":"bob@example.com"}`}}},
+		// a JSON pair in double quotes where no request is read: the text it prints as
+		{`Following the /notes link from the home page lands on a page that shows "pinned": true`, [][]string{
+			{`{"visit":"/"}`, `{"click":"css=a[href=\"/notes\"], a[href=\"/notes/\"], a[href=\"notes\"], a[href=\"./notes\"]"}`, `{"expect_text":"\"pinned\": true"}`}}},
 		// a status the steps lead to, never a text "404"; a body's words after its status
 		{"Steps: open /members/9. Expected: a 404.", [][]string{
 			{`{"visit":"/members/9"}`, `{"expect_status":404}`}}},
@@ -172,6 +175,8 @@ func TestAPINearMisses(t *testing.T) {
 		"/members lists members",                                       // an unquoted noun is no text
 		"Steps: open /users/2. Expected: Bob Stone is shown twice",     // more than the values
 		"Steps: open /users/9. Expected: a 404 page",                   // "page": a status or a page saying so?
+		"/about says 'Name': 'Ann'",                                    // a label and its text, or a field: never two texts apart
+		"Clicking 'Team' shows 'role': 'admin'",                        // the same after an action
 		"Bug: /users is broken. Steps: open /users/2. Expected: a 404", // the title says something of a path
 		"/users?_sort=name starts with Ann Lee and Bob Stone",          // two values or one: not said
 		"/orders?_limit=2 shows two orders: 'Order 7' and 'Order 8'",   // a page shows elements; JSON text has none to count

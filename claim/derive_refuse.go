@@ -51,12 +51,15 @@ type refusal struct {
 	// where the claim says the path answers JSON); its reading is taken
 	// when it passes the guard.
 	retry bool
+	// only: the suggestions are suggest's that derive and no others (the
+	// readings of an ambiguous claim, each offered as it is).
+	only bool
 }
 
 // notProvable completes a refusal with a repair prompt and suggestions,
 // keeping only suggestions Derive accepts.
 func (r *refusal) notProvable(claim string) *NotProvableError {
-	return refuse(claim, r.cause, r.reason, r.suggest)
+	return refuseWith(claim, r.cause, r.reason, r.suggest, r.only || r.cause == "secret")
 }
 
 // Refuse builds a *NotProvableError for a claim that a deriver could not

@@ -38,6 +38,10 @@ const quotedRe = `("[^"]+"|'[^']+')`
 // settings menu" → "the Settings menu").
 const capMenu = "\x00capitalise"
 
+// jsonPairText is the replacement that quotes a JSON pair written in
+// double quotes as the one text it prints as.
+const jsonPairText = "\x00jsonpair"
+
 // keyAside is the replacement that quotes a character key named again in
 // brackets ("pressing , (comma)" is "pressing ','"): only when the name
 // is that character's (charKeyNames).
@@ -194,6 +198,11 @@ var restatements = []restatement{
 	// writes it, before the kind of control
 	{lazyRE(`\b((?i:a|an|the)\s+[A-Z][\w'-]*(?:\s+[\w'-]+){0,4}):\s+((?i:field|box|input|text field|dropdown|checkbox|select|menu))\b`), "$1 $2",
 		`"a Name: field" is "a Name field"`, false},
+	// A JSON pair written with JSON's double quotes where the API reader
+	// cannot read it ("… lands on a page that shows "theme": "light""):
+	// the text the pair prints as, never its two halves apart
+	{lazyRE(`(^|[^'])"(\x01\d+\x01)":\s*("\x01\d+\x01"|-?\d+(?:\.\d+)?\b|true\b|false\b|null\b)`), jsonPairText,
+		`a JSON pair in double quotes is the text it prints as ("f": "v", a space after the colon, as json-server and most pretty-printed JSON show it)`, false},
 	// "I expect /x to return 'A'": the path does what is expected of it
 	{lazyRE(`^(?i:i|we)\s+(?i:expect|want|would expect)\s+(/\S*)\s+(?i:to)\s+((?i:return|show|list|give|answer|respond|contain|have|include|display|redirect|find))\b`), "$1 ${2}s",
 		`"I expect /x to return …" is "/x returns …"`, false},
@@ -249,6 +258,16 @@ func restate(claim string) (said string, whys []string, still, ok bool) {
 						return m
 					}
 					return g[1] + " '" + g[2] + "'"
+				}))
+			} else if r.repl == jsonPairText {
+				// only a field named as JSON names fields ("theme", not
+				// "Name": a page's label and its text)
+				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
+					g := r.re.FindStringSubmatch(m)
+					if !fieldWordRE.MatchString(unmaskQuoted(g[2], quoted)) {
+						return m
+					}
+					return g[1] + `'"` + g[2] + `": ` + g[3] + `'`
 				}))
 			} else if r.repl == capMenu {
 				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
