@@ -1380,6 +1380,7 @@ func apiRetry(full string, lx *lexed, text string) (Derivation, *refusal, bool) 
 //     the title may be the record's field (both are offered);
 //   - "/releases/1 shows version 2.1.1" read as the text "version 2.1.1":
 //     a field and its value, or that text (both are offered).
+//
 // pairGuard refuses a plan that looks for a pair's field name as a text
 // of its own: "says 'version': '2.0'" is a field and its value, and two
 // texts found anywhere apart would pass where version is 1.0 and 2.0 is
