@@ -1369,24 +1369,12 @@ func apiRetry(full string, lx *lexed, text string) (Derivation, *refusal, bool) 
 	return d, nil, true
 }
 
-// apiGuard refuses derivations that read a claim about an endpoint as
-// something else, offering the readings the claim may mean:
-//
-//   - "the users endpoint returns 'Ann Lee'" reached by clicking a link
-//     "users" on the home page: an endpoint is no link to click, and its
-//     path is not in the claim (offered as /users, labelled a guess);
-//   - "/tasks/1 has the title 'X'" read as the document's title, where the
-//     path is a record's (a number last) or the claim says it is an API:
-//     the title may be the record's field (both are offered);
-//   - "/releases/1 shows version 2.1.1" read as the text "version 2.1.1":
-//     a field and its value, or that text (both are offered).
-//
 // pairGuard refuses a plan that looks for a pair's field name as a text
 // of its own: "says 'version': '2.0'" is a field and its value, and two
 // texts found anywhere apart would pass where version is 1.0 and 2.0 is
 // elsewhere. The API reader reads the pair (retry); where it cannot, the
 // claim is refused with both readings.
-func pairGuard(lx *lexed, d Derivation, claim string) *refusal {
+func pairGuard(lx *lexed, d Derivation) *refusal {
 	ws := composeWords(lx)
 	var field, val string
 	for i := 0; i+2 < len(ws); i++ {
@@ -1419,6 +1407,17 @@ func pairGuard(lx *lexed, d Derivation, claim string) *refusal {
 	return nil
 }
 
+// apiGuard refuses derivations that read a claim about an endpoint as
+// something else, offering the readings the claim may mean:
+//
+//   - "the users endpoint returns 'Ann Lee'" reached by clicking a link
+//     "users" on the home page: an endpoint is no link to click, and its
+//     path is not in the claim (offered as /users, labelled a guess);
+//   - "/tasks/1 has the title 'X'" read as the document's title, where the
+//     path is a record's (a number last) or the claim says it is an API:
+//     the title may be the record's field (both are offered);
+//   - "/releases/1 shows version 2.1.1" read as the text "version 2.1.1":
+//     a field and its value, or that text (both are offered).
 func apiGuard(lx *lexed, d Derivation) *refusal {
 	if d.Plan == nil {
 		return nil
@@ -1463,7 +1462,7 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 			}
 		}
 	}
-	if r := pairGuard(lx, d, claim); r != nil {
+	if r := pairGuard(lx, d); r != nil {
 		return r
 	}
 	var path string
