@@ -452,10 +452,19 @@ func dropFillers(toks []token) []token {
 			i += skip - 1
 			continue
 		}
-		if fillers[t.low] {
+		if fillers[t.low] && !(i > 0 && toks[i-1].kind == tWord && i+1 < len(toks) && toks[i+1].kind == tWord && isElementNoun(toks[i+1].low)) {
+			// "the trash can button": a modal before an element's noun
+			// is a word of the name, kept
 			continue
 		}
 		out = append(out, t)
 	}
 	return out
+}
+
+// isElementNoun reports whether w names a kind of element ("button",
+// "link", "icon").
+func isElementNoun(w string) bool {
+	_, ok := nouns[w]
+	return ok
 }

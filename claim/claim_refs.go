@@ -562,6 +562,16 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 			// "the 'billing' tab" name one.
 			return ref, false
 		}
+		if (e.role == "button" || e.role == "link") && name != "" && !quoted && !startsUpper(name) {
+			// "the gear button", "the light bulb button": lower-case
+			// words before the noun may be the control's label or what
+			// its icon looks like, and an icon's button is named
+			// otherwise ("Settings"); a guessed name would decide
+			// failed where the control is there. "the Save button" and
+			// "the 'save' button" name one.
+			p.setHint("unrecognized", fmt.Sprintf("%q before %q may describe the %s (an icon, a colour) rather than name it: quote the %s's name as the page shows it (\"the 'Settings' %s\"), capitalised as a label is", name, noun, noun, noun, noun), a)
+			return ref, false
+		}
 		t = plan.Target{Kind: plan.ByRole, Value: e.role, Name: name, Level: level}
 	case e.css != "":
 		if name != "" {

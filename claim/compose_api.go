@@ -89,6 +89,7 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 		c.notes = append(c.notes, "The data the claim assumes is not checked; the plan checks what the path answers.")
 		c.eat(",")
 	}
+	c.apiPagePremise()
 	c.apiWhen()
 	absent := c.apiAbsent()
 	if !c.request() && !c.apiRequest() && !c.jvShapeRequest() && !c.jvNamedRequest() && !c.jrDescribedRequest() && !c.apiSubject() {
@@ -176,6 +177,56 @@ var (
 	apiVagueOK = map[string]bool{"like": true}
 	apiReachOK = map[string]bool{"json": true}
 )
+
+// apiPagePremise reads a page size given before the request ("Given one
+// task per page, when I open /tasks?_page=2&_limit=1, …"): only when the
+// request's query sets that very size, which the run then asks for.
+func (c *apiComposer) apiPagePremise() {
+	s := c.i
+	if !c.eat("given") {
+		return
+	}
+	if c.end() {
+		c.i = s
+		return
+	}
+	n, ok := wordNumber(c.w[c.i].low)
+	if !ok {
+		c.i = s
+		return
+	}
+	said := c.w[c.i].raw
+	c.i++
+	if c.end() || c.w[c.i].kind != tWord {
+		c.i = s
+		return
+	}
+	noun := c.w[c.i].raw
+	c.i++
+	if !(c.eat("per", "page") || c.eat("a", "page") || c.eat("to", "a", "page")) || !c.eat(",") {
+		c.i = s
+		return
+	}
+	for _, w := range c.w[c.i:] {
+		if w.kind != tPath {
+			continue
+		}
+		_, q, _ := strings.Cut(w.raw, "?")
+		for _, kv := range strings.Split(q, "&") {
+			k, v, _ := strings.Cut(kv, "=")
+			if pageSizeParams[k] && v == strconv.Itoa(n) {
+				c.notes = append(c.notes, fmt.Sprintf("“Given %s %s per page” is the query's own %s=%s: the page size the request asks for, not checked apart.", said, noun, k, v))
+				return
+			}
+		}
+		break
+	}
+	c.i = s
+}
+
+// pageSizeParams are the query parameters that set a page's size.
+var pageSizeParams = map[string]bool{"_limit": true, "limit": true, "per_page": true, "perPage": true, "_per_page": true,
+	"page_size": true, "pageSize": true, "size": true}
 
 // apiWhenVerbs request a path after "when I": "When I GET /tasks, then …".
 var apiWhenVerbs = phrases("call", "hit", "fetch", "request", "open", "visit", "load", "query")

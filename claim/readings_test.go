@@ -815,6 +815,23 @@ func TestReadingsLowerCaseTabName(t *testing.T) {
 	})
 }
 
+// A lower-case name before "button" or "link" may say what its icon
+// looks like ("the gear button", "the light bulb button"), and an icon's
+// control is named otherwise: refused, as a tab's is; a quoted or
+// capitalised name names one.
+func TestReadingsLowerCaseButtonName(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /board, clicking the Archive button hides 'Old card'", `On /board: the page shows "Old card"; then click the "Archive" button; then the page does not show "Old card".`},
+		{"On /board, clicking the 'archive' button shows 'Archived'", `On /board: click the "archive" button; then the page shows "Archived".`},
+		{"On /board, clicking the gear button shows 'Settings'", ""},
+		{"On /board, hovering the light bulb button shows 'Dark mode'", ""},
+		{"On /board, clicking the trash can button hides 'Old card'", ""},
+		// a modal's word inside a name is kept: "the Trash can button"
+		{"On /board, clicking the Trash can button hides 'Old card'", `On /board: the page shows "Old card"; then click the "Trash can" button; then the page does not show "Old card".`},
+		{"On /board, the help link opens /help", ""},
+	})
+}
+
 // "homepage", one word, after an app's name reads as "home page" does; a
 // state or a part of the page before it still names no app.
 func TestReadingsAppNameHomepageOneWord(t *testing.T) {
