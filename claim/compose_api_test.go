@@ -135,6 +135,9 @@ func TestAPIEndpointReadings(t *testing.T) {
 		{"Steps: open /users/2. Expected: Bob Stone, with the email bob@example.com.", [][]string{
 			{`{"visit":"/users/2"}`, `{"expect_text":"Bob Stone"}`},
 			{`{"visit":"/users/2"}`, `{"expect_text":"bob@example.com"}`}}},
+		// a page size given before the request, when the query sets that very size
+		{"Given two orders per page, when I GET /orders?_page=2&_limit=2, then I get 1 order", [][]string{
+			{`{"visit":"/orders?_page=2\u0026_limit=2"}`, `{"expect_json":{"count":1}}`}}},
 		// a JSON pair in double quotes where no request is read: the text it prints as
 		{`Following the /notes link from the home page lands on a page that shows "pinned": true`, [][]string{
 			{`{"visit":"/"}`, `{"click":"css=a[href=\"/notes\"], a[href=\"/notes/\"], a[href=\"notes\"], a[href=\"./notes\"]"}`, `{"expect_text":"\"pinned\": true"}`}}},
@@ -172,19 +175,20 @@ func TestAPIEndpointReadings(t *testing.T) {
 
 func TestAPINearMisses(t *testing.T) {
 	runRefused(t, []string{
-		"/members lists members",                                       // an unquoted noun is no text
-		"Steps: open /users/2. Expected: Bob Stone is shown twice",     // more than the values
-		"Steps: open /users/9. Expected: a 404 page",                   // "page": a status or a page saying so?
-		"/about says 'Name': 'Ann'",                                    // a label and its text, or a field: never two texts apart
-		"Clicking 'Team' shows 'role': 'admin'",                        // the same after an action
-		"Bug: /users is broken. Steps: open /users/2. Expected: a 404", // the title says something of a path
-		"/users?_sort=name starts with Ann Lee and Bob Stone",          // two values or one: not said
-		"/orders?_limit=2 shows two orders: 'Order 7' and 'Order 8'",   // a page shows elements; JSON text has none to count
-		"/users?_sort=name: Ann Lee comes back twice",                  // more than the value
-		"/flags/4 shows enabled",                                       // one lower-case word with no field before it
-		"/menu shows the dish Salt and Pepper",                         // where the unquoted name ends is not said
-		"/orders?paid=true shows the one order, whose total is 12",     // "the one": a count
-		"/upload shows 'Uploading' and then 'Done'",                    // an order in time, no field "then"
+		"/members lists members",                                                        // an unquoted noun is no text
+		"Steps: open /users/2. Expected: Bob Stone is shown twice",                      // more than the values
+		"Steps: open /users/9. Expected: a 404 page",                                    // "page": a status or a page saying so?
+		"/about says 'Name': 'Ann'",                                                     // a label and its text, or a field: never two texts apart
+		"Given three orders per page, when I GET /orders?_limit=2, then I get 2 orders", // the size given is not the query's
+		"Clicking 'Team' shows 'role': 'admin'",                                         // the same after an action
+		"Bug: /users is broken. Steps: open /users/2. Expected: a 404",                  // the title says something of a path
+		"/users?_sort=name starts with Ann Lee and Bob Stone",                           // two values or one: not said
+		"/orders?_limit=2 shows two orders: 'Order 7' and 'Order 8'",                    // a page shows elements; JSON text has none to count
+		"/users?_sort=name: Ann Lee comes back twice",                                   // more than the value
+		"/flags/4 shows enabled",                                                        // one lower-case word with no field before it
+		"/menu shows the dish Salt and Pepper",                                          // where the unquoted name ends is not said
+		"/orders?paid=true shows the one order, whose total is 12",                      // "the one": a count
+		"/upload shows 'Uploading' and then 'Done'",                                     // an order in time, no field "then"
 		"/songs returns every song whose genre is jazz",
 		"/orders/12 returns 404 and then 'Gone'",                        // an order in time
 		"There is no invoices resource: /invoices shows 'Nothing here'", // the absence needs the 404
