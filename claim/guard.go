@@ -233,8 +233,9 @@ func mentioned(raw string, steps []plan.Step, notes []string) bool {
 		// a note that says what the plan does with the number: items
 		// added for the test, or a purpose clause, which names why the
 		// user acts (a note that sets words aside as a description, or
-		// says a text "checks" them, does not account for a number)
-		if has(n) && (strings.HasPrefix(n, "The claim adds ") || strings.Contains(n, " says why the user acts")) {
+		// says a text "checks" them, does not account for a number), or
+		// a page size given that is the query's own (apiPagePremise)
+		if has(n) && (strings.HasPrefix(n, "The claim adds ") || strings.Contains(n, " says why the user acts") || strings.Contains(n, " is the query's own ")) {
 			return true
 		}
 	}
