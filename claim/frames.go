@@ -203,6 +203,11 @@ var restatements = []restatement{
 	// the text the pair prints as, never its two halves apart
 	{lazyRE(`(^|[^'])"(\x01\d+\x01)":\s*("\x01\d+\x01"|-?\d+(?:\.\d+)?\b|true\b|false\b|null\b)`), jsonPairText,
 		`a JSON pair in double quotes is the text it prints as ("f": "v", a space after the colon, as json-server and most pretty-printed JSON show it)`, false},
+	// A menu's item said as a path through it: "Settings menu > About
+	// opens …" is choosing About from the Settings menu (the menu reader
+	// guesses what opens the menu, as for "from the Settings menu")
+	{lazyRE(`^(?i:the\s+)?([A-Z][\w-]*(?: [A-Z]?[\w-]+){0,2}) (?i:menu)\s*(?:>|→|->|»)\s*([A-Z][\w-]*(?: [\w-]+){0,3}?)\s+((?i:opens|shows|brings up|pops up|displays)\b)`), "Choosing '$2' from the $1 menu $3",
+		`a menu's item said as a path through the menu ("Settings menu > About") is choosing it from that menu`, false},
 	// "I expect /x to return 'A'": the path does what is expected of it
 	{lazyRE(`^(?i:i|we)\s+(?i:expect|want|would expect)\s+(/\S*)\s+(?i:to)\s+((?i:return|show|list|give|answer|respond|contain|have|include|display|redirect|find))\b`), "$1 ${2}s",
 		`"I expect /x to return …" is "/x returns …"`, false},

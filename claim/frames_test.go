@@ -54,6 +54,9 @@ func TestRestated(t *testing.T) {
 		// A place opened by its name, then its first state: the click is a reach.
 		{"In the preferences, 'Autosave' is ticked by default", "In the preferences, 'Autosave' is ticked", `On /: click the text "Preferences"; then the "Autosave" checkbox is ticked.`},
 		{"The app works as expected", "", ""}, // nothing left to check once the remark is gone
+		// A menu's item said as a path through the menu.
+		{"The Account menu > Sign out shows 'Signed out'", "Choosing 'Sign out' from the Account menu shows 'Signed out'", `On /: open the Account menu (the button named "Account menu"), choose the menu item "Sign out"; then the page shows "Signed out".`},
+		{"Account menu → Keyboard shortcuts shows 'Ctrl+K'", "Choosing 'Keyboard shortcuts' from the Account menu shows 'Ctrl+K'", `On /: open the Account menu (the button named "Account menu"), choose the menu item "Keyboard shortcuts"; then the page shows "Ctrl+K".`},
 		// Steps, and what is expected of them.
 		{"1. Open /plans 2. Click 'Yearly' 3. See 'Billed yearly'", "When I open /plans, click 'Yearly', then the page shows 'Billed yearly'", `On /plans: click the text "Yearly"; then the page shows "Billed yearly".`},
 		{"1. Open /plans. 2. Click 'Yearly'. 3. Verify that 'Billed yearly' is shown.", "When I open /plans, click 'Yearly', then the page shows 'Billed yearly'", `On /plans: click the text "Yearly"; then the page shows "Billed yearly".`},
