@@ -59,7 +59,7 @@ var restatements = []restatement{
 	{lazyRE(`^(?i:keyboard(?:\s+(?:check|test|shortcut|shortcuts|nav|navigation))?|shortcut|shortcuts|hotkey|hotkeys|key|keys)\s*:\s*(/|[A-Za-z?]\w*)\s+((?i:opens|toggles|focuses|closes|shows|brings up|jumps)\b)`), "Pressing $1 $2",
 		`under a label that says keys, a key said as what acts is that key pressed`, false},
 	// Frames at the start: a label with a colon, a ticket or PR number.
-	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion|checklist|qa checklist|test case|support|pm|dev|product|feature|hotfix|fix|smoke))\s*[:\-–—]\s+`), "",
+	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion|checklist|qa checklist|test case|support|pm|dev|product|feature|hotfix|fix|smoke|keyboard|accessibility|a11y|ux|ui|hover))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},
 	{lazyRE(`^(?i:(?:pr|pull request|ticket|issue|story|bug|mr)\s*#?\s*[A-Za-z]*-?\d+)(?:\s*\([a-z][a-z -]{0,40}\))?\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
@@ -203,6 +203,14 @@ var restatements = []restatement{
 	// the text the pair prints as, never its two halves apart
 	{lazyRE(`(^|[^'])"(\x01\d+\x01)":\s*("\x01\d+\x01"|-?\d+(?:\.\d+)?\b|true\b|false\b|null\b)`), jsonPairText,
 		`a JSON pair in double quotes is the text it prints as ("f": "v", a space after the colon, as json-server and most pretty-printed JSON show it)`, false},
+	// Every journey starts on a freshly loaded page: saying so adds nothing.
+	{lazyRE(`\s+(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|on a fresh load|after a fresh load|after a fresh page load|right after the page loads|straight after the page loads)\b`), "",
+		"the journey starts on a freshly loaded page", false},
+	{lazyRE(`^(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|after a fresh page load|right after the page loads),?\s+`), "",
+		"the journey starts on a freshly loaded page", false},
+	// "three presses of Tab" is pressing Tab three times
+	{lazyRE(`^((?i:one|two|three|four|five|six|seven|eight|nine|ten|\d+))\s+(?i:presses|taps|hits)\s+(?i:of|on)\s+(?:(?i:the)\s+)?([A-Z][a-z]+|[a-z])(?:\s+(?i:key))?\s+((?i:puts|put|move|moves|give|gives|land|lands|focus|focuses|open|opens|bring|brings|select|selects|show|shows))\b`), "Pressing $2 $1 times $3",
+		`"three presses of Tab" is pressing Tab three times`, false},
 	// A menu's item said as a path through it: "Settings menu > About
 	// opens …" is choosing About from the Settings menu (the menu reader
 	// guesses what opens the menu, as for "from the Settings menu")
