@@ -1296,7 +1296,7 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 			return item{}, false
 		case colourFill[t.word]:
 			st.prop = "background-color"
-		case t.noun == "button" && st.val != "" && strings.HasPrefix(st.val, "~"):
+		case t.noun == "button":
 			st.prop = "control-color"
 		case t.noun == "" && t.quoted || t.noun == "heading" || t.noun == "link" || t.noun == "text":
 		default:
@@ -1342,7 +1342,9 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
 		it.notes = append(it.notes, fmt.Sprintf("%s is taken to be the button named so, found first: if the page has no such button, the run is blocked, not failed.", plan.Quote(t.name)))
 	}
-	if st.colour && st.prop == "control-color" {
+	if st.colour && !strings.HasPrefix(v, "~") {
+		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its %s is checked to be exactly %s (the same red, green and blue, give or take one).", t.name, tg, map[bool]string{true: "colour (its background where it is a filled button, else its text's)", false: "computed " + st.prop}[st.prop == "control-color"], v))
+	} else if st.colour && st.prop == "control-color" {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its colour is checked as a shade of %s: the button's own background where it is filled (painted and standing out from what is behind it), else the colour of its text, as a person names an outlined button's colour.", t.name, tg, strings.TrimPrefix(v, "~")))
 	} else if st.colour {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked as a shade of %s (any colour a person would call %s; colours on the border of two are either).", t.name, tg, st.prop, strings.TrimPrefix(v, "~"), strings.TrimPrefix(v, "~")))
@@ -2108,8 +2110,20 @@ func (c *composer) stateAfter() (cstate, bool) {
 			return cstates[strings.Join(p, " ")], true
 		}
 	}
+	// an exact colour: "is #5e81ac", "drawn in #fff"
+	s := c.i
+	_ = c.eat("coloured") || c.eat("colored") || c.eat("drawn", "in") || c.eat("shown", "in") || c.eat("written", "in") || c.eat("in")
+	if !c.end() && c.w[c.i].kind == tWord && hexColour.MatchString(c.w[c.i].raw) {
+		v := c.w[c.i].raw
+		c.i++
+		return cstate{kind: plan.ExpectStyle, prop: "color", val: v, colour: true}, true
+	}
+	c.i = s
 	return cstate{}, false
 }
+
+// hexColour is a colour written as CSS writes it in hex.
+var hexColour = lazyRE(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 
 // copula reads what follows "is": a state, a value, shown or gone.
 func (c *composer) copula(subj *subject, neg bool) bool {

@@ -64,6 +64,9 @@ func TestComposeStates(t *testing.T) {
 		// colours named without a shade: a badge's background, a text's letters
 		{"The 'GET' badge on /docs is blue", [][]string{{`{"visit":"/docs"}`, `{"expect_style":{"target":"text=\"GET\"","property":"background-color","value":"~blue"}}`}}},
 		{"On /login, 'Wrong password' is shown in red", [][]string{{`{"visit":"/login"}`, `{"expect_style":{"target":"text=\"Wrong password\"","property":"color","value":"~red"}}`}}},
+		// an exact colour in hex: the same property, compared as rgb
+		{"The 'Total' label on /cart is #5e81ac", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"color","value":"#5e81ac"}}`}}},
+		{"On /docs, the 'GET' badge is drawn in #61affe", [][]string{{`{"visit":"/docs"}`, `{"expect_style":{"target":"text=\"GET\"","property":"background-color","value":"#61affe"}}`}}},
 		// a button's: its filled background, else its text's (the runner tells which)
 		{"The 'Delete' button on /cart is red", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"role=button[name=\"Delete\"]","property":"control-color","value":"~red"}}`}}},
 		{"After clicking 'Edit', the Save button is green", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"expect_style":{"target":"role=button[name=\"Save\"]","property":"control-color","value":"~green"}}`}}},
@@ -92,6 +95,8 @@ func TestComposeStates(t *testing.T) {
 		"The 'Save' link on /cart is not green",      // "not green" names no colour
 		"The 'Email' field on /signup is red",        // a control's colour: which part?
 		"The 'Delete' button on /cart is not red",    // "not red" names no colour to check
+		"The 'Total' label on /cart is not #5e81ac",  // nor does "not #5e81ac"
+		"The 'Email' field on /signup is #ff0000",    // a field's colour: which part?
 		// which element's background a person sees (the body, or an app's
 		// container over it) no target says
 		"Clicking 'Night mode' gives the docs a dark background",

@@ -138,6 +138,8 @@ func TestExpectStyle(t *testing.T) {
 		{"css=#outlined", "control-color", "~blue", "its text (color), the background not painted is rgb(255, 96, 96) (red)", false},
 		{"css=#plainbtn", "control-color", "~grey", "", false}, // white on white: the text's colour
 		{"css=#plainbtn", "control-color", "~white", "(grey", false},
+		{"css=#filled", "control-color", "#4990e2", "", false},
+		{"css=#outlined", "control-color", "#ff6060", "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.target+" "+tc.prop+" "+tc.value, func(t *testing.T) {
