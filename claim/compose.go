@@ -694,6 +694,12 @@ func capWord(w cw) bool {
 	return unicode.IsUpper(r) && !determiners[w.low] && w.low != "i"
 }
 
+// versionWord reports whether w is a version number ("3.0", "1.4.0"),
+// which a name may hold ("the OAS 3.0 badge") or be ("the 1.4.0 badge").
+func versionWord(w cw) bool {
+	return (w.kind == tNumber || w.kind == tWord) && versionRE.MatchString(w.raw) && strings.Contains(w.raw, ".")
+}
+
 // target reads an element: 'X' [noun], Capitalised Words [noun], the X
 // noun, a /path [link], or a key for press.
 func (c *composer) target(press bool) (*ctarget, bool) {
@@ -751,7 +757,7 @@ func (c *composer) target(press bool) (*ctarget, bool) {
 		fallthrough
 	default:
 		var ws []string
-		for !c.end() && capWord(c.w[c.i]) && len(ws) < 4 {
+		for !c.end() && (capWord(c.w[c.i]) || versionWord(c.w[c.i]) && (len(ws) > 0 || c.i+1 < len(c.w) && headNouns[c.w[c.i+1].low] != "")) && len(ws) < 4 {
 			if _, n := c.nounAt(); n > 0 && len(ws) > 0 {
 				break
 			}
@@ -1341,6 +1347,11 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 	if guard {
 		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
 		it.notes = append(it.notes, fmt.Sprintf("%s is taken to be the button named so, found first: if the page has no such button, the run is blocked, not failed.", plan.Quote(t.name)))
+	} else if st.colour && !t.quoted {
+		// an unquoted name is a guess at what the element shows: found
+		// first, so a name read wrongly blocks the run, never fails it
+		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
+		it.notes = append(it.notes, fmt.Sprintf("The unquoted name %s is a guess, so the element is found first: if the page shows no such element, the run is blocked, not failed.", plan.Quote(t.name)))
 	}
 	if st.colour && !strings.HasPrefix(v, "~") {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its %s is checked to be exactly %s (the same red, green and blue, give or take one).", t.name, tg, map[bool]string{true: "colour (its background where it is a filled button, else its text's)", false: "computed " + st.prop}[st.prop == "control-color"], v))

@@ -64,12 +64,16 @@ func TestComposeStates(t *testing.T) {
 		// colours named without a shade: a badge's background, a text's letters
 		{"The 'GET' badge on /docs is blue", [][]string{{`{"visit":"/docs"}`, `{"expect_style":{"target":"text=\"GET\"","property":"background-color","value":"~blue"}}`}}},
 		{"On /login, 'Wrong password' is shown in red", [][]string{{`{"visit":"/login"}`, `{"expect_style":{"target":"text=\"Wrong password\"","property":"color","value":"~red"}}`}}},
+		// a name with a version in it, unquoted: found first (a guess)
+		{"On /docs, the OAS 3.0 badge is green, while the 1.4.0 badge is grey", [][]string{
+			{`{"visit":"/docs"}`, `{"wait_for":"text=\"OAS 3.0\"","reach":true}`, `{"expect_style":{"target":"text=\"OAS 3.0\"","property":"background-color","value":"~green"}}`},
+			{`{"visit":"/docs"}`, `{"wait_for":"text=\"1.4.0\"","reach":true}`, `{"expect_style":{"target":"text=\"1.4.0\"","property":"background-color","value":"~grey"}}`}}},
 		// an exact colour in hex: the same property, compared as rgb
 		{"The 'Total' label on /cart is #5e81ac", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"color","value":"#5e81ac"}}`}}},
 		{"On /docs, the 'GET' badge is drawn in #61affe", [][]string{{`{"visit":"/docs"}`, `{"expect_style":{"target":"text=\"GET\"","property":"background-color","value":"#61affe"}}`}}},
 		// a button's: its filled background, else its text's (the runner tells which)
 		{"The 'Delete' button on /cart is red", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"role=button[name=\"Delete\"]","property":"control-color","value":"~red"}}`}}},
-		{"After clicking 'Edit', the Save button is green", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"expect_style":{"target":"role=button[name=\"Save\"]","property":"control-color","value":"~green"}}`}}},
+		{"After clicking 'Edit', the Save button is green", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"wait_for":"role=button[name=\"Save\"]","reach":true}`, `{"expect_style":{"target":"role=button[name=\"Save\"]","property":"control-color","value":"~green"}}`}}},
 		{"The 'Help' link on /about is grey", [][]string{{`{"visit":"/about"}`, `{"expect_style":{"target":"role=link[name=\"Help\"]","property":"color","value":"~grey"}}`}}},
 		{"The 'Archived' heading on /boards isn't bold", [][]string{{`{"visit":"/boards"}`, `{"expect_style":{"target":"role=heading[name=\"Archived\"]","property":"font-weight","value":"normal"}}`}}},
 		{"The 'Total' label on /cart is bold", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-weight","value":"bold"}}`}}},
