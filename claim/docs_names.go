@@ -55,7 +55,7 @@ var (
 	// "removes the Server response section": a section named by its heading
 	reNamesSection = lazyRE(`\b((?i:removes|hides|clears) (?i:the) )([A-Z][a-z]+(?: [a-z]+){0,3}) ((?i:section|panel|table))\b`)
 	// the verbs a summary follows
-	reNamesOpVerb = lazyRE(`\b(?i:(?:after |once |when )?(?:opening|open|expanding|expand|collapsing|collapse|trying out|try out|executing|execute))(?: the)? `)
+	reNamesOpVerb = lazyRE(`\b(?i:(?:after |once |when )?(?:opening|open|expanding|expand|collapsing|collapse|trying out|try out|executing|execute|(?:clicking |hitting |pressing )?(?:the )?try it out(?: button)? (?:on|for|in)))(?: the)? `)
 	// "Clicking the theme toggle changes its label from 'Dark' to 'Light'"
 	reNamesLabelChange = lazyRE(`^((?i:clicking|pressing|tapping|hitting|toggling)) (?:(?i:the|a|an) )?([\w-]{1,30}(?: [\w-]{1,30}){0,3}) ((?i:toggle|button|switch|link|control)) (?i:changes|switches|turns) (?i:its) (?i:label|text|caption|name|wording) (?i:from) ('[^']{1,60}'|"[^"]{1,60}") (?i:to|into) ('[^']{1,60}'|"[^"]{1,60}")$`)
 	// "'X' says 'Y' when you expand it": the opening said last

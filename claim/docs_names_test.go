@@ -30,6 +30,9 @@ func TestDocsNamesReadings(t *testing.T) {
 		{"Create a contact documents a 409 response, 'Duplicate email'", [][]string{
 			{`{"visit":"/"}`, open("Create a contact"), `{"hover":"` + opened + `","reach":true}`, `{"expect_visible":"` + opened + ` tr.response[data-code=\"409\"]"}`,
 				`{"expect_text":{"text":"Duplicate email","target":"` + opened + ` tr.response[data-code=\"409\"] .response-col_description"}}`}}},
+		// after "Try it out on"
+		{"Clicking Try it out on List pages shows a 'Cancel' button", [][]string{
+			{`{"visit":"/"}`, open("List pages"), `{"click":"text=\"Try it out\""}`, `{"expect_visible":"role=button[name=\"Cancel\"]"}`}}},
 		// a documented response named with a possessive
 		{"Create a contact's 409 response is described as Duplicate email.", [][]string{
 			{`{"visit":"/"}`, open("Create a contact"), `{"hover":"` + opened + `","reach":true}`, `{"expect_visible":"` + opened + ` tr.response[data-code=\"409\"]"}`,

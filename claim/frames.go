@@ -38,6 +38,10 @@ const quotedRe = `("[^"]+"|'[^']+')`
 // settings menu" → "the Settings menu").
 const capMenu = "\x00capitalise"
 
+// colouredShown is the replacement that says a coloured control shown as
+// the control shown, then its colour.
+const colouredShown = "\x00colouredshown"
+
 // jsonPairText is the replacement that quotes a JSON pair written in
 // double quotes as the one text it prints as.
 const jsonPairText = "\x00jsonpair"
@@ -203,6 +207,9 @@ var restatements = []restatement{
 	// the text the pair prints as, never its two halves apart
 	{lazyRE(`(^|[^'])"(\x01\d+\x01)":\s*("\x01\d+\x01"|-?\d+(?:\.\d+)?\b|true\b|false\b|null\b)`), jsonPairText,
 		`a JSON pair in double quotes is the text it prints as ("f": "v", a space after the colon, as json-server and most pretty-printed JSON show it)`, false},
+	// "shows a red 'Cancel' button": the button shown, and its colour
+	{lazyRE(`\b((?i:shows|show|brings up|bring up|displays|reveals|has|gets|pops up|adds))\s+(?i:an?|the)\s+((?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white))\s+('\x01\d+\x01'|"\x01\d+\x01"|[A-Z][\w-]*(?: [A-Z][\w-]*){0,3})\s+((?i:button|badge|tag|pill|chip|link|heading|label))\b`), colouredShown,
+		`"a red 'X' button" is the button shown, and its colour`, false},
 	// Every journey starts on a freshly loaded page: saying so adds nothing.
 	{lazyRE(`\s+(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|on a fresh load|after a fresh load|after a fresh page load|right after the page loads|straight after the page loads)\b`), "",
 		"the journey starts on a freshly loaded page", false},
@@ -271,6 +278,15 @@ func restate(claim string) (said string, whys []string, still, ok bool) {
 						return m
 					}
 					return g[1] + " '" + g[2] + "'"
+				}))
+			} else if r.repl == colouredShown {
+				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
+					g := r.re.FindStringSubmatch(m)
+					name := unmaskQuoted(g[3], quoted)
+					if strings.HasPrefix(name, "'") || strings.HasPrefix(name, `"`) {
+						name = plan.Quote(name[1 : len(name)-1])
+					}
+					return fmt.Sprintf("%s a %s %s and the %s %s is %s", g[1], g[3], g[4], name, g[4], strings.ToLower(g[2]))
 				}))
 			} else if r.repl == jsonPairText {
 				// only a field named as JSON names fields ("theme", not
