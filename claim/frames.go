@@ -207,6 +207,10 @@ var restatements = []restatement{
 	// the text the pair prints as, never its two halves apart
 	{lazyRE(`(^|[^'])"(\x01\d+\x01)":\s*("\x01\d+\x01"|-?\d+(?:\.\d+)?\b|true\b|false\b|null\b)`), jsonPairText,
 		`a JSON pair in double quotes is the text it prints as ("f": "v", a space after the colon, as json-server and most pretty-printed JSON show it)`, false},
+	// "the raw spec at /openapi.json says …": words that name what a
+	// path serves, then the path, which is what is visited
+	{lazyRE(`^(?i:the\s+)((?i:(?:raw|openapi|api|json|yaml|swagger|full|whole|static|public|main|start|landing|home|sample|generated)\s+){0,2}(?i:spec|specification|spec file|file|document|definition|schema|json|feed|manifest|listing|page|docs|documentation|index))\s+(?i:at|on|under|served at)\s+(/\S+)\s+((?i:says|shows|lists|has|contains|returns|includes|reads)\b)`), "$2 $3",
+		"the words before the path name what it serves; the path is what is visited", false},
 	// "shows a red 'Cancel' button": the button shown, and its colour
 	{lazyRE(`\b((?i:shows|show|brings up|bring up|displays|reveals|has|gets|pops up|adds))\s+(?i:an?|the)\s+((?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white))\s+('\x01\d+\x01'|"\x01\d+\x01"|[A-Z][\w-]*(?: [A-Z][\w-]*){0,3})\s+((?i:button|badge|tag|pill|chip|link|heading|label))\b`), colouredShown,
 		`"a red 'X' button" is the button shown, and its colour`, false},

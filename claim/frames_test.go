@@ -56,6 +56,9 @@ func TestRestated(t *testing.T) {
 		{"The app works as expected", "", ""}, // nothing left to check once the remark is gone
 		// Presses counted before the key; a freshly loaded page is where every journey starts.
 		{"Keyboard: two presses of Tab on a freshly loaded page put the focus on the 'Search' field", "Pressing Tab two times put the focus on the 'Search' field", `On /: press Tab, press Tab; then the field with placeholder "Search" has the keyboard focus.`},
+		// Words that name what a path serves, before the path.
+		{"The raw spec at /spec.json says 'Bookshop'", "/spec.json says 'Bookshop'", `On /spec.json, the page shows "Bookshop".`},
+		{"The empty cart at /cart says 'No items'", "", ""}, // a state, not what the path serves
 		// A coloured control shown: the control, then its colour.
 		{"On /cart, clicking 'Edit' shows a red 'Delete' button", `On /cart, clicking 'Edit' shows a 'Delete' button and the "Delete" button is red`, `On /cart: click the text "Edit"; then the "Delete" button is visible and the colour of the "Delete" button (its background where it is filled, else its text's) is a shade of red.`},
 		// A menu's item said as a path through the menu.
