@@ -211,6 +211,9 @@ var restatements = []restatement{
 	// path serves, then the path, which is what is visited
 	{lazyRE(`^(?i:the\s+)((?i:(?:raw|openapi|api|json|yaml|swagger|full|whole|static|public|main|start|landing|home|sample|generated)\s+){0,2}(?i:spec|specification|spec file|file|document|definition|schema|json|feed|manifest|listing|page|docs|documentation|index))\s+(?i:at|on|under|served at)\s+(/\S+)\s+((?i:says|shows|lists|has|contains|returns|includes|reads)\b)`), "$2 $3",
 		"the words before the path name what it serves; the path is what is visited", false},
+	// other words for what a request returns
+	{lazyRE(`\b(?i:hands back|hand back|sends back|send back|spits out|spit out|serves up|serve up|hands you back)\b`), "returns",
+		`"hands back", "sends back", "spits out" are "returns"`, false},
 	// "shows a red 'Cancel' button": the button shown, and its colour
 	{lazyRE(`\b((?i:shows|show|brings up|bring up|displays|reveals|has|gets|pops up|adds))\s+(?i:an?|the)\s+((?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white))\s+('\x01\d+\x01'|"\x01\d+\x01"|[A-Z][\w-]*(?: [A-Z][\w-]*){0,3})\s+((?i:button|badge|tag|pill|chip|link|heading|label))\b`), colouredShown,
 		`"a red 'X' button" is the button shown, and its colour`, false},

@@ -56,6 +56,8 @@ func TestRestated(t *testing.T) {
 		{"The app works as expected", "", ""}, // nothing left to check once the remark is gone
 		// Presses counted before the key; a freshly loaded page is where every journey starts.
 		{"Keyboard: two presses of Tab on a freshly loaded page put the focus on the 'Search' field", "Pressing Tab two times put the focus on the 'Search' field", `On /: press Tab, press Tab; then the field with placeholder "Search" has the keyboard focus.`},
+		// Other words for "returns".
+		{"/orders?_limit=1 hands back 'Blue mug'", "/orders?_limit=1 returns 'Blue mug'", `On /orders?_limit=1, the page shows "Blue mug".`},
 		// Words that name what a path serves, before the path.
 		{"The raw spec at /spec.json says 'Bookshop'", "/spec.json says 'Bookshop'", `On /spec.json, the page shows "Bookshop".`},
 		{"The empty cart at /cart says 'No items'", "", ""}, // a state, not what the path serves
