@@ -317,16 +317,8 @@ func partNamesSaid(text string) []string {
 	if m := reCapsLink.FindStringSubmatch(text); m != nil {
 		out = append(out, m[1])
 	}
-	// "the Explore button in the top bar": a control named by its
-	// capitalised name, unquoted
-	for _, m := range reCapsControl.FindAllStringSubmatch(text, -1) {
-		out = append(out, m[1])
-	}
 	return out
 }
-
-// reCapsControl is a control named by capitalised words before its kind.
-var reCapsControl = lazyRE(`\b(?i:the|a|an) ([A-Z][\w-]*(?: [A-Z][\w-]*){0,3}) (?:button|link|tab|badge|checkbox|toggle)\b`)
 
 func quoteNames(names []string) string {
 	q := make([]string, len(names))
