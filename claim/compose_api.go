@@ -250,10 +250,12 @@ func (c *apiComposer) apiWhen() {
 	c.when = true
 }
 
-// apiThenStatus reads a status said with no verb after "then" ("When I
-// open /users/9, then a 404"; bug reports' "Expected: a 404"): the status
-// the steps lead to, never a text "404" on the page.
-func (c *apiComposer) apiThenStatus() bool {
+// statusNumber reads an HTTP status as a number after its verb: "a 404",
+// "HTTP status 201 Created", "code 204 no content"; loose also takes
+// "error" and "response" after it ("then a 500 error"), which only a
+// status said with no verb is followed by. It reads nothing when there is
+// no status.
+func (c *apiComposer) statusNumber(loose bool) (int, bool) {
 	s := c.i
 	_ = c.eat("a") || c.eat("an")
 	c.eat("http")
@@ -261,15 +263,27 @@ func (c *apiComposer) apiThenStatus() bool {
 	c.eat("code")
 	if c.end() || c.w[c.i].kind != tNumber {
 		c.i = s
-		return false
+		return 0, false
 	}
 	n, _ := number(c.w[c.i].low)
 	if n < 100 || n > 599 {
 		c.i = s
-		return false
+		return 0, false
 	}
 	c.i++
-	_ = c.eat("ok") || c.eat("not", "found") || c.eat("created") || c.eat("no", "content") || c.eat("error") || c.eat("response")
+	_ = c.eat("ok") || c.eat("not", "found") || c.eat("created") || c.eat("no", "content") || loose && (c.eat("error") || c.eat("response"))
+	return n, true
+}
+
+// apiThenStatus reads a status said with no verb after "then" ("When I
+// open /users/9, then a 404"; bug reports' "Expected: a 404"): the status
+// the steps lead to, never a text "404" on the page.
+func (c *apiComposer) apiThenStatus() bool {
+	s := c.i
+	n, ok := c.statusNumber(true)
+	if !ok {
+		return false
+	}
 	s2 := c.i
 	if c.eatBodySays() {
 		c.emit(check("status", plan.Step{Kind: plan.ExpectStatus, Status: n}))
@@ -487,42 +501,32 @@ func (c *apiComposer) apiOutcome() bool {
 		// "I get a 404": a status, never a text "404"
 		if c.eatAny(statusVerbs) || c.eat("comes", "back") || c.eat("should") || c.eatAny(getVerbs) {
 			c.eat("with")
-			c.eat("a")
-			c.eat("an")
-			c.eat("http")
-			c.eat("status")
-			c.eat("code")
-			if !c.end() && c.w[c.i].kind == tNumber {
-				n, _ := number(c.w[c.i].low)
-				if n >= 100 && n <= 599 {
-					c.i++
-					_ = c.eat("ok") || c.eat("not", "found") || c.eat("created") || c.eat("no", "content")
-					c.emit(check("status", plan.Step{Kind: plan.ExpectStatus, Status: n}))
-					s3 := c.i
-					if c.eat("and") && (c.apiEmpty(false) || c.apiQuoted()) {
-						// "returns 404 and an empty object", "answers 404
-						// and 'Not found'": the verb said once
-						return true
-					}
-					c.i = s3
-					if c.eat("with") || c.eat("and") {
-						// "answers 200 with all 3 tasks": the response's
-						// items, JSON a guess unless the claim says so
-						c.guess, c.verb = !c.json, "answers"
-						if c.apiCount() {
-							return true
-						}
-						c.guess, c.verb = false, ""
-					}
-					c.i = s3
-					if c.eatBodySays() || c.eat("with") || c.eat("and", "shows") || c.eat("and", "lists") || c.eat("and", "returns") || c.eat("and", "just", "shows") {
-						if c.apiValues(false) {
-							return true
-						}
-					}
-					c.i = s3
+			if n, ok := c.statusNumber(false); ok {
+				c.emit(check("status", plan.Step{Kind: plan.ExpectStatus, Status: n}))
+				s3 := c.i
+				if c.eat("and") && (c.apiEmpty(false) || c.apiQuoted()) {
+					// "returns 404 and an empty object", "answers 404
+					// and 'Not found'": the verb said once
 					return true
 				}
+				c.i = s3
+				if c.eat("with") || c.eat("and") {
+					// "answers 200 with all 3 tasks": the response's
+					// items, JSON a guess unless the claim says so
+					c.guess, c.verb = !c.json, "answers"
+					if c.apiCount() {
+						return true
+					}
+					c.guess, c.verb = false, ""
+				}
+				c.i = s3
+				if c.eatBodySays() || c.eat("with") || c.eat("and", "shows") || c.eat("and", "lists") || c.eat("and", "returns") || c.eat("and", "just", "shows") {
+					if c.apiValues(false) {
+						return true
+					}
+				}
+				c.i = s3
+				return true
 			}
 		}
 		c.i = s2

@@ -293,7 +293,11 @@ func restate(claim string) (said string, whys []string, still, ok bool) {
 					if strings.HasPrefix(name, "'") || strings.HasPrefix(name, `"`) {
 						name = plan.Quote(name[1 : len(name)-1])
 					}
-					return fmt.Sprintf("%s a %s %s and the %s %s is %s", g[1], g[3], g[4], name, g[4], strings.ToLower(g[2]))
+					article := "a"
+					if strings.ContainsRune("AEIOUaeiou", rune(strings.Trim(name, `'"`)[0])) {
+						article = "an"
+					}
+					return fmt.Sprintf("%s %s %s %s and the %s %s is %s", g[1], article, g[3], g[4], name, g[4], strings.ToLower(g[2]))
 				}))
 			} else if r.repl == jsonPairText {
 				// only a field named as JSON names fields ("theme", not
