@@ -629,6 +629,9 @@ func TestClassClickBarePath(t *testing.T) {
 	}
 	runClasses(t, []classCase{
 		{"Clicking /invoices on the home page opens /invoices", [][]string{{`{"visit":"/"}`, link("invoices"), `{"expect_url":"/invoices"}`}}},
+		// other words for a redirect
+		{"Hitting the shop's root URL / sends you on to /shop/", [][]string{{`{"visit":"/"}`, `{"expect_url":"/shop/"}`}}},
+		{"Opening /account bounces you to /login", [][]string{{`{"visit":"/account"}`, `{"expect_url":"/login"}`}}},
 		{"On /shop, following /cart shows 'Your basket'", [][]string{{`{"visit":"/shop"}`, link("cart"), `{"expect_text":"Your basket"}`}}},
 		// a relative clause after the address says what that page shows
 		{"Clicking /teams on the home page opens /teams, which lists 'Red' and 'Blue'", [][]string{{`{"visit":"/"}`, link("teams"), `{"expect_url":"/teams"}`, `{"expect_text":"Red"}`, `{"expect_text":"Blue"}`}}},

@@ -258,6 +258,11 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 			if t.kind == tLit || structural[t.low] || stopWords[t.low] || notText[t.low] {
 				return ref, false
 			}
+			if freshWords[t.low] {
+				// "a freshly loaded page" is how every journey starts,
+				// never a link's name (frames.go drops the words)
+				return ref, false
+			}
 			if pageStateWords[t.low] {
 				// "the empty pricing page", "the German about page": a
 				// state or a version of a page, never a link's name.
@@ -1087,6 +1092,10 @@ func joinedName(w string) bool {
 // pageStateWords say which state, language or version of a page a claim means
 // ("the empty cart page", "the German home page", "the mobile site"): never
 // an app's name, nor the name of a link to the page.
+// freshWords say a page is as it loads, which is where every journey
+// starts.
+var freshWords = map[string]bool{"fresh": true, "freshly": true, "loaded": true, "reloaded": true, "refreshed": true, "opened": true}
+
 var pageStateWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`empty blank full new old legacy former current previous next

@@ -44,8 +44,8 @@ const (
 var (
 	// ACTIONS focuses X · puts/moves/… the focus on X · keeps the focus on X
 	reFocusVerb = lazyRE(`^(?P<pre>.+?),? (?:(?i:should |will |then )?(?P<verb>(?i:focuses|focusses|focus|focused|puts|places|sets|moves|brings|sends|takes|shifts|gives|returns|keeps|leaves|put|place|set|move|bring|send|take|shift|give|return|keep|leave)) (?:` + fcFocus + `|` + fcCaret + `) (?i:on|onto|to|into|in|inside) ` + fcTarget + `|(?i:should |will |then )?(?P<verb2>(?i:focuses|focusses|focus)) ` + fcTarget + `)` + fcTail + `$`)
-	// [PREFIX, ] X is focused · X has/gets/receives the focus
-	reFocusSubj = lazyRE(`^(?P<pre>.+?, )?` + fcTarget + ` (?P<verb>(?i:is focused|gets focused|becomes focused|stays focused|remains focused|is in focus|is the focused element|(?:has|gets|receives|gains|takes|keeps|holds|retains|has got) ` + fcFocus + `))` + fcTail + `$`)
+	// [PREFIX, |and |then ] X is focused · X has/gets/receives the focus
+	reFocusSubj = lazyRE(`^(?P<pre>.+?(?:,| (?i:and|then)|, (?i:and|then)) )?` + fcTarget + ` (?P<verb>(?i:is focused|gets focused|becomes focused|stays focused|remains focused|is in focus|is the focused element|(?:has|gets|receives|gains|takes|keeps|holds|retains|has got) ` + fcFocus + `))` + fcTail + `$`)
 	// [PREFIX, ] the focus is on X · the cursor is in X
 	reFocusOn = lazyRE(`^(?P<pre>.+?, )?(?:` + fcFocus + `|` + fcCaret + `) (?P<verb>(?i:is|lands|goes|moves|jumps|shifts|stays|remains|ends up|returns|is now|sits|is placed|is put|is set)) (?i:on|onto|to|into|in|inside|at) ` + fcTarget + fcTail + `$`)
 	// a target that describes a control rather than naming it

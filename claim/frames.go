@@ -2,7 +2,9 @@ package claim
 
 import (
 	"fmt"
+	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -45,6 +47,15 @@ const colouredShown = "\x00colouredshown"
 // jsonPairText is the replacement that quotes a JSON pair written in
 // double quotes as the one text it prints as.
 const jsonPairText = "\x00jsonpair"
+
+// keyRun is the replacement that says a key named again and again
+// ("Tab, Tab, Tab and …") as that key pressed so many times.
+const keyRun = "\x00keyrun"
+
+// statusNamed is the replacement that says a status given with its
+// name ("shows 404 Not Found") as the status returned: only when the name
+// is that status's own.
+const statusNamed = "\x00statusnamed"
 
 // keyAside is the replacement that quotes a character key named again in
 // brackets ("pressing , (comma)" is "pressing ','"): only when the name
@@ -218,6 +229,8 @@ var restatements = []restatement{
 	{lazyRE(`\b((?i:shows|show|brings up|bring up|displays|reveals|has|gets|pops up|adds))\s+(?i:an?|the)\s+((?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white))\s+('\x01\d+\x01'|"\x01\d+\x01"|[A-Z][\w-]*(?: [A-Z][\w-]*){0,3})\s+((?i:button|badge|tag|pill|chip|link|heading|label))\b`), colouredShown,
 		`"a red 'X' button" is the button shown, and its colour`, false},
 	// Every journey starts on a freshly loaded page: saying so adds nothing.
+	{lazyRE(`\b(?i:on|from|at) (?i:a|the) (?i:freshly loaded|freshly reloaded|fresh|newly loaded|just loaded|freshly opened) ([a-z][\w-]*(?: [a-z][\w-]*)?) (?i:page)\b`), "on the $1 page",
+		"the journey starts on a freshly loaded page", false},
 	{lazyRE(`\s+(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|on a fresh load|after a fresh load|after a fresh page load|right after the page loads|straight after the page loads)\b`), "",
 		"the journey starts on a freshly loaded page", false},
 	{lazyRE(`^(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|after a fresh page load|right after the page loads),?\s+`), "",
@@ -225,6 +238,26 @@ var restatements = []restatement{
 	// "three presses of Tab" is pressing Tab three times
 	{lazyRE(`^((?i:one|two|three|four|five|six|seven|eight|nine|ten|\d+))\s+(?i:presses|taps|hits)\s+(?i:of|on)\s+(?:(?i:the)\s+)?([A-Z][a-z]+|[a-z])(?:\s+(?i:key))?\s+((?i:puts|put|move|moves|give|gives|land|lands|focus|focuses|open|opens|bring|brings|select|selects|show|shows))\b`), "Pressing $2 $1 times $3",
 		`"three presses of Tab" is pressing Tab three times`, false},
+	// "Tab, Tab, Tab, then …": the key pressed as many times as it is named
+	{lazyRE(`^(?:(?i:pressing|press|hitting|hit)\s+)?((?i:tab|shift\+tab|enter|space|escape|esc|arrowdown|arrowup|down|up))((?:\s*,\s*(?i:tab|shift\+tab|enter|space|escape|esc|arrowdown|arrowup|down|up)){1,9})(?:,?\s+(?i:and)\s+((?i:tab|shift\+tab|enter|space|escape|esc|arrowdown|arrowup|down|up)))?(?:\s*,\s*(?i:then|and)?|\s+(?i:then|and))\s+`), keyRun,
+		`a key named again and again is that key pressed as many times`, false},
+	// "shows 404 Not Found", "answers 405 Method Not Allowed": a status
+	// with its own name is the status the page answers with
+	{lazyRE(`\b(?:(?i:just|simply|only)\s+)?((?i:shows|show|gives you|give you|gives|give|answers with|answers|answer|responds with|respond with|comes back with|come back with|returns|return|serves|serve))\s+(?:(?i:a|an|the)\s+)?([1-5]\d\d)\s+([A-Z][A-Za-z'-]*(?:\s+[A-Za-z'-]+){0,4}?)(?:\s+(?i:page|error|response|status|error page))?([.!,;]|\s*$)`), statusNamed,
+		`a status with its name ("404 Not Found") is the status the page answers with`, false},
+	// "just gives you a 404 page": "just" says no more than the status
+	{lazyRE(`\b(?i:just|simply)\s+((?i:gives you|gives|give you|give|shows|show|returns|return|answers with|answers|responds with|serves|throws))\s+((?:(?i:a|an)\s+)?[1-5]\d\d\b)`), "$1 $2",
+		`"just gives a 404" is "gives a 404"`, false},
+	// "loads fine (200)": the status in brackets is what "loads" says
+	{lazyRE(`\s+(?i:loads|load|opens|open|comes up|come up|works|work|responds|respond)(?:\s+(?i:fine|ok|okay|correctly|successfully|normally|properly))?\s*\(\s*(?i:http\s+|status\s+)?([1-5]\d\d)(?:\s+(?i:ok))?\s*\)`), " returns $1",
+		`"loads fine (200)" is the status in brackets`, false},
+	// "a mistyped address like /x gives …": the example path is what is
+	// visited, the words before it say what kind of path it is
+	{lazyRE(`^(?:(?i:opening|visiting|going to|hitting)\s+)?(?i:a|an|any|some)\s+(?:[\w-]+\s+){0,3}(?i:address|url|path|page|route|link|id)\s+(?i:like|such as|e\.g\.|for example|say)\s*,?\s+(/\S+?),?\s+`), "$1 ",
+		"the claim is tested on the example path it gives", false},
+	// "opening /x in a browser tab": every journey is in a browser tab
+	{lazyRE(`\s+(?i:in a browser tab|in a browser window|in the browser|in a browser|in your browser|in the browser tab)\b`), "",
+		`every journey runs in a browser tab`, false},
 	// A menu's item said as a path through it: "Settings menu > About
 	// opens …" is choosing About from the Settings menu (the menu reader
 	// guesses what opens the menu, as for "from the Settings menu")
@@ -285,6 +318,29 @@ func restate(claim string) (said string, whys []string, still, ok bool) {
 						return m
 					}
 					return g[1] + " '" + g[2] + "'"
+				}))
+			} else if r.repl == statusNamed {
+				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
+					g := r.re.FindStringSubmatch(m)
+					code, _ := strconv.Atoi(g[2])
+					if !strings.EqualFold(http.StatusText(code), g[3]) {
+						return m
+					}
+					return "returns " + g[2] + g[4]
+				}))
+			} else if r.repl == keyRun {
+				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
+					g := r.re.FindStringSubmatch(m)
+					keys := strings.Split(g[2], ",")[1:]
+					if g[3] != "" {
+						keys = append(keys, g[3])
+					}
+					for _, k := range keys {
+						if !strings.EqualFold(strings.TrimSpace(k), g[1]) {
+							return m // a sequence of different keys is no count
+						}
+					}
+					return fmt.Sprintf("Pressing %s %d times, then ", upperFirst(strings.ToLower(g[1])), len(keys)+1)
 				}))
 			} else if r.repl == colouredShown {
 				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {

@@ -97,6 +97,13 @@ func TestRestated(t *testing.T) {
 		// A message named by its kind, then its words.
 		{"/plans shows an error: Something went wrong.", `/plans shows "Something went wrong"`, `On /plans, the page shows "Something went wrong".`},
 		{"/plans shows the message No plans found.", `/plans shows "No plans found"`, `On /plans, the page shows "No plans found".`},
+		// A key named again and again is pressed as many times; a fresh page load is where a journey starts.
+		{"Tab, Tab, Tab from a fresh page load and the Search button has the focus", "Pressing Tab 3 times, then the Search button has the focus", `On /: press Tab, press Tab, press Tab; then the "Search" button has the keyboard focus.`},
+		{"A11y: pressing Tab, Tab and Tab, then the 'Cart' link has the focus", "Pressing Tab 3 times, then the 'Cart' link has the focus", ""},
+		// A status with its own name, or in brackets after "loads".
+		{"Opening /orders/upload in a browser tab shows 405 Method Not Allowed.", "Opening /orders/upload returns 405", `On /orders/upload, the page answered HTTP 405.`},
+		{"/logo.svg loads fine (200)", "/logo.svg returns 200", `On /logo.svg, the page answered HTTP 200.`},
+		{"A mistyped address like /ordres/ just gives you a 404 page.", "/ordres/ gives you a 404 page", `On /ordres/, the page answered HTTP 404.`},
 		// A quoted text is never rewritten.
 		{"fyi /plans shows 'Seats (checked 2)'", "/plans shows 'Seats (checked 2)'", `On /plans, the page shows "Seats (checked 2)".`},
 	} {
@@ -148,6 +155,9 @@ func TestRestateLeavesAlone(t *testing.T) {
 		// "then 'X' is shown" only after a condition.
 		{"'Loading' is shown then 'Ready' is shown", ""},
 		{"OK button on /plans is disabled", ""}, // "OK" names the button: no chat word
+		// A status with another name is no status's own name; keys that differ are no count.
+		{"/orders shows 404 Lost Page", ""},
+		{"Tab, Enter, Tab then the 'Cart' link has the focus", ""},
 		{"When I open /plans, then 'Starter' is shown", "When I open /plans, then the page shows 'Starter'"},
 	} {
 		if said, _, _, ok := restate(c.claim); c.want == "" {
