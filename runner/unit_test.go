@@ -46,6 +46,9 @@ func TestURLMatches(t *testing.T) {
 		{base, "https://sso.test", "https://sso.test/", true},
 		{sub, "/login", "https://example.com/app/login", true},
 		{sub, "/login", "https://example.com/login", false},
+		// a path written from the origin, its first segment the mount's
+		{sub, "/app/login", "https://example.com/app/login", true},
+		{sub, "/app/login", "https://example.com/app/app/login", false},
 	}
 	for _, tc := range tests {
 		if got := urlMatches(tc.base, tc.want, tc.got); got != tc.ok {
@@ -61,6 +64,12 @@ func TestResolve(t *testing.T) {
 		{"https://a.test/app", "/login", "https://a.test/app/login"},
 		{"https://a.test/app/", "/", "https://a.test/app/"},
 		{"http://a.test", "http://a.test/x", "http://a.test/x"},
+		// written from the origin: the mount's first segment, or that segment misspelt
+		{"http://a.test/transmission/web/", "/transmission/rpc", "http://a.test/transmission/rpc"},
+		{"http://a.test/transmission/web/", "/transmission/web/index.html", "http://a.test/transmission/web/index.html"},
+		{"http://a.test/transmission/web/", "/transmision/web/", "http://a.test/transmision/web/"},
+		{"http://a.test/transmission/web/", "/index.html", "http://a.test/transmission/web/index.html"},
+		{"https://a.test/app", "/apps", "https://a.test/app/apps"}, // a short mount is compared exactly
 	}
 	for _, tc := range tests {
 		b, _ := url.Parse(tc.base)

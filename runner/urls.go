@@ -8,7 +8,8 @@ import (
 
 // resolve turns a plan location (a path on the deployment, or an absolute
 // URL) into a URL. A path is appended to the base URL's own path, so a base
-// of https://example.com/app and "/login" give https://example.com/app/login.
+// of https://example.com/app and "/login" give https://example.com/app/login
+// — unless the path is already written from the origin (mountPrefix).
 func resolve(base *url.URL, loc string) (*url.URL, error) {
 	loc = strings.TrimSpace(loc)
 	if strings.HasPrefix(loc, "/") && !strings.HasPrefix(loc, "//") {
@@ -17,7 +18,7 @@ func resolve(base *url.URL, loc string) (*url.URL, error) {
 			return nil, err
 		}
 		u := *base
-		u.Path = strings.TrimSuffix(base.Path, "/") + rel.Path
+		u.Path = mountPrefix(base, rel.Path) + rel.Path
 		u.RawPath = ""
 		u.RawQuery = rel.RawQuery
 		u.Fragment = rel.Fragment
@@ -31,6 +32,56 @@ func resolve(base *url.URL, loc string) (*url.URL, error) {
 		return nil, fmt.Errorf("%q is not a path or an http(s) URL", loc)
 	}
 	return u, nil
+}
+
+// mountPrefix is what goes before a plan's path: the base URL's own path
+// (an app mounted at /app), or nothing when the path is written from the
+// origin already. A path whose first segment is the mount's first segment
+// ("/app/login", "/transmission/rpc" under /transmission/web/), or that
+// segment misspelt ("/transmision/web/"), names a place beside the app
+// on its origin: prefixing the mount would visit /app/app/login, a page
+// nobody meant, whose 404 could decide a claim.
+func mountPrefix(base *url.URL, path string) string {
+	mount := strings.TrimSuffix(base.Path, "/")
+	if mount == "" {
+		return ""
+	}
+	first := func(p string) string {
+		p = strings.TrimPrefix(p, "/")
+		if i := strings.IndexByte(p, '/'); i >= 0 {
+			p = p[:i]
+		}
+		return strings.ToLower(p)
+	}
+	m, f := first(mount), first(path)
+	if f == "" {
+		return mount
+	}
+	if f == m || len(m) >= 5 && len(f) >= 4 && editDistance(m, f) <= 2 {
+		return ""
+	}
+	return mount
+}
+
+// editDistance is the Levenshtein distance of two short strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // sameOrigin reports whether a and b share scheme, host and port.
@@ -68,7 +119,8 @@ func urlMatches(base *url.URL, want, got string) bool {
 		if !sameOrigin(base, g) {
 			return false
 		}
-		wantRest = strings.TrimSuffix(base.Path, "/") + w
+		p, _, _ := splitRest(w)
+		wantRest = mountPrefix(base, p) + w
 	} else {
 		i := strings.Index(w, "://")
 		if i < 0 {
