@@ -840,7 +840,10 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 			// "or" ("Resources or Congrats": either)
 			runsOn := i > from && t.aside || i > from && t.raw == t.low && stateParticiples[t.low] ||
 				i > from && t.low == "with" && i+1 < to && determiners[p.lx.toks[i+1].low] ||
-				i > from && (t.low == "or" || t.low == "nor")
+				i > from && (t.low == "or" || t.low == "nor") ||
+				// "the Bookshop API docs render there": a verb in lower
+				// case says what the words before it do, never part of them
+				i > from && t.raw == t.low && showingVerbs[t.low]
 			if i > from && clauseGoesOn[t.low] || runsOn {
 				// "shows Write the notes as not done": the words after
 				// the name say something of it; where the text ends is
@@ -900,6 +903,13 @@ var clauseGoesOn = map[string]bool{"not": true, "no": true, "never": true, "as":
 	"since": true, "when": true, "while": true, "if": true, "unless": true, "until": true, "so": true,
 	"but": true, "which": true, "who": true, "whose": true, "where": true, "although": true,
 	"though": true, "whereas": true, "instead": true, "again": true, "anymore": true}
+
+// showingVerbs, in lower case inside unquoted words, say what the words
+// before them do on the page.
+var showingVerbs = map[string]bool{"render": true, "renders": true, "load": true, "loads": true,
+	"appear": true, "appears": true, "work": true, "works": true, "display": true, "displays": true,
+	"show": true, "shows": true, "exist": true, "exists": true, "pop": true, "pops": true,
+	"come": true, "comes": true, "sit": true, "sits": true, "live": true, "lives": true}
 
 // stateParticiples say a state of what the words before them name.
 var stateParticiples = map[string]bool{"marked": true, "shown": true, "displayed": true, "listed": true,

@@ -143,10 +143,11 @@ func TestJSONValsRefusals(t *testing.T) {
 		"/releases?notes=Dark%20mode gives back release notes",                  // "back" is the verb's, never a text's first word
 		"The home page shows Congrats in bold",
 		"The home page shows Congrats for everyone",
-		"The heading says Resources in big letters", // a name, too, ends before its qualifier
-		"/notes shows Pay rent marked done",         // a state said after the text
-		"/notes shows Pay rent with a tick",         // "with" and a determiner
-		"/notes/2 shows Pay rent (done)",            // a bracket the text would run on into
+		"The heading says Resources in big letters",                             // a name, too, ends before its qualifier
+		"/notes shows Pay rent marked done",                                     // a state said after the text
+		"Opening /index.html redirects to / and the Shop API docs render there", // a verb in lower case is no part of a name
+		"/notes shows Pay rent with a tick",                                     // "with" and a determiner
+		"/notes/2 shows Pay rent (done)",                                        // a bracket the text would run on into
 		"GET /notes/2 returns Pay rent (done)",
 		"The page shows Resources or Congrats",       // either
 		"Adding Buy milk shows Buy milk in the list", // where the text is, said after it
