@@ -1056,6 +1056,10 @@ func claimPageSkipping(lx *lexed, skip map[int]bool) (string, bool) {
 	return "The home page", false
 }
 
+// reExpectedJudged is "expected" said as a judgement ("works as
+// expected"), not as a bug report's label ("Expected: …").
+var reExpectedJudged = lazyRE(`(?i)\bexpected\b(?:\s*[^:\s]|\s*$)`)
+
 // refusal explains why the parser could not read a claim.
 func (p *parser) refusal() *refusal {
 	shape := p.lx.shape
@@ -1077,6 +1081,10 @@ func (p *parser) refusal() *refusal {
 		return &refusal{cause: p.hint.cause, reason: p.hint.reason, suggest: p.hint.suggest}
 	}
 	for _, w := range vagueWords {
+		if w == "expected" && !reExpectedJudged.MatchString(shape) {
+			// "Expected: …" is a bug report's label, never a judgement
+			continue
+		}
 		if containsPhrase(shape, w) {
 			return &refusal{cause: "vague", reason: fmt.Sprintf("%q is a judgement, not something a browser can see on a page", w)}
 		}
