@@ -225,6 +225,10 @@ var restatements = []restatement{
 	// other words for what a request returns
 	{lazyRE(`\b(?i:hands back|hand back|sends back|send back|spits out|spit out|serves up|serve up|hands you back)\b`), "returns",
 		`"hands back", "sends back", "spits out" are "returns"`, false},
+	// "has a Proxy section": a part of the page named in capitals, as a
+	// control is ("the Save button"), is the quoted name
+	{lazyRE(`\b((?i:has|have|shows|show|lists|list|contains|contain|includes|include|gets|get|gains|gain|adds|add))\s+((?i:a|an|the|its))\s+([A-Z][\w-]*(?: [A-Z][\w-]*){0,2})\s+((?i:section|heading|column|category|group))\b`), "$1 $2 '$3' $4",
+		`a part of the page named in capitals ("a Proxy section") is its name quoted`, false},
 	// "shows a red 'Cancel' button": the button shown, and its colour
 	{lazyRE(`\b((?i:shows|show|brings up|bring up|displays|reveals|has|gets|pops up|adds))\s+(?i:an?|the)\s+((?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white))\s+('\x01\d+\x01'|"\x01\d+\x01"|[A-Z][\w-]*(?: [A-Z][\w-]*){0,3})\s+((?i:button|badge|tag|pill|chip|link|heading|label))\b`), colouredShown,
 		`"a red 'X' button" is the button shown, and its colour`, false},

@@ -104,6 +104,8 @@ func TestRestated(t *testing.T) {
 		{"Opening /orders/upload in a browser tab shows 405 Method Not Allowed.", "Opening /orders/upload returns 405", `On /orders/upload, the page answered HTTP 405.`},
 		{"/logo.svg loads fine (200)", "/logo.svg returns 200", `On /logo.svg, the page answered HTTP 200.`},
 		{"A mistyped address like /ordres/ just gives you a 404 page.", "/ordres/ gives you a 404 page", `On /ordres/, the page answered HTTP 404.`},
+		// A part of the page named in capitals is its name quoted.
+		{"/settings has a Proxy section", "/settings has a 'Proxy' section", `On /settings, the page shows "Proxy".`},
 		// A quoted text is never rewritten.
 		{"fyi /plans shows 'Seats (checked 2)'", "/plans shows 'Seats (checked 2)'", `On /plans, the page shows "Seats (checked 2)".`},
 	} {
