@@ -13,6 +13,9 @@ func TestJSONValsReadings(t *testing.T) {
 		// a value in sentence case, ended by the claim's end, a comma or "and" before the next
 		{"Search ignores case, /notes?q=RYE still finds Buy rye bread", [][]string{
 			{`{"visit":"/notes?q=RYE"}`, `{"expect_text":"Buy rye bread"}`}}},
+		// a rule under a condition on the request, then its example
+		{"When both are given, _end wins over _limit, so /notes?_limit=3&_end=1 returns Buy rye bread", [][]string{
+			{`{"visit":"/notes?_limit=3\u0026_end=1"}`, `{"expect_text":"Buy rye bread"}`}}},
 		{"GET /notes?id_lte=2 returns Buy rye bread and Call the bank but not Pay rent", [][]string{
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Buy rye bread"}`},
 			{`{"visit":"/notes?id_lte=2"}`, `{"expect_text":"Call the bank"}`},
@@ -240,6 +243,7 @@ func TestReasonsRefusals(t *testing.T) {
 		"/orders?_expand=buyer answers 200 instead of ignoring the relation",                         // a 200 does not decide it
 		"/orders?_expand=buyer shows 'Error' instead of a 404",                                       // the status is in the dropped part
 		"Exact filters don't care about case, so /orders?item=blue%20mug returns the blue mug order", // a description
+		"When you click Save it works: /notes returns Buy rye bread", // a condition that acts is no rule
 		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                            // a count in the reason
 		"Only admins: /admin shows 'Users'",                                                          // "only" bounds who, a check
 		"Only the first page counts: /orders?_page=1 returns 'Blue mug'",                             // "only" not before the rule's verb

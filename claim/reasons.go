@@ -73,7 +73,7 @@ func ruleOK(s string) bool {
 		return false
 	}
 	f := strings.Fields(strings.ToLower(s))
-	if len(f) < 2 || len(f) > 14 || ruleOpeners[f[0]] || f[0] == "there" || f[0] == "there's" {
+	if len(f) < 2 || len(f) > 14 || ruleOpeners[f[0]] && !ruleCondition(f) || f[0] == "there" || f[0] == "there's" {
 		// "there is no invoices resource": what exists is a check
 		return false
 	}
@@ -93,6 +93,23 @@ func ruleOK(s string) bool {
 		}
 	}
 	return false
+}
+
+// ruleCondition reports whether words that start with "when" or "if" are
+// a rule's condition on the request ("when both are given, _end wins over
+// _limit"), not an action of the claim: no action, and no person who acts
+// ("when you open …", "if I click …").
+func ruleCondition(f []string) bool {
+	if f[0] != "when" && f[0] != "if" && f[0] != "whenever" {
+		return false
+	}
+	for _, w := range f[1:] {
+		w = strings.Trim(w, ",.;")
+		if premiseActs[w] || ruleOpeners[w] && w != "given" || w == "i" || w == "you" || w == "we" || w == "user" || w == "users" || w == "someone" {
+			return false
+		}
+	}
+	return true
 }
 
 // labelOK reports whether words before a colon are a title ("Release
