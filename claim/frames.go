@@ -84,7 +84,7 @@ var restatements = []restatement{
 	{lazyRE(`^(?i:[A-Z][A-Z0-9]+-\d+)\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
 	// Chat openers without a colon.
-	{lazyRE(`^(?i:fyi|btw|so|also|for the record|just so you know|quick note)\s*,?\s+|^(?i:ok(?:ay)?)\s*,\s*`), "",
+	{lazyRE(`^(?i:fyi|btw|so|also|for the record|just so you know|quick note|heads[- ]up|psa|reminder|side note)\s*,?\s+|^(?i:ok(?:ay)?)\s*,\s*`), "",
 		"a chat word before the claim", false},
 	// Interjections and hedges in chat: the claim is what follows.
 	{lazyRE(`^(?i:hey|hi|hello|hmm+|um+|uh+|ok so|so yeah|yo)\s*[,!.]*\s+`), "",

@@ -13,6 +13,10 @@ func TestJSONValsReadings(t *testing.T) {
 		// a value in sentence case, ended by the claim's end, a comma or "and" before the next
 		{"Search ignores case, /notes?q=RYE still finds Buy rye bread", [][]string{
 			{`{"visit":"/notes?q=RYE"}`, `{"expect_text":"Buy rye bread"}`}}},
+		// which of a repeated parameter counts, after a chat word
+		{"heads up, only the first q counts: /notes?q=rye&q=bank just returns Buy rye bread", [][]string{
+			{`{"visit":"/notes?q=rye\u0026q=bank"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/notes?q=rye\u0026q=bank"}`, `{"expect_text":"Buy rye bread"}`}}},
 		// a rule under a condition on the request, then its example
 		{"When both are given, _end wins over _limit, so /notes?_limit=3&_end=1 returns Buy rye bread", [][]string{
 			{`{"visit":"/notes?_limit=3\u0026_end=1"}`, `{"expect_text":"Buy rye bread"}`}}},

@@ -83,7 +83,9 @@ func ruleOK(s string) bool {
 		// at the start") limits the rule
 		w = strings.Trim(w, ",.;")
 		// ("a single record" describes; "one", "no" are too common to tell)
-		if n := numberWords[w]; n >= 2 || jvDigits.MatchString(w) || w == "only" && (i+1 == len(f) || !ruleVerbs[strings.Trim(f[i+1], ",.;")]) {
+		// "only the first q counts": which of a repeated parameter is used
+		firstLast := w == "only" && i+2 < len(f) && f[i+1] == "the" && (f[i+2] == "first" || f[i+2] == "last")
+		if n := numberWords[w]; n >= 2 || jvDigits.MatchString(w) || w == "only" && !firstLast && (i+1 == len(f) || !ruleVerbs[strings.Trim(f[i+1], ",.;")]) {
 			return false
 		}
 	}
