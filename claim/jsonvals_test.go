@@ -17,6 +17,9 @@ func TestJSONValsReadings(t *testing.T) {
 		{"heads up, only the first q counts: /notes?q=rye&q=bank just returns Buy rye bread", [][]string{
 			{`{"visit":"/notes?q=rye\u0026q=bank"}`, `{"expect_json":{"count":1},"reach":true}`},
 			{`{"visit":"/notes?q=rye\u0026q=bank"}`, `{"expect_text":"Buy rye bread"}`}}},
+		// where numbering starts is no count of items
+		{"_start counts from 1, so /notes?_start=2 gives Pay rent", [][]string{
+			{`{"visit":"/notes?_start=2"}`, `{"expect_text":"Pay rent"}`}}},
 		// a rule under a condition on the request, then its example
 		{"When both are given, _end wins over _limit, so /notes?_limit=3&_end=1 returns Buy rye bread", [][]string{
 			{`{"visit":"/notes?_limit=3\u0026_end=1"}`, `{"expect_text":"Buy rye bread"}`}}},
@@ -248,6 +251,7 @@ func TestReasonsRefusals(t *testing.T) {
 		"/orders?_expand=buyer shows 'Error' instead of a 404",                                       // the status is in the dropped part
 		"Exact filters don't care about case, so /orders?item=blue%20mug returns the blue mug order", // a description
 		"When you click Save it works: /notes returns Buy rye bread", // a condition that acts is no rule
+		"only 2 notes match, so /notes?q=a gives Pay rent", // a count in the rule is a check of its own
 		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                            // a count in the reason
 		"Only admins: /admin shows 'Users'",                                                          // "only" bounds who, a check
 		"Only the first page counts: /orders?_page=1 returns 'Blue mug'",                             // "only" not before the rule's verb

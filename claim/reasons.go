@@ -85,7 +85,10 @@ func ruleOK(s string) bool {
 		// ("a single record" describes; "one", "no" are too common to tell)
 		// "only the first q counts": which of a repeated parameter is used
 		firstLast := w == "only" && i+2 < len(f) && f[i+1] == "the" && (f[i+2] == "first" || f[i+2] == "last")
-		if n := numberWords[w]; n >= 2 || jvDigits.MatchString(w) || w == "only" && !firstLast && (i+1 == len(f) || !ruleVerbs[strings.Trim(f[i+1], ",.;")]) {
+		// "_start counts from 1", "pages start at 1": where numbering
+		// starts, no count of items
+		base := i > 0 && (f[i-1] == "from" || f[i-1] == "at") && (w == "0" || w == "1" || w == "zero" || w == "one")
+		if n := numberWords[w]; !base && (n >= 2 || jvDigits.MatchString(w)) || w == "only" && !firstLast && (i+1 == len(f) || !ruleVerbs[strings.Trim(f[i+1], ",.;")]) {
 			return false
 		}
 	}
