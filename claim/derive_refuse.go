@@ -407,7 +407,7 @@ func afterAction(lx *lexed, sk sketch) map[int]bool {
 	return out
 }
 
-var reNegation = lazyRE(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere|omits?|omitted|excludes?|excluded)\b|\b(?:leaves?|left|leaving)\s+out\b`)
+var reNegation = lazyRE(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere|omits?|omitted|excludes?|excluded)\b|\b(?:leaves?|left|leaving)\s+(?:\S+\s+){0,5}?out\b|\b(?:keeps?|kept|keeping)\s+(?:\S+\s+){1,5}?out\b`)
 
 // negatedClaim reports whether a claim says something is not so. An HTTP
 // status's name ("404 Not Found") says nothing is not so.
@@ -476,6 +476,10 @@ func negatedLits(lx *lexed) []bool {
 		if absentAfter(lx.toks, i) {
 			out[n] = true
 		}
+		// "leaves 'Ann Lee' out", "keeps 'Beta' out of the list"
+		if i > 0 && leavesOutAround(lx.toks, i-1) {
+			out[n] = true
+		}
 		// "so 'List books' disappears", "'Error' is gone".
 		for j := i + 1; j < len(lx.toks) && j <= i+2; j++ {
 			if sketchGoneAfter[lx.toks[j].low] || (lx.toks[j].low == "goes" || lx.toks[j].low == "go") && j+1 < len(lx.toks) && lx.toks[j+1].low == "away" {
@@ -485,6 +489,22 @@ func negatedLits(lx *lexed) []bool {
 		n, last = n+1, i
 	}
 	return out
+}
+
+// leavesOutAround reports whether toks[i] is "leave" or "keep" whose
+// "out" comes a few words later ("leaves 'Ann Lee' out"): what lies between
+// is said not to be there.
+func leavesOutAround(toks []token, i int) bool {
+	w := toks[i].low
+	if !leaveWords[w] && w != "keeps" && w != "keep" && w != "kept" && w != "keeping" {
+		return false
+	}
+	for j := i + 2; j < len(toks) && j <= i+6; j++ {
+		if toks[j].low == "out" {
+			return true
+		}
+	}
+	return false
 }
 
 // closeVerbs say that what they close goes away: "closes the 'Upload'
@@ -658,6 +678,10 @@ func beforeNegation(claim, suggestion string) bool {
 	var before []string
 	for _, t := range lx.toks {
 		if t.kind == tWord && (reNegation.MatchString(t.raw) || t.low == "not") || t.kind == tLit && reNegation.MatchString(t.raw) {
+			break
+		}
+		if i := slices.IndexFunc(lx.toks, func(u token) bool { return u.start == t.start }); i >= 0 && leavesOutAround(lx.toks, i) {
+			// "leaves 'X' out": the negation starts at its verb
 			break
 		}
 		if t.kind == tLit || t.kind == tPath {

@@ -429,7 +429,9 @@ func TestQuotedKeyPressed(t *testing.T) {
 func TestSuggestionsKeepNegation(t *testing.T) {
 	for _, c := range []string{"The home page doesn't show 'NaN' anywhere", "/cart never shows 'null' at all, really",
 		"Asking for just two entries with /items?_limit=2 leaves out 'Carrots'", "The export at /report.csv omits 'internal notes' for sure",
-		"the summary on /stats excludes 'Archived', as it should"} {
+		"the summary on /stats excludes 'Archived', as it should",
+		// the text between "leaves" or "keeps" and "out"
+		"/items?id_ne=1 leaves 'Carrots' completely out of it", "/items?id_ne=1 keeps 'Carrots' out of the list"} {
 		ss := Suggestions(c)
 		if len(ss) == 0 {
 			t.Errorf("%q: no suggestion", c)

@@ -225,6 +225,9 @@ var restatements = []restatement{
 	// other words for what a request returns
 	{lazyRE(`\b(?i:hands back|hand back|sends back|send back|spits out|spit out|serves up|serve up|hands you back)\b`), "returns",
 		`"hands back", "sends back", "spits out" are "returns"`, false},
+	// "leaves 'Ann Lee' out" is "leaves out 'Ann Lee'"
+	{lazyRE(`\b((?i:leaves|leave|leaving))\s+('\x01\d+\x01'|"\x01\d+\x01"|[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3})\s+(?i:out)\b`), "$1 out $2",
+		`"leaves X out" is "leaves out X"`, false},
 	// "has a Proxy section": a part of the page named in capitals, as a
 	// control is ("the Save button"), is the quoted name
 	{lazyRE(`\b((?i:has|have|shows|show|lists|list|contains|contain|includes|include|gets|get|gains|gain|adds|add))\s+((?i:a|an|the|its))\s+([A-Z][\w-]*(?: [A-Z][\w-]*){0,2})\s+((?i:section|heading|column|category|group))\b`), "$1 $2 '$3' $4",
