@@ -84,7 +84,9 @@ func ruleOK(s string) bool {
 		w = strings.Trim(w, ",.;")
 		// ("a single record" describes; "one", "no" are too common to tell)
 		// "only the first q counts": which of a repeated parameter is used
-		firstLast := w == "only" && i+2 < len(f) && f[i+1] == "the" && (f[i+2] == "first" || f[i+2] == "last")
+		// ("only the first page counts" is refused: which pages count is
+		// a check of its own)
+		firstLast := w == "only" && i+3 < len(f) && f[i+1] == "the" && (f[i+2] == "first" || f[i+2] == "last") && paramWord(f[i+3])
 		// "_start counts from 1", "pages start at 1": where numbering
 		// starts, no count of items
 		base := i > 0 && (f[i-1] == "from" || f[i-1] == "at") && (w == "0" || w == "1" || w == "zero" || w == "one")
@@ -98,6 +100,12 @@ func ruleOK(s string) bool {
 		}
 	}
 	return false
+}
+
+// paramWord reports whether a word names a query parameter or one of its
+// values: "_sort", "q", "filter", "value".
+func paramWord(w string) bool {
+	return strings.HasPrefix(w, "_") || len(w) <= 2 || w == "param" || w == "parameter" || w == "filter" || w == "value" || w == "one"
 }
 
 // ruleCondition reports whether words that start with "when" or "if" are
