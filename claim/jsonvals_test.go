@@ -17,6 +17,10 @@ func TestJSONValsReadings(t *testing.T) {
 		{"heads up, only the first q counts: /notes?q=rye&q=bank just returns Buy rye bread", [][]string{
 			{`{"visit":"/notes?q=rye\u0026q=bank"}`, `{"expect_json":{"count":1},"reach":true}`},
 			{`{"visit":"/notes?q=rye\u0026q=bank"}`, `{"expect_text":"Buy rye bread"}`}}},
+		// the reason after the check, with a verb of looking
+		{"/notes?q=true only brings back Pay rent, because q also looks at the done flag", [][]string{
+			{`{"visit":"/notes?q=true"}`, `{"expect_json":{"count":1},"reach":true}`},
+			{`{"visit":"/notes?q=true"}`, `{"expect_text":"Pay rent"}`}}},
 		// where numbering starts is no count of items
 		{"_start counts from 1, so /notes?_start=2 gives Pay rent", [][]string{
 			{`{"visit":"/notes?_start=2"}`, `{"expect_text":"Pay rent"}`}}},

@@ -51,7 +51,9 @@ var ruleVerbs = map[string]bool{"is": true, "are": true, "isn't": true, "aren't"
 	"has": true, "have": true, "counts": true, "count": true, "cuts": true, "cut": true, "finds": true, "find": true,
 	"combine": true, "combines": true, "stack": true, "stacks": true, "compose": true, "composes": true,
 	"start": true, "starts": true, "begin": true, "begins": true, "means": true, "mean": true, "search": true,
-	"puts": true, "put": true, "places": true, "ranks": true, "rank": true, "orders": true}
+	"puts": true, "put": true, "places": true, "ranks": true, "rank": true, "orders": true,
+	"looks": true, "look": true, "scans": true, "scan": true, "compares": true, "compare": true,
+	"checks": true, "check": true, "tolerates": true, "tolerated": true}
 
 // ruleOpeners start no rule: an action, a check or a condition.
 var ruleOpeners = map[string]bool{"if": true, "when": true, "whenever": true, "after": true, "once": true,
