@@ -905,11 +905,17 @@ var clauseGoesOn = map[string]bool{"not": true, "no": true, "never": true, "as":
 	"though": true, "whereas": true, "instead": true, "again": true, "anymore": true}
 
 // showingVerbs, in lower case inside unquoted words, say what the words
-// before them do on the page.
+// before them do on the page (or what a key or control does).
 var showingVerbs = map[string]bool{"render": true, "renders": true, "load": true, "loads": true,
 	"appear": true, "appears": true, "work": true, "works": true, "display": true, "displays": true,
 	"show": true, "shows": true, "exist": true, "exists": true, "pop": true, "pops": true,
-	"come": true, "comes": true, "sit": true, "sits": true, "live": true, "lives": true}
+	"come": true, "comes": true, "sit": true, "sits": true, "live": true, "lives": true,
+	// what a key or a control does ("SHIFT + a selects all torrents"):
+	// a clause about the page, which writes it otherwise
+	"selects": true, "opens": true, "closes": true, "saves": true, "deletes": true, "removes": true,
+	"adds": true, "toggles": true, "starts": true, "stops": true, "pauses": true, "resumes": true,
+	"hides": true, "moves": true, "sorts": true, "creates": true, "sends": true, "clears": true,
+	"focuses": true, "triggers": true, "launches": true, "refreshes": true, "reloads": true}
 
 // stateParticiples say a state of what the words before them name.
 var stateParticiples = map[string]bool{"marked": true, "shown": true, "displayed": true, "listed": true,

@@ -160,6 +160,7 @@ func TestJSONValsRefusals(t *testing.T) {
 		"The heading says Resources in big letters",                             // a name, too, ends before its qualifier
 		"/notes shows Pay rent marked done",                                     // a state said after the text
 		"Opening /index.html redirects to / and the Shop API docs render there", // a verb in lower case is no part of a name
+		"The help page says CTRL + s saves the draft", // what a key does, a clause the page writes otherwise
 		"/notes shows Pay rent with a tick",                                     // "with" and a determiner
 		"/notes/2 shows Pay rent (done)",                                        // a bracket the text would run on into
 		"GET /notes/2 returns Pay rent (done)",
