@@ -583,7 +583,10 @@
       }
       case 'role': {
         for (const el of els) {
-          if (roleOf(el) !== t.value) continue;
+          // A switch is a checkbox to a person: "the 'Sync' checkbox is
+          // off" of a role=switch toggle.
+          const r = roleOf(el);
+          if (r !== t.value && !(t.value === 'checkbox' && r === 'switch')) continue;
           if (ariaHidden(el)) continue;
           if (t.level && headingLevel(el) !== t.level) continue;
           let s = 2;

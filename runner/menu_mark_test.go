@@ -72,3 +72,31 @@ func TestMenuItemMark(t *testing.T) {
 		})
 	}
 }
+
+// TestSwitchIsACheckbox checks that a role=switch toggle is found as a
+// checkbox, its aria-checked read as ticked or not.
+func TestSwitchIsACheckbox(t *testing.T) {
+	pages := servePages(t, map[string]string{"/": `<title>app</title>
+<button role="switch" aria-checked="false">Sync</button>
+<label><input type="checkbox" checked> Backups</label>`})
+	tests := []struct {
+		name  string
+		steps string
+		want  evidence.Decision
+	}{
+		{name: "a switch that is off", want: evidence.Verified, steps: `
+      - visit: /
+      - expect_unchecked: role=checkbox[name="Sync"]
+      - expect_checked: role=checkbox[name="Backups"]`},
+		{name: "a switch said on when off", want: evidence.Failed, steps: `
+      - visit: /
+      - expect_checked: role=checkbox[name="Sync"]
+        timeout: 500ms`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
+			wantDecision(t, res, tc.want)
+		})
+	}
+}
