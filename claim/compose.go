@@ -1249,7 +1249,6 @@ var cstates = withColours(map[string]cstate{
 	"unchecked":     {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
 	"turned off":    {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
 	"switched off":  {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
-	"on":            {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, checkbox: true},
 	"off":           {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
 	"enabled":       {kind: plan.ExpectEnabled, negKind: plan.ExpectDisabled, onOff: true},
 	"disabled":      {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled, onOff: true},
