@@ -1003,7 +1003,14 @@ func buildRules() {
 	addRule("double-click", cAction, true, `{who}(?:can )?(?:double-clicking|double clicking|double-click|double-clicks|double click|double clicks|double-clicked|dblclicking|dblclick)(?: on)? ((?:{el})|{text})`,
 		func(m *match) ([]item, bool) { return m.p.click(m, plan.DblClick) })
 	addRule("hover", cAction, true, `{who}(?:hovering|hover|hovers|mousing|mouse|moving the mouse|pointing)(?: the mouse)?(?: over| on| onto| above| at)? ((?:{el})|{text})`,
-		func(m *match) ([]item, bool) { return m.p.click(m, plan.Hover) })
+		func(m *match) ([]item, bool) {
+			if m.st.start && strings.HasPrefix(strings.TrimSpace(m.p.lx.shape[m.end:]), ":") {
+				// "Hover check: hovering 'Save' shows …": a topic, never
+				// the text "check" hovered
+				return nil, false
+			}
+			return m.p.click(m, plan.Hover)
+		})
 
 	// "The 'Forgot password?' link opens /forgot-password": the element is
 	// clicked; what follows it is checked.

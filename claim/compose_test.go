@@ -87,6 +87,8 @@ func TestComposeStates(t *testing.T) {
 		{"Both 'Free' and 'Pro' are listed on /pricing", [][]string{{`{"visit":"/pricing"}`, `{"expect_text":"Free"}`}, {`{"visit":"/pricing"}`, `{"expect_text":"Pro"}`}}},
 		{"On /settings, 'Email me' is ticked", [][]string{{`{"visit":"/settings"}`, `{"expect_checked":"role=checkbox[name=\"Email me\"]"}`}}},
 		{"On /settings, the 'Beta features' toggle is switched off", [][]string{{`{"visit":"/settings"}`, `{"expect_unchecked":"role=checkbox[name=\"Beta features\"]"}`}}},
+		// a topic before a colon, even one that starts with a verb of acting
+		{"Hover check: hovering 'Save' shows 'Saves the file'", [][]string{{`{"visit":"/"}`, `{"hover":"text=\"Save\""}`, `{"expect_text":"Saves the file"}`}}},
 		{"On /settings, 'Beta features' is off", [][]string{{`{"visit":"/settings"}`, `{"expect_unchecked":"role=checkbox[name=\"Beta features\"]"}`}}},
 		{"The /profile page has 'Public profile' checked", [][]string{{`{"visit":"/profile"}`, `{"expect_checked":"role=checkbox[name=\"Public profile\"]"}`}}},
 		{"On /compose, the 'Send' button is greyed out", [][]string{{`{"visit":"/compose"}`, `{"expect_disabled":"role=button[name=\"Send\"]"}`}}},

@@ -105,6 +105,8 @@ func TestRestated(t *testing.T) {
 		{"/logo.svg loads fine (200)", "/logo.svg returns 200", `On /logo.svg, the page answered HTTP 200.`},
 		{"A mistyped address like /ordres/ just gives you a 404 page.", "/ordres/ gives you a 404 page", `On /ordres/, the page answered HTTP 404.`},
 		{"/items?id_ne=1 leaves 'Carrots' out", "/items?id_ne=1 leaves out 'Carrots'", `On /items?id_ne=1, the page does not show "Carrots".`},
+		// "X check:" is a label, whatever X is.
+		{"Sorting check: /items?_sort=name returns 'Apples'", "/items?_sort=name returns 'Apples'", `On /items?_sort=name, the page shows "Apples".`},
 		// A part of the page named in capitals is its name quoted.
 		{"/settings has a Proxy section", "/settings has a 'Proxy' section", `On /settings, the page shows "Proxy".`},
 		// A quoted text is never rewritten.
