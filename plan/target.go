@@ -445,7 +445,7 @@ func isRole(s string) bool {
 func suggest(got string, known []string) string {
 	best, bestD := "", 3
 	for _, k := range known {
-		if d := distance(got, k); d < bestD {
+		if d := EditDistance(got, k); d < bestD {
 			best, bestD = k, d
 		}
 	}
@@ -455,8 +455,9 @@ func suggest(got string, known []string) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// distance is the Levenshtein distance between a and b.
-func distance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b (bytes): how
+// far a misspelt name is from the one meant.
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

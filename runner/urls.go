@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // resolve turns a plan location (a path on the deployment, or an absolute
@@ -57,31 +59,10 @@ func mountPrefix(base *url.URL, path string) string {
 	if f == "" {
 		return mount
 	}
-	if f == m || len(m) >= 5 && len(f) >= 4 && editDistance(m, f) <= 2 {
+	if f == m || len(m) >= 5 && len(f) >= 4 && plan.EditDistance(m, f) <= 2 {
 		return ""
 	}
 	return mount
-}
-
-// editDistance is the Levenshtein distance of two short strings.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // sameOrigin reports whether a and b share scheme, host and port.
