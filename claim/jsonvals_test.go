@@ -160,7 +160,7 @@ func TestJSONValsRefusals(t *testing.T) {
 		"The heading says Resources in big letters",                             // a name, too, ends before its qualifier
 		"/notes shows Pay rent marked done",                                     // a state said after the text
 		"Opening /index.html redirects to / and the Shop API docs render there", // a verb in lower case is no part of a name
-		"The help page says CTRL + s saves the draft", // what a key does, a clause the page writes otherwise
+		"The help page says CTRL + s saves the draft",                           // what a key does, a clause the page writes otherwise
 		"/notes shows Pay rent with a tick",                                     // "with" and a determiner
 		"/notes/2 shows Pay rent (done)",                                        // a bracket the text would run on into
 		"GET /notes/2 returns Pay rent (done)",
@@ -255,8 +255,8 @@ func TestReasonsRefusals(t *testing.T) {
 		"/orders?_expand=buyer answers 200 instead of ignoring the relation",                         // a 200 does not decide it
 		"/orders?_expand=buyer shows 'Error' instead of a 404",                                       // the status is in the dropped part
 		"Exact filters don't care about case, so /orders?item=blue%20mug returns the blue mug order", // a description
-		"When you click Save it works: /notes returns Buy rye bread", // a condition that acts is no rule
-		"only 2 notes match, so /notes?q=a gives Pay rent", // a count in the rule is a check of its own
+		"When you click Save it works: /notes returns Buy rye bread",                                 // a condition that acts is no rule
+		"only 2 notes match, so /notes?q=a gives Pay rent",                                           // a count in the rule is a check of its own
 		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                            // a count in the reason
 		"Only admins: /admin shows 'Users'",                                                          // "only" bounds who, a check
 		"Only the first page counts: /orders?_page=1 returns 'Blue mug'",                             // "only" not before the rule's verb
