@@ -1234,6 +1234,8 @@ type cstate struct {
 	// colour: a colour family ("~blue"), of the text or of the
 	// background, which the element's noun says (colourCheck)
 	colour bool
+	// size: a length in px ("is 32px", "is 350px wide"), exact
+	size bool
 }
 
 var cstates = withColours(map[string]cstate{
@@ -1310,6 +1312,24 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 			return item{}, false
 		}
 	}
+	if st.size {
+		// A text's size is its letters' (font-size); a width or a
+		// height may be said of any element. "32px" said of a button,
+		// a card or a bar names no dimension, and "not 32px" no value.
+		switch {
+		case neg || t.name == "" || t.noun == "dialog" || t.noun == "menu":
+			return item{}, false
+		case st.prop != "font-size":
+			// the element found must be the one measured: a button, a
+			// field, a link or a badge, never the text inside a card
+			if !boxNouns[t.word] && t.noun != "button" && t.noun != "field" && t.noun != "select" {
+				return item{}, false
+			}
+		case t.noun == "" && t.quoted || fontNouns[t.word]:
+		default:
+			return item{}, false
+		}
+	}
 	tg := t.aimed()
 	if st.checkbox {
 		switch {
@@ -1348,7 +1368,7 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 	if guard {
 		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
 		it.notes = append(it.notes, fmt.Sprintf("%s is taken to be the button named so, found first: if the page has no such button, the run is blocked, not failed.", plan.Quote(t.name)))
-	} else if st.colour && !t.quoted {
+	} else if (st.colour || st.size) && !t.quoted {
 		// an unquoted name is a guess at what the element shows: found
 		// first, so a name read wrongly blocks the run, never fails it
 		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
@@ -1360,6 +1380,8 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its colour is checked as a shade of %s: the button's own background where it is filled (painted and standing out from what is behind it), else the colour of its text, as a person names an outlined button's colour.", t.name, tg, strings.TrimPrefix(v, "~")))
 	} else if st.colour {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked as a shade of %s (any colour a person would call %s; colours on the border of two are either).", t.name, tg, st.prop, strings.TrimPrefix(v, "~"), strings.TrimPrefix(v, "~")))
+	} else if st.size {
+		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked to be exactly %s, as the browser computes it (a size set in rem or em is computed in px).", t.name, tg, st.prop, v))
 	} else if st.prop != "" {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked.", t.name, tg, st.prop))
 	}
@@ -2131,8 +2153,44 @@ func (c *composer) stateAfter() (cstate, bool) {
 		return cstate{kind: plan.ExpectStyle, prop: "color", val: v, colour: true}, true
 	}
 	c.i = s
+	if st, ok := c.sizeAfter(); ok {
+		return st, true
+	}
+	c.i = s
 	return cstate{}, false
 }
+
+// sizeAfter reads a length in pixels: "32px" (a text's font size),
+// "350px wide" (width), "36px high" or "36px tall" (height). The
+// computed value is compared exactly, as the browser writes it ("32px").
+func (c *composer) sizeAfter() (cstate, bool) {
+	if c.end() {
+		return cstate{}, false
+	}
+	m := pxLength.FindStringSubmatch(c.w[c.i].low)
+	if m == nil || c.w[c.i].kind != tWord {
+		return cstate{}, false
+	}
+	c.i++
+	st := cstate{kind: plan.ExpectStyle, prop: "font-size", val: m[1] + "px", size: true}
+	switch {
+	case c.eat("wide"):
+		st.prop = "width"
+	case c.eat("high") || c.eat("tall"):
+		st.prop = "height"
+	}
+	return st, true
+}
+
+var (
+	pxLength = lazyRE(`^(\d{1,4}(?:\.\d{1,3})?)px$`)
+	// fontNouns are the nouns of a text whose size is its letters'.
+	fontNouns = map[string]bool{"heading": true, "headline": true, "title": true, "link": true, "label": true,
+		"name": true, "text": true, "message": true, "word": true, "line": true}
+	// boxNouns are the nouns of a text said as an element whose box is
+	// the text's own, so its width and height are the element's.
+	boxNouns = map[string]bool{"link": true, "badge": true, "tag": true, "pill": true, "chip": true, "label": true}
+)
 
 // hexColour is a colour written as CSS writes it in hex.
 var hexColour = lazyRE(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)

@@ -71,6 +71,11 @@ func TestComposeStates(t *testing.T) {
 		// an exact colour in hex: the same property, compared as rgb
 		{"The 'Total' label on /cart is #5e81ac", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"color","value":"#5e81ac"}}`}}},
 		{"On /docs, the 'GET' badge is drawn in #61affe", [][]string{{`{"visit":"/docs"}`, `{"expect_style":{"target":"text=\"GET\"","property":"background-color","value":"#61affe"}}`}}},
+		// a size in px: a text's letters, or the width/height of an element that is its own box
+		{"The 'Congrats!' heading on /welcome is 32px", [][]string{{`{"visit":"/welcome"}`, `{"expect_style":{"target":"role=heading[name=\"Congrats!\"]","property":"font-size","value":"32px"}}`}}},
+		{"On /cart, 'Total' is 14.5px", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-size","value":"14.5px"}}`}}},
+		{"The 'Checkout' button on /cart is 40px high", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"role=button[name=\"Checkout\"]","property":"height","value":"40px"}}`}}},
+		{"On /docs, the GET badge is 52px wide", [][]string{{`{"visit":"/docs"}`, `{"wait_for":"text=\"GET\"","reach":true}`, `{"expect_style":{"target":"text=\"GET\"","property":"width","value":"52px"}}`}}},
 		// a button's: its filled background, else its text's (the runner tells which)
 		{"The 'Delete' button on /cart is red", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"role=button[name=\"Delete\"]","property":"control-color","value":"~red"}}`}}},
 		{"After clicking 'Edit', the Save button is green", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"wait_for":"role=button[name=\"Save\"]","reach":true}`, `{"expect_style":{"target":"role=button[name=\"Save\"]","property":"control-color","value":"~green"}}`}}},
@@ -98,12 +103,16 @@ func TestComposeStates(t *testing.T) {
 	})
 	runRefused(t, []string{
 		"The 'Sort' filter starts on 'Newest'",
-		"Hovering over 'Help' underlines the footer", // a part is no element to style
-		"The 'Save' link on /cart is not green",      // "not green" names no colour
-		"The 'Email' field on /signup is red",        // a control's colour: which part?
-		"The 'Delete' button on /cart is not red",    // "not red" names no colour to check
-		"The 'Total' label on /cart is not #5e81ac",  // nor does "not #5e81ac"
-		"The 'Email' field on /signup is #ff0000",    // a field's colour: which part?
+		"Hovering over 'Help' underlines the footer",  // a part is no element to style
+		"The 'Save' link on /cart is not green",       // "not green" names no colour
+		"The 'Email' field on /signup is red",         // a control's colour: which part?
+		"The 'Delete' button on /cart is not red",     // "not red" names no colour to check
+		"The 'Total' label on /cart is not #5e81ac",   // nor does "not #5e81ac"
+		"The 'Email' field on /signup is #ff0000",     // a field's colour: which part?
+		"The 'Checkout' button on /cart is 40px",      // a button's width or height?
+		"The 'Pro' card on /pricing is 300px wide",    // the text found is not the card
+		"The 'Congrats!' heading is not 32px",         // "not 32px" names no size
+		"On /cart, the 'Coupon' dialog is 350px wide", // what opens it?
 		// which element's background a person sees (the body, or an app's
 		// container over it) no target says
 		"Clicking 'Night mode' gives the docs a dark background",
