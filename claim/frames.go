@@ -159,6 +159,10 @@ var restatements = []restatement{
 		"the page given, then the actions", false},
 	{lazyRE(`^(?i:given\s+(?:i'?m|i am|we are|we're|the user is|a user is|a visitor is|the visitor is|you are|you're)\s+(?:on|at))\s+(/\S*?),\s+(?i:then\s+)?`), "On $1, ",
 		"the page given, then the check", false},
+	// "Given the seeded users, when I request …": the data the deployment
+	// starts with, so the plan may change none of it.
+	{lazyRE(`^(?i:given|with|using)\s+(?i:the\s+|our\s+)?(?i:seeded|seed|default|demo|sample|stock|out-of-the-box|initial|starting)\s+(?:[a-z]+\s+){0,2}?(?i:data|dataset|database|db|records|rows|users|tasks|items|entries|posts|products|fixtures)\s*,\s*`), "",
+		"the data the deployment starts with: the claim is checked on it as it is", true},
 	// Release notes: what was added, removed, renamed or fixed, said as
 	// the state it leaves. A control's kind must be named, so the check is
 	// of that control and not of a text that may show elsewhere.

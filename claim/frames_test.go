@@ -75,6 +75,10 @@ func TestRestated(t *testing.T) {
 		{"Steps: open /plans, click 'Yearly'. Expected: 'Billed yearly'. Actual: 'Billed monthly'.", "", ""}, // which is the claim?
 		{"Given I'm on /plans, then the 'Buy' button is disabled.", "On /plans, the 'Buy' button is disabled", `On /plans, the "Buy" button is disabled.`},
 		{"Given I'm on /plans and I click 'Yearly', then 'Billed yearly' appears", "When I open /plans and click 'Yearly', then the page shows 'Billed yearly'", `On /plans: click the text "Yearly"; then the page shows "Billed yearly".`},
+		// The data the deployment starts with: checked as it is, changed by nothing.
+		{"Given the seeded products, when I open /shop, then 'Blue mug' is shown", "When I open /shop, then the page shows 'Blue mug'", `On /shop, the page shows "Blue mug".`},
+		{"With the demo data, /orders?_limit=1 returns 'Blue mug'", "/orders?_limit=1 returns 'Blue mug'", `On /orders?_limit=1, the page shows "Blue mug".`},
+		{"Given the seed data, adding 'milk' on /todos shows '4 items left'", "", ""}, // an action changes the data given
 		// Release notes, said as the state they leave.
 		{"Added a 'Compare plans' button to /plans.", "/plans has a 'Compare plans' button", `On /plans, the "Compare plans" button is visible.`},
 		{"The 'Compare plans' button was added to /plans.", "/plans has a 'Compare plans' button", `On /plans, the "Compare plans" button is visible.`},

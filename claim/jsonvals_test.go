@@ -202,6 +202,8 @@ func TestReasonsReadings(t *testing.T) {
 			{`{"visit":"/pages?q=cafe"}`, `{"expect_text":"Café Noir"}`}}},
 		{"Paths are case-sensitive - /ORDERS is a 404.", [][]string{
 			{`{"visit":"/ORDERS"}`, `{"expect_status":404}`}}},
+		{"The admin bundle isn't shipped; /admin.js is a 404.", [][]string{
+			{`{"visit":"/admin.js"}`, `{"expect_status":404}`}}},
 		// a status with a count, a count with the item listed first
 		{"/orders?_sort=nope answers 200 with all 3 orders", [][]string{
 			{`{"visit":"/orders?_sort=nope"}`, `{"expect_status":200}`},

@@ -16,8 +16,8 @@ import (
 // dropped: the claim is left to the other readers, which refuse it.
 
 var (
-	// a rule, then a colon or a dash, then the example
-	reasonRuleFirst = lazyRE(`^([^\x01:/]+?)\s*(?::|\s[-–—]\s)\s*(.+)$`)
+	// a rule, then a colon, a semicolon or a dash, then the example
+	reasonRuleFirst = lazyRE(`^([^\x01:;/]+?)\s*(?::|;|\s[-–—]\s)\s*(.+)$`)
 	// a rule, then a comma, then the example starting with its path
 	reasonRuleComma = lazyRE(`^([^\x01:/,]+?),\s*((?:(?i:get)\s+)?/.+)$`)
 	// a title or a purpose, then a colon, then the example
