@@ -259,8 +259,17 @@ var restatements = []restatement{
 	// "just gives you a 404 page": "just" says no more than the status
 	{lazyRE(`\b(?i:just|simply)\s+((?i:gives you|gives|give you|give|shows|show|returns|return|answers with|answers|responds with|serves|throws))\s+((?:(?i:a|an)\s+)?[1-5]\d\d\b)`), "$1 $2",
 		`"just gives a 404" is "gives a 404"`, false},
+	// "the web UI's favicon, /favicon.png, is served": what a file is,
+	// said before its path, names it; the path is what is visited
+	{lazyRE(`^(?i:the\s+|our\s+|its\s+)?(?:[\w'’.-]+\s+){0,4}?(?i:favicon|logo|stylesheet|style sheet|script|icon|image|bundle|manifest|font|source map|sitemap)\s*,\s*(/\S+?)\s*,\s+`), "$1 ",
+		"the words before the path name the file it serves; the path is what is visited", false},
+	{lazyRE(`^(?i:the\s+|our\s+|its\s+)?(?:[\w'’.-]+\s+){0,4}?(?i:favicon|logo|stylesheet|style sheet|script|icon|image|bundle|manifest|font|source map|sitemap)\s+(?i:is served|is|lives|is available|is hosted|can be found)\s+(?i:at|from|under)\s+(/\S+?)\s*([.!]?)$`), "$1 is served$2",
+		"the words before the path name the file it serves; the path is what is visited", false},
+	// "/favicon.png is served": the path answers 200
+	{lazyRE(`(^|\s)(/\S+?)\s+(?i:is served|is being served|gets served|is still served|is shipped|ships)(?:\s+(?i:fine|ok|okay|correctly|normally|just fine))?\s*([.!]?)$`), "$1$2 returns 200$3",
+		`"is served" is answering 200`, false},
 	// "loads fine (200)": the status in brackets is what "loads" says
-	{lazyRE(`\s+(?i:loads|load|opens|open|comes up|come up|works|work|responds|respond)(?:\s+(?i:fine|ok|okay|correctly|successfully|normally|properly))?\s*\(\s*(?i:http\s+|status\s+)?([1-5]\d\d)(?:\s+(?i:ok))?\s*\)`), " returns $1",
+	{lazyRE(`\s+(?i:loads|load|opens|open|comes up|come up|works|work|responds|respond|is served|gets served)(?:\s+(?i:fine|ok|okay|correctly|successfully|normally|properly))?\s*\(\s*(?i:http\s+|status\s+)?([1-5]\d\d)(?:\s+(?i:ok))?\s*\)`), " returns $1",
 		`"loads fine (200)" is the status in brackets`, false},
 	// "a mistyped address like /x gives …": the example path is what is
 	// visited, the words before it say what kind of path it is

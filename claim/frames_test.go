@@ -61,6 +61,10 @@ func TestRestated(t *testing.T) {
 		// Words that name what a path serves, before the path.
 		{"The raw spec at /spec.json says 'Bookshop'", "/spec.json says 'Bookshop'", `On /spec.json, the page shows "Bookshop".`},
 		{"The empty cart at /cart says 'No items'", "", ""}, // a state, not what the path serves
+		{"The shop's PNG favicon, /img/favicon.png, is served (200).", "/img/favicon.png returns 200", `On /img/favicon.png, the page answered HTTP 200.`},
+		{"The logo is served at /img/logo.svg.", "/img/logo.svg returns 200", `On /img/logo.svg, the page answered HTTP 200.`},
+		{"/robots.txt is served", "/robots.txt returns 200", `On /robots.txt, the page answered HTTP 200.`},
+		{"The empty cart, /cart, is served", "", ""}, // a state, not a file
 		// A coloured control shown: the control, then its colour.
 		{"On /cart, clicking 'Edit' shows a red 'Delete' button", `On /cart, clicking 'Edit' shows a 'Delete' button and the "Delete" button is red`, `On /cart: click the text "Edit"; then the "Delete" button is visible and the colour of the "Delete" button (its background where it is filled, else its text's) is a shade of red.`},
 		// A menu's item said as a path through the menu.
