@@ -62,7 +62,15 @@ const statusNamed = "\x00statusnamed"
 // is that character's (charKeyNames).
 const keyAside = "\x00keyaside"
 
+// slashAside is the replacement that drops "(no trailing slash)" after a
+// path that has none, or "(with a trailing slash)" after one that ends
+// in it: the path already says so.
+const slashAside = "\x00slashaside"
+
 var restatements = []restatement{
+	// "/transmission (no trailing slash) redirects …": the path says it
+	{lazyRE(`(/\S*?)\s*\(\s*((?i:no|without a|without the|without|with a|with the|with|incl\.?|including a))\s+(?i:trailing|final|ending|closing)\s+(?i:slash|/)\s*\)`), slashAside,
+		"the path says whether it ends in a slash", false},
 	// A bug report's title before its steps (before the label frames,
 	// which would take "Bug:" alone): what is expected of the
 	// steps is the claim, as a scenario's title before its steps. A
@@ -347,6 +355,15 @@ func restate(claim string) (said string, whys []string, still, ok bool) {
 						return m
 					}
 					return "returns " + g[2] + g[4]
+				}))
+			} else if r.repl == slashAside {
+				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
+					g := r.re.FindStringSubmatch(m)
+					without := strings.HasPrefix(strings.ToLower(g[2]), "no") || strings.HasPrefix(strings.ToLower(g[2]), "without")
+					if strings.HasSuffix(g[1], "/") == without {
+						return m // the aside says the opposite of the path
+					}
+					return g[1]
 				}))
 			} else if r.repl == keyRun {
 				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {

@@ -63,6 +63,9 @@ func TestRestated(t *testing.T) {
 		{"The empty cart at /cart says 'No items'", "", ""}, // a state, not what the path serves
 		{"The shop's PNG favicon, /img/favicon.png, is served (200).", "/img/favicon.png returns 200", `On /img/favicon.png, the page answered HTTP 200.`},
 		{"The logo is served at /img/logo.svg.", "/img/logo.svg returns 200", `On /img/logo.svg, the page answered HTTP 200.`},
+		{"/shop (no trailing slash) redirects to /shop/", "/shop redirects to /shop/", `On /shop, the address is /shop/.`},
+		{"/shop/ (no trailing slash) redirects to /shop/home", "", ""}, // the aside says the opposite of the path
+		{"/docs/ (with a trailing slash) shows 'Docs'", "/docs/ shows 'Docs'", `On /docs/, the page shows "Docs".`},
 		{"/robots.txt is served", "/robots.txt returns 200", `On /robots.txt, the page answered HTTP 200.`},
 		{"The empty cart, /cart, is served", "", ""}, // a state, not a file
 		// A coloured control shown: the control, then its colour.
