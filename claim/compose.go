@@ -1811,6 +1811,28 @@ func (c *composer) predicate(subj *subject) bool {
 		}
 		c.emit(it)
 		return true
+	case c.at("turns", "it") || c.at("colours", "it") || c.at("colors", "it"):
+		// "hovering over 'Docs' turns it #81a1c1": the colour after
+		// the action, as "underlines it"
+		if neg || !c.acted {
+			return false
+		}
+		save := c.i
+		c.i++
+		t := c.objectTarget()
+		st, ok := c.stateAfter()
+		if !ok || !st.colour {
+			c.i = save
+			return false
+		}
+		it, ok := stateCheck(t, st, false)
+		if !ok {
+			c.i = save
+			return false
+		}
+		it.notes = append(it.notes, "The colour is checked after the steps before it; what it was before them is not checked.")
+		c.emit(it)
+		return true
 	}
 	if vals := subj.texts(); len(vals) > 0 {
 		switch {
