@@ -273,13 +273,12 @@ var restatements = []restatement{
 		"the words before the path name the file it serves; the path is what is visited", false},
 	{lazyRE(`^(?i:the\s+|our\s+|its\s+)?(?:[\w'’.-]+\s+){0,4}?(?i:favicon|logo|stylesheet|style sheet|script|icon|image|bundle|manifest|font|source map|sitemap)\s+(?i:is served|is|lives|is available|is hosted|can be found)\s+(?i:at|from|under)\s+(/\S+?)\s*([.!]?)$`), "$1 is served$2",
 		"the words before the path name the file it serves; the path is what is visited", false},
-	// "the big Congrats! heading", "the Bookshop API heading at the top":
-	// a word of size or place beside a named element describes it; the
-	// name finds it
-	{lazyRE(`\b((?i:the))\s+(?i:big|large|huge|main|small|little|tiny)\s+([A-Z'"])`), "$1 $2",
-		"a word of size before a named element describes it; the name finds it", false},
-	{lazyRE(`(\s(?i:heading|headline|title|name|logo|label|link|button|badge))\s+(?i:at|in|on)\s+(?i:the)\s+(?:(?i:very)\s+)?(?i:top|bottom)(?:\s+(?i:left|right))?(?:\s+(?i:corner))?(?:\s+(?i:of)\s+(?i:the)\s+(?:(?i:start|home|landing|front|main)\s+)?(?i:page|screen))?\b`), "$1",
-		"where a named element sits describes it; the name finds it", false},
+	// "The Bookshop API heading at the top is 36px": where the subject
+	// sits describes it, and its name finds it; said anywhere else
+	// ("there's a Checkout button at the top of the cart") where it sits
+	// is what is claimed, and stays
+	{lazyRE(`^((?i:the)\s+[^,;:]{1,40}?\s(?i:heading|headline|title|name|logo|label|link|button|badge))\s+(?i:at|in|on)\s+(?i:the)\s+(?:(?i:very)\s+)?(?i:top|bottom)(?:\s+(?i:left|right))?(?:\s+(?i:corner))?(?:\s+(?i:of)\s+(?i:the)\s+(?:(?i:start|home|landing|front|main)\s+)?(?i:page|screen))?\s+((?i:is|uses|has)\s)`), "$1 $2",
+		"where the named subject sits describes it; the name finds it", false},
 	// "is set at 1.4rem, i.e. 22.4px": the size in px is what is computed
 	{lazyRE(`\b(?i:is set at|is set to|is set in|is)\s+\d+(?:\.\d+)?r?em\s*,?\s+(?i:i\.e\.|ie|so|that is|which is|=|or)\s*,?\s*(\d+(?:\.\d+)?px)\b`), "is $1",
 		"a size in rem or em, then in px: the px the browser computes", false},
