@@ -62,6 +62,11 @@ const statusNamed = "\x00statusnamed"
 // is that character's (charKeyNames).
 const keyAside = "\x00keyaside"
 
+// comeBack is the replacement that says "Both users come back for /p"
+// as "/p returns both users" (the quantity word no longer starts the
+// sentence, so it is not a capitalised name).
+const comeBack = "\x00comeback"
+
 // slashAside is the replacement that drops "(no trailing slash)" after a
 // path that has none, or "(with a trailing slash)" after one that ends
 // in it: the path already says so.
@@ -282,6 +287,10 @@ var restatements = []restatement{
 	// "is set at 1.4rem, i.e. 22.4px": the size in px is what is computed
 	{lazyRE(`\b(?i:is set at|is set to|is set in|is)\s+\d+(?:\.\d+)?r?em\s*,?\s+(?i:i\.e\.|ie|so|that is|which is|=|or)\s*,?\s*(\d+(?:\.\d+)?px)\b`), "is $1",
 		"a size in rem or em, then in px: the px the browser computes", false},
+	// "Both users come back for /users?q=a": what a request returns, said
+	// before it
+	{lazyRE(`^((?i:both|all|all the|all of the|only|just|exactly|no)\s+[^,;:/'"\x01]{1,40}?)\s+(?i:come back|comes back|are returned|is returned|get returned|gets returned)\s+(?i:for|from|on)\s+(?:(?i:get)\s+)?(/\S+?)\s*([.!]?)$`), comeBack,
+		`"X come back for /p" is "/p returns X"`, false},
 	// "/favicon.png is served": the path answers 200
 	{lazyRE(`(^|\s)(/\S+?)\s+(?i:is served|is being served|gets served|is still served|is shipped|ships)(?:\s+(?i:fine|ok|okay|correctly|normally|just fine))?\s*([.!]?)$`), "$1$2 returns 200$3",
 		`"is served" is answering 200`, false},
@@ -364,6 +373,11 @@ func restate(claim string) (said string, whys []string, still, ok bool) {
 						return m
 					}
 					return "returns " + g[2] + g[4]
+				}))
+			} else if r.repl == comeBack {
+				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
+					g := r.re.FindStringSubmatch(m)
+					return g[2] + " returns " + strings.ToLower(g[1][:1]) + g[1][1:] + g[3]
 				}))
 			} else if r.repl == slashAside {
 				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {

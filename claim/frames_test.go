@@ -69,6 +69,9 @@ func TestRestated(t *testing.T) {
 		{"The Welcome heading at the top of /home is 32px", "", ""}, // "of /home": the page, kept, and no reader takes it
 		{"The Acme heading at the top is blue", "The Acme heading is blue", `On /, wait until the "Acme" heading is visible (only to reach the place the claim is about: a guess) and the colour of the "Acme" heading is a shade of blue.`},
 		{"The 'Acme' title at the top left of the start page is set at 1.4rem, i.e. 22.4px", "The 'Acme' title is 22.4px", `On /, the font-size of the "Acme" heading is 22.4px.`},
+		{"Both orders come back for /orders?status=open.", "/orders?status=open returns both orders", `On /orders?status=open, the JSON response is a list or object of exactly 2 items (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey).`},
+		{"Only Blue mug comes back for /products?q=mug", "/products?q=mug returns only Blue mug", ""}, // a count of 1 and the text
+		{"All three seeded tasks come back from /tasks?done=false", "", ""}, // "seeded": which three?
 		{"/robots.txt is served", "/robots.txt returns 200", `On /robots.txt, the page answered HTTP 200.`},
 		{"The empty cart, /cart, is served", "", ""}, // a state, not a file
 		// A coloured control shown: the control, then its colour.
