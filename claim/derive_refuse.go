@@ -81,6 +81,9 @@ func refuseWith(claim, cause, reason string, extra []string, only bool) *NotProv
 	case "unrecognized", "unsupported", "no_check", "out_of_reach":
 		if why := needsTelling(claim); why != "" && !(cause == "unsupported" && strings.Contains(reason, "opens it")) {
 			reason = why
+			if r := reachedRefusal(claim); r != "" {
+				reason = r
+			}
 		}
 	}
 	e := &NotProvableError{Cause: cause, Reason: reason}
@@ -176,6 +179,26 @@ func needsTelling(claim string) string {
 		return fmt.Sprintf("%q is a rule about every item already on the page, and a text found once proves it of one item only: say it of one item by name, or say what no item shows (\"does not show '…'\")", u)
 	}
 	return regionTelling(claim) // a named element in a part of the page, or where it sits (regions.go)
+}
+
+// reachedRefusal says why a claim that looks inside a place vouch opens
+// by its name ("In Preferences > Speed, …") is refused after all: the
+// opening is read, what is checked inside is not. "" when the claim names
+// no such place or its reading is not refused.
+func reachedRefusal(claim string) string {
+	said, names, ok := reachRewrite(stripLabel(claim))
+	if !ok {
+		return ""
+	}
+	_, r := derive(said)
+	if r == nil || strings.Contains(r.reason, "does not say how") {
+		return ""
+	}
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = plan.Quote(n)
+	}
+	return fmt.Sprintf("vouch would open the place by clicking %s (a guess, as for any place named in capitals), but what the claim checks there it cannot read: %s", strings.Join(q, ", then "), r.reason)
 }
 
 // openerName is the name a part of the page is likely opened by, for an

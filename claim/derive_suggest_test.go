@@ -128,6 +128,29 @@ func TestSuggestionsForUnopenedParts(t *testing.T) {
 	}
 }
 
+// TestValueRewriteEnds: a value's rewrite whose refusal's suggestions
+// rewrite it again ended only when the stack overflowed; it is refused.
+func TestValueRewriteEnds(t *testing.T) {
+	if _, err := Derive("In Settings > Sync, the sync interval box holds 5"); err == nil {
+		t.Fatal("derived; want a refusal")
+	}
+}
+
+// TestReachedPlaceRefusal: a claim that names a place vouch opens by its
+// name ("In Settings > Sync, …") is refused for what it checks there, not
+// for not saying how the place opens.
+func TestReachedPlaceRefusal(t *testing.T) {
+	for _, tc := range []struct{ claim, reason string }{
+		{"In Preferences, 'Sync on start' is unticked and the interval box holds 2", `vouch would open the place by clicking "Preferences"`},
+		{"The Billing window has a Refund button to clear the totals", `vouch would open the place by clicking "Billing"`},
+	} {
+		np := refusalOf(t, tc.claim)
+		if !strings.HasPrefix(np.Reason, tc.reason) || strings.Contains(np.Reason, "does not say how") {
+			t.Errorf("%q: reason %q, want it to start %q", tc.claim, np.Reason, tc.reason)
+		}
+	}
+}
+
 // TestRefusalReasonsSayWhatToDo: a refusal's reason names the words vouch
 // could not read and what kind of phrase would work, in one line.
 func TestRefusalReasonsSayWhatToDo(t *testing.T) {

@@ -294,14 +294,17 @@ func deriveValue(claim string) (Derivation, *NotProvableError, bool) {
 		// said as the readers say it already: nothing more to read
 		return Derivation{}, nil, false
 	}
-	d, err := Derive(r.said)
-	if err != nil || d.Plan == nil {
+	// Derived without suggestions of its own: a refusal here is thrown
+	// away, and its suggestions, derived in turn, could come back to
+	// this rewrite without end.
+	d, ok2 := deriveQuiet(r.said)
+	if !ok2 || d.Plan == nil {
 		return Derivation{}, nil, false
 	}
 	if r.other != "" {
 		// Each reading says which it is: neither keeps "shows" as said.
 		readings := []string{upperFirst(r.said) + labelSep + "the field's value is it; it does not check that the page shows it as a text"}
-		if _, err := Derive(r.other); err == nil {
+		if _, ok := deriveQuiet(r.other); ok {
 			readings = append(readings, upperFirst(r.other)+labelSep+"the page shows it; it does not check it is the field's value")
 		}
 		reason := "\"shows\" said of a field may be its value or a text shown by it: say which (\"… is set to '…'\" for its value)"
@@ -362,4 +365,15 @@ func ambiguous(claim, reason string, readings []string) *NotProvableError {
 	}
 	e.Prompt = strings.Replace(e.Prompt, "vouch found no rephrasing that keeps the claim's meaning; write one from the above.\n", b.String(), 1)
 	return e
+}
+
+// deriveQuiet derives a claim as Derive does when it is provable, without
+// making suggestions when it is not (deriveSuggestion's readings).
+func deriveQuiet(claim string) (Derivation, bool) {
+	d, r := deriveSuggestion(claim)
+	if r != nil {
+		return Derivation{}, false
+	}
+	guardGuesses(&d)
+	return d, true
 }
