@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -1644,6 +1645,9 @@ func (c *composer) predicate(subj *subject) bool {
 	if c.renamed(subj, neg) {
 		return true
 	}
+	if subj.kind == sTarget && !neg && c.borderColour(subj.t) {
+		return true
+	}
 	// copula: "is not bold", "stays open", "is set to 'X'"
 	if c.at("gets") || c.at("becomes") || c.at("turns") || c.at("get") || c.at("become") || c.at("turn") {
 		// "gets underlined", "turns bold": a state after a change
@@ -2213,6 +2217,41 @@ var (
 	// the text's own, so its width and height are the element's.
 	boxNouns = map[string]bool{"link": true, "badge": true, "tag": true, "pill": true, "chip": true, "label": true}
 )
+
+// borderColour reads "has a green border", "has a #49cc90 border" said
+// of a control whose box is its own (a button, a field, a select, a
+// badge): the colour of the border's drawn sides. Said of a text, the
+// border may be any box around it, so it is not read.
+func (c *composer) borderColour(t *ctarget) bool {
+	s := c.i
+	if !(c.eat("has", "a") || c.eat("has", "an") || c.eat("have", "a") || c.eat("have", "an")) || c.end() ||
+		t.name == "" || t.key != "" || !(t.noun == "button" || t.noun == "field" || t.noun == "select" || colourFill[t.word] && t.word != "banner" && t.word != "bar") {
+		c.i = s
+		return false
+	}
+	v := ""
+	switch w := c.w[c.i].low; {
+	case c.w[c.i].kind == tWord && hexColour.MatchString(c.w[c.i].raw):
+		v = c.w[c.i].raw
+	case w == "gray":
+		v = "~grey"
+	case slices.Contains(plan.ColorFamilies, w):
+		v = "~" + w
+	}
+	c.i++
+	if v == "" || !c.eat("border") {
+		c.i = s
+		return false
+	}
+	it := check("style", plan.Step{Kind: plan.ExpectStyle, Target: t.aimed(), Property: "border-color", Value: v})
+	what := "a shade of " + strings.TrimPrefix(v, "~") + " (any colour a person would call " + strings.TrimPrefix(v, "~") + ")"
+	if !strings.HasPrefix(v, "~") {
+		what = "exactly " + v
+	}
+	it.notes = []string{fmt.Sprintf("The border of %q is checked to be %s on every side it is drawn (a side with a style and a width); an element with no border fails.", t.name, what)}
+	c.emit(it)
+	return true
+}
 
 // hexColour is a colour written as CSS writes it in hex.
 var hexColour = lazyRE(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)

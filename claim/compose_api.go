@@ -708,7 +708,7 @@ func (c *apiComposer) apiValues(neg bool) bool {
 	}
 	c.apiChecks(vals, neg)
 	s := c.i
-	if !neg && (c.eat(",", "not") || c.eat("and", "not") || c.eat("but", "not") || c.eat(",", "but", "not") || c.eat("and", "none", "of") || c.eat("but", "none", "of")) {
+	if !neg && (c.eat(",", "not") || c.eat("and", "not") || c.eat(",", "and", "not") || c.eat("but", "not") || c.eat(",", "but", "not") || c.eat("and", "none", "of") || c.eat("but", "none", "of")) {
 		more := c.apiValueList()
 		if len(more) == 0 {
 			c.i = s
@@ -1113,7 +1113,8 @@ func (c *apiComposer) apiValueList() []apiVal {
 				break
 			}
 			s2 := c.i
-			if _, ok := c.apiValue(); ok {
+			if _, ok := c.apiValue(); ok && !c.at("is") && !c.at("are") {
+				// "A, and B is left out": B starts a clause of its own
 				c.i = s2
 				continue
 			}

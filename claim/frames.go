@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/vouchdev/vouch/plan"
 )
@@ -72,7 +73,22 @@ const comeBack = "\x00comeback"
 // in it: the path already says so.
 const slashAside = "\x00slashaside"
 
+// namedInBrackets is the replacement that reads "the description under
+// the title ("Browse the catalogue.") is 14px" as the quoted text's
+// check: the words before the brackets describe what the text names,
+// unless they pick one of several (an ordinal, "every").
+const namedInBrackets = "\x00namedinbrackets"
+
+// pickWords pick one element of several, or all: a description with one
+// is more than the quoted text says.
+var pickWords = map[string]bool{"first": true, "second": true, "third": true, "fourth": true, "last": true,
+	"next": true, "previous": true, "other": true, "every": true, "each": true, "all": true, "only": true,
+	"both": true, "nth": true, "final": true, "middle": true, "another": true, "not": true, "no": true}
+
 var restatements = []restatement{
+	// "The API description under the title ("Browse …") is 14px"
+	{lazyRE(`^(?i:the|its|our|their)\s+([^()'"\x01,;:/]{1,60}?)\s*\(\s*("\x01\d+\x01"|'\x01\d+\x01')\s*\)\s+((?i:is|are|has|uses)\s)`), namedInBrackets,
+		"the words before the quoted text in brackets describe it; the text finds it", false},
 	// "/transmission (no trailing slash) redirects …": the path says it
 	{lazyRE(`(/\S*?)\s*\(\s*((?i:no|without a|without the|without|with a|with the|with|incl\.?|including a))\s+(?i:trailing|final|ending|closing)\s+(?i:slash|/)\s*\)`), slashAside,
 		"the path says whether it ends in a slash", false},
@@ -276,7 +292,11 @@ var restatements = []restatement{
 	// said before its path, names it; the path is what is visited
 	{lazyRE(`^(?i:the\s+|our\s+|its\s+)?(?:[\w'’.-]+\s+){0,4}?(?i:favicon|logo|stylesheet|style sheet|script|icon|image|bundle|manifest|font|source map|sitemap)\s*,\s*(/\S+?)\s*,\s+`), "$1 ",
 		"the words before the path name the file it serves; the path is what is visited", false},
-	{lazyRE(`^(?i:the\s+|our\s+|its\s+)?(?:[\w'’.-]+\s+){0,4}?(?i:favicon|logo|stylesheet|style sheet|script|icon|image|bundle|manifest|font|source map|sitemap)\s+(?i:is served|is|lives|is available|is hosted|can be found)\s+(?i:at|from|under)\s+(/\S+?)\s*([.!]?)$`), "$1 is served$2",
+	{lazyRE(`^(?i:the\s+|our\s+|its\s+)?(?:[\w'’.-]+\s+){0,4}?(?i:favicon|logo|stylesheet|style sheet|script|icon|image|bundle|manifest|font|source map|sitemap)` + fileUsedBy + `\s+(?i:is served|is|lives|is available|is hosted|can be found)\s+(?i:at|from|under)\s+(/\S+?)\s*([.!]?)$`), "$1 is served$2",
+		"the words before the path name the file it serves; the path is what is visited", false},
+	// "the logo lives at /x.png and loads with a 200": the path, then what
+	// it answers
+	{lazyRE(`^(?i:the\s+|our\s+|its\s+)?(?:[\w'’.-]+\s+){0,4}?(?i:favicon|logo|stylesheet|style sheet|script|icon|image|bundle|manifest|font|source map|sitemap)` + fileUsedBy + `\s+(?i:is served|is|lives|is available|is hosted|can be found)\s+(?i:at|from|under)\s+(/\S+?)\s+(?i:and)\s+((?i:loads|returns|answers|responds|gives)\s)`), "$1 $2",
 		"the words before the path name the file it serves; the path is what is visited", false},
 	// "The Bookshop API heading at the top is 36px": where the subject
 	// sits describes it, and its name finds it; said anywhere else
@@ -373,6 +393,16 @@ func restate(claim string) (said string, whys []string, still, ok bool) {
 						return m
 					}
 					return "returns " + g[2] + g[4]
+				}))
+			} else if r.repl == namedInBrackets {
+				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
+					g := r.re.FindStringSubmatch(m)
+					for _, w := range strings.Fields(strings.ToLower(g[1])) {
+						if pickWords[w] || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
+							return m
+						}
+					}
+					return g[2] + " " + g[3]
 				}))
 			} else if r.repl == comeBack {
 				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
@@ -577,3 +607,8 @@ func numberedSteps(s string) (string, bool) {
 	}
 	return "When I " + strings.Join(items[:len(items)-1], ", ") + then + rest, true
 }
+
+// fileUsedBy is a short clause that says what uses a file named before
+// its path ("the logo the dialogs use"): a description, as the words
+// before the file's noun are.
+const fileUsedBy = `(?:\s+(?i:that\s+|which\s+)?(?i:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?\s+(?i:use|uses|used|show|shows|load|loads|need|needs))?`

@@ -63,6 +63,12 @@ func TestRestated(t *testing.T) {
 		{"The empty cart at /cart says 'No items'", "", ""}, // a state, not what the path serves
 		{"The shop's PNG favicon, /img/favicon.png, is served (200).", "/img/favicon.png returns 200", `On /img/favicon.png, the page answered HTTP 200.`},
 		{"The logo is served at /img/logo.svg.", "/img/logo.svg returns 200", `On /img/logo.svg, the page answered HTTP 200.`},
+		{"The logo the header uses lives at /img/logo.svg and loads with a 200.", "/img/logo.svg loads with a 200", `On /img/logo.svg, the page answered HTTP 200.`},
+		{"The logo lives at /img/logo.svg and shows 'Acme'.", "", ""}, // an image shows no text: no reader takes it
+		// a text named in brackets after what it is
+		{`The note under the total ("Ships in 2 days") is 14px.`, `"Ships in 2 days" is 14px`, ""},
+		{"The error message ('Card declined') is red", "'Card declined' is red", ""},
+		{"The second row ('Blue mug') is bold", "", ""}, // which row is more than the text says
 		{"/shop (no trailing slash) redirects to /shop/", "/shop redirects to /shop/", `On /shop, the address is /shop/.`},
 		{"/shop/ (no trailing slash) redirects to /shop/home", "", ""}, // the aside says the opposite of the path
 		{"/docs/ (with a trailing slash) shows 'Docs'", "/docs/ shows 'Docs'", `On /docs/, the page shows "Docs".`},

@@ -236,6 +236,17 @@ func TestReasonsReadings(t *testing.T) {
 			{`{"visit":"/pages?q=setup"}`, `{"expect_json":{"at":"/*/title","equals":"Set-Up"},"reach":true}`}}},
 		{"/ORDERS returns 404 because paths are case-sensitive", [][]string{
 			{`{"visit":"/ORDERS"}`, `{"expect_status":404}`}}},
+		// an example after "e.g.", after a comma or in brackets
+		{"Old URLs still work, e.g. /order/2 gives you Green teapot.", [][]string{
+			{`{"visit":"/order/2"}`, `{"expect_text":"Green teapot"}`}}},
+		{"Filters stack, for example /orders?paid=true&id=2 returns an empty list.", [][]string{
+			{`{"visit":"/orders?paid=true\u0026id=2"}`, `{"expect_visible":"text=\"[]\""}`}}},
+		{"Filters stack (e.g. /orders?paid=true&id=2 returns an empty list).", [][]string{
+			{`{"visit":"/orders?paid=true\u0026id=2"}`, `{"expect_visible":"text=\"[]\""}`}}},
+		// ", and not" as "and not"
+		{"/orders?q=mug still finds Blue Mug, and not Green Teapot.", [][]string{
+			{`{"visit":"/orders?q=mug"}`, `{"expect_text":"Blue Mug"}`},
+			{`{"visit":"/orders?q=mug"}`, `{"expect_no_text":"Green Teapot"}`}}},
 	})
 	d, err := Derive("Paths are case-sensitive - /ORDERS is a 404.")
 	if err != nil {
@@ -263,6 +274,8 @@ func TestReasonsRefusals(t *testing.T) {
 		"Only admins: /admin shows 'Users'",                                                          // "only" bounds who, a check
 		"Only the first page counts: /orders?_page=1 returns 'Blue mug'",                             // "only" not before the rule's verb
 		"Two orders, /orders?paid=true returns 'Blue mug'",                                           // a count before the example
+		"Filters stack (e.g. /orders?paid=true returns 'Blue mug') and /orders is sorted",             // more after the brackets
+		"Filters on /orders stack, e.g. /orders?paid=true returns 'Blue mug'",                         // a path in the rule
 	})
 }
 

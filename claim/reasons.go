@@ -18,8 +18,11 @@ import (
 var (
 	// a rule, then a colon, a semicolon or a dash, then the example
 	reasonRuleFirst = lazyRE(`^([^\x01:;/]+?)\s*(?::|;|\s[-–—]\s)\s*(.+)$`)
-	// a rule, then a comma, then the example starting with its path
-	reasonRuleComma = lazyRE(`^([^\x01:/,]+?),\s*((?:(?i:get)\s+)?/.+)$`)
+	// a rule, then a comma (and "e.g." or "for example"), then the
+	// example starting with its path
+	reasonRuleComma = lazyRE(`^([^\x01:/,]+?),\s*(?:(?i:e\.g\.|eg|for example|for instance)\s*,?\s*)?((?:(?i:get)\s+)?/.+)$`)
+	// a rule, then its example in brackets after "e.g."
+	reasonRuleBracket = lazyRE(`^([^\x01:/,()]+?)\s*\(\s*(?i:e\.g\.|eg|for example|for instance),?\s*((?:(?i:get)\s+)?/[^()]+)\)\s*[.!]?$`)
 	// a title or a purpose, then a colon, then the example
 	reasonLabel = lazyRE(`^([^\x01:/]+?)\s*:\s*(.+)$`)
 	// a rule, then "so", then the example
@@ -171,6 +174,8 @@ func splitReason(s string, r *jvReading) (string, bool) {
 	if m := reasonRuleFirst.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
 		concrete = r.ruleExample(m[1], m[2])
 	} else if m := reasonRuleComma.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
+		concrete = r.ruleExample(m[1], m[2])
+	} else if m := reasonRuleBracket.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
 		concrete = r.ruleExample(m[1], m[2])
 	} else if m := reasonLabel.FindStringSubmatch(s); m != nil && labelOK(m[1]) && reasonExample.MatchString(m[2]) {
 		r.notes = append(r.notes, fmt.Sprintf("“%s” names what the example shows; only the example is checked: %s", strings.TrimSpace(m[1]), strings.TrimRight(m[2], ".!")))

@@ -1076,6 +1076,16 @@
         const filled = own && own[3] >= 0.5 && Math.abs(own[0] - behind[0]) + Math.abs(own[1] - behind[1]) + Math.abs(own[2] - behind[2]) > 24;
         got = filled ? own : parseColor(cs.color);
         name = filled ? 'its background (background-color)' : 'its text (color), the background not painted';
+      } else if (prop === 'border-color') {
+        // The border a person sees: the sides drawn (a style and a
+        // width), which must share one colour; no side drawn is no border.
+        const sides = ['top', 'right', 'bottom', 'left'].filter((d) => {
+          const st = cs.getPropertyValue('border-' + d + '-style');
+          return st !== 'none' && st !== 'hidden' && parseFloat(cs.getPropertyValue('border-' + d + '-width')) > 0;
+        }).map((d) => cs.getPropertyValue('border-' + d + '-color'));
+        if (!sides.length) return [false, 'it has no border (no side has a border style and width)'];
+        if (new Set(sides).size > 1) return [false, 'its border sides differ in colour: ' + Array.from(new Set(sides)).join(', ')];
+        got = parseColor(sides[0]);
       } else {
         got = prop === 'background-color' ? effectiveBackground(el) : parseColor(cs.getPropertyValue(prop));
       }

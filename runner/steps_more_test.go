@@ -86,7 +86,10 @@ const stylePage = `<!doctype html><html lang="en"><head><title>Style</title></he
 <span id="put" style="background:#fca130">PUT</span> <span id="navy" style="color:#001f5c">navy</span></p>
 <p><button id="filled" style="background:#4990e2;color:#fff;border:0">Run</button>
 <button id="outlined" style="background:transparent;color:#ff6060;border:2px solid #ff6060">Stop</button>
-<button id="plainbtn" style="background:#fff;color:#3b4151;border:1px solid #888">Plain</button></p>
+<button id="plainbtn" style="background:#fff;color:#3b4151;border:1px solid #888">Plain</button>
+<button id="noborder" style="background:#fff;color:#49cc90;border:0">Bare</button>
+<input id="under" style="border:0;border-bottom:2px solid #49cc90;color:#000">
+<input id="mixed" style="border:1px solid #888;border-bottom:2px solid #49cc90"></p>
 </body></html>`
 
 // TestExpectStyle checks expect_style's normalisations and what it reports.
@@ -140,6 +143,13 @@ func TestExpectStyle(t *testing.T) {
 		{"css=#plainbtn", "control-color", "~white", "(grey", false},
 		{"css=#filled", "control-color", "#4990e2", "", false},
 		{"css=#outlined", "control-color", "#ff6060", "", false},
+		// a border's colour: the sides drawn, one colour, else no border
+		{"css=#outlined", "border-color", "~red", "", false},
+		{"css=#outlined", "border-color", "#ff6060", "", false},
+		{"css=#plainbtn", "border-color", "~blue", "border-color is rgb(136, 136, 136) (grey)", false},
+		{"css=#noborder", "border-color", "~green", "it has no border", false}, // its text is green, not a border
+		{"css=#under", "border-color", "~green", "", false},
+		{"css=#mixed", "border-color", "~green", "its border sides differ in colour", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.target+" "+tc.prop+" "+tc.value, func(t *testing.T) {
