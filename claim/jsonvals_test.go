@@ -274,8 +274,8 @@ func TestReasonsRefusals(t *testing.T) {
 		"Only admins: /admin shows 'Users'",                                                          // "only" bounds who, a check
 		"Only the first page counts: /orders?_page=1 returns 'Blue mug'",                             // "only" not before the rule's verb
 		"Two orders, /orders?paid=true returns 'Blue mug'",                                           // a count before the example
-		"Filters stack (e.g. /orders?paid=true returns 'Blue mug') and /orders is sorted",             // more after the brackets
-		"Filters on /orders stack, e.g. /orders?paid=true returns 'Blue mug'",                         // a path in the rule
+		"Filters stack (e.g. /orders?paid=true returns 'Blue mug') and /orders is sorted",            // more after the brackets
+		"Filters on /orders stack, e.g. /orders?paid=true returns 'Blue mug'",                        // a path in the rule
 	})
 }
 
