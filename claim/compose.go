@@ -1237,6 +1237,8 @@ type cstate struct {
 	colour bool
 	// size: a length in px ("is 32px", "is 350px wide"), exact
 	size bool
+	// font: a generic font family ("in a monospace font"), of a text
+	font bool
 }
 
 var cstates = withColours(map[string]cstate{
@@ -1264,8 +1266,18 @@ var cstates = withColours(map[string]cstate{
 	"selected":      {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, tab: true},
 })
 
-// withColours adds the colour families to the state words.
+// withColours adds the colour families and the generic font families to
+// the state words.
 func withColours(m map[string]cstate) map[string]cstate {
+	for _, g := range []string{"monospace", "serif", "sans-serif"} {
+		st := cstate{kind: plan.ExpectStyle, prop: "font-family", val: g, font: true}
+		for _, w := range []string{"in a " + g + " font", "set in a " + g + " font", "in " + g, "set in " + g, "in a " + g + " typeface", "set in a " + g + " typeface"} {
+			m[w] = st
+		}
+	}
+	m["monospaced"] = m["in monospace"]
+	m["in a monospaced font"] = m["in monospace"]
+	m["set in a monospaced font"] = m["in monospace"]
 	for _, f := range plan.ColorFamilies {
 		st := cstate{kind: plan.ExpectStyle, prop: "color", val: "~" + f, colour: true}
 		for _, w := range []string{f, "in " + f, "shown in " + f, "written in " + f, "coloured " + f, "colored " + f} {
@@ -1312,6 +1324,10 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 		default:
 			return item{}, false
 		}
+	}
+	if st.font && (neg || t.name == "" || !(t.noun == "" && t.quoted || fontNouns[t.word])) {
+		// a font is a text's letters'; "not serif" names no family
+		return item{}, false
 	}
 	if st.size {
 		// A text's size is its letters' (font-size); a width or a
@@ -1369,7 +1385,7 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 	if guard {
 		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
 		it.notes = append(it.notes, fmt.Sprintf("%s is taken to be the button named so, found first: if the page has no such button, the run is blocked, not failed.", plan.Quote(t.name)))
-	} else if (st.colour || st.size) && !t.quoted {
+	} else if (st.colour || st.size || st.font) && !t.quoted {
 		// an unquoted name is a guess at what the element shows: found
 		// first, so a name read wrongly blocks the run, never fails it
 		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
@@ -1381,6 +1397,8 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its colour is checked as a shade of %s: the button's own background where it is filled (painted and standing out from what is behind it), else the colour of its text, as a person names an outlined button's colour.", t.name, tg, strings.TrimPrefix(v, "~")))
 	} else if st.colour {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked as a shade of %s (any colour a person would call %s; colours on the border of two are either).", t.name, tg, st.prop, strings.TrimPrefix(v, "~"), strings.TrimPrefix(v, "~")))
+	} else if st.font {
+		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its letters are checked to be drawn in a %s font, whatever the font's name: %s.", t.name, tg, v, map[bool]string{true: "monospaced when \"i\" and \"M\" are as wide", false: "drawn exactly as the browser's own " + v + " font; a font drawn like neither blocks the run"}[v == "monospace"]))
 	} else if st.size {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked to be exactly %s, as the browser computes it (a size set in rem or em is computed in px).", t.name, tg, st.prop, v))
 	} else if st.prop != "" {

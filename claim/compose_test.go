@@ -102,6 +102,9 @@ func TestComposeStates(t *testing.T) {
 		{"After clicking 'Edit', the 'Save' button is enabled", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"expect_enabled":"role=button[name=\"Save\"]"}`}}},
 		// a style of a name in a part: pinned inside it
 		{"The 'Total' label on /cart is bold in the footer", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\" in=footer","property":"font-weight","value":"bold"}}`}}},
+		// a generic font family of a text
+		{"On /docs, '/orders' is set in a monospace font", [][]string{{`{"visit":"/docs"}`, `{"expect_style":{"target":"text=\"/orders\"","property":"font-family","value":"monospace"}}`}}},
+		{"The 'Shop' heading uses a serif font", [][]string{{`{"visit":"/"}`, `{"expect_style":{"target":"role=heading[name=\"Shop\"]","property":"font-family","value":"serif"}}`}}},
 		// a border's colour, of a control whose box is its own
 		{"On /signup, the 'Email' field has a red border", [][]string{{`{"visit":"/signup"}`, `{"expect_style":{"target":"label=Email","property":"border-color","value":"~red"}}`}}},
 		{"After clicking 'Edit', the 'Save' button has a #49cc90 border", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"expect_style":{"target":"role=button[name=\"Save\"]","property":"border-color","value":"#49cc90"}}`}}},
@@ -130,6 +133,8 @@ func TestComposeStates(t *testing.T) {
 		"The 'Send' button enables the 'Save' button",                // nothing was done
 		"'Save' is shown, then 'Saved' appears",                      // an order in time
 		"'Total' on /cart has a red border",                          // a text's border may be any box around it
+		"The 'Shop' heading is not in a serif font",                  // "not serif" names no family
+		"The 'Pro' card on /pricing is in a serif font",              // a card holds many texts
 		"The 'Pro' card on /pricing has a blue border",               // the text found is not the card
 		"The 'Save' button on /cart has a reddish border",            // no colour it knows
 	})

@@ -188,9 +188,13 @@ var restatements = []restatement{
 		"the page given, then the actions", false},
 	{lazyRE(`^(?i:given\s+(?:i'?m|i am|we are|we're|the user is|a user is|a visitor is|the visitor is|you are|you're)\s+(?:on|at))\s+(/\S*?),\s+(?i:then\s+)?`), "On $1, ",
 		"the page given, then the check", false},
+	// "When I GET /users?_limit=1, then the one user on that page is Ann
+	// Lee": one item, and which
+	{lazyRE(`^(?i:when)\s+(?i:i|you|we)\s+(?i:get|request|open|visit|call|fetch|load|hit)\s+(/\S+?)\s*,?\s+(?i:then\s+)?(?i:the|that)\s+(?i:one|only|single|sole)\s+([a-z]+)\s+(?:(?i:on that page|on it|on the page|returned|in the response|that comes back|listed|left)\s+)?(?i:is)\s+([^,;:]+?)\s*([.!]?)$`), "$1 returns one $2, $3$4",
+		`"then the one user on that page is X": one item, and which`, false},
 	// "Given the seeded users, when I request …": the data the deployment
 	// starts with, so the plan may change none of it.
-	{lazyRE(`^(?i:given|with|using)\s+(?i:the\s+|our\s+)?(?i:seeded|seed|default|demo|sample|stock|out-of-the-box|initial|starting)\s+(?:[a-z]+\s+){0,2}?(?i:data|dataset|database|db|records|rows|users|tasks|items|entries|posts|products|fixtures)\s*,\s*`), "",
+	{lazyRE(`^(?i:given|with|using)\s+(?i:the\s+|our\s+)?(?i:seeded|seed|default|demo|sample|stock|out-of-the-box|initial|starting)\s+(?:[a-z]+\s+){0,2}?(?i:data|dataset|database|db|[a-z]{2,}s)\s*,\s*`), "",
 		"the data the deployment starts with: the claim is checked on it as it is", true},
 	// Release notes: what was added, removed, renamed or fixed, said as
 	// the state it leaves. A control's kind must be named, so the check is
@@ -304,6 +308,9 @@ var restatements = []restatement{
 	// is what is claimed, and stays
 	{lazyRE(`^((?i:the)\s+[^,;:]{1,40}?\s(?i:heading|headline|title|name|logo|label|link|button|badge))\s+(?i:at|in|on)\s+(?i:the)\s+(?:(?i:very)\s+)?(?i:top|bottom)(?:\s+(?i:left|right))?(?:\s+(?i:corner))?(?:\s+(?i:of)\s+(?i:the)\s+(?:(?i:start|home|landing|front|main)\s+)?(?i:page|screen))?\s+((?i:is|uses|has)\s)`), "$1 $2",
 		"where the named subject sits describes it; the name finds it", false},
+	// "uses a monospace font": the letters are drawn in one
+	{lazyRE(`\b(?i:uses|use|is using|are using)\s+(?i:a\s+)?((?i:monospace|monospaced|serif|sans-serif))\s+(?i:font|typeface)\b`), "is in a $1 font",
+		`"uses a monospace font" is "is in a monospace font"`, false},
 	// "is set at 1.4rem, i.e. 22.4px": the size in px is what is computed
 	{lazyRE(`\b(?i:is set at|is set to|is set in|is)\s+\d+(?:\.\d+)?r?em\s*,?\s+(?i:i\.e\.|ie|so|that is|which is|=|or)\s*,?\s*(\d+(?:\.\d+)?px)\b`), "is $1",
 		"a size in rem or em, then in px: the px the browser computes", false},

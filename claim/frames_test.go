@@ -96,6 +96,9 @@ func TestRestated(t *testing.T) {
 		{"Given I'm on /plans and I click 'Yearly', then 'Billed yearly' appears", "When I open /plans and click 'Yearly', then the page shows 'Billed yearly'", `On /plans: click the text "Yearly"; then the page shows "Billed yearly".`},
 		// The data the deployment starts with: checked as it is, changed by nothing.
 		{"Given the seeded products, when I open /shop, then 'Blue mug' is shown", "When I open /shop, then the page shows 'Blue mug'", `On /shop, the page shows "Blue mug".`},
+		{"Given the seeded orders, when I GET /orders?_page=2&_limit=1, then the one order on that page is Green teapot.", "/orders?_page=2&_limit=1 returns one order, Green teapot", ""},
+		{"When I GET /orders?_limit=1, then the only order returned is 'Blue mug'", "/orders?_limit=1 returns one order, 'Blue mug'", ""},
+		{"When I GET /orders?_limit=1, then the one order is not Blue mug", "", ""}, // a negation: no reader takes it
 		{"With the demo data, /orders?_limit=1 returns 'Blue mug'", "/orders?_limit=1 returns 'Blue mug'", `On /orders?_limit=1, the page shows "Blue mug".`},
 		{"Given the seed data, adding 'milk' on /todos shows '4 items left'", "", ""}, // an action changes the data given
 		// Release notes, said as the state they leave.

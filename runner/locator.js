@@ -1053,6 +1053,27 @@
         if (want === 'normal') return [w < 600, has];
         return [w === parseInt(want, 10), has];
       }
+      case 'font-family': {
+        // A generic family ("monospace", "serif", "sans-serif") is what
+        // the letters are drawn in, whatever the font's name: monospaced
+        // when "i" and "M" are as wide, serif or sans-serif when drawn
+        // exactly as the browser's own font of that kind. A font drawn
+        // like neither cannot be told, and blocks rather than fails.
+        const g = low(norm(want));
+        if (g !== 'monospace' && g !== 'serif' && g !== 'sans-serif') break;
+        const ctx = document.createElement('canvas').getContext('2d');
+        const width = (fam, txt) => { ctx.font = cs.fontStyle + ' ' + cs.fontWeight + ' 40px ' + fam; return ctx.measureText(txt).width; };
+        const fam = cs.fontFamily;
+        const has = 'font-family is ' + fam;
+        const mono = Math.abs(width(fam, 'iiiiiiiiii') - width(fam, 'MMMMMMMMMM')) < 0.5;
+        if (g === 'monospace') return [mono, has + (mono ? ' (monospaced)' : ' (not monospaced: "i" and "M" differ in width)')];
+        if (mono) return [false, has + ' (monospaced)'];
+        const probe = 'The quick brown fox jumps over the lazy dog 0123456789';
+        const mine = width(fam, probe);
+        const serif = Math.abs(mine - width('serif', probe)) < 0.5, sans = Math.abs(mine - width('sans-serif', probe)) < 0.5;
+        if (serif === sans) throw new Error('expect_style cannot tell: ' + has + ', drawn like neither the browser\'s serif font nor its sans-serif font, so whether it is ' + g + ' is not known');
+        return [serif === (g === 'serif'), has + ' (drawn as the browser\'s ' + (serif ? 'serif' : 'sans-serif') + ' font)'];
+      }
       case 'text-decoration': case 'text-decoration-line': {
         // Decorations propagate to descendants: look at the ancestors too.
         const lines = new Set();

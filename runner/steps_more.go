@@ -355,6 +355,10 @@ func (st *stepCtx) expectStyle() *verdict {
 	s := st.s
 	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "style", Target: toJS(st.t), Prop: s.Property, Text: s.Value})
 	if err != nil {
+		if m := err.Error(); strings.Contains(m, "expect_style cannot tell: ") {
+			// the page is there, but what the claim names cannot be measured
+			return blocked(m[strings.Index(m, "cannot tell: ")+len("cannot tell: "):])
+		}
 		if m := err.Error(); strings.Contains(m, "expect_style: ") {
 			return blocked(m[strings.Index(m, "expect_style: "):] + " (fix the plan)")
 		}

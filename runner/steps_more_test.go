@@ -90,6 +90,9 @@ const stylePage = `<!doctype html><html lang="en"><head><title>Style</title></he
 <button id="noborder" style="background:#fff;color:#49cc90;border:0">Bare</button>
 <input id="under" style="border:0;border-bottom:2px solid #49cc90;color:#000">
 <input id="mixed" style="border:1px solid #888;border-bottom:2px solid #49cc90"></p>
+<p><code id="code">a_path</code> <span id="serif" style="font-family:serif">Title</span> <span id="sans" style="font-family:Nonesuch, sans-serif">Body</span>
+<span id="named" style="font-family:'Liberation Mono', 'DejaVu Sans Mono', monospace">mono</span>
+<span id="narrow" style="font-family:'Liberation Sans Narrow'">Narrow</span></p>
 </body></html>`
 
 // TestExpectStyle checks expect_style's normalisations and what it reports.
@@ -143,6 +146,15 @@ func TestExpectStyle(t *testing.T) {
 		{"css=#plainbtn", "control-color", "~white", "(grey", false},
 		{"css=#filled", "control-color", "#4990e2", "", false},
 		{"css=#outlined", "control-color", "#ff6060", "", false},
+		// a generic font family: how the letters are drawn
+		{"css=#code", "font-family", "monospace", "", false},
+		{"css=#named", "font-family", "monospace", "", false},
+		{"css=#sans", "font-family", "monospace", "not monospaced", false},
+		{"css=#serif", "font-family", "serif", "", false},
+		{"css=#sans", "font-family", "sans-serif", "", false},
+		{"css=#sans", "font-family", "serif", "drawn as the browser's sans-serif font", false},
+		{"css=#code", "font-family", "serif", "(monospaced)", false},
+		{"css=#narrow", "font-family", "serif", "drawn like neither", true}, // a font of its own: which kind cannot be told
 		// a border's colour: the sides drawn, one colour, else no border
 		{"css=#outlined", "border-color", "~red", "", false},
 		{"css=#outlined", "border-color", "#ff6060", "", false},
