@@ -3294,6 +3294,13 @@ func (m *match) shownTexts(g int, neg, gone bool) ([]item, bool) {
 	if from < to && m.p.lx.toks[from].kind != tLit && !startsUpper(m.p.lx.toks[from].raw) {
 		return nil, false
 	}
+	if from > 0 && from < to && m.p.lx.toks[from].kind != tLit && detWords[m.p.lx.toks[from-1].low] && headNouns[m.p.lx.toks[to-1].low] == "" {
+		// "the Welcome banner is still there", "the Server response
+		// from List orders is there": unquoted words after an article
+		// describe a thing, and are not the text it shows (one ending in
+		// an element's noun is refused as that, below)
+		return nil, false
+	}
 	desc := ""
 	if to-from >= 2 && m.p.lx.toks[to-1].kind == tWord && m.p.lx.toks[to-2].kind == tLit {
 		desc = m.p.lx.toks[to-1].low
@@ -3581,3 +3588,7 @@ func namedMenu(m *match) string {
 
 // reOpensVerb is a verb that opens what follows it.
 var reOpensVerb = lazyRE(`\b(?:opens|open|brings up|pops up)\b`)
+
+// detWords are articles and possessives: unquoted words after one name a
+// thing, not a text.
+var detWords = map[string]bool{"the": true, "a": true, "an": true, "our": true, "its": true, "their": true, "your": true, "my": true}

@@ -134,6 +134,8 @@ func TestComposeStates(t *testing.T) {
 		"'Save' is shown, then 'Saved' appears",                      // an order in time
 		"'Total' on /cart has a red border",                          // a text's border may be any box around it
 		"The 'Shop' heading is not in a serif font",                  // "not serif" names no family
+		"The Welcome banner on /home is still there after a reload",  // unquoted words after "the" describe a thing
+		"The Order summary from checkout is shown on /cart",          // nor are they the text it shows
 		"The 'Pro' card on /pricing is in a serif font",              // a card holds many texts
 		"The 'Pro' card on /pricing has a blue border",               // the text found is not the card
 		"The 'Save' button on /cart has a reddish border",            // no colour it knows
