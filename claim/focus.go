@@ -36,7 +36,7 @@ const (
 	// the named control: [the] 'Q' [noun], or [the] Cap Name noun
 	fcTarget = `(?P<x>(?i:the )?(?:(?P<q>` + fcQuoted + `)(?: (?P<qn>(?i:` + focusNoun + `)))?|(?P<cap>[A-Z][\w-]*(?: [\w-]+){0,3}?) (?P<cn>(?i:` + focusNoun + `))))`
 	// what follows the check: a page, or "by default"
-	fcTail  = `(?P<tail> (?i:on|at) /[^\s,]*| (?i:on) (?i:the) [a-z][\w-]*(?: [a-z][\w-]*)? page)?(?P<dflt> (?i:by default|on page load|on load|when the page loads|when it loads|when the page opens|right away|immediately))?`
+	fcTail  = `(?: (?i:at the (?:very )?(?:bottom|top|end))(?: (?i:of the page))?)?(?P<tail> (?i:on|at) /[^\s,]*| (?i:on) (?i:the) [a-z][\w-]*(?: [a-z][\w-]*)? page)?(?P<dflt> (?i:by default|on page load|on load|when the page loads|when it loads|when the page opens|right away|immediately))?`
 	fcFocus = `(?:(?i:the )?(?i:keyboard |input )?(?i:focus))`
 	fcCaret = `(?:(?i:the )?(?i:text )?(?i:cursor|caret))`
 )
@@ -84,6 +84,9 @@ type focusReading struct {
 	x     string // the control, as the claim names it
 	dflt  string // "by default", "on page load": no action before the check
 	notes []string
+	// guess: the control's name is unquoted, so it is found first and a
+	// name read wrongly blocks the run rather than failing it
+	guess bool
 }
 
 // focusRewrite says a focus claim again with its focus clause as a
@@ -134,7 +137,8 @@ func focusRewrite(c string) (focusReading, *refusal, bool) {
 		// said with its name quoted, so that the rules read it as the
 		// control's name and nothing else
 		check = "the '" + g["cap"] + "' " + g["cn"]
-		fr.notes = append(fr.notes, fmt.Sprintf("Unquoted %q is taken as the %s's name.", g["cap"], strings.ToLower(g["cn"])))
+		fr.notes = append(fr.notes, fmt.Sprintf("Unquoted %q is taken as the %s's name, a guess: the control is found first, so if the page has none of that name the run is blocked, not failed.", g["cap"], strings.ToLower(g["cn"])))
+		fr.guess = true
 	}
 	if !strings.HasPrefix(strings.ToLower(check), "the ") {
 		check = "the " + check
@@ -240,6 +244,9 @@ func focusSwap(claim string, d Derivation, fr focusReading) (Derivation, bool) {
 			return Derivation{}, false
 		}
 		last.Kind = plan.ExpectFocused
+		if fr.guess {
+			j.Steps = append(j.Steps[:n-1], plan.Step{Kind: plan.WaitFor, Target: target, Reach: true}, *last)
+		}
 	}
 	reqs := make([]plan.Requirement, len(pl.Requirements))
 	copy(reqs, pl.Requirements)

@@ -272,10 +272,16 @@ var restatements = []restatement{
 	// "shows a red 'Cancel' button": the button shown, and its colour
 	{lazyRE(`\b((?i:shows|show|brings up|bring up|displays|reveals|has|gets|pops up|adds))\s+(?i:an?|the)\s+((?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white))\s+('\x01\d+\x01'|"\x01\d+\x01"|[A-Z][\w-]*(?: [A-Z][\w-]*){0,3})\s+((?i:button|badge|tag|pill|chip|link|heading|label))\b`), colouredShown,
 		`"a red 'X' button" is the button shown, and its colour`, false},
+	// "Shift+Tab jumps straight to the README link": the key moves the
+	// focus
+	{lazyRE(`^(?:(?i:pressing|hitting|one press of|a press of)\s+)?((?i:shift\+tab|shift-tab|tab))(?:\s+(?i:key))?\s+((?i:on|from)\s+(?i:the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?i:page)|(?i:on)\s+/\S*)\s+(?i:jumps|goes|skips|moves|lands|takes you)(?:\s+(?i:straight|right|directly))?\s+(?i:to|on|onto)\s+`), "$2, pressing $1 moves the focus to ",
+		`"Tab jumps to X" is "Tab moves the focus to X"`, false},
+	{lazyRE(`^((?:(?i:pressing|hitting|one press of|a press of)\s+)?(?i:shift\+tab|shift-tab|tab)(?:\s+(?i:key))?(?:\s+(?i:once|twice|three times|\d+ times))?)\s+(?i:jumps|goes|skips|moves|lands|takes you)(?:\s+(?i:straight|right|directly))?\s+(?i:to|on|onto)\s+`), "$1 moves the focus to ",
+		`"Tab jumps to X" is "Tab moves the focus to X"`, false},
 	// Every journey starts on a freshly loaded page: saying so adds nothing.
 	{lazyRE(`\b(?i:on|from|at) (?i:a|the) (?i:freshly loaded|freshly reloaded|fresh|newly loaded|just loaded|freshly opened) ([a-z][\w-]*(?: [a-z][\w-]*)?) (?i:page)\b`), "on the $1 page",
 		"the journey starts on a freshly loaded page", false},
-	{lazyRE(`\s+(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|on a fresh load|after a fresh load|after a fresh page load|right after the page loads|straight after the page loads)\b`), "",
+	{lazyRE(`\s+(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|on a fresh load|from a fresh load|on a clean load|from a clean load|after a fresh load|after a fresh page load|right after the page loads|straight after the page loads)\b`), "",
 		"the journey starts on a freshly loaded page", false},
 	{lazyRE(`^(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|after a fresh page load|right after the page loads),?\s+`), "",
 		"the journey starts on a freshly loaded page", false},

@@ -56,6 +56,10 @@ func TestRestated(t *testing.T) {
 		{"The app works as expected", "", ""}, // nothing left to check once the remark is gone
 		// Presses counted before the key; a freshly loaded page is where every journey starts.
 		{"Keyboard: two presses of Tab on a freshly loaded page put the focus on the 'Search' field", "Pressing Tab two times put the focus on the 'Search' field", `On /: press Tab, press Tab; then the field with placeholder "Search" has the keyboard focus.`},
+		{"a11y: Shift+Tab on a freshly loaded home page jumps straight to the Help link at the bottom.", "On the home page, pressing Shift+Tab moves the focus to the Help link at the bottom", `On /: press Shift+Tab; then the "Help" link has the keyboard focus.`},
+		{"Tab on /plans goes right to the 'Skip to content' link", "On /plans, pressing Tab moves the focus to the 'Skip to content' link", `On /plans: press Tab; then the "Skip to content" link has the keyboard focus.`},
+		{"Two presses of Tab from a fresh load put the cursor in the 'Search' box", "Pressing Tab Two times put the cursor in the 'Search' box", ""},
+		{"Tab jumps to the Help section", "", ""}, // a section is no control that takes the focus
 		// Other words for "returns".
 		{"/orders?_limit=1 hands back 'Blue mug'", "/orders?_limit=1 returns 'Blue mug'", `On /orders?_limit=1, the page shows "Blue mug".`},
 		// Words that name what a path serves, before the path.
