@@ -1810,6 +1810,8 @@ func (c *apiComposer) sentenceName() (string, int, bool) {
 	case c.w[k].kind == tPunct && (c.w[k].raw == "," || c.w[k].raw == "." || c.w[k].raw == ";"):
 	case (c.w[k].low == "and" || c.w[k].low == "or" || c.w[k].low == "but") && k+1 < len(c.w) && capName(c.w[k+1]):
 	case c.w[k].low == "but" && k+2 < len(c.w) && c.w[k+1].low == "not" && capName(c.w[k+2]):
+	case (c.w[k].low == "first" || c.w[k].low == "last") && (k+1 == len(c.w) || c.w[k+1].kind == tPunct || c.w[k+1].low == "and"):
+		// "all 3 tasks, Write the release notes first": its place
 	default:
 		return "", 0, false
 	}

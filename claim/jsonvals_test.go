@@ -243,6 +243,11 @@ func TestReasonsReadings(t *testing.T) {
 			{`{"visit":"/orders?paid=true\u0026id=2"}`, `{"expect_visible":"text=\"[]\""}`}}},
 		{"Filters stack (e.g. /orders?paid=true&id=2 returns an empty list).", [][]string{
 			{`{"visit":"/orders?paid=true\u0026id=2"}`, `{"expect_visible":"text=\"[]\""}`}}},
+		// an unquoted value in sentence case, then its place
+		{"/orders?_sort=nope answers 200 with all 3 orders, Blue mug first.", [][]string{
+			{`{"visit":"/orders?_sort=nope"}`, `{"expect_status":200}`},
+			{`{"visit":"/orders?_sort=nope"}`, `{"expect_json":{"count":3},"reach":true}`},
+			{`{"visit":"/orders?_sort=nope"}`, `{"expect_json":{"at":"/0/*","equals":"Blue mug"},"reach":true}`}}},
 		// ", and not" as "and not"
 		{"/orders?q=mug still finds Blue Mug, and not Green Teapot.", [][]string{
 			{`{"visit":"/orders?q=mug"}`, `{"expect_text":"Blue Mug"}`},
