@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"unicode"
@@ -128,6 +129,9 @@ func derivePlaced(claim string, r *refusal) (Derivation, bool, *NotProvableError
 // model; the claim language is described in docs/claims.md.
 func Derive(claim string) (d Derivation, err error) {
 	defer refuseOnPanic(claim, &d, &err)
+	if tooDeep() {
+		return Derivation{}, refuseDeep()
+	}
 	d, err = deriveRules(claim)
 	if err != nil {
 		// names said without quotes, each found first (guessed.go)
@@ -225,6 +229,9 @@ func unquotedTexts(d Derivation) []string {
 // deriveOnce is Derive without the restatements of frames.go, which
 // derive the claim they restate with it.
 func deriveOnce(claim string) (d Derivation, err error) {
+	if tooDeep() {
+		return Derivation{}, refuseDeep()
+	}
 	if d2, _, ok := deriveInRegion(claim); ok {
 		// a named element in a part of the page, pinned there (inregion.go)
 		return d2, nil
@@ -1325,4 +1332,26 @@ func commandLabel(s string) bool {
 		}
 	}
 	return false
+}
+
+// maxDeriveFrames bounds how deep readings may nest: a claim is read by
+// rewriting it and reading the rewrite, and its refusal's suggestions are
+// read the same way, so a rewrite that comes back to itself would recurse
+// until the goroutine's stack overflows, which no recover catches and
+// which ends the process. Ordinary claims nest a few hundred frames deep.
+const maxDeriveFrames = 4000
+
+// tooDeep reports whether the caller is nested deeper than
+// maxDeriveFrames; it walks at most that many frames.
+func tooDeep() bool {
+	var pcs [maxDeriveFrames]uintptr
+	return runtime.Callers(1, pcs[:]) == len(pcs)
+}
+
+// refuseDeep is the refusal of a claim whose readings nest too deep: no
+// suggestions, since deriving them would nest deeper still.
+func refuseDeep() error {
+	reason := "vouch could not read the claim: its readings nested too deep (a rewrite that leads back to itself)"
+	return &NotProvableError{Cause: "unrecognized", Reason: reason,
+		Prompt: "vouch cannot prove this claim: " + reason + ".\nRephrase it as a page and something a browser can see there, in order.\n"}
 }

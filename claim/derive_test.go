@@ -505,3 +505,26 @@ func TestSuggestionsKeepTheClaimsPieces(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveNestedTooDeep: a reading nested past the bound is refused,
+// never read on until the stack overflows (which would end the process).
+func TestDeriveNestedTooDeep(t *testing.T) {
+	for _, claim := range []string{"On /plans, the page shows 'Starter'", "Clicking 'Yearly' on /plans shows 'Billed yearly'"} {
+		var nest func(n int) error
+		nest = func(n int) error {
+			if n == 0 {
+				_, err := Derive(claim)
+				return err
+			}
+			return nest(n - 1)
+		}
+		if _, err := Derive(claim); err != nil {
+			t.Fatalf("%q at the top: %v", claim, err)
+		}
+		err := nest(maxDeriveFrames)
+		var np *NotProvableError
+		if !errors.As(err, &np) || !strings.Contains(np.Reason, "nested too deep") || len(np.Suggestions) != 0 {
+			t.Errorf("%q nested: got %v, want a refusal that its readings nested too deep, with no suggestion", claim, err)
+		}
+	}
+}
