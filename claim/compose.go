@@ -2242,7 +2242,9 @@ var (
 // border may be any box around it, so it is not read.
 func (c *composer) borderColour(t *ctarget) bool {
 	s := c.i
-	if !(c.eat("has", "a") || c.eat("has", "an") || c.eat("have", "a") || c.eat("have", "an")) || c.end() ||
+	// "gets a red border" after an action: the border it has then
+	gets := c.acted && (c.eat("gets", "a") || c.eat("get", "a") || c.eat("gets", "an") || c.eat("get", "an"))
+	if !(gets || c.eat("has", "a") || c.eat("has", "an") || c.eat("have", "a") || c.eat("have", "an")) || c.end() ||
 		t.name == "" || t.key != "" || !(t.noun == "button" || t.noun == "field" || t.noun == "select" || colourFill[t.word] && t.word != "banner" && t.word != "bar") {
 		c.i = s
 		return false
@@ -2267,6 +2269,9 @@ func (c *composer) borderColour(t *ctarget) bool {
 		what = "exactly " + v
 	}
 	it.notes = []string{fmt.Sprintf("The border of %q is checked to be %s on every side it is drawn (a side with a style and a width); an element with no border fails.", t.name, what)}
+	if gets {
+		it.notes = append(it.notes, "\"Gets\": the border after the steps before it is checked; what it was before them is not.")
+	}
 	c.emit(it)
 	return true
 }

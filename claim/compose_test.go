@@ -107,6 +107,7 @@ func TestComposeStates(t *testing.T) {
 		{"The 'Shop' heading uses a serif font", [][]string{{`{"visit":"/"}`, `{"expect_style":{"target":"role=heading[name=\"Shop\"]","property":"font-family","value":"serif"}}`}}},
 		// a border's colour, of a control whose box is its own
 		{"On /signup, the 'Email' field has a red border", [][]string{{`{"visit":"/signup"}`, `{"expect_style":{"target":"label=Email","property":"border-color","value":"~red"}}`}}},
+		{"On /signup, after clicking 'Sign up', the 'Email' field gets a red border", [][]string{{`{"visit":"/signup"}`, `{"click":"text=\"Sign up\""}`, `{"expect_style":{"target":"label=Email","property":"border-color","value":"~red"}}`}}},
 		{"After clicking 'Edit', the 'Save' button has a #49cc90 border", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"expect_style":{"target":"role=button[name=\"Save\"]","property":"border-color","value":"#49cc90"}}`}}},
 	})
 	runRefused(t, []string{
@@ -139,6 +140,7 @@ func TestComposeStates(t *testing.T) {
 		"The 'Pro' card on /pricing is in a serif font",              // a card holds many texts
 		"The 'Pro' card on /pricing has a blue border",               // the text found is not the card
 		"The 'Save' button on /cart has a reddish border",            // no colour it knows
+		"The 'Email' field on /signup gets a red border",             // "gets" with nothing done first
 	})
 }
 
