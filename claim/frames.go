@@ -314,6 +314,12 @@ var restatements = []restatement{
 	// is what is claimed, and stays
 	{lazyRE(`^((?i:the)\s+[^,;:]{1,40}?\s(?i:heading|headline|title|name|logo|label|link|button|badge))\s+(?i:at|in|on)\s+(?i:the)\s+(?:(?i:very)\s+)?(?i:top|bottom)(?:\s+(?i:left|right))?(?:\s+(?i:corner))?(?:\s+(?i:of)\s+(?i:the)\s+(?:(?i:start|home|landing|front|main)\s+)?(?i:page|screen))?\s+((?i:is|uses|has)\s)`), "$1 $2",
 		"where the named subject sits describes it; the name finds it", false},
+	// "light grey (#999)": the exact colour in brackets is what is
+	// checked; "#222 rather than pure black": the exact colour decides it
+	{lazyRE(`\b(?:(?i:light|dark|pale|bright|deep|soft|medium|mid)[ -])?(?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white)\s*\(\s*(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}))\s*\)`), "$1",
+		"the exact colour in brackets is what is checked", false},
+	{lazyRE(`(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}))\s*,?\s+(?i:rather than|instead of|and not|not)\s+(?:(?i:pure|plain|solid|true)\s+)?(?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white)\b`), "$1",
+		"an exact colour decides what it is not", false},
 	// "uses a monospace font": the letters are drawn in one
 	{lazyRE(`\b(?i:uses|use|is using|are using)\s+(?i:a\s+)?((?i:monospace|monospaced|serif|sans-serif))\s+(?i:font|typeface)\b`), "is in a $1 font",
 		`"uses a monospace font" is "is in a monospace font"`, false},

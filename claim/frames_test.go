@@ -69,6 +69,9 @@ func TestRestated(t *testing.T) {
 		{"The logo is served at /img/logo.svg.", "/img/logo.svg returns 200", `On /img/logo.svg, the page answered HTTP 200.`},
 		{"The logo the header uses lives at /img/logo.svg and loads with a 200.", "/img/logo.svg loads with a 200", `On /img/logo.svg, the page answered HTTP 200.`},
 		{"The logo lives at /img/logo.svg and shows 'Acme'.", "", ""}, // an image shows no text: no reader takes it
+		// an exact colour beside a named one
+		{"'Total' on /cart is #222 rather than pure black", "'Total' on /cart is #222", `On /cart, the color of the text "Total" is #222.`},
+		{"The 'Hint' text on /signup is light grey (#999).", "The 'Hint' text on /signup is #999", ""},
 		// a text named in brackets after what it is
 		{`The note under the total ("Ships in 2 days") is 14px.`, `"Ships in 2 days" is 14px`, ""},
 		{"The error message ('Card declined') is red", "'Card declined' is red", ""},
