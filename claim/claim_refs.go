@@ -798,6 +798,12 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 		if i == from && (notText[t.low] || stopWords[t.low]) {
 			return "", false, false
 		}
+		if t.kind == tPath && to-from > 1 {
+			// "has links to /about and /contact": a path among unquoted
+			// words is a place the words say something of, not part of
+			// a text the page shows
+			return "", false, false
+		}
 	}
 	if !names {
 		for i := from; i < to; i++ {

@@ -2253,7 +2253,7 @@ func buildRules() {
 	addRule("more links", cCont, false, `({page})`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
-			if l.cont != contElement || len(l.steps) != 1 || !strings.HasPrefix(l.steps[0].Target, "css=a[href=") || m.negAcrossBut() {
+			if l.cont != contElement || len(l.steps) != 1 || !strings.HasPrefix(l.steps[0].Target, "css=") || !strings.Contains(l.steps[0].Target, "a[href=") || m.negAcrossBut() {
 				return nil, false
 			}
 			pg, ok := m.p.page(m.bounds(1))

@@ -105,6 +105,10 @@ func TestComposeStates(t *testing.T) {
 		// a generic font family of a text
 		{"On /docs, '/orders' is set in a monospace font", [][]string{{`{"visit":"/docs"}`, `{"expect_style":{"target":"text=\"/orders\"","property":"font-family","value":"monospace"}}`}}},
 		{"The 'Shop' heading uses a serif font", [][]string{{`{"visit":"/"}`, `{"expect_style":{"target":"role=heading[name=\"Shop\"]","property":"font-family","value":"serif"}}`}}},
+		// links by path inside a part, more than one
+		{"The navbar has links to /about and /contact", [][]string{
+			{`{"visit":"/"}`, `{"expect_visible":"css=nav a[href=\"/about\"], nav a[href=\"/about/\"], nav a[href=\"about\"], nav a[href=\"./about\"]"}`},
+			{`{"visit":"/"}`, `{"expect_visible":"css=nav a[href=\"/contact\"], nav a[href=\"/contact/\"], nav a[href=\"contact\"], nav a[href=\"./contact\"]"}`}}},
 		// a border's colour, of a control whose box is its own
 		{"On /signup, the 'Email' field has a red border", [][]string{{`{"visit":"/signup"}`, `{"expect_style":{"target":"label=Email","property":"border-color","value":"~red"}}`}}},
 		{"On /signup, after clicking 'Sign up', the 'Email' field gets a red border", [][]string{{`{"visit":"/signup"}`, `{"click":"text=\"Sign up\""}`, `{"expect_style":{"target":"label=Email","property":"border-color","value":"~red"}}`}}},
@@ -136,6 +140,7 @@ func TestComposeStates(t *testing.T) {
 		"'Total' on /cart has a red border",                          // a text's border may be any box around it
 		"The 'Shop' heading is not in a serif font",                  // "not serif" names no family
 		"The Welcome banner on /home is still there after a reload",  // unquoted words after "the" describe a thing
+		"The menu on /home says see /about and /contact",             // a path among unquoted words is no text
 		"The Order summary from checkout is shown on /cart",          // nor are they the text it shows
 		"The 'Pro' card on /pricing is in a serif font",              // a card holds many texts
 		"The 'Pro' card on /pricing has a blue border",               // the text found is not the card
