@@ -1211,6 +1211,12 @@ func (c *apiComposer) apiFieldValue() (apiVal, bool) {
 	c.i++
 	copula := c.eat("is") || c.eat("are") || c.eat("=") || c.eat(":") || c.eat("of") || c.eat("says") || c.eat("say") || c.eat("set", "to") || c.eat("equals") || c.eat("as")
 	v, ok := c.apiLiteral(copula)
+	if ok && c.w[c.i-2].low == "of" && (collectionWords[strings.ToLower(field)] || v.bare && !v.name && !jsonScalar(v.text) && !(c.w[c.i-1].kind == tNumber)) {
+		// "a list of users", "an array of tasks": what the response is,
+		// not a field "list" whose value is "users"; "a price of 12",
+		// "a title of 'X'" name a field's value
+		ok = false
+	}
 	if ok && !copula && v.bare && v.name {
 		// "the dish Salt and Pepper": where an unquoted name ends is
 		// not said
@@ -1822,3 +1828,9 @@ func (c *apiComposer) sentenceName() (string, int, bool) {
 	}
 	return v, k, true
 }
+
+// collectionWords say what a response is made of ("a list of users"),
+// never a field before "of".
+var collectionWords = map[string]bool{"list": true, "array": true, "collection": true, "set": true, "page": true,
+	"bunch": true, "number": true, "count": true, "lot": true, "lots": true, "couple": true, "pair": true,
+	"total": true, "series": true, "stream": true, "group": true, "batch": true, "map": true, "object": true, "dictionary": true}
