@@ -141,6 +141,9 @@ func Derive(claim string) (d Derivation, err error) {
 	}
 	if err == nil {
 		guardGuesses(&d) // scopeguard.go
+		if r := apiFieldGuard(claim, d); r != nil {
+			return Derivation{}, r // apifield.go
+		}
 	}
 	return d, err
 }

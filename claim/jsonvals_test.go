@@ -292,3 +292,21 @@ func TestJSONValsDescribedItem(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestAPIFieldIsNoFormField: a "field" of what an API path answers is a
+// member of its JSON; read as a form's input, "has no password field"
+// would hold on every JSON response. A page's form keeps its fields.
+func TestAPIFieldIsNoFormField(t *testing.T) {
+	runRefused(t, []string{
+		"/api/users/1 includes an email field",
+		"/api/users/1 has no password field",
+		"GET /users/1 has no password field",
+		"The JSON at /users/1 includes an email field",
+		"/v2/orders/7 has a 'Total' field",
+	})
+	runClasses(t, []classCase{
+		{"/login has no password field", [][]string{{`{"visit":"/login"}`, `{"expect_hidden":"css=input[type=password]"}`}}},
+		{"On /api/docs, typing 'x' into the 'Search' field shows 'No results'", [][]string{
+			{`{"visit":"/api/docs"}`, `{"fill":{"target":"placeholder=Search","value":"x"}}`, `{"expect_text":"No results"}`}}},
+	})
+}
