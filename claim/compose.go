@@ -2327,6 +2327,9 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 		if !ok {
 			return false
 		}
+		if c.at("until") {
+			return c.until(it)
+		}
 		c.emit(it)
 		return true
 	}
@@ -2378,6 +2381,39 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 	return false
 }
 
+// until reads the action that ends a state: "the 'Submit' button is
+// disabled until you tick 'I agree'" (or "until 'I agree' is ticked") holds
+// the state before the action and its opposite after it. An ending that is
+// not an action ("until the form is valid") is refused.
+func (c *composer) until(before item) bool {
+	if len(before.steps) != 1 {
+		return false
+	}
+	after, ok := oppositeStep(before.steps[0])
+	if !ok {
+		return false
+	}
+	c.i++
+	save, n := c.i, len(c.items)
+	c.eat("you")
+	c.eat("i")
+	if !c.actions() {
+		// the passive form, read as after "once": "until 'I agree' is
+		// ticked"
+		c.i = save
+		c.emit(item{kind: iCond})
+		if !c.passive() {
+			return false
+		}
+		c.items = append(c.items[:n], c.items[n+1:]...)
+	}
+	it := check(before.rkind, after)
+	it.pre = before.steps
+	it.notes = append(before.notes, "\"Until\" is checked by the state just before the last step and the opposite state after it.")
+	c.emit(it)
+	return true
+}
+
 // gone checks texts that an action takes away: shown just before the last
 // action, not shown after.
 func (c *composer) gone(subj *subject, vals []string) bool {
@@ -2413,7 +2449,7 @@ func composeMayRead(r *refusal) bool {
 
 // stateHint is the rules' refusal of a state ("is disabled", "is
 // ticked"), which the compositional reader reads with its state table.
-const stateHint = "plans check what a page shows, not whether an element is enabled, checked or focused"
+const stateHint = "vouch reads an element's state (disabled, ticked, focused) as the page shows it, after an action or until one (\"until you tick 'Agree'\"), of an element named by its text: name the element and say what is done"
 
 // subjectOnPage reads the page a subject is said to be on ("the
 // 'Resources' heading is on the home page") and looks for the subject

@@ -90,6 +90,10 @@ func TestComposeStates(t *testing.T) {
 		{"The 'Blog' link is underlined when you hover it", [][]string{{`{"visit":"/"}`, `{"hover":"role=link[name=\"Blog\"]"}`, `{"expect_style":{"target":"role=link[name=\"Blog\"]","property":"text-decoration-line","value":"underline"}}`}}},
 		{"On /settings, the 'Beta' toggle stays on after reloading", [][]string{{`{"visit":"/settings"}`, `{"reload":true}`, `{"expect_checked":"role=checkbox[name=\"Beta\"]"}`}}},
 		{"On /signup, ticking 'I agree' enables the 'Create account' button", [][]string{{`{"visit":"/signup"}`, `{"expect_disabled":"role=button[name=\"Create account\"]"}`, `{"check":"role=checkbox[name=\"I agree\"]"}`, `{"expect_enabled":"role=button[name=\"Create account\"]"}`}}},
+		// "until": the state just before the action, the opposite after
+		{"On /signup the 'Create account' button stays disabled until you tick 'I agree'", [][]string{{`{"visit":"/signup"}`, `{"expect_disabled":"role=button[name=\"Create account\"]"}`, `{"check":"role=checkbox[name=\"I agree\"]"}`, `{"expect_enabled":"role=button[name=\"Create account\"]"}`}}},
+		{"On /signup the 'Create account' button is disabled until 'I agree' is ticked", [][]string{{`{"visit":"/signup"}`, `{"expect_disabled":"role=button[name=\"Create account\"]"}`, `{"check":"role=checkbox[name=\"I agree\"]"}`, `{"expect_enabled":"role=button[name=\"Create account\"]"}`}}},
+		{"On /profile the 'Save' button is disabled until you type 'Ann' into 'Name'", [][]string{{`{"visit":"/profile"}`, `{"expect_disabled":"role=button[name=\"Save\"]"}`, `{"fill":{"target":"label=Name","value":"Ann"}}`, `{"expect_enabled":"role=button[name=\"Save\"]"}`}}},
 		{"Pressing ',' selects the 'Torrents' tab", [][]string{{`{"visit":"/"}`, `{"press":","}`, `{"expect_checked":"role=tab[name=\"Torrents\"]"}`}}},
 		{"Both 'Free' and 'Pro' are listed on /pricing", [][]string{{`{"visit":"/pricing"}`, `{"expect_text":"Free"}`}, {`{"visit":"/pricing"}`, `{"expect_text":"Pro"}`}}},
 		{"On /settings, 'Email me' is ticked", [][]string{{`{"visit":"/settings"}`, `{"expect_checked":"role=checkbox[name=\"Email me\"]"}`}}},
@@ -131,21 +135,23 @@ func TestComposeStates(t *testing.T) {
 		// which element's background a person sees (the body, or an app's
 		// container over it) no target says
 		"Clicking 'Night mode' gives the docs a dark background",
-		"The pricing page shows 'Pro' in bold and 'Free' in italics", // a style no table holds
-		"It is underlined when you hover over it",                    // "it" names nothing
-		"'Delete' is disabled on /admin",                             // a text is no control
-		"Clicking 'Edit' enables 'Save'",                             // a text is no control
-		"The 'Send' button enables the 'Save' button",                // nothing was done
-		"'Save' is shown, then 'Saved' appears",                      // an order in time
-		"'Total' on /cart has a red border",                          // a text's border may be any box around it
-		"The 'Shop' heading is not in a serif font",                  // "not serif" names no family
-		"The Welcome banner on /home is still there after a reload",  // unquoted words after "the" describe a thing
-		"The menu on /home says see /about and /contact",             // a path among unquoted words is no text
-		"The Order summary from checkout is shown on /cart",          // nor are they the text it shows
-		"The 'Pro' card on /pricing is in a serif font",              // a card holds many texts
-		"The 'Pro' card on /pricing has a blue border",               // the text found is not the card
-		"The 'Save' button on /cart has a reddish border",            // no colour it knows
-		"The 'Email' field on /signup gets a red border",             // "gets" with nothing done first
+		"The pricing page shows 'Pro' in bold and 'Free' in italics",            // a style no table holds
+		"It is underlined when you hover over it",                               // "it" names nothing
+		"'Delete' is disabled on /admin",                                        // a text is no control
+		"Clicking 'Edit' enables 'Save'",                                        // a text is no control
+		"The 'Send' button enables the 'Save' button",                           // nothing was done
+		"'Save' is shown, then 'Saved' appears",                                 // an order in time
+		"'Total' on /cart has a red border",                                     // a text's border may be any box around it
+		"The 'Shop' heading is not in a serif font",                             // "not serif" names no family
+		"The Welcome banner on /home is still there after a reload",             // unquoted words after "the" describe a thing
+		"The menu on /home says see /about and /contact",                        // a path among unquoted words is no text
+		"The Order summary from checkout is shown on /cart",                     // nor are they the text it shows
+		"The 'Pro' card on /pricing is in a serif font",                         // a card holds many texts
+		"The 'Pro' card on /pricing has a blue border",                          // the text found is not the card
+		"The 'Save' button on /cart has a reddish border",                       // no colour it knows
+		"The 'Email' field on /signup gets a red border",                        // "gets" with nothing done first
+		"On /settings the 'Save' button is disabled until you change something", // no action named
+		"The 'Pay' button on /cart is disabled until the form is valid",         // a state, not an action
 	})
 }
 
