@@ -115,6 +115,15 @@ func deriveInRegion(claim string) (d Derivation, why string, ok bool) {
 					return Derivation{}, fmt.Sprintf("%s is looked for as a text of the page, which no target pins inside the %s", quoteLit(v), p.r.word), false
 				}
 			}
+			// "The header contains a 'Sign in' button and the logo": the
+			// part holds everything the claim checks, and a thing found
+			// by no name it holds ("the logo") would be looked for on the
+			// whole page.
+			if p.r.inline < 0 && s.Kind.IsAssertion() && s.Target != "" {
+				if t, err := plan.ParseTarget(s.Target); err == nil && t.In == "" {
+					return Derivation{}, fmt.Sprintf("%s is found by no name the claim quotes, so it cannot be pinned inside the %s", t.Describe(), p.r.word), false
+				}
+			}
 		}
 	}
 	for _, n := range p.held {
