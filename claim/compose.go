@@ -767,7 +767,7 @@ func (c *composer) target(press bool) (*ctarget, bool) {
 		}
 		if len(ws) > 0 {
 			t.name = strings.Join(ws, " ")
-		} else if !c.end() && c.w[c.i].kind == tWord && c.i+1 < len(c.w) && headNouns[c.w[c.i+1].low] == "text" && headNouns[c.w[c.i].low] == "" && plainName(c.w[c.i].low) && !stopWords[c.w[c.i].low] {
+		} else if !c.end() && c.w[c.i].kind == tWord && c.i+1 < len(c.w) && headNouns[c.w[c.i+1].low] == "text" && headNouns[c.w[c.i].low] == "" && plainName(c.w[c.i].low) && !stopWords[c.w[c.i].low] && !messageKinds[c.w[c.i].low] {
 			// "the orders section": one lower-case word before a noun
 			// that describes what shows it.
 			t.name = c.w[c.i].raw
@@ -1446,6 +1446,14 @@ func oppositeStep(s plan.Step) (plan.Step, bool) {
 	}
 	return s, false
 }
+
+// messageKinds say what kind of message a text is, never what it reads:
+// "the error message" is any message that reports an error, not an
+// element whose whole text is "error".
+var messageKinds = map[string]bool{"error": true, "errors": true, "success": true, "warning": true, "info": true,
+	"information": true, "confirmation": true, "validation": true, "status": true, "notification": true,
+	"alert": true, "flash": true, "toast": true, "help": true, "hint": true, "placeholder": true, "empty": true,
+	"loading": true, "welcome": true, "default": true, "failure": true, "feedback": true, "inline": true}
 
 // subjectRef reads what a clause is about.
 func (c *composer) subjectRef() *subject {

@@ -151,6 +151,8 @@ func TestComposeStates(t *testing.T) {
 		"The 'Save' button on /cart has a reddish border",                       // no colour it knows
 		"The 'Email' field on /signup gets a red border",                        // "gets" with nothing done first
 		"On /settings the 'Save' button is disabled until you change something", // no action named
+		"On /signup the error message is red",                                   // a kind of message, not its text
+		"On /signup the success banner is bold",                                 // nor is "success"
 		"The 'Pay' button on /cart is disabled until the form is valid",         // a state, not an action
 	})
 }
