@@ -38,6 +38,9 @@ type apiComposer struct {
 	typed  []apiVal // quoted values that read as a JSON number, boolean or null too
 	rest   int      // the first word after the path
 	jv     jvState  // what the JSON-verbs reader learnt (jsonverbs.go)
+	// saidJSON: the claim's words or path say JSON; json alone may come
+	// from a JSON pair written in it, which an HTML page may show too
+	saidJSON bool
 	// guess: the outcome being read says what the path answers with a
 	// verb of a response ("returns", "matches", jsonreach.go), so its
 	// JSON readings are taken, marked as a guess, where the claim does
@@ -74,7 +77,8 @@ func saysJSON(lx *lexed) bool {
 // when it cannot, and with it a refusal when it read the claim but a
 // field's value could be a JSON field or a text a page shows.
 func apiRead(lx *lexed) ([]item, *refusal, bool) {
-	c := &apiComposer{composer: &composer{p: &parser{lx: lx}}, json: saysJSON(lx) || jvPairJSON(lx)}
+	said := saysJSON(lx)
+	c := &apiComposer{composer: &composer{p: &parser{lx: lx}}, json: said || jvPairJSON(lx), saidJSON: said}
 	c.w = composeWords(lx)
 	for i, w := range c.w {
 		if w.kind == tWord && (everyWords[w.low] && !countedAll(c.w, i) || vague[w.low] && !apiVagueOK[w.low] || outOfReachWord[w.low] && !apiReachOK[w.low]) {
@@ -714,6 +718,9 @@ func (c *apiComposer) apiValues(neg bool) bool {
 			c.i = s
 			return true
 		}
+		if c.fieldAlternative(vals, more) {
+			return true
+		}
 		c.apiChecks(more, true)
 		return true
 	}
@@ -1023,10 +1030,34 @@ func pathCollection(path string) string {
 	return last
 }
 
+// fieldAlternative reads "the locale is 'de', not 'fr'" after a field's
+// value was checked: the field holding 'de' is what makes it not 'fr', so
+// no text is looked for (a short 'fr' is inside many other values).
+func (c *apiComposer) fieldAlternative(vals, more []apiVal) bool {
+	n := len(c.items)
+	if len(vals) != 1 || vals[0].field == "" || n == 0 || c.items[n-1].kind != iCheck || len(c.items[n-1].steps) != 1 {
+		return false
+	}
+	if s := c.items[n-1].steps[0]; s.Kind != plan.ExpectJSON || s.At == "" {
+		return false
+	}
+	for _, m := range more {
+		if m.field != "" || strings.EqualFold(m.text, vals[0].value) {
+			return false
+		}
+	}
+	for _, m := range more {
+		c.items[n-1].notes = append(c.items[n-1].notes, fmt.Sprintf("That the %s is not %q follows from it being %q; it is not looked for elsewhere in the response.", vals[0].field, m.text, vals[0].value))
+	}
+	return true
+}
+
 // apiFieldAt is the JSON pointer of a field the response is said to hold:
 // the record's own field on a record's path (/tasks/2: /title), any
 // item's on a filtered collection (/posts?author=x: /*/author). Elsewhere
-// (/api/config) the shape is not known and the pair is looked for as text.
+// (/api/users, /api/config) the shape is not known: any object's member
+// at any depth (/**/name), compact or pretty-printed, where the claim
+// says JSON; as text otherwise.
 func (c *apiComposer) apiFieldAt(field string) (string, bool) {
 	path := c.apiVisited()
 	f := strings.ReplaceAll(strings.ReplaceAll(field, "~", "~0"), "/", "~1")
@@ -1035,6 +1066,9 @@ func (c *apiComposer) apiFieldAt(field string) (string, bool) {
 	}
 	if strings.Contains(path, "?") {
 		return "/*/" + f, true
+	}
+	if c.json && path != "" {
+		return "/**/" + f, true
 	}
 	return "", false
 }
@@ -1054,11 +1088,20 @@ func (c *apiComposer) apiFieldCheck(v apiVal, at string) item {
 		}
 	}
 	where := "the record's"
-	if strings.HasPrefix(at, "/*/") {
+	switch {
+	case strings.HasPrefix(at, "/*/"):
 		where = "an item's"
+	case strings.HasPrefix(at, "/**/"):
+		where = "some object's (at any depth)"
 	}
 	notes = append(notes, fmt.Sprintf("%q is checked as %s field %q in the JSON response, compact or pretty-printed, by type: %s.", v.value, where, v.field, apiTypeNote(val)))
 	it := check("presence", plan.Step{Kind: plan.ExpectJSON, At: at, Value: string(val)})
+	if strings.HasPrefix(at, "/**/") && !c.saidJSON {
+		// only the pair says JSON: a page that shows it as text (an API's
+		// docs) is not what the claim is about, so it blocks
+		it.steps[0].Reach = true
+		notes = append(notes, "That the page answers JSON is a guess from the pair the claim writes: a page that is not JSON blocks the run.")
+	}
 	it.notes = notes
 	return it
 }
@@ -1527,6 +1570,9 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 	if r := pairGuard(lx, d); r != nil {
 		return r
 	}
+	if r := describedField(lx, d); r != nil {
+		return r
+	}
 	var path string
 	record := false
 	api := false
@@ -1597,6 +1643,71 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 		}
 	}
 	return nil
+}
+
+// notFieldDesc are words that describe a quoted text without naming a
+// field of a response: "the 'theme' key", "the value 'x'".
+var notFieldDesc = map[string]bool{"key": true, "keys": true, "field": true, "fields": true, "parameter": true,
+	"parameters": true, "property": true, "properties": true, "value": true, "values": true, "text": true,
+	"texts": true, "string": true, "strings": true, "word": true, "message": true, "entry": true, "entries": true,
+	"item": true, "items": true, "record": true, "records": true, "label": true, "phrase": true}
+
+// describedField refuses, for the API reader to read again, a claim about
+// a JSON response whose quoted value a field's name was set aside as
+// describing: "/api/users/1 returns the role 'admin'" looked for "admin"
+// anywhere in the response, which holds it in another field as well.
+func describedField(lx *lexed, d Derivation) *refusal {
+	if !saysJSON(lx) {
+		return nil
+	}
+	for _, n := range d.Notes {
+		if !strings.Contains(n, " describes the quoted text") {
+			continue
+		}
+		desc, _ := firstQuoted(n)
+		if desc == "status" {
+			if r := statusWordRefusal(lx, d); r != nil {
+				return r
+			}
+		}
+		if !fieldWordRE.MatchString(desc) || apiNotField[desc] || notFieldDesc[desc] {
+			continue
+		}
+		return &refusal{cause: "ambiguous", retry: true,
+			reason: fmt.Sprintf("%q may name the field of the JSON response that holds the quoted value, or only describe it: say \"the %s is '…'\" to check that field", desc, desc)}
+	}
+	return nil
+}
+
+// statusWordRefusal refuses "/api/health has status 'ok'": the HTTP
+// status ("200 OK") or a field "status" of the response, offering both.
+func statusWordRefusal(lx *lexed, d Derivation) *refusal {
+	path, val := "", ""
+	for _, t := range lx.toks {
+		if t.kind == tPath {
+			path = t.raw
+			break
+		}
+	}
+	for _, j := range d.Plan.Journeys {
+		for _, s := range j.Steps {
+			if s.Kind == plan.ExpectText && val == "" {
+				val = s.Value
+			}
+		}
+	}
+	if path == "" || val == "" {
+		return nil
+	}
+	if _, n := number(val); n {
+		return nil
+	}
+	return &refusal{cause: "ambiguous", only: true,
+		reason: fmt.Sprintf("\"status\" with the value %s may be the HTTP status line (200 OK) or a field \"status\" of the JSON response: say which", quoteLit(val)),
+		suggest: []string{
+			fmt.Sprintf("GET %s returns %s", path, strconv.Quote("status")+": "+strconv.Quote(val)),
+			fmt.Sprintf("%s returns 200", path),
+		}}
 }
 
 // unsureRefusal refuses a claim that says a field holds a value without

@@ -52,10 +52,18 @@ func TestAPIEndpointReadings(t *testing.T) {
 			{`{"visit":"/tasks/2"}`, `{"expect_json":{"at":"/id","equals":2}}`}}},
 		{"GET /tasks/2 says the title is 'Fix the login bug'", [][]string{
 			{`{"visit":"/tasks/2"}`, `{"expect_json":{"at":"/title","equals":"Fix the login bug"}}`}}},
-		// a path whose response's shape is not known: the pair as text
+		// a path whose response's shape is not known: a member of any
+		// object; "not 'fr'" follows from the field being 'de'
 		{"The JSON at /api/config says the locale is 'de', not 'fr'", [][]string{
-			{`{"visit":"/api/config"}`, `{"expect_text":"\"locale\": \"de\""}`},
-			{`{"visit":"/api/config"}`, `{"expect_no_text":"fr"}`}}},
+			{`{"visit":"/api/config"}`, `{"expect_json":{"at":"/**/locale","equals":"de"}}`}}},
+		{"GET /api/users returns the user named 'Ann'", [][]string{
+			{`{"visit":"/api/users"}`, `{"expect_json":{"at":"/**/name","equals":"Ann"}}`}}},
+		{"/api/users/1 has role 'admin'", [][]string{
+			{`{"visit":"/api/users/1"}`, `{"expect_json":{"at":"/role","equals":"admin"}}`}}},
+		{"/api/users/1 returns the email 'ann@example.com'", [][]string{
+			{`{"visit":"/api/users/1"}`, `{"expect_json":{"at":"/email","equals":"ann@example.com"}}`}}},
+		{"GET /tasks/2 says the title is 'Fix the login bug', not 'Fix login'", [][]string{
+			{`{"visit":"/tasks/2"}`, `{"expect_json":{"at":"/title","equals":"Fix the login bug"}}`}}},
 		// a field named without "is" where nothing says JSON: the value
 		{"/members/5 shows the email carla@shop.test", [][]string{
 			{`{"visit":"/members/5"}`, `{"expect_text":"carla@shop.test"}`}}},
@@ -229,6 +237,8 @@ func TestAPIAmbiguousReadings(t *testing.T) {
 		// a quoted value a JSON response may hold as a number or a text
 		{"GET /tasks/2 says the id is '2'", "may be the JSON value 2 or the text", []string{`GET /tasks/2 shows '"id": 2'`, `GET /tasks/2 shows '"id": "2"'`}},
 		{"GET /flags/4 says enabled is 'true'", "may be the JSON value true", []string{`GET /flags/4 shows '"enabled": true'`}},
+		// "status 'ok'": the HTTP status line or a field of the response
+		{"/api/health has status 'ok'", "may be the HTTP status line (200 OK) or a field", []string{`GET /api/health returns "status": "ok"`, "/api/health returns 200"}},
 		{"/builds/9 shows version 3.2.1", "reads either as a text the page shows or as the field", []string{`/builds/9 shows '"version": "3.2.1"'`, "/builds/9 shows 'version 3.2.1'"}},
 	}
 	for _, tt := range cases {

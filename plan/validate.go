@@ -220,10 +220,19 @@ func (s *Step) checkJSON() (msg, field string) {
 		if s.Count < 0 {
 			return "count must be 0 or more", k + ".count"
 		}
-		if contains(segs, "*") {
-			return "count takes a pointer to one value: \"*\" (any item) goes with equals", k + ".at"
+		if contains(segs, "*") || contains(segs, "**") {
+			return "count takes a pointer to one value: \"*\" (any item) and \"**\" (any depth) go with equals", k + ".at"
 		}
 		return "", ""
+	}
+	for i, seg := range segs {
+		if seg == "**" && (i != 0 || len(segs) != 2 || segs[1] == "*" || segs[1] == "**") {
+			// one shape only: a member named so in any object, at any depth
+			return `"**" stands for any depth and is written only as /**/name: a member called name in any object of the response`, k + ".at"
+		}
+	}
+	if s.Every && contains(segs, "**") {
+		return `every needs a "*" in at, not "**": "**" finds a member at any depth`, k + ".every"
 	}
 	if s.Count != 0 {
 		return "expect_json takes equals or count, not both", k + ".count"

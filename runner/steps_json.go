@@ -220,16 +220,34 @@ func jsonAll(doc any, segs []string) ([]any, string) {
 
 // jsonAllPaths is jsonAll with the pointer of each value reached.
 func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
-	type at struct {
-		v    any
-		path string
-	}
+	type at = jsonHit
 	cur := []at{{doc, ""}}
 	miss := ""
-	for _, seg := range segs {
+	for si, seg := range segs {
 		var next []at
+		if si > 0 && segs[si-1] == "**" {
+			// a member called seg of any object at any depth: the values
+			// that are no such object are passed over
+			for _, c := range cur {
+				if x, ok := c.v.(map[string]any); ok {
+					if e, ok := x[seg]; ok {
+						next = append(next, at{e, c.path + "/" + escapePointer(seg)})
+					}
+				}
+			}
+			if len(next) == 0 && miss == "" {
+				miss = fmt.Sprintf("no object of the response, at any depth, has a member %q", seg)
+			}
+			cur = next
+			continue
+		}
 		for _, c := range cur {
 			p := c.path + "/" + escapePointer(seg)
+			if seg == "**" {
+				// the value and every value inside it, at any depth
+				next = descend(c.v, c.path, next)
+				continue
+			}
 			switch x := c.v.(type) {
 			case []any:
 				if seg == "*" {
@@ -295,6 +313,29 @@ func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
 		out[i], paths[i] = c.v, c.path
 	}
 	return out, paths, miss
+}
+
+// jsonHit is a value a pointer reaches, and its own pointer.
+type jsonHit struct {
+	v    any
+	path string
+}
+
+// descend appends v and every value inside it, depth first, with their
+// pointers.
+func descend(v any, path string, out []jsonHit) []jsonHit {
+	out = append(out, jsonHit{v, path})
+	switch x := v.(type) {
+	case []any:
+		for i, e := range x {
+			out = descend(e, path+"/"+strconv.Itoa(i), out)
+		}
+	case map[string]any:
+		for _, k := range memberNames(x) {
+			out = descend(x[k], path+"/"+escapePointer(k), out)
+		}
+	}
+	return out
 }
 
 func orRoot(p string) string {

@@ -88,6 +88,12 @@ func TestExpectJSON(t *testing.T) {
 		{"every item of an empty list", "/empty", `{at: /*/done, equals: true, every: true}`, "there is no item at /*: the list at the top is empty"},
 		{"every item, one lacks it", "/lacking", `{at: /*/done, equals: true, every: true}`, `there is no /1/done: the object at /1 has no member "done" (its members: id)`},
 		{"every item, none matches", "/tasks", `{at: /*/done, equals: false, every: true}`, `2 of 2 items are not: /0/done is true; /1/done is true`},
+		// "**": a member of any object at any depth, compact or pretty
+		{"any depth", "/compact", `{at: /**/name, equals: Desk}`, ""},
+		{"any depth, top level", "/compact", `{at: /**/author, equals: typicode}`, ""},
+		{"any depth, pretty", "/tasks", `{at: /**/title, equals: "Write the docs"}`, ""},
+		{"any depth, no such value", "/compact", `{at: /**/name, equals: Chair}`, `the 2 values there are the string "Lamp", the string "Desk"`},
+		{"any depth, no such member", "/tasks", `{at: /**/author, equals: x}`, `no object of the response, at any depth, has a member "author"`},
 		{"html page", "/page", `{at: /0/id, equals: 2}`, "the page is not JSON: it is a text/html document"},
 		{"broken JSON", "/broken", `{at: /id, equals: 2}`, `the page's text is not JSON (unexpected EOF): “{"id": 2,”`},
 	}
