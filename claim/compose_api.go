@@ -1232,7 +1232,8 @@ func (c *apiComposer) apiValue() (apiVal, bool) {
 	}
 	if v, ok := c.apiLiteral(false); ok {
 		// "the 'Fix the login bug' task": a noun that says what it is
-		if !c.end() && c.w[c.i].kind == tWord && (c.at("task") || c.at("record") || c.at("user") || c.at("release") || c.at("post") || c.at("item") || c.at("entry") || c.at("release", "notes")) {
+		if !c.end() && c.w[c.i].kind == tWord && (c.at("task") || c.at("record") || c.at("user") || c.at("release") || c.at("post") || c.at("item") || c.at("entry") || c.at("release", "notes") ||
+			c.w[c.i-1].kind != tLit && strings.Contains(v.text, " ") && c.pathNoun(c.w[c.i].raw) && (c.i+1 == len(c.w) || c.w[c.i+1].kind == tPunct)) {
 			noun := c.w[c.i].low
 			c.i++
 			c.eat("notes")
@@ -1279,6 +1280,27 @@ func (c *apiComposer) apiFieldValue() (apiVal, bool) {
 	v = fieldPair(field, v)
 	v.asserted = copula
 	return v, true
+}
+
+// valueNouns say what an unquoted value names ("the 'X' task").
+var valueNouns = map[string]bool{"task": true, "record": true, "user": true, "release": true, "post": true, "item": true, "entry": true}
+
+// pathNoun reports whether a word is the collection one of the claim's
+// paths names, singular or plural ("task" on /tasks?title=x).
+func (c *apiComposer) pathNoun(word string) bool {
+	w := strings.ToLower(word)
+	for _, t := range c.w {
+		if t.kind != tPath {
+			continue
+		}
+		for _, seg := range strings.Split(strings.SplitN(t.raw, "?", 2)[0], "/") {
+			seg = strings.ToLower(seg)
+			if seg != "" && (seg == w || seg == w+"s" || seg == w+"es") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // itemNoun reports whether a word before a number names items rather than
@@ -1919,11 +1941,18 @@ func (c *apiComposer) sentenceName() (string, int, bool) {
 		ws = append(ws, w.raw)
 		k++
 	}
+	if n := len(ws); n > 2 && c.w[c.i-1].low == "the" && (c.pathNoun(ws[n-1]) || valueNouns[ws[n-1]]) {
+		// "returns the Update dependencies task": the noun says what the
+		// value names (apiValue notes it)
+		ws, k = ws[:n-1], k-1
+	}
 	if len(ws) < 2 {
 		return "", 0, false
 	}
 	switch {
 	case k == len(c.w):
+	case (valueNouns[c.w[k].low] || c.pathNoun(c.w[k].raw)) && c.w[c.i-1].low == "the":
+		// "the Desk lamp order" on /orders: the noun ends the name
 	case c.w[k].kind == tPunct && (c.w[k].raw == "," || c.w[k].raw == "." || c.w[k].raw == ";"):
 	case (c.w[k].low == "and" || c.w[k].low == "or" || c.w[k].low == "but") && k+1 < len(c.w) && capName(c.w[k+1]):
 	case c.w[k].low == "but" && k+2 < len(c.w) && c.w[k+1].low == "not" && capName(c.w[k+2]):

@@ -248,6 +248,20 @@ func TestReasonsReadings(t *testing.T) {
 			{`{"visit":"/orders?_sort=nope"}`, `{"expect_status":200}`},
 			{`{"visit":"/orders?_sort=nope"}`, `{"expect_json":{"count":3},"reach":true}`},
 			{`{"visit":"/orders?_sort=nope"}`, `{"expect_json":{"at":"/0/*","equals":"Blue mug"},"reach":true}`}}},
+		// a title, then a rule, then the example; a reason in brackets
+		// after it; what the request does between commas; another path
+		// that answers, conceded
+		{"Note for the app team: item filters ignore case, /orders?item=DESK%20LAMP returns the Desk lamp order.", [][]string{
+			{`{"visit":"/orders?item=DESK%20LAMP"}`, `{"expect_text":"Desk lamp"}`}}},
+		{"Ranges compare text, so /orders?item_gte=C returns all 2 orders (both names start after a C).", [][]string{
+			{`{"visit":"/orders?item_gte=C"}`, `{"expect_json":{"count":2},"reach":true}`}}},
+		{"Filtering out the paid ones, /orders?paid=false, leaves an empty list [].", [][]string{
+			{`{"visit":"/orders?paid=false"}`, `{"expect_visible":"text=\"[]\""}`}}},
+		{"Ids are matched as written, so /orders/02 is a 404 even though /orders/2 exists.", [][]string{
+			{`{"visit":"/orders/02"}`, `{"expect_status":404}`},
+			{`{"visit":"/orders/2"}`, `{"expect_status":200}`}}},
+		{"The config endpoint ignores a trailing slash: /config/ says the lang is en.", [][]string{
+			{`{"visit":"/config/"}`, `{"expect_json":{"at":"/**/lang","equals":"en"}}`}}},
 		// ", and not" as "and not"
 		{"/orders?q=mug still finds Blue Mug, and not Green Teapot.", [][]string{
 			{`{"visit":"/orders?q=mug"}`, `{"expect_text":"Blue Mug"}`},
@@ -281,6 +295,8 @@ func TestReasonsRefusals(t *testing.T) {
 		"Two orders, /orders?paid=true returns 'Blue mug'",                                           // a count before the example
 		"Filters stack (e.g. /orders?paid=true returns 'Blue mug') and /orders is sorted",            // more after the brackets
 		"Filters on /orders stack, e.g. /orders?paid=true returns 'Blue mug'",                        // a path in the rule
+		"Ranges compare text, so /orders?item_gte=C returns all 2 orders (Green teapot is not one)",  // a reason that denies is a check
+		"Ids are matched as written, so /orders/02 is a 404 even though /orders/2 says 'Green teapot'", // a concession with a check
 	})
 }
 

@@ -37,6 +37,13 @@ var (
 	reasonInstead = lazyRE(`^(.+?)\s+(?i:instead of|rather than)\s+(.+?)\s*[.!]?$`)
 	// a status code
 	reasonStatus = lazyRE(`\b[1-5]\d\d\b`)
+	// the example, then its reason in brackets
+	reasonBracketAfter = lazyRE(`^(.+?)\s*\(([^()]+)\)\s*[.!]?$`)
+	// what the request does, said with a verb in -ing, then the request
+	// between commas: "Searching for a lone space, /tasks?q=%20, matches …"
+	reasonAppos = lazyRE(`^([A-Za-z][^\x01/,]*?),\s*((?:(?i:get)\s+)?/[^\s,]+),\s*(.+)$`)
+	// a concession that another path answers: "even though /tasks/1 exists"
+	reasonExists = lazyRE(`^(/[^\s]+)\s+(?i:exists|is there|works|does exist|is fine)$`)
 )
 
 // ruleVerbs are the verbs a general rule is said with.
@@ -56,7 +63,8 @@ var ruleVerbs = map[string]bool{"is": true, "are": true, "isn't": true, "aren't"
 	"start": true, "starts": true, "begin": true, "begins": true, "means": true, "mean": true, "search": true,
 	"puts": true, "put": true, "places": true, "ranks": true, "rank": true, "orders": true,
 	"looks": true, "look": true, "scans": true, "scan": true, "compares": true, "compare": true,
-	"checks": true, "check": true, "tolerates": true, "tolerated": true}
+	"checks": true, "check": true, "tolerates": true, "tolerated": true, "takes": true, "take": true,
+	"contain": true, "contains": true}
 
 // ruleOpeners start no rule: an action, a check or a condition.
 var ruleOpeners = map[string]bool{"if": true, "when": true, "whenever": true, "after": true, "once": true,
@@ -171,6 +179,16 @@ var reasonExample = lazyRE(`^(?:(?i:get)\s+|(?i:the)(?: [a-z-]+){1,3} )?/`)
 // says something checkable.
 func splitReason(s string, r *jvReading) (string, bool) {
 	concrete := s
+	if m := reasonLabel.FindStringSubmatch(s); m != nil && (labelOK(m[1]) || ruleOK(m[1])) && !reasonExample.MatchString(m[2]) {
+		// a title or a rule, then a colon, then a rule and its example:
+		// "Heads-up for the search form: a + counts as a space, /x …"
+		n := len(r.notes)
+		if inner, ok := splitReason(m[2], r); ok && inner != strings.TrimSpace(m[2]) && len(r.notes) > n {
+			r.notes = append(r.notes[:n], append([]string{fmt.Sprintf("“%s” introduces what follows; it is not checked on its own.", strings.TrimSpace(m[1]))}, r.notes[n:]...)...)
+			return inner, true
+		}
+		r.notes = r.notes[:n]
+	}
 	if m := reasonRuleFirst.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
 		concrete = r.ruleExample(m[1], m[2])
 	} else if m := reasonRuleComma.FindStringSubmatch(s); m != nil && ruleOK(m[1]) && reasonExample.MatchString(m[2]) {
@@ -188,6 +206,23 @@ func splitReason(s string, r *jvReading) (string, bool) {
 		concrete = r.ruleExample(m[1], m[2])
 	} else if m := reasonAnd.FindStringSubmatch(s); m != nil && ruleOK(m[1]) {
 		concrete = r.ruleExample(m[1], m[2])
+	} else if m := reasonAppos.FindStringSubmatch(s); m != nil && gerundFirst(m[1]) && !hasCheck(m[1]) {
+		r.notes = append(r.notes, fmt.Sprintf("“%s” says what the request %s does; the request is checked: %s %s", strings.TrimSpace(m[1]), m[2], m[2], strings.TrimRight(m[3], ".!")))
+		r.why("what the request does, then the request")
+		concrete = m[2] + " " + m[3]
+	}
+	if concrete != s && saysJSON(lexClaim(s[:len(s)-len(concrete)])) && !saysJSON(lexClaim(concrete)) && strings.HasPrefix(concrete, "/") {
+		// "The settings endpoint doesn't mind a trailing slash: /settings/
+		// says the theme is light": the rule says the path answers JSON
+		r.notes = append(r.notes, "The rule says the path is an endpoint, so its response is read as JSON.")
+		concrete = "GET " + concrete
+	}
+	if m := reasonBracketAfter.FindStringSubmatch(concrete); m != nil && concrete != s && reasonExample.MatchString(m[1]) && ruleOK(m[2]) && !negated(m[2]) {
+		// "… gives back just X (Y sorts after a bare U)": the reason the
+		// example holds, checked only through it
+		r.notes = append(r.notes, fmt.Sprintf("The reason in brackets “%s” is checked only through the example the claim gives.", strings.TrimSpace(m[2])))
+		r.why("the reason in brackets after the check")
+		concrete = m[1]
 	}
 	if m := reasonBecause.FindStringSubmatch(concrete); m != nil && reasonExample.MatchString(m[1]) && !strings.Contains(m[2], "/") {
 		if !ruleOK(m[2]) {
@@ -199,11 +234,17 @@ func splitReason(s string, r *jvReading) (string, bool) {
 	}
 	if m := reasonThough.FindStringSubmatch(concrete); m != nil && strings.Contains(m[1], "/") {
 		// a concession says what else holds: checkable, it is never
-		// dropped; read when it is an item's field and its quoted value
-		if !concession(m[2], r) {
+		// dropped; read when it is an item's field and its quoted value,
+		// or another path that answers
+		if e := reasonExists.FindStringSubmatch(strings.TrimSpace(m[2])); e != nil {
+			r.notes = append(r.notes, fmt.Sprintf("“%s” is checked as %s answering 200.", strings.TrimSpace(m[2]), e[1]))
+			r.why("a concession that another path answers, checked too")
+			concrete = strings.TrimRight(m[1], " ,") + ", and " + e[1] + " returns 200"
+		} else if !concession(m[2], r) {
 			return s, false
+		} else {
+			concrete = m[1]
 		}
-		concrete = m[1]
 	}
 	if m := reasonInstead.FindStringSubmatch(concrete); m != nil && strings.Contains(m[1], "/") {
 		if hasCheck(m[2]) || !reasonStatus.MatchString(m[1]) {
@@ -215,6 +256,25 @@ func splitReason(s string, r *jvReading) (string, bool) {
 		concrete = m[1]
 	}
 	return strings.TrimSpace(concrete), true
+}
+
+// gerundFirst reports whether words start with a verb in -ing ("Searching
+// for …", "Excluding …"): what a request does, not a rule or a check.
+func gerundFirst(s string) bool {
+	f := strings.Fields(strings.ToLower(s))
+	return len(f) >= 2 && len(f) <= 10 && len(f[0]) > 5 && strings.HasSuffix(f[0], "ing") && !ruleOpeners[f[0]] && !premiseActs[f[0]]
+}
+
+// negated reports whether words say that something is not so: a reason
+// in brackets that denies is a check of its own, never dropped.
+func negated(s string) bool {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		switch strings.Trim(w, ",.;") {
+		case "not", "no", "never", "isn't", "aren't", "doesn't", "don't", "won't", "can't", "cannot", "none", "nothing", "without":
+			return true
+		}
+	}
+	return false
 }
 
 // reasonField is a concession that says an item's field holds a quoted
