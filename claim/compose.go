@@ -1246,24 +1246,33 @@ var cstates = withColours(map[string]cstate{
 	"in bold":       {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
 	"shown in bold": {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
 	"underlined":    {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "text-decoration-line", val: "underline", negVal: "none"},
-	"ticked":        {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, checkbox: true},
-	"checked":       {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, checkbox: true},
-	"turned on":     {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, checkbox: true},
-	"switched on":   {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, checkbox: true},
-	"unticked":      {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
-	"unchecked":     {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
-	"turned off":    {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
-	"switched off":  {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
-	"off":           {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
-	"enabled":       {kind: plan.ExpectEnabled, negKind: plan.ExpectDisabled, onOff: true},
-	"disabled":      {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled, onOff: true},
-	"greyed out":    {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled},
-	"grayed out":    {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled},
-	"clickable":     {kind: plan.ExpectEnabled, negKind: plan.ExpectDisabled},
-	"unclickable":   {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled},
-	"visible":       {kind: plan.ExpectVisible, negKind: plan.ExpectHidden},
-	"hidden":        {kind: plan.ExpectHidden, negKind: plan.ExpectVisible},
-	"selected":      {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, tab: true},
+	// struck through and italic: a text's own style; "not struck
+	// through" is not read (a link's underline is a decoration too, so no
+	// one value of text-decoration-line says it)
+	"struck through":  {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "text-decoration-line", val: "line-through", negVal: ""},
+	"crossed out":     {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "text-decoration-line", val: "line-through", negVal: ""},
+	"struck out":      {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "text-decoration-line", val: "line-through", negVal: ""},
+	"crossed through": {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "text-decoration-line", val: "line-through", negVal: ""},
+	"italic":          {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-style", val: "italic", negVal: "normal"},
+	"in italics":      {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-style", val: "italic", negVal: "normal"},
+	"ticked":          {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, checkbox: true},
+	"checked":         {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, checkbox: true},
+	"turned on":       {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, checkbox: true},
+	"switched on":     {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, checkbox: true},
+	"unticked":        {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
+	"unchecked":       {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
+	"turned off":      {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
+	"switched off":    {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
+	"off":             {kind: plan.ExpectUnchecked, negKind: plan.ExpectChecked, checkbox: true},
+	"enabled":         {kind: plan.ExpectEnabled, negKind: plan.ExpectDisabled, onOff: true},
+	"disabled":        {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled, onOff: true},
+	"greyed out":      {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled},
+	"grayed out":      {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled},
+	"clickable":       {kind: plan.ExpectEnabled, negKind: plan.ExpectDisabled},
+	"unclickable":     {kind: plan.ExpectDisabled, negKind: plan.ExpectEnabled},
+	"visible":         {kind: plan.ExpectVisible, negKind: plan.ExpectHidden},
+	"hidden":          {kind: plan.ExpectHidden, negKind: plan.ExpectVisible},
+	"selected":        {kind: plan.ExpectChecked, negKind: plan.ExpectUnchecked, tab: true},
 })
 
 // withColours adds the colour families and the generic font families to
@@ -1375,6 +1384,9 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 	k, v := st.kind, st.val
 	if neg {
 		k, v = st.negKind, st.negVal
+		if st.prop != "" && v == "" {
+			return item{}, false
+		}
 	}
 	s := plan.Step{Kind: k, Target: tg}
 	if st.prop != "" {
@@ -2322,6 +2334,26 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 			return true
 		}
 	}
+	if subj.kind == sTexts && c.region == "" && c.pluralVerb() {
+		// "'Book' and 'Order' are bold": the state of each text
+		s0 := c.i
+		if st, ok := c.stateAfter(); ok {
+			var its []item
+			for _, v := range subj.vals {
+				it, ok := stateCheck(&ctarget{name: v, quoted: true}, st, neg)
+				if !ok || c.at("until") {
+					its = nil
+					break
+				}
+				its = append(its, it)
+			}
+			if len(its) == len(subj.vals) {
+				c.emit(its...)
+				return true
+			}
+		}
+		c.i = s0
+	}
 	if st, ok := c.stateAfter(); ok {
 		if subj.kind != sTarget || c.region != "" && subj.t.name != "" && st.prop != "" && !c.acted {
 			if !(subj.kind == sTarget) {
@@ -2385,6 +2417,22 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 		}
 		c.notes = append(c.notes, "What comes back is checked as shown after the steps before it; that it was gone in between is not checked.")
 		return c.textChecks(place, vals, false)
+	}
+	return false
+}
+
+// pluralVerb reports whether the copula just read is plural ("are",
+// "stay"): several texts said to be in a state, never one of them ("'A',
+// 'B' is ticked" says the state of 'B' only).
+func (c *composer) pluralVerb() bool {
+	for k := c.i - 1; k >= 0; k-- {
+		switch c.w[k].low {
+		case "not", "both", "all":
+			continue
+		case "are", "were", "stay", "remain", "look":
+			return true
+		}
+		return false
 	}
 	return false
 }

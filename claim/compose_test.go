@@ -84,6 +84,14 @@ func TestComposeStates(t *testing.T) {
 		{"The 'Help' link on /about is grey", [][]string{{`{"visit":"/about"}`, `{"expect_style":{"target":"role=link[name=\"Help\"]","property":"color","value":"~grey"}}`}}},
 		{"The 'Archived' heading on /boards isn't bold", [][]string{{`{"visit":"/boards"}`, `{"expect_style":{"target":"role=heading[name=\"Archived\"]","property":"font-weight","value":"normal"}}`}}},
 		{"The 'Total' label on /cart is bold", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-weight","value":"bold"}}`}}},
+		// several texts in one state, each checked; struck through, italic
+		{"On /cart, 'Subtotal' and 'Total' are bold", [][]string{
+			{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Subtotal\"","property":"font-weight","value":"bold"}}`},
+			{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-weight","value":"bold"}}`}}},
+		{"After clicking 'Clear done', 'Milk' and 'Eggs' are struck through", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Clear done\""}`,
+			`{"expect_style":{"target":"text=\"Milk\"","property":"text-decoration-line","value":"line-through"}}`,
+			`{"expect_style":{"target":"text=\"Eggs\"","property":"text-decoration-line","value":"line-through"}}`}}},
+		{"The 'Draft' label on /posts is italic", [][]string{{`{"visit":"/posts"}`, `{"expect_style":{"target":"text=\"Draft\"","property":"font-style","value":"italic"}}`}}},
 		{"Hovering over 'Help' underlines it", [][]string{{`{"visit":"/"}`, `{"hover":"text=\"Help\""}`, `{"expect_style":{"target":"text=\"Help\"","property":"text-decoration-line","value":"underline"}}`}}},
 		{"The pricing page shows 'Pro' in bold", [][]string{{`{"visit":"/pricing"}`, `{"expect_style":{"target":"text=\"Pro\"","property":"font-weight","value":"bold"}}`}}},
 		{"'Docs' gets underlined when you hover over it", [][]string{{`{"visit":"/"}`, `{"expect_style":{"target":"text=\"Docs\"","property":"text-decoration-line","value":"none"}}`, `{"hover":"text=\"Docs\""}`, `{"expect_style":{"target":"text=\"Docs\"","property":"text-decoration-line","value":"underline"}}`}}},
@@ -152,6 +160,8 @@ func TestComposeStates(t *testing.T) {
 		"The 'Email' field on /signup gets a red border",                        // "gets" with nothing done first
 		"On /settings the 'Save' button is disabled until you change something", // no action named
 		"On /signup the error message is red",                                   // a kind of message, not its text
+		"On /cart, 'Subtotal', 'Total' is bold",                                 // "is": the state of one of them
+		"On /posts, 'Draft' is not struck through",                              // a link's underline is a decoration too
 		"On /signup the success banner is bold",                                 // nor is "success"
 		"The 'Pay' button on /cart is disabled until the form is valid",         // a state, not an action
 	})
