@@ -102,6 +102,11 @@ var restatements = []restatement{
 	// key (a bare "/" too) said as what acts is that key pressed
 	{lazyRE(`^(?i:keyboard(?:\s+(?:check|test|shortcut|shortcuts|nav|navigation))?|shortcut|shortcuts|hotkey|hotkeys|key|keys)\s*:\s*(/|[A-Za-z?]\w*)\s+((?i:opens|toggles|focuses|closes|shows|brings up|jumps)\b)`), "Pressing $1 $2",
 		`under a label that says keys, a key said as what acts is that key pressed`, false},
+	// "Ctrl+K opens the search", "Shift+O opens …": a chord with a
+	// modifier said as what acts is that chord pressed (a bare letter or
+	// word is not: "o opens" could be a name)
+	{lazyRE(`^((?i:ctrl|control|shift|alt|option|cmd|command|meta)\+(?:[A-Za-z0-9]|[,./;'\[\]\\=-]|(?i:enter|escape|esc|tab|space|backspace|delete|home|end|up|down|left|right|f\d{1,2})))\s+((?i:opens|toggles|focuses|closes|shows|brings up|jumps|hides|submits|saves|selects)\b)`), "Pressing $1 $2",
+		`a key chord said as what acts is that chord pressed`, false},
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|(?:[a-z0-9][\w/-]*(?: [a-z0-9][\w/-]*)? )?check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion|checklist|qa checklist|test case|support|pm|dev|product|feature|hotfix|fix|smoke|keyboard|accessibility|a11y|ux|ui|hover))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},

@@ -23,6 +23,8 @@ func TestRestated(t *testing.T) {
 		// keys said as what acts
 		{"Keyboard check: / opens the 'Shortcuts' dialog and Esc gets rid of it again.", "Pressing / opens the 'Shortcuts' dialog and pressing Esc closes it again", ""},
 		{"Pressing '?' opens the 'Help' dialog, then Escape closes it", "Pressing '?' opens the 'Help' dialog, then pressing Escape closes it", ""},
+		{"Ctrl+K opens the 'Search' dialog.", "Pressing Ctrl+K opens the 'Search' dialog", ""},
+		{"Shift+O opens the 'Upload' dialog", "Pressing Shift+O opens the 'Upload' dialog", ""},
 		{"btw, /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
 		{"PR #418: /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
 		{"After this change, /plans shows 'Starter'.", "/plans shows 'Starter'", `On /plans, the page shows "Starter".`},
