@@ -1853,15 +1853,36 @@ func (c *composer) predicate(subj *subject) bool {
 		}
 		c.emit(it)
 		return true
-	case c.at("turns", "it") || c.at("colours", "it") || c.at("colors", "it"):
+	case c.at("turns", "it") || c.at("colours", "it") || c.at("colors", "it") || c.at("changes", "it") || c.at("darkens", "it") || c.at("lightens", "it"):
 		// "hovering over 'Docs' turns it #81a1c1": the colour after
-		// the action, as "underlines it"
+		// the action, as "underlines it"; "darkens it from #4990e2 to
+		// #1f69c0": the colour before it too
 		if neg || !c.acted {
 			return false
 		}
 		save := c.i
 		c.i++
 		t := c.objectTarget()
+		var from *item
+		if c.eat("from") {
+			st0, ok := c.stateAfter()
+			if !ok || !st0.colour {
+				c.i = save
+				return false
+			}
+			it0, ok := stateCheck(t, st0, false)
+			if !ok {
+				c.i = save
+				return false
+			}
+			from = &it0
+			if !c.eat("to") {
+				c.i = save
+				return false
+			}
+		} else {
+			c.eat("to")
+		}
 		st, ok := c.stateAfter()
 		if !ok || !st.colour {
 			c.i = save
@@ -1872,7 +1893,12 @@ func (c *composer) predicate(subj *subject) bool {
 			c.i = save
 			return false
 		}
-		it.notes = append(it.notes, "The colour is checked after the steps before it; what it was before them is not checked.")
+		if from != nil {
+			it.pre = append(it.pre, from.steps[len(from.steps)-1])
+			it.notes = append(it.notes, "The colour before is checked just before the last step, the colour after it once it is done.")
+		} else {
+			it.notes = append(it.notes, "The colour is checked after the steps before it; what it was before them is not checked.")
+		}
 		c.emit(it)
 		return true
 	}

@@ -78,6 +78,10 @@ func TestComposeStates(t *testing.T) {
 		{"On /docs, the GET badge is 52px wide", [][]string{{`{"visit":"/docs"}`, `{"wait_for":"text=\"GET\"","reach":true}`, `{"expect_style":{"target":"text=\"GET\"","property":"width","value":"52px"}}`}}},
 		// a colour after an action, said of what it aimed at
 		{"On /docs, hovering over 'Pricing' turns it #81a1c1", [][]string{{`{"visit":"/docs"}`, `{"hover":"text=\"Pricing\""}`, `{"expect_style":{"target":"text=\"Pricing\"","property":"color","value":"#81a1c1"}}`}}},
+		// "from A to B": the colour before the action too
+		{"On /docs, hovering over the 'Pricing' link darkens it from #4990e2 to #1f69c0", [][]string{{`{"visit":"/docs"}`,
+			`{"expect_style":{"target":"role=link[name=\"Pricing\"]","property":"color","value":"#4990e2"}}`, `{"hover":"role=link[name=\"Pricing\"]"}`,
+			`{"expect_style":{"target":"role=link[name=\"Pricing\"]","property":"color","value":"#1f69c0"}}`}}},
 		// a button's: its filled background, else its text's (the runner tells which)
 		{"The 'Delete' button on /cart is red", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"role=button[name=\"Delete\"]","property":"control-color","value":"~red"}}`}}},
 		{"After clicking 'Edit', the Save button is green", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Edit\""}`, `{"wait_for":"role=button[name=\"Save\"]","reach":true}`, `{"expect_style":{"target":"role=button[name=\"Save\"]","property":"control-color","value":"~green"}}`}}},
@@ -128,18 +132,20 @@ func TestComposeStates(t *testing.T) {
 	})
 	runRefused(t, []string{
 		"The 'Sort' filter starts on 'Newest'",
-		"Hovering over 'Help' underlines the footer",      // a part is no element to style
-		"The 'Save' link on /cart is not green",           // "not green" names no colour
-		"The 'Email' field on /signup is red",             // a control's colour: which part?
-		"The 'Delete' button on /cart is not red",         // "not red" names no colour to check
-		"The 'Total' label on /cart is not #5e81ac",       // nor does "not #5e81ac"
-		"The 'Email' field on /signup is #ff0000",         // a field's colour: which part?
-		"On /docs, 'Pricing' turns it blue",               // nothing was done to turn it
-		"On /docs, hovering over 'Pricing' turns it 40px", // a size, not a colour
-		"The 'Checkout' button on /cart is 40px",          // a button's width or height?
-		"The 'Pro' card on /pricing is 300px wide",        // the text found is not the card
-		"The 'Congrats!' heading is not 32px",             // "not 32px" names no size
-		"On /cart, the 'Coupon' dialog is 350px wide",     // what opens it?
+		"Hovering over 'Help' underlines the footer",                     // a part is no element to style
+		"The 'Save' link on /cart is not green",                          // "not green" names no colour
+		"The 'Email' field on /signup is red",                            // a control's colour: which part?
+		"The 'Delete' button on /cart is not red",                        // "not red" names no colour to check
+		"The 'Total' label on /cart is not #5e81ac",                      // nor does "not #5e81ac"
+		"The 'Email' field on /signup is #ff0000",                        // a field's colour: which part?
+		"On /docs, 'Pricing' turns it blue",                              // nothing was done to turn it
+		"On /docs, hovering over 'Pricing' turns it 40px",                // a size, not a colour
+		"On /docs, hovering over 'Pricing' changes it from 12px to 14px", // sizes, not colours
+		"On /docs, hovering over 'Pricing' darkens it from #4990e2",      // from, but to what?
+		"The 'Checkout' button on /cart is 40px",                         // a button's width or height?
+		"The 'Pro' card on /pricing is 300px wide",                       // the text found is not the card
+		"The 'Congrats!' heading is not 32px",                            // "not 32px" names no size
+		"On /cart, the 'Coupon' dialog is 350px wide",                    // what opens it?
 		// which element's background a person sees (the body, or an app's
 		// container over it) no target says
 		"Clicking 'Night mode' gives the docs a dark background",
