@@ -2254,11 +2254,17 @@ func (c *composer) stateAfter() (cstate, bool) {
 // "350px wide" (width), "36px high" or "36px tall" (height). The
 // computed value is compared exactly, as the browser writes it ("32px").
 func (c *composer) sizeAfter() (cstate, bool) {
+	s := c.i
+	// "is rendered at 10px", "is set at 24px": the size the letters are
+	// drawn at
+	_ = c.eat("rendered", "at") || c.eat("set", "at") || c.eat("displayed", "at") || c.eat("drawn", "at") || c.eat("shown", "at") || c.eat("sized", "at")
 	if c.end() {
+		c.i = s
 		return cstate{}, false
 	}
 	m := pxLength.FindStringSubmatch(c.w[c.i].low)
 	if m == nil || c.w[c.i].kind != tWord {
+		c.i = s
 		return cstate{}, false
 	}
 	c.i++

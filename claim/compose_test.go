@@ -73,6 +73,7 @@ func TestComposeStates(t *testing.T) {
 		{"On /docs, the 'GET' badge is drawn in #61affe", [][]string{{`{"visit":"/docs"}`, `{"expect_style":{"target":"text=\"GET\"","property":"background-color","value":"#61affe"}}`}}},
 		// a size in px: a text's letters, or the width/height of an element that is its own box
 		{"The 'Congrats!' heading on /welcome is 32px", [][]string{{`{"visit":"/welcome"}`, `{"expect_style":{"target":"role=heading[name=\"Congrats!\"]","property":"font-size","value":"32px"}}`}}},
+		{"The 'Congrats!' heading on /welcome is rendered at 32px", [][]string{{`{"visit":"/welcome"}`, `{"expect_style":{"target":"role=heading[name=\"Congrats!\"]","property":"font-size","value":"32px"}}`}}},
 		{"On /cart, 'Total' is 14.5px", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-size","value":"14.5px"}}`}}},
 		{"The 'Checkout' button on /cart is 40px high", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"role=button[name=\"Checkout\"]","property":"height","value":"40px"}}`}}},
 		{"On /docs, the GET badge is 52px wide", [][]string{{`{"visit":"/docs"}`, `{"wait_for":"text=\"GET\"","reach":true}`, `{"expect_style":{"target":"text=\"GET\"","property":"width","value":"52px"}}`}}},
