@@ -321,8 +321,10 @@ var restatements = []restatement{
 		"where the named subject sits describes it; the name finds it", false},
 	// "light grey (#999)": the exact colour in brackets is what is
 	// checked; "#222 rather than pure black": the exact colour decides it
-	{lazyRE(`\b(?:(?i:light|dark|pale|bright|deep|soft|medium|mid)[ -])?(?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white)\s*\(\s*(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}))\s*\)`), "$1",
-		"the exact colour in brackets is what is checked", false},
+	{lazyRE(`\b(?i:a|an)\s+(?:(?i:light|dark|pale|bright|brighter|darker|lighter|deep|soft|medium|mid|pure|plain|solid|true|very)[ -]){0,2}(?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white|lavender|teal|cyan|navy|brown|blue-grey|blue-gray)\s*(?:\(\s*(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}))\s*\)|,?\s*(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})))\s+((?i:border|background|outline|fill|underline)\b)`), "a ${1}${2} ${3}",
+		"the exact colour beside its name is what is checked", false},
+	{lazyRE(`\b(?:(?i:a|an)\s+)?(?:(?i:light|dark|pale|bright|brighter|darker|lighter|deep|soft|medium|mid|pure|plain|solid|true|very)[ -]){0,2}(?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white|lavender|teal|cyan|navy|brown|blue-grey|blue-gray)\s*(?:\(\s*(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}))\s*\)|,\s*(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}))\b|\s+(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}))\b)`), "${1}${2}${3}",
+		"the exact colour beside its name is what is checked", false},
 	{lazyRE(`(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}))\s*,?\s+(?i:rather than|instead of|and not|not)\s+(?:(?i:pure|plain|solid|true)\s+)?(?i:red|orange|yellow|green|blue|purple|pink|grey|gray|black|white)\b`), "$1",
 		"an exact colour decides what it is not", false},
 	// "uses a monospace font": the letters are drawn in one

@@ -73,6 +73,9 @@ func TestRestated(t *testing.T) {
 		{"The logo lives at /img/logo.svg and shows 'Acme'.", "", ""}, // an image shows no text: no reader takes it
 		// an exact colour beside a named one
 		{"'Total' on /cart is #222 rather than pure black", "'Total' on /cart is #222", `On /cart, the color of the text "Total" is #222.`},
+		{"'Total' on /cart is a mid grey, #606060", "'Total' on /cart is #606060", `On /cart, the color of the text "Total" is #606060.`},
+		{"'Total' on /cart is pure black (#000)", "'Total' on /cart is #000", `On /cart, the color of the text "Total" is #000.`},
+		{"The 'Pay' button on /cart has a red (#f93e3e) border", "The 'Pay' button on /cart has a #f93e3e border", ""},
 		{"The 'Hint' text on /signup is light grey (#999).", "The 'Hint' text on /signup is #999", ""},
 		// a text named in brackets after what it is
 		{`The note under the total ("Ships in 2 days") is 14px.`, `"Ships in 2 days" is 14px`, ""},
