@@ -2699,6 +2699,11 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		return nil, false
 	} else if e.role == "listitem" {
 		notes = []string{"Items are counted as list items (li) on the whole page, other lists included; edit the target if the page has other lists."}
+	} else if e.role == "row" && e.target == "role=row" {
+		// "the table has 10 rows": the rows that hold data; a header
+		// row is a row too, and counting it would miss by one
+		e.target = "css=" + dataRows
+		notes = []string{"Rows are counted as rows with a data cell (td, cell or gridcell): a header row is not counted."}
 	}
 	if m.negated() {
 		m.p.setHint("unsupported", "counts are checked exactly: say how many there are", m.start)
@@ -3069,10 +3074,13 @@ var regionCSS = map[string]string{
 	"form": "form", "dialog": "dialog, [role=dialog]", "modal": "dialog, [role=dialog]",
 }
 
+// dataRows are a table's rows that hold data, not its header row.
+const dataRows = "tr:has(td), [role=row]:has([role=cell], [role=gridcell])"
+
 // elementCSS gives the CSS of unnamed elements, to count them in a region.
 var elementCSS = map[string]string{
 	"role=link": "a[href]", "role=button": "button, [role=button], input[type=submit], input[type=button]",
-	"css=img": "img", "role=listitem": "li", "role=row": "tr",
+	"css=img": "img", "role=listitem": "li", "role=row": "tr", "css=" + dataRows: "tr:has(td)",
 	"role=heading": "h1, h2, h3, h4, h5, h6", "role=checkbox": "input[type=checkbox]",
 	"role=textbox":          "input:not([type]), input[type=text], input[type=email], input[type=search], textarea",
 	"role=heading[level=1]": "h1", "role=heading[level=2]": "h2", "role=heading[level=3]": "h3",

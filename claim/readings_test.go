@@ -89,7 +89,7 @@ func TestReadingsCountInRegion(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"The nav on the home page has 3 links", "On /, exactly 3 visible elements match css=nav a[href]."},
 		{"The footer on /about has 2 links", "On /about, exactly 2 visible elements match css=footer a[href]."},
-		{"The table on /widgets has 3 rows", "On /widgets, exactly 3 visible elements match css=table tr."},
+		{"The table on /widgets has 3 rows", "On /widgets, exactly 3 visible elements match css=table tr:has(td)."},
 		{"The list on /todos has 3 items", "On /todos, exactly 3 visible elements match role=listitem."},
 		{"The first list on /todos has 3 items", ""},
 		{"The bottom table on /widgets has 3 rows", ""},

@@ -253,6 +253,23 @@ func TestRememberCount(t *testing.T) {
 	}
 }
 
+// TestCountDataRows checks the CSS a claim counts "rows" with (claim's
+// dataRows): the rows that hold data, in a table with a header and in an
+// ARIA grid, never the header rows.
+func TestCountDataRows(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": `<!doctype html><html lang="en"><head><title>Rows</title></head><body>
+<table><thead><tr><th>Name</th></tr></thead><tbody><tr><td>Ann</td></tr><tr><td>Bob</td></tr></tbody></table>
+<table><tr><th>Bare header</th></tr><tr><td>Cy</td></tr></table>
+<div role="grid"><div role="row"><span role="columnheader">Name</span></div>
+<div role="row"><span role="gridcell">Di</span></div><div role="row"><span role="cell">Ed</span></div></div>
+</body></html>`})
+	res := run(t, journeyPlan(t, `      - visit: /
+      - expect_count: {target: "css=tr:has(td), [role=row]:has([role=cell], [role=gridcell])", count: 5}
+      - expect_count: {target: "role=row", count: 8}
+`), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Verified)
+}
+
 // TestFailedRequestNamesItsURL checks that a request a script makes and the
 // server refuses is reported with the request's URL, not the script's: the
 // browser's log entry carries the script's URL and line (jquery.min.js:4 on
