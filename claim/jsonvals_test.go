@@ -280,22 +280,22 @@ func TestReasonsReadings(t *testing.T) {
 // of" is dropped only where the status decides it.
 func TestReasonsRefusals(t *testing.T) {
 	runRefused(t, []string{
-		"/orders?paid=true drops 'Blue mug', so 'Green teapot' is first",                             // the part after "so" is a check
-		"/orders?q=mug matches the mug order even though its note says 'Blue mug'",                   // a concession with a check
-		"/pages?q=setup matches 'Setup' even though its title is 'Set-Up' with a capital X",          // the capital is not the value's
-		"/pages?_sort=title lists the install guide first",                                           // a description before the place
-		"/orders?_expand=buyer answers 200 instead of ignoring the relation",                         // a 200 does not decide it
-		"/orders?_expand=buyer shows 'Error' instead of a 404",                                       // the status is in the dropped part
-		"Exact filters don't care about case, so /orders?item=blue%20mug returns the blue mug order", // a description
-		"When you click Save it works: /notes returns Buy rye bread",                                 // a condition that acts is no rule
-		"only 2 notes match, so /notes?q=a gives Pay rent",                                           // a count in the rule is a check of its own
-		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                            // a count in the reason
-		"Only admins: /admin shows 'Users'",                                                          // "only" bounds who, a check
-		"Only the first page counts: /orders?_page=1 returns 'Blue mug'",                             // "only" not before the rule's verb
-		"Two orders, /orders?paid=true returns 'Blue mug'",                                           // a count before the example
-		"Filters stack (e.g. /orders?paid=true returns 'Blue mug') and /orders is sorted",            // more after the brackets
-		"Filters on /orders stack, e.g. /orders?paid=true returns 'Blue mug'",                        // a path in the rule
-		"Ranges compare text, so /orders?item_gte=C returns all 2 orders (Green teapot is not one)",  // a reason that denies is a check
+		"/orders?paid=true drops 'Blue mug', so 'Green teapot' is first",                               // the part after "so" is a check
+		"/orders?q=mug matches the mug order even though its note says 'Blue mug'",                     // a concession with a check
+		"/pages?q=setup matches 'Setup' even though its title is 'Set-Up' with a capital X",            // the capital is not the value's
+		"/pages?_sort=title lists the install guide first",                                             // a description before the place
+		"/orders?_expand=buyer answers 200 instead of ignoring the relation",                           // a 200 does not decide it
+		"/orders?_expand=buyer shows 'Error' instead of a 404",                                         // the status is in the dropped part
+		"Exact filters don't care about case, so /orders?item=blue%20mug returns the blue mug order",   // a description
+		"When you click Save it works: /notes returns Buy rye bread",                                   // a condition that acts is no rule
+		"only 2 notes match, so /notes?q=a gives Pay rent",                                             // a count in the rule is a check of its own
+		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                              // a count in the reason
+		"Only admins: /admin shows 'Users'",                                                            // "only" bounds who, a check
+		"Only the first page counts: /orders?_page=1 returns 'Blue mug'",                               // "only" not before the rule's verb
+		"Two orders, /orders?paid=true returns 'Blue mug'",                                             // a count before the example
+		"Filters stack (e.g. /orders?paid=true returns 'Blue mug') and /orders is sorted",              // more after the brackets
+		"Filters on /orders stack, e.g. /orders?paid=true returns 'Blue mug'",                          // a path in the rule
+		"Ranges compare text, so /orders?item_gte=C returns all 2 orders (Green teapot is not one)",    // a reason that denies is a check
 		"Ids are matched as written, so /orders/02 is a 404 even though /orders/2 says 'Green teapot'", // a concession with a check
 	})
 }
