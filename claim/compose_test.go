@@ -168,9 +168,11 @@ func TestComposeStates(t *testing.T) {
 		"On /settings the 'Save' button is disabled until you change something", // no action named
 		"On /signup the error message is red",                                   // a kind of message, not its text
 		"On /cart, 'Subtotal', 'Total' is bold",                                 // "is": the state of one of them
-		"On /posts, 'Draft' is not struck through",                              // a link's underline is a decoration too
-		"On /signup the success banner is bold",                                 // nor is "success"
-		"The 'Pay' button on /cart is disabled until the form is valid",         // a state, not an action
+		"Clicking the logo takes you home",                                      // starts at home: a click that does nothing passes
+		"Clicking 'Home' goes to /",
+		"On /posts, 'Draft' is not struck through",                      // a link's underline is a decoration too
+		"On /signup the success banner is bold",                         // nor is "success"
+		"The 'Pay' button on /cart is disabled until the form is valid", // a state, not an action
 	})
 }
 

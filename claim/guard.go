@@ -62,7 +62,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
-		guardSlashKey,
+		guardSlashKey, guardNoMove,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -1182,4 +1182,43 @@ func refuseOnPanic(_ string, d *Derivation, err *error) {
 		*err = &NotProvableError{Cause: "unrecognized", Reason: reason,
 			Prompt: "vouch cannot prove this claim: " + reason + ".\nRephrase it as a page and something a browser can see there, in order.\n"}
 	}
+}
+
+// moveVerbs say that an action leads somewhere else.
+var moveVerbs = map[string]bool{"takes": true, "take": true, "goes": true, "go": true, "leads": true, "lead": true,
+	"brings": true, "bring": true, "sends": true, "send": true, "navigates": true, "navigate": true,
+	"redirects": true, "redirect": true, "returns": true, "moves": true, "jumps": true, "opens": true}
+
+// guardNoMove: "clicking the logo takes you home", derived on the home
+// page, checks an address the journey is at before it acts, so a click
+// that does nothing passes. A move said of a journey that starts where it
+// is said to lead proves nothing; the claim must say where it starts.
+func guardNoMove(ws []gword, _ []plan.Step, d Derivation) string {
+	moves := false
+	for _, w := range ws {
+		moves = moves || moveVerbs[w.low]
+	}
+	if !moves {
+		return ""
+	}
+	same := func(a, b string) bool {
+		return strings.TrimSuffix(a, "/") == strings.TrimSuffix(b, "/")
+	}
+	for _, j := range d.Plan.Journeys {
+		if len(j.Steps) == 0 || j.Steps[0].Kind != plan.Visit {
+			continue
+		}
+		start, acted := j.Steps[0].Value, false
+		for _, s := range j.Steps[1:] {
+			switch {
+			case s.Kind == plan.Visit || s.Kind == plan.GoBack || s.Kind == plan.Reload:
+				start, acted = s.Value, false
+			case !s.Kind.IsAssertion() && s.Kind != plan.WaitFor:
+				acted = true
+			case s.Kind == plan.ExpectURL && acted && same(s.Value, start) && !strings.ContainsAny(s.Value, "*?"):
+				return fmt.Sprintf("the journey starts on %s, where the claim says it leads, so an action that does nothing would pass: name the page it starts on (\"on /about, …\")", start)
+			}
+		}
+	}
+	return ""
 }
