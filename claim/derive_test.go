@@ -431,7 +431,9 @@ func TestSuggestionsKeepNegation(t *testing.T) {
 		"Asking for just two entries with /items?_limit=2 leaves out 'Carrots'", "The export at /report.csv omits 'internal notes' for sure",
 		"the summary on /stats excludes 'Archived', as it should",
 		// the text between "leaves" or "keeps" and "out"
-		"/items?id_ne=1 leaves 'Carrots' completely out of it", "/items?id_ne=1 keeps 'Carrots' out of the list"} {
+		"/items?id_ne=1 leaves 'Carrots' completely out of it", "/items?id_ne=1 keeps 'Carrots' out of the list",
+		// the text's element between it and its negation, or "hidden"
+		"The 'Delete' button is not shown for archived items", "The 'Admin' link is hidden from regular users"} {
 		ss := Suggestions(c)
 		if len(ss) == 0 {
 			t.Errorf("%q: no suggestion", c)

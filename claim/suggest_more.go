@@ -235,6 +235,10 @@ func inLeadingPart(toks []token, part, act int) bool {
 // not bold") or a control's state ("'X' is not ticked") is no absence.
 func absentAfter(toks []token, i int) bool {
 	j := i + 1
+	if j < len(toks) && toks[j].kind == tWord && headNouns[toks[j].low] != "" {
+		// "the 'Delete' button is not shown": the text's element
+		j++
+	}
 	if j < len(toks) && (toks[j].low == "is" || toks[j].low == "are" || toks[j].low == "was" || toks[j].low == "remains" || toks[j].low == "stays") {
 		j++
 	}
@@ -242,7 +246,7 @@ func absentAfter(toks []token, i int) bool {
 		return false
 	}
 	switch w := toks[j].low; {
-	case w == "nowhere" || w == "missing" || w == "gone" || w == "absent" || w == "excluded" || w == "omitted":
+	case w == "nowhere" || w == "missing" || w == "gone" || w == "absent" || w == "excluded" || w == "omitted" || w == "hidden":
 		return true
 	case (w == "left" || w == "filtered" || w == "dropped" || w == "taken" || w == "cut") && j+1 < len(toks) && toks[j+1].low == "out":
 		// "'Ann Lee' is filtered out"
