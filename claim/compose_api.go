@@ -1330,6 +1330,11 @@ func (c *apiComposer) itemNoun(word string) bool {
 // longer value, does not match.
 func fieldPair(field string, v apiVal) apiVal {
 	v.field, v.value = field, v.text
+	if v.bare && !v.isString && versionFields[strings.ToLower(field)] && !jsonScalar(v.text) {
+		// "version 2.1": a version is written as a text, never the
+		// number 2.1
+		v.isString = true
+	}
 	val := strconv.Quote(v.text)
 	if v.bare && !v.isString {
 		val = v.text
@@ -1354,7 +1359,8 @@ func (c *apiComposer) apiLiteral(anyWord bool) (apiVal, bool) {
 	}
 	if bare {
 		out.bare = true
-		out.isString = !jsonScalar(v)
+		// "price 9.99", "-3", "20000": a JSON number, however written
+		out.isString = !jsonScalar(v) && !jsonNumberRE.MatchString(v)
 		out.notes = []string{fmt.Sprintf("Unquoted %q is taken as the literal value; put texts in quotes to mark where they start and end.", v)}
 	} else {
 		out.isString = true
@@ -1426,6 +1432,14 @@ var (
 	versionRE     = lazyRE(`^v?\d+(\.\d+){1,3}$`)
 	literalWordRE = lazyRE(`^[A-Za-z0-9][A-Za-z0-9_.@+-]*$`)
 )
+
+// jsonNumberRE is a JSON number as written.
+var jsonNumberRE = lazyRE(`^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$`)
+
+// versionFields hold versions, codes and names, whose "2.1" is a text.
+var versionFields = map[string]bool{"version": true, "ver": true, "release": true, "tag": true, "build": true,
+	"semver": true, "name": true, "title": true, "sku": true, "code": true, "zip": true, "postcode": true,
+	"phone": true, "label": true, "number": true}
 
 // jsonScalar reports whether a value is a JSON number, boolean or null.
 func jsonScalar(v string) bool {

@@ -56,6 +56,14 @@ func TestAPIEndpointReadings(t *testing.T) {
 		// object; "not 'fr'" follows from the field being 'de'
 		{"The JSON at /api/config says the locale is 'de', not 'fr'", [][]string{
 			{`{"visit":"/api/config"}`, `{"expect_json":{"at":"/**/locale","equals":"de"}}`}}},
+		// a number as JSON writes it, whatever its size or point; a
+		// version's "2.1" is a text
+		{"/api/items/1 returns price 9.99", [][]string{
+			{`{"visit":"/api/items/1"}`, `{"expect_json":{"at":"/price","equals":9.99}}`}}},
+		{"/api/items/1 returns version 2.1", [][]string{
+			{`{"visit":"/api/items/1"}`, `{"expect_json":{"at":"/version","equals":"2.1"}}`}}},
+		{"GET /api/items/1 returns \"price\": 12.5", [][]string{
+			{`{"visit":"/api/items/1"}`, `{"expect_json":{"at":"/price","equals":12.5}}`}}},
 		{"GET /api/users returns the user named 'Ann'", [][]string{
 			{`{"visit":"/api/users"}`, `{"expect_json":{"at":"/**/name","equals":"Ann"}}`}}},
 		{"/api/users/1 has role 'admin'", [][]string{

@@ -47,7 +47,7 @@ func jvPairJSON(lx *lexed) bool {
 	ws := composeWords(lx)
 	for i := 0; i+2 < len(ws); i++ {
 		if ws[i].kind == tLit && fieldWordRE.MatchString(ws[i].raw) && ws[i+1].raw == ":" &&
-			(ws[i+2].kind == tLit || ws[i+2].kind == tNumber || ws[i+2].kind == tWord && jsonScalar(ws[i+2].low)) {
+			(ws[i+2].kind == tLit || ws[i+2].kind == tNumber || ws[i+2].kind == tWord && (jsonScalar(ws[i+2].low) || jsonNumberRE.MatchString(ws[i+2].raw))) {
 			return true
 		}
 	}
@@ -69,7 +69,7 @@ func (c *apiComposer) jvPair() (apiVal, bool) {
 	case w.kind == tLit:
 		// the quotes of a JSON pair say the value is a text
 		v = apiVal{text: w.raw, bare: true, isString: true}
-	case w.kind == tNumber || w.kind == tWord && jsonScalar(w.low) && w.raw == w.low:
+	case w.kind == tNumber || w.kind == tWord && (jsonScalar(w.low) || jsonNumberRE.MatchString(w.raw)) && w.raw == w.low:
 		v = apiVal{text: w.raw, bare: true}
 	default:
 		c.i = s
@@ -77,6 +77,8 @@ func (c *apiComposer) jvPair() (apiVal, bool) {
 	}
 	c.i++
 	v = fieldPair(field, v)
+	// written as JSON: quoted or not says the type, whatever the field
+	v.isString = w.kind == tLit
 	v.asserted = true
 	return v, true
 }
