@@ -303,7 +303,14 @@ func suggestions(claim string, last []string, lastWhy map[string]string, extra .
 		}
 		readings[s] = why
 	}
-	cands = append(cands, provablePrefixes(lx)...)
+	for _, pre := range provablePrefixes(lx) {
+		cands = append(cands, pre)
+		if r, _, still, ok := restate(pre); ok && !still {
+			// the prefix in the plain words its frames restate it in
+			// ("The Schemas heading is #606060")
+			cands = append(cands, r)
+		}
+	}
 	// A path the claim's actions lead to, or one it shows as a text, is
 	// no page its texts are looked for on.
 	page, named := claimPageSkipping(lx, sk.notPage)
@@ -1049,6 +1056,10 @@ func checkedPlans(cands []string, skip ...string) ([]string, []*Derivation) {
 	return out, ds
 }
 
+// tailConditions start a condition said after what it conditions.
+var tailConditions = map[string]bool{"when": true, "whenever": true, "if": true, "once": true, "after": true,
+	"unless": true, "until": true, "before": true, "provided": true, "only": true, "as": true, "but": false}
+
 // provablePrefixes are the claim cut before a connector, longest first:
 // "The app shows 'Welcome' and is fast" offers "The app shows 'Welcome'".
 func provablePrefixes(lx *lexed) []string {
@@ -1056,6 +1067,12 @@ func provablePrefixes(lx *lexed) []string {
 	for i := len(lx.toks) - 1; i > 0 && len(out) < 2; i-- {
 		t := lx.toks[i]
 		if t.kind == tPunct || t.low == "and" || t.low == "but" || t.low == "then" || t.low == "while" || t.low == "or" {
+			if k := i + 1; t.kind == tPunct && k < len(lx.toks) && tailConditions[lx.toks[k].low] {
+				// "X shows 'Y', once you have signed in": the tail is a
+				// condition of what comes before, which without it says
+				// something else
+				continue
+			}
 			s := strings.TrimSpace(lx.span(0, t.start))
 			s = strings.TrimRight(s, " ,;:")
 			if len(strings.Fields(s)) >= 3 {
