@@ -1273,7 +1273,10 @@ func secretLeak(lx *lexed) *refusal {
 			n := lx.toks[k]
 			leak := false
 			switch n.kind {
-			case tLit, tNumber, tEmail, tURL, tPath:
+			case tNumber:
+				// "a wrong password 3 times": a count, not the password
+				leak = !(k+1 < len(lx.toks) && (lx.toks[k+1].low == "times" || lx.toks[k+1].low == "time" || lx.toks[k+1].low == "attempts" || lx.toks[k+1].low == "tries"))
+			case tLit, tEmail, tURL, tPath:
 				leak = true
 			case tWord:
 				leak = !afterSecretWord[n.low] && !strings.HasPrefix(n.low, "$") && !structural[n.low] && !stopWords[n.low]

@@ -81,6 +81,8 @@ func TestDeriveRefusals(t *testing.T) {
 		{"The database is backed up", "out_of_reach"},
 		{"The home page shows 'Welcome' and doesn't show 'Welcome'", "contradiction"},
 		{"Signing in as demo@example.com with password hunter2 shows 'Dashboard'", "secret"},
+		{"Logging in with password 1234 shows 'Welcome'", "secret"},
+		{"Entering a wrong password 3 times shows 'Locked'", "unrecognized"}, // a count, not a password
 		{"Visit /about", "no_check"},
 		{"/secret is protected", "ambiguous"},
 		{"asdf qwerty", "unrecognized"},
