@@ -294,7 +294,7 @@ func TestClassOutcomesAsChange(t *testing.T) {
 		{"On /inbox, clicking 'Dismiss' removes 'New: 3 messages'", [][]string{{`{"visit":"/inbox"}`, `{"expect_text":"New: 3 messages"}`,
 			`{"click":"text=\"Dismiss\""}`, `{"expect_no_text":"New: 3 messages"}`}}},
 		{"On /notes, adding 'call mom' and then clicking 'Delete' next to 'call mom' makes 'call mom' go away", [][]string{{`{"visit":"/notes"}`,
-			`{"fill":{"target":"role=textbox","value":"call mom"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"call mom"}`,
+			`{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"call mom"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"call mom"}`,
 			`{"click":"role=button[name=\"Delete\"] within=\"call mom\""}`, `{"expect_no_text":"call mom"}`}}},
 		{"On /cart, clicking 'Remove' makes 'Blue mug' disappear", [][]string{{`{"visit":"/cart"}`, `{"expect_text":"Blue mug"}`, `{"click":"text=\"Remove\""}`, `{"expect_no_text":"Blue mug"}`}}},
 		// One word is the element that says exactly it: "Pet" goes while "Add a pet" stays.
@@ -303,10 +303,10 @@ func TestClassOutcomesAsChange(t *testing.T) {
 		// The new text of a changed part of the page.
 		{"On /cart, clicking '+' changes the total to '$24'", [][]string{{`{"visit":"/cart"}`, `{"click":"text=\"+\""}`, `{"expect_text":"$24"}`}}},
 		{"On /profile, clicking 'Save' updates the greeting to 'Hi, Sam'", [][]string{{`{"visit":"/profile"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Hi, Sam"}`}}},
-		{"On /todos, adding 'bread' makes '1 item left' appear", [][]string{{`{"visit":"/todos"}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
+		{"On /todos, adding 'bread' makes '1 item left' appear", [][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
 			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"1 item left"}`}}},
 		// A noun after a quoted text describes it.
-		{"On /todos, after adding 'bread', the 'bread' entry is visible", [][]string{{`{"visit":"/todos"}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
+		{"On /todos, after adding 'bread', the 'bread' entry is visible", [][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
 			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"bread"}`}}},
 	})
 	runRefused(t, []string{
@@ -329,7 +329,7 @@ func TestClassKeyClosesDialog(t *testing.T) {
 
 func TestClassNumberOfExampleItems(t *testing.T) {
 	add := func(n string) []string {
-		return []string{`{"fill":{"target":"role=textbox","value":"vouch example ` + n + `"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`}
+		return []string{`{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"vouch example ` + n + `"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`}
 	}
 	steps := func(parts ...[]string) []string {
 		var out []string
@@ -341,7 +341,7 @@ func TestClassNumberOfExampleItems(t *testing.T) {
 	runClasses(t, []classCase{
 		{"On /list, adding three items shows '3 items'", [][]string{steps([]string{`{"visit":"/list"}`}, add("1"), add("2"), add("3"), []string{`{"expect_text":"3 items"}`})}},
 		{"On /notes, creating a note shows '1 note'", [][]string{steps([]string{`{"visit":"/notes"}`}, add("1"), []string{`{"expect_text":"1 note"}`})}},
-		{"On /notes, adding a note called 'Call Ann' shows 'Call Ann'", [][]string{{`{"visit":"/notes"}`, `{"fill":{"target":"role=textbox","value":"Call Ann"}}`,
+		{"On /notes, adding a note called 'Call Ann' shows 'Call Ann'", [][]string{{`{"visit":"/notes"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"Call Ann"}}`,
 			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"Call Ann"}`}}},
 	})
 	runRefused(t, []string{
@@ -351,7 +351,7 @@ func TestClassNumberOfExampleItems(t *testing.T) {
 
 func TestClassAppearsElsewhere(t *testing.T) {
 	runClasses(t, []classCase{
-		{"On /compose, adding 'Hello' makes it appear on /feed", [][]string{{`{"visit":"/compose"}`, `{"fill":{"target":"role=textbox","value":"Hello"}}`,
+		{"On /compose, adding 'Hello' makes it appear on /feed", [][]string{{`{"visit":"/compose"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"Hello"}}`,
 			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"visit":"/feed"}`, `{"expect_text":"Hello"}`}}},
 	})
 	runRefused(t, []string{
@@ -411,7 +411,7 @@ func TestClassNextTo(t *testing.T) {
 
 func TestClassRepeatedReload(t *testing.T) {
 	runClasses(t, []classCase{
-		{"On /notes, adding 'x' and then reloading twice still shows 'x'", [][]string{{`{"visit":"/notes"}`, `{"fill":{"target":"role=textbox","value":"x"}}`,
+		{"On /notes, adding 'x' and then reloading twice still shows 'x'", [][]string{{`{"visit":"/notes"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"x"}}`,
 			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"reload":true}`, `{"expect_text":"x"}`, `{"reload":true}`, `{"expect_text":"x"}`}}},
 	})
 }
@@ -460,7 +460,7 @@ func TestClassShowsThatColon(t *testing.T) {
 }
 
 func TestClassWitnessInAState(t *testing.T) {
-	add := []string{`{"fill":{"target":"role=textbox","value":"vouch example 1"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`}
+	add := []string{`{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"vouch example 1"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`}
 	struck := append(append([]string{`{"visit":"/list"}`}, add...), `{"check":"role=checkbox within=\"vouch example 1\""}`,
 		`{"expect_style":{"target":"text=vouch example 1","property":"text-decoration-line","value":"line-through"}}`)
 	runClasses(t, []classCase{
@@ -546,7 +546,7 @@ func TestClassQuotedSubjectName(t *testing.T) {
 }
 
 func TestClassPersistenceSaidOtherwise(t *testing.T) {
-	want := [][]string{{`{"visit":"/notes"}`, `{"fill":{"target":"role=textbox","value":"vouch example 1"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`,
+	want := [][]string{{`{"visit":"/notes"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"vouch example 1"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`,
 		`{"reload":true}`, `{"expect_text":"vouch example 1"}`}}
 	runClasses(t, []classCase{
 		{"On /notes, notes added to the list survive a page refresh", want},

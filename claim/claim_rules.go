@@ -2339,6 +2339,11 @@ func check(rkind string, s ...plan.Step) item  { return item{kind: iCheck, steps
 
 func addItem(target, v string) item {
 	it := action("form", plan.Step{Kind: plan.Fill, Target: target, Value: v}, plan.Step{Kind: plan.Press, Target: target, Value: "Enter"})
+	if target == "role=textbox" {
+		// the page's first text field is a guess at how items are added:
+		// a page with none blocks the run, never fails it
+		it.steps = append([]plan.Step{{Kind: plan.WaitFor, Target: target, Reach: true}}, it.steps...)
+	}
 	it.cont, it.addTgt, it.addVal = contAdd, target, v
 	it.desc = fmt.Sprintf("add %q", v)
 	return it

@@ -35,8 +35,8 @@ func TestDeriveSteps(t *testing.T) {
 			[][]string{{`{"visit":"/contact"}`, `{"fill":{"target":"label=email","value":""}}`,
 				`{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Email is required"}`}}},
 		{"On /todos, after adding 'milk' and 'eggs', the counter says '2 items left'", []string{"sequence"},
-			[][]string{{`{"visit":"/todos"}`, `{"fill":{"target":"role=textbox","value":"milk"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`,
-				`{"fill":{"target":"role=textbox","value":"eggs"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"2 items left"}`}}},
+			[][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"milk"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`,
+				`{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"eggs"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"2 items left"}`}}},
 		{"The /pricing page shows 3 'Choose' buttons", []string{"count"},
 			[][]string{{`{"visit":"/pricing"}`, `{"expect_count":{"target":"role=button[name=\"Choose\"]","count":3}}`}}},
 	}
