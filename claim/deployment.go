@@ -31,6 +31,34 @@ func SplitDeployment(u *url.URL) (base *url.URL, page string) {
 	return &b, "/" + file
 }
 
+// otherSite is the address the claim names whose host is not the
+// deployment's (www. aside), where the plan would visit its path on the
+// deployment: "https://github.com/acme shows 'GitHub'" is not /acme of
+// the app. "" when there is none or no deployment is known.
+func otherSite(d Derivation, deployment *url.URL) string {
+	if deployment == nil || deployment.Host == "" {
+		return ""
+	}
+	host := func(h string) string { return strings.TrimPrefix(strings.ToLower(h), "www.") }
+	for _, n := range d.Notes {
+		if !strings.Contains(n, " on the base URL the plan runs against.") {
+			continue
+		}
+		raw, ok := firstQuoted(n)
+		if !ok {
+			continue
+		}
+		u, err := url.Parse(raw)
+		if err != nil || u.Host == "" {
+			continue
+		}
+		if host(u.Host) != host(deployment.Host) {
+			return u.Scheme + "://" + u.Host
+		}
+	}
+	return ""
+}
+
 // DeriveAt derives a claim for a deployment URL. When the URL names a page
 // (…/about.html), that page is the page the claim means by "the home
 // page", "the app" or no page at all, and by its own name ("the about
@@ -40,6 +68,9 @@ func DeriveAt(text string, deployment *url.URL) (Derivation, *url.URL, error) {
 	d, err := Derive(text)
 	if err != nil {
 		return Derivation{}, nil, err
+	}
+	if other := otherSite(d, deployment); other != "" {
+		return Derivation{}, nil, refuseWith(text, "out_of_reach", fmt.Sprintf("%s is another site than the deployment (%s): vouch checks only the deployment, and its path would be looked for there; name a page of the deployment", other, deployment.Host), nil, true)
 	}
 	base, page := SplitDeployment(deployment)
 	if page == "" {

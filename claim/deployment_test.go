@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"errors"
 	"net/url"
 	"strings"
 	"testing"
@@ -37,6 +38,39 @@ func TestDeriveAtNamedPage(t *testing.T) {
 		}
 		if tc.visit == "/about.html" && !strings.Contains(d.Requirements[0].Text, "/about.html") {
 			t.Errorf("%s %q: requirement %q does not name the page", tc.deployment, tc.claim, d.Requirements[0].Text)
+		}
+	}
+}
+
+// TestDeriveAtOtherSite: an address on another host than the deployment's
+// is never visited as the deployment's path; the deployment's own host
+// (www. aside) is.
+func TestDeriveAtOtherSite(t *testing.T) {
+	dep, _ := url.Parse("https://www.example.com/")
+	for _, tc := range []struct {
+		claim string
+		visit string // "" when refused
+	}{
+		{"https://github.com/acme shows 'GitHub'", ""},
+		{"https://example.com/about shows 'Our team'", "/about"},
+		{"https://www.example.com/about shows 'Our team'", "/about"},
+	} {
+		d, _, err := DeriveAt(tc.claim, dep)
+		if tc.visit == "" {
+			var np *NotProvableError
+			if !errors.As(err, &np) || !strings.Contains(np.Reason, "another site") || len(np.Suggestions) > 0 {
+				t.Errorf("%q: %v, want refused as another site with no suggestion", tc.claim, err)
+			}
+			continue
+		}
+		if err != nil || d.Plan.Journeys[0].Steps[0].Value != tc.visit {
+			t.Errorf("%q: %v, want a visit to %s", tc.claim, err, tc.visit)
+		}
+	}
+	// nor is a link's destination offered as the page to visit
+	for _, s := range Suggestions("The external 'GitHub' link points to https://github.com/acme") {
+		if strings.HasPrefix(strings.ToLower(s), "https://") {
+			t.Errorf("suggestion %q visits a link's destination", s)
 		}
 	}
 }

@@ -401,6 +401,13 @@ func finishSuggestions(text string, cands []string, readings map[string]string) 
 				seen[id] = true
 			}
 		}
+		if lsg := strings.ToLower(sg); (strings.HasPrefix(lsg, "http://") || strings.HasPrefix(lsg, "https://")) &&
+			!strings.HasPrefix(strings.ToLower(text), strings.Fields(lsg)[0]) {
+			// "… links to https://github.com/acme": an address the claim
+			// names as a link's destination is no page to visit (its
+			// path would be looked for on the deployment)
+			continue
+		}
 		if ChangesMeaning(text, sg, p) == "" {
 			keep, keepD = append(keep, sg), append(keepD, ds[i])
 		}
