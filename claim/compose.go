@@ -1684,6 +1684,9 @@ func (c *composer) predicate(subj *subject) bool {
 		}
 		c.i = s2
 	}
+	if c.heldInItem(subj, neg) {
+		return true
+	}
 	if c.renamed(subj, neg) {
 		return true
 	}
@@ -2455,6 +2458,42 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 		return c.textChecks(place, vals, false)
 	}
 	return false
+}
+
+// repeatedNouns are the nouns of a repeated item a claim names by the
+// text it shows: a card, a row, a tile.
+var repeatedNouns = map[string]bool{"card": true, "row": true, "tile": true, "entry": true, "item": true, "panel": true}
+
+// heldInItem reads "the 'Pro' card has a 'Most popular' badge", "the
+// 'Ann' row has an 'Edit' button": what the repeated item showing the
+// subject's text holds, looked for inside it.
+func (c *composer) heldInItem(subj *subject, neg bool) bool {
+	if neg || subj.kind != sTarget || !subj.t.quoted || subj.t.name == "" || !repeatedNouns[subj.t.word] {
+		return false
+	}
+	if !(c.at("has") || c.at("shows") || c.at("contains") || c.at("includes")) {
+		return false
+	}
+	s := c.i
+	c.i++
+	t, ok := c.target(false)
+	if !ok || !t.quoted || t.name == "" || !(c.end() || c.w[c.i].kind == tPunct && c.i+1 == len(c.w)) {
+		c.i = s
+		return false
+	}
+	tg := plan.Target{Kind: plan.ByText, Value: t.name, Within: subj.t.name}
+	switch t.noun {
+	case "", "text":
+	case "button", "link":
+		tg = plan.Target{Kind: plan.ByRole, Value: t.noun, Name: t.name, Within: subj.t.name}
+	default:
+		c.i = s
+		return false
+	}
+	it := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: tg.String()})
+	it.notes = []string{fmt.Sprintf("%q is looked for inside the repeated item (card, row, list item) that shows %q.", t.name, subj.t.name)}
+	c.emit(it)
+	return true
 }
 
 // pluralVerb reports whether the copula just read is plural ("are",

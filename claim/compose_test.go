@@ -89,6 +89,9 @@ func TestComposeStates(t *testing.T) {
 		{"The 'Help' link on /about is grey", [][]string{{`{"visit":"/about"}`, `{"expect_style":{"target":"role=link[name=\"Help\"]","property":"color","value":"~grey"}}`}}},
 		{"The 'Archived' heading on /boards isn't bold", [][]string{{`{"visit":"/boards"}`, `{"expect_style":{"target":"role=heading[name=\"Archived\"]","property":"font-weight","value":"normal"}}`}}},
 		{"The 'Total' label on /cart is bold", [][]string{{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-weight","value":"bold"}}`}}},
+		// what a repeated item named by its text holds, inside it
+		{"The 'Pro' card on /pricing has a 'Most popular' badge", [][]string{{`{"visit":"/pricing"}`, `{"expect_visible":"text=Most popular within=\"Pro\""}`}}},
+		{"On /team, the 'Ann' row has an 'Edit' button", [][]string{{`{"visit":"/team"}`, `{"expect_visible":"role=button[name=\"Edit\"] within=\"Ann\""}`}}},
 		// several texts in one state, each checked; struck through, italic
 		{"On /cart, 'Subtotal' and 'Total' are bold", [][]string{
 			{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Subtotal\"","property":"font-weight","value":"bold"}}`},
