@@ -640,6 +640,9 @@ var reMethodOn = lazyRE(`\b(?:is|are|uses|use)\s+(?:a|an)?\s*(GET|POST|PUT|PATCH
 // less: it negates what the claim asserts (or asserts what the claim
 // negates), offers the generic "loads without errors" for a claim about
 // something else, or turns a key the claim presses into a click or a text.
+// reTitleSaid is a claim about the document's title.
+var reTitleSaid = lazyRE(`(?i)\b(?:page|browser|tab|document|html|window)(?:'s)?\s+title\b|\btitle\s+(?:contains|includes|mentions|starts|ends|has)\b`)
+
 func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	claim = normalizeClaim(claim)
 	s := stripLabel(suggestion)
@@ -647,6 +650,19 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 		// "'List books' is a GET on /api/books" says what an operation of
 		// the docs is; visiting /api/books checks what it answers
 		return fmt.Sprintf("drops the HTTP method %s the claim says an operation is", m[1])
+	}
+	if p != nil && reTitleSaid.MatchString(claim) {
+		// "the page title contains 'Acme'": a text of the page is not
+		// the title
+		titled := false
+		for _, j := range p.Journeys {
+			for _, st := range j.Steps {
+				titled = titled || st.Kind == plan.ExpectTitle
+			}
+		}
+		if !titled {
+			return "drops the page title the claim is about"
+		}
 	}
 	prefix := strings.HasPrefix(strings.ToLower(claim), strings.ToLower(strings.TrimSpace(s))) || beforeNegation(claim, s)
 	if negatedClaim(claim) && !negatedClaim(s) && !prefix && !(withoutErrors(s) && onlyErrorsNegated(claim)) {

@@ -428,6 +428,24 @@ func TestQuotedKeyPressed(t *testing.T) {
 
 // TestSuggestionsKeepNegation: a negative claim's suggestions never assert
 // what it denies, and the generic fallback is not offered for it.
+// TestSuggestionsKeepTheTitle: a claim about the page title is never
+// offered as a text of the page.
+func TestSuggestionsKeepTheTitle(t *testing.T) {
+	for _, c := range []string{"The page title contains 'Acme'", "The browser tab title includes 'Inbox'"} {
+		for _, s := range Suggestions(c) {
+			if d, err := Derive(stripLabel(s)); err == nil {
+				for _, j := range d.Plan.Journeys {
+					for _, st := range j.Steps {
+						if st.Kind == plan.ExpectText {
+							t.Errorf("%q: suggestion %q looks for a text of the page", c, s)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestSuggestionsKeepNegation(t *testing.T) {
 	for _, c := range []string{"The home page doesn't show 'NaN' anywhere", "/cart never shows 'null' at all, really",
 		"Asking for just two entries with /items?_limit=2 leaves out 'Carrots'", "The export at /report.csv omits 'internal notes' for sure",
