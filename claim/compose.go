@@ -2410,6 +2410,22 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 			return c.until(it)
 		}
 		c.emit(it)
+		// "'Total' is bold and 24px": another state of the same element
+		for !neg && c.at("and") {
+			s2 := c.i
+			c.i++
+			st2, ok := c.stateAfter()
+			if !ok || c.at("until") {
+				c.i = s2
+				break
+			}
+			it2, ok := stateCheck(subj.t, st2, neg)
+			if !ok {
+				c.i = s2
+				break
+			}
+			c.emit(it2)
+		}
 		return true
 	}
 	if !neg && subj.kind == sTarget && !c.page && !c.acted && (c.at("on") || c.at("at")) {

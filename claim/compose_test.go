@@ -100,6 +100,9 @@ func TestComposeStates(t *testing.T) {
 			`{"expect_style":{"target":"text=\"Milk\"","property":"text-decoration-line","value":"line-through"}}`,
 			`{"expect_style":{"target":"text=\"Eggs\"","property":"text-decoration-line","value":"line-through"}}`}}},
 		{"The 'Draft' label on /posts is italic", [][]string{{`{"visit":"/posts"}`, `{"expect_style":{"target":"text=\"Draft\"","property":"font-style","value":"italic"}}`}}},
+		{"On /cart, 'Total' is bold and 24px", [][]string{
+			{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-weight","value":"bold"}}`},
+			{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-size","value":"24px"}}`}}},
 		{"Hovering over 'Help' underlines it", [][]string{{`{"visit":"/"}`, `{"hover":"text=\"Help\""}`, `{"expect_style":{"target":"text=\"Help\"","property":"text-decoration-line","value":"underline"}}`}}},
 		{"The pricing page shows 'Pro' in bold", [][]string{{`{"visit":"/pricing"}`, `{"expect_style":{"target":"text=\"Pro\"","property":"font-weight","value":"bold"}}`}}},
 		{"'Docs' gets underlined when you hover over it", [][]string{{`{"visit":"/"}`, `{"expect_style":{"target":"text=\"Docs\"","property":"text-decoration-line","value":"none"}}`, `{"hover":"text=\"Docs\""}`, `{"expect_style":{"target":"text=\"Docs\"","property":"text-decoration-line","value":"underline"}}`}}},
