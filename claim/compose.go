@@ -1870,32 +1870,25 @@ func (c *composer) predicate(subj *subject) bool {
 		save := c.i
 		c.i++
 		t := c.objectTarget()
+		colour := func() (item, bool) {
+			st, ok := c.stateAfter()
+			if !ok || !st.colour {
+				return item{}, false
+			}
+			return stateCheck(t, st, false)
+		}
 		var from *item
 		if c.eat("from") {
-			st0, ok := c.stateAfter()
-			if !ok || !st0.colour {
-				c.i = save
-				return false
-			}
-			it0, ok := stateCheck(t, st0, false)
-			if !ok {
+			it0, ok := colour()
+			if !ok || !c.eat("to") {
 				c.i = save
 				return false
 			}
 			from = &it0
-			if !c.eat("to") {
-				c.i = save
-				return false
-			}
 		} else {
 			c.eat("to")
 		}
-		st, ok := c.stateAfter()
-		if !ok || !st.colour {
-			c.i = save
-			return false
-		}
-		it, ok := stateCheck(t, st, false)
+		it, ok := colour()
 		if !ok {
 			c.i = save
 			return false

@@ -1308,21 +1308,7 @@ func (c *apiComposer) pathNoun(word string) bool {
 // claim's paths, singular or plural ("order 12" on /orders/12).
 func (c *apiComposer) itemNoun(word string) bool {
 	w := strings.ToLower(word)
-	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-		return true
-	}
-	for _, t := range c.w {
-		if t.kind != tPath {
-			continue
-		}
-		for _, seg := range strings.Split(strings.SplitN(t.raw, "?", 2)[0], "/") {
-			seg = strings.ToLower(seg)
-			if seg != "" && (seg == w || seg == w+"s" || seg == w+"es") {
-				return true
-			}
-		}
-	}
-	return false
+	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") || c.pathNoun(w)
 }
 
 // fieldPair binds a value to its field as a JSON response prints it
