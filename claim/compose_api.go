@@ -1232,7 +1232,7 @@ func (c *apiComposer) apiValue() (apiVal, bool) {
 	}
 	if v, ok := c.apiLiteral(false); ok {
 		// "the 'Fix the login bug' task": a noun that says what it is
-		if !c.end() && c.w[c.i].kind == tWord && (c.at("task") || c.at("record") || c.at("user") || c.at("release") || c.at("post") || c.at("item") || c.at("entry") || c.at("release", "notes") ||
+		if !c.end() && c.w[c.i].kind == tWord && (valueNouns[c.w[c.i].low] ||
 			c.w[c.i-1].kind != tLit && strings.Contains(v.text, " ") && c.pathNoun(c.w[c.i].raw) && (c.i+1 == len(c.w) || c.w[c.i+1].kind == tPunct)) {
 			noun := c.w[c.i].low
 			c.i++

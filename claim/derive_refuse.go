@@ -1081,7 +1081,7 @@ func checkedPlans(cands []string, skip ...string) ([]string, []*Derivation) {
 
 // tailConditions start a condition said after what it conditions.
 var tailConditions = map[string]bool{"when": true, "whenever": true, "if": true, "once": true, "after": true,
-	"unless": true, "until": true, "before": true, "provided": true, "only": true, "as": true, "but": false}
+	"unless": true, "until": true, "before": true, "provided": true, "only": true, "as": true}
 
 // provablePrefixes are the claim cut before a connector, longest first:
 // "The app shows 'Welcome' and is fast" offers "The app shows 'Welcome'".

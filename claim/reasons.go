@@ -217,9 +217,10 @@ func splitReason(s string, r *jvReading) (string, bool) {
 		r.notes = append(r.notes, "The rule says the path is an endpoint, so its response is read as JSON.")
 		concrete = "GET " + concrete
 	}
-	if m := reasonBracketAfter.FindStringSubmatch(concrete); m != nil && concrete != s && reasonExample.MatchString(m[1]) && ruleOK(m[2]) && !negated(m[2]) {
+	if m := reasonBracketAfter.FindStringSubmatch(concrete); m != nil && concrete != s && reasonExample.MatchString(m[1]) && ruleOK(m[2]) && !reNegation.MatchString(m[2]) && !strings.Contains(strings.ToLower(m[2]), "without") {
 		// "… gives back just X (Y sorts after a bare U)": the reason the
-		// example holds, checked only through it
+		// example holds, checked only through it (a reason that denies is
+		// a check of its own, never dropped)
 		r.notes = append(r.notes, fmt.Sprintf("The reason in brackets “%s” is checked only through the example the claim gives.", strings.TrimSpace(m[2])))
 		r.why("the reason in brackets after the check")
 		concrete = m[1]
@@ -263,18 +264,6 @@ func splitReason(s string, r *jvReading) (string, bool) {
 func gerundFirst(s string) bool {
 	f := strings.Fields(strings.ToLower(s))
 	return len(f) >= 2 && len(f) <= 10 && len(f[0]) > 5 && strings.HasSuffix(f[0], "ing") && !ruleOpeners[f[0]] && !premiseActs[f[0]]
-}
-
-// negated reports whether words say that something is not so: a reason
-// in brackets that denies is a check of its own, never dropped.
-func negated(s string) bool {
-	for _, w := range strings.Fields(strings.ToLower(s)) {
-		switch strings.Trim(w, ",.;") {
-		case "not", "no", "never", "isn't", "aren't", "doesn't", "don't", "won't", "can't", "cannot", "none", "nothing", "without":
-			return true
-		}
-	}
-	return false
 }
 
 // reasonField is a concession that says an item's field holds a quoted

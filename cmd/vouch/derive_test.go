@@ -111,7 +111,7 @@ func TestDeriveCommandUsage(t *testing.T) {
 // failed once the switch named by "breaks" is on.
 func TestDeriveEndToEnd(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs Chromium")
+		t.Skip("skipping in -short mode: derives the tagged corpus claims and runs each in Chromium")
 	}
 	type tagged struct{ Claim, Testapp, Breaks string }
 	var cases []tagged
