@@ -220,18 +220,17 @@ func jsonAll(doc any, segs []string) ([]any, string) {
 
 // jsonAllPaths is jsonAll with the pointer of each value reached.
 func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
-	type at = jsonHit
-	cur := []at{{doc, ""}}
+	cur := []jsonHit{{doc, ""}}
 	miss := ""
 	for si, seg := range segs {
-		var next []at
+		var next []jsonHit
 		if si > 0 && segs[si-1] == "**" {
 			// a member called seg of any object at any depth: the values
 			// that are no such object are passed over
 			for _, c := range cur {
 				if x, ok := c.v.(map[string]any); ok {
 					if e, ok := x[seg]; ok {
-						next = append(next, at{e, c.path + "/" + escapePointer(seg)})
+						next = append(next, jsonHit{e, c.path + "/" + escapePointer(seg)})
 					}
 				}
 			}
@@ -252,7 +251,7 @@ func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
 			case []any:
 				if seg == "*" {
 					for i, e := range x {
-						next = append(next, at{e, c.path + "/" + strconv.Itoa(i)})
+						next = append(next, jsonHit{e, c.path + "/" + strconv.Itoa(i)})
 					}
 					if len(x) == 0 && miss == "" {
 						miss = fmt.Sprintf("there is no item at %s: the list at %s is empty", p, orRoot(c.path))
@@ -267,7 +266,7 @@ func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
 						}
 						continue
 					}
-					next = append(next, at{x[len(x)-1], c.path + "/" + strconv.Itoa(len(x)-1)})
+					next = append(next, jsonHit{x[len(x)-1], c.path + "/" + strconv.Itoa(len(x)-1)})
 					continue
 				}
 				i, err := strconv.Atoi(seg)
@@ -277,13 +276,13 @@ func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
 					}
 					continue
 				}
-				next = append(next, at{x[i], p})
+				next = append(next, jsonHit{x[i], p})
 			case map[string]any:
 				if seg == "*" {
 					// any member, in the order of their names
 					for _, k := range memberNames(x) {
 						if e, ok := x[k]; ok {
-							next = append(next, at{e, c.path + "/" + escapePointer(k)})
+							next = append(next, jsonHit{e, c.path + "/" + escapePointer(k)})
 						}
 					}
 					if len(x) == 0 && miss == "" {
@@ -298,7 +297,7 @@ func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
 					}
 					continue
 				}
-				next = append(next, at{e, p})
+				next = append(next, jsonHit{e, p})
 			default:
 				if miss == "" {
 					miss = fmt.Sprintf("there is no %s: the value at %s is %s", p, orRoot(c.path), jsonShow(c.v))
