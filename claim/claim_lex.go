@@ -212,6 +212,16 @@ func (lx *lexed) addLit(content string) {
 // addWord splits a run of non-space characters into tokens: leading and
 // trailing punctuation, possessive 's, and the word itself.
 func (lx *lexed) addWord(w string) {
+	// An empty JSON list or object is a word of its own, not brackets.
+	if core := strings.TrimRight(w, ",;:.!?"); core == "[]" || core == "{}" {
+		lx.toks = append(lx.toks, token{low: core, raw: core, kind: tWord})
+		for _, r := range w[len(core):] {
+			if strings.ContainsRune(",;:", r) {
+				lx.toks = append(lx.toks, token{low: string(r), raw: string(r), kind: tPunct})
+			}
+		}
+		return
+	}
 	opened := false
 	for w != "" && strings.IndexByte("([{", w[0]) >= 0 {
 		w, opened = w[1:], true
@@ -428,6 +438,13 @@ func dropFillers(toks []token) []token {
 		if aux, ok := strings.CutSuffix(t.low, " not"); ok && fillers[aux] {
 			t.low = "not"
 			out = append(out, t)
+			continue
+		}
+		if t.low == "as" && i+1 < len(toks) && toks[i+1].kind == tWord && toks[i+1].low == "well" &&
+			(i+2 == len(toks) || toks[i+2].kind == tPunct) {
+			// "works as well:" is "also", no judgement ("as well as" is
+			// kept: it joins another thing)
+			i++
 			continue
 		}
 		skip := 0

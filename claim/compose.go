@@ -59,6 +59,7 @@ const (
 	sText
 	sBody
 	sTexts // quoted texts said to appear, go or come back
+	sNth   // one row or list item picked by its place: region holds its target
 )
 
 type subject struct {
@@ -161,8 +162,8 @@ func composeWords(lx *lexed) []cw {
 func composeRead(lx *lexed) ([]item, bool) {
 	c := &composer{p: &parser{lx: lx}}
 	c.w = composeWords(lx)
-	for _, w := range c.w {
-		if w.kind == tWord && (everyWords[w.low] || vague[w.low] || outOfReachWord[w.low]) {
+	for i, w := range c.w {
+		if w.kind == tWord && (everyWords[w.low] || vague[w.low] || outOfReachWord[w.low] && !ordinalSecond(c.w, i)) {
 			return nil, false
 		}
 	}
@@ -1487,6 +1488,9 @@ func (c *composer) subjectRef() *subject {
 	if css, name, ok := c.regionRef(); ok {
 		return &subject{kind: sRegion, region: css, name: name}
 	}
+	if tg, name, ok := c.nthRef(); ok {
+		return &subject{kind: sNth, region: tg, name: name}
+	}
 	if c.page && !c.acted && !c.end() && c.w[c.i].kind == tPath {
 		// "On the home page, /releases has '2x' next to it": a path is no
 		// text an item shows for sure, and no second page either
@@ -1638,6 +1642,11 @@ func (c *composer) negation() bool {
 func (c *composer) textChecks(subj *subject, vals []string, neg bool) bool {
 	switch subj.kind {
 	case sNone, sPage, sRegion, sBody:
+	case sNth:
+		if neg {
+			// with no such row or item, no text is shown in it
+			return false
+		}
 	default:
 		return false
 	}
@@ -1652,6 +1661,11 @@ func (c *composer) textChecks(subj *subject, vals []string, neg bool) bool {
 			s.Target = plan.Target{Kind: plan.ByCSS, Value: subj.region}.String()
 			it.steps[0] = s
 			it.notes = append(it.notes, fmt.Sprintf("The text is looked for inside the page's %s element (the %s); edit the target if the part is marked up differently.", subj.region, subj.name))
+		}
+		if subj.kind == sNth {
+			s.Target = subj.region
+			it.steps[0] = s
+			it.notes = append(it.notes, nthNote(subj.name))
 		}
 		c.emit(it)
 	}

@@ -81,7 +81,7 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 	c := &apiComposer{composer: &composer{p: &parser{lx: lx}}, json: said || jvPairJSON(lx), saidJSON: said}
 	c.w = composeWords(lx)
 	for i, w := range c.w {
-		if w.kind == tWord && (everyWords[w.low] && !countedAll(c.w, i) || vague[w.low] && !apiVagueOK[w.low] || outOfReachWord[w.low] && !apiReachOK[w.low]) {
+		if w.kind == tWord && (everyWords[w.low] && !countedAll(c.w, i) || vague[w.low] && !apiVagueOK[w.low] || outOfReachWord[w.low] && !apiReachOK[w.low] && !ordinalSecond(c.w, i)) {
 			return nil, nil, false
 		}
 	}
@@ -687,6 +687,14 @@ func (c *apiComposer) apiValues(neg bool) bool {
 	}
 	only := !neg && (c.onlyBefore || c.eat("only") || c.eat("just"))
 	c.onlyBefore = false
+	// "both A and B": the two values, no more is said by "both"
+	if bothAt := c.i; c.eat("both") {
+		if vals := c.apiValueList(); len(vals) != 2 || !c.outcomeEnds() && !c.at(",") {
+			c.i = bothAt
+			return false
+		}
+		c.i = bothAt + 1
+	}
 	if ids, ok := c.jvIDs(); ok && !neg {
 		phrase := c.p.lx.span(c.w[from].a, c.w[c.i-1].b)
 		c.jvIDChecks(ids, phrase)
@@ -700,6 +708,9 @@ func (c *apiComposer) apiValues(neg bool) bool {
 		return false
 	}
 	only = c.eat("only") && !neg || only
+	if !neg && !only && len(vals) >= 2 && c.apiInOrder(vals) {
+		return true
+	}
 	if only {
 		for _, v := range vals {
 			if v.field != "" {
@@ -740,6 +751,32 @@ func (c *apiComposer) apiValues(neg bool) bool {
 	return true
 }
 
+// apiInOrder reads "in that order" after two or more plain values: the
+// texts in that order in what the path answers (a JSON response's text
+// keeps its items' order).
+func (c *apiComposer) apiInOrder(vals []apiVal) bool {
+	s := c.i
+	c.eat(",")
+	if !(c.eat("in", "that", "order") || c.eat("in", "this", "order")) || !c.outcomeEnds() {
+		c.i = s
+		return false
+	}
+	var texts []string
+	for _, v := range vals {
+		if v.field != "" || v.whole {
+			c.i = s
+			return false
+		}
+		texts = append(texts, v.text)
+	}
+	it := check("presence", plan.Step{Kind: plan.ExpectOrder, Texts: texts})
+	for _, v := range vals {
+		it.notes = append(it.notes, v.notes...)
+	}
+	c.emit(it)
+	return true
+}
+
 // apiEmpty reads "an empty list", "[]", "an empty object", "{}": the
 // response's whole text is the empty collection.
 func (c *apiComposer) apiEmpty(neg bool) bool {
@@ -753,7 +790,8 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 		text = "[]"
 	case c.eat("empty", "object") || c.eat("empty", "json", "object"):
 		text = "{}"
-	case !c.end() && c.w[c.i].kind == tLit && (c.w[c.i].raw == "[]" || c.w[c.i].raw == "{}"):
+	case !c.end() && (c.w[c.i].kind == tLit || c.w[c.i].kind == tWord) && (c.w[c.i].raw == "[]" || c.w[c.i].raw == "{}"):
+		// quoted or not, [] and {} have one reading
 		text = c.w[c.i].raw
 		c.i++
 	default:
@@ -763,7 +801,7 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 	// "an empty list, '[]'": the same thing said twice
 	s2 := c.i
 	_ = c.eat(",") || c.eat("(")
-	if !c.end() && c.w[c.i].kind == tLit && c.w[c.i].raw == text {
+	if !c.end() && (c.w[c.i].kind == tLit || c.w[c.i].kind == tWord) && c.w[c.i].raw == text {
 		c.i++
 		c.eat(")")
 	} else {

@@ -1156,7 +1156,7 @@ func (p *parser) refusal() *refusal {
 		}
 	}
 	for _, w := range outOfReach {
-		if outOfReachIn(shape, w) && !inShownName(p.lx.toks, w) {
+		if outOfReachIn(shape, w) && !inShownName(p.lx.toks, w) && !(w == "second" && allOrdinal(p.lx)) {
 			switch w {
 			case "milliseconds", "ms", "seconds", "second", "minutes", "hours", "latency", "p99", "p95", "uptime", "downtime":
 				return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("timings (%q) are not something a plan checks: every step has a time budget instead", w)}
@@ -1173,6 +1173,9 @@ func (p *parser) refusal() *refusal {
 			continue
 		}
 		if containsPhrase(shape, w) {
+			if r := notJudged(p.lx, w); r != nil {
+				return r
+			}
 			return &refusal{cause: "vague", reason: fmt.Sprintf("%q is a judgement, not something a browser can see on a page", w)}
 		}
 	}
@@ -1365,3 +1368,41 @@ func thenBetweenTexts(lx *lexed) bool {
 	}
 	return false
 }
+
+// notJudged is the refusal of a claim whose vague word says a place or a
+// likeness rather than a judgement: "right under the heading", "in the
+// top right corner", "red like the 'Cancel' button". Nil when the word
+// is a judgement.
+func notJudged(lx *lexed, w string) *refusal {
+	ws := composeWords(lx)
+	for i, x := range ws {
+		if x.kind != tWord || x.low != w {
+			continue
+		}
+		prev, next := "", ""
+		if i > 0 {
+			prev = ws[i-1].low
+		}
+		if i+1 < len(ws) {
+			next = ws[i+1].low
+		}
+		switch {
+		case w == "right" && (rightPlaceNext[next] || rightPlacePrev[prev] || prev == "the" && (i+1 == len(ws) || ws[i+1].kind == tPunct)):
+			return &refusal{cause: "unsupported", reason: "where an element sits on the page (\"right under …\", \"top right\") is not something vouch checks: say what the page shows, or the part it is in (header, footer, nav, sidebar)"}
+		case w == "like" && !likePeople[prev]:
+			return &refusal{cause: "unsupported", reason: "\"like …\" (an example, or a likeness to another element) is not something vouch reads: name each element and say what it shows or how it looks on its own (\"'Clear' is red\")"}
+		}
+	}
+	return nil
+}
+
+// rightPlaceNext and rightPlacePrev make "right" a place.
+var (
+	rightPlaceNext = map[string]bool{"under": true, "above": true, "below": true, "next": true, "beside": true,
+		"after": true, "before": true, "of": true, "side": true, "corner": true, "hand": true, "right-hand": true,
+		"column": true, "panel": true, "edge": true, "at": true, "behind": true, "underneath": true, "on": true}
+	rightPlacePrev = map[string]bool{"top": true, "bottom": true, "to": true, "upper": true, "lower": true,
+		"far": true}
+	likePeople = map[string]bool{"i": true, "you": true, "we": true, "they": true, "users": true, "people": true,
+		"customers": true, "would": true, "really": true, "all": true}
+)

@@ -111,6 +111,8 @@ var (
 	jvStarts = lazyRE(`^(.*?)\s+(?i:starts|begins|opens) with\s+(` + jvMark + `|[^\x01()]+?)(?:\s*\(([^()]*)\))?\s*[.!]?$`)
 	// "lists A, then B, then C"
 	jvThen = lazyRE(`^(.*?\b(?i:lists|returns|gives back|brings back|puts|sorts|orders))\s+([^\x01]+?(?:,?\s+then\s+[^\x01]+?)+)\s*[.!]?$`)
+	// "returns A, B, C in that order", "lists A, B and C, in this order"
+	jvInOrder = lazyRE(`^(.*?\b(?i:lists|returns|gives back|brings back|gives you|comes back with))\s+([^\x01]+?),?\s+(?i:in (?:that|this|exactly that) order)\s*[.!]?$`)
 	// "gets a 404 whose body is just {}"
 	jvBody = lazyRE(`\b(?i:gets|returns|answers(?: with)?|gives|responds with|comes back with)\s+(?i:a |an )?([1-5]\d\d)(?:\s+[A-Za-z]+){0,2}\s+(?i:whose|with a|with an) (?i:body|response|response body) (?i:is |of )?(?i:just |only |exactly |simply )?(\{\}|\[\])\s*([.!]?)$`)
 	// "has notes set to exactly 'Dark mode'"
@@ -238,6 +240,26 @@ func jvRead(s string, r *jvReading) (string, bool) {
 		verb := m[1]
 		s = fmt.Sprintf("%s %s and %s in that order", verb, strings.Join(qq[:len(qq)-1], ", "), qq[len(qq)-1])
 		r.why(`"A, then B" is the order`)
+		changed = true
+	}
+	if m := jvInOrder.FindStringSubmatch(s); m != nil && strings.Contains(m[1], "/") && !changed {
+		// the values are the commas' and the last "and"'s parts
+		parts := regexp.MustCompile(`\s*,\s*(?:and\s+)?|\s+and\s+`).Split(m[2], -1)
+		if len(parts) < 2 {
+			return s, false
+		}
+		var qq []string
+		for _, p := range parts {
+			if p = strings.TrimSpace(p); !jvPlainValue(p) {
+				return s, false
+			}
+			qq = append(qq, p)
+		}
+		for i, p := range qq {
+			qq[i] = r.quote(p)
+		}
+		s = fmt.Sprintf("%s %s and %s in that order", m[1], strings.Join(qq[:len(qq)-1], ", "), qq[len(qq)-1])
+		r.why("the values, then their order")
 		changed = true
 	}
 	if m := jvBody.FindStringSubmatch(s); m != nil {

@@ -86,11 +86,29 @@ func ruleOK(s string) bool {
 		return false
 	}
 	f := strings.Fields(strings.ToLower(s))
-	if len(f) < 2 || len(f) > 14 || ruleOpeners[f[0]] && !ruleCondition(f) || f[0] == "there" || f[0] == "there's" {
+	long := 14
+	if ruleCondition(f) {
+		long = 20 // the condition, then the rule
+	}
+	if len(f) < 2 || len(f) > long || ruleOpeners[f[0]] && !ruleCondition(f) || f[0] == "there" || f[0] == "there's" {
 		// "there is no invoices resource": what exists is a check
 		return false
 	}
+	// "if _sort names two fields, …": a number in the rule's condition
+	// describes the request, no count of items
+	condEnd := 0
+	if ruleCondition(f) {
+		for k, w := range f {
+			if strings.HasSuffix(w, ",") {
+				condEnd = k
+				break
+			}
+		}
+	}
 	for i, w := range f {
+		if i < condEnd {
+			continue
+		}
 		// "only 2 albums match", "only Ann matches": a count is a check
 		// of its own; "only" before the rule's verb ("_like only matches
 		// at the start") limits the rule
@@ -102,7 +120,8 @@ func ruleOK(s string) bool {
 		firstLast := w == "only" && i+3 < len(f) && f[i+1] == "the" && (f[i+2] == "first" || f[i+2] == "last") && paramWord(f[i+3])
 		// "_start counts from 1", "pages start at 1": where numbering
 		// starts, no count of items
-		base := i > 0 && (f[i-1] == "from" || f[i-1] == "at") && (w == "0" || w == "1" || w == "zero" || w == "one")
+		// ("counts as 0", "is treated as 1": the value it stands for)
+		base := i > 0 && (f[i-1] == "from" || f[i-1] == "at" || f[i-1] == "as") && (w == "0" || w == "1" || w == "zero" || w == "one")
 		if n := numberWords[w]; !base && (n >= 2 || jvDigits.MatchString(w)) || w == "only" && !firstLast && (i+1 == len(f) || !ruleVerbs[strings.Trim(f[i+1], ",.;")]) {
 			return false
 		}
@@ -131,7 +150,7 @@ func ruleCondition(f []string) bool {
 	}
 	for _, w := range f[1:] {
 		w = strings.Trim(w, ",.;")
-		if premiseActs[w] || ruleOpeners[w] && w != "given" || w == "i" || w == "you" || w == "we" || w == "user" || w == "users" || w == "someone" {
+		if premiseActs[w] && !limitWords[w] || ruleOpeners[w] && w != "given" || w == "i" || w == "you" || w == "we" || w == "user" || w == "users" || w == "someone" {
 			return false
 		}
 	}
@@ -158,6 +177,10 @@ func labelOK(s string) bool {
 	}
 	return true
 }
+
+// limitWords limit or deny what a rule says; in a rule's condition they
+// are no action ("if the id is not a number, …").
+var limitWords = map[string]bool{"not": true, "no": true, "never": true, "only": true, "without": true}
 
 // premiseActs are actions: words before an example that say what to do
 // are part of what to check, never a title.

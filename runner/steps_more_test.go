@@ -266,8 +266,16 @@ func TestCountDataRows(t *testing.T) {
 	res := run(t, journeyPlan(t, `      - visit: /
       - expect_count: {target: "css=tr:has(td), [role=row]:has([role=cell], [role=gridcell])", count: 5}
       - expect_count: {target: "role=row", count: 8}
+      - expect_text: {text: Ann, target: "css=tr:has(td), [role=row]:has([role=cell], [role=gridcell]) nth=first"}
+      - expect_text: {text: Cy, target: "css=tr:has(td), [role=row]:has([role=cell], [role=gridcell]) nth=third"}
+      - expect_text: {text: Ed, target: "css=tr:has(td), [role=row]:has([role=cell], [role=gridcell]) nth=last"}
 `), Options{BaseURL: srv.URL})
 	wantDecision(t, res, evidence.Verified)
+	// "the second row shows 'Ann'": Ann is in the first data row only
+	res = run(t, journeyPlan(t, `      - visit: /
+      - expect_text: {text: Ann, target: "css=tr:has(td), [role=row]:has([role=cell], [role=gridcell]) nth=second"}
+`), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Failed)
 }
 
 // TestFailedRequestNamesItsURL checks that a request a script makes and the
