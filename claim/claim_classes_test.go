@@ -755,3 +755,28 @@ func TestMethodOnNotAVisit(t *testing.T) {
 		}
 	}
 }
+
+// "instead of"/"rather than" after a text shown: the other text is not
+// shown; "no longer" with the action said after the check: the text was
+// shown just before it.
+func TestClassInsteadAndNoLonger(t *testing.T) {
+	runClasses(t, []classCase{
+		{"Clicking 'Refresh' on /feed shows 'Up to date' instead of 'Loading'", [][]string{
+			{`{"visit":"/feed"}`, `{"click":"text=\"Refresh\""}`, `{"expect_text":"Up to date"}`, `{"expect_no_text":"Loading"}`}}},
+		{"On /billing, clicking 'Pay' shows 'Paid' rather than 'Declined'", [][]string{
+			{`{"visit":"/billing"}`, `{"click":"text=\"Pay\""}`, `{"expect_text":"Paid"}`, `{"expect_no_text":"Declined"}`}}},
+		{"On /team, 'Raj Patel' no longer appears after clicking 'Remove'", [][]string{
+			{`{"visit":"/team"}`, `{"expect_text":"Raj Patel"}`, `{"click":"text=\"Remove\""}`, `{"expect_no_text":"Raj Patel"}`}}},
+	})
+	// a suggestion never asserts the text the claim says is replaced
+	_, err := Derive("/status shows 'Up' instead of the old 'Down' banner")
+	var np *NotProvableError
+	if !errors.As(err, &np) {
+		t.Fatalf("derived: %v", err)
+	}
+	for _, s := range np.Suggestions {
+		if strings.Contains(s, `shows "Down"`) || strings.Contains(s, `and "Down"`) {
+			t.Errorf("suggestion %q shows the replaced text", s)
+		}
+	}
+}

@@ -2138,7 +2138,9 @@ func (c *composer) predicate(subj *subject) bool {
 	}
 	// "and none of the other tasks ('A', 'B')"
 	s3 := c.i
-	if !neg && (c.eat("and", "none", "of") || c.eat(",", "none", "of") || c.eat("but", "none", "of") || c.eat("and", "not") || c.eat("but", "not") || c.eat(",", "not")) {
+	if !neg && (c.eat("and", "none", "of") || c.eat(",", "none", "of") || c.eat("but", "none", "of") || c.eat("and", "not") || c.eat("but", "not") || c.eat(",", "not") ||
+		c.eat("instead", "of") || c.eat(",", "instead", "of") || c.eat("rather", "than") || c.eat(",", "rather", "than")) {
+		// "shows 'Ann' instead of 'Loading'": the other text is not shown
 		c.descBefore()
 		more := c.lits()
 		if len(more) == 0 || !c.textChecks(subj, more, true) {

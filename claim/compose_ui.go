@@ -31,7 +31,7 @@ var (
 	// "no longer shows 'X'", "'X' is no longer shown", "the 'X' button is
 	// no longer there", "'X' isn't shown any more"
 	longerBefore = lazyRE(`\bno longer\s+(?:[a-z]+\s+){0,2}$`)
-	longerAfter  = lazyRE(`^\s*(?:[a-z]+\s+)?(?:is|are)\s+no longer\b|^\s*(?:is|are)\s*n[o']t\s+(?:[a-z]+\s+){0,2}any ?more\b`)
+	longerAfter  = lazyRE(`^\s*no longer\b|^\s*(?:[a-z]+\s+)?(?:is|are)\s+no longer\b|^\s*(?:is|are)\s*n[o']t\s+(?:[a-z]+\s+){0,2}any ?more\b`)
 )
 
 // uiItems adds to the checks the state the claim's words say held before
@@ -67,6 +67,9 @@ func uiItems(lx *lexed, items []item) []item {
 		if len(it.pre) > 0 || len(it.steps) != 1 {
 			continue
 		}
+		// "'X' no longer appears after clicking 'Y'": the action said
+		// after the check is done before it
+		acted := acted || condActsAfter(items, k)
 		if !acted && it.steps[0].Kind != plan.ExpectNoText && it.steps[0].Kind != plan.ExpectHidden {
 			continue
 		}
@@ -124,6 +127,28 @@ func uiItems(lx *lexed, items []item) []item {
 		}
 	}
 	return items
+}
+
+// condActsAfter reports whether the check at k is followed by "after",
+// "once", "when" or "if" and an action: the assembly moves that action
+// before the check.
+func condActsAfter(items []item, k int) bool {
+	j := k + 1
+	for j < len(items) && (items[j].kind == iConn || items[j].kind == iPage) {
+		j++
+	}
+	if j >= len(items) || items[j].kind != iCond {
+		return false
+	}
+	for _, it := range items[j+1:] {
+		switch it.kind {
+		case iAction, iReload:
+			return true
+		case iCheck:
+			return false
+		}
+	}
+	return false
 }
 
 // quotedAt returns where v is written quoted (or, unquoted, as a whole

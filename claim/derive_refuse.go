@@ -491,7 +491,10 @@ func negatedLits(lx *lexed) []bool {
 				continue
 			}
 			// "leaves out 'X'": two words that together say X is not there.
-			leavesOut := lx.toks[j].low == "out" && j > 0 && leaveWords[lx.toks[j-1].low]
+			leavesOut := lx.toks[j].low == "out" && j > 0 && leaveWords[lx.toks[j-1].low] ||
+				// "instead of the old 'Down' banner", "rather than 'X'"
+				lx.toks[j].low == "of" && j > 0 && lx.toks[j-1].low == "instead" ||
+				lx.toks[j].low == "than" && j > 0 && lx.toks[j-1].low == "rather"
 			if lx.toks[j].kind == tWord && (reNegation.MatchString(lx.toks[j].raw) || sketchHideVerbs[lx.toks[j].low] || closeVerbs[lx.toks[j].low]) || leavesOut {
 				out[n] = true
 			}
