@@ -780,3 +780,18 @@ func TestClassInsteadAndNoLonger(t *testing.T) {
 		}
 	}
 }
+
+// "has name Ann" of a record's path is the field and its value; of any
+// other path no text "name Ann" is looked for.
+func TestClassFieldAndValue(t *testing.T) {
+	runClasses(t, []classCase{
+		{"GET /api/staff/4 has name Raj.", [][]string{
+			{`{"visit":"/api/staff/4"}`, `{"expect_json":{"at":"/name","equals":"Raj"},"reach":true}`}}},
+		{"/api/staff/4 has team Platform", [][]string{
+			{`{"visit":"/api/staff/4"}`, `{"expect_json":{"at":"/team","equals":"Platform"},"reach":true}`}}},
+	})
+	runRefused(t, []string{
+		"/api/staff has name Raj",
+		"The profile page shows name Raj",
+	})
+}

@@ -659,6 +659,12 @@ func guardUnquotedText(_ []gword, steps []plan.Step, d Derivation) string {
 		if len(fs) < 2 {
 			continue
 		}
+		if raw := strings.Fields(s.Value); len(raw) == 2 && fieldWordRE.MatchString(raw[0]) && raw[0] == fs[0] &&
+			(unicode.IsUpper([]rune(raw[1])[0]) || jsonNumberRE.MatchString(raw[1])) {
+			// "/api/users/1 has name Ann": a field and its value, which
+			// no page shows as the words "name Ann"
+			return fmt.Sprintf("the unquoted %q reads as a field and its value, not a text the page shows: quote the value (\"has %s '%s'\") or write the pair as JSON ('\"%s\": \"%s\"')", s.Value, raw[0], raw[1], raw[0], raw[1])
+		}
 		if headNouns[fs[len(fs)-1]] != "" {
 			return fmt.Sprintf("the unquoted %q ends in the noun of an element, not a text the page shows: quote the text", s.Value)
 		}

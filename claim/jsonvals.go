@@ -120,7 +120,7 @@ var (
 	// "crashes with a 500 (TypeError)"
 	jvCrash = lazyRE(`\b(?i:crashes|fails|errors out|blows up) (?i:with) (?i:a |an )?(5\d\d)(?: (?i:error))?(?:\s*\(([A-Z][A-Za-z]*(?:Error|Exception))\))?`)
 	// "/settings?x=1 still answers with theme light"
-	jvField = lazyRE(`^(?:(?i:get)\s+)?` + jvPath + `\s+(?:(?i:still)\s+)?(?i:answers with|responds with|comes back with)\s+([a-z_][a-z0-9_]*)\s+([A-Za-z0-9][A-Za-z0-9._@-]*)\s*[.!]?$`)
+	jvField = lazyRE(`^(?:(?i:get)\s+)?` + jvPath + `\s+(?:(?i:still)\s+)?(?i:answers with|responds with|comes back with|has)\s+([a-z_][a-z0-9_]*)\s+([A-Za-z0-9][A-Za-z0-9._@-]*)\s*[.!]?$`)
 	// "the nested route /x/1/y comes back empty"
 	jvEmpty = lazyRE(`^((?i:the)(?: [a-z][a-z-]*){1,3} )?` + jvPath + `\s+(?i:comes back|is returned|answers) (?i:empty)\s*[.!]?$`)
 	// "If you pass done twice, /tasks?done=true&done=false, you get all three tasks back."
