@@ -2747,6 +2747,11 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 	if t, ok := scopedTarget(region, e.target); ok {
 		e.target = t
 		notes = []string{fmt.Sprintf("Counted inside the page's %s element (%s); edit the target if the region is marked up differently.", strings.Split(regionCSS[region], ",")[0], regionCSS[region])}
+	} else if region == "" && e.target == "role=listitem" {
+		// a page's nav, header and menus are lists too: their links
+		// are no items of what the page lists
+		e.target = "css=" + contentItems
+		notes = []string{"Items are counted as the page's list items (li, or role=listitem) outside its nav, header, footer and menus; edit the target if the page has other lists."}
 	}
 	if m.ok(eg+2) && len(notes) == 0 {
 		// A region vouch cannot pin ("in the cart") would count on the
@@ -2756,6 +2761,20 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 	}
 	c := check("count", plan.Step{Kind: plan.ExpectCount, Target: e.target, Count: n})
 	c.notes = append(e.notes, notes...)
+	// the selectors say it to a browser; the requirement says it to the
+	// person who approves it
+	shown := func(one, many string) string {
+		if n == 1 {
+			return "exactly 1 " + one + " is shown"
+		}
+		return fmt.Sprintf("exactly %d %s are shown", n, many)
+	}
+	switch e.target {
+	case "css=" + contentItems:
+		c.desc = shown("list item", "list items") + " (outside the nav, header, footer and menus)"
+	case "css=" + dataRows:
+		c.desc = shown("table row with data", "table rows with data") + " (the header row not counted)"
+	}
 	return append(page, c), true
 }
 
@@ -3078,6 +3097,10 @@ var regionCSS = map[string]string{
 	"content": "main", "main area": "main", "main section": "main", "article": "article",
 	"form": "form", "dialog": "dialog, [role=dialog]", "modal": "dialog, [role=dialog]",
 }
+
+// contentItems are the list items of what a page lists, not of its nav,
+// header, footer or menus.
+const contentItems = "li:not(nav li, header li, footer li, [role=navigation] li, [role=menu] li, [role=menubar] li, [role=tablist] li), [role=listitem]:not(li)"
 
 // dataRows are a table's rows that hold data, not its header row.
 const dataRows = "tr:has(td), [role=row]:has([role=cell], [role=gridcell])"

@@ -12,7 +12,8 @@ import (
 // last row of the table on /users shows 'Bob Stone'". What the claim says
 // it shows is looked for inside that one element (nth= of the plan
 // language). Rows are the rows with a data cell, as a person counts
-// them, never the header row; list items are role=listitem. Any other
+// them, never the header row; list items are those outside the page's
+// nav, header, footer and menus (contentItems). Any other
 // noun ("the first card", "the second task") says nothing of how the page
 // marks it up, and is left to the other readers.
 
@@ -45,7 +46,7 @@ func (c *composer) nthRef() (string, string, bool) {
 		tg = plan.Target{Kind: plan.ByCSS, Value: dataRows, Nth: n}
 	case c.eat("list", "item") || c.eat("bullet", "point") || c.eat("bullet") ||
 		c.eat("item") && (c.eat("in", "the", "list") || c.eat("of", "the", "list")):
-		tg = plan.Target{Kind: plan.ByRole, Value: "listitem", Nth: n}
+		tg = plan.Target{Kind: plan.ByCSS, Value: contentItems, Nth: n}
 	default:
 		c.i = save
 		return "", "", false
@@ -69,7 +70,7 @@ func nthNote(name string) string {
 	if strings.Contains(name, "row") {
 		return fmt.Sprintf("The text is looked for inside “the %s”: the page's rows with a data cell, counted in document order across its tables; the header row is not counted.", name)
 	}
-	return fmt.Sprintf("The text is looked for inside “the %s”: the page's list items, counted in document order across its lists.", name)
+	return fmt.Sprintf("The text is looked for inside “the %s”: the page's list items, counted in document order across its lists, those of its nav, header, footer and menus not counted.", name)
 }
 
 // ordinalSecond reports whether "second" at i of ws is a place ("the

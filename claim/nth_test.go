@@ -18,7 +18,7 @@ func TestClassPlacesAndOrders(t *testing.T) {
 		{"The last row of the table on /members shows 'Zoe Park'", [][]string{
 			{`{"visit":"/members"}`, `{"expect_text":{"text":"Zoe Park","target":"` + jsonEsc(rows) + ` nth=last"}}`}}},
 		{"On /cart, the second item in the list says 'Oat milk'", [][]string{
-			{`{"visit":"/cart"}`, `{"expect_text":{"text":"Oat milk","target":"role=listitem nth=second"}}`}}},
+			{`{"visit":"/cart"}`, `{"expect_text":{"text":"Oat milk","target":"` + jsonEsc("css="+contentItems) + ` nth=second"}}`}}},
 		{"GET /products?q=zzz returns []", [][]string{
 			{`{"visit":"/products?q=zzz"}`, `{"expect_json":{"equals":[]}}`}}},
 		{"/products?q=zzz returns [].", [][]string{

@@ -278,6 +278,23 @@ func TestCountDataRows(t *testing.T) {
 	wantDecision(t, res, evidence.Failed)
 }
 
+// TestCountContentItems checks the CSS a claim counts "items" and picks
+// "the second item in the list" with (claim's contentItems): the list
+// items of what the page lists, not its nav's, header's or menu's.
+func TestCountContentItems(t *testing.T) {
+	items := "li:not(nav li, header li, footer li, [role=navigation] li, [role=menu] li, [role=menubar] li, [role=tablist] li), [role=listitem]:not(li)"
+	srv := servePages(t, map[string]string{"/": `<!doctype html><html lang="en"><head><title>Items</title></head><body>
+<header><ul><li>Logo</li></ul></header><nav><ul><li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul></nav>
+<main><ul><li>Milk</li><li>Oat milk</li></ul><div role="listitem">Bread</div>
+<ul role="menu"><li role="menuitem">Edit</li></ul></main><footer><ul><li>Legal</li></ul></footer>
+</body></html>`})
+	res := run(t, journeyPlan(t, `      - visit: /
+      - expect_count: {target: "css=`+items+`", count: 3}
+      - expect_text: {text: Oat milk, target: "css=`+items+` nth=second"}
+`), Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Verified)
+}
+
 // TestFailedRequestNamesItsURL checks that a request a script makes and the
 // server refuses is reported with the request's URL, not the script's: the
 // browser's log entry carries the script's URL and line (jquery.min.js:4 on
