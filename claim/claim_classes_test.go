@@ -795,3 +795,23 @@ func TestClassFieldAndValue(t *testing.T) {
 		"The profile page shows name Raj",
 	})
 }
+
+// A negation in a condition before a comma does not negate the text
+// after it: no rephrasing says that text is not shown.
+func TestSuggestionsKeepConditionNegation(t *testing.T) {
+	for _, c := range []string{
+		"With nothing selected, the 'No Selection' heading is underlined in grey",
+		"With no filter set, the 'All' tab is outlined",
+	} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Fatalf("%q derived: %v", c, err)
+		}
+		for _, s := range np.Suggestions {
+			if strings.Contains(s, "does not show") {
+				t.Errorf("%q: suggestion %q says the text is not shown", c, s)
+			}
+		}
+	}
+}

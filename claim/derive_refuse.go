@@ -480,6 +480,11 @@ func negatedLits(lx *lexed) []bool {
 			break
 		}
 		for j := i - 1; j > last && j >= i-4; j-- {
+			if lx.toks[j].kind == tPunct && lx.toks[j].low == "," && j < i-1 {
+				// "With nothing selected, the 'No Selection' heading …":
+				// a negation before a comma is its own clause's
+				break
+			}
 			if lx.toks[i-1].low == "as" && i >= 2 && asValue(lx.toks, i-2) {
 				// "'Ctrl+S' is not listed as 'Save'": a value it is not
 				// given, not a text said to be absent.
