@@ -815,3 +815,20 @@ func TestSuggestionsKeepConditionNegation(t *testing.T) {
 		}
 	}
 }
+
+// "or" after a negation joins texts none of which is shown; any other
+// "or" leaves the outcome open and is refused.
+func TestClassNegatedOr(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/reports doesn't show 'NaN' or 'undefined'", [][]string{
+			{`{"visit":"/reports"}`, `{"expect_no_text":"NaN"}`},
+			{`{"visit":"/reports"}`, `{"expect_no_text":"undefined"}`}}},
+		{"After clicking 'Export' on /reports, the page does not show 'Error', 'Failed' or 'Timeout'", [][]string{
+			{`{"visit":"/reports"}`, `{"click":"text=\"Export\""}`, `{"expect_no_text":"Error"}`, `{"expect_no_text":"Failed"}`, `{"expect_no_text":"Timeout"}`}}},
+	})
+	runRefused(t, []string{
+		"/reports shows 'Ready' or 'Queued'",
+		"Clicking 'Export' or 'Print' on /reports shows 'Done'",
+		"/reports does not show 'A' or shows 'B'",
+	})
+}

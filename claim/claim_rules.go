@@ -2327,7 +2327,7 @@ func buildRules() {
 		})
 	addRule("either or", cConn, false, `or|either`,
 		func(m *match) ([]item, bool) {
-			m.p.setHint("ambiguous", "'or' leaves the outcome open: vouch proves each part of a claim, so pick one", m.start)
+			m.p.setHint("ambiguous", orHint, m.start)
 			return nil, false
 		})
 }

@@ -2012,6 +2012,17 @@ func (c *composer) predicate(subj *subject) bool {
 	if len(vals) == 0 {
 		return false
 	}
+	if neg {
+		// "doesn't show 'A' or 'B'": neither is shown
+		for s7 := c.i; c.eat("or") || c.eat(",", "or") || c.eat("nor") || c.eat(",", "nor"); s7 = c.i {
+			more := c.lits()
+			if len(more) == 0 {
+				c.i = s7
+				break
+			}
+			vals = append(vals, more...)
+		}
+	}
 	if len(vals) == 1 && !neg && (subj.kind == sNone || subj.kind == sPage) && (c.at("next", "to") || c.at("beside")) {
 		// "shows '3x' next to /tasks": inside the item that shows the name
 		s5 := c.i
@@ -2599,9 +2610,13 @@ func (c *composer) gone(subj *subject, vals []string) bool {
 // style to be normal, an item's text beside a name), never one refused on
 // purpose (a count, "every", a dialog nothing opens, a judgement).
 func composeMayRead(r *refusal) bool {
-	return r.reason == stateHint || strings.HasPrefix(r.reason, "vouch cannot check that one text replaces another") ||
+	return r.reason == stateHint || r.reason == orHint || strings.HasPrefix(r.reason, "vouch cannot check that one text replaces another") ||
 		strings.HasPrefix(r.reason, "a style is checked to be something")
 }
+
+// orHint is the rules' refusal of "or", which the compositional reader
+// reads after a negation ("doesn't show 'A' or 'B'": neither).
+const orHint = "'or' leaves the outcome open: vouch proves each part of a claim, so pick one"
 
 // stateHint is the rules' refusal of a state ("is disabled", "is
 // ticked"), which the compositional reader reads with its state table.
