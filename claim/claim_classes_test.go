@@ -832,3 +832,25 @@ func TestClassNegatedOr(t *testing.T) {
 		"/reports does not show 'A' or shows 'B'",
 	})
 }
+
+// "the 'X' field is empty" said of the page is the field's value; said
+// in a condition it is the state a form is sent in.
+func TestClassFieldEmpty(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /account, the 'Nickname' field is empty", [][]string{
+			{`{"visit":"/account"}`, `{"expect_value":{"target":"label=Nickname","value":""}}`}}},
+		{"After clicking 'Reset' on /filters, the 'Keyword' box is blank", [][]string{
+			{`{"visit":"/filters"}`, `{"click":"text=\"Reset\""}`, `{"expect_value":{"target":"label=Keyword","value":""}}`}}},
+		{"On /account, the 'Nickname' field is empty and the page shows 'Save'", [][]string{
+			{`{"visit":"/account"}`, `{"expect_value":{"target":"label=Nickname","value":""}}`},
+			{`{"visit":"/account"}`, `{"expect_text":"Save"}`}}},
+		{"On /account, the page shows 'Required' when the 'Nickname' field is empty", [][]string{
+			{`{"visit":"/account"}`, `{"fill":{"target":"label=Nickname","value":""}}`, `{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Required"}`}}},
+		{"/account's 'Country' dropdown is set to 'Chile'", [][]string{
+			{`{"visit":"/account"}`, `{"expect_value":{"target":"label=Country","value":"Chile"}}`}}},
+	})
+	runRefused(t, []string{
+		"On /account, the 'Nickname' field is not empty",
+		"/users/1's email is 'ann@x.io'",
+	})
+}

@@ -494,7 +494,9 @@ func buildRules() {
 	addRule("field is empty", cAction, false, `(?:the |an? |my )?({field}) (?:is|are|be|was|gets|get) (?:left )?(?:empty|blank|missing|not filled in|cleared)`,
 		func(m *match) ([]item, bool) {
 			t, notes, ok := m.p.field(m.bounds(1))
-			if !ok || m.st.last == nil && !m.st.afterConn || notFields[strings.ToLower(m.low(1))] {
+			if !ok || m.st.last == nil && !m.st.afterConn || notFields[strings.ToLower(m.low(1))] || !conditionBefore(m.p.lx.shape[:m.start]) {
+				// "On /signup, the 'Email' field is empty" says what the
+				// page shows, not a form to send
 				return nil, false
 			}
 			// "... shows an error when the email is empty": the form is
@@ -3215,6 +3217,21 @@ func (m *match) withPageIn(items []item, a, b int) []item {
 var stateWords = map[string]bool{"disabled": true, "enabled": true, "visible": true, "hidden": true,
 	"clickable": true, "active": true, "inactive": true, "shown": true, "missing": true,
 	"greyed out": true, "grayed out": true, "focused": true, "selected": true, "checked": true}
+
+// conditionBefore reports whether the words before a clause make it a
+// condition ("when", "if", "while", "once", "and" after one): "the email
+// is empty" is then the state a form is sent in, not a check.
+func conditionBefore(before string) bool {
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return false
+	}
+	switch f[len(f)-1] {
+	case "when", "if", "while", "whenever", "once", "and", "but", "because", "since", "unless", "as":
+		return true
+	}
+	return false
+}
 
 // notFields are things that can be empty without being form fields.
 var notFields = map[string]bool{"cart": true, "basket": true, "bag": true, "list": true,

@@ -2462,6 +2462,19 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 		c.notes = append(c.notes, "That it is open is checked by what the claim says it shows.")
 		return true
 	}
+	if subj.kind == sTarget && subj.t.quoted && subj.t.noun == "field" && (c.at("empty") || c.at("blank")) {
+		// "the 'Name' field is empty": its value is "" ("is not empty"
+		// says no value a plan can check)
+		c.i++
+		if neg {
+			return false
+		}
+		tg, note := valueFieldTarget(subj.t.name)
+		it := check("presence", plan.Step{Kind: plan.ExpectValue, Target: tg.String(), Value: ""})
+		it.notes = []string{note, "“empty”: the field's value is checked to be empty (spaces aside)."}
+		c.emit(it)
+		return true
+	}
 	if c.eat("set", "to") {
 		v, ok := c.lit()
 		if !ok || neg || subj.kind != sTarget || !subj.t.quoted || subj.t.noun != "" && subj.t.noun != "field" {

@@ -361,6 +361,17 @@ func derive(claim string) (Derivation, *refusal) {
 	items = uiItems(lx, items)
 	a := &assembly{lx: lx}
 	scens, r := a.scenarios(items)
+	if r != nil && r.cause == "no_check" {
+		// "On /profile, the 'Name' field is empty": the rules read a
+		// field left empty, to send; the compositional reader, which
+		// accounts for every word, may read it as the check it is
+		if its, ok := composeRead(lx); ok {
+			a2 := &assembly{lx: lx}
+			if sc2, r2 := a2.scenarios(uiItems(lx, its)); r2 == nil {
+				a, scens, r = a2, sc2, nil
+			}
+		}
+	}
 	if r != nil {
 		if full == claim && r.cause == "no_check" {
 			// "returns 404 and an empty object": the rules read an

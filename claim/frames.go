@@ -89,6 +89,11 @@ var restatements = []restatement{
 	// "The API description under the title ("Browse …") is 14px"
 	{lazyRE(`^(?i:the|its|our|their)\s+([^()'"\x01,;:/]{1,60}?)\s*\(\s*("\x01\d+\x01"|'\x01\d+\x01')\s*\)\s+((?i:is|are|has|uses)\s)`), namedInBrackets,
 		"the words before the quoted text in brackets describe it; the text finds it", false},
+	// "/profile's 'Country' dropdown is …": an element named by its text
+	// on the page the path is (an unquoted noun after the possessive may
+	// be a JSON field, "/users/1's email", and is left alone)
+	{lazyRE(`^(/[^\s'"]+)'s\s+("\x01\d+\x01"|'\x01\d+\x01')`), "On $1, the $2",
+		"an element of the page at the path, said with its possessive", false},
 	// "/transmission (no trailing slash) redirects …": the path says it
 	{lazyRE(`(/\S*?)\s*\(\s*((?i:no|without a|without the|without|with a|with the|with|incl\.?|including a))\s+(?i:trailing|final|ending|closing)\s+(?i:slash|/)\s*\)`), slashAside,
 		"the path says whether it ends in a slash", false},
