@@ -854,3 +854,36 @@ func TestClassFieldEmpty(t *testing.T) {
 		"/users/1's email is 'ann@x.io'",
 	})
 }
+
+// "strikes it through", "crosses it out": the struck-through look after
+// the action.
+func TestClassStrikesThrough(t *testing.T) {
+	struck := `{"expect_style":{"target":"text=\"Pay rent\"","property":"text-decoration-line","value":"line-through"}}`
+	runClasses(t, []classCase{
+		{"On /chores, ticking 'Pay rent' strikes it through", [][]string{
+			{`{"visit":"/chores"}`, `{"check":"role=checkbox[name=\"Pay rent\"]"}`, struck}}},
+		{"On /chores, clicking 'Done' crosses out 'Pay rent'", [][]string{
+			{`{"visit":"/chores"}`, `{"click":"text=\"Done\""}`, struck}}},
+	})
+	runRefused(t, []string{"On /chores, 'Pay rent' strikes it through", "On /chores, ticking 'Pay rent' does not strike it through"})
+}
+
+// A bound on the number of a JSON response's items.
+func TestClassJSONBounds(t *testing.T) {
+	runClasses(t, []classCase{
+		{"GET /api/parts?limit=5 returns at most 5 parts", [][]string{
+			{`{"visit":"/api/parts?limit=5"}`, `{"expect_json":{"at_most":5}}`}}},
+		{"GET /api/parts returns at least one part", [][]string{
+			{`{"visit":"/api/parts"}`, `{"expect_json":{"at_least":1}}`}}},
+		{"GET /api/parts returns more than 10 items", [][]string{
+			{`{"visit":"/api/parts"}`, `{"expect_json":{"at_least":11}}`}}},
+		{"GET /api/parts?q=zz returns fewer than 3 parts", [][]string{
+			{`{"visit":"/api/parts?q=zz"}`, `{"expect_json":{"at_most":2}}`}}},
+		{"GET /api/parts?page_size=20 returns up to 20 parts", [][]string{
+			{`{"visit":"/api/parts?page_size=20"}`, `{"expect_json":{"at_most":20}}`}}},
+	})
+	runRefused(t, []string{
+		// a record's path holds no items to count
+		"GET /api/parts/4 returns at least 2 parts",
+	})
+}

@@ -478,7 +478,10 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 	var t plan.Target
 	switch {
 	case loc[12] >= 0: // a link to a page
-		if e.role != "link" {
+		// "a 'Get started' button that goes to /signup": a named button
+		// said to go somewhere is followed as a link is
+		goes := strings.Contains(p.lx.shape[:loc[12]], "goes to") || strings.Contains(p.lx.shape[:loc[12]], "going to")
+		if e.role != "link" && !(e.role == "button" && name != "" && goes) {
 			return ref, false
 		}
 		pg, ok := p.page(loc[12], loc[13])
@@ -487,12 +490,12 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		}
 		if name != "" {
 			// "a 'Docs' link that goes to /docs": follow it and see.
-			ref.target = plan.Target{Kind: plan.ByRole, Value: "link", Name: name}.String()
+			ref.target = plan.Target{Kind: plan.ByRole, Value: e.role, Name: name}.String()
 			ref.follow = pg.path
 			if pg.note != "" {
 				ref.notes = append(ref.notes, pg.note)
 			}
-			ref.notes = append(ref.notes, fmt.Sprintf("That the %q link goes to %s is checked by clicking it and checking the address.", name, pg.path))
+			ref.notes = append(ref.notes, fmt.Sprintf("That the %q %s goes to %s is checked by clicking it and checking the address.", name, e.role, pg.path))
 			return ref, true
 		}
 		var s string

@@ -1874,6 +1874,24 @@ func (c *composer) predicate(subj *subject) bool {
 		}
 		c.emit(it)
 		return true
+	case c.at("strikes") || c.at("crosses"):
+		// "ticking 'Buy milk' strikes it through", "… crosses it out":
+		// the struck-through look after the action
+		save := c.i
+		c.i++
+		before := c.eat("through") || c.eat("out") // "strikes through 'X'"
+		t := c.objectTarget()
+		if neg || !c.acted || t == nil || !before && !(c.eat("through") || c.eat("out")) {
+			c.i = save
+			return false
+		}
+		it, ok := stateCheck(t, cstates["struck through"], false)
+		if !ok {
+			c.i = save
+			return false
+		}
+		c.emit(it)
+		return true
 	case c.at("turns", "it") || c.at("colours", "it") || c.at("colors", "it") || c.at("changes", "it") || c.at("darkens", "it") || c.at("lightens", "it"):
 		// "hovering over 'Docs' turns it #81a1c1": the colour after
 		// the action, as "underlines it"; "darkens it from #4990e2 to

@@ -894,6 +894,45 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 	}
 }
 
+// apiBoundCount reads a bound on the number of the response's items:
+// "at least 1 item", "at most 5 items", "more than 10 items", "fewer than
+// 3 tasks", "up to 20 results", "no more than 5". The bound is an
+// expect_json at_least or at_most.
+func (c *apiComposer) apiBoundCount() bool {
+	s := c.i
+	cmp, shift := "", 0
+	switch {
+	case c.eat("at", "least") || c.eat("no", "fewer", "than") || c.eat("not", "fewer", "than") || c.eat("no", "less", "than"):
+		cmp = plan.CountAtLeast
+	case c.eat("more", "than") || c.eat("over"):
+		cmp, shift = plan.CountAtLeast, 1
+	case c.eat("at", "most") || c.eat("no", "more", "than") || c.eat("not", "more", "than") || c.eat("up", "to"):
+		cmp = plan.CountAtMost
+	case c.eat("fewer", "than") || c.eat("less", "than") || c.eat("under"):
+		cmp, shift = plan.CountAtMost, -1
+	default:
+		return false
+	}
+	n := -1
+	if !c.end() && (c.w[c.i].kind == tNumber || c.w[c.i].kind == tWord) {
+		if v, ok := wordNumber(c.low()); ok {
+			n = v + shift
+			c.i++
+		}
+	}
+	coll, ok := c.apiCollection()
+	if n < 0 || !ok || c.end() || c.w[c.i].kind != tWord || !apiItemNoun(c.low(), coll) || c.ownNoun && apiGenericItems[c.low()] {
+		c.i = s
+		return false
+	}
+	c.i++
+	it := check("count", plan.Step{Kind: plan.ExpectJSON, Count: n, Compare: cmp})
+	how := map[string]string{plan.CountAtLeast: "at least", plan.CountAtMost: "at most"}[cmp]
+	it.notes = []string{fmt.Sprintf("%q is checked as the JSON response holding %s %d %s (a list's items, or an object's members).", c.p.lx.span(c.w[s].a, c.w[c.i-1].b), how, n, map[bool]string{true: "item", false: "items"}[n == 1])}
+	c.emit(it)
+	return true
+}
+
 // apiCount reads a count of the response's items where the claim says the
 // path answers JSON: "two tasks", "only one release", "no users", said of
 // a collection's path with its own noun or a generic one ("items"), then
@@ -902,6 +941,9 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 // read (the claim is refused).
 func (c *apiComposer) apiCount() bool {
 	s := c.i
+	if c.apiBoundCount() {
+		return true
+	}
 	_ = c.eat("only") || c.eat("just") || c.eat("exactly")
 	// "all 3 tasks", "the three tasks", "all the two users": a count said
 	// with a quantifier is the count; the number must follow

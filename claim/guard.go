@@ -153,6 +153,12 @@ func guardNumbers(ws []gword, steps []plan.Step, d Derivation) string {
 		if s.Kind == plan.ExpectCount || s.Kind == plan.ExpectJSON && s.Value == "" {
 			counts[s.Count] = true
 			anyCount = true
+			// "more than 10" is at least 11, "fewer than 3" at most 2
+			if s.Kind == plan.ExpectJSON && s.Compare == plan.CountAtLeast {
+				counts[s.Count-1] = true
+			} else if s.Kind == plan.ExpectJSON && s.Compare == plan.CountAtMost {
+				counts[s.Count+1] = true
+			}
 		}
 		if s.Kind == plan.ExpectStatus {
 			statuses[s.Status] = true

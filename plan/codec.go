@@ -270,7 +270,7 @@ var allowedArgs = map[Kind][]string{
 	ExpectValue:   {"target", "value"},
 	ExpectStyle:   {"target", "property", "value"},
 	ExpectOrder:   {"target", "texts"},
-	ExpectJSON:    {"at", "equals", "count", "every"},
+	ExpectJSON:    {"at", "equals", "count", "at_least", "at_most", "every"},
 	ExpectOptions: {"target", "options", "includes", "count"},
 }
 
@@ -429,7 +429,7 @@ func (s *Step) decodeArg(arg json.RawMessage) *FieldError {
 	case ExpectOptions:
 		return &FieldError{Message: optionsForms}
 	case ExpectJSON:
-		return &FieldError{Message: `expect_json takes {"at": "/0/title", "equals": VALUE} or {"at": ..., "count": N} (with equals, "every": true makes "*" every item)`}
+		return &FieldError{Message: `expect_json takes {"at": "/0/title", "equals": VALUE} or {"at": ..., "count": N} (or at_least, at_most instead of count; with equals, "every": true makes "*" every item)`}
 	case Screenshot:
 		if string(arg) == "null" || string(arg) == "true" {
 			return nil
@@ -459,8 +459,8 @@ func (s *Step) decodeJSON(a *stepArg) *FieldError {
 	switch {
 	case s.Every && a.Equals == nil:
 		return &FieldError{Field: "every", Message: `every goes with equals: every item the "*" in at stands for holds the value`}
-	case a.Equals != nil && a.Count != nil:
-		return &FieldError{Field: "count", Message: "expect_json takes equals or count, not both"}
+	case countsGiven(a) > 1 || a.Equals != nil && countsGiven(a) > 0:
+		return &FieldError{Field: "count", Message: "expect_json takes one of equals, count, at_least and at_most"}
 	case a.Equals != nil:
 		v, err := compactJSON(*a.Equals)
 		if err != nil {
@@ -469,10 +469,25 @@ func (s *Step) decodeJSON(a *stepArg) *FieldError {
 		s.Value = v
 	case a.Count != nil:
 		s.Count = *a.Count
+	case a.AtLeast != nil:
+		s.Count, s.Compare = *a.AtLeast, CountAtLeast
+	case a.AtMost != nil:
+		s.Count, s.Compare = *a.AtMost, CountAtMost
 	default:
-		return &FieldError{Message: "expect_json needs equals (the value at the pointer) or count (its number of items)"}
+		return &FieldError{Message: "expect_json needs equals (the value at the pointer), or count, at_least or at_most (its number of items)"}
 	}
 	return nil
+}
+
+// countsGiven is how many of expect_json's counts an argument gives.
+func countsGiven(a *stepArg) int {
+	n := 0
+	for _, p := range []*int{a.Count, a.AtLeast, a.AtMost} {
+		if p != nil {
+			n++
+		}
+	}
+	return n
 }
 
 const optionsForms = `expect_options takes {"target": ..., "options": [A, B]} (exactly these options, in this order), {"target": ..., "includes": [A]} (each is among the options) or {"target": ..., "count": N}`
@@ -664,12 +679,23 @@ func (s Step) MarshalJSON() ([]byte, error) {
 			Value    string `json:"value"`
 		}{s.Target, s.Property, s.Value}
 	case ExpectJSON:
-		if s.Value == "" {
+		switch {
+		case s.Value == "" && s.Compare == CountAtLeast:
+			arg = struct {
+				At      string `json:"at,omitempty"`
+				AtLeast int    `json:"at_least"`
+			}{s.At, s.Count}
+		case s.Value == "" && s.Compare == CountAtMost:
+			arg = struct {
+				At     string `json:"at,omitempty"`
+				AtMost int    `json:"at_most"`
+			}{s.At, s.Count}
+		case s.Value == "":
 			arg = struct {
 				At    string `json:"at,omitempty"`
 				Count int    `json:"count"`
 			}{s.At, s.Count}
-		} else {
+		default:
 			eq := json.RawMessage(s.Value)
 			if !json.Valid(eq) {
 				// Validate refuses it; encoding must not fail meanwhile.

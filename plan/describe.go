@@ -223,6 +223,13 @@ func (s Step) describeJSON() string {
 		where = "the value at " + s.At + " of the JSON response"
 	}
 	if s.Value == "" {
+		items := map[bool]string{true: "item", false: "items"}[s.Count == 1]
+		switch s.Compare {
+		case CountAtLeast:
+			return fmt.Sprintf("Check that %s is a list or object of at least %d %s", where, s.Count, items)
+		case CountAtMost:
+			return fmt.Sprintf("Check that %s is a list or object of at most %d %s", where, s.Count, items)
+		}
 		if s.Count == 0 {
 			return fmt.Sprintf("Check that %s is an empty list or object", where)
 		}

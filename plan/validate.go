@@ -217,8 +217,13 @@ func (s *Step) checkJSON() (msg, field string) {
 		if s.Every {
 			return `every goes with equals: every item the "*" in at stands for holds the value`, k + ".every"
 		}
+		switch s.Compare {
+		case "", CountAtLeast, CountAtMost:
+		default:
+			return fmt.Sprintf("unknown comparison %q (known: count, %s, %s)", s.Compare, CountAtLeast, CountAtMost), k
+		}
 		if s.Count < 0 {
-			return "count must be 0 or more", k + ".count"
+			return "count must be 0 or more", k + "." + map[string]string{"": "count", CountAtLeast: "at_least", CountAtMost: "at_most"}[s.Compare]
 		}
 		if contains(segs, "*") || contains(segs, "**") {
 			return "count takes a pointer to one value: \"*\" (any item) and \"**\" (any depth) go with equals", k + ".at"
@@ -234,8 +239,8 @@ func (s *Step) checkJSON() (msg, field string) {
 	if s.Every && contains(segs, "**") {
 		return `every needs a "*" in at, not "**": "**" finds a member at any depth`, k + ".every"
 	}
-	if s.Count != 0 {
-		return "expect_json takes equals or count, not both", k + ".count"
+	if s.Count != 0 || s.Compare != "" {
+		return "expect_json takes one of equals, count, at_least and at_most", k + ".count"
 	}
 	if s.Every && !contains(segs, "*") {
 		return `every needs a "*" in at, the items it stands for (at: /*/done)`, k + ".every"

@@ -594,6 +594,15 @@
           if (s) out.push({ el, score: s });
         }
         if (t.value === 'button' && t.name && !t.level) titled(out, els, t);
+        // A link drawn as a button ("Get started", "Sign up") is a button
+        // to a person: with no button of that name, a link of that name.
+        if (t.value === 'button' && t.name && !t.level && !out.length) {
+          for (const el of els) {
+            if (roleOf(el) !== 'link' || ariaHidden(el)) continue;
+            const s = score(accName(el, 'link'), t);
+            if (s) out.push({ el, score: s });
+          }
+        }
         // A row a person names by its text need not be a table row: an
         // API operation's summary line, a line of a list built from divs.
         // With no row of that name, the element showing the whole text

@@ -52,6 +52,7 @@ const locatorPage = `<!doctype html><html lang="en"><head><title>Locators</title
 <input placeholder="Filter" onclick="hit('filter')"><input title="Quantity" onclick="hit('qty')">
 <div class="op"><span onclick="hit('books')">List books</span> <span>/books</span></div>
 <table><tr onclick="hit('row')"><td>Row one</td><td>1</td></tr></table>
+<a href="#start" class="btn" onclick="hit('cta')">Get started</a>
 <p class="note" onclick="hit('note')">Terms <b>and</b> conditions apply</p>
 <div id="host"></div>
 <script>
@@ -106,6 +107,12 @@ func TestLocators(t *testing.T) {
 		{`text=Send it`, "submit"},
 		{`text=Nothing like this`, ""},
 		{`role=button[name="Register"]`, ""},
+		// a link drawn as a button is a button to a person, when no
+		// button has the name; a button of the name wins over a link
+		{`role=button[name="Get started"]`, "cta"},
+		{`role=link[name="Get started"]`, "cta"},
+		{`role=button[name="Docs"]`, "docs"},
+		{`role=button[name="Docs" s]`, "docs"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.target, func(t *testing.T) { clickHits(t, srv.URL, tc.target, tc.want) })

@@ -97,7 +97,7 @@ func (st *stepCtx) expectJSON() *verdict {
 		if !ok {
 			return failed(exp, fmt.Sprintf("it is %s, which has no items", jsonShow(v)))
 		}
-		if n == st.s.Count {
+		if n == st.s.Count || st.s.Compare == plan.CountAtLeast && n >= st.s.Count || st.s.Compare == plan.CountAtMost && n <= st.s.Count {
 			return nil
 		}
 		return failed(exp, fmt.Sprintf("it has %d %s", n, plural(n, "item", "items")))
@@ -169,7 +169,8 @@ func (st *stepCtx) jsonExpected() string {
 		where = "the JSON response's value at " + st.s.At
 	}
 	if st.s.Value == "" {
-		return fmt.Sprintf("%s to hold exactly %d %s", where, st.s.Count, plural(st.s.Count, "item", "items"))
+		how := map[string]string{"": "exactly", plan.CountAtLeast: "at least", plan.CountAtMost: "at most"}[st.s.Compare]
+		return fmt.Sprintf("%s to hold %s %d %s", where, how, st.s.Count, plural(st.s.Count, "item", "items"))
 	}
 	if st.s.Every {
 		return fmt.Sprintf("every item of the JSON response (at least one) to have %s at %s", jsonShow(mustJSON(st.s.Value)), st.s.At)

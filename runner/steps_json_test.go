@@ -82,6 +82,12 @@ func TestExpectJSON(t *testing.T) {
 		{"any item of an empty list", "/empty", `{at: /*/name, equals: x}`, "there is no item at /*: the list at the top is empty"},
 		{"count of a value", "/compact", `{at: /author, count: 1}`, `it is the string "typicode", which has no items`},
 		{"empty is not one", "/empty", `{count: 1}`, "it has 0 items"},
+		// at_least, at_most: a bound on the number of items
+		{"at least", "/tasks", `{at_least: 2}`, ""},
+		{"at most", "/tasks", `{at_most: 2}`, ""},
+		{"too few", "/tasks", `{at_least: 3}`, "it has 2 items"},
+		{"too many", "/compact", `{at_most: 5}`, "it has 6 items"},
+		{"empty at most", "/empty", `{at_most: 0}`, ""},
 		// every: each item holds it, and there is at least one
 		{"every item", "/tasks", `{at: /*/done, equals: true, every: true}`, ""},
 		{"every item nested", "/compact", `{at: /items/*/name, equals: Lamp, every: true}`, `1 of 2 items is not: /items/1/name is the string "Desk"`},
