@@ -887,3 +887,16 @@ func TestClassJSONBounds(t *testing.T) {
 		"GET /api/parts/4 returns at least 2 parts",
 	})
 }
+
+// A price said of an item named by its text is inside that item.
+func TestClassPricedItem(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /shop, 'Lamp' costs $40", [][]string{
+			{`{"visit":"/shop"}`, `{"expect_visible":"text=$40 within=\"Lamp\""}`}}},
+		{"On /shop, 'Lamp' is priced at '€35.00'", [][]string{
+			{`{"visit":"/shop"}`, `{"expect_visible":"text=€35.00 within=\"Lamp\""}`}}},
+		{"On /shop, 'Desk lamp' sells for £3.50", [][]string{
+			{`{"visit":"/shop"}`, `{"expect_visible":"text=£3.50 within=\"Desk lamp\""}`}}},
+	})
+	runRefused(t, []string{"On /shop, 'Lamp' costs 40 dollars", "On /shop, 'Lamp' does not cost $40", "On /shop, 'Lamp' costs a lot"})
+}

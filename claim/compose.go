@@ -1698,7 +1698,7 @@ func (c *composer) predicate(subj *subject) bool {
 		}
 		c.i = s2
 	}
-	if c.heldInItem(subj, neg) {
+	if c.heldInItem(subj, neg) || c.pricedItem(subj, neg) {
 		return true
 	}
 	if c.renamed(subj, neg) {
@@ -2562,6 +2562,41 @@ func (c *composer) heldInItem(subj *subject, neg bool) bool {
 	c.emit(it)
 	return true
 }
+
+// pricedItem reads a price said of an item named by its text: "'Pen'
+// costs '$2'", "'Pen' is priced at $2", "'Pen' sells for £3.50": the price
+// is looked for inside the repeated item that shows the name. An
+// unquoted price is read only when it starts with its currency sign.
+func (c *composer) pricedItem(subj *subject, neg bool) bool {
+	if neg || subj.kind != sTarget || !subj.t.quoted || subj.t.name == "" || subj.t.noun != "" {
+		return false
+	}
+	s := c.i
+	if !(c.eat("costs") || c.eat("is", "priced", "at") || c.eat("is", "listed", "at") || c.eat("is", "listed", "for") ||
+		c.eat("sells", "for") || c.eat("is", "sold", "for") || c.eat("is", "on", "sale", "for")) {
+		return false
+	}
+	v := ""
+	switch {
+	case c.end():
+	case c.w[c.i].kind == tLit:
+		v = c.w[c.i].raw
+	case c.w[c.i].kind == tWord && priceRE.MatchString(c.w[c.i].raw):
+		v = c.w[c.i].raw
+	}
+	if v == "" {
+		c.i = s
+		return false
+	}
+	c.i++
+	it := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByText, Value: v, Within: subj.t.name}.String()})
+	it.notes = []string{fmt.Sprintf("The price %q is looked for inside the repeated item (card, row, list item) that shows %q.", v, subj.t.name)}
+	c.emit(it)
+	return true
+}
+
+// priceRE is a price written with its currency sign first.
+var priceRE = lazyRE(`^[$€£¥₹][0-9][0-9.,]*$`)
 
 // pluralVerb reports whether the copula just read is plural ("are",
 // "stay"): several texts said to be in a state, never one of them ("'A',

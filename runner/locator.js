@@ -467,6 +467,7 @@
   // "_" is no word character here: a quoted text ending in it is a prefix
   // ("vch_" of a key "vch_0SX…"), as one ending in "-" or ":" is.
   const WORD = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}]/u;
+  const DIGIT = /\p{N}/u;
   function includesText(hay, want) {
     if (!want) return true;
     if (want.length > SHORT) return hay.includes(want);
@@ -479,6 +480,9 @@
       const a = i > 0 ? hay[i - 1] : '', b = hay[i + want.length] || '';
       if (edgeA && a && WORD.test(a)) continue;
       if (edgeB && b && WORD.test(b)) continue;
+      // nor inside a longer number: "$2" of "$2.50", "75" of "0.75"
+      if (DIGIT.test(want[want.length - 1]) && (b === '.' || b === ',') && DIGIT.test(hay[i + want.length + 1] || '')) continue;
+      if (DIGIT.test(want[0]) && (a === '.' || a === ',') && DIGIT.test(i > 1 ? hay[i - 2] : '')) continue;
       return i;
     }
     return -1;

@@ -198,6 +198,7 @@ const wordsPage = `<!doctype html><html lang="en"><head><title>Words</title></he
 <button>Go</button><span>Gone</span>
 <p>请登录以继续</p>
 <p>Your key: vch_0SXZkM</p>
+<p>Pen: $2.50, rate 0.75, Mug: €3</p>
 </body></html>`
 
 // TestShortTextsAreWords: a short text matches as a word of its own, never
@@ -227,6 +228,12 @@ func TestShortTextsAreWords(t *testing.T) {
 		{`expect_text: "vch_"`, evidence.Verified}, // ends in no word character: a prefix
 		{`expect_text: "key:"`, evidence.Verified},
 		{`expect_text: "0SX"`, evidence.Failed}, // inside a longer word
+		// a short number is never part of a longer one: "$2" is not "$2.50"
+		{`expect_text: "$2"`, evidence.Failed},
+		{`expect_text: "75"`, evidence.Failed},
+		{`expect_text: "2.5"`, evidence.Failed},
+		{`expect_text: "€3"`, evidence.Verified},
+		{`expect_text: "$2.50"`, evidence.Verified},
 	}
 	for _, tc := range tests {
 		t.Run(tc.step, func(t *testing.T) {
