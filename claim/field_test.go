@@ -222,7 +222,7 @@ func TestFieldCorpus(t *testing.T) {
 	}
 	t.Cleanup(func() { r.Close() })
 
-	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}} {
+	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}} {
 		if only := os.Getenv("VOUCH_FIELD_PARTS"); only != "" && !slices.Contains(strings.Split(only, ","), part.file) {
 			t.Logf("field corpus %s: not run (VOUCH_FIELD_PARTS=%s)", part.name, only)
 			continue
