@@ -900,3 +900,14 @@ func TestClassPricedItem(t *testing.T) {
 	})
 	runRefused(t, []string{"On /shop, 'Lamp' costs 40 dollars", "On /shop, 'Lamp' does not cost $40", "On /shop, 'Lamp' costs a lot"})
 }
+
+// A test case's expectation after its steps is what the page then shows.
+func TestClassExpectAfterSteps(t *testing.T) {
+	steps := [][]string{{`{"visit":"/join"}`, `{"fill":{"target":"label=Name","value":"Kim"}}`, `{"click":"role=button[name=\"Join\"]"}`, `{"expect_text":"Welcome, Kim"}`}}
+	runClasses(t, []classCase{
+		{"Go to /join, fill 'Name' with 'Kim', click 'Join'. Expect 'Welcome, Kim'.", steps},
+		{"Go to /join, fill 'Name' with 'Kim', click 'Join', and expect 'Welcome, Kim'", steps},
+		{"Go to /join, fill 'Name' with 'Kim', click 'Join'. Expected: 'Welcome, Kim'", steps},
+	})
+	runRefused(t, []string{"Expect 'Welcome, Kim'"})
+}

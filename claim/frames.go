@@ -236,6 +236,10 @@ var restatements = []restatement{
 		`"then 'X'" is "then the page shows 'X'"`, false},
 	{lazyRE(`^((?i:given|when|after|once|if)\b[^.]*?,\s*(?i:then)\s+)` + quotedRe + `\s+(?i:is not shown|isn't shown|is not displayed|isn't displayed|does not appear|doesn't appear|never appears|never shows up|does not show up|doesn't show up|is gone|disappears)\b`), "${1}the page does not show $2",
 		`"then 'X' is not shown" is "then the page does not show 'X'"`, false},
+	// "…, click 'Create account'. Expect 'Check your inbox'.": a test
+	// case's expectation after its steps is what the page shows then
+	{lazyRE(`([.,;])\s+(?i:and\s+|then\s+)?(?i:expect|i expect|you should see|i should see|expect to see|expected result:|expected:|result:)\s+` + quotedRe + `\s*[.!]?$`), "$1 then the page shows $2",
+		`an expectation after the steps ("Expect 'X'") is what the page then shows`, false},
 	{lazyRE(`^(?i:there(?:'s| is| are))\s+(?i:no)\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page does not show $1 on ",
 		`"there is no 'X'" is "does not show 'X'"`, false},
 	{lazyRE(`^(?i:there(?:'s| is| are))\s+` + quotedRe + `\s+(?i:on|at)\s+`), "The page shows $1 on ",

@@ -64,7 +64,9 @@ var ruleVerbs = map[string]bool{"is": true, "are": true, "isn't": true, "aren't"
 	"puts": true, "put": true, "places": true, "ranks": true, "rank": true, "orders": true,
 	"looks": true, "look": true, "scans": true, "scan": true, "compares": true, "compare": true,
 	"checks": true, "check": true, "tolerates": true, "tolerated": true, "takes": true, "take": true,
-	"contain": true, "contains": true}
+	"contain": true, "contains": true, "falls": true, "fall": true, "defaults": true, "resets": true,
+	"clamps": true, "caps": true, "rounds": true, "wraps": true, "validates": true, "validate": true,
+	"trims": true, "collapses": true, "coerces": true, "parses": true, "sanitises": true, "sanitizes": true}
 
 // ruleOpeners start no rule: an action, a check or a condition.
 var ruleOpeners = map[string]bool{"if": true, "when": true, "whenever": true, "after": true, "once": true,
