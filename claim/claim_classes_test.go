@@ -911,3 +911,18 @@ func TestClassExpectAfterSteps(t *testing.T) {
 	})
 	runRefused(t, []string{"Expect 'Welcome, Kim'"})
 }
+
+// A text said to be a meta tag's, an attribute's or a placeholder is not
+// looked for among the page's texts.
+func TestClassUnshownTexts(t *testing.T) {
+	runClasses(t, []classCase{
+		{"/signin has a field with placeholder 'Work email'", [][]string{
+			{`{"visit":"/signin"}`, `{"expect_visible":"placeholder=Work email"}`}}},
+	})
+	runRefused(t, []string{
+		"/team has the meta description 'Meet the team'",
+		"/team shows the og:title 'Team'",
+		"/team shows the placeholder 'Search people'",
+		"The close button on /team has the aria-label 'Close'",
+	})
+}

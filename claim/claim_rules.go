@@ -2034,6 +2034,9 @@ func buildRules() {
 					return nil, false
 				}
 			}
+			if unshownDesc(m, strings.TrimSpace(m.p.lx.span(m.bounds(1)))) {
+				return nil, false
+			}
 			items, ok := m.texts(2, m.negated())
 			if ok {
 				items[0].notes = append(items[0].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", strings.TrimSpace(m.p.lx.span(m.bounds(1)))))
@@ -2054,8 +2057,11 @@ func buildRules() {
 					return nil, false
 				}
 			}
-			items, ok := m.texts(2, m.negated())
 			desc := strings.TrimSpace(m.p.lx.span(m.bounds(1)))
+			if unshownDesc(m, desc) {
+				return nil, false
+			}
+			items, ok := m.texts(2, m.negated())
 			if particleFirst[strings.ToLower(desc)] {
 				// "gives back 'X'": the verb's particle, no description
 				return items, ok
@@ -3232,6 +3238,26 @@ func conditionBefore(before string) bool {
 	}
 	return false
 }
+
+// unshownDesc reports, and gives the reason, when the words that describe
+// a quoted text name something a page does not show as text: "the meta
+// description 'X'", "the og:title 'X'", "the aria-label 'X'", "the
+// placeholder 'X'" — looking for 'X' among the page's texts would fail a
+// true claim.
+func unshownDesc(m *match, desc string) bool {
+	for _, w := range strings.Fields(strings.ToLower(desc)) {
+		if unshownWords[strings.Trim(w, ",.:")] || strings.HasPrefix(w, "og:") || strings.HasPrefix(w, "aria-") || strings.HasPrefix(w, "data-") {
+			m.p.setHint("unsupported", fmt.Sprintf("%q is not a text the page shows, and vouch checks what the page shows: say a text, a title (\"the title is '…'\") or a field's placeholder (\"has a field with placeholder '…'\")", desc), m.start)
+			return true
+		}
+	}
+	return false
+}
+
+// unshownWords name what a page holds but does not show as text.
+var unshownWords = map[string]bool{"meta": true, "canonical": true, "attribute": true, "attr": true,
+	"placeholder": true, "favicon": true, "robots": true, "hreflang": true,
+	"schema.org": true, "json-ld": true, "microdata": true}
 
 // notFields are things that can be empty without being form fields.
 var notFields = map[string]bool{"cart": true, "basket": true, "bag": true, "list": true,

@@ -62,7 +62,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
-		guardSlashKey, guardNoMove,
+		guardSlashKey, guardNoMove, guardUnshown,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -1229,6 +1229,38 @@ func guardNoMove(ws []gword, _ []plan.Step, d Derivation) string {
 				acted = true
 			case s.Kind == plan.ExpectURL && acted && same(s.Value, start) && !strings.ContainsAny(s.Value, "*?"):
 				return fmt.Sprintf("the journey starts on %s, where the claim says it leads, so an action that does nothing would pass: name the page it starts on (\"on /about, …\")", start)
+			}
+		}
+	}
+	return ""
+}
+
+// guardUnshown: a quoted text said to be a meta tag's, an attribute's or a
+// placeholder ("the meta description 'X'", "the aria-label 'Close'", "the
+// placeholder 'Search'") is not among the texts a page shows; a plan that
+// looks for it there fails a true claim.
+func guardUnshown(ws []gword, steps []plan.Step, _ Derivation) string {
+	asText := map[string]bool{}
+	for _, s := range steps {
+		switch s.Kind {
+		case plan.ExpectText, plan.ExpectNoText:
+			asText[s.Value] = true
+		}
+		if t, err := plan.ParseTarget(s.Target); err == nil && t.Kind == plan.ByText {
+			asText[t.Value] = true
+		}
+	}
+	for i, w := range ws {
+		if w.kind != tLit || !asText[w.raw] {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			x := strings.Trim(ws[k].low, ",.:")
+			if ws[k].kind != tWord {
+				break
+			}
+			if unshownWords[x] || strings.HasPrefix(x, "og:") || strings.HasPrefix(x, "aria-") || strings.HasPrefix(x, "data-") {
+				return fmt.Sprintf("%q is not a text the page shows (%s), and the plan would look for it among the page's texts: say a text the page shows, or a field's placeholder (\"has a field with placeholder '…'\")", w.raw, ws[k].raw)
 			}
 		}
 	}
