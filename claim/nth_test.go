@@ -99,6 +99,13 @@ func TestNotJudgedReasons(t *testing.T) {
 			t.Errorf("%q: %v, want a refusal saying %q", tt.claim, err, tt.reason)
 		}
 	}
+	// a capitalised out-of-reach word before an element's noun names it
+	if _, err := Derive("On /, the Servers dropdown is disabled"); err == nil || strings.Contains(err.Error(), "out of a browser's reach") {
+		t.Errorf("the Servers dropdown: %v, want a refusal that does not call it out of reach", err)
+	}
+	if _, err := Derive("The server restarts nightly"); err == nil || !strings.Contains(err.Error(), "out of a browser's reach") {
+		t.Errorf("the server: %v, want out of reach", err)
+	}
 	// "as well" at a clause's end is "also"
 	if _, err := Derive("Plain ids work as well: GET /books?id=2 returns 'Emma'"); err != nil {
 		t.Errorf("as well: %v", err)

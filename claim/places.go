@@ -341,7 +341,10 @@ func inShownName(toks []token, w string) bool {
 			continue
 		}
 		seen = true
-		if !capital(i) || !(capital(i-1) || capital(i+1)) {
+		// "Queue Order", or "the Servers dropdown": a capitalised word
+		// beside another, or before the noun of an element
+		named := i+1 < len(toks) && toks[i+1].kind == tWord && isElementNoun(toks[i+1].low)
+		if !capital(i) || !(capital(i-1) || capital(i+1) || named) {
 			return false
 		}
 	}
