@@ -609,22 +609,28 @@ func (c *composer) regionRef() (string, string, bool) {
 		}
 		if css, ok := placeWords[p]; ok {
 			c.i += n
-			name := p
-			if c.at("of") || c.at("on") {
-				s2 := c.i
-				c.i++
-				if pg, ok := c.pageRef(); ok {
-					c.emit(item{kind: iPage, page: pg, subject: true})
-					c.page = true
-				} else {
-					c.i = s2
-				}
-			}
-			return css, name, true
+			c.partOfPage()
+			return css, p, true
 		}
 	}
 	c.i = save
 	return "", "", false
+}
+
+// partOfPage reads the page a part is said to be of or on ("the footer
+// of /about", "the first row on /users"), when one follows.
+func (c *composer) partOfPage() {
+	if !c.at("of") && !c.at("on") {
+		return
+	}
+	s := c.i
+	c.i++
+	if pg, ok := c.pageRef(); ok {
+		c.emit(item{kind: iPage, page: pg, subject: true})
+		c.page = true
+		return
+	}
+	c.i = s
 }
 
 // pageRef reads the longest page reference at i.

@@ -894,6 +894,18 @@ func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 	}
 }
 
+// countedNoun reads the noun of the items a count is said of: the
+// collection's own ("tasks" of /tasks) or a generic one ("items"), never
+// a generic one where the claim names the collection's.
+func (c *apiComposer) countedNoun() bool {
+	coll, ok := c.apiCollection()
+	if !ok || c.end() || c.w[c.i].kind != tWord || !apiItemNoun(c.low(), coll) || c.ownNoun && apiGenericItems[c.low()] {
+		return false
+	}
+	c.i++
+	return true
+}
+
 // apiBoundCount reads a bound on the number of the response's items:
 // "at least 1 item", "at most 5 items", "more than 10 items", "fewer than
 // 3 tasks", "up to 20 results", "no more than 5". The bound is an
@@ -920,12 +932,10 @@ func (c *apiComposer) apiBoundCount() bool {
 			c.i++
 		}
 	}
-	coll, ok := c.apiCollection()
-	if n < 0 || !ok || c.end() || c.w[c.i].kind != tWord || !apiItemNoun(c.low(), coll) || c.ownNoun && apiGenericItems[c.low()] {
+	if n < 0 || !c.countedNoun() {
 		c.i = s
 		return false
 	}
-	c.i++
 	it := check("count", plan.Step{Kind: plan.ExpectJSON, Count: n, Compare: cmp})
 	how := map[string]string{plan.CountAtLeast: "at least", plan.CountAtMost: "at most"}[cmp]
 	it.notes = []string{fmt.Sprintf("%q is checked as the JSON response holding %s %d %s (a list's items, or an object's members).", c.p.lx.span(c.w[s].a, c.w[c.i-1].b), how, n, map[bool]string{true: "item", false: "items"}[n == 1])}
@@ -971,12 +981,10 @@ func (c *apiComposer) apiCount() bool {
 			c.i++
 		}
 	}
-	coll, ok := c.apiCollection()
-	if n < 0 || !ok || c.end() || c.w[c.i].kind != tWord || !apiItemNoun(c.low(), coll) || c.ownNoun && apiGenericItems[c.low()] {
+	if n < 0 || !c.countedNoun() {
 		c.i = s
 		return false
 	}
-	c.i++
 	it := check("count", plan.Step{Kind: plan.ExpectJSON, Count: n})
 	it.notes = []string{fmt.Sprintf("%q is checked as the number of items of the JSON response (a list's items, or an object's members).", c.p.lx.span(c.w[s].a, c.w[c.i-1].b))}
 	c.emit(it)

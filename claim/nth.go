@@ -52,16 +52,7 @@ func (c *composer) nthRef() (string, string, bool) {
 		return "", "", false
 	}
 	name := c.p.lx.span(c.w[from].a, c.w[c.i-1].b)
-	if c.at("of") || c.at("on") {
-		s2 := c.i
-		c.i++
-		if pg, ok := c.pageRef(); ok {
-			c.emit(item{kind: iPage, page: pg, subject: true})
-			c.page = true
-		} else {
-			c.i = s2
-		}
-	}
+	c.partOfPage()
 	return tg.String(), name, true
 }
 
