@@ -926,3 +926,14 @@ func TestClassUnshownTexts(t *testing.T) {
 		"The close button on /team has the aria-label 'Close'",
 	})
 }
+
+// A drop-down named in quotes is found by its label for its state.
+func TestClassDropdownState(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /billing, the 'Currency' dropdown is disabled", [][]string{
+			{`{"visit":"/billing"}`, `{"expect_disabled":"label=Currency"}`}}},
+		{"On /billing, the 'Currency' dropdown is enabled after ticking 'Edit'", [][]string{
+			{`{"visit":"/billing"}`, `{"check":"role=checkbox[name=\"Edit\"]"}`, `{"expect_enabled":"label=Currency"}`}}},
+	})
+	runRefused(t, []string{"On /billing, the 'Currency' dropdown is red"})
+}

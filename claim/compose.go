@@ -841,9 +841,16 @@ func (c *composer) target(press bool) (*ctarget, bool) {
 		t.target = plan.Target{Kind: plan.ByText, Value: t.name, Exact: true}.String()
 		t.notes = append(t.notes, fmt.Sprintf("The %s is found by the element whose whole text is %q; the noun says what shows it.", c.w[c.i-1].low, t.name))
 	case "dialog":
+	case "select":
+		// a drop-down named in quotes is found by its label, or the text
+		// just before it (label= does both); a menu's entries need what
+		// opens it
+		if !t.quoted {
+			return fail()
+		}
+		t.target = plan.Target{Kind: plan.ByLabel, Value: t.name}.String()
+		t.notes = append(t.notes, fmt.Sprintf("The drop-down %q is found by its label (or the text just before it).", t.name))
 	default:
-		// A dropdown or menu named by a text beside it is not found by
-		// its label, and a menu's entries need what opens it.
 		return fail()
 	}
 	return t, true

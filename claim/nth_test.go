@@ -100,8 +100,8 @@ func TestNotJudgedReasons(t *testing.T) {
 		}
 	}
 	// a capitalised out-of-reach word before an element's noun names it
-	if _, err := Derive("On /, the Servers dropdown is disabled"); err == nil || strings.Contains(err.Error(), "out of a browser's reach") {
-		t.Errorf("the Servers dropdown: %v, want a refusal that does not call it out of reach", err)
+	if _, err := Derive("On /, the Servers dropdown is disabled"); err != nil && strings.Contains(err.Error(), "out of a browser's reach") {
+		t.Errorf("the Servers dropdown: %v, want no refusal that calls it out of reach", err)
 	}
 	if _, err := Derive("The server restarts nightly"); err == nil || !strings.Contains(err.Error(), "out of a browser's reach") {
 		t.Errorf("the server: %v, want out of reach", err)
