@@ -781,12 +781,20 @@ func (p *parser) value(a, b int) (valueRef, bool) {
 // textIn reads shape[a:b] as one text: a quoted literal, or unquoted words
 // that read as a text and not as a description. names allows the words
 // that only name things ("sign in" button).
+// sayVerbs report what a page says.
+var sayVerbs = map[string]bool{"shows": true, "show": true, "says": true, "say": true, "reads": true, "read": true, "tells": true, "mentions": true, "states": true}
+
 func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 	if v, ok := p.lx.litAt(a, b); ok {
 		v = strings.TrimSpace(v)
 		return v, true, v != "" && !strings.ContainsAny(v, "\x00")
 	}
 	from, to := p.lx.tokensIn(a, b)
+	if !names && to-from > 1 && from > 0 && sayVerbs[p.lx.toks[from-1].low] && pronounForms[strings.ToLower(p.lx.toks[from].raw)] {
+		// "About says it's Transmission 3.00": what is said, reported
+		from++
+		a = p.lx.toks[from].start
+	}
 	if from >= to || to-from > 8 {
 		return "", false, false
 	}

@@ -674,14 +674,28 @@ func guardUnquotedText(_ []gword, steps []plan.Step, d Derivation) string {
 		if headNouns[fs[len(fs)-1]] != "" {
 			return fmt.Sprintf("the unquoted %q ends in the noun of an element, not a text the page shows: quote the text", s.Value)
 		}
+		if raw := strings.Fields(s.Value); raw[0] == fs[0] && (strings.HasSuffix(fs[0], "ed") && len(fs[0]) > 4 || framingWords[fs[0]]) {
+			// "gets wrapped in cb(...)", "comes back as a(...)": words
+			// that say how the text comes, before the text itself
+			return fmt.Sprintf("the unquoted %q starts with words of the sentence (%q), not a text the page shows: quote the text", s.Value, fs[0])
+		}
 		for _, f := range fs {
-			if f == "it" || f == "them" || f == "they" || f == "showing" || f == "keeps" || f == "stays" {
+			if f == "it" || f == "them" || f == "they" || f == "showing" || f == "keeps" || f == "stays" || pronounForms[f] {
 				return fmt.Sprintf("the unquoted %q reads as part of the sentence, not a text the page shows: quote the text", s.Value)
 			}
 		}
 	}
 	return ""
 }
+
+// pronounForms are contractions of a pronoun and "is": "says it's X" is
+// X said of something, not the text "it's X".
+var pronounForms = map[string]bool{"it's": true, "it’s": true, "that's": true, "that’s": true, "they're": true,
+	"they’re": true, "there's": true, "there’s": true, "he's": true, "she's": true, "we're": true, "you're": true}
+
+// framingWords start a phrase that says how a text comes, not the text.
+var framingWords = map[string]bool{"in": true, "as": true, "with": true, "into": true, "by": true, "inside": true,
+	"within": true, "like": true, "under": true, "than": true, "of": true, "to": true}
 
 // looksWords say how an element looks.
 var looksWords = map[string]bool{"bold": true, "italic": true, "underlined": true, "yellow": true,

@@ -907,3 +907,19 @@ func TestBareStateIsNoText(t *testing.T) {
 		}
 	}
 }
+
+// Words that say how a text comes ("wrapped in", "it's") are the
+// sentence's, not the text's: reported speech drops its frame, and a
+// participle or preposition before code-like words is refused.
+func TestReadingsTextFrame(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Opening the About dialog says it's Acme 2.0", ""},
+		{"/about says it's Acme 2.0", `On /about, the page shows "Acme 2.0".`},
+		{"/about shows that's Acme", `On /about, the page shows "Acme".`},
+		{"/status says it's closed", ""},
+		{"/tasks?callback=cb gets wrapped in cb(...)", ""},
+		{"/tasks?callback=cb comes back as cb(...)", ""},
+		{"/tasks?callback=cb is returned inside cb(...)", ""},
+		{"/tasks?callback=cb gets cb(...)", `On /tasks?callback=cb, the page shows "cb(...)".`},
+	})
+}
