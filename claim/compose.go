@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"strconv"
 	"fmt"
 	"slices"
 	"strings"
@@ -1253,6 +1254,14 @@ type cstate struct {
 	size bool
 	// font: a generic font family ("in a monospace font"), of a text
 	font bool
+	// bg: the colour behind an element ("on a #ccc background"), as a
+	// person sees it: its own background, else the nearest painted one
+	bg bool
+	// opacity: how opaque an element is drawn, its ancestors' included
+	opacity bool
+	// also: a second state said with the first ("34px by 34px": the
+	// height after the width)
+	also *cstate
 }
 
 var cstates = withColours(map[string]cstate{
@@ -1352,6 +1361,10 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 			return item{}, false
 		}
 	}
+	if (st.bg || st.opacity) && (neg || t.name == "" || t.noun == "dialog" || t.noun == "menu") {
+		// "not on a grey background" names no colour to check
+		return item{}, false
+	}
 	if st.font && (neg || t.name == "" || !(t.noun == "" && t.quoted || fontNouns[t.word])) {
 		// a font is a text's letters'; "not serif" names no family
 		return item{}, false
@@ -1411,11 +1424,14 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 		s.Property, s.Value = st.prop, v
 	}
 	it := check("presence", s)
+	if st.also != nil {
+		it.steps = append(it.steps, plan.Step{Kind: st.also.kind, Target: tg, Property: st.also.prop, Value: st.also.val})
+	}
 	it.notes = append([]string(nil), t.notes...)
 	if guard {
 		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
 		it.notes = append(it.notes, fmt.Sprintf("%s is taken to be the button named so, found first: if the page has no such button, the run is blocked, not failed.", plan.Quote(t.name)))
-	} else if (st.colour || st.size || st.font) && !t.quoted {
+	} else if (st.colour || st.size || st.font || st.bg || st.opacity) && !t.quoted {
 		// an unquoted name is a guess at what the element shows: found
 		// first, so a name read wrongly blocks the run, never fails it
 		it.steps = []plan.Step{{Kind: plan.WaitFor, Target: tg, Reach: true}, s}
@@ -1429,8 +1445,18 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked as a shade of %s (any colour a person would call %s; colours on the border of two are either).", t.name, tg, st.prop, strings.TrimPrefix(v, "~"), strings.TrimPrefix(v, "~")))
 	} else if st.font {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its letters are checked to be drawn in a %s font, whatever the font's name: %s.", t.name, tg, v, map[bool]string{true: "monospaced when \"i\" and \"M\" are as wide", false: "drawn exactly as the browser's own " + v + " font; a font drawn like neither blocks the run"}[v == "monospace"]))
+	} else if st.size && st.also != nil {
+		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s and %s are checked to be exactly %s and %s, as the browser computes them.", t.name, tg, st.prop, st.also.prop, v, st.also.val))
 	} else if st.size {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked to be exactly %s, as the browser computes it (a size set in rem or em is computed in px).", t.name, tg, st.prop, v))
+	} else if st.bg {
+		what := "exactly " + v + " (the same red, green and blue, give or take one)"
+		if strings.HasPrefix(v, "~") {
+			what = "a shade of " + v[1:] + " (any colour a person would call " + v[1:] + ")"
+		}
+		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and the background behind it (its own where painted, else the nearest painted one around it) is checked to be %s.", t.name, tg, what))
+	} else if st.opacity {
+		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and the opacity it is drawn at (its own times that of every element around it) is checked to be %s.", t.name, tg, v))
 	} else if st.prop != "" {
 		it.notes = append(it.notes, fmt.Sprintf("%q is found by %s and its computed %s is checked.", t.name, tg, st.prop))
 	}
@@ -1717,7 +1743,7 @@ func (c *composer) predicate(subj *subject) bool {
 	if c.renamed(subj, neg) {
 		return true
 	}
-	if subj.kind == sTarget && !neg && c.borderColour(subj.t) {
+	if subj.kind == sTarget && !neg && (c.styleHas(subj.t) || c.borderColour(subj.t)) {
 		return true
 	}
 	// copula: "is not bold", "stays open", "is set to 'X'"
@@ -1744,6 +1770,11 @@ func (c *composer) predicate(subj *subject) bool {
 			return true
 		}
 		c.i--
+	}
+	if (c.at("sits") || c.at("sit")) && func() bool { c.i++; ok := c.stateNext(); c.i--; return ok }() {
+		// "sits at 80% opacity", "sits on a grey background"
+		c.i++
+		return c.copula(subj, neg)
 	}
 	if c.eat("is") || c.eat("are") || c.eat("stays") || c.eat("stay") || c.eat("remains") || c.eat("remain") || c.eat("looks") {
 		neg = c.negation() || neg
@@ -2305,7 +2336,120 @@ func (c *composer) stateAfter() (cstate, bool) {
 		return st, true
 	}
 	c.i = s
+	if st, ok := c.backgroundAfter(); ok {
+		return st, true
+	}
+	c.i = s
+	if st, ok := c.opacityAfter(); ok {
+		return st, true
+	}
+	c.i = s
 	return cstate{}, false
+}
+
+// moreStates reads the states said after a first one of the same
+// element: "bold and 24px", "16px text in #505050", "white on a #333
+// background", "bold, 24px and red".
+func (c *composer) moreStates(neg bool) []cstate {
+	var out []cstate
+	for !neg {
+		s := c.i
+		switch {
+		case c.eat("and") || c.eat(",", "and") || c.eat(","):
+		case c.at("in") || c.at("on") || c.at("with") || c.at("against"):
+			// "16px text in #505050": the next state's own word joins it
+		default:
+			return out
+		}
+		st, ok := c.stateAfter()
+		if !ok || c.at("until") {
+			c.i = s
+			return out
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// colourWord reads a colour at i: an exact one in hex, or a family a
+// person names ("grey"); the family is returned as "~grey".
+func (c *composer) colourWord() (string, bool) {
+	if c.end() || c.w[c.i].kind != tWord {
+		return "", false
+	}
+	w := c.w[c.i]
+	switch {
+	case hexColour.MatchString(w.raw):
+		c.i++
+		return w.raw, true
+	case w.low == "gray":
+		c.i++
+		return "~grey", true
+	case slices.Contains(plan.ColorFamilies, w.low):
+		c.i++
+		return "~" + w.low, true
+	}
+	return "", false
+}
+
+// backgroundAfter reads the colour behind an element: "on a #ccc
+// background", "with a grey background", "against a white background".
+func (c *composer) backgroundAfter() (cstate, bool) {
+	s := c.i
+	if !(c.eat("on", "a") || c.eat("on", "an") || c.eat("with", "a") || c.eat("with", "an") || c.eat("against", "a") || c.eat("against", "an") || c.eat("over", "a")) {
+		return cstate{}, false
+	}
+	v, ok := c.colourWord()
+	if !ok || !(c.eat("background") || c.eat("backdrop")) {
+		c.i = s
+		return cstate{}, false
+	}
+	return cstate{kind: plan.ExpectStyle, prop: "background-color", val: v, bg: true}, true
+}
+
+// opacityAfter reads how opaque an element is drawn: "at 80% opacity",
+// "80% opaque", "fully opaque", "at opacity 0.8".
+func (c *composer) opacityAfter() (cstate, bool) {
+	s := c.i
+	_ = c.eat("drawn", "at") || c.eat("shown", "at") || c.eat("set", "at") || c.eat("at")
+	val := ""
+	switch {
+	case c.eat("fully", "opaque") || c.eat("completely", "opaque") || c.eat("full", "opacity") || c.eat("100%", "opaque") || c.eat("100%", "opacity"):
+		val = "1"
+	case c.eat("opacity"):
+		if !c.end() && c.w[c.i].kind == tWord {
+			val = opacityValue(c.w[c.i].low)
+			c.i++
+		}
+	case !c.end() && strings.HasSuffix(c.w[c.i].low, "%"):
+		val = opacityValue(c.w[c.i].low)
+		c.i++
+		if !(c.eat("opacity") || c.eat("opaque")) {
+			val = ""
+		}
+	}
+	if val == "" {
+		c.i = s
+		return cstate{}, false
+	}
+	return cstate{kind: plan.ExpectStyle, prop: "opacity", val: val, opacity: true}, true
+}
+
+// opacityValue turns "80%" or "0.8" into the computed opacity ("0.8"),
+// or "" when the word is no opacity.
+func opacityValue(w string) string {
+	pct := strings.HasSuffix(w, "%")
+	f, err := strconv.ParseFloat(strings.TrimSuffix(w, "%"), 64)
+	if err != nil {
+		return ""
+	}
+	if pct {
+		f /= 100
+	}
+	if f < 0 || f > 1 || !pct && !strings.Contains(w, ".") && f != 0 && f != 1 {
+		return ""
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
 // sizeAfter reads a length in pixels: "32px" (a text's font size),
@@ -2332,6 +2476,25 @@ func (c *composer) sizeAfter() (cstate, bool) {
 		st.prop = "width"
 	case c.eat("high") || c.eat("tall"):
 		st.prop = "height"
+	case c.at("by") || c.at("x") || c.at("×"):
+		// "34px by 34px": width by height
+		s2 := c.i
+		c.i++
+		h := c.end() || c.w[c.i].kind != tWord
+		var m2 []string
+		if !h {
+			m2 = pxLength.FindStringSubmatch(c.w[c.i].low)
+		}
+		if m2 == nil {
+			c.i = s2
+			return st, true
+		}
+		c.i++
+		_ = c.eat("square") || c.eat("box")
+		st.prop = "width"
+		st.also = &cstate{kind: plan.ExpectStyle, prop: "height", val: m2[1] + "px", size: true}
+	case c.eat("font", "size") || c.eat("text") || c.eat("type") || c.eat("font") || c.eat("letters"):
+		// "16px text": the letters' size
 	}
 	return st, true
 }
@@ -2386,6 +2549,65 @@ func (c *composer) borderColour(t *ctarget) bool {
 	return true
 }
 
+// styleHas reads a look said with "has": "has a #ccc background", "has
+// a grey background", "has 80% opacity", "has an opacity of 0.8"; after
+// an action, "gets a grey background".
+func (c *composer) styleHas(t *ctarget) bool {
+	s := c.i
+	gets := c.acted && (c.eat("gets") || c.eat("get"))
+	if !gets && !(c.eat("has") || c.eat("have")) || t.name == "" || t.key != "" {
+		c.i = s
+		return false
+	}
+	st, ok := c.hasStyle()
+	if !ok {
+		c.i = s
+		return false
+	}
+	it, ok := stateCheck(t, st, false)
+	if !ok {
+		c.i = s
+		return false
+	}
+	if gets {
+		it.notes = append(it.notes, "\"Gets\": the look after the steps before it is checked; what it was before them is not.")
+	}
+	c.emit(it)
+	return true
+}
+
+// hasStyle reads the look after "has": a background's colour or an
+// opacity.
+func (c *composer) hasStyle() (cstate, bool) {
+	s := c.i
+	_ = c.eat("a") || c.eat("an")
+	if v, ok := c.colourWord(); ok && (c.eat("background") || c.eat("backdrop")) {
+		return cstate{kind: plan.ExpectStyle, prop: "background-color", val: v, bg: true}, true
+	}
+	c.i = s
+	_ = c.eat("a") || c.eat("an") || c.eat("the")
+	if c.eat("background", "of") || c.eat("background", "colour", "of") || c.eat("background", "color", "of") {
+		if v, ok := c.colourWord(); ok {
+			return cstate{kind: plan.ExpectStyle, prop: "background-color", val: v, bg: true}, true
+		}
+	}
+	c.i = s
+	if c.eat("an", "opacity", "of") || c.eat("opacity", "of") {
+		if !c.end() && c.w[c.i].kind == tWord {
+			if v := opacityValue(c.w[c.i].low); v != "" {
+				c.i++
+				return cstate{kind: plan.ExpectStyle, prop: "opacity", val: v, opacity: true}, true
+			}
+		}
+	}
+	c.i = s
+	if st, ok := c.opacityAfter(); ok && c.w[c.i-1].low != "opaque" {
+		return st, true
+	}
+	c.i = s
+	return cstate{}, false
+}
+
 // hexColour is a colour written as CSS writes it in hex.
 var hexColour = lazyRE(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 
@@ -2429,15 +2651,21 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 		s0 := c.i
 		if st, ok := c.stateAfter(); ok {
 			var its []item
+			sts := append([]cstate{st}, c.moreStates(neg)...)
 			for _, v := range subj.vals {
-				it, ok := stateCheck(&ctarget{name: v, quoted: true}, st, neg)
-				if !ok || c.at("until") {
-					its = nil
+				for _, st := range sts {
+					it, ok := stateCheck(&ctarget{name: v, quoted: true}, st, neg)
+					if !ok || c.at("until") {
+						its = nil
+						break
+					}
+					its = append(its, it)
+				}
+				if its == nil {
 					break
 				}
-				its = append(its, it)
 			}
-			if len(its) == len(subj.vals) {
+			if len(its) > 0 {
 				c.emit(its...)
 				return true
 			}
@@ -2462,18 +2690,10 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 		}
 		c.emit(it)
 		// "'Total' is bold and 24px": another state of the same element
-		for !neg && c.at("and") {
-			s2 := c.i
-			c.i++
-			st2, ok := c.stateAfter()
-			if !ok || c.at("until") {
-				c.i = s2
-				break
-			}
+		for _, st2 := range c.moreStates(neg) {
 			it2, ok := stateCheck(subj.t, st2, neg)
 			if !ok {
-				c.i = s2
-				break
+				return false
 			}
 			c.emit(it2)
 		}

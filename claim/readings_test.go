@@ -923,3 +923,24 @@ func TestReadingsTextFrame(t *testing.T) {
 		{"/tasks?callback=cb gets cb(...)", `On /tasks?callback=cb, the page shows "cb(...)".`},
 	})
 }
+
+// A look said of a named element: the colour behind it, how opaque it is
+// drawn, its box, and several looks said together.
+func TestReadingsLooks(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"'Book' has a #505050 background", `On /, the background color of the text "Book" is #505050.`},
+		{"The 'Save' button has a light grey (#e6e6e6) background", `On /, the background color of the "Save" button is #e6e6e6.`},
+		{"'Total' is white on a #333 background", `On /, the colour of the text "Total" is a shade of white. | On /, the background color of the text "Total" is #333.`},
+		{"On /, after clicking 'Go', 'Book' gets a grey background", `On /: click the text "Go"; then the background colour of the text "Book" is a shade of grey.`},
+		{"'Book' doesn't have a grey background", ""},
+		{"The 'Cancel' link sits at 80% opacity", `On /, the opacity of the "Cancel" link is 0.8.`},
+		{"'Book' has an opacity of 0.5", `On /, the opacity of the text "Book" is 0.5.`},
+		{"'Book' is fully opaque", `On /, the opacity of the text "Book" is 1.`},
+		{"'Book' has 150% opacity", ""},
+		{"'Book' has opacity 5", ""},
+		{"The 'Go' button is 34px by 34px", `On /, the width of the "Go" button is 34px and the height of the "Go" button is 34px.`},
+		{"'Go' is 34px by 34px", ""}, // a text's box is not the element's a person means
+		{"'Book' and 'Order' are 16px text in a dark grey, #505050", `On /, the font-size of the text "Book" is 16px. | On /, the color of the text "Book" is #505050. | On /, the font-size of the text "Order" is 16px. | On /, the color of the text "Order" is #505050.`},
+		{"'Total' is bold, 24px and red", `On /, the text "Total" is bold (font-weight 600 or more). | On /, the font-size of the text "Total" is 24px. | On /, the colour of the text "Total" is a shade of red.`},
+	})
+}

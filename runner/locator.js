@@ -1139,7 +1139,15 @@
       return [sameColor(got, w), name + ' is ' + (got ? rgbText(got) : cs.getPropertyValue(prop)) + (w ? ', expected ' + rgbText(w) : '')];
     }
     const v = norm(cs.getPropertyValue(prop));
-    if (prop === 'opacity') return [Math.abs(parseFloat(v) - parseFloat(want)) < 0.01, prop + ' is ' + v];
+    if (prop === 'opacity') {
+      // as drawn: an element is as opaque as its own opacity times that
+      // of everything around it (a faded wrapper fades its contents)
+      let o = 1;
+      for (let a = el; a; a = a.parentElement) o *= parseFloat(getComputedStyle(a).opacity);
+      o = Math.round(o * 1000) / 1000;
+      const has = 'opacity is ' + o + (o !== parseFloat(v) ? ' (' + v + ' of its own, times that of the elements around it)' : '');
+      return [Math.abs(o - parseFloat(want)) < 0.01, has];
+    }
     return [low(v) === low(norm(want)), prop + ' is ' + v];
   }
 

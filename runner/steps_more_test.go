@@ -93,6 +93,7 @@ const stylePage = `<!doctype html><html lang="en"><head><title>Style</title></he
 <p><code id="code">a_path</code> <span id="serif" style="font-family:serif">Title</span> <span id="sans" style="font-family:Nonesuch, sans-serif">Body</span>
 <span id="named" style="font-family:'Liberation Mono', 'DejaVu Sans Mono', monospace">mono</span>
 <span id="narrow" style="font-family:'Liberation Sans Narrow'">Narrow</span></p>
+<div style="opacity:.5"><p id="faded" style="opacity:.8">Faded</p></div><p id="solid">Solid</p>
 </body></html>`
 
 // TestExpectStyle checks expect_style's normalisations and what it reports.
@@ -162,6 +163,13 @@ func TestExpectStyle(t *testing.T) {
 		{"css=#noborder", "border-color", "~green", "it has no border", false}, // its text is green, not a border
 		{"css=#under", "border-color", "~green", "", false},
 		{"css=#mixed", "border-color", "~green", "its border sides differ in colour", false},
+		// opacity as drawn: the element's own times its ancestors'
+		{"css=#faded", "opacity", "0.4", "", false},
+		{"css=#faded", "opacity", "0.8", "opacity is 0.4 (0.8 of its own", false},
+		{"css=#solid", "opacity", "1", "", false},
+		// a text's background: the painted one behind it
+		{"css=#dark", "background-color", "~black", "", false},
+		{"css=#light", "background-color", "#fff", "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.target+" "+tc.prop+" "+tc.value, func(t *testing.T) {
