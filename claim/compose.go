@@ -1,9 +1,9 @@
 package claim
 
 import (
-	"strconv"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
