@@ -53,6 +53,15 @@ const jsonPairText = "\x00jsonpair"
 // ("Tab, Tab, Tab and …") as that key pressed so many times.
 const keyRun = "\x00keyrun"
 
+// nthKey is the replacement that says "the sixth Tab lands on X" as Tab
+// pressed six times, then the focus on X.
+const nthKey = "\x00nthkey"
+
+// ordinalNumbers are the ordinals a key press is counted with.
+var ordinalNumbers = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+	"seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
+	"6th": 6, "7th": 7, "8th": 8, "9th": 9, "10th": 10}
+
 // statusNamed is the replacement that says a status given with its
 // name ("shows 404 Not Found") as the status returned: only when the name
 // is that status's own.
@@ -290,14 +299,17 @@ var restatements = []restatement{
 	// focus
 	{lazyRE(`^(?:(?i:pressing|hitting|one press of|a press of)\s+)?((?i:shift\+tab|shift-tab|tab))(?:\s+(?i:key))?\s+((?i:on|from)\s+(?i:the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?i:page)|(?i:on)\s+/\S*)\s+(?i:jumps|goes|skips|moves|lands|takes you)(?:\s+(?i:straight|right|directly))?\s+(?i:to|on|onto)\s+`), "$2, pressing $1 moves the focus to ",
 		`"Tab jumps to X" is "Tab moves the focus to X"`, false},
-	{lazyRE(`^((?:(?i:pressing|hitting|one press of|a press of)\s+)?(?i:shift\+tab|shift-tab|tab)(?:\s+(?i:key))?(?:\s+(?i:once|twice|three times|\d+ times))?)\s+(?i:jumps|goes|skips|moves|lands|takes you)(?:\s+(?i:straight|right|directly))?\s+(?i:to|on|onto)\s+`), "$1 moves the focus to ",
+	// "the sixth Tab from a fresh load lands on X": Tab pressed six times
+	{lazyRE(`^((?:[^,:;'"]{1,60}[,:]\s+)?)(?:(?i:the)\s+)?((?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|4th|5th|6th|7th|8th|9th|10th))\s+(?:(?i:press of|hit of)\s+)?(?:(?i:the)\s+)?((?i:shift\+tab|tab))(?:\s+(?i:press|keypress|key press|key|stop))?(?:\s+(?i:from a fresh load|from a fresh page load|after the page loads|from the top of the page|from page load|after load))?\s+(?:(?i:jumps|goes|skips|moves|lands|takes you|gets you)(?:\s+(?i:straight|right|directly))?\s+(?i:to|on|onto|in|into)|(?i:puts|leaves) (?i:you|the focus|the cursor) (?i:in|on|into)|(?i:focuses|reaches))\s+`), nthKey,
+		`"the sixth Tab lands on X" is Tab pressed six times, then the focus on X`, false},
+	{lazyRE(`^((?:(?i:pressing|hitting|one press of|a press of)\s+)?(?i:shift\+tab|shift-tab|tab)(?:\s+(?i:key))?(?:\s+(?i:once|twice|three times|\d+ times))?)\s+(?:(?i:jumps|goes|skips|moves|lands|takes you)(?:\s+(?i:straight|right|directly))?\s+(?i:to|on|onto|into)|(?i:puts|leaves) (?i:you|the focus|the cursor) (?i:in|on|into)|(?i:lands in))\s+`), "$1 moves the focus to ",
 		`"Tab jumps to X" is "Tab moves the focus to X"`, false},
 	// Every journey starts on a freshly loaded page: saying so adds nothing.
 	{lazyRE(`\b(?i:on|from|at) (?i:a|the) (?i:freshly loaded|freshly reloaded|fresh|newly loaded|just loaded|freshly opened) ([a-z][\w-]*(?: [a-z][\w-]*)?) (?i:page)\b`), "on the $1 page",
 		"the journey starts on a freshly loaded page", false},
 	{lazyRE(`\s+(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|on a fresh load|from a fresh load|on a clean load|from a clean load|after a fresh load|after a fresh page load|right after the page loads|straight after the page loads)\b`), "",
 		"the journey starts on a freshly loaded page", false},
-	{lazyRE(`^(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|after a fresh page load|right after the page loads),?\s+`), "",
+	{lazyRE(`^(?i:on a freshly loaded page|on a fresh page load|from a fresh page load|from a freshly loaded page|after a fresh page load|right after the page loads|from a fresh load|on a fresh load|after a fresh load|on first load|on a clean load|from a clean load),?\s+`), "",
 		"the journey starts on a freshly loaded page", false},
 	// "three presses of Tab" is pressing Tab three times
 	{lazyRE(`^((?i:one|two|three|four|five|six|seven|eight|nine|ten|\d+))\s+(?i:presses|taps|hits)\s+(?i:of|on)\s+(?:(?i:the)\s+)?([A-Z][a-z]+|[a-z])(?:\s+(?i:key))?\s+((?i:puts|put|move|moves|give|gives|land|lands|focus|focuses|open|opens|bring|brings|select|selects|show|shows))\b`), "Pressing $2 $1 times $3",
@@ -452,6 +464,21 @@ func restate(claim string) (said string, whys []string, still, ok bool) {
 						return m // the aside says the opposite of the path
 					}
 					return g[1]
+				}))
+			} else if r.repl == nthKey {
+				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {
+					g := r.re.FindStringSubmatch(m)
+					k, pre := "Tab", "Pressing"
+					if strings.Contains(strings.ToLower(g[3]), "shift") {
+						k = "Shift+Tab"
+					}
+					if g[1] != "" {
+						pre = g[1] + "pressing"
+					}
+					if c := ordinalNumbers[strings.ToLower(g[2])]; c > 1 {
+						return fmt.Sprintf("%s %s %d times moves the focus to ", pre, k, c)
+					}
+					return fmt.Sprintf("%s %s once moves the focus to ", pre, k)
 				}))
 			} else if r.repl == keyRun {
 				n = strings.TrimSpace(r.re.ReplaceAllStringFunc(said, func(m string) string {

@@ -944,3 +944,13 @@ func TestReadingsLooks(t *testing.T) {
 		{"'Total' is bold, 24px and red", `On /, the text "Total" is bold (font-weight 600 or more). | On /, the font-size of the text "Total" is 24px. | On /, the colour of the text "Total" is a shade of red.`},
 	})
 }
+
+// "The sixth Tab lands on X" counts key presses from the page's load.
+func TestReadingsNthKeyPress(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the third Tab lands on the 'Email' field", `On /: press Tab, press Tab, press Tab; then the field labelled "Email" has the keyboard focus.`},
+		{"From a fresh load, pressing Tab three times puts you in the 'Filter' field", `On /: press Tab, press Tab, press Tab; then the field labelled "Filter" has the keyboard focus.`},
+		{"On /signup, the 2nd Tab press puts the focus on the 'Password' field", `On /signup: press Tab, press Tab; then the field labelled "Password" has the keyboard focus.`},
+		{"On /, the third Tab lands on 'Email'", ""}, // which kind of control is not said
+	})
+}
