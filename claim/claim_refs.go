@@ -362,6 +362,11 @@ func viaSteps(pg pageRef) []plan.Step {
 	if pg.via != "" {
 		steps = append(steps, plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByRole, Value: "link", Name: pg.via}.String(), Reach: true})
 	}
+	if pg.formGuess {
+		// a page guessed from the form's name: a page without a form
+		// (a 404, the form elsewhere) blocks the run, never fails it
+		steps = append(steps, plan.Step{Kind: plan.WaitFor, Target: plan.Target{Kind: plan.ByCSS, Value: "form"}.String(), Reach: true})
+	}
 	return steps
 }
 
@@ -876,6 +881,13 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 				p.setHint("unrecognized", fmt.Sprintf("the unquoted %q holds %q, which says an order rather than a text: quote the texts (\"lists 'A' before 'B'\", \"lists 'A' first\")", p.lx.span(a, b), p.lx.toks[i].raw), a)
 				return "", false, false
 			}
+		}
+		if to-from > 1 && priceRE.MatchString(p.lx.toks[from].raw) {
+			// "costs $29 per month": a page writes the period its own way
+			// ("$29/mo", "$29 / month"), so the words after the price are
+			// no text to look for as written
+			p.setHint("unsupported", fmt.Sprintf("the unquoted %q is a price with words after it, which a page may write its own way (\"%s/mo\", \"%s per month\"): quote the text exactly as the page shows it", p.lx.span(a, b), p.lx.toks[from].raw, p.lx.toks[from].raw), a)
+			return "", false, false
 		}
 		// Chat words and pronouns ("u", "you", "me") start no text a page shows.
 		if chatWords[p.lx.toks[from].low] {

@@ -721,6 +721,12 @@ func buildRules() {
 			if nx := m.p.nextToken(m.end); nx != nil && (nx.kind == tLit || nx.low == "called" || nx.low == "named" || nx.low == "titled" || nx.low == "saying" || nx.low == ":") {
 				return nil, false // the items are named: "adding a task called 'x'"
 			}
+			if v := strings.Fields(m.p.lx.shape[m.start:m.end])[0]; (v == "adds" || v == "creates" || v == "enters") && m.st.last != nil && m.st.last.kind == iAction && !m.st.afterConn {
+				// "clicking 'Load more' adds 10 more items": what the click
+				// does, not items the journey adds
+				m.p.setHint("unsupported", fmt.Sprintf("%q after an action says what the action does to the page, not items to add: say what is shown then (\"shows 'Item 20'\", \"the list has 20 items\")", strings.TrimSpace(m.p.lx.span(m.start, m.end))), m.start)
+				return nil, false
+			}
 			n := 1
 			if w := m.low(1); w != "a" && w != "an" && w != "another" {
 				var ok bool
@@ -3033,7 +3039,7 @@ func (p *parser) submit(m *match) ([]item, bool) {
 			}
 		}
 		ref := pageRef{path: path, phrase: "the " + name + " form", formGuess: true}
-		ref.note = fmt.Sprintf("%q taken as the form on %s — edit the plan if it lives elsewhere.", ref.phrase, path)
+		ref.note = fmt.Sprintf("%q taken as the form on %s, a guess: a form is found there first, so if the page has none the run is blocked, not failed — edit the plan if it lives elsewhere.", ref.phrase, path)
 		out = append(out, item{kind: iPage, page: ref, from: m.start, to: m.loc[2]})
 	}
 	return append(out, it), true

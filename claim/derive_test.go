@@ -32,7 +32,7 @@ func TestDeriveSteps(t *testing.T) {
 		{"Clicking 'Docs' on the home page opens /docs", []string{"navigation"},
 			[][]string{{`{"visit":"/"}`, `{"click":"text=\"Docs\""}`, `{"expect_url":"/docs"}`}}},
 		{"Submitting the contact form with an empty email shows 'Email is required'", []string{"form"},
-			[][]string{{`{"visit":"/contact"}`, `{"fill":{"target":"label=email","value":""}}`,
+			[][]string{{`{"visit":"/contact"}`, `{"wait_for":"css=form","reach":true}`, `{"fill":{"target":"label=email","value":""}}`,
 				`{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Email is required"}`}}},
 		{"On /todos, after adding 'milk' and 'eggs', the counter says '2 items left'", []string{"sequence"},
 			[][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"milk"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`,

@@ -954,3 +954,16 @@ func TestReadingsNthKeyPress(t *testing.T) {
 		{"On /, the third Tab lands on 'Email'", ""}, // which kind of control is not said
 	})
 }
+
+// What an action does is no action of the journey, and a price is looked
+// for as the page writes it.
+func TestReadingsOutcomeNotAction(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Clicking 'Load more' adds 10 more items", ""},
+		{"Clicking 'Import' creates 3 tasks", ""},
+		{"Adding 2 tasks shows '2 items left'", `On /: add "vouch example 1", add "vouch example 2"; then the page shows "2 items left".`},
+		{"On /pricing, the Pro plan costs $29 per month", ""},
+		{"/cart shows $12.50 total", ""},
+		{"On /pricing, the Pro plan costs $29", `On /pricing, the text "$29" in the item containing "Pro" is visible.`},
+	})
+}
