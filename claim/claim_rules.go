@@ -2728,11 +2728,6 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		m.p.setHint("unsupported", "counts are checked exactly: say how many there are", m.start)
 		return nil, false
 	}
-	if w := m.low(ng); w == "no" || w == "none" {
-		c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: e.target})
-		c.notes = e.notes
-		return []item{c}, true
-	}
 	// "The navigation has 6 links", "6 links in the nav", "in the home
 	// page's nav bar": count inside it.
 	region := ""
@@ -2758,10 +2753,11 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		m.p.setHint("unsupported", fmt.Sprintf("vouch cannot count inside %q: count on the whole page, or in the nav, header, footer, sidebar, table, form or dialog", strings.TrimSpace(r.region)), m.start)
 		return nil, false
 	}
+	unscoped := e.target
 	if t, ok := scopedTarget(region, e.target); ok {
 		e.target = t
 		notes = []string{fmt.Sprintf("Counted inside the page's %s element (%s); edit the target if the region is marked up differently.", strings.Split(regionCSS[region], ",")[0], regionCSS[region])}
-	} else if region == "" && e.target == "role=listitem" {
+	} else if (region == "" || region == "list" || region == "lists") && e.target == "role=listitem" {
 		// a page's nav, header and menus are lists too: their links
 		// are no items of what the page lists
 		e.target = "css=" + contentItems
@@ -2772,6 +2768,22 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		// whole page: a different claim.
 		m.p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which element is %q: count on the whole page, or name the element", region), m.start)
 		return nil, false
+	}
+	if w := m.low(ng); w == "no" || w == "none" {
+		// "shows no items": none of the elements counted above (the
+		// nav's list items are no items of what the page lists)
+		tg := e.target
+		if region != "" && !m.ok(eg+2) && tg != "css="+contentItems {
+			// a region said as the subject ("the nav has no links") is
+			// scoped with the claim's other checks, once
+			tg, notes = unscoped, nil
+		}
+		c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: tg})
+		c.notes = append(e.notes, notes...)
+		if e.target == "css="+contentItems {
+			c.desc = "no list item is shown (outside the nav, header, footer and menus)"
+		}
+		return append(page, c), true
 	}
 	c := check("count", plan.Step{Kind: plan.ExpectCount, Target: e.target, Count: n})
 	c.notes = append(e.notes, notes...)
