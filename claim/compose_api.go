@@ -1142,7 +1142,7 @@ func (c *apiComposer) fieldAlternative(vals, more []apiVal) bool {
 
 // apiFieldAt is the JSON pointer of a field the response is said to hold:
 // the record's own field on a record's path (/tasks/2: /title), any
-// item's on a filtered collection (/posts?author=x: /*/author). Elsewhere
+// object's at any depth on a query (/posts?author=x: /**/author). Elsewhere
 // (/api/users, /api/config) the shape is not known: any object's member
 // at any depth (/**/name), compact or pretty-printed, where the claim
 // says JSON; as text otherwise.
@@ -1153,7 +1153,10 @@ func (c *apiComposer) apiFieldAt(field string) (string, bool) {
 		return "/" + f, true
 	}
 	if strings.Contains(path, "?") {
-		return "/*/" + f, true
+		// a query answers a list (json-server's /tasks?done=true) or an
+		// object that holds one (/search?q=x: {"results": […]}): an
+		// object's member at any depth holds for both
+		return "/**/" + f, true
 	}
 	if c.json && path != "" {
 		return "/**/" + f, true

@@ -41,7 +41,7 @@ func TestAPIEndpointReadings(t *testing.T) {
 		// a field and its value in the JSON response: any item's on a
 		// filtered collection, the record's own on a record's path
 		{"GET /posts?author=typicode returns the post whose author is typicode", [][]string{
-			{`{"visit":"/posts?author=typicode"}`, `{"expect_json":{"at":"/*/author","equals":"typicode"}}`}}},
+			{`{"visit":"/posts?author=typicode"}`, `{"expect_json":{"at":"/**/author","equals":"typicode"}}`}}},
 		{"GET /articles/3 returns the article titled 'Hello world'", [][]string{
 			{`{"visit":"/articles/3"}`, `{"expect_json":{"at":"/title","equals":"Hello world"}}`}}},
 		// typed: an unquoted number or boolean is that JSON value, a

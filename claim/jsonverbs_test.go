@@ -51,7 +51,7 @@ func TestJSONVerbReadings(t *testing.T) {
 		// "the one NOUN": exactly one item, and what it holds
 		{"GET /albums?year=1959 gives back the one album, whose label is 'Blue Note'", [][]string{
 			{`{"visit":"/albums?year=1959"}`, `{"expect_json":{"count":1}}`},
-			{`{"visit":"/albums?year=1959"}`, `{"expect_json":{"at":"/*/label","equals":"Blue Note"}}`}}},
+			{`{"visit":"/albums?year=1959"}`, `{"expect_json":{"at":"/**/label","equals":"Blue Note"}}`}}},
 		// a field set off before its value: checked with it
 		{"GET /users/4 returns its email, 'kim@x.io'", [][]string{
 			{`{"visit":"/users/4"}`, `{"expect_json":{"at":"/email","equals":"kim@x.io"}}`}}},

@@ -72,7 +72,7 @@ func TestListsUnquotedLiterals(t *testing.T) {
 		// item holds (jsonverbs.go: "the one book, whose title is …")
 		{"GET /api/books?isbn=42 gives back the one book, whose title is 'Dune'", [][]string{
 			{`{"visit":"/api/books?isbn=42"}`, `{"expect_json":{"count":1}}`},
-			{`{"visit":"/api/books?isbn=42"}`, `{"expect_json":{"at":"/*/title","equals":"Dune"}}`},
+			{`{"visit":"/api/books?isbn=42"}`, `{"expect_json":{"at":"/**/title","equals":"Dune"}}`},
 		}},
 	})
 	runRefused(t, []string{
