@@ -28,6 +28,10 @@ type pageRef struct {
 	// page named by what it shows ("the Releases page"): no path is
 	// invented for it.
 	via string
+	// guess is a path guessed from the page's common name ("the pricing
+	// page" on /pricing): visited as a reach step, so a path the app does
+	// not have blocks the run instead of deciding it on an error page.
+	guess bool
 	// formGuess is a page guessed from a form's name ("the contact
 	// form" on /contact): a page the claim names outright wins over it.
 	formGuess bool
@@ -230,7 +234,8 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		} else {
 			ref.path = "/" + slug(n)
 		}
-		ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
+		ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name: a path the app does not have (an error status) blocks the run — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
+		ref.guess = ref.path != "/"
 		return ref, true
 	}
 	if missingPageNames[name] {
@@ -282,7 +287,8 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		ref.note = fmt.Sprintf("%q is reached as a person would: by clicking the link %q on the home page (/); no path is guessed.", ref.phrase, linkName)
 		return ref, true
 	}
-	ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
+	ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name: a path the app does not have (an error status) blocks the run — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
+	ref.guess = ref.path != "/"
 	return ref, true
 }
 
@@ -355,7 +361,7 @@ var docsNames = map[string]bool{"docs": true, "documentation": true, "api docs":
 // by what it shows, the click on its link — marked reach, since the link
 // is a guess: its absence blocks the journey rather than failing it.
 func viaSteps(pg pageRef) []plan.Step {
-	steps := []plan.Step{{Kind: plan.Visit, Value: pg.path}}
+	steps := []plan.Step{{Kind: plan.Visit, Value: pg.path, Reach: pg.guess}}
 	if pg.missing {
 		steps = append(steps, plan.Step{Kind: plan.ExpectStatus, Status: 404})
 	}

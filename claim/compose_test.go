@@ -44,7 +44,7 @@ func TestComposeTextOutcomes(t *testing.T) {
 func TestComposeParts(t *testing.T) {
 	runClasses(t, []classCase{
 		// a part of the page pins the texts said of it
-		{"The footer of the pricing page says 'All prices include VAT'", [][]string{{`{"visit":"/pricing"}`, `{"expect_text":{"text":"All prices include VAT","target":"css=footer"}}`}}},
+		{"The footer of the pricing page says 'All prices include VAT'", [][]string{{`{"visit":"/pricing","reach":true}`, `{"expect_text":{"text":"All prices include VAT","target":"css=footer"}}`}}},
 		{"In the sidebar, 'Archive' is shown", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"Archive","target":"css=aside"}}`}}},
 		{"The footer has a link to /privacy", [][]string{{`{"visit":"/"}`, `{"expect_visible":"css=footer a[href=\"/privacy\"], footer a[href=\"/privacy/\"], footer a[href=\"privacy\"], footer a[href=\"./privacy\"]"}`}}},
 		// a named element in a part: pinned inside it by in=
@@ -104,7 +104,7 @@ func TestComposeStates(t *testing.T) {
 			{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-weight","value":"bold"}}`},
 			{`{"visit":"/cart"}`, `{"expect_style":{"target":"text=\"Total\"","property":"font-size","value":"24px"}}`}}},
 		{"Hovering over 'Help' underlines it", [][]string{{`{"visit":"/"}`, `{"hover":"text=\"Help\""}`, `{"expect_style":{"target":"text=\"Help\"","property":"text-decoration-line","value":"underline"}}`}}},
-		{"The pricing page shows 'Pro' in bold", [][]string{{`{"visit":"/pricing"}`, `{"expect_style":{"target":"text=\"Pro\"","property":"font-weight","value":"bold"}}`}}},
+		{"The pricing page shows 'Pro' in bold", [][]string{{`{"visit":"/pricing","reach":true}`, `{"expect_style":{"target":"text=\"Pro\"","property":"font-weight","value":"bold"}}`}}},
 		{"'Docs' gets underlined when you hover over it", [][]string{{`{"visit":"/"}`, `{"expect_style":{"target":"text=\"Docs\"","property":"text-decoration-line","value":"none"}}`, `{"hover":"text=\"Docs\""}`, `{"expect_style":{"target":"text=\"Docs\"","property":"text-decoration-line","value":"underline"}}`}}},
 		{"The 'Blog' link is underlined when you hover it", [][]string{{`{"visit":"/"}`, `{"hover":"role=link[name=\"Blog\"]"}`, `{"expect_style":{"target":"role=link[name=\"Blog\"]","property":"text-decoration-line","value":"underline"}}`}}},
 		{"On /settings, the 'Beta' toggle stays on after reloading", [][]string{{`{"visit":"/settings"}`, `{"reload":true}`, `{"expect_checked":"role=checkbox[name=\"Beta\"]"}`}}},

@@ -46,6 +46,20 @@ func TestReachSteps(t *testing.T) {
       - click: role=link[name="Releases"]
         reach: true
       - expect_text: v1.2.0`},
+		{name: "guessed path that answers", want: evidence.Verified, steps: `
+      - visit: /releases
+        reach: true
+      - expect_no_text: Error`},
+		// a guessed path the app does not have: its error page shows no
+		// "Error" either, yet says nothing of the claim
+		{name: "guessed path that answers 404: blocked", want: evidence.Blocked,
+			reason: []string{"step 1", "could not reach the place the claim is about", "HTTP 404"}, steps: `
+      - visit: /dashboard
+        reach: true
+      - expect_no_text: v1.2.0`},
+		{name: "a path the claim names that answers 404: failed", want: evidence.Failed, reason: []string{"HTTP 404"}, steps: `
+      - visit: /dashboard
+      - expect_no_text: v1.2.0`},
 		{name: "opener absent: blocked", want: evidence.Blocked,
 			reason: []string{"step 2", "could not reach the place the claim is about", `no control named "Options"`, "guessed"},
 			prompt: []string{"by the way the plan guessed", "say in the claim how the place is opened"}, steps: `
