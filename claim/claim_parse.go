@@ -593,7 +593,12 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 					return false
 				}
 				s.Target = scoped
-				it.desc = ""
+				if strings.HasPrefix(it.desc, "a link to ") || strings.HasPrefix(it.desc, "no link to ") {
+					// "no link to /admin is shown in the footer"
+					it.desc = strings.TrimSuffix(it.desc, " is shown") + " is shown in the page's " + strings.Split(css, ",")[0]
+				} else {
+					it.desc = ""
+				}
 				it.notes = append(it.notes, fmt.Sprintf("The element is looked for inside the page's %s element (%s).", strings.Split(css, ",")[0], css))
 				r.notes = nil
 				continue

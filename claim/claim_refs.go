@@ -1036,6 +1036,20 @@ func linkTarget(pg pageRef) (string, []string) {
 	return plan.Target{Kind: plan.ByCSS, Value: v}.String(), notes
 }
 
+// absentLink widens a link target for a check that no such link is
+// shown: an absolute address ending in the path ("https://app.example/
+// admin") is a link there too, and missing it would verify a claim the
+// page contradicts. A link elsewhere with the same path counts as well:
+// for an absence, looking wider is the safe side.
+func absentLink(t string, pg pageRef, notes []string) (string, []string) {
+	base := strings.TrimSuffix(pg.path, "/")
+	if base == "" || !strings.HasPrefix(t, "css=") {
+		return t, notes
+	}
+	t += fmt.Sprintf(`, a[href*="://"][href$=%s], a[href*="://"][href$=%s]`, cssString(base), cssString(base+"/"))
+	return t, append(notes, fmt.Sprintf("An absolute link whose address ends in %s counts too, whatever its host: that no such link is shown is checked on the wide side.", base))
+}
+
 // plainName reports whether unquoted words can name an element: "Sign in"
 // can, "nav with a Docs" and "broken" cannot.
 func plainName(v string) bool {

@@ -1498,9 +1498,13 @@ func buildRules() {
 			k, rk := plan.ExpectVisible, "presence"
 			if m.negated() {
 				k, rk = plan.ExpectHidden, "absence"
+				t, notes = absentLink(t, pg, notes)
 			}
 			c := check(rk, plan.Step{Kind: k, Target: t})
-			c.notes, c.cont = notes, contElement
+			// "doesn't link to /admin and /debug": neither, so the link
+			// the continuation adds is absent too
+			c.notes, c.cont, c.neg = notes, contElement, k == plan.ExpectHidden
+			c.desc = linkDesc(pg.path, c.neg)
 			return []item{c}, true
 		})
 	addRule("links to names", cCheck, false, `{neg}(?:{show}) (?:a |the )?links? to ((?:{name})(?:(?: ,)? (?:and|&|,) (?:{name}))*)`,
@@ -2283,9 +2287,11 @@ func buildRules() {
 			k := plan.ExpectVisible
 			if l.neg {
 				k = plan.ExpectHidden
+				t, notes = absentLink(t, pg, notes)
 			}
 			c := check(l.rkind, plan.Step{Kind: k, Target: t})
 			c.notes, c.cont, c.neg = notes, contElement, l.neg
+			c.desc = linkDesc(pg.path, l.neg)
 			return []item{c}, true
 		})
 	addRule("more fills", cCont, true, `(?:the )?({field}) (?:with|as|=|to|:|set to) ({value})`,
@@ -3624,6 +3630,14 @@ func pageTextCheck(it *item) bool {
 		}
 	}
 	return len(it.steps) > 0
+}
+
+// linkDesc says a link check to the person who approves it.
+func linkDesc(path string, neg bool) string {
+	if neg {
+		return "no link to " + path + " is shown"
+	}
+	return "a link to " + path + " is shown"
 }
 
 // clickPathLink clicks the link to the path of group 1, by its href.
