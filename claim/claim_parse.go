@@ -560,6 +560,20 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 			pin = false // "the bottom table": one of several
 		}
 	}
+	var needPart [][2]int
+	defer func() {
+		// the part is found first (reach): a page without it blocks
+		for k := len(needPart) - 1; k >= 0; k-- {
+			it := &items[needPart[k][0]]
+			j := needPart[k][1]
+			w := plan.Step{Kind: plan.WaitFor, Target: plan.Target{Kind: plan.ByCSS, Value: css}.String(), Reach: true}
+			it.steps = append(it.steps[:j:j], append([]plan.Step{w}, it.steps[j:]...)...)
+			it.notes = append(it.notes, fmt.Sprintf("The page's %s is found first: a page without one blocks the run, since no element inside a missing part proves nothing.", strings.Split(css, ",")[0]))
+			if it.desc != "" {
+				it.desc += fmt.Sprintf(" (found first: a page without a %s blocks the run)", strings.Split(css, ",")[0])
+			}
+		}
+	}()
 	for i := range items {
 		it := &items[i]
 		if it.kind != iCheck {
@@ -593,6 +607,11 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 					return false
 				}
 				s.Target = scoped
+				if s.Kind == plan.ExpectHidden {
+					// "the nav has no link to /admin": on a page without
+					// the part, no such element would pass for nothing
+					needPart = append(needPart, [2]int{i, j})
+				}
 				if strings.HasPrefix(it.desc, "a link to ") || strings.HasPrefix(it.desc, "no link to ") {
 					// "no link to /admin is shown in the footer"
 					it.desc = strings.TrimSuffix(it.desc, " is shown") + " is shown in the page's " + strings.Split(css, ",")[0]
@@ -602,6 +621,14 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 				it.notes = append(it.notes, fmt.Sprintf("The element is looked for inside the page's %s element (%s).", strings.Split(css, ",")[0], css))
 				r.notes = nil
 				continue
+			}
+			if (s.Kind == plan.ExpectVisible || s.Kind == plan.ExpectHidden) && strings.HasPrefix(s.Target, "css=") && strings.Contains(s.Target, "a[href") &&
+				!pin && !textRegions[key] {
+				// "the Documentation section links to /docs": a link found
+				// anywhere on the page proves another claim
+				p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which element is %q, so it cannot look for a link inside it: name the page's footer, header, nav, sidebar or main content, or say the page links there", strings.TrimSpace(r.region)), at)
+				p.budget = -1
+				return false
 			}
 			if (s.Kind != plan.ExpectText && s.Kind != plan.ExpectNoText) || s.Target != "" {
 				continue

@@ -31,6 +31,16 @@ type restatement struct {
 	still bool
 }
 
+// "shows neither 'A' nor 'B'" is "doesn't show 'A' and 'B'": a
+// restatement for each verb, since the negation takes its base form.
+func init() {
+	for _, v := range [][2]string{{"shows", "show"}, {"displays", "display"}, {"lists", "list"}, {"has", "have"},
+		{"contains", "contain"}, {"includes", "include"}, {"mentions", "mention"}} {
+		restatements = append(restatements, restatement{lazyRE(`\b(?i:` + v[0] + `)\s+(?i:neither)\s+([^,;.]+?)\s+(?i:nor)\s+`),
+			"doesn't " + v[1] + " $1 and ", `"neither A nor B" is "not A and not B"`, false})
+	}
+}
+
 // controlKinds are the kinds of control a release note names.
 const controlKinds = `(?i:button|link|tab|field|checkbox|heading|menu item|option|toggle|column)`
 

@@ -92,7 +92,7 @@ func TestReadingsCountInRegion(t *testing.T) {
 		{"The table on /widgets has 3 rows", "On /widgets, exactly 3 visible elements match css=table tr:has(td)."},
 		{"The list on /todos has 3 items", "On /todos, exactly 3 list items are shown (outside the nav, header, footer and menus)."},
 		{"/todos shows no items", "On /todos, no list item is shown (outside the nav, header, footer and menus)."},
-		{"The nav has no links", `On /, the element matching "nav a[href]" is not visible.`},
+		{"The nav has no links", `On /, wait until the element matching "nav" is visible (only to reach the place the claim is about: a guess) and the element matching "nav a[href]" is not visible.`},
 		{"The first list on /todos has 3 items", ""},
 		{"The bottom table on /widgets has 3 rows", ""},
 		{"The cart on the home page has 3 items", ""},
@@ -975,7 +975,7 @@ func TestReadingsOutcomeNotAction(t *testing.T) {
 func TestReadingsNoLinks(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"/ doesn't link to /admin and /debug", "On /, no link to /admin is shown. | On /, no link to /debug is shown."},
-		{"The footer doesn't link to /admin", "On /, no link to /admin is shown in the page's footer."},
+		{"The footer doesn't link to /admin", "On /, no link to /admin is shown in the page's footer (found first: a page without a footer blocks the run)."},
 		{"/ links to /about and /blog", "On /, a link to /about is shown. | On /, a link to /blog is shown."},
 	})
 	d, err := Derive("/ doesn't link to /admin")
@@ -985,4 +985,16 @@ func TestReadingsNoLinks(t *testing.T) {
 	if tg := d.Plan.Journeys[0].Steps[1].Target; !strings.Contains(tg, `a[href*="://"][href$="/admin"]`) {
 		t.Errorf("absence of a link to /admin misses absolute links: %s", tg)
 	}
+}
+
+// A link said of a part vouch cannot pin is refused (a link elsewhere on
+// the page proves another claim); an absence inside a pinned part needs
+// the part.
+func TestReadingsLinkInPart(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The Documentation section of the home page links to /docs", ""},
+		{"The Pro plan links to /signup", ""},
+		{"The footer links to /docs", "On /, a link to /docs is shown in the page's footer."},
+		{"The footer doesn't link to /admin", "On /, no link to /admin is shown in the page's footer (found first: a page without a footer blocks the run)."},
+	})
 }
