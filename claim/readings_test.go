@@ -998,3 +998,11 @@ func TestReadingsLinkInPart(t *testing.T) {
 		{"The footer doesn't link to /admin", "On /, no link to /admin is shown in the page's footer (found first: a page without a footer blocks the run)."},
 	})
 }
+
+// "Neither A nor B" is not A and not B.
+func TestReadingsNeitherNor(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The nav shows neither 'Admin' nor 'Debug'", `On /, the element matching "nav" does not show "Admin". | On /, the element matching "nav" does not show "Debug".`},
+		{"/ has neither a 'Login' link nor a 'Signup' link", `On /, the "Login" link is not visible. | On /, the "Signup" link is not visible.`},
+	})
+}
