@@ -469,6 +469,11 @@ var leaveWords = map[string]bool{"leave": true, "leaves": true, "left": true, "l
 // negatedLits says, for each quoted text of a claim, whether the claim
 // says it is not there: a negation among the few words since the text
 // before it ("doesn't show 'undefined'", "'201', not '404'").
+// clauseVerbs start what is said of a subject: after "and 'B'", a clause
+// of its own.
+var clauseVerbs = map[string]bool{"is": true, "are": true, "was": true, "stays": true, "remains": true,
+	"shows": true, "has": true, "says": true, "appears": true, "becomes": true, "gets": true, "turns": true, "reads": true}
+
 func negatedLits(lx *lexed) []bool {
 	out := make([]bool, len(lx.lits))
 	n, last := 0, -1
@@ -483,6 +488,11 @@ func negatedLits(lx *lexed) []bool {
 			if lx.toks[j].kind == tPunct && lx.toks[j].low == "," && j < i-1 {
 				// "With nothing selected, the 'No Selection' heading …":
 				// a negation before a comma is its own clause's
+				break
+			}
+			if (lx.toks[j].low == "and" || lx.toks[j].low == "but") && i+1 < len(lx.toks) && clauseVerbs[lx.toks[i+1].low] {
+				// "'A' isn't struck through and 'B' is": the text starts
+				// a clause of its own, whose verb is not negated
 				break
 			}
 			if lx.toks[i-1].low == "as" && i >= 2 && asValue(lx.toks, i-2) {

@@ -1006,3 +1006,20 @@ func TestReadingsNeitherNor(t *testing.T) {
 		{"/ has neither a 'Login' link nor a 'Signup' link", `On /, the "Login" link is not visible. | On /, the "Signup" link is not visible.`},
 	})
 }
+
+// A text that starts a clause of its own after "and" is not under the
+// negation before it: no suggestion says it is absent.
+func TestSuggestionsClauseAfterAnd(t *testing.T) {
+	for _, c := range []string{"'A' isn't struck through and 'B' is", "The 'Save' button is not disabled and 'Cancel' is"} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Fatalf("%q derived; want a refusal", c)
+		}
+		for _, s := range np.Suggestions {
+			if strings.Contains(s, `does not show "B"`) || strings.Contains(s, `does not show "Cancel"`) {
+				t.Errorf("%q: suggestion %q says the opposite of the claim", c, s)
+			}
+		}
+	}
+}
