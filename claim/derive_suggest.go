@@ -1112,6 +1112,21 @@ func countReadings(lx *lexed, sk sketch) map[string]string {
 	return out
 }
 
+// apiWords reports a claim about what an API answers: its page is an
+// API's path or a JSON file, or its words say so.
+func apiWords(page string, toks []token) bool {
+	if strings.Contains(page, "/api") || strings.Contains(page, ".json") {
+		return true
+	}
+	for _, t := range toks {
+		switch t.low {
+		case "returns", "return", "json", "api", "endpoint", "response", "responds":
+			return true
+		}
+	}
+	return false
+}
+
 // countReadingList returns what a reading's label says it guesses ("" for
 // none), then the readings, or nil.
 func countReadingList(lx *lexed, sk sketch) []string {
@@ -1152,6 +1167,13 @@ func countReadingList(lx *lexed, sk sketch) []string {
 		if i+1 >= len(toks) || toks[i+1].kind != tWord || stopWords[toks[i+1].low] || determiners[toks[i+1].low] {
 			continue
 		}
+		for _, w := range toks[:i] {
+			if w.low == "when" || w.low == "if" || w.low == "while" || w.low == "unless" || w.low == "whenever" || w.low == "once" {
+				// "returns [] when there are no users": a count in a
+				// condition vouch cannot set up is no count to check
+				return nil
+			}
+		}
 		noun := toks[i+1].low
 		if !countable(toks, i, noun, n) || unitWord(toks[i+1].raw) {
 			// ("0 kB/s": a value with its unit counts nothing)
@@ -1166,6 +1188,15 @@ func countReadingList(lx *lexed, sk sketch) []string {
 			return nil
 		}
 		why := fmt.Sprintf("that these are the %q the claim counts: which elements those are is a guess", toks[i+1].raw)
+		if apiWords(page, toks) {
+			// "/api/users returns no users": what an API answers is
+			// JSON, where list items and rows are never shown
+			why = fmt.Sprintf("that these are the %q the claim counts: the response's items are counted, whatever they are", toks[i+1].raw)
+			if n == "no" {
+				return []string{why, page + " returns []"}
+			}
+			return []string{why, page + " returns " + n + " items"}
+		}
 		if n == "1" {
 			return []string{why, page + " has 1 list item", page + " has 1 row"}
 		}

@@ -1023,3 +1023,28 @@ func TestSuggestionsClauseAfterAnd(t *testing.T) {
 		}
 	}
 }
+
+// A count said of what an API answers is suggested as the response's
+// items; a count inside a condition is suggested as nothing.
+func TestSuggestionsCounts(t *testing.T) {
+	first := func(c string) string {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Fatalf("%q derived; want a refusal", c)
+		}
+		if len(np.Suggestions) == 0 {
+			return ""
+		}
+		return np.Suggestions[0]
+	}
+	if s := first("/api/users has no admins"); !strings.HasPrefix(s, "/api/users returns []") {
+		t.Errorf("API count suggestion %q, want the response's items", s)
+	}
+	if s := first("/api/users returns an empty array when there are no users"); s != "" {
+		t.Errorf("a count in a condition was suggested: %q", s)
+	}
+	if s := first("The home page shows 3 plans"); !strings.HasPrefix(s, "The home page has 3 list items") {
+		t.Errorf("page count suggestion %q", s)
+	}
+}
