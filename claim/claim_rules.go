@@ -1664,7 +1664,17 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
 			neg := negIn(after) != hiddenWord(after)
-			return m.elementCheck(1, neg)
+			items, ok := m.elementCheck(1, neg)
+			if ok && neg && changeWord(after) && m.st.last != nil && m.st.last.kind == iAction && len(items) == 1 &&
+				len(items[0].steps) == 1 && items[0].steps[0].Kind == plan.ExpectHidden {
+				// "after clicking 'Accept', the cookie banner disappears":
+				// it went away, so it was there before the click; an
+				// element never shown would pass for nothing
+				t := items[0].steps[0].Target
+				items[0].pre = []plan.Step{{Kind: plan.WaitFor, Target: t, Reach: true}}
+				items[0].notes = append(items[0].notes, "That it goes away is checked by finding it just before the last step (a page where it is not found then blocks the run) and not after.")
+			}
+			return items, ok
 		})
 	// Outcomes said as a return: "brings 'Resources' back", "'Sign in' is
 	// back", "'Cancel' comes back". The text is checked after the steps.

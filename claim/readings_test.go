@@ -1048,3 +1048,11 @@ func TestSuggestionsCounts(t *testing.T) {
 		t.Errorf("page count suggestion %q", s)
 	}
 }
+
+// An element said to go away after an action was there before it: found
+// first, so one never shown cannot pass for nothing.
+func TestReadingsElementGoesAway(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"After clicking 'Accept', the cookie banner disappears", `On /: wait until a dialog is visible (only to reach the place the claim is about: a guess); then click the text "Accept"; then a dialog is not visible.`},
+	})
+}
