@@ -1658,6 +1658,9 @@ func buildRules() {
 			}
 			neg := negIn(after) != hiddenWord(after)
 			items, ok := m.elementCheck(1, neg)
+			if ok && neg && changeWord(after) {
+				m.foundBefore(items)
+			}
 			return m.withPageIn(items, m.loc[3], m.end), ok
 		})
 	addRule("element appears", cCheck, false, `({ell}) {neg}(?:appears?|exists?|shows up|show up|pops up|pop up|disappears?|vanishes|vanish|goes away|go away|is removed|gets removed)`,
@@ -1665,14 +1668,8 @@ func buildRules() {
 			after := m.p.lx.shape[m.loc[3]:m.end]
 			neg := negIn(after) != hiddenWord(after)
 			items, ok := m.elementCheck(1, neg)
-			if ok && neg && changeWord(after) && m.st.last != nil && m.st.last.kind == iAction && len(items) == 1 &&
-				len(items[0].steps) == 1 && items[0].steps[0].Kind == plan.ExpectHidden {
-				// "after clicking 'Accept', the cookie banner disappears":
-				// it went away, so it was there before the click; an
-				// element never shown would pass for nothing
-				t := items[0].steps[0].Target
-				items[0].pre = []plan.Step{{Kind: plan.WaitFor, Target: t, Reach: true}}
-				items[0].notes = append(items[0].notes, "That it goes away is checked by finding it just before the last step (a page where it is not found then blocks the run) and not after.")
+			if ok && neg && changeWord(after) {
+				m.foundBefore(items)
 			}
 			return items, ok
 		})
@@ -2669,6 +2666,18 @@ func (m *match) texts(g int, neg bool) ([]item, bool) {
 		out = append(out, c)
 	}
 	return out, len(out) > 0
+}
+
+// foundBefore makes an element said to go away after an action ("after
+// clicking 'Accept', the cookie banner disappears", "the 'Settings'
+// dialog is gone") be found just before the last action: it went away, so
+// it was there; an element never shown would pass for nothing.
+func (m *match) foundBefore(items []item) {
+	if m.st.last == nil || m.st.last.kind != iAction || len(items) != 1 || len(items[0].steps) != 1 || items[0].steps[0].Kind != plan.ExpectHidden {
+		return
+	}
+	items[0].pre = []plan.Step{{Kind: plan.WaitFor, Target: items[0].steps[0].Target, Reach: true}}
+	items[0].notes = append(items[0].notes, "That it goes away is checked by finding it just before the last step (a page where it is not found then blocks the run) and not after.")
 }
 
 func (m *match) elementCheck(g int, neg bool) ([]item, bool) {

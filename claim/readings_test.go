@@ -1054,5 +1054,6 @@ func TestSuggestionsCounts(t *testing.T) {
 func TestReadingsElementGoesAway(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"After clicking 'Accept', the cookie banner disappears", `On /: wait until a dialog is visible (only to reach the place the claim is about: a guess); then click the text "Accept"; then a dialog is not visible.`},
+		{"After clicking 'Close', the 'Settings' dialog is gone", `On /: wait until the "Settings" dialog is visible (only to reach the place the claim is about: a guess); then click the text "Close"; then the "Settings" dialog is not visible.`},
 	})
 }
