@@ -653,7 +653,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				after, cur.page = cur.page, nil
 			}
 			if it.signin && cur.page == nil && cur.needPage == nil {
-				cur.needPage = &pageRef{path: "/login", note: "The sign-in form is taken to be on /login — name the page (\"on /signin, signing in ...\") if it lives elsewhere."}
+				cur.needPage = &pageRef{path: "/login", guess: true, note: "The sign-in form is taken to be on /login, a guess: a path the app does not have (an error status) blocks the run — name the page (\"on /signin, signing in ...\") if it lives elsewhere."}
 			}
 
 			if it.kind == iReload {

@@ -1298,6 +1298,13 @@ var afterSecretWord = map[string]bool{
 	"secret's": true, "that": true, "which": true, "of": true, "or": true, "by": true,
 	"then": true, "when": true, "but": true, "again": true, "twice": true, "confirmation": true,
 	"only": true, "mismatch": true, "length": true, "rules": true, "policy": true,
+	// what is said of a password, never one: "a password shorter than 8
+	// characters", "the password stays masked"
+	"shorter": true, "longer": true, "under": true, "over": true, "less": true, "more": true,
+	"fewer": true, "without": true, "containing": true, "has": true, "have": true, "was": true,
+	"gets": true, "stays": true, "remains": true, "masked": true, "hidden": true, "visible": true,
+	"visibility": true, "toggle": true, "meter": true, "needs": true, "can": true, "cannot": true,
+	"will": true, "does": true, "characters": true, "chars": true, "requirements": true,
 }
 
 // secretLeak refuses a claim that writes a password out: "with password

@@ -22,7 +22,7 @@ func TestDeriveSteps(t *testing.T) {
 		{"The home page shows 'Welcome'", []string{"presence"},
 			[][]string{{`{"visit":"/"}`, `{"expect_text":"Welcome"}`}}},
 		{"Signing in as demo@example.com with the secret DEMO_PASSWORD shows 'Dashboard'", []string{"sign-in"},
-			[][]string{{`{"visit":"/login"}`, `{"fill":{"target":"label=Email","value":"demo@example.com"}}`,
+			[][]string{{`{"visit":"/login","reach":true}`, `{"fill":{"target":"label=Email","value":"demo@example.com"}}`,
 				`{"fill":{"target":"label=Password","secret":"DEMO_PASSWORD"}}`, `{"press":{"key":"Enter","target":"label=Password"}}`,
 				`{"expect_text":"Dashboard"}`}}},
 		{"/status returns 200 and /secret returns 401", []string{"status", "status"},

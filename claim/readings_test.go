@@ -1057,3 +1057,19 @@ func TestReadingsElementGoesAway(t *testing.T) {
 		{"After clicking 'Close', the 'Settings' dialog is gone", `On /: wait until the "Settings" dialog is visible (only to reach the place the claim is about: a guess); then click the text "Close"; then the "Settings" dialog is not visible.`},
 	})
 }
+
+// Words said of a password are not a password written out.
+func TestReadingsPasswordWords(t *testing.T) {
+	for _, c := range []string{"/login rejects a password shorter than 8 characters", "The password stays masked"} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if errors.As(err, &np) && np.Cause == "secret" {
+			t.Errorf("%q refused as a password written out", c)
+		}
+	}
+	_, err := Derive("Signing in with password hunter2 shows 'Welcome'")
+	var np *NotProvableError
+	if !errors.As(err, &np) || np.Cause != "secret" {
+		t.Errorf("a password written out was not refused: %v", err)
+	}
+}
