@@ -2522,17 +2522,8 @@ func (c *composer) borderColour(t *ctarget) bool {
 		c.i = s
 		return false
 	}
-	v := ""
-	switch w := c.w[c.i].low; {
-	case c.w[c.i].kind == tWord && hexColour.MatchString(c.w[c.i].raw):
-		v = c.w[c.i].raw
-	case w == "gray":
-		v = "~grey"
-	case slices.Contains(plan.ColorFamilies, w):
-		v = "~" + w
-	}
-	c.i++
-	if v == "" || !c.eat("border") {
+	v, ok := c.colourWord()
+	if !ok || !c.eat("border") {
 		c.i = s
 		return false
 	}
