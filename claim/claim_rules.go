@@ -1252,7 +1252,7 @@ func buildRules() {
 			}
 			return []item{healthCheck()}, true
 		})
-	addRule("hides it", cCheck, false, `(?:hides|closes|dismisses|removes|collapses) (?:it|itself|the (?:banner|dialog|modal|popup|message|notice|toast)|(the (?:"\d+"|[a-z][\w-]*) (?:dialog|modal|popup)))|makes (?:it|the (?:banner|dialog|modal|popup|message)) (?:disappear|go away|vanish|close)`,
+	addRule("hides it", cCheck, false, `(?:hides|closes|dismisses|removes|collapses) (?:it|itself|the (?:banner|dialog|modal|popup|message|notice|toast)|(the (?:"\d+"|[a-z][\w-]*(?: [a-z][\w-]*){0,3}) (?:dialog|modal|popup)))|makes (?:it|the (?:banner|dialog|modal|popup|message)) (?:disappear|go away|vanish|close)`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
 			if l != nil && l.kind == iAction && len(l.steps) == 1 && l.steps[0].Kind == plan.Press && !m.st.afterConn && !strings.Contains(m.low(0), " it") {

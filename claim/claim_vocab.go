@@ -261,7 +261,7 @@ var outOfReach = []string{
 	"unit tests", "api rate", "rate limit", "rate limited", "billing system", "charged",
 	"payment is processed", "payment processed", "invoice is sent", "stripe", "analytics",
 	"tracking", "cookies are", "backend", "back end", "back-end", "storage", "s3", "bucket",
-	"lambda", "microservice", "the api", "api returns", "json", "graphql", "endpoint returns json",
+	"lambda", "microservice", "the api", "api returns", "graphql", "endpoint returns json",
 	"other browsers", "safari", "firefox", "internet explorer", "ie11", "mobile", "iphone",
 	"android", "tablet", "screen readers", "screen reader", "wcag", "lighthouse",
 	"memory leak", "leaks", "crash", "crashes", "downtime", "restarts",

@@ -61,6 +61,9 @@ const (
 	sBody
 	sTexts // quoted texts said to appear, go or come back
 	sNth   // one row or list item picked by its place: region holds its target
+	// sTargets are quoted names said with a plural noun ("the 'Save' and
+	// 'Cancel' buttons"): ts holds one element per name
+	sTargets
 )
 
 type subject struct {
@@ -69,6 +72,7 @@ type subject struct {
 	name   string // its words, for notes
 	t      *ctarget
 	vals   []string // sTexts
+	ts     []*ctarget // sTargets
 }
 
 // ctarget is an element a claim names: a text with an optional head noun.
@@ -117,7 +121,7 @@ var (
 	negTextVerbs = phrases("leaves out", "leave out", "omits", "omit", "excludes", "exclude", "drops")
 	statusVerbs  = phrases("answers", "answer", "returns", "return", "responds with", "respond with",
 		"fails with", "fail with", "errors with", "errors out with", "error with",
-		"gives", "give", "comes back with", "answers with", "gets", "get")
+		"gives", "give", "comes back with", "comes back as", "come back as", "answers with", "gets", "get")
 	goneVerbs   = phrases("removes", "remove", "hides", "hide", "gets rid of", "clears away")
 	goneIntrans = phrases("go away", "goes away", "disappear", "disappears", "vanish", "vanishes",
 		"is removed", "are removed", "is gone", "are gone", "is hidden", "are hidden")
@@ -164,7 +168,7 @@ func composeRead(lx *lexed) ([]item, bool) {
 	c := &composer{p: &parser{lx: lx}}
 	c.w = composeWords(lx)
 	for i, w := range c.w {
-		if w.kind == tWord && (everyWords[w.low] || vague[w.low] || outOfReachWord[w.low] && !ordinalSecond(c.w, i)) {
+		if w.kind == tWord && (everyWords[w.low] && !namedAll(c.w, i) || vague[w.low] || outOfReachWord[w.low] && !ordinalSecond(c.w, i)) {
 			return nil, false
 		}
 	}
@@ -1566,11 +1570,23 @@ func (c *composer) subjectRef() *subject {
 	}
 	s3 := c.i
 	c.eat("both")
+	the := c.eat("the")
 	if vals := c.lits(); len(vals) > 1 {
-		return &subject{kind: sTexts, vals: vals}
-	} else {
-		c.i = s3
+		if noun, ok := pluralNouns[c.low()]; ok {
+			// "the 'Save' and 'Cancel' buttons": each one such element
+			c.i++
+			var ts []*ctarget
+			for _, v := range vals {
+				ts = append(ts, &ctarget{name: v, quoted: true, noun: noun, word: noun,
+					target: plan.Target{Kind: plan.ByRole, Value: noun, Name: v}.String()})
+			}
+			return &subject{kind: sTargets, ts: ts}
+		}
+		if !the {
+			return &subject{kind: sTexts, vals: vals}
+		}
 	}
+	c.i = s3
 	if t, ok := c.target(false); ok {
 		if t.noun == "dialog" {
 			c.opener()
@@ -1580,6 +1596,18 @@ func (c *composer) subjectRef() *subject {
 	c.i = save
 	return nil
 }
+
+// namedAll reports whether "all" at i sums up quoted names said just
+// before ("the 'Save' and 'Cancel' buttons are all disabled"), no
+// quantifier over elements the claim does not name.
+func namedAll(w []cw, i int) bool {
+	return w[i].low == "all" && i >= 3 && (w[i-1].low == "are" || w[i-1].low == "were") && pluralNouns[w[i-2].low] != "" && w[i-3].kind == tLit
+}
+
+// pluralNouns are the plural head nouns a list of quoted names may take,
+// each naming the role its elements have.
+var pluralNouns = map[string]string{"buttons": "button", "links": "link", "tabs": "tab", "headings": "heading",
+	"checkboxes": "checkbox", "toggles": "checkbox", "switches": "checkbox", "tickboxes": "checkbox"}
 
 // descStates are words before a quoted text that say more than what kind
 // of text it is.
@@ -2636,6 +2664,37 @@ func (c *composer) copula(subj *subject, neg bool) bool {
 			c.emit(it)
 			return true
 		}
+	}
+	if subj.kind == sTargets {
+		// "the 'Save' and 'Cancel' buttons are disabled": one state (or
+		// several) of each; nothing else is read of them
+		if c.region != "" || !c.pluralVerb() {
+			return false
+		}
+		if !neg && !c.eat("all") {
+			// "are not all disabled" says some are not: no check of each
+			c.eat("both")
+		}
+		st, ok := c.stateAfter()
+		if !ok {
+			return false
+		}
+		sts := append([]cstate{st}, c.moreStates(neg)...)
+		var its []item
+		for _, t := range subj.ts {
+			for _, st := range sts {
+				it, ok := stateCheck(t, st, neg)
+				if !ok {
+					return false
+				}
+				its = append(its, it)
+			}
+		}
+		if c.at("until") {
+			return false
+		}
+		c.emit(its...)
+		return true
 	}
 	if subj.kind == sTexts && c.region == "" && c.pluralVerb() {
 		// "'Book' and 'Order' are bold": the state of each text

@@ -504,13 +504,18 @@ func (c *apiComposer) apiOutcome() bool {
 		s2 := c.i
 		// "I get a 404": a status, never a text "404"
 		if c.eatAny(statusVerbs) || c.eat("comes", "back") || c.eat("should") || c.eatAny(getVerbs) {
-			c.eat("with")
+			_ = c.eat("with") || c.eat("as")
 			if n, ok := c.statusNumber(false); ok {
 				c.emit(check("status", plan.Step{Kind: plan.ExpectStatus, Status: n}))
 				s3 := c.i
 				if c.eat("and") && (c.apiEmpty(false) || c.apiQuoted()) {
 					// "returns 404 and an empty object", "answers 404
 					// and 'Not found'": the verb said once
+					return true
+				}
+				c.i = s3
+				if c.eat("with") && c.apiEmpty(false) {
+					// "comes back as a 404 with an empty {} body"
 					return true
 				}
 				c.i = s3
@@ -779,6 +784,11 @@ func (c *apiComposer) apiInOrder(vals []apiVal) bool {
 
 // apiEmpty reads "an empty list", "[]", "an empty object", "{}": the
 // response's whole text is the empty collection.
+// isEmptyToken reports whether word i is [] or {}, quoted or not.
+func (c *apiComposer) isEmptyToken(i int) bool {
+	return i < len(c.w) && (c.w[i].kind == tLit || c.w[i].kind == tWord) && (c.w[i].raw == "[]" || c.w[i].raw == "{}")
+}
+
 func (c *apiComposer) apiEmpty(neg bool) bool {
 	s := c.i
 	c.eat("just")
@@ -790,10 +800,13 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 		text = "[]"
 	case c.eat("empty", "object") || c.eat("empty", "json", "object"):
 		text = "{}"
-	case !c.end() && (c.w[c.i].kind == tLit || c.w[c.i].kind == tWord) && (c.w[c.i].raw == "[]" || c.w[c.i].raw == "{}"):
-		// quoted or not, [] and {} have one reading
+	case c.isEmptyToken(c.i) || c.at("empty") && c.isEmptyToken(c.i+1):
+		// quoted or not, [] and {} have one reading ("an empty {} body")
+		c.eat("empty")
 		text = c.w[c.i].raw
 		c.i++
+		// the noun after it names the same thing
+		_ = c.eat("json", "body") || c.eat("body") || c.eat("response") || c.eat("object") && text == "{}" || c.eat("array") && text == "[]" || c.eat("list") && text == "[]"
 	default:
 		c.i = s
 		return false

@@ -131,6 +131,17 @@ var restatements = []restatement{
 	// word is not: "o opens" could be a name)
 	{lazyRE(`^((?i:ctrl|control|shift|alt|option|cmd|command|meta)\+(?:[A-Za-z0-9]|[,./;'\[\]\\=-]|(?i:enter|escape|esc|tab|space|backspace|delete|home|end|up|down|left|right|f\d{1,2})))\s+((?i:opens|toggles|focuses|closes|shows|brings up|jumps|hides|submits|saves|selects)\b)`), "Pressing $1 $2",
 		`a key chord said as what acts is that chord pressed`, false},
+	// "Hitting Escape while the 'Upload' dialog is open closes it": the
+	// key closes that dialog, which is found open first
+	{lazyRE(`^((?i:press(?:ing|es)?|hit(?:ting|s)?)\s+(?:(?i:the)\s+)?[A-Za-z]+(?:\s+(?i:key))?)\s+(?i:while|when|whilst)\s+((?i:the)\s+[^,;.]{1,60}?\s(?i:dialog|modal|popup|pop-up))\s+(?i:is)\s+(?i:open|opened|shown|showing|visible|up|displayed)\s*,?\s+((?i:closes|dismisses|hides|shuts))\s+(?i:it)\b`), "$1 $3 $2",
+		"a key pressed while a dialog is open that closes it: the key closes that dialog", false},
+	// "The 'Pause' button has the tooltip 'Pause all'", "the tooltip on
+	// the 'Pause' button says 'Pause all'": what hovering it shows (the
+	// runner reads a native tooltip, the title, after a hover)
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:button|link))\s+(?i:has|shows|gets|carries)\s+(?:(?i:a|the)\s+)?(?i:tooltip|hover text|hover title)\s+(?:(?i:of|saying|reading|that says|which says)\s+)?("\x01\d+\x01"|'\x01\d+\x01')`), "${1}hovering the $2 $3 shows $4",
+		"a tooltip is what hovering the element shows", false},
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?i:the)\s+(?i:tooltip|hover text)\s+(?i:on|of|for)\s+(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:button|link))\s+(?i:says|reads|is|shows)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "${1}hovering the $2 $3 shows $4",
+		"a tooltip is what hovering the element shows", false},
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|(?:[a-z0-9][\w/-]*(?: [a-z0-9][\w/-]*)? )?check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion|checklist|qa checklist|test case|support|pm|dev|product|feature|hotfix|fix|smoke|keyboard|accessibility|a11y|ux|ui|hover))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},

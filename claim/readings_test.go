@@ -1073,3 +1073,37 @@ func TestReadingsPasswordWords(t *testing.T) {
 		t.Errorf("a password written out was not refused: %v", err)
 	}
 }
+
+// Quoted names said with a plural noun are that many elements of its role,
+// each with the state the claim gives; "not all" says some, and is unread.
+func TestReadingsPluralNamedControls(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /settings, the 'Save' and 'Cancel' buttons are disabled", `On /settings, the "Save" button is disabled. | On /settings, the "Cancel" button is disabled.`},
+		{"On /settings, the 'A', 'B' and 'C' checkboxes are all unticked", `On /settings, the "A" checkbox is not ticked. | On /settings, the "B" checkbox is not ticked. | On /settings, the "C" checkbox is not ticked.`},
+		{"After clicking 'Edit', the 'Save' and 'Cancel' buttons are enabled", `On /: click the text "Edit"; then the "Save" button is enabled and the "Cancel" button is enabled.`},
+		{"On /settings, the 'A' and 'B' buttons are not all disabled", ""},
+		{"The 'A' and 'B' texts are bold", ""},
+	})
+}
+
+// A status said with "comes back as" is a status, and an empty {} or []
+// after it is the body.
+func TestReadingsComesBackAs(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/tasks/99 comes back as a 404", "On /tasks/99, the page answered HTTP 404."},
+		{"/tasks/99 comes back as a 404 with an empty {} body", `On /tasks/99, the page answered HTTP 404 and the text "{}" is visible.`},
+		{"/tasks?x=1 returns an empty [] array", `On /tasks?x=1, the text "[]" is visible.`},
+	})
+}
+
+// A key pressed while a dialog is open closes that dialog; a dialog named
+// in capitals without quotes is its name; a tooltip is what a hover shows.
+func TestReadingsDialogKeyTooltip(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Hitting Escape while the Upload Torrent Files dialog is open closes it.", `On /: wait until the "Upload Torrent Files" dialog is visible (only to reach the place the claim is about: a guess); then press Escape; then the "Upload Torrent Files" dialog is not visible.`},
+		{"Pressing Esc while the 'Settings' dialog is shown dismisses it", `On /: wait until the "Settings" dialog is visible (only to reach the place the claim is about: a guess); then press Escape; then the "Settings" dialog is not visible.`},
+		{"Pressing Escape closes the big red dialog", ""},
+		{"The 'Pause' button has a tooltip 'Pause all'", `On /: hover over the "Pause" button; then the page shows "Pause all".`},
+		{"On /x the tooltip on the 'Pause' button says 'Pause all'", `On /x: hover over the "Pause" button; then the page shows "Pause all".`},
+	})
+}
