@@ -71,7 +71,7 @@ type subject struct {
 	region string // sRegion: the CSS of the part
 	name   string // its words, for notes
 	t      *ctarget
-	vals   []string // sTexts
+	vals   []string   // sTexts
 	ts     []*ctarget // sTargets
 }
 
