@@ -172,7 +172,7 @@ func TestClassSwitchTab(t *testing.T) {
 func TestClassReportedSpeech(t *testing.T) {
 	runClasses(t, []classCase{
 		{"Clicking 'Save' tells you 'Saved'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Saved"}`}}},
-		{"On /billing, the footer warns that it is 'overdue'", [][]string{{`{"visit":"/billing"}`, `{"expect_text":{"text":"overdue","target":"css=footer"}}`}}},
+		{"On /billing, the footer warns that it is 'overdue'", [][]string{{`{"visit":"/billing"}`, `{"wait_for":"css=footer","reach":true}`, `{"expect_text":{"text":"overdue","target":"css=footer"}}`}}},
 		{"/status says it's 'operational'", [][]string{{`{"visit":"/status"}`, `{"expect_text":"operational"}`}}},
 	})
 }
@@ -443,7 +443,7 @@ func TestClassNamedDialogClosed(t *testing.T) {
 func TestClassNamedRegion(t *testing.T) {
 	runClasses(t, []classCase{
 		{"The 'Pets' section lists 'Add a pet'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Pets"}`}, {`{"visit":"/"}`, `{"expect_visible":"text=Add a pet within=\"Pets\""}`}}},
-		{"Grafana's sidebar shows 'Dashboards'", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"Dashboards","target":"css=aside"}}`}}},
+		{"Grafana's sidebar shows 'Dashboards'", [][]string{{`{"visit":"/"}`, `{"wait_for":"css=aside","reach":true}`, `{"expect_text":{"text":"Dashboards","target":"css=aside"}}`}}},
 	})
 	runRefused(t, []string{
 		"The user's sidebar shows 'Inbox'", // a person's, not the app's

@@ -639,6 +639,11 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 				it.desc = ""
 				it.notes = append(it.notes, fmt.Sprintf("The text is looked for inside the page's %s element (%s); edit the target if the part is marked up differently.", strings.Split(css, ",")[0], css))
 				r.notes = nil
+				if !strings.Contains(css, "dialog") && (j == 0 || it.steps[j-1].Kind != plan.WaitFor || it.steps[j-1].Target != s.Target) {
+					// the part is found first: a page that marks up no
+					// such part blocks, never fails
+					needPart = append(needPart, [2]int{i, j})
+				}
 			case textRegions[key]:
 			case r.regionName != "" && s.Kind == plan.ExpectText:
 				// "the Pro plan costs $12": the text inside the item

@@ -591,8 +591,11 @@ func (c *composer) pinLast(css, name string) bool {
 		return false
 	}
 	for j := k + 1; j < len(c.items); j++ {
-		c.items[j].steps = []plan.Step{{Kind: c.items[j].steps[0].Kind, Value: c.items[j].steps[0].Value, Target: plan.Target{Kind: plan.ByCSS, Value: css}.String()}}
+		c.items[j].steps = partSteps(css, plan.Step{Kind: c.items[j].steps[0].Kind, Value: c.items[j].steps[0].Value, Target: plan.Target{Kind: plan.ByCSS, Value: css}.String()})
 		c.items[j].notes = append(c.items[j].notes, fmt.Sprintf("The text is looked for inside the page's %s element (the %s); edit the target if the part is marked up differently.", css, name))
+		if len(c.items[j].steps) > 1 {
+			c.items[j].notes = append(c.items[j].notes, partFirstNote(css))
+		}
 	}
 	return true
 }
@@ -1705,6 +1708,24 @@ func (c *composer) negation() bool {
 	return c.eat("not") || c.eat("never") || c.eat("no", "longer")
 }
 
+// partSteps are the steps of a text check s pinned to the part css: the
+// part is found first (reach), so a page that marks up no such part (its
+// footer a plain div) blocks the run: a text said there is neither shown
+// nor absent in a part that is not there. A dialog is found by what
+// opens it.
+func partSteps(css string, s plan.Step) []plan.Step {
+	if strings.Contains(css, "dialog") {
+		return []plan.Step{s}
+	}
+	return []plan.Step{{Kind: plan.WaitFor, Target: plan.Target{Kind: plan.ByCSS, Value: css}.String(), Reach: true}, s}
+}
+
+// partFirstNote says why a part of the page is waited for before a text
+// is looked for in it.
+func partFirstNote(css string) string {
+	return fmt.Sprintf("The page's %s is found first (marked reach): a page that marks up no such part blocks the run, not fails or passes it, since the text may be shown in an element marked up otherwise.", strings.Split(css, ",")[0])
+}
+
 // textChecks makes one check per text, pinned to the subject's part.
 func (c *composer) textChecks(subj *subject, vals []string, neg bool) bool {
 	switch subj.kind {
@@ -1728,6 +1749,10 @@ func (c *composer) textChecks(subj *subject, vals []string, neg bool) bool {
 			s.Target = plan.Target{Kind: plan.ByCSS, Value: subj.region}.String()
 			it.steps[0] = s
 			it.notes = append(it.notes, fmt.Sprintf("The text is looked for inside the page's %s element (the %s); edit the target if the part is marked up differently.", subj.region, subj.name))
+			if st := partSteps(subj.region, s); len(st) > 1 {
+				it.steps = st
+				it.notes = append(it.notes, partFirstNote(subj.region))
+			}
 		}
 		if subj.kind == sNth {
 			s.Target = subj.region

@@ -44,8 +44,8 @@ func TestComposeTextOutcomes(t *testing.T) {
 func TestComposeParts(t *testing.T) {
 	runClasses(t, []classCase{
 		// a part of the page pins the texts said of it
-		{"The footer of the pricing page says 'All prices include VAT'", [][]string{{`{"visit":"/pricing","reach":true}`, `{"expect_text":{"text":"All prices include VAT","target":"css=footer"}}`}}},
-		{"In the sidebar, 'Archive' is shown", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"Archive","target":"css=aside"}}`}}},
+		{"The footer of the pricing page says 'All prices include VAT'", [][]string{{`{"visit":"/pricing","reach":true}`, `{"wait_for":"css=footer","reach":true}`, `{"expect_text":{"text":"All prices include VAT","target":"css=footer"}}`}}},
+		{"In the sidebar, 'Archive' is shown", [][]string{{`{"visit":"/"}`, `{"wait_for":"css=aside","reach":true}`, `{"expect_text":{"text":"Archive","target":"css=aside"}}`}}},
 		{"The footer has a link to /privacy", [][]string{{`{"visit":"/"}`, `{"expect_visible":"css=footer a[href=\"/privacy\"], footer a[href=\"/privacy/\"], footer a[href=\"privacy\"], footer a[href=\"./privacy\"]"}`}}},
 		// a named element in a part: pinned inside it by in=
 		{"The header contains a 'Sign up' link", [][]string{{`{"visit":"/"}`, `{"expect_visible":"role=link[name=\"Sign up\"] in=header"}`}}},
@@ -194,7 +194,7 @@ func TestComposeActions(t *testing.T) {
 		// "if you X and Y, Z": X and Y first; "stays open" is shown by the
 		// check that follows it
 		{"If you open 'Advanced' and refresh, it stays open ('Proxy settings' is still shown)", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Advanced\""}`, `{"expect_text":"Proxy settings"}`, `{"reload":true}`, `{"expect_text":"Proxy settings"}`}}},
-		{"The home page shows 'Privacy' in the footer", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"Privacy","target":"css=footer"}}`}}},
+		{"The home page shows 'Privacy' in the footer", [][]string{{`{"visit":"/"}`, `{"wait_for":"css=footer","reach":true}`, `{"expect_text":{"text":"Privacy","target":"css=footer"}}`}}},
 		{"Reloading /notes keeps 'Groceries' on the page", [][]string{{`{"visit":"/notes"}`, `{"expect_text":"Groceries"}`, `{"reload":true}`, `{"expect_text":"Groceries"}`}}},
 		{"'Saved' appears after clicking 'Save'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Saved"}`}}},
 	})

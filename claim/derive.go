@@ -1155,9 +1155,17 @@ func partDesc(pt part) string {
 		return pt.desc
 	}
 	var ds []string
-	for _, s := range pt.steps {
+	for i, s := range pt.steps {
+		if s.Kind == plan.WaitFor && s.Reach && i+1 < len(pt.steps) && pt.steps[i+1].Target == s.Target && (pt.steps[i+1].Kind == plan.ExpectText || pt.steps[i+1].Kind == plan.ExpectNoText) {
+			// the part a text is looked for in, found first: said with
+			// the check, which is what the requirement is about
+			continue
+		}
 		d := lowerFirst(s.Describe())
 		d = strings.TrimPrefix(d, "check that ")
+		if i > 0 && pt.steps[i-1].Kind == plan.WaitFor && pt.steps[i-1].Reach && pt.steps[i-1].Target == s.Target && (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) {
+			d += " (found first: a page without it blocks the run)"
+		}
 		ds = append(ds, d)
 	}
 	if pt.check {

@@ -142,6 +142,10 @@ var restatements = []restatement{
 		"a tooltip is what hovering the element shows", false},
 	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?i:the)\s+(?i:tooltip|hover text)\s+(?i:on|of|for)\s+(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:button|link))\s+(?i:says|reads|is|shows)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "${1}hovering the $2 $3 shows $4",
 		"a tooltip is what hovering the element shows", false},
+	// "The device name 'x' is shown in the top bar": the place shows the
+	// text the words describe (the reader still judges the words)
+	{lazyRE(`^(?i:the|its|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?:(?i:is|are)\s+(?i:shown|displayed|visible|listed|printed)|(?i:appears|shows up|is))\s+(?i:in|on|at)\s+((?i:the)\s+[^,;.'"]{1,40}?)\s*([.!]*)$`), "$3 shows the $1 $2$4",
+		"a text said to be shown in a part: the part shows it", false},
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|(?:[a-z0-9][\w/-]*(?: [a-z0-9][\w/-]*)? )?check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion|checklist|qa checklist|test case|support|pm|dev|product|feature|hotfix|fix|smoke|keyboard|accessibility|a11y|ux|ui|hover))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},

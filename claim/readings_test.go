@@ -53,7 +53,7 @@ func TestReadingsAppName(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"The Acme home page shows 'Welcome'", `On /, the page shows "Welcome".`},
 		{"The JSON Server home page shows 'Welcome'", `On /, the page shows "Welcome".`},
-		{"The nav on the home page shows 'Docs'", `On /, the element matching "nav" shows "Docs".`},
+		{"The nav on the home page shows 'Docs'", `On /, the element matching "nav" shows "Docs" (found first: a page without it blocks the run).`},
 		{"The button on the home page says 'Save'", ""},
 		{"The link on the home page says 'Docs'", ""},
 		{"The signed-in home page shows 'Sign out'", ""},
@@ -302,10 +302,10 @@ func TestReadingsOnceKeptInSuggestion(t *testing.T) {
 // refused; found elsewhere on the page it would prove another claim.
 func TestReadingsTextInPart(t *testing.T) {
 	checkReadings(t, []readingCase{
-		{"The footer on /about shows 'Contact'", `On /about, the element matching "footer" shows "Contact".`},
-		{"The header on /shop doesn't show 'Sale'", `On /shop, the element matching "header" does not show "Sale".`},
-		{"The sidebar on /inbox lists 'Drafts' and 'Sent'", `On /inbox, the element matching "aside" shows "Drafts". | On /inbox, the element matching "aside" shows "Sent".`},
-		{"The nav menu on /docs has 'Guides'", `On /docs, the element matching "nav" shows "Guides".`},
+		{"The footer on /about shows 'Contact'", `On /about, the element matching "footer" shows "Contact" (found first: a page without it blocks the run).`},
+		{"The header on /shop doesn't show 'Sale'", `On /shop, the element matching "header" does not show "Sale" (found first: a page without it blocks the run).`},
+		{"The sidebar on /inbox lists 'Drafts' and 'Sent'", `On /inbox, the element matching "aside" shows "Drafts" (found first: a page without it blocks the run). | On /inbox, the element matching "aside" shows "Sent" (found first: a page without it blocks the run).`},
+		{"The nav menu on /docs has 'Guides'", `On /docs, the element matching "nav" shows "Guides" (found first: a page without it blocks the run).`},
 		{"After clicking 'Share', the dialog shows 'Copy link'", `On /: click the text "Share"; then the element matching "dialog, [role=dialog]" shows "Copy link".`},
 		{"The Basic tier costs '$9' on /plans", `On /plans, the text "$9" in the item containing "Basic" is visible.`},
 		{"The error message on /signup says 'Taken'", `On /signup, the page shows "Taken".`},
@@ -455,8 +455,8 @@ func TestReadingsGuard(t *testing.T) {
 		{"The mobile nav shows 'Docs'", ""},
 		{"The hidden sidebar shows 'Docs'", ""},
 		{"The collapsed sidebar shows 'Docs'", ""},
-		{"The footer shows '© 2024'", `On /, the element matching "footer" shows "© 2024".`},
-		{"In the top nav, 'Docs' is shown", `On /, the element matching "nav" shows "Docs".`},
+		{"The footer shows '© 2024'", `On /, the element matching "footer" shows "© 2024" (found first: a page without it blocks the run).`},
+		{"In the top nav, 'Docs' is shown", `On /, the element matching "nav" shows "Docs" (found first: a page without it blocks the run).`},
 		// a part of the page the plan does not look inside
 		{"The nav shows 'Docs' before 'Blog'", ""},
 		{"The nav shows 'Docs' after 'Blog'", ""},
@@ -516,7 +516,7 @@ func TestReadingsGuard(t *testing.T) {
 		// a page or a part the plan never looks at
 		{"The footer on /about and /team shows 'Docs'", ""},
 		{"'Docs' is shown on /about in the footer", ""},
-		{"The footer of /about shows 'Contact'", `On /about, the element matching "footer" shows "Contact".`},
+		{"The footer of /about shows 'Contact'", `On /about, the element matching "footer" shows "Contact" (found first: a page without it blocks the run).`},
 		// an error shown on the page is not the console
 		{"On /, clicking 'Save' shows no error", ""},
 		{"On /contact, typing 'Hello there' in the Message field and pressing Tab shows no error", ""},
@@ -558,8 +558,8 @@ func TestReadingsPlaceAfterConnector(t *testing.T) {
 		{"On /, 'Docs' is shown, also in the footer", ""},
 		{"On /, 'Docs' is shown, in the footer", ""},
 		{"In the footer, 'Docs' is shown, and on /about 'Team' is shown", ""},
-		{"In the footer, 'Docs' and 'Blog' are shown", `On /, the element matching "footer" shows "Docs". | On /, the element matching "footer" shows "Blog".`},
-		{"Clicking 'Docs' shows 'Welcome' in the footer", `On /: click the text "Docs"; then the element matching "footer" shows "Welcome".`},
+		{"In the footer, 'Docs' and 'Blog' are shown", `On /, the element matching "footer" shows "Docs" (found first: a page without it blocks the run). | On /, the element matching "footer" shows "Blog" (found first: a page without it blocks the run).`},
+		{"Clicking 'Docs' shows 'Welcome' in the footer", `On /: click the text "Docs"; then the element matching "footer" shows "Welcome" (found first: a page without it blocks the run).`},
 	})
 }
 
@@ -842,7 +842,7 @@ func TestReadingsAppNameHomepageOneWord(t *testing.T) {
 		{"The json-server homepage says 'Welcome'", `On /, the page shows "Welcome".`},
 		{"The JSON Server homepage shows 'Welcome'", `On /, the page shows "Welcome".`},
 		{"On the Acme homepage, the page shows 'Welcome'", `On /, the page shows "Welcome".`},
-		{"The nav on the homepage shows 'Docs'", `On /, the element matching "nav" shows "Docs".`},
+		{"The nav on the homepage shows 'Docs'", `On /, the element matching "nav" shows "Docs" (found first: a page without it blocks the run).`},
 		{"The cached homepage shows 'Welcome'", ""},
 		{"The mobile homepage shows 'Welcome'", ""},
 		{"The signed-in homepage shows 'Sign out'", ""},
@@ -1002,7 +1002,7 @@ func TestReadingsLinkInPart(t *testing.T) {
 // "Neither A nor B" is not A and not B.
 func TestReadingsNeitherNor(t *testing.T) {
 	checkReadings(t, []readingCase{
-		{"The nav shows neither 'Admin' nor 'Debug'", `On /, the element matching "nav" does not show "Admin". | On /, the element matching "nav" does not show "Debug".`},
+		{"The nav shows neither 'Admin' nor 'Debug'", `On /, the element matching "nav" does not show "Admin" (found first: a page without it blocks the run). | On /, the element matching "nav" does not show "Debug" (found first: a page without it blocks the run).`},
 		{"/ has neither a 'Login' link nor a 'Signup' link", `On /, the "Login" link is not visible. | On /, the "Signup" link is not visible.`},
 	})
 }
@@ -1106,4 +1106,17 @@ func TestReadingsDialogKeyTooltip(t *testing.T) {
 		{"The 'Pause' button has a tooltip 'Pause all'", `On /: hover over the "Pause" button; then the page shows "Pause all".`},
 		{"On /x the tooltip on the 'Pause' button says 'Pause all'", `On /x: hover over the "Pause" button; then the page shows "Pause all".`},
 	})
+}
+
+// A text said of a part of the page is looked for after the part is found
+// (reach): a page that marks up no such part blocks, so neither "the
+// footer shows X" fails nor "the footer doesn't show X" passes for it.
+func TestReadingsPartFoundFirst(t *testing.T) {
+	for _, c := range []string{"The footer shows 'Acme'", "The footer doesn't show 'Beta'", "'vouch-test' is shown in the top bar", "The nav doesn't say 'Admin'"} {
+		d := mustDerive(c)
+		st := d.Journeys[0].Steps
+		if len(st) < 3 || st[1].Kind != plan.WaitFor || !st[1].Reach || st[2].Target != st[1].Target {
+			t.Errorf("%q: the part is not found first: %+v", c, st)
+		}
+	}
 }

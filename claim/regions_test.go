@@ -167,8 +167,8 @@ func TestRegionPositions(t *testing.T) {
 // dropped; a text said of it is looked for inside its element.
 func TestRegionNotDropped(t *testing.T) {
 	runClasses(t, []classCase{
-		{"In the top nav, 'Recipes' is shown", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"Recipes","target":"css=nav"}}`}}},
-		{"The site footer shows '© Acme'", [][]string{{`{"visit":"/"}`, `{"expect_text":{"text":"© Acme","target":"css=footer"}}`}}},
+		{"In the top nav, 'Recipes' is shown", [][]string{{`{"visit":"/"}`, `{"wait_for":"css=nav","reach":true}`, `{"expect_text":{"text":"Recipes","target":"css=nav"}}`}}},
+		{"The site footer shows '© Acme'", [][]string{{`{"visit":"/"}`, `{"wait_for":"css=footer","reach":true}`, `{"expect_text":{"text":"© Acme","target":"css=footer"}}`}}},
 		// A link clicked in a part is pinned inside it.
 		{"Clicking the 'Pricing' link in the header goes to /pricing", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"Pricing\"] in=header"}`, `{"expect_url":"/pricing"}`}}},
 		{"In the site header, the page has a 'Docs' link", [][]string{{`{"visit":"/"}`, `{"expect_visible":"role=link[name=\"Docs\"] in=header"}`}}},
