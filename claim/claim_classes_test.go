@@ -490,8 +490,7 @@ func TestClassPageInsideAction(t *testing.T) {
 	runClasses(t, []classCase{
 		{"Searching at /help for 'refund' shows 'Refund policy'", [][]string{{`{"visit":"/help"}`, `{"fill":{"target":"role=searchbox","value":"refund"}}`,
 			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"Refund policy"}`}}},
-		{"Submitting the form at /signup with an empty email shows 'Email is required'", [][]string{{`{"visit":"/signup"}`, `{"fill":{"target":"label=email","value":""}}`,
-			`{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Email is required"}`}}},
+		{"Submitting the form at /signup with an empty email shows 'Email is required'", [][]string{{`{"visit":"/signup"}`, `{"wait_for":"label=email","reach":true}`, `{"fill":{"target":"label=email","value":""}}`, `{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Email is required"}`}}},
 	})
 }
 
@@ -658,7 +657,7 @@ func TestClassDropdownChosen(t *testing.T) {
 		// an unlabelled drop-down is found by the text before it (runner)
 		{"Switching the Sort filter to 'Newest' still says '12 results'", [][]string{{`{"visit":"/"}`, `{"expect_text":"12 results"}`, `{"hover":"label=Sort","reach":true}`, `{"select":{"target":"label=Sort","value":"Newest"}}`, `{"expect_text":"12 results"}`}}},
 		// a text filter is typed into
-		{"Setting the Name filter to 'ann' shows 'Ann Lee'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"label=Name","value":"ann"}}`, `{"expect_text":"Ann Lee"}`}}},
+		{"Setting the Name filter to 'ann' shows 'Ann Lee'", [][]string{{`{"visit":"/"}`, `{"wait_for":"label=Name","reach":true}`, `{"fill":{"target":"label=Name","value":"ann"}}`, `{"expect_text":"Ann Lee"}`}}},
 	})
 }
 

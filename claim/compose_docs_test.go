@@ -13,9 +13,9 @@ import (
 func TestDocsUIReadings(t *testing.T) {
 	runClasses(t, []classCase{
 		{"Trying out 'Get a recipe' with recipeId 12 and executing it shows a 200 response", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Get a recipe\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=recipeId","value":"12"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+			{`{"visit":"/"}`, `{"click":"text=\"Get a recipe\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"wait_for":"label=recipeId","reach":true}`, `{"fill":{"target":"label=recipeId","value":"12"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"Trying 'Search recipes' out with the cuisine set to Thai and pressing Execute returns 200", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Search recipes\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=cuisine","value":"Thai"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+			{`{"visit":"/"}`, `{"click":"text=\"Search recipes\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"wait_for":"label=cuisine","reach":true}`, `{"fill":{"target":"label=cuisine","value":"Thai"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"Executing 'List ingredients' returns a 404 Not Found", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"List ingredients\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"404","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"Executing 'List ingredients' does not return 500", [][]string{
@@ -25,7 +25,7 @@ func TestDocsUIReadings(t *testing.T) {
 		{"Executing 'List ingredients' shows '503' and 'Service Unavailable'", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"List ingredients\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"503","target":"css=.live-responses-table tbody .response-col_status"}}`, `{"expect_text":"Service Unavailable"}`}}},
 		{"On 'Get a recipe', clicking Try it out, typing xyz as the recipeId and pressing Execute shows 'Value must be an integer'", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Get a recipe\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=recipeId","value":"xyz"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"expect_text":"Value must be an integer"}`}}},
+			{`{"visit":"/"}`, `{"click":"text=\"Get a recipe\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"wait_for":"label=recipeId","reach":true}`, `{"fill":{"target":"label=recipeId","value":"xyz"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"expect_text":"Value must be an integer"}`}}},
 		{"Clicking 'Try it out' on the 'Delete a recipe' operation shows a 'recipeId' box", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"Delete a recipe\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"expect_visible":"label=recipeId"}`}}},
 		{"After clicking Try it out on 'Create a recipe', that button turns into 'Cancel'", [][]string{
@@ -47,7 +47,7 @@ func TestDocsUIReadings(t *testing.T) {
 		// the request shown: the curl command, the request URL; a reason
 		// the claim gives is noted, not checked
 		{"Trying out 'Search recipes' with the cuisine set to Thai and executing it produces a curl command containing cuisine=Thai", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Search recipes\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=cuisine","value":"Thai"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.curl-command","reach":true}`, `{"expect_text":{"text":"cuisine=Thai","target":"css=.curl-command"}}`}}},
+			{`{"visit":"/"}`, `{"click":"text=\"Search recipes\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"wait_for":"label=cuisine","reach":true}`, `{"fill":{"target":"label=cuisine","value":"Thai"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.curl-command","reach":true}`, `{"expect_text":{"text":"cuisine=Thai","target":"css=.curl-command"}}`}}},
 		{"Executing 'List ingredients' shows a request URL containing '/v2/ingredients'", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"List ingredients\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.request-url","reach":true}`, `{"expect_text":{"text":"/v2/ingredients","target":"css=.request-url"}}`}}},
 		{"Executing 'List ingredients' returns 503 since the kitchen service is down", [][]string{
@@ -110,7 +110,7 @@ func TestDocsUIAsAPage(t *testing.T) {
 		{"The Petstore API docs list 'Find pet by ID' before 'Add a pet'", [][]string{
 			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"expect_order":["Find pet by ID","Add a pet"]}`}}},
 		{"On the API docs page, trying out 'Find pet by ID' with petId 3 and executing it returns 200", [][]string{
-			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=petId","value":"3"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"wait_for":"label=petId","reach":true}`, `{"fill":{"target":"label=petId","value":"3"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"The Swagger UI loads without errors", [][]string{
 			{`{"visit":"/"}`, `{"hover":"css=.swagger-ui","reach":true}`, `{"expect_status":200}`, `{"expect_no_console_errors":true}`}}},
 		{"The API docs page has a 'Authorize' button", [][]string{
@@ -135,11 +135,11 @@ func TestDocsUIExecutePhrasings(t *testing.T) {
 		{"Expanding 'List pets' and clicking Try it out shows an Execute button", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"List pets\""}`, `{"click":"text=\"Try it out\""}`, `{"expect_visible":"role=button[name=\"Execute\"]"}`}}},
 		{"After executing 'Find pet by ID' with petId 1, the response code is 200", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"fill":{"target":"label=petId","value":"1"}}`, `{"click":"role=button[name=\"Execute\"]","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"wait_for":"label=petId","reach":true}`, `{"fill":{"target":"label=petId","value":"1"}}`, `{"click":"role=button[name=\"Execute\"]","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"After executing 'Find pet by ID' with petId 1, the response body contains 'doggie'", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"fill":{"target":"label=petId","value":"1"}}`, `{"click":"role=button[name=\"Execute\"]","reach":true}`, `{"hover":"css=.live-responses-table tbody .response-col_description","reach":true}`, `{"expect_text":{"text":"doggie","target":"css=.live-responses-table tbody .response-col_description"}}`}}},
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"wait_for":"label=petId","reach":true}`, `{"fill":{"target":"label=petId","value":"1"}}`, `{"click":"role=button[name=\"Execute\"]","reach":true}`, `{"hover":"css=.live-responses-table tbody .response-col_description","reach":true}`, `{"expect_text":{"text":"doggie","target":"css=.live-responses-table tbody .response-col_description"}}`}}},
 		{"Executing 'Find pet by ID' with petId 1 shows 'doggie' in the response body", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"fill":{"target":"label=petId","value":"1"}}`, `{"click":"role=button[name=\"Execute\"]","reach":true}`, `{"hover":"css=.live-responses-table tbody .response-col_description","reach":true}`, `{"expect_text":{"text":"doggie","target":"css=.live-responses-table tbody .response-col_description"}}`}}},
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"wait_for":"label=petId","reach":true}`, `{"fill":{"target":"label=petId","value":"1"}}`, `{"click":"role=button[name=\"Execute\"]","reach":true}`, `{"hover":"css=.live-responses-table tbody .response-col_description","reach":true}`, `{"expect_text":{"text":"doggie","target":"css=.live-responses-table tbody .response-col_description"}}`}}},
 		{"'List pets' returns 200 when executed", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"List pets\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"The 'List pets' operation returns 200 when you execute it", [][]string{
@@ -147,15 +147,15 @@ func TestDocsUIExecutePhrasings(t *testing.T) {
 		{"Executing GET /pets returns 200", [][]string{
 			{`{"visit":"/"}`, `{"click":"role=button[name=\"GET /pets\"]","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"Trying out GET /pets with limit=5 and executing returns 200", [][]string{
-			{`{"visit":"/"}`, `{"click":"role=button[name=\"GET /pets\"]","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=limit","value":"5"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
+			{`{"visit":"/"}`, `{"click":"role=button[name=\"GET /pets\"]","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"wait_for":"label=limit","reach":true}`, `{"fill":{"target":"label=limit","value":"5"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"Clicking Execute on 'List pets' returns 200", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"List pets\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\""}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"Clicking Execute on 'Find pet by ID' with petId 3 shows 'Pet not found'", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"fill":{"target":"label=petId","value":"3"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"expect_text":"Pet not found"}`}}},
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"wait_for":"label=petId","reach":true}`, `{"fill":{"target":"label=petId","value":"3"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"expect_text":"Pet not found"}`}}},
 		{"After trying out 'Find pet by ID' and executing, the server response status is not 500", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"click":"text=\"Execute\""}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_no_text":{"text":"500","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"Try it out on 'Find pet by ID' with petId 3, then execute: the response body does not contain 'error'", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"fill":{"target":"label=petId","value":"3"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table tbody .response-col_description","reach":true}`, `{"expect_no_text":{"text":"error","target":"css=.live-responses-table tbody .response-col_description"}}`}}},
+			{`{"visit":"/"}`, `{"click":"text=\"Find pet by ID\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"wait_for":"label=petId","reach":true}`, `{"fill":{"target":"label=petId","value":"3"}}`, `{"click":"role=button[name=\"Execute\"]"}`, `{"hover":"css=.live-responses-table tbody .response-col_description","reach":true}`, `{"expect_no_text":{"text":"error","target":"css=.live-responses-table tbody .response-col_description"}}`}}},
 	})
 	runRefused(t, []string{
 		"Clicking Run on 'List pets' returns 200",       // not a docs UI's word

@@ -127,6 +127,15 @@ func deriveReached(claim, why string) (Derivation, bool) {
 		if len(steps) < 1+len(names) || steps[0].Kind != plan.Visit {
 			return Derivation{}, false
 		}
+		for _, s := range steps {
+			if s.Kind == plan.ExpectOrder && s.Target == "" && !menuPlace(claim) {
+				// an order looked for on the whole page, where texts
+				// outside the place opened may come first: no reading
+				// of "under Schemas, A is above B" (a menu's entries
+				// are shown once it opens, and nowhere else as a rule)
+				return Derivation{}, false
+			}
+		}
 		for i, n := range names {
 			s := &steps[1+i]
 			if s.Kind != plan.Click || s.Target != (plan.Target{Kind: plan.ByText, Value: n, Exact: true}).String() {
@@ -143,6 +152,17 @@ func deriveReached(claim, why string) (Derivation, bool) {
 	note := reachNote(plan.Quote(names[0]), names)
 	d.Notes = append([]string{note}, d.Notes...)
 	return d, true
+}
+
+// menuPlace reports whether the claim names the place it looks inside as
+// a menu or a submenu.
+func menuPlace(claim string) bool {
+	for _, w := range strings.Fields(strings.ToLower(claim)) {
+		if w = strings.Trim(w, ",.:;"); w == "menu" || w == "submenu" {
+			return true
+		}
+	}
+	return false
 }
 
 var placeKinds = map[string]bool{"dialog": true, "menu": true, "window": true, "panel": true,

@@ -36,6 +36,10 @@ func guardGuesses(d *Derivation) {
 	for _, v := range unquotedTexts(*d) {
 		unquoted[v] = true
 	}
+	quoted := map[string]bool{}
+	for _, l := range lexClaim(pageFirst(stripLabel(d.Claim))).lits {
+		quoted[strings.ToLower(l)] = true
+	}
 	dialogNoted := false
 	for ji := range d.Plan.Journeys {
 		j := &d.Plan.Journeys[ji]
@@ -89,6 +93,17 @@ func guardGuesses(d *Derivation) {
 					}
 				}
 			}
+			if guessedControl(s, quoted) && !found[s.Target] && !s.Reach {
+				// A field named without quotes ("the Explore box"): its
+				// label is the plan's guess, so it is found first and a
+				// page with no field of that label blocks the run; found,
+				// what is typed and checked decides.
+				t, _ := plan.ParseTarget(s.Target)
+				findFirst(s.Target)
+				if n := fmt.Sprintf("The field %q is named without quotes in the claim, so its label is a guess: it is waited for first (marked reach), and a page with no field of that label blocks the run, not fails it.", t.Value); !slices.Contains(d.Notes, n) {
+					d.Notes = append(d.Notes, n)
+				}
+			}
 			if s.Reach && (s.Kind == plan.Click || s.Kind == plan.DblClick || s.Kind == plan.Hover) {
 				guessedPlace = true
 			}
@@ -99,6 +114,23 @@ func guardGuesses(d *Derivation) {
 	if dialogNoted && !slices.ContainsFunc(d.Notes, func(n string) bool { return strings.HasPrefix(n, "The dialog is found by its markup") }) {
 		d.Notes = append(d.Notes, "The dialog is found by its markup (a <dialog> element or role=dialog), a guess: the plan first waits for one to be shown (marked reach), so if the app's dialog is not marked up as one, the run is blocked, not failed.")
 	}
+}
+
+// guessedControl reports whether step s fills, chooses in or checks the
+// value of a field found by a label the claim does not quote.
+func guessedControl(s plan.Step, quoted map[string]bool) bool {
+	// Fields only: a field is drawn where it is, while a checkbox may be
+	// an input hidden behind its styled label, never "visible" to wait for.
+	switch s.Kind {
+	case plan.Fill, plan.Select, plan.ExpectValue:
+	default:
+		return false
+	}
+	t, err := plan.ParseTarget(s.Target)
+	if err != nil || t.Within != "" || t.Nth != 0 || t.In != "" {
+		return false
+	}
+	return t.Kind == plan.ByLabel && !quoted[strings.ToLower(t.Value)]
 }
 
 // dropRef renumbers the steps the requirements name in journey j (from 1)
