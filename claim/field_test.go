@@ -186,7 +186,9 @@ func startSyncthing(t *testing.T, bin, home string) string {
 			t.Fatal(err)
 		}
 	}
-	start(t, bin, "serve", "--home", home, "--no-browser", "--no-restart", "--no-upgrade")
+	// STMONITORED: run as the monitored process itself, so that no
+	// monitor forks a child that outlives the process start stops.
+	startEnv(t, []string{"STMONITORED=yes"}, bin, "serve", "--home", home, "--no-browser", "--no-restart", "--no-upgrade")
 	return fmt.Sprintf("http://127.0.0.1:%d", port)
 }
 
@@ -214,6 +216,12 @@ func freePort(t *testing.T) int {
 // start runs an app until the test ends, stopping exactly that process.
 func start(t *testing.T, name string, args ...string) {
 	t.Helper()
+	startEnv(t, nil, name, args...)
+}
+
+// startEnv is start with more environment variables.
+func startEnv(t *testing.T, env []string, name string, args ...string) {
+	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 	// Keep the apps on loopback: opening Transmission's preferences makes
@@ -221,6 +229,7 @@ func start(t *testing.T, name string, args ...string) {
 	// libcurl, which honours these proxies; port 1 refuses at once.
 	cmd.Env = append(os.Environ(), "http_proxy=http://127.0.0.1:1", "https_proxy=http://127.0.0.1:1",
 		"HTTP_PROXY=http://127.0.0.1:1", "HTTPS_PROXY=http://127.0.0.1:1", "ALL_PROXY=http://127.0.0.1:1", "NO_PROXY=127.0.0.1,localhost")
+	cmd.Env = append(cmd.Env, env...)
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", name, err)
 	}
