@@ -41,7 +41,7 @@ func TestRequirementsCarryTheirProofs(t *testing.T) {
 		want    string // fmt of each requirement's ID and ProvenBy
 		refused bool
 	}{
-		{"the rules deriver", service.RulesDeriver{}, rulesClaim, "R1 [{1 sign in 5} {1 sign in 6}]", false},
+		{"the rules deriver", service.RulesDeriver{}, rulesClaim, "R1 [{1 sign in 7} {1 sign in 8}]", false},
 		{"from the plan", service.DeriverFunc(testDeriver), claimAbout,
 			"R1 [{1 about title 2}]; R2 [{2 about heading 2}]", false},
 		{"named by the deriver", service.DeriverFunc(func(string) (service.Derivation, error) {
