@@ -493,7 +493,7 @@ func (c *apiComposer) apiOutcome() bool {
 	save := c.i
 	fail := func() bool { c.i, c.onlyBefore = save, false; return false }
 	neg := c.eat("does", "not") || c.eat("doesn't") || c.eat("do", "not") || c.eat("don't") || c.eat("never")
-	if !neg && c.jrOrder() {
+	if !neg && (c.jrOrder() || c.jrFieldOrder()) {
 		return true
 	}
 	if !neg && c.eatAny(negTextVerbs) {

@@ -146,6 +146,13 @@ var restatements = []restatement{
 	// text the words describe (the reader still judges the words)
 	{lazyRE(`^(?i:the|its|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?:(?i:is|are)\s+(?i:shown|displayed|visible|listed|printed)|(?i:appears|shows up|is))\s+(?i:in|on|at)\s+((?i:the)\s+[^,;.'"]{1,40}?)\s*([.!]*)$`), "$3 shows the $1 $2$4",
 		"a text said to be shown in a part: the part shows it", false},
+	// "With /tasks?_sort=title the ids come back in the order 2, 3, 1":
+	// what the path returns, in order
+	{lazyRE(`^(?i:with|for|on|requesting|calling|fetching|hitting)\s+(/\S+?),?\s+(?i:the)\s+([a-z][a-z0-9_]*s)\s+(?i:come back|are returned|come out|are listed|are)\s+((?i:in the order|in order|as)\s+.+)$`), "$1 returns the $2 $3",
+		"what a path's items come back as is what it returns", false},
+	// "matches 'A' and 'B' and nothing else": only those
+	{lazyRE(`\b((?i:shows|returns|lists|matches|finds|gives back|brings back|displays))\s+((?:"\x01\d+\x01"|'\x01\d+\x01')(?:\s*,\s*(?:"\x01\d+\x01"|'\x01\d+\x01'))*\s*,?\s*(?i:and)\s+(?:"\x01\d+\x01"|'\x01\d+\x01'))\s*,?\s*(?:(?i:and)\s+)?(?i:nothing else|no others?|none other|no other (?:items|results|rows|entries|tasks|users))\s*([.!]*)$`), "$1 only $2$3",
+		`"A and B and nothing else" is "only A and B"`, false},
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|(?:[a-z0-9][\w/-]*(?: [a-z0-9][\w/-]*)? )?check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion|checklist|qa checklist|test case|support|pm|dev|product|feature|hotfix|fix|smoke|keyboard|accessibility|a11y|ux|ui|hover))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},

@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -113,6 +114,76 @@ func (c *apiComposer) jrOrder() bool {
 	}
 	return true
 }
+
+// jrFieldVerbs say what a collection's path answers, in order.
+var jrFieldVerbs = phrases("returns", "return", "gives back", "give back", "gives", "lists", "comes back with", "come back with")
+
+// jrFieldOrder reads "returns the ids in the order 2, 3, 1" and "lists
+// the titles 'B', 'A' in that order": one field of each item of the
+// collection's JSON list, item by item from the first. The values are
+// numbers or quoted texts, two or more, and the order is said.
+func (c *apiComposer) jrFieldOrder() bool {
+	s := c.i
+	fail := func() bool { c.i = s; return false }
+	coll, ok := c.apiCollection()
+	if !ok || !c.eatAny(jrFieldVerbs) {
+		return fail()
+	}
+	c.eat("the")
+	if c.end() || c.w[c.i].kind != tWord || !strings.HasSuffix(c.low(), "s") {
+		return fail()
+	}
+	field := strings.TrimSuffix(c.low(), "s")
+	if !jsonFieldName.MatchString(field) || field == coll || field+"s" == coll || apiGenericItems[c.low()] {
+		return fail()
+	}
+	c.i++
+	said := c.eat("in", "the", "order") || c.eat("in", "this", "order") || c.eat("in", "order")
+	if !said {
+		c.eat("as")
+	}
+	var vals []string
+	for !c.end() {
+		w := c.w[c.i]
+		switch {
+		case w.kind == tNumber:
+			if _, err := strconv.ParseFloat(w.raw, 64); err != nil {
+				return fail()
+			}
+			vals = append(vals, w.raw)
+		case w.kind == tLit:
+			vals = append(vals, fmt.Sprintf("%q", w.raw))
+		default:
+			return fail()
+		}
+		c.i++
+		if !(c.eat(",") && (c.eat("and") || true) || c.eat("and") || c.eat("then")) {
+			break
+		}
+	}
+	if c.eat("in", "that", "order") || c.eat("in", "this", "order") || c.eat("in", "order") {
+		said = true
+	}
+	if len(vals) < 2 || !said || !c.end() && !c.at(".") {
+		return fail()
+	}
+	was := c.guess
+	c.guess = !c.json
+	c.verb = "orders"
+	for k, v := range vals {
+		it := check("presence", plan.Step{Kind: plan.ExpectJSON, At: fmt.Sprintf("/%d/%s", k, field), Value: v})
+		if k == 0 {
+			it.notes = []string{fmt.Sprintf("%q is checked item by item: the JSON list's item %d has %s as its %q, and so on; items after the last value named are not checked.", c.p.lx.span(c.w[s].a, c.w[c.i-1].b), 1, v, field)}
+		}
+		c.emit(it)
+	}
+	c.guess = was
+	return true
+}
+
+// jsonFieldName is a field name a claim says in the plural ("ids",
+// "titles", "user_ids" less the s).
+var jsonFieldName = lazyRE(`^[a-z][a-z0-9_]{0,30}$`)
 
 // jrPlace reads "'X' first", "Write the notes last" after an order's
 // verb, or after a count ("all 3 tasks, 'X' first"); s is where the

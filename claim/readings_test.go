@@ -1120,3 +1120,15 @@ func TestReadingsPartFoundFirst(t *testing.T) {
 		}
 	}
 }
+
+// A field of each item of a path's JSON list, in the order said; "A and B
+// and nothing else" is "only A and B".
+func TestReadingsJSONFieldOrder(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/tasks?_sort=title returns the ids 2, 3 in that order", "On /tasks?_sort=title, the value at /0/id of the JSON response is 2 (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey). | On /tasks?_sort=title, the value at /1/id of the JSON response is 3 (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey)."},
+		{"With /users?_sort=name the names come back in the order 'Ann' and 'Bob'.", `On /users?_sort=name, the value at /0/name of the JSON response is "Ann" (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey). | On /users?_sort=name, the value at /1/name of the JSON response is "Bob" (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey).`},
+		// no order said: the values may be anywhere
+		{"/tasks?_sort=title returns the ids 2, 3, 1", ""},
+		{"On /search?q=a the page shows 'Apple' and 'Avocado' and nothing else", ""},
+	})
+}
