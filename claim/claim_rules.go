@@ -1407,6 +1407,11 @@ func buildRules() {
 			if l := m.st.last; l != nil && l.kind == iPage && strings.Contains(strings.ToLower(l.page.phrase), "endpoint") && strings.HasPrefix(m.low(0), "work") {
 				return nil, false
 			}
+			if w := strings.Fields(strings.ToLower(m.p.lx.span(0, m.start))); len(w) > 0 && placeKinds[w[len(w)-1]] {
+				// "the 'Add Folder' dialog opens": the dialog shown, no
+				// page that loads
+				return nil, false
+			}
 			return []item{healthCheck()}, true
 		})
 	addRule("count", cCheck, false, `{neg}(?:{show}|holds?|contains?|leaves|leave)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|in it|total|altogether|listed|shown))?(?: (?:in|on|inside|within|under) (?:(?:the |its )?({page}) 's |the |its )?(`+regionAlt+`)(?: (?:area|section|bar|region|element))?)?`,

@@ -1272,14 +1272,18 @@ type cstate struct {
 }
 
 var cstates = withColours(map[string]cstate{
-	"bold":            {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
-	"in bold":         {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
-	"shown in bold":   {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
-	"set in bold":     {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
-	"written in bold": {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
-	"set in italics":  {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-style", val: "italic", negVal: "normal"},
-	"in italic":       {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-style", val: "italic", negVal: "normal"},
-	"underlined":      {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "text-decoration-line", val: "underline", negVal: "none"},
+	"bold":              {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
+	"in bold":           {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
+	"shown in bold":     {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
+	"set in bold":       {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
+	"normal weight":     {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "normal", negVal: "bold"},
+	"in normal weight":  {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "normal", negVal: "bold"},
+	"regular weight":    {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "normal", negVal: "bold"},
+	"in regular weight": {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "normal", negVal: "bold"},
+	"written in bold":   {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-weight", val: "bold", negVal: "normal"},
+	"set in italics":    {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-style", val: "italic", negVal: "normal"},
+	"in italic":         {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "font-style", val: "italic", negVal: "normal"},
+	"underlined":        {kind: plan.ExpectStyle, negKind: plan.ExpectStyle, prop: "text-decoration-line", val: "underline", negVal: "none"},
 	// struck through and italic: a text's own style; "not struck
 	// through" is not read (a link's underline is a decoration too, so no
 	// one value of text-decoration-line says it)

@@ -153,6 +153,13 @@ var restatements = []restatement{
 	// "matches 'A' and 'B' and nothing else": only those
 	{lazyRE(`\b((?i:shows|returns|lists|matches|finds|gives back|brings back|displays))\s+((?:"\x01\d+\x01"|'\x01\d+\x01')(?:\s*,\s*(?:"\x01\d+\x01"|'\x01\d+\x01'))*\s*,?\s*(?i:and)\s+(?:"\x01\d+\x01"|'\x01\d+\x01'))\s*,?\s*(?:(?i:and)\s+)?(?i:nothing else|no others?|none other|no other (?:items|results|rows|entries|tasks|users))\s*([.!]*)$`), "$1 only $2$3",
 		`"A and B and nothing else" is "only A and B"`, false},
+	// "is normal weight, not bold": the same look said twice
+	{lazyRE(`\b((?i:is|are))\s+(?:(?i:in)\s+)?(?i:normal|regular)(?:\s+|-)(?i:weight)\s*,?\s+(?:(?i:and)\s+)?(?i:not)\s+(?i:bold)\b`), "$1 not bold",
+		`"normal weight, not bold" says one look twice`, false},
+	// "the 'Add Folder' dialog opens", "a dialog titled 'Add Folder'
+	// pops up": the dialog appears
+	{lazyRE(`\b((?i:the)\s+(?:"\x01\d+\x01"|'\x01\d+\x01')\s+(?i:dialog|modal|popup|window)|(?i:a|the)\s+(?i:dialog|modal|popup|window)\s+(?i:titled|called|named|headed)\s+(?:"\x01\d+\x01"|'\x01\d+\x01'))\s+(?i:opens|opens up|pops up|pops open|comes up|shows up)\b`), "$1 appears",
+		"a dialog that opens is one that appears", false},
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|(?:[a-z0-9][\w/-]*(?: [a-z0-9][\w/-]*)? )?check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion|checklist|qa checklist|test case|support|pm|dev|product|feature|hotfix|fix|smoke|keyboard|accessibility|a11y|ux|ui|hover))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},

@@ -1132,3 +1132,21 @@ func TestReadingsJSONFieldOrder(t *testing.T) {
 		{"On /search?q=a the page shows 'Apple' and 'Avocado' and nothing else", ""},
 	})
 }
+
+// A dialog said to open after an action is a dialog shown, never a page
+// that loads; "normal weight, not bold" is one look said twice.
+func TestReadingsDialogOpensWeight(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"After clicking 'Add Folder', a dialog titled 'Add Folder' opens", `On /: click the text "Add Folder"; then at least 1 visible element matches role=dialog and a dialog shows "Add Folder".`},
+		{"'Congrats!' is normal weight, not bold", `On /, the text "Congrats!" is not bold (font-weight under 600).`},
+	})
+	for _, c := range []string{"After clicking 'Add Folder', the 'Add Folder' dialog opens"} {
+		for _, j := range mustDerive(c).Journeys {
+			for _, s := range j.Steps {
+				if s.Kind == plan.ExpectStatus || s.Kind == plan.ExpectNoConsoleErrors {
+					t.Errorf("%q read as a page that loads: %+v", c, j.Steps)
+				}
+			}
+		}
+	}
+}
