@@ -41,6 +41,10 @@ func init() {
 	}
 }
 
+// namedItemNouns are kinds of item a list, a table or a set of cards shows one
+// per row: never a control, a part of the page or a text's own kind.
+const namedItemNouns = `(?i:folder|device|task|todo|item|entry|order|user|project|product|file|repo|repository|card|row|job|build|ticket|invoice|torrent|transfer|note|post|article|account|member|customer|contact|node|host|container|pipeline|deployment|release|book|recipe|server|service|plan|team|workspace|share|peer|site|app)`
+
 // controlKinds are the kinds of control a release note names.
 const controlKinds = `(?i:button|link|tab|field|checkbox|heading|menu item|option|toggle|column)`
 
@@ -160,6 +164,14 @@ var restatements = []restatement{
 	// pops up": the dialog appears
 	{lazyRE(`\b((?i:the)\s+(?:"\x01\d+\x01"|'\x01\d+\x01')\s+(?i:dialog|modal|popup|window)|(?i:a|the)\s+(?i:dialog|modal|popup|window)\s+(?i:titled|called|named|headed)\s+(?:"\x01\d+\x01"|'\x01\d+\x01'))\s+(?i:opens|opens up|pops up|pops open|comes up|shows up)\b`), "$1 appears",
 		"a dialog that opens is one that appears", false},
+	// "The 'Team Documents' folder shows 'Up to Date'", "the 'Backup NAS'
+	// device is shown as 'Disconnected'": a quoted name and a noun for a
+	// kind of item (no control, no part of the page) is the item that
+	// shows the name, and the text is looked for inside it
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+` + namedItemNouns + `\s+(?i:shows|says|displays|reads|is marked|is marked as|is shown as|is listed as|is labelled|is labeled|is tagged|is tagged as|has the status|has the label|has the badge)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
+		"a named item (a folder, a device, a task) showing a text: the text inside the item that shows the name", false},
+	{lazyRE(`^(?i:next to|beside|alongside)\s+("\x01\d+\x01"|'\x01\d+\x01'),?\s+(?i:it|the page|there)\s+(?i:says|shows|reads|displays)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "The page shows $2 next to $1$3",
+		"a text said next to a name: the text inside the item that shows the name", false},
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|(?:[a-z0-9][\w/-]*(?: [a-z0-9][\w/-]*)? )?check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion|checklist|qa checklist|test case|support|pm|dev|product|feature|hotfix|fix|smoke|keyboard|accessibility|a11y|ux|ui|hover))\s*[:\-–—]\s+`), "",
 		"a label before the claim", false},

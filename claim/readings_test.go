@@ -1150,3 +1150,16 @@ func TestReadingsDialogOpensWeight(t *testing.T) {
 		}
 	}
 }
+
+// A quoted name with a noun for a kind of item is the item showing the
+// name; an absence inside such an item needs the item there first.
+func TestReadingsNamedItem(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The 'Team Documents' folder shows 'Up to Date'", `On /, the text "Up to Date" in the item containing "Team Documents" is visible.`},
+		{"Next to 'Camera Uploads' it says 'Paused'", `On /, the text "Paused" in the item containing "Camera Uploads" is visible.`},
+	})
+	st := mustDerive("The home page does not show 'Paused' next to 'Team Documents'").Journeys[0].Steps
+	if len(st) != 3 || st[1].Kind != plan.WaitFor || !st[1].Reach || st[1].Target != `text=Team Documents` {
+		t.Errorf("the item is not found first: %+v", st)
+	}
+}

@@ -47,6 +47,7 @@ func guardGuesses(d *Derivation) {
 		guarded := false
 		found := map[string]bool{}
 		guessedPlace := false
+		acted := false // an action of the claim's (or a reach step) came before
 		// findFirst puts in a wait for the target, marked reach, before
 		// the step at hand.
 		findFirst := func(target string) {
@@ -93,6 +94,21 @@ func guardGuesses(d *Derivation) {
 					}
 				}
 			}
+			if (s.Kind == plan.ExpectHidden || s.Kind == plan.ExpectNoText) && !acted {
+				// "does not show 'Paused' next to 'Team Documents'": with
+				// no item showing the name, nothing is shown in it, so the
+				// name is found first (reach) and its absence blocks; after
+				// an action (a deletion) the item may rightly be gone
+				if t, err := plan.ParseTarget(s.Target); err == nil && t.Within != "" {
+					wt := plan.Target{Kind: plan.ByText, Value: t.Within}.String()
+					if !found[wt] {
+						findFirst(wt)
+						if n := fmt.Sprintf("%q is found first (marked reach): with no item showing it, nothing would be shown in it, so a page without it blocks the run.", t.Within); !slices.Contains(d.Notes, n) {
+							d.Notes = append(d.Notes, n)
+						}
+					}
+				}
+			}
 			if guessedControl(s, quoted) && !found[s.Target] && !s.Reach {
 				// A field named without quotes ("the Explore box"): its
 				// label is the plan's guess, so it is found first and a
@@ -106,6 +122,9 @@ func guardGuesses(d *Derivation) {
 			}
 			if s.Reach && (s.Kind == plan.Click || s.Kind == plan.DblClick || s.Kind == plan.Hover) {
 				guessedPlace = true
+			}
+			if k > 0 && !s.Kind.IsAssertion() && s.Kind != plan.WaitFor && s.Kind != plan.Visit {
+				acted = true
 			}
 			out = append(out, s)
 		}
