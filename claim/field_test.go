@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -189,7 +192,48 @@ func startSyncthing(t *testing.T, bin, home string) string {
 	// STMONITORED: run as the monitored process itself, so that no
 	// monitor forks a child that outlives the process start stops.
 	startEnv(t, []string{"STMONITORED=yes"}, bin, "serve", "--home", home, "--no-browser", "--no-restart", "--no-upgrade")
-	return fmt.Sprintf("http://127.0.0.1:%d", port)
+	return syncthingProxy(t, fmt.Sprintf("http://127.0.0.1:%d", port), apiKey(t, cfg))
+}
+
+// syncthingProxy serves the GUI at gui through a loopback proxy that adds
+// the API key to its REST calls. Syncthing keeps its last 25 CSRF tokens
+// and hands a new one to every request that lacks a valid cookie: a fresh
+// browser context's page load asks for dozens of files at once, so a few
+// journeys loading the GUI side by side evict each other's tokens, and
+// the GUI then gets 403 on every REST call and renders no folder or
+// device. A valid API key skips the CSRF check (Syncthing's own rule), so
+// the proxy adds it to the GUI's own calls, the ones that carry a CSRF
+// token; a REST path opened in the address bar still answers 403.
+func syncthingProxy(t *testing.T, gui, key string) string {
+	t.Helper()
+	target, err := url.Parse(gui)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	direct := rp.Director
+	rp.Director = func(r *http.Request) {
+		direct(r)
+		for h := range r.Header {
+			if strings.HasPrefix(h, "X-Csrf-Token-") {
+				r.Header.Set("X-API-Key", key)
+			}
+		}
+	}
+	rp.ErrorLog = log.New(io.Discard, "", 0) // long polls cut off as a journey ends
+	srv := httptest.NewServer(rp)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// apiKey is the <apikey> of a Syncthing config.
+func apiKey(t *testing.T, cfg string) string {
+	t.Helper()
+	m := regexp.MustCompile(`<apikey>([^<]+)</apikey>`).FindStringSubmatch(cfg)
+	if m == nil {
+		t.Fatal("testdata/field/syncthing-config.xml has no <apikey>")
+	}
+	return m[1]
 }
 
 func copyFile(t *testing.T, from, to string) {
