@@ -32,8 +32,8 @@ import (
 
 // The field corpus measures the claim language on real third-party apps
 // (testdata/field/README.md): json-server and Swagger UI from npm,
-// Transmission's web interface and Syncthing's web GUI from Debian, and a
-// dead target. Each claim carries the decision a person reached by looking
+// Transmission's web interface, Syncthing's web GUI and Prometheus's from
+// Debian, and a dead target. Each claim carries the decision a person reached by looking
 // at the app; the test derives it, runs the plan in Chromium, and prints
 // per part how many claims were derived faithfully, decided wrongly,
 // refused, and refused with a faithful first suggestion.
@@ -51,7 +51,7 @@ type fieldEntry struct {
 // fieldApps starts the apps the corpus names and returns their base URLs.
 // VOUCH_FIELD_NPM names the directory that holds node_modules with
 // json-server@0.17 and swagger-ui-dist@5 (.ci/run installs them);
-// transmission-daemon and syncthing are looked up on PATH.
+// transmission-daemon, syncthing and prometheus are looked up on PATH.
 func fieldApps(t *testing.T) map[string]string {
 	t.Helper()
 	need := func(what string) {
@@ -83,6 +83,10 @@ func fieldApps(t *testing.T) map[string]string {
 	stBin, err := exec.LookPath("syncthing")
 	if err != nil {
 		need("syncthing is not installed (apt-get install syncthing)")
+	}
+	promBin, err := exec.LookPath("prometheus")
+	if err != nil {
+		need("prometheus is not installed (apt-get install prometheus)")
 	}
 	if _, err := runner.FindChrome(); err != nil {
 		need("Chromium is not installed")
@@ -127,6 +131,11 @@ func fieldApps(t *testing.T) map[string]string {
 	// on 127.0.0.1 (testdata/field/syncthing-config.xml).
 	apps["syncthing"] = startSyncthing(t, stBin, filepath.Join(tmp, "syncthing"))
 
+	// Prometheus's web UI (Debian's build serves the classic UI under
+	// /classic/), scraping itself and a target that is down, with the
+	// corpus's rules (testdata/field/prometheus.yml, prometheus-rules.yml).
+	apps["prometheus"] = startPrometheus(t, promBin, filepath.Join(tmp, "prometheus"))
+
 	// A dead target: a loopback port nobody listens on.
 	apps["dead"] = fmt.Sprintf("http://127.0.0.1:%d", freePort(t))
 
@@ -137,6 +146,14 @@ func fieldApps(t *testing.T) map[string]string {
 			// its first start opens a database and makes a GUI key: slow
 			// on a loaded CI machine
 			waitUp(t, name, u, 30*time.Second)
+		case "prometheus":
+			// opening the TSDB and replaying its WAL can be slow on a
+			// loaded machine; then the state the claims describe needs both
+			// targets scraped and the rules evaluated on them: InstanceDown
+			// pending for the node target, instance:up:all failing
+			waitUp(t, name, u, 30*time.Second)
+			waitBody(t, name, u+"/api/v1/alerts", `"state":"pending"`, 30*time.Second)
+			waitBody(t, name, u+"/api/v1/rules", `"health":"err"`, 30*time.Second)
 		default:
 			waitUp(t, name, u, 10*time.Second)
 		}
@@ -234,6 +251,49 @@ func apiKey(t *testing.T, cfg string) string {
 		t.Fatal("testdata/field/syncthing-config.xml has no <apikey>")
 	}
 	return m[1]
+}
+
+// startPrometheus writes the corpus's config (its web port filled in) and
+// rules into dir and serves Prometheus on 127.0.0.1 with its data in dir,
+// keeping samples 7 days (the flags and status pages show it as 1w).
+func startPrometheus(t *testing.T, bin, dir string) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := os.ReadFile("testdata/field/prometheus.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := freePort(t)
+	cfg := filepath.Join(dir, "prometheus.yml")
+	if err := os.WriteFile(cfg, []byte(strings.ReplaceAll(string(tmpl), "{{PORT}}", strconv.Itoa(port))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// the config names the rules file relative to itself
+	copyFile(t, "testdata/field/prometheus-rules.yml", filepath.Join(dir, "prometheus-rules.yml"))
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	start(t, bin, "--config.file="+cfg, "--storage.tsdb.path="+filepath.Join(dir, "data"),
+		"--storage.tsdb.retention.time=7d", "--web.listen-address="+fmt.Sprintf("127.0.0.1:%d", port),
+		"--web.external-url="+base+"/")
+	return base
+}
+
+// waitBody waits until the page at u answers 200 with a body holding want.
+func waitBody(t *testing.T, name, u, want string, within time.Duration) {
+	t.Helper()
+	c := &http.Client{Timeout: time.Second}
+	for deadline := time.Now().Add(within); time.Now().Before(deadline); {
+		if res, err := c.Get(u); err == nil {
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK && strings.Contains(string(b), want) {
+				return
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("field corpus: %s did not show %s at %s within %s", name, want, u, within)
 }
 
 func copyFile(t *testing.T, from, to string) {
@@ -340,7 +400,7 @@ func TestFieldCorpus(t *testing.T) {
 	}
 	t.Cleanup(func() { r.Close() })
 
-	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}, {"held-out 19", "heldout19.yaml"}, {"held-out 20", "heldout20.yaml"}, {"held-out 21", "heldout21.yaml"}} {
+	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}, {"held-out 19", "heldout19.yaml"}, {"held-out 20", "heldout20.yaml"}, {"held-out 21", "heldout21.yaml"}, {"held-out 22", "heldout22.yaml"}} {
 		if only := os.Getenv("VOUCH_FIELD_PARTS"); only != "" && !slices.Contains(strings.Split(only, ","), part.file) {
 			t.Logf("field corpus %s: not run (VOUCH_FIELD_PARTS=%s)", part.name, only)
 			continue
