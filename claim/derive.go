@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -145,7 +146,36 @@ func Derive(claim string) (d Derivation, err error) {
 			return Derivation{}, r // apifield.go
 		}
 	}
+	var np *NotProvableError
+	if errors.As(err, &np) {
+		np.Suggestions = slices.DeleteFunc(np.Suggestions, func(s string) bool { return orderQuoted(claim, s) })
+	}
 	return d, err
+}
+
+// quotedIn reports whether claim quotes text t.
+func quotedIn(claim, t string) bool {
+	for _, q := range []string{"'", "\"", "‘", "“"} {
+		if strings.Contains(claim, q+t) {
+			return true
+		}
+	}
+	return false
+}
+
+// reQuotedSeg is a segment in double quotes, as suggestions quote texts.
+var reQuotedSeg = lazyRE(`"([^"]+)"`)
+
+// orderQuoted reports whether suggestion s quotes a text that holds the
+// words that say an order ("Service Discovery in that order") while the
+// claim quotes none: a reading that ran a list's item into its order.
+func orderQuoted(claim, s string) bool {
+	for _, m := range reQuotedSeg.FindAllStringSubmatch(s, -1) {
+		if reOrderWords.MatchString(m[1]) && !quotedIn(claim, m[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // deriveRules is Derive without the reading of unquoted names as texts
@@ -173,6 +203,13 @@ func deriveRules(claim string) (d Derivation, err error) {
 			return Derivation{}, refuse(claim, "ambiguous", "an unquoted text ending in a place in the order (\"first\", \"last\") may be the value and its place: quote the value (\"lists 'X' first\")", nil)
 		}
 		d = d2
+	}
+	if err == nil {
+		if why := orderInText(d); why != "" {
+			// "has Runtime, Flags and Service Discovery in that order":
+			// the order went unchecked, its words taken into a text
+			return Derivation{}, refuse(claim, "ambiguous", why, nil)
+		}
 	}
 	if err == nil {
 		if why := bareState(d); why != "" {
@@ -205,6 +242,22 @@ func bareState(d Derivation) string {
 		f := strings.Fields(strings.ToLower(v))
 		if len(f) > 1 && bareStateWords[strings.Trim(f[len(f)-1], ".,;:!?")] {
 			return fmt.Sprintf("%q ends in %q, which may say the state of a control named %q rather than be part of a text: quote the name (\"'%s' is %s\") or the whole text", v, f[len(f)-1], strings.Join(strings.Fields(v)[:len(f)-1], " "), strings.Join(strings.Fields(v)[:len(f)-1], " "), f[len(f)-1])
+		}
+	}
+	return ""
+}
+
+// reOrderWords are the words that say a list comes in an order.
+var reOrderWords = lazyRE(`(?i)\bin (?:that|this|the same|the following|the right|the given|reverse|alphabetical|ascending|descending|numerical|chronological) order\b|\bin order\b`)
+
+// orderInText refuses a derivation that looks for an unquoted text holding
+// the words that say an order ("Service Discovery in that order"): the
+// reader ran the list's last item into them, so the order the claim names
+// is not checked, and the text fails a true claim.
+func orderInText(d Derivation) string {
+	for _, v := range unquotedTexts(d) {
+		if m := reOrderWords.FindString(v); m != "" {
+			return fmt.Sprintf("the unquoted text %q runs into %q, which says an order rather than being part of a text: quote each item (\"lists 'A', 'B' and 'C' %s\")", v, m, m)
 		}
 	}
 	return ""

@@ -1163,3 +1163,35 @@ func TestReadingsNamedItem(t *testing.T) {
 		t.Errorf("the item is not found first: %+v", st)
 	}
 }
+
+func TestReadingsOrderWordsInText(t *testing.T) {
+	for _, c := range []string{
+		"Open the Status dropdown - it has Runtime & Build Information, Command-Line Flags, Configuration, Rules, Targets and Service Discovery in that order",
+		"The Status menu has Runtime, Flags and Service Discovery in this order",
+	} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Errorf("%q derived; an order's words read into a text must refuse", c)
+			continue
+		}
+		for _, s := range np.Suggestions {
+			if orderQuoted(c, s) {
+				t.Errorf("%q: suggestion %q quotes a text holding the order's words", c, s)
+			}
+		}
+	}
+	// quoted by the claim, the words are the text's own
+	if orderQuoted(`The page shows 'Sorted in that order'`, `The page shows "Sorted in that order"`) {
+		t.Error("a text the claim quotes is dropped")
+	}
+}
+
+func TestReadingsClickedDropdownFoundFirst(t *testing.T) {
+	for _, c := range []string{"Open the 'Status' dropdown: it shows 'Rules'", "Open the Status dropdown: it shows 'Rules'"} {
+		st := mustDerive(c).Journeys[0].Steps
+		if len(st) < 3 || st[1].Kind != plan.WaitFor || !st[1].Reach || st[1].Target != "label=Status" || st[2].Kind != plan.Click {
+			t.Errorf("%q: the clicked field is not found first: %+v", c, st)
+		}
+	}
+}

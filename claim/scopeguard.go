@@ -89,9 +89,7 @@ func guardGuesses(d *Derivation) {
 				// its absence blocks the run instead of failing it.
 				if t, err := plan.ParseTarget(s.Target); err == nil && t.Kind == plan.ByLabel {
 					findFirst(s.Target)
-					if n := fmt.Sprintf("The field %q is waited for first (marked reach): the place it is in was reached by a guess, so if no such field is there the run is blocked, not failed.", t.Value); !slices.Contains(d.Notes, n) {
-						d.Notes = append(d.Notes, n)
-					}
+					addNote(d, fmt.Sprintf("The field %q is waited for first (marked reach): the place it is in was reached by a guess, so if no such field is there the run is blocked, not failed.", t.Value))
 				}
 			}
 			if (s.Kind == plan.ExpectHidden || s.Kind == plan.ExpectNoText) && !acted {
@@ -103,9 +101,7 @@ func guardGuesses(d *Derivation) {
 					wt := plan.Target{Kind: plan.ByText, Value: t.Within}.String()
 					if !found[wt] {
 						findFirst(wt)
-						if n := fmt.Sprintf("%q is found first (marked reach): with no item showing it, nothing would be shown in it, so a page without it blocks the run.", t.Within); !slices.Contains(d.Notes, n) {
-							d.Notes = append(d.Notes, n)
-						}
+						addNote(d, fmt.Sprintf("%q is found first (marked reach): with no item showing it, nothing would be shown in it, so a page without it blocks the run.", t.Within))
 					}
 				}
 			}
@@ -116,9 +112,16 @@ func guardGuesses(d *Derivation) {
 				// what is typed and checked decides.
 				t, _ := plan.ParseTarget(s.Target)
 				findFirst(s.Target)
-				if n := fmt.Sprintf("The field %q is named without quotes in the claim, so its label is a guess: it is waited for first (marked reach), and a page with no field of that label blocks the run, not fails it.", t.Value); !slices.Contains(d.Notes, n) {
-					d.Notes = append(d.Notes, n)
-				}
+				addNote(d, fmt.Sprintf("The field %q is named without quotes in the claim, so its label is a guess: it is waited for first (marked reach), and a page with no field of that label blocks the run, not fails it.", t.Value))
+			}
+			if clickedField(s) && !found[s.Target] && !s.Reach {
+				// "Open the Status dropdown": what the claim calls a
+				// dropdown or a box may be a menu's button, no labelled
+				// field at all; found first, so a page without such a
+				// field blocks the run instead of failing a true claim.
+				t, _ := plan.ParseTarget(s.Target)
+				findFirst(s.Target)
+				addNote(d, fmt.Sprintf("The field labelled %q is clicked: what a claim calls a dropdown or a box may be a menu's button rather than a labelled field, so it is waited for first (marked reach), and a page with no field of that label blocks the run, not fails it.", t.Value))
 			}
 			if s.Reach && (s.Kind == plan.Click || s.Kind == plan.DblClick || s.Kind == plan.Hover) {
 				guessedPlace = true
@@ -150,6 +153,22 @@ func guessedControl(s plan.Step, quoted map[string]bool) bool {
 		return false
 	}
 	return t.Kind == plan.ByLabel && !quoted[strings.ToLower(t.Value)]
+}
+
+// clickedField reports whether step s clicks a field found by its label.
+func clickedField(s plan.Step) bool {
+	if s.Kind != plan.Click && s.Kind != plan.DblClick {
+		return false
+	}
+	t, err := plan.ParseTarget(s.Target)
+	return err == nil && t.Kind == plan.ByLabel && t.Within == "" && t.Nth == 0 && t.In == ""
+}
+
+// addNote adds note n to d unless it is there already.
+func addNote(d *Derivation, n string) {
+	if !slices.Contains(d.Notes, n) {
+		d.Notes = append(d.Notes, n)
+	}
 }
 
 // dropRef renumbers the steps the requirements name in journey j (from 1)
