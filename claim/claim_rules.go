@@ -382,7 +382,7 @@ func buildRules() {
 			return []item{{kind: iPage, page: from, visit: true}, second}, true
 		})
 
-	addRule("visit", cCtx, false, `{who}(?:can )?(?:visiting|visit|visits|visited|opening|open|opened|loading|load|going to|go to|goes to|went to|navigating to|navigate to|navigates to|browsing to|browse to|browses to|heading to|head to|heads to|requesting|request|requests|fetching|fetch|hitting|hit|hits|pointing (?:a |the )?browser (?:at|to)|get|landing on|land on|arriving at|arrive at|being on|am on|are on|is on|starting (?:on|at|from)|start (?:on|at|from)|starting with|start with|accessing|access|surfing to|reaching|reach)(?: the url| url| the address| address)? ({page})(?: directly| in the browser| in a browser| first)?`,
+	addRule("visit", cCtx, false, `{who}(?:can )?(?:visiting|visit|visits|visited|opening|open|opened|loading|load|going to|go to|goes to|went to|navigating to|navigate to|navigates to|browsing to|browse to|browses to|heading to|head to|heads to|requesting|request|requests|asking for|asks for|querying|query|calling|call|pulling up|pull up|fetching|fetch|hitting|hit|hits|pointing (?:a |the )?browser (?:at|to)|get|landing on|land on|arriving at|arrive at|being on|am on|are on|is on|starting (?:on|at|from)|start (?:on|at|from)|starting with|start with|accessing|access|surfing to|reaching|reach)(?: the url| url| the address| address)? ({page})(?: directly| in the browser| in a browser| first)?`,
 		func(m *match) ([]item, bool) {
 			// "Clicking 'Docs' opens /docs" checks where the click leads;
 			// only a separate clause visits ("..., then open /docs").

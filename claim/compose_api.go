@@ -405,7 +405,7 @@ var (
 )
 
 var apiOpeners = phrases("get on", "a get on", "get against", "a get against", "a get request on", "get request on", "get", "filtering", "searching", "sorting", "querying", "a get request to", "a get to", "get request to", "hitting", "calling",
-	"requesting", "opening", "visiting", "going to", "fetching", "loading", "the endpoint", "the api endpoint",
+	"requesting", "asking for", "a request to", "a request for", "opening", "visiting", "going to", "fetching", "loading", "the endpoint", "the api endpoint",
 	"the route", "the path", "the url", "the json at", "the json from", "the json of", "the response at",
 	"the response from", "the response of", "the response for", "the json response of", "the json response from")
 

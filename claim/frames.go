@@ -154,6 +154,10 @@ var restatements = []restatement{
 	// what the path returns, in order
 	{lazyRE(`^(?i:with|for|on|requesting|calling|fetching|hitting)\s+(/\S+?),?\s+(?i:the)\s+([a-z][a-z0-9_]*s)\s+(?i:come back|are returned|come out|are listed|are)\s+((?i:in the order|in order|as)\s+.+)$`), "$1 returns the $2 $3",
 		"what a path's items come back as is what it returns", false},
+	// "Requesting /tasks/2?_expand=user makes the server fall over with a
+	// 500": the status is what a browser sees of the fall
+	{lazyRE(`^((?i:requesting|calling|hitting|fetching|opening|visiting|loading|going to|asking for|a request (?:to|for)|a get (?:to|on))\s+/\S+?)\s+(?i:makes|causes|gets)\s+(?i:the)\s+(?i:server|app|api|backend)\s+(?:(?i:to)\s+)?(?i:fall over|crash|blow up|error out|choke|fail|break)\s+(?i:with)\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?([1-5]\d\d)\b(?:\s+(?i:error|status|response))?\s*([.!]*)$`), "$1 returns $2$3",
+		"a server said to fall over with a status answers that status", false},
 	// "matches 'A' and 'B' and nothing else": only those
 	{lazyRE(`\b((?i:shows|returns|lists|matches|finds|gives back|brings back|displays))\s+((?:"\x01\d+\x01"|'\x01\d+\x01')(?:\s*,\s*(?:"\x01\d+\x01"|'\x01\d+\x01'))*\s*,?\s*(?i:and)\s+(?:"\x01\d+\x01"|'\x01\d+\x01'))\s*,?\s*(?:(?i:and)\s+)?(?i:nothing else|no others?|none other|no other (?:items|results|rows|entries|tasks|users))\s*([.!]*)$`), "$1 only $2$3",
 		`"A and B and nothing else" is "only A and B"`, false},

@@ -1195,3 +1195,12 @@ func TestReadingsClickedDropdownFoundFirst(t *testing.T) {
 		}
 	}
 }
+
+func TestReadingsAskingForServerFalls(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`Asking for /tasks?id=1 returns "Write the release notes"`, `On /tasks?id=1, the page shows "Write the release notes".`},
+		{"A request to /tasks/9 comes back as a 404", "On /tasks/9, the page answered HTTP 404."},
+		{"Requesting /tasks/2?_expand=user makes the server fall over with a 500", "On /tasks/2?_expand=user, the page answered HTTP 500."},
+		{"Hitting /boom causes the app to crash with a 500 error", "On /boom, the page answered HTTP 500."},
+	})
+}
