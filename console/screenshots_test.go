@@ -1,8 +1,12 @@
+//go:build screenshots
+
+// This file is a generator, not a check: built only with -tags screenshots,
+// so the test list of a normal run holds no test that always skips.
+
 package console_test
 
 import (
 	"context"
-	"flag"
 	"net"
 	"net/url"
 	"os"
@@ -19,17 +23,12 @@ import (
 	"github.com/vouchdev/vouch/testapp"
 )
 
-var screenshots = flag.Bool("screenshots", false, "write the console's pages to docs/screenshots/*.png (real Chromium, seeded server)")
-
 // TestScreenshots regenerates docs/screenshots/: a server seeded with ten
 // days of runs (real runs in Chromium against testapp), keys, people and
 // API requests, photographed page by page in real Chromium.
 //
-//	go test ./console -run TestScreenshots -screenshots
+//	go test -tags screenshots ./console -run TestScreenshots
 func TestScreenshots(t *testing.T) {
-	if !*screenshots {
-		t.Skip("run with -screenshots to regenerate docs/screenshots")
-	}
 	needChrome(t)
 	var offset atomic.Int64 // how far in the past the service's clock is
 	e := start(t, options{workers: true, customize: func(c *service.Config) {
