@@ -158,6 +158,14 @@ var restatements = []restatement{
 	// 500": the status is what a browser sees of the fall
 	{lazyRE(`^((?i:requesting|calling|hitting|fetching|opening|visiting|loading|going to|asking for|a request (?:to|for)|a get (?:to|on))\s+/\S+?)\s+(?i:makes|causes|gets)\s+(?i:the)\s+(?i:server|app|api|backend)\s+(?:(?i:to)\s+)?(?i:fall over|crash|blow up|error out|choke|fail|break)\s+(?i:with)\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?([1-5]\d\d)\b(?:\s+(?i:error|status|response))?\s*([.!]*)$`), "$1 returns $2$3",
 		"a server said to fall over with a status answers that status", false},
+	// "GET /rest/status straight from the browser is refused with a 403
+	// and the text 'CSRF Error'": the path, its status and its text
+	{lazyRE(`(/\S+)\s+(?:(?i:straight|directly|right)\s+)?(?i:from|in)\s+(?:(?i:the|a)\s+)?(?i:browser(?:\s+(?:tab|window))?|address bar|url bar|new tab)\b`), "$1",
+		"a path opened from the browser is the path", false},
+	{lazyRE(`(/\S+)\s+(?i:is|gets|are|get)\s+(?i:refused|rejected|denied|turned away)\s+(?i:with)\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?(4\d\d)\b(?:\s+(?i:error|status|response))?`), "$1 returns $2",
+		"a request refused with a client error status answers that status", false},
+	{lazyRE(`\b((?i:returns|answers|responds with|comes back as))\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?([1-5]\d\d)\s+(?i:and)\s+(?:(?i:with)\s+)?(?:(?i:the)\s+)?(?i:text|message|body|error)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "$1 $2 and shows $3",
+		"a status and the text its page shows", false},
 	// "matches 'A' and 'B' and nothing else": only those
 	{lazyRE(`\b((?i:shows|returns|lists|matches|finds|gives back|brings back|displays))\s+((?:"\x01\d+\x01"|'\x01\d+\x01')(?:\s*,\s*(?:"\x01\d+\x01"|'\x01\d+\x01'))*\s*,?\s*(?i:and)\s+(?:"\x01\d+\x01"|'\x01\d+\x01'))\s*,?\s*(?:(?i:and)\s+)?(?i:nothing else|no others?|none other|no other (?:items|results|rows|entries|tasks|users))\s*([.!]*)$`), "$1 only $2$3",
 		`"A and B and nothing else" is "only A and B"`, false},

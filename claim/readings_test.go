@@ -1204,3 +1204,11 @@ func TestReadingsAskingForServerFalls(t *testing.T) {
 		{"Hitting /boom causes the app to crash with a 500 error", "On /boom, the page answered HTTP 500."},
 	})
 }
+
+func TestReadingsRefusedWithStatus(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`GET /rest/system/status straight from the browser is refused with a 403 and the text "CSRF Error".`, `On /rest/system/status, the page answered HTTP 403 and the page shows "CSRF Error".`},
+		{"/rest/system/status is rejected with a 403", "On /rest/system/status, the page answered HTTP 403."},
+		{`/admin returns a 401 and the message "Sign in first"`, `On /admin, the page answered HTTP 401 and the page shows "Sign in first".`},
+	})
+}
