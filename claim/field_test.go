@@ -227,16 +227,15 @@ func syncthingProxy(t *testing.T, gui, key string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp := httputil.NewSingleHostReverseProxy(target)
-	direct := rp.Director
-	rp.Director = func(r *http.Request) {
-		direct(r)
-		for h := range r.Header {
+	rp := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+		r.SetURL(target)
+		r.Out.Host = r.In.Host
+		for h := range r.In.Header {
 			if strings.HasPrefix(h, "X-Csrf-Token-") {
-				r.Header.Set("X-API-Key", key)
+				r.Out.Header.Set("X-API-Key", key)
 			}
 		}
-	}
+	}}
 	rp.ErrorLog = log.New(io.Discard, "", 0) // long polls cut off as a journey ends
 	srv := httptest.NewServer(rp)
 	t.Cleanup(srv.Close)
