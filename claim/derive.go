@@ -153,25 +153,14 @@ func Derive(claim string) (d Derivation, err error) {
 	return d, err
 }
 
-// quotedIn reports whether claim quotes text t.
-func quotedIn(claim, t string) bool {
-	for _, q := range []string{"'", "\"", "‘", "“"} {
-		if strings.Contains(claim, q+t) {
-			return true
-		}
-	}
-	return false
-}
-
-// reQuotedSeg is a segment in double quotes, as suggestions quote texts.
-var reQuotedSeg = lazyRE(`"([^"]+)"`)
-
 // orderQuoted reports whether suggestion s quotes a text that holds the
 // words that say an order ("Service Discovery in that order") while the
-// claim quotes none: a reading that ran a list's item into its order.
+// claim quotes none such: a reading that ran a list's item into its order.
 func orderQuoted(claim, s string) bool {
-	for _, m := range reQuotedSeg.FindAllStringSubmatch(s, -1) {
-		if reOrderWords.MatchString(m[1]) && !quotedIn(claim, m[1]) {
+	_, said := maskQuoted(claim)
+	_, texts := maskQuoted(s)
+	for _, t := range texts {
+		if reOrderWords.MatchString(t) && !slices.Contains(said, t) {
 			return true
 		}
 	}

@@ -148,11 +148,8 @@ func guessedControl(s plan.Step, quoted map[string]bool) bool {
 	default:
 		return false
 	}
-	t, err := plan.ParseTarget(s.Target)
-	if err != nil || t.Within != "" || t.Nth != 0 || t.In != "" {
-		return false
-	}
-	return t.Kind == plan.ByLabel && !quoted[strings.ToLower(t.Value)]
+	t, ok := byLabelOnly(s.Target)
+	return ok && !quoted[strings.ToLower(t.Value)]
 }
 
 // clickedField reports whether step s clicks a field found by its label.
@@ -160,8 +157,15 @@ func clickedField(s plan.Step) bool {
 	if s.Kind != plan.Click && s.Kind != plan.DblClick {
 		return false
 	}
-	t, err := plan.ParseTarget(s.Target)
-	return err == nil && t.Kind == plan.ByLabel && t.Within == "" && t.Nth == 0 && t.In == ""
+	_, ok := byLabelOnly(s.Target)
+	return ok
+}
+
+// byLabelOnly parses a target that finds a field by its label alone (no
+// item, place or index narrowing it).
+func byLabelOnly(target string) (plan.Target, bool) {
+	t, err := plan.ParseTarget(target)
+	return t, err == nil && t.Kind == plan.ByLabel && t.Within == "" && t.Nth == 0 && t.In == ""
 }
 
 // addNote adds note n to d unless it is there already.
