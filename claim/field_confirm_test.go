@@ -39,6 +39,10 @@ func TestFieldConfirm(t *testing.T) {
 			}
 		}
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			// Files side by side (as many as -parallel allows) keep the
+			// runner's workers busy through each file's last journeys;
+			// the runner still bounds the journeys at once.
+			t.Parallel()
 			if app == "" {
 				t.Fatalf("%s names no app (jsonserver, swagger, transmission, syncthing, prometheus)", f)
 			}
