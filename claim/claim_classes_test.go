@@ -201,9 +201,9 @@ func TestClassWhichHolds(t *testing.T) {
 
 func TestClassSearchNamedCollection(t *testing.T) {
 	runClasses(t, []classCase{
-		{"On /library, searching the books for 'Dune' shows 'Frank Herbert'", [][]string{{`{"visit":"/library"}`, `{"fill":{"target":"role=searchbox","value":"Dune"}}`,
+		{"On /library, searching the books for 'Dune' shows 'Frank Herbert'", [][]string{{`{"visit":"/library"}`, `{"wait_for":"role=searchbox","reach":true}`, `{"fill":{"target":"role=searchbox","value":"Dune"}}`,
 			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"Frank Herbert"}`}}},
-		{"Filtering the orders for 'pending' still shows '0 orders'", [][]string{{`{"visit":"/"}`, `{"expect_text":"0 orders"}`, `{"fill":{"target":"role=searchbox","value":"pending"}}`,
+		{"Filtering the orders for 'pending' still shows '0 orders'", [][]string{{`{"visit":"/"}`, `{"expect_text":"0 orders"}`, `{"wait_for":"role=searchbox","reach":true}`, `{"fill":{"target":"role=searchbox","value":"pending"}}`,
 			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"0 orders"}`}}},
 	})
 }
@@ -488,7 +488,7 @@ func TestClassUniversalSubjectsRefused(t *testing.T) {
 
 func TestClassPageInsideAction(t *testing.T) {
 	runClasses(t, []classCase{
-		{"Searching at /help for 'refund' shows 'Refund policy'", [][]string{{`{"visit":"/help"}`, `{"fill":{"target":"role=searchbox","value":"refund"}}`,
+		{"Searching at /help for 'refund' shows 'Refund policy'", [][]string{{`{"visit":"/help"}`, `{"wait_for":"role=searchbox","reach":true}`, `{"fill":{"target":"role=searchbox","value":"refund"}}`,
 			`{"press":{"key":"Enter","target":"role=searchbox"}}`, `{"expect_text":"Refund policy"}`}}},
 		{"Submitting the form at /signup with an empty email shows 'Email is required'", [][]string{{`{"visit":"/signup"}`, `{"wait_for":"label=email","reach":true}`, `{"fill":{"target":"label=email","value":""}}`, `{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Email is required"}`}}},
 	})

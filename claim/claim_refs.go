@@ -66,6 +66,33 @@ var reHost = sync.OnceValue(func() *lazyRegexp {
 
 // containerNouns are parts of a page named after the words before them
 // ("the settings menu"): those words then name no page.
+// inContainer returns how many of toks say "in the main menu" ("from the
+// toolbar", "under the user dropdown"): a preposition, at most three
+// words and a container noun; 0 when they do not.
+func inContainer(toks []token) int {
+	if len(toks) < 2 {
+		return 0
+	}
+	switch toks[0].low {
+	case "in", "from", "under", "inside", "within":
+	default:
+		return 0
+	}
+	for i := 1; i < len(toks) && i <= 4; i++ {
+		if t := toks[i]; t.kind != tWord {
+			return 0
+		} else if containerNouns[t.low] && t.low != "list" && t.low != "section" && t.low != "card" && t.low != "box" {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// menuNouns are parts of a page that hold entries to click, never a
+// field's name's last word.
+var menuNouns = map[string]bool{"menu": true, "submenu": true, "toolbar": true, "sidebar": true,
+	"navbar": true, "drawer": true, "menubar": true}
+
 var containerNouns = map[string]bool{"menu": true, "submenu": true, "dropdown": true, "drop-down": true,
 	"panel": true, "pane": true, "sidebar": true, "drawer": true, "dialog": true, "modal": true,
 	"popup": true, "pop-up": true, "popover": true, "toolbar": true, "tab": true, "tabs": true,
@@ -142,6 +169,12 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 	// page named by its topic, never a page path to guess.
 	if to < len(p.lx.toks) && containerNouns[p.lx.toks[to].low] && !pageSuffix[words[len(words)-1]] {
 		p.setHint("unsupported", fmt.Sprintf("%q is a part of a page, not a page: say which page it is on and what to click to open it", strings.TrimSpace(ref.phrase+" "+p.lx.toks[to].raw)), a)
+		return ref, false
+	}
+	if n := inContainer(p.lx.toks[to:]); n > 0 && !pageSuffix[words[len(words)-1]] {
+		// "Settings in the main menu opens …": an entry of a menu or a
+		// bar, named by what it opens; not a page path to guess.
+		p.setHint("unsupported", fmt.Sprintf("%q is an entry of a part of a page, not a page: say which page it is on and what to click to open it", strings.TrimSpace(p.lx.span(a, p.lx.ends[to+n-1]))), a)
 		return ref, false
 	}
 	if len(words) == 1 && reHost().MatchString(all) {
@@ -688,6 +721,14 @@ func (p *parser) field(a, b int) (string, []string, bool) {
 	if loc == nil {
 		return "", nil, false
 	}
+	if from, to := p.lx.tokensIn(a, b); to > from && menuNouns[p.lx.toks[to-1].low] {
+		return "", nil, false // "in the main menu"
+	}
+	if nt := p.nextToken(b); nt != nil && menuNouns[nt.low] {
+		// "Settings in the main menu": the words name a menu or a bar,
+		// never a field to type into
+		return "", nil, false
+	}
 	var t plan.Target
 	var notes []string
 	switch {
@@ -818,6 +859,12 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 			return "", false, false
 		}
 		if i == from && (notText[t.low] || stopWords[t.low]) {
+			return "", false, false
+		}
+		if i > from && t.low == "without" {
+			// "clicking Deploy without changing anything": how the
+			// action is done, never part of the name clicked
+			p.setHint("unrecognized", fmt.Sprintf("the unquoted %q goes on past %q: quote the text the page shows", p.lx.span(a, b), t.raw), a)
 			return "", false, false
 		}
 		if t.kind == tPath && to-from > 1 {

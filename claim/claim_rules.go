@@ -822,12 +822,15 @@ func buildRules() {
 					}
 				}
 			}
-			it := action("form", plan.Step{Kind: plan.Fill, Target: "role=searchbox", Value: v.text}, plan.Step{Kind: plan.Press, Target: "role=searchbox", Value: "Enter"})
+			// The search box is a guess (the claim names no field): it is
+			// waited for first, so a page whose search opens from a
+			// button or a key blocks the run instead of failing it.
+			it := action("form", plan.Step{Kind: plan.WaitFor, Target: "role=searchbox", Reach: true}, plan.Step{Kind: plan.Fill, Target: "role=searchbox", Value: v.text}, plan.Step{Kind: plan.Press, Target: "role=searchbox", Value: "Enter"})
 			it.desc = fmt.Sprintf("search for %q", v.text)
 			if what != "" {
 				it.notes = append(it.notes, fmt.Sprintf("%q names what is searched; the text is typed into the page's search box.", what))
 			}
-			it.notes = append(it.notes, "Searching types into the page's search box (an input of type search) and presses Enter; edit the target if yours is a plain text field.")
+			it.notes = append(it.notes, "Searching types into the page's search box (an input of type search) and presses Enter; edit the target if yours is a plain text field. The search box is waited for first: a page without one in sight blocks the run, never fails it.")
 			it.notes = append(it.notes, bareNote(v.text, !v.bare)...)
 			return []item{it}, true
 		})
@@ -3350,6 +3353,12 @@ func emptyFieldName(name string) bool {
 	}
 	switch w[0] {
 	case "longer", "more", "search", "results":
+		return false
+	}
+	switch w[len(w)-1] {
+	case "anything", "something", "everything", "nothing":
+		// "without changing anything" says no action comes first; it
+		// names no field to leave empty
 		return false
 	}
 	return true

@@ -2,6 +2,7 @@ package claim
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -1210,5 +1211,38 @@ func TestReadingsRefusedWithStatus(t *testing.T) {
 		{`GET /rest/system/status straight from the browser is refused with a 403 and the text "CSRF Error".`, `On /rest/system/status, the page answered HTTP 403 and the page shows "CSRF Error".`},
 		{"/rest/system/status is rejected with a 403", "On /rest/system/status, the page answered HTTP 403."},
 		{`/admin returns a 401 and the message "Sign in first"`, `On /admin, the page answered HTTP 401 and the page shows "Sign in first".`},
+	})
+}
+
+// The page's search box is a guess when the claim names no field: it is
+// waited for first (reach), so a search that opens from a button or a
+// key blocks the run instead of failing it.
+func TestReadingsGuessedSearchBoxFoundFirst(t *testing.T) {
+	for _, c := range []string{
+		"On /library, searching the books for 'Dune' shows 'Frank Herbert'",
+		`Searching the flows for "mqtt" says "No matches found".`,
+	} {
+		d, err := Derive(c)
+		if err != nil {
+			t.Fatalf("%q: %v", c, err)
+		}
+		steps := d.Plan.Journeys[0].Steps
+		i := slices.IndexFunc(steps, func(s plan.Step) bool { return s.Kind == plan.Fill })
+		if i < 1 || steps[i-1].Kind != plan.WaitFor || !steps[i-1].Reach || steps[i-1].Target != "role=searchbox" {
+			t.Errorf("%q: want a reach wait for role=searchbox before the fill, got %+v", c, steps)
+		}
+	}
+}
+
+// Words that say how an action is done, or where an entry sits, are no
+// field and no part of an unquoted name: refused, never typed or clicked.
+func TestReadingsNoFieldFromMenuOrManner(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Once logged in as admin, Settings in the main menu opens the User Settings dialog with a Keyboard tab.", ""},
+		{"Signed in as admin, Settings in the main menu shows 'x'", ""},
+		{"Clicking Save without changing anything shows 'Nothing to save'", ""},
+		{`After signing in as admin, clicking Deploy without changing anything says "No changes to deploy".`, ""},
+		// a field left empty is still read
+		{"Submitting the form at /signup without an email shows 'Email is required'", `On /signup: clear the field labelled "email", submit the form; then the page shows "Email is required".`},
 	})
 }
