@@ -33,14 +33,14 @@ func TestFieldConfirm(t *testing.T) {
 	}
 	for _, f := range files {
 		app := ""
-		for _, a := range []string{"jsonserver", "swagger", "transmission", "syncthing", "prometheus"} {
+		for _, a := range []string{"jsonserver", "swagger", "transmission", "syncthing", "prometheus", "nodered"} {
 			if strings.Contains(filepath.Base(f), a) {
 				app = a
 			}
 		}
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			if app == "" {
-				t.Fatalf("%s names no app (jsonserver, swagger, transmission, syncthing, prometheus)", f)
+				t.Fatalf("%s names no app (jsonserver, swagger, transmission, syncthing, prometheus, nodered)", f)
 			}
 			data, err := os.ReadFile(f)
 			if err != nil {
