@@ -2265,6 +2265,33 @@ func buildRules() {
 			}
 			return nil, false
 		})
+	// "shows the release name 'Fermium Flea' and the line 'Syncthing is
+	// Free'": one more quoted text, with what kind of text it is (as the
+	// "described text" rule reads the first).
+	addRule("more described texts", cCont, true, `(?:the |a |an )?((?:[a-z][\w-]* ){1,3})({lits})`,
+		func(m *match) ([]item, bool) {
+			if m.st.last.cont != contText || m.st.last.neg || m.negAcrossBut() {
+				return nil, false
+			}
+			if f := strings.Fields(m.p.lx.shape[:m.start]); len(f) == 0 || f[len(f)-1] != "and" && f[len(f)-1] != "," {
+				return nil, false
+			}
+			from, to := m.p.lx.tokensIn(m.bounds(1))
+			for i := from; i < to; i++ {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || vague[l] || descStates[l] || stateWords[l] {
+					return nil, false
+				}
+			}
+			desc := strings.TrimSpace(m.p.lx.span(m.bounds(1)))
+			if unshownDesc(m, desc) {
+				return nil, false
+			}
+			items, ok := m.texts(2, false)
+			for i := range items {
+				items[i].notes = append(items[i].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", desc))
+			}
+			return items, ok
+		})
 	addRule("more clicks", cCont, true, `(?:on )?({lit}|{el})`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // refusalOf derives a claim that must be refused and returns the refusal.
@@ -129,10 +131,16 @@ func TestSuggestionsForUnopenedParts(t *testing.T) {
 }
 
 // TestValueRewriteEnds: a value's rewrite whose refusal's suggestions
-// rewrite it again ended only when the stack overflowed; it is refused.
+// rewrite it again ended only when the stack overflowed. It ends; the
+// path of names before the comma is the way to the place (a guess, reach).
 func TestValueRewriteEnds(t *testing.T) {
-	if _, err := Derive("In Settings > Sync, the sync interval box holds 5"); err == nil {
-		t.Fatal("derived; want a refusal")
+	d, err := Derive("In Settings > Sync, the sync interval box holds 5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := d.Plan.Journeys[0].Steps
+	if len(steps) < 4 || !steps[1].Reach || !steps[2].Reach || steps[len(steps)-1].Kind != plan.ExpectValue {
+		t.Errorf("steps %+v: want the two reach clicks, then the value", steps)
 	}
 }
 

@@ -96,6 +96,13 @@ func unopenedRefusal(claim string, r *refusal) string {
 	if strings.Contains(r.reason, "shows only once something opens it") {
 		return r.reason
 	}
+	if r.cause == "unrecognized" {
+		if m := reArrowPlace.FindStringSubmatch(strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")); m != nil {
+			// "In Actions > About, …": a path of names, the claim's own
+			// way to the place, its first name a word no rule reads
+			return "the claim looks inside " + firstOf(m, 1)
+		}
+	}
 	switch r.cause {
 	case "unrecognized", "unsupported", "no_check", "out_of_reach":
 		if why := needsTelling(claim); strings.Contains(why, "does not say how") {

@@ -1246,3 +1246,19 @@ func TestReadingsNoFieldFromMenuOrManner(t *testing.T) {
 		{"Submitting the form at /signup without an email shows 'Email is required'", `On /signup: clear the field labelled "email", submit the form; then the page shows "Email is required".`},
 	})
 }
+
+// "In A > B, …" is the claim's own way to the place, whatever the first
+// name: both are clicked by their names (reach), as "In Preferences >
+// Speed, …" always was; and one more quoted text after "and" may say what
+// kind of text it is ("the line '…'").
+func TestReadingsArrowPathAndDescribedTexts(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`In Actions > About, the page shows the release name "Fermium Flea" and the line "Syncthing is Free"`, `On /: click the text "Actions", click the text "About"; then the page shows "Fermium Flea" and the page shows "Syncthing is Free".`},
+		{`Actions > About shows the release name "Fermium Flea" and the line "Syncthing is Free"`, `On /: click the text "Actions", click the text "About"; then the page shows "Fermium Flea" and the page shows "Syncthing is Free".`},
+		{`On /about, the page shows "A" and the line "B"`, `On /about, the page shows "A". | On /about, the page shows "B".`},
+		// a state of the text is no kind of text: refused
+		{`On /about, the page shows "A" and the deleted line "B"`, ""},
+		// a lower-case place is no name to click
+		{`In the actions > about, the page shows "A"`, ""},
+	})
+}
