@@ -64,8 +64,6 @@ var reHost = sync.OnceValue(func() *lazyRegexp {
 	return lazyRE(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:` + tlds + `)$`)
 })
 
-// containerNouns are parts of a page named after the words before them
-// ("the settings menu"): those words then name no page.
 // inContainer returns how many of toks say "in the main menu" ("from the
 // toolbar", "under the user dropdown"): a preposition, at most three
 // words and a container noun; 0 when they do not.
@@ -93,6 +91,8 @@ func inContainer(toks []token) int {
 var menuNouns = map[string]bool{"menu": true, "submenu": true, "toolbar": true, "sidebar": true,
 	"navbar": true, "drawer": true, "menubar": true}
 
+// containerNouns are parts of a page named after the words before them
+// ("the settings menu"): those words then name no page.
 var containerNouns = map[string]bool{"menu": true, "submenu": true, "dropdown": true, "drop-down": true,
 	"panel": true, "pane": true, "sidebar": true, "drawer": true, "dialog": true, "modal": true,
 	"popup": true, "pop-up": true, "popover": true, "toolbar": true, "tab": true, "tabs": true,
