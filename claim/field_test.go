@@ -194,6 +194,12 @@ func fieldApps(t *testing.T) map[string]string {
 			// API's version page answers without a token
 			waitUp(t, name, u, 30*time.Second)
 			waitBody(t, name, u+"/api", `"version"`, 30*time.Second)
+			// Scratchpad.ipynb runs from the start, as a teammate's open
+			// notebook: claims open it and run its cells, and its kernel
+			// outlives the journey that started it, so without this the
+			// dashboard (which offers no Rename, Move or Download for a
+			// running notebook) would depend on which claim ran first.
+			jupyterSession(t, u, "Scratchpad.ipynb")
 		default:
 			waitUp(t, name, u, 10*time.Second)
 		}
@@ -394,6 +400,30 @@ func startJupyter(t *testing.T, bin, dir string) string {
 		}
 	})
 	return fmt.Sprintf("http://127.0.0.1:%d", port)
+}
+
+// jupyterSession starts a session with a python3 kernel for the notebook
+// at path, as opening the notebook does, through the REST API with the
+// token: the dashboard marks the notebook Running and lists it in its
+// Running tab.
+func jupyterSession(t *testing.T, base, path string) {
+	t.Helper()
+	body := fmt.Sprintf(`{"path": %q, "name": %q, "type": "notebook", "kernel": {"name": "python3"}}`, path, path)
+	req, err := http.NewRequest(http.MethodPost, base+"/api/sessions", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "token "+jupyterToken)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
+	if err != nil {
+		t.Fatalf("field corpus: jupyter: starting a session for %s: %v", path, err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("field corpus: jupyter: starting a session for %s: HTTP %d: %s", path, res.StatusCode, b)
+	}
 }
 
 // waitBody waits until the page at u answers 200 with a body holding want.
