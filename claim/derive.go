@@ -142,6 +142,7 @@ func Derive(claim string) (d Derivation, err error) {
 	}
 	if err == nil {
 		guardGuesses(&d) // scopeguard.go
+		statusFromText(&d)
 		if r := apiFieldGuard(claim, d); r != nil {
 			return Derivation{}, r // apifield.go
 		}
