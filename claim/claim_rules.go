@@ -2716,7 +2716,13 @@ func (m *match) foundBefore(items []item) {
 }
 
 func (m *match) elementCheck(g int, neg bool) ([]item, bool) {
-	e, ok := m.p.element(m.bounds(g))
+	a, b := m.bounds(g)
+	if from, to := m.p.lx.tokensIn(a, b); to-from == 1 && from > 0 && m.p.lx.toks[from].kind == tWord && startsUpper(m.p.lx.toks[from].raw) {
+		// "shows Alerts" names a text, as "clicking Menu" does; "shows
+		// alerts" says the kind of element
+		return nil, false
+	}
+	e, ok := m.p.element(a, b)
 	if !ok {
 		return nil, false
 	}

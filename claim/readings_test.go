@@ -1262,3 +1262,15 @@ func TestReadingsArrowPathAndDescribedTexts(t *testing.T) {
 		{`In the actions > about, the page shows "A"`, ""},
 	})
 }
+
+// A capitalised word after "shows" names a text, as "clicking Menu" does:
+// "shows Alerts" is the page's "Alerts" (a nav entry, a heading), and a
+// list of such names inside a part is looked for there. In lower case the
+// word still says the kind of element.
+func TestReadingsCapitalisedNounIsName(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The page shows Alerts.", `On /, the page shows "Alerts".`},
+		{"The page shows alerts.", `On /, an alert is visible.`},
+		{"The navbar shows Alerts, Graph and Help.", `On /, the element matching "nav" shows "Alerts" (found first: a page without it blocks the run). | On /, the element matching "nav" shows "Graph" (found first: a page without it blocks the run). | On /, the element matching "nav" shows "Help" (found first: a page without it blocks the run).`},
+	})
+}
