@@ -171,6 +171,12 @@ func orderQuoted(claim, s string) bool {
 // deriveRules is Derive without the reading of unquoted names as texts
 // found first, which tries it on the claim's quoted readings.
 func deriveRules(claim string) (d Derivation, err error) {
+	if d, ok := deriveJSONPaths(claim); ok {
+		// fields named by a dotted path, every word after the verb one
+		// (jsonpaths.go): read before the sentence readers, which would
+		// take "data.active = true" for a text
+		return d, nil
+	}
 	d, err = deriveOnce(claim)
 	if err != nil {
 		// a claim in a frame or said in other words (frames.go)

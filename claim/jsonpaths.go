@@ -1,0 +1,101 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// Fields of a JSON response named by a dotted path from its root, the way
+// API docs and jq write them: "GET /api/v1/status/buildinfo returns status
+// 'success' with data.version '2.42.0+ds'". A dotted path says where the
+// field is, so each is checked at its own pointer (/data/version), never at
+// any depth; a plain name beside one is read from the root as well. Values
+// are quoted texts or the JSON scalars true, false, null and numbers.
+
+var (
+	// the request and its verb; the rest holds the fields
+	jpHead = regexp.MustCompile(`^(?i:get\s+)?(/[^\s,()"']*)\s+(?i:still\s+)?(?i:returns|answers with|responds with|comes back with|gives back|has)\s+(?i:(?:a\s+)?json(?:\s+(?:object|response|body))?\s+(?:with|whose|where)\s+)?(.+?)\s*[.!]?$`)
+	// one field and its value, then what joins the next
+	jpPair = regexp.MustCompile(`^([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)\s*(?:=|:|\s(?i:is|of|equal to|set to)\s)?\s*("[^"]*"|'[^']*'|“[^”]*”|true|false|null|-?\d+(?:\.\d+)?)(?:\s*,\s*(?:and\s+)?|\s+(?:and|with)\s+|$)`)
+)
+
+// jpNotField are words that go on the sentence rather than name a field.
+var jpNotField = map[string]bool{"shows": true, "says": true, "has": true, "have": true, "lists": true,
+	"contains": true, "displays": true, "reads": true, "includes": true, "returns": true, "gives": true, "is": true,
+	"then": true, "also": true, "not": true, "no": true, "the": true, "a": true, "an": true}
+
+// jpField is one field the claim names and the JSON value it holds.
+type jpField struct {
+	path, value string // value as compact JSON
+}
+
+// readJSONPaths reads the claim's request and fields; ok only when every
+// word after the verb is a field and its value and one field is dotted.
+func readJSONPaths(claim string) (path string, fields []jpField, ok bool) {
+	m := jpHead.FindStringSubmatch(strings.TrimSpace(normalizeClaim(stripLabel(claim))))
+	if m == nil {
+		return "", nil, false
+	}
+	path, rest := m[1], m[2]
+	dotted := false
+	for rest != "" {
+		p := jpPair.FindStringSubmatch(rest)
+		if p == nil {
+			return "", nil, false
+		}
+		name, v := p[1], p[2]
+		if strings.Contains(name, ".") {
+			dotted = true
+		} else if jpNotField[strings.ToLower(name)] {
+			return "", nil, false // "and shows 'Welcome'": a check, no field
+		}
+		var val string
+		switch {
+		case strings.HasPrefix(v, `"`) || strings.HasPrefix(v, "'") || strings.HasPrefix(v, "“"):
+			r := []rune(v)
+			val = strconv.Quote(string(r[1 : len(r)-1]))
+		default:
+			val = v
+		}
+		fields = append(fields, jpField{path: name, value: val})
+		rest = rest[len(p[0]):]
+	}
+	return path, fields, dotted && len(fields) > 0
+}
+
+// deriveJSONPaths derives a claim whose fields are named by dotted paths.
+func deriveJSONPaths(claim string) (Derivation, bool) {
+	path, fields, ok := readJSONPaths(claim)
+	if !ok {
+		return Derivation{}, false
+	}
+	p := &plan.Plan{Version: 1, Name: planName(normalizeClaim(stripLabel(claim)))}
+	var notes []string
+	for i, f := range fields {
+		var at strings.Builder
+		for _, seg := range strings.Split(f.path, ".") {
+			at.WriteString("/" + escapeJSONPointer(seg))
+		}
+		id := fmt.Sprintf("R%d", i+1)
+		text := fmt.Sprintf("On %s: the JSON response's %s is %s.", path, f.path, f.value)
+		p.Requirements = append(p.Requirements, plan.Requirement{ID: id, Text: text, Kind: "presence"})
+		p.Journeys = append(p.Journeys, plan.Journey{Name: id + " " + shorten(strings.TrimSuffix(text, "."), 72), Requirement: id,
+			Steps: []plan.Step{{Kind: plan.Visit, Value: path}, {Kind: plan.ExpectJSON, At: at.String(), Value: f.value, Reach: true}}})
+		what := "a text, as written"
+		if !strings.HasPrefix(f.value, `"`) {
+			what = "that JSON value"
+		}
+		notes = append(notes, fmt.Sprintf("%s is read as a path from the response's root (%s), holding %s (%s).", f.path, at.String(), f.value, what))
+	}
+	notes = append(notes, "The fields are named by a path, so the response is taken to be JSON: a page that is not JSON blocks the run rather than failing it.")
+	d, err := Trace(claim, p, nil)
+	if err != nil {
+		return Derivation{}, false
+	}
+	d.Notes = append(notes, d.Notes...)
+	return d, true
+}
