@@ -32,7 +32,8 @@
 // frame within the step's budget, then act with trusted input: mouse events
 // at the centre of the element's content quad (after a hit test, so an
 // overlay is not clicked through), focus and select-all in one call then
-// Input.insertText for fill, Input.dispatchKeyEvent with key, code and key
+// Input.insertText for fill (then a Shift key-up: key-up filters see the
+// text, typeaheads stay shut), Input.dispatchKeyEvent with key, code and key
 // code for press (Enter submits forms; modifiers are the left keys, at
 // location 1, as a keyboard sends them). An input that starts a navigation waits for the new page
 // to parse, then for its load event for at most 1 s more, before the step

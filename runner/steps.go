@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/vouchdev/vouch/evidence"
 	"github.com/vouchdev/vouch/netpolicy"
 	"github.com/vouchdev/vouch/plan"
@@ -859,6 +860,21 @@ func (st *stepCtx) fillOnce() *verdict {
 	defer st.span("Input.insertText")()
 	if _, err := cdp.Call(st.act, jr.tab.t, input.InsertText, input.InsertTextParams{Text: value}); err != nil {
 		return st.errVerdict(err)
+	}
+	// Typing ends with a key-up, which insertText does not send: apps
+	// that filter on key-up (Node-RED's search box) would not see the
+	// text. Shift is pressed and let go, as between typed capitals: it
+	// types nothing, and typeaheads that open on typed keys ignore it
+	// (Bootstrap's, over Prometheus's Execute button), as they would a
+	// person's Shift.
+	shift := modifierKeys["Shift"]
+	down, up := shift, shift
+	down.Type, down.Modifiers = kb.KeyRawDown, modifierBits["Shift"]
+	up.Type = kb.KeyUp
+	for _, e := range []input.DispatchKeyEventParams{down, up} {
+		if _, err := cdp.Call(st.act, jr.tab.t, input.DispatchKeyEvent, e); err != nil {
+			return st.errVerdict(err)
+		}
 	}
 	return nil
 }

@@ -296,3 +296,50 @@ func TestFillKeptAfterReset(t *testing.T) {
 	res := run(t, p, Options{BaseURL: srv.URL})
 	wantDecision(t, res, evidence.Verified)
 }
+
+// keyupPage filters a list on key-up only, as older jQuery apps do
+// (Node-RED's search box), and has a typeahead that opens on the key-up of
+// any key but a modifier or an arrow (Bootstrap's typeahead, Prometheus's
+// expression box) over the button below it.
+const keyupPage = `<!doctype html><html lang="en"><head><title>Keyup</title>
+<style>#menu { position: absolute; top: 2.2rem; left: 0; width: 20rem; height: 6rem; background: #eee; }</style></head><body>
+<label for="filter">Filter colours</label> <input id="filter" type="text">
+<ul id="colours"><li>Red</li><li>Green</li><li>Blue</li><li>Orange</li></ul>
+<div style="position: relative">
+<label for="expr">Expression</label> <input id="expr" type="text">
+<div id="menu" hidden>suggestions</div>
+<p><button type="button" id="run">Run</button></p>
+</div>
+<p id="out">idle</p>
+<script>
+const filter = document.getElementById('filter');
+filter.addEventListener('keyup', () => {
+  const q = filter.value.toLowerCase();
+  for (const li of document.querySelectorAll('#colours li')) li.hidden = !li.textContent.toLowerCase().includes(q);
+});
+document.getElementById('expr').addEventListener('keyup', (e) => {
+  if ([16, 17, 18, 37, 38, 39, 40].includes(e.keyCode)) return;
+  document.getElementById('menu').hidden = false;
+});
+document.getElementById('run').addEventListener('click', () => { document.getElementById('out').textContent = 'ran'; });
+</script>
+</body></html>`
+
+// TestFillFiresKeyUp: a fill ends with the key-up a person's typing ends
+// with, so a list filtered on key-up is filtered; the key is a modifier,
+// so a typeahead that opens on typed keys stays shut and the button under
+// it can still be clicked.
+func TestFillFiresKeyUp(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": keyupPage})
+	p := journeyPlan(t, `
+      - visit: /
+      - fill: {target: "label=Filter colours", value: re}
+      - expect_hidden: text=Blue
+      - expect_visible: text=Green
+      - fill: {target: "label=Expression", value: up}
+      - click: role=button[name="Run"]
+      - expect_text: ran
+`[1:])
+	res := run(t, p, Options{BaseURL: srv.URL})
+	wantDecision(t, res, evidence.Verified)
+}
