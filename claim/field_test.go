@@ -377,8 +377,7 @@ func startJupyter(t *testing.T, bin, dir string) string {
 		"--NotebookApp.terminals_enabled=False", "--NotebookApp.quit_button=False",
 		"--NotebookApp.allow_password_change=False")
 	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-	cmd.Env = append(os.Environ(), "http_proxy=http://127.0.0.1:1", "https_proxy=http://127.0.0.1:1",
-		"HTTP_PROXY=http://127.0.0.1:1", "HTTPS_PROXY=http://127.0.0.1:1", "ALL_PROXY=http://127.0.0.1:1", "NO_PROXY=127.0.0.1,localhost")
+	cmd.Env = loopbackEnv()
 	cmd.Env = append(cmd.Env, env...)
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", bin, err)
@@ -470,6 +469,14 @@ func start(t *testing.T, name string, args ...string) {
 	startEnv(t, nil, name, args...)
 }
 
+// loopbackEnv is this process's environment with every proxy variable
+// pointing at a loopback port that refuses at once, so that an app that
+// honours them reaches nothing outside.
+func loopbackEnv() []string {
+	return append(os.Environ(), "http_proxy=http://127.0.0.1:1", "https_proxy=http://127.0.0.1:1",
+		"HTTP_PROXY=http://127.0.0.1:1", "HTTPS_PROXY=http://127.0.0.1:1", "ALL_PROXY=http://127.0.0.1:1", "NO_PROXY=127.0.0.1,localhost")
+}
+
 // startEnv is start with more environment variables.
 func startEnv(t *testing.T, env []string, name string, args ...string) {
 	t.Helper()
@@ -478,8 +485,7 @@ func startEnv(t *testing.T, env []string, name string, args ...string) {
 	// Keep the apps on loopback: opening Transmission's preferences makes
 	// the daemon test its peer port against an outside host through
 	// libcurl, which honours these proxies; port 1 refuses at once.
-	cmd.Env = append(os.Environ(), "http_proxy=http://127.0.0.1:1", "https_proxy=http://127.0.0.1:1",
-		"HTTP_PROXY=http://127.0.0.1:1", "HTTPS_PROXY=http://127.0.0.1:1", "ALL_PROXY=http://127.0.0.1:1", "NO_PROXY=127.0.0.1,localhost")
+	cmd.Env = loopbackEnv()
 	cmd.Env = append(cmd.Env, env...)
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", name, err)
