@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,7 +46,7 @@ func statusFromText(d *Derivation) {
 	}
 	for ji := range d.Plan.Journeys {
 		j := &d.Plan.Journeys[ji]
-		if hasKind(j.Steps, plan.ExpectStatus) {
+		if slices.ContainsFunc(j.Steps, func(s plan.Step) bool { return s.Kind == plan.ExpectStatus }) {
 			continue
 		}
 		for k := 0; k < len(j.Steps); k++ {
@@ -75,14 +76,4 @@ func statusFromText(d *Derivation) {
 			k++
 		}
 	}
-}
-
-// hasKind reports whether a step of that kind is among steps.
-func hasKind(steps []plan.Step, k plan.Kind) bool {
-	for _, s := range steps {
-		if s.Kind == k {
-			return true
-		}
-	}
-	return false
 }
