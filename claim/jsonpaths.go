@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,15 +14,26 @@ import (
 // API docs and jq write them: "GET /api/v1/status/buildinfo returns status
 // 'success' with data.version '2.42.0+ds'". A dotted path says where the
 // field is, so each is checked at its own pointer (/data/version), never at
-// any depth; a plain name beside one is read from the root as well. Values
-// are quoted texts or the JSON scalars true, false, null and numbers.
+// any depth; a plain name beside one is read from the root as well. Plain
+// names alone are fields too when the claim says the response is JSON or
+// names the request by its method ("GET /health returns JSON with status
+// 'ok'"): both say an API answers, not a page. Values are quoted texts or
+// the JSON scalars true, false, null and numbers.
 
 var (
 	// the request and its verb; the rest holds the fields
-	jpHead = regexp.MustCompile(`^(?i:get\s+)?(/[^\s,()"']*)\s+(?i:still\s+)?(?i:returns|answers with|responds with|comes back with|gives back|has)\s+(?i:(?:a\s+)?json(?:\s+(?:object|response|body))?\s+(?:with|whose|where)\s+)?(.+?)\s*[.!]?$`)
+	jpHead = regexp.MustCompile(`^(?i:(get)\s+)?(/[^\s,()"']*)\s+(?i:still\s+)?(?i:returns|answers with|responds with|comes back with|gives back|has)\s+(?i:(?:an?\s+)?(json)(?:\s+(?:object|response|body|document))?\s+(?:with|whose|where|in which)\s+)?(.+?)\s*[.!]?$`)
+	// a number that is an HTTP status
+	jpHTTPStatus = regexp.MustCompile(`^[1-5]\d\d$`)
 	// one field and its value, then what joins the next
 	jpPair = regexp.MustCompile(`^([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)\s*(?:=|:|\s(?i:is|of|equal to|set to)\s)?\s*("[^"]*"|'[^']*'|“[^”]*”|true|false|null|-?\d+(?:\.\d+)?)(?:\s*,\s*(?:and\s+)?|\s+(?:and|with)\s+|$)`)
 )
+
+// jpPageWord are plain names that say something of a page rather than a
+// field ("GET /about has title 'About us'"): only a dotted path or a claim
+// that says JSON makes them fields.
+var jpPageWord = map[string]bool{"title": true, "heading": true, "headline": true, "text": true,
+	"page": true, "header": true, "body": true, "content": true, "code": true, "http": true}
 
 // jpNotField are words that go on the sentence rather than name a field.
 var jpNotField = map[string]bool{"shows": true, "says": true, "has": true, "have": true, "lists": true,
@@ -34,14 +46,15 @@ type jpField struct {
 }
 
 // readJSONPaths reads the claim's request and fields; ok only when every
-// word after the verb is a field and its value and one field is dotted.
+// word after the verb is a field and its value, and one field is dotted or
+// the claim says JSON or GET.
 func readJSONPaths(claim string) (path string, fields []jpField, ok bool) {
 	m := jpHead.FindStringSubmatch(strings.TrimSpace(normalizeClaim(stripLabel(claim))))
 	if m == nil {
 		return "", nil, false
 	}
-	path, rest := m[1], m[2]
-	dotted := false
+	get, path, json, rest := m[1] != "", m[2], m[3] != "", m[4]
+	dotted, plain := false, false
 	for rest != "" {
 		p := jpPair.FindStringSubmatch(rest)
 		if p == nil {
@@ -52,6 +65,14 @@ func readJSONPaths(claim string) (path string, fields []jpField, ok bool) {
 			dotted = true
 		} else if jpNotField[strings.ToLower(name)] {
 			return "", nil, false // "and shows 'Welcome'": a check, no field
+		} else {
+			low := strings.ToLower(name)
+			if jpPageWord[low] && !json {
+				plain = true // a page's title, never a field, unless JSON is said
+			}
+			if low == "status" && jpHTTPStatus.MatchString(v) {
+				return "", nil, false // "returns status 200": the HTTP status
+			}
 		}
 		var val string
 		switch {
@@ -64,7 +85,7 @@ func readJSONPaths(claim string) (path string, fields []jpField, ok bool) {
 		fields = append(fields, jpField{path: name, value: val})
 		rest = rest[len(p[0]):]
 	}
-	return path, fields, dotted && len(fields) > 0
+	return path, fields, len(fields) > 0 && (dotted || (json || get) && !plain)
 }
 
 // deriveJSONPaths derives a claim whose fields are named by dotted paths.
@@ -91,7 +112,11 @@ func deriveJSONPaths(claim string) (Derivation, bool) {
 		}
 		notes = append(notes, fmt.Sprintf("%s is read as a path from the response's root (%s), holding %s (%s).", f.path, at.String(), f.value, what))
 	}
-	notes = append(notes, "The fields are named by a path, so the response is taken to be JSON: a page that is not JSON blocks the run rather than failing it.")
+	why := "The fields are named by a path"
+	if !slices.ContainsFunc(fields, func(f jpField) bool { return strings.Contains(f.path, ".") }) {
+		why = "The claim says the response is JSON, or names the request by its method"
+	}
+	notes = append(notes, why+", so the response is taken to be JSON: a page that is not JSON blocks the run rather than failing it.")
 	d, err := Trace(claim, p, nil)
 	if err != nil {
 		return Derivation{}, false

@@ -23,6 +23,14 @@ func TestJSONPaths(t *testing.T) {
 		{`/api/x returns data.version the newest`, ``},              // no value
 		{`/api/x returns data.version "1" and shows "Welcome"`, ``}, // a check that is no field
 		{`The home page returns data.version "1"`, ``},              // no request path
+		// plain names when the claim says JSON or the method
+		{`GET /health returns JSON with status "ok" and site "Warehouse 7".`, `/status="ok" | /site="Warehouse 7"`},
+		{`GET /health returns status "ok".`, `/status="ok"`},
+		{`/api/x returns a JSON object with enabled true, count 2`, `/enabled=true | /count=2`},
+		{`GET /api/x returns status 200`, ``},   // the HTTP status
+		{`GET /about has title "About us"`, ``}, // a page's title
+		{`/api/x returns JSON with title "Lamp"`, `/title="Lamp"`},
+		{`GET /api/x returns "ok"`, ``}, // no field named
 	} {
 		path, fields, ok := readJSONPaths(tc.claim)
 		if tc.want == "" {
