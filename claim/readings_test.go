@@ -1274,3 +1274,15 @@ func TestReadingsCapitalisedNounIsName(t *testing.T) {
 		{"The navbar shows Alerts, Graph and Help.", `On /, the element matching "nav" shows "Alerts" (found first: a page without it blocks the run). | On /, the element matching "nav" shows "Graph" (found first: a page without it blocks the run). | On /, the element matching "nav" shows "Help" (found first: a page without it blocks the run).`},
 	})
 }
+
+// "Once the page has loaded" says when a check is made, which every step
+// waits for anyway: it adds no step, and never the checks of "loads
+// without errors", which the claim does not make.
+func TestReadingsPageLoadedIsWhen(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`Once the page has loaded, the title is "Board".`, `On /, the title is "Board".`},
+		{`After the page loads, the tab title reads "Board"`, `On /, the title is "Board".`},
+		{`On /a, once the app has finished loading, it shows "Ready".`, `On /a, the page shows "Ready".`},
+		{`After the page loads without errors, it shows "Ready"`, `On /, the page loads without errors (HTTP 200, no console errors or uncaught exceptions). | On /, the page shows "Ready".`},
+	})
+}
