@@ -1339,6 +1339,16 @@ func buildRules() {
 			}
 			return []item{consoleCheck()}, true
 		})
+	// "No javascript errors in the console when loading /alerts": the
+	// check said with no verb, first in the claim; a bare "no errors"
+	// could be the page's own messages, so the console or script is named.
+	addRule("no console errors", cCheck, false, `(?:no|zero|0) (?:(?:console |js |javascript |uncaught |script |runtime |browser |client-side |client side )+(?:errors?|exceptions?)(?: (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)?|(?:errors?|exceptions?) (?:in|to|into|on) the (?:dev |developer |devtools |dev tools |browser |js |javascript |web )?console)`,
+		func(m *match) ([]item, bool) {
+			if !m.st.start && !m.st.afterConn {
+				return nil, false
+			}
+			return []item{consoleCheck()}, true
+		})
 	addRule("url", cCheck, false, `{neg}(?:links to|link to|opens|open|goes to|go to|navigates to|navigate to|takes (?:me|you|us|them|the user|users|the visitor|visitors|him|her) to|take (?:me|you|us|them|the user) to|leads (?:me |you |the user |users )?to|lead (?:me |you )?to|lands (?:me |you |the user |users )?on|redirects (?:me |you |the user |users |them |visitors )?to|redirect (?:me |you |the user )?to|ends up (?:on|at)|end up (?:on|at)|brings (?:me|you|the user|up) to|sends (?:me|you|the user|users|them) (?:on |over |straight |right )?to|send (?:me|you) (?:on |over |straight |right )?to|bounces (?:me |you |the user |users )?(?:over |straight )?to|kicks (?:me|you|the user|users) (?:over |straight )?to|drops (?:me|you|the user|users) (?:on|at|into)|reaches|reach|arrives at|arrive at|changes the url to|updates the url to|moves to|switches to|directs (?:me |you |the user )?to|forwards (?:me |you |the user )?to|routes (?:me |you )?to|points to|(?:is|be|are|am|get|gets) (?:redirected|taken|sent|brought|forwarded|moved|navigated) to|(?:is|be|am|are) (?:on|at)|lands on|land on|loads|load|shows|show|displays|display|leaves (?:me |you )?on|stays on|stay on|remains on|remain on|returns (?:me |you |the user )?to|return (?:me |you )?to|(?:is|be) back (?:on|at)|goes back to|go back to|comes back to|navigates away to|keeps (?:me|you|the user|users|them) on|keep (?:me|you) on|(?:brings|takes|sends|leads|returns|gets) (?:me|you|the user|users|them|us) back to)(?: the)? ({page})`,
 		func(m *match) ([]item, bool) {
 			// "the 'Contact' button links to /contact" says where the

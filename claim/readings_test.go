@@ -1286,3 +1286,15 @@ func TestReadingsPageLoadedIsWhen(t *testing.T) {
 		{`After the page loads without errors, it shows "Ready"`, `On /, the page loads without errors (HTTP 200, no console errors or uncaught exceptions). | On /, the page shows "Ready".`},
 	})
 }
+
+// "No javascript errors in the console when loading /x": the console
+// check said first and without a verb; a bare "no errors" could be the
+// page's own messages and is left alone.
+func TestReadingsNoConsoleErrorsFirst(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`No javascript errors in the console when loading /alerts.`, `On /alerts, the console shows no errors or uncaught exceptions.`},
+		{`No errors in the console when you open /alerts`, `On /alerts, the console shows no errors or uncaught exceptions.`},
+		{`On /a, no console errors.`, `On /a, the console shows no errors or uncaught exceptions.`},
+		{`No errors when loading /alerts`, ``},
+	})
+}
