@@ -40,6 +40,13 @@ var jpNotField = map[string]bool{"shows": true, "says": true, "has": true, "have
 	"contains": true, "displays": true, "reads": true, "includes": true, "returns": true, "gives": true, "is": true,
 	"then": true, "also": true, "not": true, "no": true, "the": true, "a": true, "an": true}
 
+// jpAdverb are words said before a value that name no field ("returns
+// only 'Blue Train'", "returns just …").
+var jpAdverb = map[string]bool{"only": true, "just": true, "exactly": true, "simply": true, "merely": true,
+	"precisely": true, "still": true, "always": true, "never": true, "nothing": true, "something": true,
+	"everything": true, "one": true, "again": true, "instead": true, "back": true, "also": true, "even": true,
+	"solely": true, "purely": true, "literally": true, "correctly": true, "properly": true, "text": true}
+
 // jpField is one field the claim names and the JSON value it holds.
 type jpField struct {
 	path, value string // value as compact JSON
@@ -63,7 +70,7 @@ func readJSONPaths(claim string) (path string, fields []jpField, ok bool) {
 		name, v := p[1], p[2]
 		if strings.Contains(name, ".") {
 			dotted = true
-		} else if jpNotField[strings.ToLower(name)] {
+		} else if l := strings.ToLower(name); jpNotField[l] || jpAdverb[l] || stopWords[l] || determiners[l] || quantifiers[l] {
 			return "", nil, false // "and shows 'Welcome'": a check, no field
 		} else {
 			low := strings.ToLower(name)
@@ -84,6 +91,15 @@ func readJSONPaths(claim string) (path string, fields []jpField, ok bool) {
 		}
 		fields = append(fields, jpField{path: name, value: val})
 		rest = rest[len(p[0]):]
+	}
+	if !dotted && !json {
+		// the method alone: quoted values only ("GET /health returns status
+		// 'ok'"); "GET /tasks/2 has done true" is the API readers' own
+		for _, f := range fields {
+			if !strings.HasPrefix(f.value, `"`) {
+				return "", nil, false
+			}
+		}
 	}
 	return path, fields, len(fields) > 0 && (dotted || (json || get) && !plain)
 }
