@@ -30,7 +30,9 @@ func TestJSONPaths(t *testing.T) {
 		{`GET /api/x returns status 200`, ``},   // the HTTP status
 		{`GET /about has title "About us"`, ``}, // a page's title
 		{`/api/x returns JSON with title "Lamp"`, `/title="Lamp"`},
-		{`GET /api/x returns "ok"`, ``}, // no field named
+		{`GET /api/x returns "ok"`, ``},                         // no field named
+		{`GET /songs?genre=jazz returns only 'Blue Train'`, ``}, // "only" names no field
+		{`GET /tasks/2 has done true`, ``},                      // the method alone: quoted values only
 	} {
 		path, fields, ok := readJSONPaths(tc.claim)
 		if tc.want == "" {
