@@ -656,6 +656,25 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				cur.page = &pg
 				cur.subjPage = it.subject
 			case cur.actions > 0:
+				if afterCond(items, i) && cur.page != nil && cur.page.path != pg.path {
+					// "Clicking 'Logout' on the dashboard (after /tree)":
+					// the page said after "after" comes first, yet the
+					// action already has a page of its own: a path said
+					// there replaces a page guessed from its name (as
+					// "the status page at /status" does); any other pair
+					// of pages is refused.
+					if cur.page.guess && strings.HasPrefix(strings.TrimSpace(pg.phrase), "/") && !slices.ContainsFunc(cur.parts, func(p part) bool {
+						return slices.ContainsFunc(p.steps, func(s plan.Step) bool { return s.Kind == plan.Visit })
+					}) {
+						a.drop(cur.page.note)
+						a.note(fmt.Sprintf("%q is taken to be the page at %s, which the claim says comes first.", strings.TrimSpace(cur.page.phrase), pg.path))
+						cur.page = &pg
+						a.note(pg.note)
+						seq = false
+						continue
+					}
+					return nil, &refusal{cause: "ambiguous", reason: fmt.Sprintf("the claim acts on %s and says it comes after %s: say where the action happens, e.g. \"After opening %s, clicking …\"", pageDesc(*cur.page), pg.path, pg.path)}
+				}
 				// A page named mid-flow is visited in the same browser,
 				// so a session survives: "after signing in, /settings ...".
 				flush()
@@ -1392,6 +1411,21 @@ func moveActionAfterAction(items []item) []item {
 }
 
 func isAct(k itemKind) bool { return k == iAction || k == iReload }
+
+// afterCond reports whether the item at i is said right after a condition
+// word ("after /tree"), connectors and words of no step aside.
+func afterCond(items []item, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch items[k].kind {
+		case iCond:
+			return true
+		case iNoop, iConn:
+			continue
+		}
+		return false
+	}
+	return false
+}
 
 // commandLabel reports a text that says what a control toggles ("Switch
 // to dark mode", "Toggle sidebar", "Turn off sound"): a button's name.

@@ -1298,3 +1298,16 @@ func TestReadingsNoConsoleErrorsFirst(t *testing.T) {
 		{`No errors when loading /alerts`, ``},
 	})
 }
+
+// "Clicking 'Logout' on the dashboard (after /tree?token=abc)": the page
+// said after "after" comes first. A path there replaces a page guessed
+// from its common name; any other page of the action is a second reading,
+// refused — never a visit made after the action.
+func TestReadingsAfterPageOfAction(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`Clicking 'Logout' on the dashboard (after /tree?token=abc) shows 'Logged out'`, `On /tree?token=abc: click the text "Logout"; then the page shows "Logged out".`},
+		{`Clicking 'Logout' (after /tree) shows 'Logged out'`, `On /tree: click the text "Logout"; then the page shows "Logged out".`},
+		{`Clicking 'Logout' on /a (after /tree) shows 'Logged out'`, ``},
+		{`Clicking 'Logout' on the Files page (after /tree) shows 'Logged out'`, ``},
+	})
+}
