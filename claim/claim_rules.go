@@ -297,6 +297,16 @@ func buildRules() {
 			c.notes = []string{fmt.Sprintf("Editing is checked by a text field being visible inside the item showing %q (its smallest repeated item: list item, row, card).", t.Value)}
 			return []item{c}, true
 		})
+	// "/api/contents without a token returns 403": a request with no
+	// credentials is what every fresh journey sends; after an action the
+	// words are a form's field ("submitting without a token"), not this.
+	addRule("no credentials", cNoop, false, `(?:(?:without|with no) (?:an? |the |any )?(?:token|api key|api token|access token|auth token|bearer token|authentication|auth|credentials|session cookie|session|cookies?)|(?:no|without an?) (?:token|login|sign-in|auth|authentication|api key|credentials) (?:needed|required|necessary))`,
+		func(m *match) ([]item, bool) {
+			if m.st.acted {
+				return nil, false
+			}
+			return []item{{kind: iNoop, notes: []string{"Every journey starts in a fresh browser with no cookies, token or credentials, so the request is sent without them."}}}, true
+		})
 	addRule("signed out", cNoop, false, `(?:while |when |as |being |if |but )?(?:signed|logged) out|(?:while |when |if )?not (?:signed|logged) in|as an? (?:guest|anonymous (?:user|visitor)|visitor|(?:logged|signed)[ -]out (?:user|visitor)|new visitor|first-time visitor|user who is not (?:signed|logged) in)|without (?:signing|logging) in|anonymously|in a fresh (?:session|browser)|with (?:no|an empty) session|in (?:an )?incognito(?: mode| window)?|(?:for|to) (?:a )?(?:logged-out|signed-out|anonymous) (?:users?|visitors?)`,
 		func(m *match) ([]item, bool) {
 			return []item{{kind: iNoop, notes: []string{"Every journey starts in a fresh browser with no cookies, so it is signed out."}}}, true

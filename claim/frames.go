@@ -162,7 +162,7 @@ var restatements = []restatement{
 	// and the text 'CSRF Error'": the path, its status and its text
 	{lazyRE(`(/\S+)\s+(?:(?i:straight|directly|right)\s+)?(?i:from|in)\s+(?:(?i:the|a)\s+)?(?i:browser(?:\s+(?:tab|window))?|address bar|url bar|new tab)\b`), "$1",
 		"a path opened from the browser is the path", false},
-	{lazyRE(`(/\S+)\s+(?i:is|gets|are|get)\s+(?i:refused|rejected|denied|turned away)\s+(?i:with)\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?(4\d\d)\b(?:\s+(?i:error|status|response))?`), "$1 returns $2",
+	{lazyRE(`(/\S+)((?:\s+(?i:without|with no)\s+(?:(?i:an?|the|any)\s+)?(?i:token|api key|access token|credentials|session|auth|authentication|login))?)\s+(?i:is|gets|are|get)\s+(?i:refused|rejected|denied|turned away)\s+(?i:with)\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?(4\d\d)\b(?:\s+(?i:error|status|response))?`), "$1$2 returns $3",
 		"a request refused with a client error status answers that status", false},
 	{lazyRE(`\b((?i:returns|answers|responds with|comes back as))\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?([1-5]\d\d)\s+(?i:and)\s+(?:(?i:with)\s+)?(?:(?i:the)\s+)?(?i:text|message|body|error)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "$1 $2 and shows $3",
 		"a status and the text its page shows", false},

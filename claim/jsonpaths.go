@@ -22,11 +22,13 @@ import (
 
 var (
 	// the request and its verb; the rest holds the fields
-	jpHead = regexp.MustCompile(`^(?i:(get)\s+)?(/[^\s,()"']*)\s+(?i:still\s+)?(?i:returns|answers with|responds with|comes back with|gives back|has)\s+(?i:(?:an?\s+)?(json)(?:\s+(?:object|response|body|document))?\s+(?:with|whose|where|in which)\s+)?(.+?)\s*[.!]?$`)
+	jpHead = regexp.MustCompile(`^(?i:(get)\s+)?(/[^\s,()"']*)\s+(?i:still\s+)?(?i:returns|answers with|answers|responds with|comes back with|gives back|serves|sends back|has)\s+(?i:(?:an?\s+)?(json)(?:\s+(?:object|response|body|document))?\s+(?:with|whose|where|in which)\s+)?(.+?)\s*[.!]?$`)
+	// ", no token needed": what every fresh journey sends anyway
+	jpNoCreds = regexp.MustCompile(`(?i)\s*[,;—-]\s*(?:no (?:token|login|sign-in|auth|authentication|api key|credentials) (?:needed|required|necessary)|without (?:an? |the |any )?(?:token|api key|credentials|login|signing in|logging in|auth|authentication))\s*([.!]?)$`)
 	// a number that is an HTTP status
 	jpHTTPStatus = regexp.MustCompile(`^[1-5]\d\d$`)
 	// one field and its value, then what joins the next
-	jpPair = regexp.MustCompile(`^([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)\s*(?:=|:|\s(?i:is|of|equal to|set to)\s)?\s*("[^"]*"|'[^']*'|“[^”]*”|true|false|null|-?\d+(?:\.\d+)?)(?:\s*,\s*(?:and\s+)?|\s+(?:and|with)\s+|$)`)
+	jpPair = regexp.MustCompile(`^([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)\s*(?:=|:|\s(?i:is|of|equal to|set to)\s)?\s*("[^"]*"|'[^']*'|“[^”]*”|true|false|null|\d+(?:\.\d+){2,}(?:[-+][\w.+-]*)?|-?\d+(?:\.\d+)?)(?:\s*,\s*(?:and\s+)?|\s+(?:and|with)\s+|$)`)
 )
 
 // jpPageWord are plain names that say something of a page rather than a
@@ -56,7 +58,9 @@ type jpField struct {
 // word after the verb is a field and its value, and one field is dotted or
 // the claim says JSON or GET.
 func readJSONPaths(claim string) (path string, fields []jpField, ok bool) {
-	m := jpHead.FindStringSubmatch(strings.TrimSpace(normalizeClaim(stripLabel(claim))))
+	c := strings.TrimSpace(normalizeClaim(stripLabel(claim)))
+	c = jpNoCreds.ReplaceAllString(c, "$1")
+	m := jpHead.FindStringSubmatch(c)
 	if m == nil {
 		return "", nil, false
 	}
@@ -86,6 +90,9 @@ func readJSONPaths(claim string) (path string, fields []jpField, ok bool) {
 		case strings.HasPrefix(v, `"`) || strings.HasPrefix(v, "'") || strings.HasPrefix(v, "“"):
 			r := []rune(v)
 			val = strconv.Quote(string(r[1 : len(r)-1]))
+		case strings.Count(v, ".") >= 2:
+			// "version 6.4.12": a version is no JSON number, so its text
+			val = strconv.Quote(v)
 		default:
 			val = v
 		}
@@ -112,6 +119,9 @@ func deriveJSONPaths(claim string) (Derivation, bool) {
 	}
 	p := &plan.Plan{Version: 1, Name: planName(normalizeClaim(stripLabel(claim)))}
 	var notes []string
+	if jpNoCreds.MatchString(strings.TrimSpace(normalizeClaim(stripLabel(claim)))) {
+		notes = append(notes, "Every journey starts in a fresh browser with no cookies, token or credentials, so the request is sent without them.")
+	}
 	for i, f := range fields {
 		var at strings.Builder
 		for _, seg := range strings.Split(f.path, ".") {

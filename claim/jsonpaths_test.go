@@ -30,9 +30,10 @@ func TestJSONPaths(t *testing.T) {
 		{`GET /api/x returns status 200`, ``},   // the HTTP status
 		{`GET /about has title "About us"`, ``}, // a page's title
 		{`/api/x returns JSON with title "Lamp"`, `/title="Lamp"`},
-		{`GET /api/x returns "ok"`, ``},                         // no field named
-		{`GET /songs?genre=jazz returns only 'Blue Train'`, ``}, // "only" names no field
-		{`GET /tasks/2 has done true`, ``},                      // the method alone: quoted values only
+		{`GET /api/x returns "ok"`, ``},                                                      // no field named
+		{`GET /songs?genre=jazz returns only 'Blue Train'`, ``},                              // "only" names no field
+		{`GET /api answers JSON with version 6.4.12, no token needed.`, `/version="6.4.12"`}, // a version is a text
+		{`GET /tasks/2 has done true`, ``},                                                   // the method alone: quoted values only
 	} {
 		path, fields, ok := readJSONPaths(tc.claim)
 		if tc.want == "" {

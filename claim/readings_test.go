@@ -1311,3 +1311,14 @@ func TestReadingsAfterPageOfAction(t *testing.T) {
 		{`Clicking 'Logout' on the Files page (after /tree) shows 'Logged out'`, ``},
 	})
 }
+
+// "/api/contents without a token returns 403": a request with no
+// credentials is what every fresh journey sends; after an action the
+// words name a form's field.
+func TestReadingsWithoutToken(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`/api/contents without a token returns 403.`, `On /api/contents, the page answered HTTP 403.`},
+		{`/api/contents without the token is refused with 403 Forbidden.`, `On /api/contents, the page answered HTTP 403.`},
+		{`GET /api returns 200, no token needed.`, `On /api, the page answered HTTP 200.`},
+	})
+}
