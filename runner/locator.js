@@ -398,8 +398,10 @@
   // or in what the latest press of a mouse button or key revealed: an
   // element added, or whose attributes changed (shown, unhidden), since
   // then. A container of the control pressed is the page around it, not
-  // what it opened: the search stops there. Before any press, nothing is
-  // revealed.
+  // what it opened: the search stops there — unless it is the control's
+  // own parent or grandparent and the press changed it, as Bootstrap 3
+  // marks a dropdown open (li.dropdown.open) and its stylesheet shows the
+  // list beside the control. Before any press, nothing is revealed.
   function inPopup(el) {
     const s = tracker;
     const opener = s && s.actTarget;
@@ -407,7 +409,11 @@
       const r = roleOf(a);
       if (r === 'menu' || r === 'listbox') return true;
       if (!s || !s.changed || !s.act) continue;
-      if (opener && opener.isConnected && a.contains(opener)) return false;
+      if (opener && opener.isConnected && a.contains(opener)) {
+        const when = s.changed.get(a);
+        const near = a === opener.parentElement || (opener.parentElement && a === opener.parentElement.parentElement);
+        return near && when !== undefined && when >= s.act && !opener.contains(el) && visible(el);
+      }
       const when = s.changed.get(a);
       if (when !== undefined && when >= s.act) return true;
     }

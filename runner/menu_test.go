@@ -28,6 +28,12 @@ const menuPage = `<title>app</title>
 </div>
 <button id="acct" style="position: absolute; top: 40px; left: 200px" onclick="document.getElementById('acctmenu').hidden = false">Account</button>
 <ul id="acctmenu" role="menu" style="position: absolute; top: 60px; left: 200px; margin: 0" hidden><li onclick="document.getElementById('out').textContent = 'Signed out'">Sign out</li></ul>
+<ul class="nav" style="position: absolute; top: 40px; left: 400px; margin: 0; list-style: none">
+  <li class="dropdown"><a href="#" class="dropdown-toggle" onclick="this.parentElement.classList.toggle('open'); return false">Actions</a>
+    <ul class="dropdown-menu"><li><a href="#" onclick="document.getElementById('out').textContent = 'Device ID shown'; return false">Show ID</a></li></ul></li>
+</ul>
+<style>.dropdown-menu { display: none; } .open > .dropdown-menu { display: block; }</style>
+<div style="display:none"><h4>Show ID</h4></div>
 <main>
   <div id="about" style="display:none">App 2.1, a small app</div>
   <div id="prefs" style="display:none">Speed limits</div>
@@ -101,6 +107,21 @@ func TestMenuItems(t *testing.T) {
       - click: role=menuitem[name="Sign out" s]
         reach: true
       - expect_text: Signed out`},
+		{name: "Bootstrap 3 dropdown: the press marks the control's parent open", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=button[name="Actions"]
+        reach: true
+      - click: role=menuitem[name="Show ID" s]
+        reach: true
+      - expect_text: Device ID shown`},
+		{name: "Bootstrap 3 dropdown not opened: its item is no menu item", want: evidence.Blocked, reason: []string{`no menu item named "Show ID"`}, steps: `
+      - visit: /
+      - click: role=button[name="Account"]
+        reach: true
+      - click: role=menuitem[name="Show ID" s]
+        reach: true
+        timeout: 500ms
+      - expect_text: anything`},
 		{name: "item the menu lacks: blocked", want: evidence.Blocked, reason: []string{`no menu item named "Hotkeys"`}, steps: `
       - visit: /
       - click: role=button[name="settings menu"]

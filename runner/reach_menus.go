@@ -27,9 +27,11 @@ import (
 // the dialog the first opened) belongs to the place already open.
 //
 // A menu opener is a visible, enabled control that says it opens a popup
-// (aria-haspopup "true" or "menu"), a button that says it is collapsed
-// (aria-expanded="false"), or a control whose name ends in "menu" ("Main
-// menu", an icon titled "Settings Menu"). Nothing else is ever clicked in
+// (aria-haspopup "true" or "menu", or a Bootstrap data-toggle="dropdown"),
+// or a control whose name ends in "menu" ("Main menu", an icon titled
+// "Settings Menu"); after all of those, a button that says it is collapsed
+// (aria-expanded="false"), which is as often a panel as a menu. A link
+// counts when it leads nowhere (href "#", "" or javascript:). Nothing else is ever clicked in
 // this search: no link that leads elsewhere, no drop-down, no tab. The
 // step stays a reach step: when no menu holds the target, the journey is
 // blocked as before, never failed.
@@ -69,23 +71,32 @@ const menuOpenerJS = `function (reset) {
     return el.hasAttribute('onclick') || (tracker && tracker.clickable && tracker.clickable.has(el)) ||
       (el.hasAttribute('title') && getComputedStyle(el).cursor === 'pointer');
   };
-  for (const el of document.body ? document.body.querySelectorAll('*') : []) {
-    if (tried.has(el)) continue;
-    const tag = el.tagName, role = (el.getAttribute('role') || '').trim();
-    if (/^(SELECT|INPUT|TEXTAREA|OPTION|LABEL|SCRIPT|STYLE|TEMPLATE)$/.test(tag) && !(tag === 'INPUT' && /^(button|image)$/i.test(el.type))) continue;
-    if (/^(combobox|listbox|option|tab|textbox|searchbox|link)$/.test(role)) continue;
-    if (tag === 'A' && el.hasAttribute('href') && !/^\s*(#|javascript:)/i.test(el.getAttribute('href'))) continue;
-    if (el.matches(':disabled') || el.closest('[aria-disabled="true"],[aria-hidden="true"],[inert]')) continue;
-    const pop = (el.getAttribute('aria-haspopup') || '').trim().toLowerCase();
-    const exp = (el.getAttribute('aria-expanded') || '').trim().toLowerCase();
-    if (exp === 'true') continue; // open already
-    let opener = false;
-    if (pop === 'true' || pop === 'menu') opener = true;
-    else if (pop === '' && exp === 'false') opener = tag === 'BUTTON' || role === 'button';
-    else if (pop === '' || pop === 'false') opener = control(el) && MENU.test(name(el).replace(ELLIPSIS, ''));
-    if (!opener || !visible(el)) continue;
-    tried.add(el);
-    return el;
+  // Two passes: controls that say they open a menu first (a popup, a
+  // Bootstrap dropdown toggle, a name ending in "menu"), then buttons that
+  // only say they are collapsed, which are as often panels as menus.
+  const all = document.body ? [...document.body.querySelectorAll('*')] : [];
+  for (const pass of [0, 1]) {
+    for (const el of all) {
+      if (tried.has(el)) continue;
+      const tag = el.tagName, role = (el.getAttribute('role') || '').trim();
+      if (/^(SELECT|INPUT|TEXTAREA|OPTION|LABEL|SCRIPT|STYLE|TEMPLATE)$/.test(tag) && !(tag === 'INPUT' && /^(button|image)$/i.test(el.type))) continue;
+      if (/^(combobox|listbox|option|tab|textbox|searchbox|link)$/.test(role)) continue;
+      // an empty href ("") leads nowhere either: Bootstrap's toggles use it
+      if (tag === 'A' && el.hasAttribute('href') && !/^\s*(#|javascript:|$)/i.test(el.getAttribute('href'))) continue;
+      if (el.matches(':disabled') || el.closest('[aria-disabled="true"],[aria-hidden="true"],[inert]')) continue;
+      const pop = (el.getAttribute('aria-haspopup') || '').trim().toLowerCase();
+      const exp = (el.getAttribute('aria-expanded') || '').trim().toLowerCase();
+      if (exp === 'true') continue; // open already
+      const toggle = /^dropdown$/i.test(el.getAttribute('data-toggle') || el.getAttribute('data-bs-toggle') || '');
+      let opener = false;
+      if (pass === 0) {
+        if (pop === 'true' || pop === 'menu' || toggle) opener = true;
+        else if (pop === '' || pop === 'false') opener = control(el) && MENU.test(name(el).replace(ELLIPSIS, ''));
+      } else if (pop === '' && exp === 'false') opener = tag === 'BUTTON' || role === 'button';
+      if (!opener || !visible(el)) continue;
+      tried.add(el);
+      return el;
+    }
   }
   return null;
 }`

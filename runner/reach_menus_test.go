@@ -56,6 +56,25 @@ const reachMenusPage = `<title>notes</title>
   });
 </script>`
 
+// bs3Page is the /bs3 page of TestReachInMenus.
+const bs3Page = `<title>sync</title>
+<style>.dropdown-menu { display: none; } .open > .dropdown-menu { display: block; } .panel-body { display: none; } .in { display: block; }</style>
+<div class="panels">
+  <button aria-expanded="false" onclick="this.nextElementSibling.classList.toggle('in'); this.setAttribute('aria-expanded', 'true')">Folder A</button><div class="panel-body">A files</div>
+  <button aria-expanded="false" onclick="this.nextElementSibling.classList.toggle('in'); this.setAttribute('aria-expanded', 'true')">Folder B</button><div class="panel-body">B files</div>
+  <button aria-expanded="false" onclick="this.nextElementSibling.classList.toggle('in'); this.setAttribute('aria-expanded', 'true')">Folder C</button><div class="panel-body">C files</div>
+</div>
+<ul class="nav"><li class="dropdown"><a href="" class="dropdown-toggle" data-toggle="dropdown" role="button">Actions</a>
+  <ul class="dropdown-menu"><li><a href="" id="settings-item">Settings</a></li></ul></li></ul>
+<div style="display:none"><span>Settings</span></div>
+<p id="out"></p>
+<script>
+  const li = document.querySelector('.dropdown');
+  document.querySelector('.dropdown-toggle').addEventListener('click', (e) => { e.preventDefault(); li.classList.toggle('open'); });
+  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') li.classList.remove('open'); });
+  document.getElementById('settings-item').addEventListener('click', (e) => { e.preventDefault(); li.classList.remove('open'); document.getElementById('out').textContent = 'Settings dialog open'; });
+</script>`
+
 // TestReachInMenus checks that a reach click whose control is in no
 // visible place is looked for in the page's closed menus (a hamburger
 // with ARIA, an icon titled "… Menu" with role-less items) and clicked
@@ -81,6 +100,13 @@ func TestReachInMenus(t *testing.T) {
 			// The control is there at once, under a splash that lifts late.
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprint(w, `<title>covered</title><button onclick="this.textContent = 'Opened'">Filters</button><div id="splash" style="position:fixed; inset:0; background:#fff"></div><script>setTimeout(() => document.getElementById('splash').remove(), 3000);</script>`)
+		case "/bs3":
+			// Bootstrap 3 markup: three collapsed panels come first, then a
+			// navbar dropdown toggle with an empty href and no ARIA popup,
+			// whose list shows when its parent li is marked open; a hidden
+			// dialog's heading has the same name as the menu's item.
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, bs3Page)
 		case "/canary":
 			canary.Add(1)
 		case "/help":
@@ -114,6 +140,11 @@ func TestReachInMenus(t *testing.T) {
       - click: text="Statistics"
         reach: true
       - expect_text: Sessions`},
+		{name: "a Bootstrap 3 dropdown is opened before collapsed panels", want: evidence.Verified, steps: `
+      - visit: /bs3
+      - click: text="Settings"
+        reach: true
+      - expect_text: Settings dialog open`},
 		{name: "a page that never settles: the menus still get their turn", want: evidence.Verified, steps: `
       - visit: /busy
       - click: text="About"
