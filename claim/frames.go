@@ -180,7 +180,11 @@ var restatements = []restatement{
 	// device is shown as 'Disconnected'": a quoted name and a noun for a
 	// kind of item (no control, no part of the page) is the item that
 	// shows the name, and the text is looked for inside it
-	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+` + namedItemNouns + `\s+(?i:shows|says|displays|reads|is marked|is marked as|is shown as|is listed as|is labelled|is labeled|is tagged|is tagged as|has the status|has the label|has the badge)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+` + namedItemNouns + `\s+(?i:shows|says|displays|reads|shows as|is marked|is marked as|is shown as|is listed as|appears as|is labelled|is labeled|is tagged|is tagged as|has the status|has the label|has the badge)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
+		"a named item (a folder, a device, a task) showing a text: the text inside the item that shows the name", false},
+	// "The remote device 'Backup NAS' is listed as 'Disconnected'": the
+	// same, the kind of item said before its name
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?(?:(?i:remote|local|new|shared|paused|selected|first|second|last)\s+)?` + namedItemNouns + `\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:shows|says|displays|reads|shows as|is marked|is marked as|is shown as|is listed as|appears as|is labelled|is labeled|is tagged|is tagged as|has the status|has the label|has the badge)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
 		"a named item (a folder, a device, a task) showing a text: the text inside the item that shows the name", false},
 	{lazyRE(`^(?i:next to|beside|alongside)\s+("\x01\d+\x01"|'\x01\d+\x01'),?\s+(?i:it|the page|there)\s+(?i:says|shows|reads|displays)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "The page shows $2 next to $1$3",
 		"a text said next to a name: the text inside the item that shows the name", false},

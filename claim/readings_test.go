@@ -1157,6 +1157,8 @@ func TestReadingsDialogOpensWeight(t *testing.T) {
 func TestReadingsNamedItem(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"The 'Team Documents' folder shows 'Up to Date'", `On /, the text "Up to Date" in the item containing "Team Documents" is visible.`},
+		{"The remote device 'Backup NAS' is listed as 'Disconnected'", `On /, the text "Disconnected" in the item containing "Backup NAS" is visible.`},
+		{"The task 'Buy milk' shows as 'Done'", `On /, the text "Done" in the item containing "Buy milk" is visible.`},
 		{"Next to 'Camera Uploads' it says 'Paused'", `On /, the text "Paused" in the item containing "Camera Uploads" is visible.`},
 	})
 	st := mustDerive("The home page does not show 'Paused' next to 'Team Documents'").Journeys[0].Steps
