@@ -69,6 +69,9 @@ var (
 	// "The account menu has a 'Sign out' item": the item is there once
 	// the menu is open.
 	reMenuHas = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes) (?i:an? |the )?` + placeName + ` (?i:item|entry|option|command|submenu|menu item)$`)
+	// "There is a 'Sign Out' item in the Actions menu": the same, said
+	// from the item.
+	reMenuThereIs = lazyRE(`^` + menuPage + `(?i:there is|there's|there are|you'll find|you find) (?i:an? |the )?` + placeName + ` (?i:item|entry|option|command|submenu|menu item) (?i:in|on|under) ` + menuRef + `$`)
 )
 
 // menuReading is a claim said with its menu opened by clicks: said derives
@@ -177,10 +180,14 @@ func menuRewrite(claim string) (menuReading, bool) {
 			return r, false
 		}
 		return r, true
-	case reMenuHas.MatchString(c):
+	case reMenuHas.MatchString(c) || reMenuThereIs.MatchString(c):
 		m := reMenuHas.FindStringSubmatch(c)
-		page, item = m[1], firstOf(m, 7)
-		if r.opener, r.menu, ok = menuOpener(m, 2); !ok {
+		it, op := 7, 2
+		if m == nil {
+			m, it, op = reMenuThereIs.FindStringSubmatch(c), 2, 7
+		}
+		page, item = m[1], firstOf(m, it)
+		if r.opener, r.menu, ok = menuOpener(m, op); !ok {
 			return r, false
 		}
 		r.has = true

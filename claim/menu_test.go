@@ -58,6 +58,8 @@ func TestClassMenuChoice(t *testing.T) {
 			j(`{"visit":"/"}`, opener("share menu"), `{"expect_visible":"role=menuitem[name=\"Copy link\" s]"}`)},
 		{"The View menu has a 'Zoom' submenu",
 			j(`{"visit":"/"}`, opener("View menu"), `{"expect_visible":"role=menuitem[name=\"Zoom\" s]"}`)},
+		{"There is a 'Sign Out' item in the account menu.",
+			j(`{"visit":"/"}`, opener("account menu"), `{"expect_visible":"role=menuitem[name=\"Sign Out\" s]"}`)},
 	})
 	runRefused(t, []string{
 		"Choosing 'Log out' from every menu shows 'See you soon'",            // which menu?
