@@ -44,15 +44,19 @@ type journeyRun struct {
 	stepsDone func() // see runJourney
 	evPhase   string // the timing phase of the step's evidence
 
-	navigated  bool // a visit has happened
-	terminated bool // a busy script was stopped
-	closed     int  // popups closed
-	expects    map[int]bool
-	helpers    sync.WaitGroup
-	stepNo     int            // the step running, 0-based: its object group
-	counts     map[string]int // counts kept by remember_count
-	filled     []filledField  // fields typed into since the last action (refill)
-	note       string         // what the running step found, for its evidence ("3 visible matches")
+	// consoleFrom is where expect_no_console_errors starts reading the
+	// console: at the latest reach click, which opens the place the claim
+	// is about; what was logged on the way there is not that place's.
+	consoleFrom int
+	navigated   bool // a visit has happened
+	terminated  bool // a busy script was stopped
+	closed      int  // popups closed
+	expects     map[int]bool
+	helpers     sync.WaitGroup
+	stepNo      int            // the step running, 0-based: its object group
+	counts      map[string]int // counts kept by remember_count
+	filled      []filledField  // fields typed into since the last action (refill)
+	note        string         // what the running step found, for its evidence ("3 visible matches")
 	// settled is how long the page had been settled when the running step's
 	// wait gave up before its budget; 0 when it did not.
 	settled  time.Duration
@@ -482,6 +486,9 @@ func (jr *journeyRun) step(k int, s *plan.Step, sr *evidence.StepResult) *verdic
 	ctx, cancel := context.WithTimeout(jr.sctx, d)
 	defer cancel()
 	jr.settled = 0
+	if s.Reach && s.Kind == plan.Click {
+		jr.rec.snapshot(func() { jr.consoleFrom = len(jr.rec.console) })
+	}
 	v := jr.do(ctx, k, s, d)
 	// A budget above the step's, or a crash, overrides the step's own view.
 	if why := jr.crashed(); why != "" {

@@ -1307,7 +1307,7 @@ func (st *stepCtx) expectNoConsoleErrors() *verdict {
 	st.settle()
 	var errs []evidence.ConsoleEntry
 	st.jr.rec.snapshot(func() {
-		for _, c := range st.jr.rec.console {
+		for _, c := range st.jr.rec.console[min(st.jr.consoleFrom, len(st.jr.rec.console)):] {
 			if appError(c) {
 				errs = append(errs, c)
 			}

@@ -356,3 +356,35 @@ rpc('');`)
 		t.Errorf("console log %+v, want one entry for %s/app/rpc", console, srv.URL)
 	}
 }
+
+// TestConsoleFromReachClick checks that expect_no_console_errors reads the
+// console from the latest reach click, which opens the place the claim is
+// about: an error of the start page on the way there does not count, one
+// of the place does, and without a reach click the whole journey counts.
+func TestConsoleFromReachClick(t *testing.T) {
+	srv := servePages(t, map[string]string{
+		"/":       `<title>start</title><script>console.error('start page boom')</script><a href="/clean">Alerts</a> <a href="/broken">Rules</a>`,
+		"/clean":  `<title>alerts</title><p>No alerts</p>`,
+		"/broken": `<title>rules</title><p>Rules</p><script>console.error('rules boom')</script>`,
+	})
+	cases := []decisionCase{
+		{name: "the start page's error is on the way", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=link[name="Alerts"]
+        reach: true
+      - expect_text: No alerts
+      - expect_no_console_errors: true`},
+		{name: "the place's own error counts", want: evidence.Failed, reason: []string{"rules boom"}, steps: `
+      - visit: /
+      - click: role=link[name="Rules"]
+        reach: true
+      - expect_text: Rules
+      - expect_no_console_errors: true`},
+		{name: "no reach click: the whole journey counts", want: evidence.Failed, reason: []string{"start page boom"}, steps: `
+      - visit: /
+      - click: role=link[name="Alerts"]
+      - expect_text: No alerts
+      - expect_no_console_errors: true`},
+	}
+	runDecisionCases(t, srv.URL, cases)
+}
