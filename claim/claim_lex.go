@@ -417,7 +417,8 @@ var fillers = map[string]bool{
 	"should": true, "must": true, "shall": true, "would": true, "could": true,
 	"might": true, "may": true, "will": true, "can": true, "does": true, "do": true,
 	"did": true, "always": true, "actually": true, "really": true, "definitely": true,
-	"certainly": true, "still": true, "correctly": false,
+	"certainly": true, "still": true, "correctly": false, "simply": true, "basically": true,
+	"indeed": true,
 }
 
 var fillerPairs = map[string]bool{

@@ -51,7 +51,7 @@ func buildRules() {
 		})
 	// "opens the hotkeys dialog, which lists 'Toggle turtle mode'": a
 	// relative clause says what the element just checked holds.
-	addRule("which shows", cNoop, false, `(?:which|that) (?:{show}|holds?|offers?) ({lits})`,
+	addRule("which shows", cNoop, false, `(?:which|that) (?:{show}|holds?|offers?|asks (?:you )?for|prompts (?:you )?for) ({lits})`,
 		func(m *match) ([]item, bool) {
 			l := m.st.last
 			if l != nil && l.kind == iCheck && len(l.steps) == 1 && l.steps[0].Kind == plan.ExpectURL && m.p.nextToken(m.end) == nil {

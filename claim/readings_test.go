@@ -1324,3 +1324,12 @@ func TestReadingsWithoutToken(t *testing.T) {
 		{`GET /api returns 200, no token needed.`, `On /api, the page answered HTTP 200.`},
 	})
 }
+
+// "simply" and "basically" change nothing a browser checks; "which asks
+// for 'X'" says what the page just reached shows.
+func TestReadingsFillersAndAsksFor(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`Visiting /a simply shows 'Welcome'`, `On /a, the page shows "Welcome".`},
+		{`Clicking 'Sign in' opens a dialog, which asks for 'Password or token'`, `On /: click the text "Sign in"; then a dialog is visible and a dialog shows "Password or token".`},
+	})
+}
