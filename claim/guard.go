@@ -542,8 +542,9 @@ func guardSignedIn(ws []gword, steps []plan.Step, _ Derivation) string {
 			l == "signed-in" || l == "logged-in" || l == "authenticated" || l == "admins" ||
 			(l == "admin" || l == "administrator") && i > 0 && (ws[i-1].low == "as" || ws[i-1].low == "an") ||
 			(l == "admin" || l == "administrator") && i+1 < len(ws) && (ws[i+1].low == "sees" || ws[i+1].low == "can" || ws[i+1].low == "user" || ws[i+1].low == "users") {
-			if i > 0 && (ws[i-1].low == "not" || ws[i-1].low == "without") {
-				continue
+			if i > 0 && (ws[i-1].low == "not" || ws[i-1].low == "without") ||
+				i > 1 && ws[i-1].low == "being" && ws[i-2].low == "without" {
+				continue // "without being logged in"
 			}
 			said = i
 			break

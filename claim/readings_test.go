@@ -1333,3 +1333,13 @@ func TestReadingsFillersAndAsksFor(t *testing.T) {
 		{`Clicking 'Sign in' opens a dialog, which asks for 'Password or token'`, `On /: click the text "Sign in"; then a dialog is visible and a dialog shows "Password or token".`},
 	})
 }
+
+// "Choosing 'Settings' from the main menu": a menu's items are hidden
+// until it opens, so the menu is opened first (a guess, reach), never the
+// whole page searched; "without being logged in" is the fresh journey.
+func TestReadingsChoiceFromMenu(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`Choosing 'Settings' from the main menu shows 'Preferences'`, `On /: open the main menu (the button named "main menu"), choose the menu item "Settings"; then the page shows "Preferences".`},
+		{`Visiting /admin without being logged in shows 'Sign in'`, `On /admin, the page shows "Sign in".`},
+	})
+}
