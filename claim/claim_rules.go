@@ -314,7 +314,7 @@ func buildRules() {
 			}
 			return []item{{kind: iNoop, notes: []string{"Every journey starts in a fresh browser with no cookies, token or credentials, so the request is sent without them."}}}, true
 		})
-	addRule("signed out", cNoop, false, `(?:while |when |as |being |if |but )?(?:signed|logged) out|(?:while |when |if )?not (?:signed|logged) in|as an? (?:guest|anonymous (?:user|visitor)|visitor|(?:logged|signed)[ -]out (?:user|visitor)|new visitor|first-time visitor|user who is not (?:signed|logged) in)|without (?:signing|logging) in|without being (?:signed|logged) in|anonymously|in a fresh (?:session|browser)|with (?:no|an empty) session|in (?:an )?incognito(?: mode| window)?|(?:for|to) (?:a )?(?:logged-out|signed-out|anonymous) (?:users?|visitors?)`,
+	addRule("signed out", cNoop, false, `(?:while |when |as |being |if |but )?(?:signed|logged) out|(?:while |when |if )?not (?:signed|logged) in|as an? (?:guest|anonymous (?:user|visitor)|visitor|(?:logged|signed)[ -]out (?:user|visitor)|new visitor|first-time visitor|user who is not (?:signed|logged) in)|without (?:signing|logging) in|without being (?:signed|logged) in|anonymously|in a fresh (?:session|browser)|with (?:no|an empty) session|in (?:an )?incognito(?: mode| window)?|(?:for|to) (?:an? )?(?:logged-out|signed-out|anonymous) (?:users?|visitors?)`,
 		func(m *match) ([]item, bool) {
 			return []item{{kind: iNoop, notes: []string{"Every journey starts in a fresh browser with no cookies, so it is signed out."}}}, true
 		})

@@ -38,16 +38,39 @@ const labelRun = `([A-Z0-9][^,:;]{0,79}?)`
 var labelForms = []struct {
 	re    *lazyRegexp
 	value bool // the last group is a drop-down's value, not a state
+	bare  bool // no place before it: a short label with no clause word
 }{
 	// "Settings > Accounts has Check mail on start unticked", "… has its
 	// Start minimised box ticked"
-	{lazyRE(`^(.+? (?i:has|have|with) )(?i:its |the |their )?` + labelRun + labelKind + ` ` + labelState + `((?: (?i:by default))?)$`), false},
+	{lazyRE(`^(.+? (?i:has|have|with) )(?i:its |the |their )?` + labelRun + labelKind + ` ` + labelState + `((?: (?i:by default))?)$`), false, false},
 	// "In Settings, Accounts tab, Check mail on start is ticked",
 	// "Settings → Privacy: Block remote images is switched off"
-	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|are) ` + labelState + `((?: (?i:by default))?)$`), false},
+	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|are) ` + labelState + `((?: (?i:by default))?)$`), false, false},
+	// "The Deploy button is disabled", "For a guest the Remember me box
+	// is unticked": no place, so "the" and the kind of control delimit it
+	{lazyRE(`^((?:.+? )?(?i:the ))` + labelRun + ` (box|checkbox|check box|option|toggle|switch|button|field|drop-down|dropdown|select) (?:is|are) ` + labelState + `((?: (?i:by default))?)$`), false, true},
 	// "Export: Colour space is Adobe RGB"
-	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|is set to|reads|shows) ([A-Z0-9][^,:;'"‘’“”]{0,39})((?: (?i:by default))?)$`), true},
+	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|is set to|reads|shows) ([A-Z0-9][^,:;'"‘’“”]{0,39})((?: (?i:by default))?)$`), true, false},
 }
+
+// bareLabel reports whether a label said with no place before it reads as
+// a name alone: up to four words, none that goes on the sentence ("Place
+// order button stays disabled until the terms").
+func bareLabel(s string) bool {
+	ws := strings.Fields(strings.ToLower(s))
+	if len(ws) > 4 {
+		return false
+	}
+	for _, w := range ws {
+		if bareNotLabel[w] || stateWords[w] || isElementNoun(w) {
+			return false
+		}
+	}
+	return true
+}
+
+var bareNotLabel = map[string]bool{"until": true, "unless": true, "when": true, "while": true, "stays": true,
+	"stay": true, "remains": true, "becomes": true, "is": true, "are": true, "and": true, "or": true, "after": true, "before": true}
 
 // labelPlaceholder stands for a label holding quotes while the claim is
 // derived; it is put back in the plan, its requirements and notes.
@@ -126,7 +149,7 @@ func deriveLabelled(claim string) (Derivation, bool) {
 			continue
 		}
 		prefix, label, kind, last, dflt := m[1], strings.TrimSpace(m[2]), m[3], m[4], m[5]
-		if !plainLabel(label) || strings.HasSuffix(strings.TrimSpace(prefix), "'") {
+		if !plainLabel(label) || strings.HasSuffix(strings.TrimSpace(prefix), "'") || f.bare && !bareLabel(label) {
 			continue
 		}
 		said := label

@@ -329,8 +329,13 @@ func derivePlaces(claim string) (Derivation, bool) {
 // the common nouns a page's options are named with: a platform or a
 // browser ("Mobile Safari", "Docker Swarm") stays out of reach.
 func inShownName(toks []token, w string) bool {
+	upper := func(i int) bool {
+		return i >= 0 && i < len(toks) && toks[i].kind == tWord && toks[i].raw != "" && toks[i].raw[0] >= 'A' && toks[i].raw[0] <= 'Z'
+	}
+	// a capital first in the sentence proves nothing alone; with the next
+	// word capitalised too it starts a name ("Backup NAS shows …")
 	capital := func(i int) bool {
-		return i >= 1 && i < len(toks) && toks[i].kind == tWord && toks[i].raw != "" && toks[i].raw[0] >= 'A' && toks[i].raw[0] <= 'Z'
+		return upper(i) && (i >= 1 || upper(i+1) && !determiners[toks[0].low] && toks[0].low != "the")
 	}
 	if !shownNameWords[w] {
 		return false
@@ -356,4 +361,4 @@ func inShownName(toks []token, w string) bool {
 var shownNameWords = map[string]bool{"queue": true, "worker": true, "workers": true,
 	"server": true, "servers": true, "storage": true, "backup": true, "backups": true,
 	"cache": true, "memory": true, "disk": true, "database": true, "logs": true,
-	"analytics": true, "tracking": true, "json": true}
+	"analytics": true, "tracking": true, "json": true, "deploy": true}

@@ -1343,3 +1343,30 @@ func TestReadingsChoiceFromMenu(t *testing.T) {
 		{`Visiting /admin without being logged in shows 'Sign in'`, `On /admin, the page shows "Sign in".`},
 	})
 }
+
+// "The Deploy button is disabled": an unquoted label with no place before
+// it, delimited by "the" and the kind of control, is found first (reach);
+// a run of words that goes on the sentence is no label.
+func TestReadingsBareLabelState(t *testing.T) {
+	for _, tc := range []struct{ claim, target string }{
+		{"The Deploy button is disabled.", `role=button[name="Deploy"]`},
+		{"the Remember me checkbox is ticked by default", `role=checkbox[name="Remember me"]`},
+		{"On /cart/checkout the Place order button stays disabled until the terms checkbox is ticked.", ""},
+	} {
+		d, err := Derive(tc.claim)
+		if tc.target == "" {
+			if err == nil && len(d.Plan.Journeys) > 0 && strings.Contains(d.Plan.Journeys[0].Steps[1].Target, "stays disabled") {
+				t.Errorf("%q read a clause as a label: %v", tc.claim, d.Plan.Journeys[0].Steps)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q refused: %v", tc.claim, err)
+			continue
+		}
+		steps := d.Plan.Journeys[0].Steps
+		if len(steps) != 3 || steps[1].Kind != plan.Hover || !steps[1].Reach || steps[2].Target != tc.target {
+			t.Errorf("%q derived %v; want a reach hover then the state of %s", tc.claim, steps, tc.target)
+		}
+	}
+}
