@@ -686,6 +686,21 @@ func buildRules() {
 			it.notes = append([]string{"No field named: the text is typed into the page's first text field."}, bareNote(v.text, !v.bare)...)
 			return []item{it}, true
 		})
+	// "ticking the checkbox next to 'cleanup.py'": a row's own checkbox,
+	// found inside the item that shows the name.
+	addRule("checkbox next to", cAction, false, `{who}(?:can )?(ticking|tick|ticks|checking|check|checks|selecting|select|selects|unticking|untick|unticks|unchecking|uncheck|unchecks|deselecting|deselect) (?:the |a |its )?(?:checkbox|check box|tick box|tickbox|box) (?:next to|beside|by|for|of|in front of|in the row of|on the row of) (?:the )?({lit})(?: (?:row|line|item|entry|file|folder|task))?`,
+		func(m *match) ([]item, bool) {
+			name := m.lits(2)[0]
+			box := plan.Target{Kind: plan.ByRole, Value: "checkbox", Within: name}.String()
+			k, verb := plan.Check, "tick"
+			if v := m.low(1); strings.HasPrefix(v, "un") || strings.HasPrefix(v, "de") {
+				k, verb = plan.Uncheck, "untick"
+			}
+			a := action("form", plan.Step{Kind: k, Target: box})
+			a.desc = fmt.Sprintf("%s the checkbox of %q", verb, name)
+			a.notes = []string{fmt.Sprintf("The checkbox is the one inside the smallest repeated item (list item, row, card) whose text contains %q.", name)}
+			return []item{a}, true
+		})
 	addRule("check box", cAction, true, `{who}(?:can )?(?:checking|check|checks|checked|ticking|tick|ticks|ticked|enabling|enable|enables|toggling on|toggle on|turning on|turn on|opting into|opting in to|opt in to|accepting|accept|accepts|agreeing to|agree to|marking|mark|marks|completing|complete|selecting|select|unchecking|uncheck|unchecks|unticking|untick|unticks|disabling|disable|disables|toggling off|toggle off|turning off|turn off|clearing|clear|deselecting|deselect|unmarking|unmark)(?: the| my)? ({name})(?: (checkbox|check box|box|tickbox|option|toggle|switch|radio|radio button|as done|as complete|as completed|done|complete|completed))?`,
 		func(m *match) ([]item, bool) {
 			verb := m.p.lx.shape[m.start:m.loc[2]]
@@ -1650,7 +1665,7 @@ func buildRules() {
 			}
 			return m.elementCheck(1, neg)
 		})
-	addRule("element list", cCheck, false, `{neg}(?:{show}|opens|open) ((?:{name})(?: , (?:{name}))*(?: ,)? and (?:{name})) (fields|inputs|text fields|boxes|buttons|links|checkboxes|tabs|headings|images|dropdowns|radio buttons)`,
+	addRule("element list", cCheck, false, `{neg}(?:{show}|opens|open|brings up|bring up)(?: the)? ((?:{name})(?: , (?:{name}))*(?: ,)? and (?:{name})) (fields|inputs|text fields|boxes|buttons|links|checkboxes|tabs|headings|images|dropdowns|radio buttons)`,
 		func(m *match) ([]item, bool) {
 			names := splitNames(m.p, m.loc[2], m.loc[3])
 			if len(names) < 2 {

@@ -1370,3 +1370,12 @@ func TestReadingsBareLabelState(t *testing.T) {
 		}
 	}
 }
+
+// "ticking the checkbox next to 'cleanup.py'": the row's own checkbox,
+// inside the item showing the name; "brings up the 'A' and 'B' buttons".
+func TestReadingsCheckboxNextTo(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`On /tree, ticking the checkbox next to 'cleanup.py' brings up the 'Rename' and 'Move' buttons.`, `On /tree: tick the checkbox of "cleanup.py"; then the "Rename" button is visible and the "Move" button is visible.`},
+		{`On /tree, unticking the box next to 'cleanup.py' hides 'Rename'`, `On /tree: the text "Rename" is visible; then untick the checkbox of "cleanup.py"; then the text "Rename" is not visible.`},
+	})
+}
