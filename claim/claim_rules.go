@@ -688,9 +688,12 @@ func buildRules() {
 		})
 	// "ticking the checkbox next to 'cleanup.py'": a row's own checkbox,
 	// found inside the item that shows the name.
-	addRule("checkbox next to", cAction, false, `{who}(?:can )?(ticking|tick|ticks|checking|check|checks|selecting|select|selects|unticking|untick|unticks|unchecking|uncheck|unchecks|deselecting|deselect) (?:the |a |its )?(?:checkbox|check box|tick box|tickbox|box) (?:next to|beside|by|for|of|in front of|in the row of|on the row of) (?:the )?({lit})(?: (?:row|line|item|entry|file|folder|task))?`,
+	addRule("checkbox next to", cAction, true, `{who}(?:can )?(ticking|tick|ticks|checking|check|checks|selecting|select|selects|unticking|untick|unticks|unchecking|uncheck|unchecks|deselecting|deselect) (?:the |a |its )?(?:checkbox|check box|tick box|tickbox|box) (?:next to|beside|by|for|of|in front of|in the row of|on the row of) (?:the )?({text})(?: (?:row|line|item|entry|file|folder|task))?`,
 		func(m *match) ([]item, bool) {
-			name := m.lits(2)[0]
+			name, quoted, ok := m.text(2)
+			if !ok || !quoted && !literalToken(name) {
+				return nil, false // an unquoted name only when it reads as one ("cleanup.py")
+			}
 			box := plan.Target{Kind: plan.ByRole, Value: "checkbox", Within: name}.String()
 			k, verb := plan.Check, "tick"
 			if v := m.low(1); strings.HasPrefix(v, "un") || strings.HasPrefix(v, "de") {
@@ -698,7 +701,7 @@ func buildRules() {
 			}
 			a := action("form", plan.Step{Kind: k, Target: box})
 			a.desc = fmt.Sprintf("%s the checkbox of %q", verb, name)
-			a.notes = []string{fmt.Sprintf("The checkbox is the one inside the smallest repeated item (list item, row, card) whose text contains %q.", name)}
+			a.notes = append([]string{fmt.Sprintf("The checkbox is the one inside the smallest repeated item (list item, row, card) whose text contains %q.", name)}, bareNote(name, quoted)...)
 			return []item{a}, true
 		})
 	addRule("check box", cAction, true, `{who}(?:can )?(?:checking|check|checks|checked|ticking|tick|ticks|ticked|enabling|enable|enables|toggling on|toggle on|turning on|turn on|opting into|opting in to|opt in to|accepting|accept|accepts|agreeing to|agree to|marking|mark|marks|completing|complete|selecting|select|unchecking|uncheck|unchecks|unticking|untick|unticks|disabling|disable|disables|toggling off|toggle off|turning off|turn off|clearing|clear|deselecting|deselect|unmarking|unmark)(?: the| my)? ({name})(?: (checkbox|check box|box|tickbox|option|toggle|switch|radio|radio button|as done|as complete|as completed|done|complete|completed))?`,
@@ -2509,6 +2512,15 @@ func changeWord(s string) bool {
 	}
 	return false
 }
+
+// literalToken reports whether an unquoted text is one token that can only
+// be a literal: a file name, a version, an identifier with digits
+// ("cleanup.py", "v5.0.7", "docs-q7k2m").
+func literalToken(v string) bool {
+	return !strings.ContainsAny(v, " \t") && reLiteralToken.MatchString(v)
+}
+
+var reLiteralToken = lazyRE(`^(?:[\w-]+\.[A-Za-z0-9]{1,5}|v?\d+(?:\.\d+)+[\w.+-]*|[A-Za-z]+[-_][\w-]*\d[\w-]*)$`)
 
 func bareNote(v string, quoted bool) []string {
 	if quoted || v == "" {

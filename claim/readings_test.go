@@ -1376,6 +1376,23 @@ func TestReadingsBareLabelState(t *testing.T) {
 func TestReadingsCheckboxNextTo(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{`On /tree, ticking the checkbox next to 'cleanup.py' brings up the 'Rename' and 'Move' buttons.`, `On /tree: tick the checkbox of "cleanup.py"; then the "Rename" button is visible and the "Move" button is visible.`},
+		{`Ticking the checkbox next to cleanup.py (on /tree) brings up the Rename and Move buttons.`, `On /tree: tick the checkbox of "cleanup.py"; then the "Rename" button is visible and the "Move" button is visible.`},
 		{`On /tree, unticking the box next to 'cleanup.py' hides 'Rename'`, `On /tree: the text "Rename" is visible; then untick the checkbox of "cleanup.py"; then the text "Rename" is not visible.`},
 	})
+}
+
+// An unquoted name is read as a literal only when it can be nothing else:
+// a file name, a version, an identifier with digits.
+func TestLiteralToken(t *testing.T) {
+	for _, tc := range []struct {
+		v    string
+		want bool
+	}{
+		{"cleanup.py", true}, {"sales-2024.csv", true}, {"v5.0.7", true}, {"6.4.12", true}, {"docs-q7k2m", true},
+		{"Buy milk", false}, {"milk", false}, {"Settings", false},
+	} {
+		if got := literalToken(tc.v); got != tc.want {
+			t.Errorf("literalToken(%q) = %v, want %v", tc.v, got, tc.want)
+		}
+	}
 }
