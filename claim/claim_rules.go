@@ -1397,7 +1397,8 @@ func buildRules() {
 					return nil, false
 				}
 			}
-			pg, ok := m.p.page(m.bounds(1))
+			a1, b1 := m.bounds(1)
+			pg, ok := m.p.page(a1, b1)
 			if !ok || pg.generic || pg.host {
 				return nil, false
 			}
@@ -1405,10 +1406,19 @@ func buildRules() {
 				m.p.setHint("unsupported", "vouch can check where a page ends up, not where it does not", m.start)
 				return nil, false
 			}
-			at, note := pg.landing()
-			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: at})
-			if note != "" {
-				c.notes = []string{note}
+			var c item
+			if pg.guess {
+				its, ok := m.p.guessedLanding(pg, a1, b1, false)
+				if !ok || its[0].steps[0].Kind != plan.ExpectURL {
+					return its, ok
+				}
+				c = its[0]
+			} else {
+				at, note := pg.landing()
+				c = check("url", plan.Step{Kind: plan.ExpectURL, Value: at})
+				if note != "" {
+					c.notes = []string{note}
+				}
 			}
 			verb := m.p.lx.shape[m.start:m.loc[2]]
 			if strings.HasPrefix(verb, "shows") || strings.HasPrefix(verb, "show") || strings.HasPrefix(verb, "displays") || strings.HasPrefix(verb, "display") || strings.HasPrefix(verb, "loads") || strings.HasPrefix(verb, "load") {
@@ -1426,9 +1436,13 @@ func buildRules() {
 		})
 	addRule("url subject", cCheck, false, `(?:the )?(?:current |page |browser |final )?(?:url|address|location|path|address bar|route|pathname)(?: bar)? (?:is|be|becomes|become|changes to|change to|=|:|ends with|end with|contains|contain|matches|shows|updates to|update to|points to|reads|gets|is now|will be|should be)(?: now)? ({page})`,
 		func(m *match) ([]item, bool) {
-			pg, ok := m.p.page(m.bounds(1))
+			a1, b1 := m.bounds(1)
+			pg, ok := m.p.page(a1, b1)
 			if !ok || pg.generic || pg.host {
 				return nil, false
+			}
+			if pg.guess {
+				return m.p.guessedLanding(pg, a1, b1, true)
 			}
 			at, note := pg.landing()
 			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: at})
@@ -3806,7 +3820,10 @@ var shownMenus = map[string]bool{"main": true, "top": true, "side": true, "sideb
 // droppedMenus are the lower-case names of menus that drop down from a
 // control of their name (frames.go says them capitalised).
 var droppedMenus = map[string]bool{"settings": true, "options": true, "preferences": true, "account": true,
-	"profile": true, "file": true, "edit": true, "view": true, "help": true, "tools": true, "actions": true}
+	"profile": true, "file": true, "edit": true, "view": true, "help": true, "tools": true, "actions": true,
+	// menus named for the control that shows them, hidden until pressed
+	"user": true, "avatar": true, "hamburger": true, "burger": true, "overflow": true, "kebab": true,
+	"gear": true, "cog": true, "dropdown": true, "drop-down": true}
 
 // namedMenu returns the name of the menu a region match names by a
 // capitalised or quoted word before "menu" ("The Settings menu", "the

@@ -2989,7 +2989,7 @@ func (c *composer) gone(subj *subject, vals []string) bool {
 // purpose (a count, "every", a dialog nothing opens, a judgement).
 func composeMayRead(r *refusal) bool {
 	return r.reason == stateHint || r.reason == orHint || strings.HasPrefix(r.reason, "vouch cannot check that one text replaces another") ||
-		strings.HasPrefix(r.reason, "a style is checked to be something")
+		strings.HasPrefix(r.reason, "a style is checked to be something") || strings.HasSuffix(r.reason, guessedLandingHint)
 }
 
 // orHint is the rules' refusal of "or", which the compositional reader

@@ -71,6 +71,10 @@ var (
 	reMenuHas = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes) (?i:an? |the )?` + placeName + ` (?i:item|entry|option|command|submenu|menu item)$`)
 	// "There is a 'Sign Out' item in the Actions menu": the same, said
 	// from the item.
+	// "The Kernel menu on /nb has a 'Connect' entry": the page said
+	// after the menu, read as said before it ("On /nb, the Kernel menu
+	// has …"); only a path, never a page's name.
+	reMenuAtPage = lazyRE(`^((?i:the )?` + menuRef + `) (?i:on|at|in) (/[^\s,]+),? ((?i:has|contains|offers|lists|includes) .+)$`)
 	reMenuThereIs = lazyRE(`^` + menuPage + `(?i:there is|there's|there are|you'll find|you find) (?i:an? |the )?` + placeName + ` (?i:item|entry|option|command|submenu|menu item) (?i:in|on|under) ` + menuRef + `$`)
 )
 
@@ -128,6 +132,9 @@ var menuForms = []struct {
 // names none in a form read here.
 func menuRewrite(claim string) (menuReading, bool) {
 	c := strings.TrimSuffix(strings.TrimSpace(claim), ".")
+	if m := reMenuAtPage.FindStringSubmatch(c); m != nil {
+		c = "On " + m[7] + ", " + m[1] + " " + m[8]
+	}
 	var r menuReading
 	var item, rest, page string
 	var ok bool

@@ -60,6 +60,11 @@ func TestClassMenuChoice(t *testing.T) {
 			j(`{"visit":"/"}`, opener("View menu"), `{"expect_visible":"role=menuitem[name=\"Zoom\" s]"}`)},
 		{"There is a 'Sign Out' item in the account menu.",
 			j(`{"visit":"/"}`, opener("account menu"), `{"expect_visible":"role=menuitem[name=\"Sign Out\" s]"}`)},
+		// the page said after the menu, as a path
+		{"The Kernel menu on /notebooks/a.ipynb has a 'Connect to Existing Kernel' entry.",
+			j(`{"visit":"/notebooks/a.ipynb"}`, opener("Kernel menu"), `{"expect_visible":"role=menuitem[name=\"Connect to Existing Kernel\" s]"}`)},
+		{"The user menu has a 'Logout' item",
+			j(`{"visit":"/"}`, opener("user menu"), `{"expect_visible":"role=menuitem[name=\"Logout\" s]"}`)},
 	})
 	runRefused(t, []string{
 		"Choosing 'Log out' from every menu shows 'See you soon'",            // which menu?
@@ -72,6 +77,11 @@ func TestClassMenuChoice(t *testing.T) {
 		"'Log out' in the account menu shows a red icon",                     // the item itself, or what choosing it shows?
 		"Choosing 'Log out' from the account menu's submenu shows 'Bye'",     // a submenu of a menu
 		"The Billing dialog (account menu, then Billing) shows next invoice", // no quoted text
+		// a menu named for its control is closed until pressed: never its
+		// items looked for on the page as it loads
+		"The user menu has a 'Logout' button",
+		"The hamburger menu shows 'v5.0.7'",
+		"The Kernel menu on the notebook page has a 'Connect' entry", // a page by its name, not a path
 	})
 }
 

@@ -137,7 +137,9 @@ func (s Step) Describe() string {
 	if s.Timeout > 0 {
 		out += fmt.Sprintf(" (within %s)", s.Timeout)
 	}
-	if s.Reach && s.Kind == ExpectJSON {
+	if s.Reach && s.Kind == ExpectURL {
+		out += " (the address is guessed from the page's common name: another address blocks the journey)"
+	} else if s.Reach && s.Kind == ExpectJSON {
 		out += " (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey)"
 	} else if s.Reach && s.Kind == WaitFor && strings.HasPrefix(s.Target, ByText+"=") {
 		out += " (only to find a text the claim names without quotes: a guess)"

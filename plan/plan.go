@@ -184,7 +184,10 @@ type Step struct {
 	// it does not pass, the journey is blocked, never failed: a wrong
 	// guess is no evidence against the claim. On expect_json it marks the
 	// guess that the page answers JSON: a page that is not JSON blocks the
-	// journey, while a JSON response without the value still fails.
+	// journey, while a JSON response without the value still fails. On
+	// expect_url it marks an address guessed from a page's common name
+	// ("takes you to the pricing page" as /pricing): ending up elsewhere
+	// blocks the journey.
 	Reach bool
 }
 

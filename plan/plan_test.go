@@ -362,26 +362,37 @@ func FuzzTargetCanonical(f *testing.F) {
 }
 
 // TestReachOnWaitFor: a wait_for may carry reach (a text the claim names
-// without quotes, found first); it is kept in the canonical form, round
-// trips, and its description says it is a guess.
+// without quotes, found first), and so may an expect_url (an address
+// guessed from a page's common name); it is kept in the canonical form,
+// round trips, and its description says it is a guess.
 func TestReachOnWaitFor(t *testing.T) {
-	src := "version: 1\nname: r\njourneys:\n  - name: j\n    steps:\n      - visit: /\n      - wait_for: text=Bob Stone\n        reach: true\n      - expect_text: Bob Stone\n"
-	p, err := Parse([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := p.Journeys[0].Steps[1]
-	if !s.Reach || s.Kind != WaitFor {
-		t.Fatalf("step 2 is %+v, want a wait_for marked reach", s)
-	}
-	if !strings.Contains(string(p.Canonical()), `{"wait_for":"text=Bob Stone","reach":true}`) {
-		t.Errorf("canonical form lacks the reach: %s", p.Canonical())
-	}
-	again, err := Parse(p.Canonical())
-	if err != nil || again.ID() != p.ID() {
-		t.Errorf("round trip: %v", err)
-	}
-	if d := s.Describe(); !strings.Contains(d, "only to find a text the claim names without quotes: a guess") {
-		t.Errorf("description %q does not say it is a guess", d)
+	for _, tc := range []struct {
+		step, canonical, desc string
+		kind                  Kind
+	}{
+		{"wait_for: text=Bob Stone", `{"wait_for":"text=Bob Stone","reach":true}`, "only to find a text the claim names without quotes: a guess", WaitFor},
+		{"expect_url: /pricing", `{"expect_url":"/pricing","reach":true}`, "the address is guessed from the page's common name: another address blocks the journey", ExpectURL},
+	} {
+		t.Run(string(tc.kind), func(t *testing.T) {
+			src := "version: 1\nname: r\njourneys:\n  - name: j\n    steps:\n      - visit: /\n      - " + tc.step + "\n        reach: true\n      - expect_text: Bob Stone\n"
+			p, err := Parse([]byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := p.Journeys[0].Steps[1]
+			if !s.Reach || s.Kind != tc.kind {
+				t.Fatalf("step 2 is %+v, want a %s marked reach", s, tc.kind)
+			}
+			if !strings.Contains(string(p.Canonical()), tc.canonical) {
+				t.Errorf("canonical form lacks the reach: %s", p.Canonical())
+			}
+			again, err := Parse(p.Canonical())
+			if err != nil || again.ID() != p.ID() {
+				t.Errorf("round trip: %v", err)
+			}
+			if d := s.Describe(); !strings.Contains(d, tc.desc) {
+				t.Errorf("description %q does not say it is a guess", d)
+			}
+		})
 	}
 }

@@ -106,8 +106,8 @@ func (s *Step) check() (msg, field string) {
 	if s.Timeout < 0 || s.Timeout > MaxTimeout {
 		return fmt.Sprintf("timeout must be between 0 and %s", MaxTimeout), "timeout"
 	}
-	if s.Reach && !s.Kind.CanReach() && s.Kind != ExpectJSON {
-		return fmt.Sprintf("reach marks an action that reaches the place the claim is about (visit, click, dblclick, press, hover), a wait_for that finds a text the claim names without quotes, or an expect_json whose response is taken to be JSON; %s cannot be a guess of the way there", k), "reach"
+	if s.Reach && !s.Kind.CanReach() && s.Kind != ExpectJSON && s.Kind != ExpectURL {
+		return fmt.Sprintf("reach marks an action that reaches the place the claim is about (visit, click, dblclick, press, hover), a wait_for that finds a text the claim names without quotes, an expect_json whose response is taken to be JSON, or an expect_url whose address is guessed; %s cannot be a guess of the way there", k), "reach"
 	}
 	needsTarget := s.Kind.takesTarget()
 	switch s.Kind {

@@ -443,6 +443,10 @@ func unreached(s *plan.Step, v *verdict) *verdict {
 		}
 	}
 	reason := fmt.Sprintf("could not reach the place the claim is about: %s (the plan guessed how to open it)", what)
+	if s.Kind == plan.ExpectURL {
+		// the page's address was guessed from its common name
+		reason = fmt.Sprintf("could not reach the place the claim is about: %s (the plan guessed its address from the page's common name)", what)
+	}
 	if t, err := plan.ParseTarget(s.Target); err == nil && s.Kind == plan.WaitFor && t.Kind == plan.ByText {
 		// a text the claim named without quotes, read as shown exactly
 		reason = fmt.Sprintf("could not reach the place the claim is about: the page does not show %s, which the claim names without quotes (the plan read it as the exact text shown, a guess)", plan.Quote(describeGuess(s.Target)))

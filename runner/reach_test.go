@@ -111,6 +111,25 @@ func TestReachSteps(t *testing.T) {
         reach: true
         timeout: 500ms
       - expect_text: 50 kB/s`},
+		// an address guessed from a page's common name ("takes you to the
+		// releases page"): the page at it verifies, another blocks
+		{name: "guessed address reached", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=link[name="Releases"]
+      - expect_url: /releases
+        reach: true`},
+		{name: "guessed address not reached: blocked", want: evidence.Blocked,
+			reason: []string{"step 3", "could not reach the place the claim is about", "/releases", "guessed its address"}, steps: `
+      - visit: /
+      - click: role=link[name="Releases"]
+      - expect_url: /changelog
+        reach: true
+        timeout: 500ms`},
+		{name: "an address the claim names still fails", want: evidence.Failed, reason: []string{"step 3"}, steps: `
+      - visit: /
+      - click: role=link[name="Releases"]
+      - expect_url: /changelog
+        timeout: 500ms`},
 		{name: "the same click unmarked still fails", want: evidence.Failed, reason: []string{"step 2", "no element"}, steps: `
       - visit: /
       - click: role=button[name="Options"]
