@@ -74,7 +74,7 @@ var (
 	// "The Kernel menu on /nb has a 'Connect' entry": the page said
 	// after the menu, read as said before it ("On /nb, the Kernel menu
 	// has …"); only a path, never a page's name.
-	reMenuAtPage = lazyRE(`^((?i:the )?` + menuRef + `) (?i:on|at|in) (/[^\s,]+),? ((?i:has|contains|offers|lists|includes) .+)$`)
+	reMenuAtPage  = lazyRE(`^((?i:the )?` + menuRef + `) (?i:on|at|in) (/[^\s,]+),? ((?i:has|contains|offers|lists|includes) .+)$`)
 	reMenuThereIs = lazyRE(`^` + menuPage + `(?i:there is|there's|there are|you'll find|you find) (?i:an? |the )?` + placeName + ` (?i:item|entry|option|command|submenu|menu item) (?i:in|on|under) ` + menuRef + `$`)
 )
 
