@@ -630,6 +630,23 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 				p.budget = -1
 				return false
 			}
+			if s.Kind == plan.ExpectOrder && s.Target == "" && !textRegions[key] {
+				// "the footer lists 'A' before 'B'": the order inside the
+				// part; on the whole page the first 'A' may be elsewhere
+				if !pin {
+					p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which element is %q, so it cannot check an order inside it: name the page's footer, header, nav, sidebar, main content, table or list, or say the page lists them in that order", strings.TrimSpace(r.region)), at)
+					p.budget = -1
+					return false
+				}
+				s.Target = plan.Target{Kind: plan.ByCSS, Value: css}.String()
+				it.desc = ""
+				it.notes = append(it.notes, fmt.Sprintf("The order is checked inside the page's %s element (%s); edit the target if the part is marked up differently.", strings.Split(css, ",")[0], css))
+				r.notes = nil
+				if !strings.Contains(css, "dialog") {
+					needPart = append(needPart, [2]int{i, j})
+				}
+				continue
+			}
 			if (s.Kind != plan.ExpectText && s.Kind != plan.ExpectNoText) || s.Target != "" {
 				continue
 			}

@@ -458,9 +458,11 @@ func TestReadingsGuard(t *testing.T) {
 		{"The collapsed sidebar shows 'Docs'", ""},
 		{"The footer shows '© 2024'", `On /, the element matching "footer" shows "© 2024" (found first: a page without it blocks the run).`},
 		{"In the top nav, 'Docs' is shown", `On /, the element matching "nav" shows "Docs" (found first: a page without it blocks the run).`},
-		// a part of the page the plan does not look inside
-		{"The nav shows 'Docs' before 'Blog'", ""},
-		{"The nav shows 'Docs' after 'Blog'", ""},
+		// an order inside a part of the page is checked inside it
+		{"The nav shows 'Docs' before 'Blog'", `On /, wait until the element matching "nav" is visible (only to reach the place the claim is about: a guess) and "Docs" comes before "Blog" among the elements matching css=nav.`},
+		{"The nav shows 'Docs' after 'Blog'", `On /, wait until the element matching "nav" is visible (only to reach the place the claim is about: a guess) and "Blog" comes before "Docs" among the elements matching css=nav.`},
+		// a part named by its heading is no element to look inside
+		{"The 'Schemas' section lists 'Order' above 'Book'", ""},
 		// a state of a text set aside as its description
 		{"/users lists the inactive users 'ann' and 'bob'", ""},
 		{"/todos lists the completed task 'A'", ""},
