@@ -102,6 +102,12 @@ func unopenedRefusal(claim string, r *refusal) string {
 			// way to the place, its first name a word no rule reads
 			return "the claim looks inside " + firstOf(m, 1)
 		}
+		if m := reTabOfPlace.FindStringSubmatch(strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")); m != nil {
+			// "On the General tab of Settings, …": a place with a
+			// page's common name ("Settings") is still opened by its
+			// control, which a link to that page is as well
+			return "the claim looks inside " + firstOf(m, 6)
+		}
 	}
 	switch r.cause {
 	case "unrecognized", "unsupported", "no_check", "out_of_reach":

@@ -25,6 +25,8 @@ func TestPlacesReachedByTheirName(t *testing.T) {
 		// looks inside.
 		{"Inside 'Edit Preferences', 'Stop seeding at ratio' is ticked.", nil, ""},
 		{"On the Speed tab of Preferences, '50 kB/s' is shown", []string{"Preferences", "Speed"}, `{"expect_text":"50 kB/s"}`},
+		// a place with a page's common name: its control (or link) opens it
+		{"On the General tab of Settings, 'Dark theme' is shown", []string{"Settings", "General"}, `{"expect_text":"Dark theme"}`},
 		{"On the 'Network' tab of the Preferences dialog, 'Peer port' is shown", []string{"Preferences", "Network"}, `{"expect_text":"Peer port"}`},
 		{"In Preferences → Network, 'Enable uTP for peer communication' is ticked.", []string{"Preferences", "Network"}, `{"expect_checked":"role=checkbox[name=\"Enable uTP for peer communication\"]"}`},
 		{"In Preferences > Speed, '50 kB/s' is shown", []string{"Preferences", "Speed"}, `{"expect_text":"50 kB/s"}`},
