@@ -108,7 +108,18 @@ var pickWords = map[string]bool{"first": true, "second": true, "third": true, "f
 	"next": true, "previous": true, "other": true, "every": true, "each": true, "all": true, "only": true,
 	"both": true, "nth": true, "final": true, "middle": true, "another": true, "not": true, "no": true}
 
+// signedOutWhy is the note of a signed-out premise dropped: what every
+// journey is, so no step stands for it (a plan that signs in contradicts it).
+const signedOutWhy = "every journey starts in a fresh browser, signed out"
+
+// signedOutWords say the visitor is signed out, as a premise of a claim.
+const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signed-out|logged out|signed out)\s+(?:users?|visitors?)|as\s+an?\s+(?:guest|anonymous\s+(?:user|visitor)|visitor|(?:logged|signed)[ -]out\s+(?:user|visitor))|without\s+(?:signing|logging)\s+in|without\s+being\s+(?:signed|logged)\s+in|(?:while|when)\s+(?:signed|logged)\s+out|(?:while|when)\s+not\s+(?:signed|logged)\s+in)`
+
 var restatements = []restatement{
+	// "For an anonymous visitor the Deploy button is disabled", "…, as
+	// a guest": the state every journey starts in, said as a premise.
+	{lazyRE(`^(?i:` + signedOutWords + `)\s*,?\s+`), "", signedOutWhy, false},
+	{lazyRE(`\s*,?\s+(?i:` + signedOutWords + `)\s*([.!]*)$`), "$1", signedOutWhy, false},
 	// "The API description under the title ("Browse …") is 14px"
 	{lazyRE(`^(?i:the|its|our|their)\s+([^()'"\x01,;:/]{1,60}?)\s*\(\s*("\x01\d+\x01"|'\x01\d+\x01')\s*\)\s+((?i:is|are|has|uses)\s)`), namedInBrackets,
 		"the words before the quoted text in brackets describe it; the text finds it", false},
@@ -629,13 +640,38 @@ func deriveRestated(claim string) (Derivation, bool) {
 		return Derivation{}, false
 	}
 	d, err := deriveOnce(said)
+	if err != nil && slices.Contains(whys, signedOutWhy) && !tooDeep() {
+		// the sentence left may name a control without quotes, then
+		// its state ("The Deploy button is disabled"; labels.go)
+		if d2, ok := deriveLabelled(said); ok {
+			d, err = d2, nil
+		}
+	}
 	if err != nil || still && changesPage(d.Plan) {
+		return Derivation{}, false
+	}
+	if slices.Contains(whys, signedOutWhy) && signsIn(d.Plan) {
+		// "signed out" and a sign-in: which state the claim is about is
+		// not for vouch to pick
 		return Derivation{}, false
 	}
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
 	d.Notes = append([]string{fmt.Sprintf("Read as “%s” (%s).", said, strings.Join(whys, "; "))}, d.Notes...)
 	return d, true
+}
+
+// signsIn reports whether a plan signs in: it types a secret or into a
+// password field.
+func signsIn(p *plan.Plan) bool {
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if st.Kind == plan.Fill && (st.Secret != "" || strings.Contains(strings.ToLower(st.Target), "password")) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reNamedControl is a control named by a capitalised name and its kind:

@@ -13,6 +13,11 @@ import (
 func TestRestated(t *testing.T) {
 	for _, c := range []struct{ claim, said, req string }{
 		{"fyi the pricing page shows 'Team plan'", "The pricing page shows 'Team plan'", ""},
+		// a signed-out premise is what every journey is
+		{"For an anonymous visitor the Deploy button is disabled.", "The Deploy button is disabled", `On /, the "Deploy" button is disabled.`},
+		{"The 'Deploy' button is disabled for anonymous visitors", "The 'Deploy' button is disabled", `On /, the "Deploy" button is disabled.`},
+		{"As a guest, the 'Deploy' button is disabled", "The 'Deploy' button is disabled", ""},
+		{"The 'Deploy' button is disabled when logged out.", "The 'Deploy' button is disabled", ""},
 		// "anywhere" in a negation is the whole page
 		{"There's no 'Delete' button anywhere on /plans.", "There's no 'Delete' button on /plans", ""},
 		{"Clicking 'Try it out' makes the 'Execute' button appear", "Clicking 'Try it out' shows the 'Execute' button", ""},
