@@ -116,6 +116,9 @@ const signedOutWhy = "every journey starts in a fresh browser, signed out"
 const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signed-out|logged out|signed out)\s+(?:users?|visitors?)|as\s+an?\s+(?:guest|anonymous\s+(?:user|visitor)|visitor|(?:logged|signed)[ -]out\s+(?:user|visitor))|without\s+(?:signing|logging)\s+in|without\s+being\s+(?:signed|logged)\s+in|(?:while|when)\s+(?:signed|logged)\s+out|(?:while|when)\s+not\s+(?:signed|logged)\s+in)`
 
 var restatements = []restatement{
+	// "Searching for 'flour' finds 'Pancakes'": what a search shows
+	{lazyRE(`^((?i:searching|search|typing|type|entering|enter|filtering|filter|looking up|look up)\s[^,;]*?)\s+(?i:finds|find|brings up|bring up|turns up|turn up|surfaces|yields|comes up with)\s+`), "$1 shows ",
+		"what a search finds is what it shows", false},
 	// "For an anonymous visitor the Deploy button is disabled", "…, as
 	// a guest": the state every journey starts in, said as a premise.
 	{lazyRE(`^(?i:` + signedOutWords + `)\s*,?\s+`), "", signedOutWhy, false},

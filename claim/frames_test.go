@@ -13,6 +13,9 @@ import (
 func TestRestated(t *testing.T) {
 	for _, c := range []struct{ claim, said, req string }{
 		{"fyi the pricing page shows 'Team plan'", "The pricing page shows 'Team plan'", ""},
+		// what a search finds is what it shows
+		{"Searching for 'flour' finds 'Pancakes'", "Searching for 'flour' shows 'Pancakes'", ""},
+		{"On /recipes, searching for 'flour' brings up 'Pancakes'.", "On /recipes, searching for 'flour' shows 'Pancakes'", ""},
 		// a signed-out premise is what every journey is
 		{"For an anonymous visitor the Deploy button is disabled.", "The Deploy button is disabled", `On /, the "Deploy" button is disabled.`},
 		{"The 'Deploy' button is disabled for anonymous visitors", "The 'Deploy' button is disabled", `On /, the "Deploy" button is disabled.`},
