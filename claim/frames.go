@@ -117,7 +117,7 @@ const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signe
 
 var restatements = []restatement{
 	// "Searching for 'flour' finds 'Pancakes'": what a search shows
-	{lazyRE(`^((?i:searching|search|typing|type|entering|enter|filtering|filter|looking up|look up)\s[^,;]*?)\s+(?i:finds|find|brings up|bring up|turns up|turn up|surfaces|yields|comes up with)\s+`), "$1 shows ",
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?(?i:searching|search|typing|type|entering|enter|filtering|filter|looking up|look up)\s[^,;]*?)\s+(?i:finds|find|brings up|bring up|turns up|turn up|surfaces|yields|comes up with)\s+`), "$1 shows ",
 		"what a search finds is what it shows", false},
 	// "For an anonymous visitor the Deploy button is disabled", "…, as
 	// a guest": the state every journey starts in, said as a premise.
