@@ -116,6 +116,10 @@ const signedOutWhy = "every journey starts in a fresh browser, signed out"
 const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signed-out|logged out|signed out)\s+(?:users?|visitors?)|as\s+an?\s+(?:guest|anonymous\s+(?:user|visitor)|visitor|(?:logged|signed)[ -]out\s+(?:user|visitor))|without\s+(?:signing|logging)\s+in|without\s+being\s+(?:signed|logged)\s+in|(?:while|when)\s+(?:signed|logged)\s+out|(?:while|when)\s+not\s+(?:signed|logged)\s+in)`
 
 var restatements = []restatement{
+	// "Going to a path that doesn't exist, like /no/such/page, gets a
+	// 404": a page described, then the example the claim gives
+	{lazyRE(`\b(?i:a|an|any|some)\s+(?:[\w'-]+\s+){0,2}(?i:path|page|url|route|address|permalink|endpoint|uri)\b[^,;'"\x01/]{0,40}?,?\s+(?i:like|such as|e\.g\.,?|for example|for instance|say)\s+(/[^\s,]+),?`), "$1",
+		"the page is the example the claim gives, and the claim is tested on it alone", false},
 	// "Searching for 'flour' finds 'Pancakes'": what a search shows
 	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?(?i:searching|search|typing|type|entering|enter|filtering|filter|looking up|look up)\s[^,;]*?)\s+(?i:finds|find|brings up|bring up|turns up|turn up|surfaces|yields|comes up with)\s+`), "$1 shows ",
 		"what a search finds is what it shows", false},

@@ -13,6 +13,9 @@ import (
 func TestRestated(t *testing.T) {
 	for _, c := range []struct{ claim, said, req string }{
 		{"fyi the pricing page shows 'Team plan'", "The pricing page shows 'Team plan'", ""},
+		// a page described, then its example: the example is checked
+		{"Going to a path that doesnt exist, like /no/such/page, gets a 404.", "Going to /no/such/page gets a 404", `On /no/such/page, the page answered HTTP 404.`},
+		{"A permalink like /#Notes shows 'Weekly sync'.", "/#Notes shows 'Weekly sync'", ""},
 		// what a search finds is what it shows
 		{"Searching for 'flour' finds 'Pancakes'", "Searching for 'flour' shows 'Pancakes'", ""},
 		{"On /recipes, searching for 'flour' brings up 'Pancakes'.", "On /recipes, searching for 'flour' shows 'Pancakes'", ""},
@@ -210,6 +213,8 @@ func TestRestateLeavesAlone(t *testing.T) {
 		{"/orders shows 404 Lost Page", ""},
 		{"Tab, Enter, Tab then the 'Cart' link has the focus", ""},
 		{"When I open /plans, then 'Starter' is shown", "When I open /plans, then the page shows 'Starter'"},
+		// "like" a thing that is no page is a likeness, left alone
+		{"A button like 'Save' is green", ""},
 	} {
 		if said, _, _, ok := restate(c.claim); c.want == "" {
 			if ok {
