@@ -1430,7 +1430,7 @@ func fieldPair(field string, v apiVal) apiVal {
 		val = v.text
 	}
 	v.text = fmt.Sprintf("%q: %s", field, val)
-	v.notes = append(v.notes, fmt.Sprintf("The field and its value are looked for as %s, as json-server and most pretty-printed JSON show them (a space after the colon); compact JSON (%q:%s) does not match.", v.text, field, val))
+	v.notes = append(v.notes, fmt.Sprintf("The field and its value are looked for as %s, as json-server and most pretty-printed JSON show them, or compact (%q:%s).", v.text, field, val))
 	return v
 }
 

@@ -362,7 +362,7 @@ var restatements = []restatement{
 	// cannot read it ("… lands on a page that shows "theme": "light""):
 	// the text the pair prints as, never its two halves apart
 	{lazyRE(`(^|[^'])"(\x01\d+\x01)":\s*("\x01\d+\x01"|-?\d+(?:\.\d+)?\b|true\b|false\b|null\b)`), jsonPairText,
-		`a JSON pair in double quotes is the text it prints as ("f": "v", a space after the colon, as json-server and most pretty-printed JSON show it)`, false},
+		`a JSON pair in double quotes is the text it prints as ("f": "v"; printed compact, "f":"v", it matches too)`, false},
 	// "the raw spec at /openapi.json says …": words that name what a
 	// path serves, then the path, which is what is visited
 	{lazyRE(`^(?i:the\s+)((?i:(?:raw|openapi|api|json|yaml|swagger|full|whole|static|public|main|start|landing|home|sample|generated)\s+){0,2}(?i:spec|specification|spec file|file|document|definition|schema|json|feed|manifest|listing|page|docs|documentation|index))\s+(?i:at|on|under|served at)\s+(/\S+)\s+((?i:says|shows|lists|has|contains|returns|includes|reads)\b)`), "$2 $3",

@@ -476,8 +476,20 @@
   const DIGIT = /\p{N}/u;
   function includesText(hay, want) {
     if (!want) return true;
-    if (want.length > SHORT) return hay.includes(want);
-    return indexOfText(hay, want, 0) >= 0;
+    if (want.length > SHORT) return hay.includes(want) || jsonPairIn(hay, want);
+    return indexOfText(hay, want, 0) >= 0 || jsonPairIn(hay, want);
+  }
+  // jsonPairIn finds a JSON pair ('"done": true') printed the other way:
+  // compact ('"done":true') or spaced. Both are the same field and value.
+  const JSON_PAIR = /^("[^"]*"):\s*(\S.*)$/;
+  function jsonPairIn(hay, want) {
+    const m = JSON_PAIR.exec(want);
+    if (!m) return false;
+    const compact = m[1] + ':' + m[2], spaced = m[1] + ': ' + m[2];
+    for (const w of [compact, spaced]) {
+      if (w !== want && (w.length > SHORT ? hay.includes(w) : indexOfText(hay, w, 0) >= 0)) return true;
+    }
+    return false;
   }
   function indexOfText(hay, want, from) {
     if (want.length > SHORT) return hay.indexOf(want, from);
