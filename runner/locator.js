@@ -918,6 +918,32 @@
     return norm(document.body ? document.body.innerText : '');
   }
 
+  // gapText is an element's text with a space where an element is set
+  // apart from its neighbours by a margin or padding, as a person reads
+  // it; innerText prints none there ("TiddlyWiki version<span
+  // class=gap>5.4.1</span>" reads "version5.4.1"). Elements with no gap
+  // of their own stay run together ("Total<b>12</b>" is "Total12").
+  function gapText(root) {
+    const parts = [];
+    const walk = (el) => {
+      for (const n of (el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes)) {
+        if (n.nodeType === 3) { parts.push(n.data); continue; }
+        if (n.nodeType !== 1 || SKIP.has(n.tagName)) continue;
+        if (!n.checkVisibility({ checkVisibilityCSS: true, visibilityProperty: true })) continue;
+        const cs = getComputedStyle(n);
+        const block = BLOCK.has(n.tagName) || !/^(inline|contents)$/.test(cs.display);
+        const apart = (a, b) => block || parseFloat(a) > 0 || parseFloat(b) > 0;
+        if (apart(cs.marginLeft, cs.paddingLeft)) parts.push(' ');
+        if (n.tagName === 'IMG') parts.push(n.getAttribute('alt') || '');
+        else if (n.tagName === 'INPUT' || n.tagName === 'SELECT' || n.tagName === 'TEXTAREA') parts.push(' ');
+        else walk(n);
+        if (apart(cs.marginRight, cs.paddingRight)) parts.push(' ');
+      }
+    };
+    walk(root);
+    return norm(parts.join(''));
+  }
+
   function closestText(want) {
     const lines = (document.body ? document.body.innerText : '').split('\n').map(norm).filter(Boolean);
     const scored = [];
@@ -1254,7 +1280,12 @@
         if (txt == null) return [false, { found: false }];
         const want = norm(args.text);
         const tip = args.hover && !t ? hoverTitle(args.hover[0], args.hover[1]) : '';
-        const has = includesText(low(txt), low(want)) || (tip !== '' && includesText(low(norm(tip)), low(want)));
+        let has = includesText(low(txt), low(want)) || (tip !== '' && includesText(low(norm(tip)), low(want)));
+        if (!has && want.includes(' ')) {
+          // the words may be set apart by a margin, not a space
+          const root = t ? resolve(t).first : document.body;
+          if (root && root.tagName !== 'INPUT' && root.tagName !== 'TEXTAREA') has = includesText(low(gapText(root)), low(want));
+        }
         return [args.op === 'text' ? has : !has, { found: true }];
       }
       case 'title': {

@@ -37,3 +37,21 @@ func TestJSONPairEitherWay(t *testing.T) {
 	}
 	runDecisionCases(t, srv.URL, cases)
 }
+
+// TestTextSetApartByMargin: words set apart by a margin (no space in the
+// text) are read as a person reads them, and words run together stay so.
+func TestTextSetApartByMargin(t *testing.T) {
+	pages := servePages(t, map[string]string{
+		"/gap":  `<title>t</title><p>TiddlyWiki version<span style="margin-left:0.3em">5.4.1</span></p>`,
+		"/pad":  `<title>t</title><p><span style="padding-right:4px">Status</span>Online</p>`,
+		"/none": `<title>t</title><p>Total<b>12</b></p>`,
+	})
+	runDecisionCases(t, pages.URL, []decisionCase{
+		{name: "margin is a gap", want: evidence.Verified, steps: "      - visit: /gap\n      - expect_text: TiddlyWiki version 5.4.1"},
+		{name: "padding is a gap", want: evidence.Verified, steps: "      - visit: /pad\n      - expect_text: Status Online"},
+		{name: "in an element", want: evidence.Verified, steps: "      - visit: /gap\n      - expect_text: {text: version 5.4.1, target: css=p}"},
+		{name: "the text as printed still matches", want: evidence.Verified, steps: "      - visit: /gap\n      - expect_text: version5.4.1"},
+		{name: "no gap, no space", want: evidence.Failed, steps: "      - visit: /none\n      - expect_text: Total 12\n        timeout: 500ms"},
+		{name: "a gap shows the words", want: evidence.Failed, steps: "      - visit: /gap\n      - expect_no_text: version 5.4.1\n        timeout: 500ms"},
+	})
+}
