@@ -116,6 +116,17 @@ const signedOutWhy = "every journey starts in a fresh browser, signed out"
 const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signed-out|logged out|signed out)\s+(?:users?|visitors?)|as\s+an?\s+(?:guest|anonymous\s+(?:user|visitor)|visitor|(?:logged|signed)[ -]out\s+(?:user|visitor))|without\s+(?:signing|logging)\s+in|without\s+being\s+(?:signed|logged)\s+in|(?:while|when)\s+(?:signed|logged)\s+out|(?:while|when)\s+not\s+(?:signed|logged)\s+in)`
 
 var restatements = []restatement{
+	// "The sidebar's Tools tab says 'X'", "The 'Tools' tab lists 'X'":
+	// what a tab shows is what its panel shows once it is chosen ("the
+	// tab reads 'X'" may be its own label, so it is left alone)
+	{lazyRE(`^(?i:the)\s+((?i:sidebar|header|footer|nav|navbar|navigation))'s\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the $2 tab in the $1 shows ",
+		"what a tab says is what it shows once chosen", false},
+	{lazyRE(`^(?i:the)\s+((?i:sidebar|header|footer|nav|navbar|navigation))'s\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the '$2' tab in the $1 shows ",
+		"what a tab says is what it shows once chosen", false},
+	{lazyRE(`^(?i:the)\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the $1 tab shows ",
+		"what a tab says is what it shows once chosen", false},
+	{lazyRE(`^(?i:the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the '$1' tab shows ",
+		"what a tab says is what it shows once chosen", false},
 	// "Going to a path that doesn't exist, like /no/such/page, gets a
 	// 404": a page described, then the example the claim gives
 	{lazyRE(`\b(?i:a|an|any|some)\s+(?:[\w'-]+\s+){0,2}(?i:path|page|url|route|address|permalink|endpoint|uri)\b[^,;'"\x01/]{0,40}?,?\s+(?i:like|such as|e\.g\.,?|for example|for instance|say)\s+(/[^\s,]+),?`), "$1",
