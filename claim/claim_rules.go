@@ -329,7 +329,7 @@ func buildRules() {
 	// "Once the page has loaded, the title is …": the time the check is
 	// made, which every step waits for anyway; not a check that the page
 	// loads without errors (tried before "cond", which would read one).
-	addRule("page loaded", cNoop, false, `(?:once|after|when|as soon as) (?:the )?(?:page|app|site|website|application|ui|web ui|web app|interface|screen|it|everything) (?:has |is |have )?(?:loaded|loads|load|finished loading|finishes loading|finish loading|done loading|fully loaded|completely loaded|is done loading|rendered|renders|render|is ready|ready|settled|settles|settle)(?: fully| completely| up)?(?: ,)?`,
+	addRule("page loaded", cNoop, false, `(?:once|after|when|as soon as) (?:the )?(?:page|app|site|website|application|ui|web ui|web app|web interface|interface|screen|it|everything|editor|wiki|gui) (?:has |is |have )?(?:loaded|loads|load|finished loading|finishes loading|finish loading|done loading|fully loaded|completely loaded|is done loading|rendered|renders|render|is ready|ready|settled|settles|settle)(?: fully| completely| up)?(?: ,)?`,
 		func(m *match) ([]item, bool) {
 			said := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(m.p.lx.shape[m.start:m.end]), ","))
 			return []item{{kind: iNoop, notes: []string{"\"" + said + "\" says when the check is made: every step waits for its target within its time budget, so it needs no step."}}}, true

@@ -116,6 +116,10 @@ const signedOutWhy = "every journey starts in a fresh browser, signed out"
 const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signed-out|logged out|signed out)\s+(?:users?|visitors?)|as\s+an?\s+(?:guest|anonymous\s+(?:user|visitor)|visitor|(?:logged|signed)[ -]out\s+(?:user|visitor))|without\s+(?:signing|logging)\s+in|without\s+being\s+(?:signed|logged)\s+in|(?:while|when)\s+(?:signed|logged)\s+out|(?:while|when)\s+not\s+(?:signed|logged)\s+in)`
 
 var restatements = []restatement{
+	// "Once the editor has loaded, …": when the check is made, which every
+	// step waits for anyway
+	{lazyRE(`^(?i:once|after|when|as soon as)\s+(?:(?i:the)\s+)?(?i:page|app|site|website|application|ui|web ui|web app|web interface|interface|screen|it|everything|editor|wiki|gui)\s+(?:(?i:has|is|have)\s+)?(?i:loaded|finished loading|fully loaded|done loading|rendered|ready)\s*,?\s+`), "",
+		"when the page has loaded is when every check is made", false},
 	// "The sidebar's Tools tab says 'X'", "The 'Tools' tab lists 'X'":
 	// what a tab shows is what its panel shows once it is chosen ("the
 	// tab reads 'X'" may be its own label, so it is left alone)

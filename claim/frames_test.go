@@ -16,6 +16,8 @@ func TestRestated(t *testing.T) {
 		// a page described, then its example: the example is checked
 		{"Going to a path that doesnt exist, like /no/such/page, gets a 404.", "Going to /no/such/page gets a 404", `On /no/such/page, the page answered HTTP 404.`},
 		{"A permalink like /#Notes shows 'Weekly sync'.", "/#Notes shows 'Weekly sync'", ""},
+		// when the page has loaded is when every check is made
+		{"Once the editor has loaded, the browser tab is titled 'Acme : Main'.", "The browser tab is titled 'Acme : Main'", `On /, the title is "Acme : Main".`},
 		// what a tab says is what it shows once chosen
 		{"The sidebar's Tools tab says 'TiddlyWiki version 5.4.1'.", "Clicking the 'Tools' tab in the sidebar shows 'TiddlyWiki version 5.4.1'", ""},
 		{"The 'Recent' tab lists 'Pancakes'", "Clicking the 'Recent' tab shows 'Pancakes'", ""},
