@@ -123,10 +123,10 @@ var restatements = []restatement{
 	// "The sidebar's Tools tab says 'X'", "The 'Tools' tab lists 'X'":
 	// what a tab shows is what its panel shows once it is chosen ("the
 	// tab reads 'X'" may be its own label, so it is left alone)
-	{lazyRE(`^(?i:the)\s+((?i:sidebar|header|footer|nav|navbar|navigation))'s\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the $2 tab in the $1 shows ",
-		"what a tab says is what it shows once chosen", false},
-	{lazyRE(`^(?i:the)\s+((?i:sidebar|header|footer|nav|navbar|navigation))'s\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the '$2' tab in the $1 shows ",
-		"what a tab says is what it shows once chosen", false},
+	{lazyRE(`^(?i:the)\s+(?i:sidebar|header|footer|nav|navbar|navigation)'s\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the $1 tab shows ",
+		"what a tab says is what it shows once chosen; the part of the page says where the tab is, and the tab is found by its name (an app may draw its sidebar with no element that marks it)", false},
+	{lazyRE(`^(?i:the)\s+(?i:sidebar|header|footer|nav|navbar|navigation)'s\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the '$1' tab shows ",
+		"what a tab says is what it shows once chosen; the part of the page says where the tab is, and the tab is found by its name (an app may draw its sidebar with no element that marks it)", false},
 	{lazyRE(`^(?i:the)\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the $1 tab shows ",
 		"what a tab says is what it shows once chosen", false},
 	{lazyRE(`^(?i:the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the '$1' tab shows ",
