@@ -1408,8 +1408,8 @@ func buildRules() {
 			}
 			var c item
 			if pg.guess {
-				its, ok := m.p.guessedLanding(pg, a1, b1, false)
-				if !ok || its[0].steps[0].Kind != plan.ExpectURL {
+				its, ok := m.p.guessedLanding(pg, a1, b1, false, m.signedInBefore())
+				if !ok || its[0].steps[len(its[0].steps)-1].Kind != plan.ExpectURL {
 					return its, ok
 				}
 				c = its[0]
@@ -1442,7 +1442,7 @@ func buildRules() {
 				return nil, false
 			}
 			if pg.guess {
-				return m.p.guessedLanding(pg, a1, b1, true)
+				return m.p.guessedLanding(pg, a1, b1, true, false)
 			}
 			at, note := pg.landing()
 			c := check("url", plan.Step{Kind: plan.ExpectURL, Value: at})

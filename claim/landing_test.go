@@ -12,6 +12,9 @@ func TestGuessedLanding(t *testing.T) {
 		{"Clicking 'Sign in' takes you to the 'Sign in' page", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Sign in\""}`, `{"expect_visible":"css=input[type=password]"}`}}},
 		{"Clicking 'Pricing' takes you to the pricing page", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Pricing\""}`, `{"expect_url":"/pricing","reach":true}`}}},
 		{"Clicking 'Logout' takes you back to the dashboard", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Logout\""}`, `{"expect_url":"/dashboard","reach":true}`}}},
+		// after a sign-in, a sign-in form still there decides wherever
+		// the page lives
+		{"Signing in as demo@example.com with the secret PW shows the dashboard", [][]string{{`{"visit":"/login","reach":true}`, `{"wait_for":"label=Email","reach":true}`, `{"fill":{"target":"label=Email","value":"demo@example.com"}}`, `{"wait_for":"label=Password","reach":true}`, `{"fill":{"target":"label=Password","secret":"PW"}}`, `{"press":{"key":"Enter","target":"label=Password"}}`, `{"expect_hidden":"css=input[type=password]"}`, `{"expect_url":"/dashboard","reach":true}`}}},
 		// a path the claim names is no guess: it decides either way
 		{"Clicking 'Pricing' takes you to /plans", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Pricing\""}`, `{"expect_url":"/plans"}`}}},
 	})

@@ -1281,8 +1281,10 @@
         const want = norm(args.text);
         const tip = args.hover && !t ? hoverTitle(args.hover[0], args.hover[1]) : '';
         let has = includesText(low(txt), low(want)) || (tip !== '' && includesText(low(norm(tip)), low(want)));
-        if (!has && want.includes(' ')) {
-          // the words may be set apart by a margin, not a space
+        if (!has && want.includes(' ') && low(txt).replace(/\s+/g, '').includes(low(want).replace(/\s+/g, ''))) {
+          // the words may be set apart by a margin, not a space; only a
+          // page whose text holds them run together can (gapText adds
+          // spaces only), so the styles are read only then
           const root = t ? resolve(t).first : document.body;
           if (root && root.tagName !== 'INPUT' && root.tagName !== 'TEXTAREA') has = includesText(low(gapText(root)), low(want));
         }
