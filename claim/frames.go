@@ -687,10 +687,8 @@ func deriveRestated(claim string) (Derivation, bool) {
 // password field.
 func signsIn(p *plan.Plan) bool {
 	for _, j := range p.Journeys {
-		for _, st := range j.Steps {
-			if st.Kind == plan.Fill && (st.Secret != "" || strings.Contains(strings.ToLower(st.Target), "password")) {
-				return true
-			}
+		if slices.ContainsFunc(j.Steps, signInStep) {
+			return true
 		}
 	}
 	return false

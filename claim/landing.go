@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -79,10 +80,11 @@ func signsInItem(it *item) bool {
 	if it.signin || it.rkind == "sign-in" {
 		return true
 	}
-	for _, s := range it.steps {
-		if s.Kind == plan.Fill && (s.Secret != "" || strings.Contains(strings.ToLower(s.Target), "password")) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(it.steps, signInStep)
+}
+
+// signInStep reports whether a step signs in: it types a secret or into a
+// password field.
+func signInStep(s plan.Step) bool {
+	return s.Kind == plan.Fill && (s.Secret != "" || strings.Contains(strings.ToLower(s.Target), "password"))
 }
