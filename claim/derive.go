@@ -288,6 +288,10 @@ func deriveOnce(claim string) (d Derivation, err error) {
 		// a named element in a part of the page, pinned there (inregion.go)
 		return d2, nil
 	}
+	if d2, _, ok := deriveUnder(claim); ok {
+		// texts listed under a heading, kept in its section (under.go)
+		return d2, nil
+	}
 	d, r := derive(claim)
 	if r == nil {
 		// an unquoted literal read with the sentence's words (lists.go)

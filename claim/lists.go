@@ -570,6 +570,9 @@ func deriveLists(claim string) (Derivation, *NotProvableError, bool) {
 	// rewrite would make (the claim's own refusal makes them)
 	d, rr := deriveSuggestion(r.said)
 	if rr != nil || d.Plan == nil {
+		if d2, ok := listedUnder(claim, c, r); ok {
+			return d2, nil, true
+		}
 		if e := underRefusal(claim, r.said); e != nil {
 			return Derivation{}, e, true
 		}
@@ -630,6 +633,9 @@ func listsOverride(claim string, d Derivation) (Derivation, *NotProvableError, b
 	}
 	d2, rr := deriveSuggestion(r.said)
 	if rr != nil || d2.Plan == nil {
+		if d3, ok := listedUnder(claim, c, r); ok {
+			return d3, nil, true
+		}
 		if e := underRefusal(claim, r.said); e != nil {
 			return Derivation{}, e, true
 		}
@@ -758,10 +764,9 @@ func jsonSaid(s string) bool {
 // "lists '/a' and '/b' under Resources".
 var reListUnder = lazyRE(`^(?P<list>.+(?:` + quotedLit + `)) (?i:under|below|beneath) (?:(?i:the) )?(?P<name>` + quotedLit + `|[A-Z][\w-]*(?: [A-Z][\w-]*)?)(?: (?i:heading|section|header|title))?\.?$`)
 
-// underRefusal refuses texts said to be listed under a heading: no
-// target says "in the list after the heading Resources" (a within= item
-// holds the heading only when a card does), and a text elsewhere on the
-// page would prove another claim. The suggestions are the usual ones: the
+// underRefusal refuses texts said to be listed under a name that
+// listedUnder cannot read as a heading's section: a text elsewhere on
+// the page would prove another claim. The suggestions are the usual ones: the
 // texts anywhere, labelled with what they leave out.
 func underRefusal(claim, said string) *NotProvableError {
 	m := reListUnder.FindStringSubmatch(said)
@@ -769,8 +774,26 @@ func underRefusal(claim, said string) *NotProvableError {
 		return nil
 	}
 	name := strings.Trim(m[2], `'"‘’“”`)
-	reason := fmt.Sprintf("vouch cannot tell where the part under %q ends, so it cannot look for texts inside it: a text elsewhere on the page would prove another claim; say the page shows the texts, or name a part it knows (footer, nav, sidebar, table, dialog)", name)
+	reason := fmt.Sprintf("vouch cannot tell whether %q is a heading the texts are listed under (a name after \"under\" may be a person, a field or a control): say \"lists … under the %s heading\", or that the page shows the texts, or name a part it knows (footer, nav, sidebar, table, dialog)", name, name)
 	return refuse(claim, "unsupported", reason, nil)
+}
+
+// listedUnder derives the rewrite of a claim whose texts are listed under
+// a heading, kept in its section (under.go).
+func listedUnder(claim, c string, r listReading) (Derivation, bool) {
+	d, _, ok := deriveUnder(r.said)
+	if !ok || pathAbsent(d.Plan, r.lits) {
+		return Derivation{}, false
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(c))
+	d.Notes = append(d.Notes, r.notes...)
+	reachPaths(&d, r.lits)
+	d2, err := Trace(claim, d.Plan, d.Notes)
+	if err != nil {
+		return Derivation{}, false
+	}
+	return d2, true
 }
 
 // pathAbsent reports whether a plan checks that a path the claim left

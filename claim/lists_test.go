@@ -64,6 +64,10 @@ func TestListsUnquotedLiterals(t *testing.T) {
 		// people's names right after "lists", on a page opened by a click
 		{"Clicking /team on the home page opens /team, which lists Maria Diaz and Tom Baker.", [][]string{{`{"visit":"/"}`,
 			`{"click":"css=a[href=\"/team\"], a[href=\"/team/\"], a[href=\"team\"], a[href=\"./team\"]"}`, `{"expect_url":"/team"}`, text("Maria Diaz"), text("Tom Baker")}}},
+		// versions listed under a heading: its section (under.go)
+		{"/blog lists v1.2 and v1.3 under Releases", [][]string{
+			{`{"visit":"/blog"}`, `{"expect_visible":"text=v1.2 under=\"Releases\""}`},
+			{`{"visit":"/blog"}`, `{"expect_visible":"text=v1.3 under=\"Releases\""}`}}},
 		// a purpose before the path, and "leaves out"
 		{"Asking for only three books with /books?_limit=3 leaves out 'Emma'", [][]string{{`{"visit":"/books?_limit=3"}`, `{"expect_no_text":"Emma"}`}}},
 		// an app's name before a quoted phrase the page says of it
@@ -79,8 +83,7 @@ func TestListsUnquotedLiterals(t *testing.T) {
 		"/team lists Ann Lee and bob stone",                                // a lower-case word may be a word of the sentence
 		"On /store, /lamps is tagged new",                                  // an unquoted word is no literal tag
 		"On /store, /lamps is tagged 'new' and /desks hot",                 // the same, in the second pair
-		"/blog lists v1.2 and v1.3 under Releases",                         // where "under Releases" ends is not pinned
-		"The home page says 'Hi' and lists /a and /b under Resources",      // the same
+		"The home page says 'Hi' and includes /a and /b under Resources",   // "Resources" after no listing verb may be no heading
 		"/store says Acme is 'open'",                                       // one word: a JSON field's value or a text?
 		"/profile says the theme is 'dark'",                                // a field of a JSON response, or a text
 		"GET /api/status says Acme is 'up and running'",                    // JSON: "Acme" may be a field

@@ -62,7 +62,7 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		// A path the claim says is shown is a text on the page.
 		{"Because 'Remove user' is deprecated, its /v2/users/{id} path is shown in bold", `On the home page, "/v2/users/{id}" is bold`, `"deprecated"`},
 		{"The Endpoints list on the home page has a /reports entry", `The home page shows "/reports"`, `"entry"`},
-		{"The landing page says 'Welcome' and lists /docs, /blog and /jobs under Links", `The landing page shows "Welcome", "/docs", "/blog" and "/jobs"`, `"Links"`},
+		{"The landing page says 'Welcome' and lists /docs, /blog and /jobs under the Links column", `The landing page shows "Welcome", "/docs", "/blog" and "/jobs"`, `"Links column"`},
 		// Unquoted names in an enumeration of three or more: texts, a
 		// reading; fewer, or in lower case, are no reading.
 		// (a drop-down's options are read by options.go: the subject

@@ -28,7 +28,7 @@ var targetKinds = []string{ByRole, ByText, ByLabel, ByPlaceholder, ByAlt, ByTest
 // or a role name with the s flag ([name="Sign in" s]) must match exactly and
 // case-sensitively.
 //
-// Two modifiers narrow any target, written after it:
+// Modifiers narrow any target, written after it:
 //
 //	role=checkbox within="renew passport"   the checkbox inside the smallest
 //	                                        repeated item (li, tr, article,
@@ -38,11 +38,14 @@ var targetKinds = []string{ByRole, ByText, ByLabel, ByPlaceholder, ByAlt, ByTest
 //
 //	role=link[name="Docs"] in=footer        the "Docs" link inside a footer
 //	                                        (a <footer> or role=contentinfo)
+//	text="2 eggs" under="Ingredients"       the text in the section under
+//	                                        the heading "Ingredients"
 //
 // nth takes first, second, third … tenth, last, or a 1-based number; it
-// picks among the matches left after in and within. in takes a part of
-// the page: header, footer, nav, aside or main. The canonical spelling
-// puts in before within, and within before nth.
+// picks among the matches left after in, under and within. in takes a
+// part of the page: header, footer, nav, aside or main; under the text of
+// a heading. The canonical spelling puts in before under, under before
+// within, and within before nth.
 type Target struct {
 	Kind  string
 	Value string // the text, label, role, test id or CSS selector
@@ -60,6 +63,10 @@ type Target struct {
 	// (an element of that tag or ARIA landmark role). Empty means the
 	// whole page.
 	In string
+	// Under keeps the matches inside the section under a heading with
+	// this text (case-insensitive, whole text): from the heading to the
+	// next heading of its level or higher. Empty means the whole page.
+	Under string
 }
 
 // Regions are the parts of the page in= pins a target inside, each with
@@ -112,56 +119,77 @@ var nthWords = []string{"first", "second", "third", "fourth", "fifth", "sixth", 
 
 var (
 	withinSuffix = regexp.MustCompile(`\s+within=("(?:[^"\\]|\\.)*"|'[^']*')\s*$`)
+	underSuffix  = regexp.MustCompile(`\s+under=("(?:[^"\\]|\\.)*"|'[^']*')\s*$`)
 	nthSuffix    = regexp.MustCompile(`\s+nth=([A-Za-z0-9-]+)\s*$`)
 	inSuffix     = regexp.MustCompile(`\s+in=([A-Za-z-]*)\s*$`)
 )
 
-// cutModifiers removes trailing in=, within= and nth= modifiers from s.
-func cutModifiers(s string) (rest, within string, nth int, in string, err error) {
-	seenW, seenN, seenI := false, false, false
+// targetMods are the scoping modifiers a target string may end with.
+type targetMods struct {
+	within, in, under string
+	nth               int
+}
+
+// cutModifiers removes trailing in=, under=, within= and nth= modifiers
+// from s.
+func cutModifiers(s string) (rest string, md targetMods, err error) {
+	seen := map[string]bool{}
+	once := func(name string) error {
+		if seen[name] {
+			return fmt.Errorf("%s= given twice", name)
+		}
+		seen[name] = true
+		return nil
+	}
 	for {
 		if m := inSuffix.FindStringSubmatchIndex(s); m != nil {
-			if seenI {
-				return "", "", 0, "", fmt.Errorf("in= given twice")
+			if err := once("in"); err != nil {
+				return "", md, err
 			}
-			seenI = true
-			in, err = parseRegion(s[m[2]:m[3]])
-			if err != nil {
-				return "", "", 0, "", err
+			if md.in, err = parseRegion(s[m[2]:m[3]]); err != nil {
+				return "", md, err
+			}
+			s = s[:m[0]]
+			continue
+		}
+		if m := underSuffix.FindStringSubmatchIndex(s); m != nil {
+			if err := once("under"); err != nil {
+				return "", md, err
+			}
+			if md.under = strings.TrimSpace(unquote(s[m[2]:m[3]])); md.under == "" {
+				return "", md, fmt.Errorf(`under= needs the text of a heading, as in under="Ingredients"`)
 			}
 			s = s[:m[0]]
 			continue
 		}
 		if m := withinSuffix.FindStringSubmatchIndex(s); m != nil {
-			if seenW {
-				return "", "", 0, "", fmt.Errorf("within= given twice")
+			if err := once("within"); err != nil {
+				return "", md, err
 			}
-			seenW = true
-			within = strings.TrimSpace(unquote(s[m[2]:m[3]]))
-			if within == "" {
-				return "", "", 0, "", fmt.Errorf(`within= needs the text of the item, as in within="renew passport"`)
+			if md.within = strings.TrimSpace(unquote(s[m[2]:m[3]])); md.within == "" {
+				return "", md, fmt.Errorf(`within= needs the text of the item, as in within="renew passport"`)
 			}
 			s = s[:m[0]]
 			continue
 		}
 		if m := nthSuffix.FindStringSubmatchIndex(s); m != nil {
-			if seenN {
-				return "", "", 0, "", fmt.Errorf("nth= given twice")
+			if err := once("nth"); err != nil {
+				return "", md, err
 			}
-			seenN = true
-			nth, err = parseNth(s[m[2]:m[3]])
-			if err != nil {
-				return "", "", 0, "", err
+			if md.nth, err = parseNth(s[m[2]:m[3]]); err != nil {
+				return "", md, err
 			}
 			s = s[:m[0]]
 			continue
 		}
 		break
 	}
-	if i := strings.Index(s, " within="); i >= 0 && !strings.Contains(s[:i], "[") && strings.Count(s[:i], `"`)%2 == 0 {
-		return "", "", 0, "", fmt.Errorf(`within= takes quoted text at the end of the target, as in role=checkbox within="renew passport"`)
+	for _, w := range []string{"within", "under"} {
+		if i := strings.Index(s, " "+w+"="); i >= 0 && !strings.Contains(s[:i], "[") && strings.Count(s[:i], `"`)%2 == 0 {
+			return "", md, fmt.Errorf(`%s= takes quoted text at the end of the target, as in role=checkbox %s="renew passport"`, w, w)
+		}
 	}
-	return strings.TrimSpace(s), within, nth, in, nil
+	return strings.TrimSpace(s), md, nil
 }
 
 func parseNth(v string) (int, error) {
@@ -198,7 +226,7 @@ func nthString(n int) string {
 // `label=Email` or `css=#main`. A string without a known "kind=" prefix is
 // taken as CSS, as Playwright does.
 func ParseTarget(s string) (Target, error) {
-	s, within, nth, in, err := cutModifiers(strings.TrimSpace(s))
+	s, md, err := cutModifiers(strings.TrimSpace(s))
 	if err != nil {
 		return Target{}, err
 	}
@@ -206,7 +234,7 @@ func ParseTarget(s string) (Target, error) {
 	if err != nil {
 		return Target{}, err
 	}
-	t.Within, t.Nth, t.In = within, nth, in
+	t.Within, t.Nth, t.In, t.Under = md.within, md.nth, md.in, md.under
 	return t, nil
 }
 
@@ -326,6 +354,9 @@ func (t Target) String() string {
 	if t.In != "" {
 		s += " in=" + t.In
 	}
+	if t.Under != "" {
+		s += " under=" + strconv.Quote(t.Under)
+	}
 	if t.Within != "" {
 		s += " within=" + strconv.Quote(t.Within)
 	}
@@ -366,6 +397,9 @@ func (t Target) Describe() string {
 	s := t.describeBase()
 	if t.In != "" {
 		s += " in the " + RegionWord(t.In)
+	}
+	if t.Under != "" {
+		s += " in the section under the heading " + Quote(t.Under)
 	}
 	if t.Within != "" {
 		s += " in the item containing " + Quote(t.Within)

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// TestTargetIn: in= pins any target inside a part of the page; it is
-// parsed in any order with within= and nth=, spelled canonically before
-// them, takes the landmark role names and "sidebar" as aliases, and an
+// TestTargetIn: in= pins any target inside a part of the page (and
+// under= inside the section under a heading); they are parsed in any
+// order with within= and nth=, spelled canonically before them, takes the landmark role names and "sidebar" as aliases, and an
 // unknown part is refused naming the known ones.
 func TestTargetIn(t *testing.T) {
 	for _, tc := range []struct{ in, canon, desc string }{
@@ -17,6 +17,9 @@ func TestTargetIn(t *testing.T) {
 		{`role=button nth=last in=sidebar`, `role=button in=aside nth=last`, `a button in the sidebar (the last match)`},
 		{`role=checkbox within="renew" in=main nth=2`, `role=checkbox in=main within="renew" nth=second`, `a checkbox in the main content in the item containing "renew" (the second match)`},
 		{`css=nav a in=banner`, `css=nav a in=header`, `the element matching "nav a" in the header`},
+		{`text="2 eggs" under="Ingredients"`, `text="2 eggs" under="Ingredients"`, `the text "2 eggs" in the section under the heading "Ingredients"`},
+		{`role=link nth=2 under='Resources' in=main`, `role=link in=main under="Resources" nth=second`, `a link in the main content in the section under the heading "Resources" (the second match)`},
+		{`text=x within="a b" under="Folders"`, `text=x under="Folders" within="a b"`, `the text "x" in the section under the heading "Folders" in the item containing "a b"`},
 	} {
 		tg, err := ParseTarget(tc.in)
 		if err != nil {
@@ -43,6 +46,9 @@ func TestTargetIn(t *testing.T) {
 		{`text=Docs in=heder`, `in=heder is not a part of the page (known: header, footer, nav, aside, main) (did you mean "header"?)`},
 		{`text=Docs in=`, `in= is not a part of the page`},
 		{`text=Docs in=footer in=header`, `in= given twice`},
+		{`text=Docs under="A" under="B"`, `under= given twice`},
+		{`text=Docs under=""`, `under= needs the text of a heading`},
+		{`text=Docs under=Resources`, `under= takes quoted text at the end of the target`},
 	} {
 		if _, err := ParseTarget(tc.in); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.in, err, tc.want)

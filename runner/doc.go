@@ -50,7 +50,10 @@
 // holds the text; nth= picks one match (steps_more.go, locator.js); in=
 // keeps the matches inside a header, footer, nav, aside or main (tag or
 // landmark role), and a page with none of that part blocks the step
-// rather than failing it (page.go noRegionError).
+// rather than failing it (page.go noRegionError); under= keeps them in
+// the section under a heading (to the next heading of its level or
+// higher), and a page that shows no such heading blocks the step too
+// (noHeadingError).
 //
 // # Assertions
 //

@@ -675,6 +675,55 @@
     return !allElements().some((el) => el.shadowRoot && Array.from(el.shadowRoot.querySelectorAll(sel)).some((x) => isRegion(x, t.in)));
   }
 
+  // The sections under= keeps a target inside (plan.Target.Under): a
+  // heading whose whole text is the under text (case-insensitive, a
+  // trailing colon aside), and what follows it up to the next heading of
+  // its level or higher, inside the heading's sectioning element (a
+  // <legend> or <summary> names its <fieldset> or <details>). Memoised
+  // per evaluation.
+  let sectionsMemo = null;
+  function sectionsUnder(text) {
+    if (sectionsMemo && sectionsMemo.text === text) return sectionsMemo.list;
+    const want = low(norm(text)).replace(/:$/, '');
+    const all = Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"], legend, summary'));
+    const heads = all.filter((h) => h.getAttribute('role') === 'heading' || /^H[1-6]$/.test(h.tagName));
+    const list = [];
+    for (const h of all) {
+      if (low(contentText(h)).replace(/:$/, '').trim() !== want) continue;
+      if (h.tagName === 'LEGEND' || h.tagName === 'SUMMARY') {
+        const box = h.parentElement;
+        if (box && (box.tagName === 'FIELDSET' || box.tagName === 'DETAILS')) list.push({ head: h, box, end: null });
+        continue;
+      }
+      const level = headingLevel(h) || 2;
+      const i = heads.indexOf(h);
+      let end = null;
+      for (let j = i + 1; j < heads.length; j++) {
+        if (!h.contains(heads[j]) && (headingLevel(heads[j]) || 2) <= level) { end = heads[j]; break; }
+      }
+      const box = (h.parentElement && h.parentElement.closest(SECTIONING + ', dialog, [role~="dialog"], [role~="tabpanel"], details, fieldset')) || document.body;
+      list.push({ head: h, box, end });
+    }
+    sectionsMemo = { text, list };
+    return list;
+  }
+
+  // inSection: el is in a section under a heading with the text.
+  function inSection(el, text) {
+    return sectionsUnder(text).some((s) => {
+      if (s.head.contains(el) || !s.box.contains(el)) return false;
+      if (!s.end) return s.head.tagName === 'LEGEND' || s.head.tagName === 'SUMMARY' || !!(s.head.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+      return !!(s.head.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+        !!(el.compareDocumentPosition(s.end) & Node.DOCUMENT_POSITION_FOLLOWING) && !el.contains(s.end);
+    });
+  }
+
+  // headingMissing: the target is kept under a heading the page does not
+  // show.
+  function headingMissing(t) {
+    return !!(t && t.under) && !sectionsUnder(t.under).some((s) => visible(s.head));
+  }
+
   function explicitItem(el) {
     if (el.tagName === 'LI' || el.tagName === 'TR' || el.tagName === 'ARTICLE') return true;
     return ITEM_ROLES.has((el.getAttribute('role') || '').trim());
@@ -774,6 +823,7 @@
     if (args.popup) c = c.filter((x) => inPopup(x.el) || inControlled(x.el));
     // in keeps the matches inside the part of the page.
     if (t.in) c = c.filter((x) => inRegion(x.el, t.in));
+    if (t.under) c = c.filter((x) => inSection(x.el, t.under));
     if (t.within) {
       c = c.map((x) => { const it = itemOf(x.el, t); return { el: x.el, score: Math.min(x.score, it.score), item: it.item }; })
         .filter((x) => x.score > 0);
@@ -894,6 +944,7 @@
     const d = { matches: r.all.length, visible: r.visible.length };
     if (t.nth) d.pool = r.pool;
     if (t.in && !r.all.length) d.outside = resolve(Object.assign({}, t, { in: '' })).all.length;
+    if (t.under && !r.all.length) d.outside_under = resolve(Object.assign({}, t, { under: '' })).all.length;
     if (t.within && !r.all.length) {
       d.within_found = low(norm(document.body ? document.body.innerText : '')).includes(t.withinLow);
       if (d.within_found) {
@@ -1396,11 +1447,13 @@
   for (;;) {
     // A target pinned in a part the page does not have holds nothing, not
     // even absence: the caller blocks the step (see no_region).
+    sectionsMemo = null;
     const miss = regionMissing(t);
-    const [done, v] = miss ? [false] : check();
+    const noHead = !miss && headingMissing(t);
+    const [done, v] = miss || noHead ? [false] : check();
     if (done) return ok(v);
     const now = performance.now();
-    const extra = miss ? { no_region: t.in } : {};
+    const extra = miss ? { no_region: t.in } : noHead ? { no_heading: t.under } : {};
     if (now >= deadline) return no(v, extra);
     if (args.settle > 0 && now - began >= (args.hold || 0)) {
       // Timers due before the step's budget ends keep the page unsettled.

@@ -59,10 +59,11 @@ type jsTarget struct {
 	Within string `json:"within,omitempty"`
 	Nth    int    `json:"nth,omitempty"`
 	In     string `json:"in,omitempty"`
+	Under  string `json:"under,omitempty"`
 }
 
 func toJS(t plan.Target) *jsTarget {
-	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level, Within: t.Within, Nth: t.Nth, In: t.In}
+	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level, Within: t.Within, Nth: t.Nth, In: t.In, Under: t.Under}
 }
 
 // diagnosis is what the engine reports when a wait times out.
@@ -86,6 +87,10 @@ type diagnosis struct {
 	// no element of; Outside: how many elements match it outside the part.
 	NoRegion string `json:"no_region"`
 	Outside  int    `json:"outside"`
+	// NoHeading: the target is kept under= a heading the page does not
+	// show; OutsideUnder: how many elements match it outside the section.
+	NoHeading    string `json:"no_heading"`
+	OutsideUnder int    `json:"outside_under"`
 	// Settled is set when the engine gave up before the budget because the
 	// page had been settled this many ms.
 	Settled int64 `json:"settled"`
@@ -176,6 +181,9 @@ func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, e
 		if d.NoRegion != "" {
 			return pollResult{}, noRegionError(d.NoRegion)
 		}
+		if d.NoHeading != "" {
+			return pollResult{}, noHeadingError(d.NoHeading)
+		}
 		return pollResult{diag: &d}, nil
 	}
 	return pollResult{}, fmt.Errorf("locator: unexpected result %q", clip(s, 80))
@@ -194,6 +202,16 @@ func (e noRegionError) Error() string {
 	}
 	return fmt.Sprintf("the page has no %s (no %s and no role=%s), so nothing can be looked for inside it; the app may draw its %s without one: say the claim of the whole page, or pin the target another way",
 		plan.RegionWord(string(e)), tag, r.Role, plan.RegionWord(string(e)))
+}
+
+// noHeadingError: a target kept under= a heading on a page that shows no
+// heading with that text. Nothing is decided: the app may draw the title
+// of the section without a heading element, so the step is blocked.
+type noHeadingError string
+
+func (e noHeadingError) Error() string {
+	return fmt.Sprintf("the page shows no heading %s (h1–h6, role=heading, a legend or a summary), so nothing can be looked for in the section under it; the app may draw that title without a heading element: say the claim of the whole page, or pin the target another way",
+		plan.Quote(string(e)))
 }
 
 // poll waits for the engine's condition until ctx (the step's budget)

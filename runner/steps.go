@@ -95,6 +95,10 @@ func (st *stepCtx) errVerdict(err error) *verdict {
 	if errors.As(err, &nr) {
 		return blocked(nr.Error())
 	}
+	var nh noHeadingError
+	if errors.As(err, &nh) {
+		return blocked(nh.Error())
+	}
 	if strings.Contains(err.Error(), "bad CSS selector") {
 		return blocked(strings.TrimPrefix(err.Error(), "locator: ") + " (fix the plan's target)")
 	}

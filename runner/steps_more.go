@@ -233,6 +233,9 @@ func (st *stepCtx) scopedMiss(d *diagnosis) string {
 	case t.In != "" && d.Outside > 0:
 		return fmt.Sprintf("%d %s %s on the page, but none inside the %s",
 			d.Outside, plural(d.Outside, "element matches", "elements match"), base, plan.RegionWord(t.In))
+	case t.Under != "" && d.OutsideUnder > 0:
+		return fmt.Sprintf("%d %s %s on the page, but none in the section under the heading %s",
+			d.OutsideUnder, plural(d.OutsideUnder, "element matches", "elements match"), base, plan.Quote(t.Under))
 	case t.Within != "" && !d.WithinFound:
 		return fmt.Sprintf("the page does not show %s, so no item contains it", plan.Quote(t.Within))
 	case t.Nth != 0 && d.Pool > 0:
