@@ -161,8 +161,8 @@ func TestClassPageShowing(t *testing.T) {
 
 func TestClassSwitchTab(t *testing.T) {
 	runClasses(t, []classCase{
-		{"On /settings, switching to the 'Billing' tab shows 'Invoices'", [][]string{{`{"visit":"/settings"}`, `{"click":"role=tab[name=\"Billing\"]"}`, `{"expect_text":"Invoices"}`}}},
-		{"On /account, going to the Members tab shows 'Two-factor'", [][]string{{`{"visit":"/account"}`, `{"click":"role=tab[name=\"Members\"]"}`, `{"expect_text":"Two-factor"}`}}},
+		{"On /settings, switching to the 'Billing' tab shows 'Invoices'", [][]string{{`{"visit":"/settings"}`, `{"wait_for":"role=tab[name=\"Billing\"]","reach":true}`, `{"click":"role=tab[name=\"Billing\"]"}`, `{"expect_text":"Invoices"}`}}},
+		{"On /account, going to the Members tab shows 'Two-factor'", [][]string{{`{"visit":"/account"}`, `{"wait_for":"role=tab[name=\"Members\"]","reach":true}`, `{"click":"role=tab[name=\"Members\"]"}`, `{"expect_text":"Two-factor"}`}}},
 	})
 	runRefused(t, []string{
 		"On /account, switching to the new tab shows 'x'", // "new" describes, names no tab

@@ -190,7 +190,7 @@ func TestComposeActions(t *testing.T) {
 		{"Typing 'pasta' into 'Search recipes' and pressing Enter shows 'Carbonara'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"placeholder=Search recipes","value":"pasta"}}`, `{"press":"Enter"}`, `{"expect_text":"Carbonara"}`}}},
 		// a text box named by its place only
 		{"Typing 'jazz' in the box at the top and clicking Search gives 'Kind of Blue'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"role=textbox nth=first","value":"jazz"}}`, `{"click":"role=button[name=\"Search\"]"}`, `{"expect_text":"Kind of Blue"}`}}},
-		{"On /board, switching to the 'Done' tab shows 'Ship v1'", [][]string{{`{"visit":"/board"}`, `{"click":"role=tab[name=\"Done\"]"}`, `{"expect_text":"Ship v1"}`}}},
+		{"On /board, switching to the 'Done' tab shows 'Ship v1'", [][]string{{`{"visit":"/board"}`, `{"wait_for":"role=tab[name=\"Done\"]","reach":true}`, `{"click":"role=tab[name=\"Done\"]"}`, `{"expect_text":"Ship v1"}`}}},
 		// "if you X and Y, Z": X and Y first; "stays open" is shown by the
 		// check that follows it
 		{"If you open 'Advanced' and refresh, it stays open ('Proxy settings' is still shown)", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Advanced\""}`, `{"expect_text":"Proxy settings"}`, `{"reload":true}`, `{"expect_text":"Proxy settings"}`}}},
@@ -260,7 +260,7 @@ func TestComposeElisionsAndOpens(t *testing.T) {
 		{"If you hit 'n' and then Esc, 'New card' goes away", [][]string{{`{"visit":"/"}`, `{"press":"n"}`, `{"expect_text":"New card"}`, `{"press":"Escape"}`, `{"expect_no_text":"New card"}`}}},
 		// what opens, shown by the texts it lists
 		// a place named with what opens it: the opener first, then the tab
-		{"In Options (press 'p'), the 'Audio' tab shows 'Master volume'", [][]string{{`{"visit":"/"}`, `{"press":"p"}`, `{"click":"role=tab[name=\"Audio\"]"}`, `{"expect_text":"Master volume"}`}}},
+		{"In Options (press 'p'), the 'Audio' tab shows 'Master volume'", [][]string{{`{"visit":"/"}`, `{"press":"p"}`, `{"wait_for":"role=tab[name=\"Audio\"]","reach":true}`, `{"click":"role=tab[name=\"Audio\"]"}`, `{"expect_text":"Master volume"}`}}},
 		{"Hitting '?' opens a dialog listing 'Go to inbox'", [][]string{{`{"visit":"/"}`, `{"press":"?"}`, `{"expect_text":"Go to inbox"}`}}},
 		{"Pressing 'g' brings up 'Go to…'", [][]string{{`{"visit":"/"}`, `{"press":"g"}`, `{"expect_text":"Go to…"}`}}},
 		// an element said to be on a page

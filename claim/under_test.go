@@ -49,3 +49,4 @@ func TestUnderHeading(t *testing.T) {
 		"On /x, 'A' is listed above 'B' under 'Results'",                // an order: no target keeps it in the section
 	})
 }
+

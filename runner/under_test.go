@@ -41,7 +41,7 @@ func TestUnder(t *testing.T) {
 	srv := servePages(t, map[string]string{"/": sectionPage})
 	for _, tc := range []struct{ target, want string }{
 		{`role=link[name="Edit"]`, "intro"},
-		{`role=link[name="Edit"] under="Ingredients"`, "ingredients"}, // the heading's colon aside, any case
+		{`role=link[name="Edit"] under="Ingredients"`, "ingredients"},       // the heading's colon aside, any case
 		{`role=link[name="Edit"] under="ingredients" nth=last`, "optional"}, // h3's section is inside the h2's
 		{`role=link[name="Edit"] under="Optional"`, "optional"},
 		{`role=link[name="Edit"] under="Method"`, "method"},

@@ -1,0 +1,34 @@
+package claim
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGuessedMarkupFoundFirst: a tab clicked by its name is found by
+// role=tab, and a field named without quotes ("the search box") by a
+// placeholder the plan guessed: each is waited for first, marked reach,
+// so an app that marks them otherwise blocks the run rather than failing
+// a true claim; the notes say so. A quoted placeholder is no guess.
+func TestGuessedMarkupFoundFirst(t *testing.T) {
+	runClasses(t, []classCase{
+		{"On /settings, clicking the 'Network' tab shows 'Listening port'", [][]string{{`{"visit":"/settings"}`,
+			`{"wait_for":"role=tab[name=\"Network\"]","reach":true}`, `{"click":"role=tab[name=\"Network\"]"}`, `{"expect_text":"Listening port"}`}}},
+		{"On /recipes, typing 'flour' in the search box shows 'Pancakes'", [][]string{{`{"visit":"/recipes"}`,
+			`{"wait_for":"placeholder=search","reach":true}`, `{"fill":{"target":"placeholder=search","value":"flour"}}`, `{"expect_text":"Pancakes"}`}}},
+		{"On /signup, typing 'x' into the 'Search…' box shows 'None'", [][]string{{`{"visit":"/signup"}`,
+			`{"fill":{"target":"placeholder=Search…","value":"x"}}`, `{"expect_text":"None"}`}}},
+	})
+	for claim, want := range map[string]string{
+		"On /settings, clicking the 'Network' tab shows 'Listening port'": `The "Network" tab is found by its role (role=tab), a guess`,
+		"On /recipes, typing 'flour' in the search box shows 'Pancakes'":  `so its placeholder is a guess: it is waited for first`,
+	} {
+		d, err := Derive(claim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Join(d.Notes, "\n"); !strings.Contains(n, want) {
+			t.Errorf("%q: notes do not say %q:\n%s", claim, want, n)
+		}
+	}
+}
