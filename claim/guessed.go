@@ -62,11 +62,33 @@ func deriveGuessed(claim string, err error) (Derivation, bool) {
 		d.Claim = claim
 		d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
 		for _, n := range qc.names {
+			if headingOnly(d.Plan, n) {
+				// a heading read in the claim as written, by the rules
+				// for a name in capitals (under.go), or none
+				if p, ok := underPinOf(normalizeClaim(stripLabel(claim))); !ok || !strings.EqualFold(p.heading, n) {
+					return Derivation{}, false
+				}
+				d.Notes = append(d.Notes, fmt.Sprintf("%s is not quoted in the claim: it is read as the whole text of a heading, a guess of where the name starts and ends; if the page shows no such heading, the run is blocked, not failed.", plan.Quote(n)))
+				continue
+			}
 			d.Notes = append(d.Notes, fmt.Sprintf("%s is not quoted in the claim: it is read as the exact text the page shows, a guess of where the name starts and ends. The plan first waits for that text (marked reach): if the page does not show it, the run is blocked, not failed.", plan.Quote(n)))
 		}
 		return d, true
 	}
 	return Derivation{}, false
+}
+
+// headingOnly reports whether a plan uses name n only as the heading a
+// target is kept under.
+func headingOnly(p *plan.Plan, n string) bool {
+	for _, j := range p.Journeys {
+		for _, s := range j.Steps {
+			if u, _ := nameUse(s, n); u != unused && u != heading {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // judgementNamed reports whether the judgement word a refusal names is
@@ -122,6 +144,7 @@ const (
 	shown
 	absent
 	unseen
+	heading // the heading of a section the target is kept in (under=)
 )
 
 // nameUse says how step s uses the name n, and the target a wait_for
@@ -169,6 +192,11 @@ func nameUse(s plan.Step, n string) (use, string) {
 		if in() {
 			return shown, s.Target
 		}
+	}
+	// The heading a target is kept under: a page that shows no such
+	// heading blocks the run already.
+	if t, err := plan.ParseTarget(s.Target); s.Target != "" && err == nil && eq(t.Under) && !strings.EqualFold(s.Value, n) && !said {
+		return heading, ""
 	}
 	// Anything else naming it: a typed or chosen value, a field's value,
 	// a title, an address, a count, an option list.

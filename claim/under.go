@@ -3,6 +3,8 @@ package claim
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/vouchdev/vouch/plan"
 )
@@ -30,7 +32,7 @@ var (
 	// reUnderLead: "Under 'Resources', …" at its start.
 	reUnderLead = lazyRE(`(?i)^(?:under|below|beneath|underneath)\s+` + underHeading + `\s*,\s*(.+)$`)
 	// reSectionLead: "In the 'Resources' section, …" at its start.
-	reSectionLead = lazyRE(`(?i)^in\s+the\s+(?:'([^']+)'|"([^"]+)"|((?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3})))\s+section\s*,\s*(.+)$`)
+	reSectionLead = lazyRE(`(?i)^in\s+the\s+(?:'([^']+)'|"([^"]+)"|((?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3})))\s+section(?:\s+(?:of|on)\s+(/\S*))?\s*,\s*(.+)$`)
 	// reUnderPassive: "'Book' and 'Order' are listed" after a page, or
 	// none.
 	reUnderPassive = lazyRE(`(?i)^((?:on \S+,\s*)?)((?:'[^']+'|"[^"]+")(?:(?:,\s*|,?\s+and\s+)(?:'[^']+'|"[^"]+"))*)\s+(?:is|are)(\s+not|n't)?(?:\s+(?:listed|shown|found))?$`)
@@ -67,8 +69,11 @@ func underPinOf(text string) (underPin, bool) {
 	}
 	var p underPin
 	if m := reSectionLead.FindStringSubmatch(text); m != nil {
-		p = underPin{heading: heading(m[1:4]), without: strings.ToUpper(m[4][:1]) + m[4][1:]}
+		p = underPin{heading: heading(m[1:4]), without: strings.ToUpper(m[5][:1]) + m[5][1:]}
 		p.listed = p.without
+		if m[4] != "" {
+			p.without = "On " + m[4] + ", " + m[5]
+		}
 	} else if m := reUnderLead.FindStringSubmatch(text); m != nil {
 		p = underPin{heading: heading(m[1:7]), without: strings.ToUpper(m[7][:1]) + m[7][1:]}
 		p.listed = p.without
@@ -123,8 +128,8 @@ func deriveUnder(claim string) (d Derivation, why string, ok bool) {
 		return Derivation{}, fmt.Sprintf("read without the heading (%q), the claim is not one vouch can check", p.without), false
 	}
 	listed := strings.ToLower(p.listed)
-	held := func(v string) bool { return v != "" && strings.Contains(listed, strings.ToLower(v)) }
-	var kept []string
+	held := func(v string) bool { return heldIn(listed, strings.ToLower(v)) }
+	var kept, ordered []string
 	described := map[string]string{}
 	for ji := range d.Plan.Journeys {
 		steps := d.Plan.Journeys[ji].Steps
@@ -161,6 +166,11 @@ func deriveUnder(claim string) (d Derivation, why string, ok bool) {
 				s.Target = t.String()
 				described[was] = t.Describe()
 				kept = append(kept, name)
+			case s.Kind == plan.ExpectOrder && s.Target == "" && len(s.Texts) > 0 && allHeld(s.Texts, held):
+				// an order of texts in the section: every element in it,
+				// in document order, is where a text first appears
+				s.Target = plan.Target{Kind: plan.ByCSS, Value: "*", Under: p.heading}.String()
+				ordered = append(ordered, s.Texts...)
 			default:
 				for _, v := range append([]string{s.Value}, s.Texts...) {
 					if s.Kind.IsAssertion() && held(v) {
@@ -170,7 +180,7 @@ func deriveUnder(claim string) (d Derivation, why string, ok bool) {
 			}
 		}
 	}
-	if len(kept) == 0 {
+	if len(kept)+len(ordered) == 0 {
 		return Derivation{}, fmt.Sprintf("no check finds a text the claim lists under %s", quoteLit(p.heading)), false
 	}
 	say := func(s string) string {
@@ -185,14 +195,17 @@ func deriveUnder(claim string) (d Derivation, why string, ok bool) {
 		for _, k := range kept {
 			reqs[i].Text = underRetell(reqs[i].Text, k, p.heading)
 		}
+		if len(ordered) > 0 && strings.Contains(reqs[i].Text, plan.Quote(ordered[0])) {
+			reqs[i].Text = strings.Replace(reqs[i].Text, " on the page", " in the section under the heading "+plan.Quote(p.heading), 1)
+		}
 	}
 	d.Plan.Name = planName(text)
 	verb := "is"
-	if len(dedupe(kept)) > 1 {
+	if len(dedupe(append(kept, ordered...))) > 1 {
 		verb = "are"
 	}
 	notes := []string{fmt.Sprintf("%s %s looked for only in the section under the heading %s (from that heading to the next of its level or higher); a page that shows no such heading blocks the run rather than failing it.",
-		quoteNames(dedupe(kept)), verb, quoteLit(p.heading))}
+		quoteNames(dedupe(append(kept, ordered...))), verb, quoteLit(p.heading))}
 	notes = append(notes, d.Notes...)
 	d2, err := Trace(claim, d.Plan, notes)
 	if err != nil {
@@ -212,6 +225,38 @@ func underRetell(req, text, heading string) string {
 		return req
 	}
 	return strings.Replace(req, q, q+" under the heading "+plan.Quote(heading), 1)
+}
+
+// heldIn reports whether text v is said in s as a whole: not inside a
+// word ("A" is not held in "above").
+func heldIn(s, v string) bool {
+	if v == "" {
+		return false
+	}
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	for i := 0; ; {
+		k := strings.Index(s[i:], v)
+		if k < 0 {
+			return false
+		}
+		a, b := i+k, i+k+len(v)
+		before, _ := utf8.DecodeLastRuneInString(s[:a])
+		after, _ := utf8.DecodeRuneInString(s[b:])
+		if (a == 0 || !word(before)) && (b == len(s) || !word(after)) {
+			return true
+		}
+		i = a + 1
+	}
+}
+
+// allHeld reports whether every text is one the claim lists.
+func allHeld(texts []string, held func(string) bool) bool {
+	for _, x := range texts {
+		if !held(x) {
+			return false
+		}
+	}
+	return true
 }
 
 func dedupe(xs []string) []string {

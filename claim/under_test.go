@@ -26,6 +26,14 @@ func TestUnderHeading(t *testing.T) {
 		{"On /x, the page lists 'A' under the heading 'Results'", [][]string{j(`{"visit":"/x"}`, under("A", "Results"))}},
 		{"On /x, clicking 'Go' shows 'Done' under 'Results'", [][]string{j(`{"visit":"/x"}`, `{"click":"text=\"Go\""}`, under("Done", "Results"))}},
 		{"On /shop, 'Mug' is not listed under the 'Sale' section", [][]string{j(`{"visit":"/shop"}`, `{"expect_hidden":"text=Mug under=\"Sale\""}`)}},
+		// an order in the section: expect_order over every element in it
+		{"Under 'Schemas', 'Book' is listed above 'Order'", [][]string{j(`{"visit":"/"}`, `{"expect_order":{"target":"css=* under=\"Schemas\"","texts":["Book","Order"]}}`)}},
+		{"In the Schemas section of /docs, 'Order' comes before 'Book'", [][]string{j(`{"visit":"/docs"}`, `{"expect_order":{"target":"css=* under=\"Schemas\"","texts":["Order","Book"]}}`)}},
+		// names in capitals: each found first, the heading by the section
+		// rule (a page without it blocks)
+		{"Under Folders, Camera Uploads is listed above Team Documents.", [][]string{j(`{"visit":"/"}`,
+			`{"wait_for":"text=Camera Uploads","reach":true}`, `{"wait_for":"text=Team Documents","reach":true}`,
+			`{"expect_order":{"target":"css=* under=\"Folders\"","texts":["Camera Uploads","Team Documents"]}}`)}},
 		// only what follows the last listing verb is under the heading
 		{"The home page says 'Welcome' and lists '/tasks' under Resources", [][]string{
 			j(`{"visit":"/"}`, `{"expect_text":"Welcome"}`), j(`{"visit":"/"}`, under("/tasks", "Resources"))}},
@@ -46,7 +54,7 @@ func TestUnderHeading(t *testing.T) {
 		"On /users/1, the JSON includes the task 'Ship it' under Ann",   // a name in capitals, not after a listing verb
 		"The home page shows 'Email is required' under the email field", // a control, not a heading
 		"On /x, the page shows 'Save' under the Save button",            // a control
-		"On /x, 'A' is listed above 'B' under 'Results'",                // an order: no target keeps it in the section
+		"On /x, 'A' is listed above 'B' under 'Results'",                // is "A" under it too? ("A" is no word of "above")
 	})
 }
 

@@ -395,6 +395,10 @@ func (t Target) base() string {
 // checkbox in the item containing \"renew passport\"".
 func (t Target) Describe() string {
 	s := t.describeBase()
+	if t.Kind == ByCSS && t.Value == "*" && t.Under != "" {
+		// every element of a section: the section itself
+		s, t.Under = "the section under the heading "+Quote(t.Under), ""
+	}
 	if t.In != "" {
 		s += " in the " + RegionWord(t.In)
 	}

@@ -63,6 +63,11 @@ func TestUnder(t *testing.T) {
 		// The section of the last heading in a <section> ends with it.
 		{`expect_visible: "text=\"Sugar and Order again, outside every section\" under=\"Schemas\""`, evidence.Failed, "but none in the section"},
 		{`expect_hidden: "text=Sugar under=\"Method\""`, evidence.Verified, ""},
+		// An order in a section: every element in it, in document order.
+		{`expect_order: {target: "css=* under=\"Ingredients\"", texts: ["2 eggs", "300 ml milk", "Sugar"]}`, evidence.Verified, ""},
+		{`expect_order: {target: "css=* under=\"Ingredients\"", texts: ["300 ml milk", "2 eggs"]}`, evidence.Failed, ""},
+		{`expect_order: {target: "css=* under=\"Schemas\"", texts: ["Order", "Book"]}`, evidence.Failed, ""},
+		{`expect_order: {target: "css=* under=\"Ingredients\"", texts: ["2 eggs", "Whisk the eggs"]}`, evidence.Failed, "Whisk the eggs"},
 		// A title drawn without a heading element: nothing is decided.
 		{`expect_visible: "text=\"Camera Uploads\" under=\"Folders\""`, evidence.Blocked, `the page shows no heading "Folders"`},
 		{`expect_hidden: "text=Sugar under=\"Folders\""`, evidence.Blocked, `the page shows no heading "Folders"`},
