@@ -57,4 +57,3 @@ func TestUnderHeading(t *testing.T) {
 		"On /x, 'A' is listed above 'B' under 'Results'",                // is "A" under it too? ("A" is no word of "above")
 	})
 }
-
