@@ -43,7 +43,14 @@ func init() {
 
 // namedItemNouns are kinds of item a list, a table or a set of cards shows one
 // per row: never a control, a part of the page or a text's own kind.
-const namedItemNouns = `(?i:folder|device|task|todo|item|entry|order|user|project|product|file|repo|repository|card|row|job|build|ticket|invoice|torrent|transfer|note|post|article|account|member|customer|contact|node|host|container|pipeline|deployment|release|book|recipe|server|service|plan|team|workspace|share|peer|site|app)`
+const namedItemNouns = `(?i:folder|device|task|todo|item|entry|order|user|project|product|file|repo|repository|card|row|job|build|ticket|invoice|torrent|transfer|note|post|article|account|member|customer|contact|node|host|container|pipeline|deployment|release|book|recipe|server|service|plan|team|workspace|share|peer|site|app|alert|target|rule|flow|tiddler|package|plugin|notebook|kernel|instance)`
+
+// itemStatusVerbs say what a named item shows of itself.
+const itemStatusVerbs = `(?i:shows|says|displays|reads|shows as|is marked|is marked as|is shown as|is listed as|appears as|is labelled|is labeled|is tagged|is tagged as|has the status|has the label|has the badge)`
+
+// trailingPlace is the page said after an item's status ("… on the
+// alerts page", "… on /targets", "… on the dashboard"), moved before it.
+const trailingPlace = `\s+(?i:on)\s+((?:(?i:the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?i:page)|(?i:the)\s+(?i:dashboard|home\s*page|start\s+page|front\s+page)|/\S*?)`
 
 // controlKinds are the kinds of control a release note names.
 const controlKinds = `(?i:button|link|tab|field|checkbox|heading|menu item|option|toggle|column)`
@@ -219,6 +226,17 @@ var restatements = []restatement{
 	// same, the kind of item said before its name
 	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?(?:(?i:remote|local|new|shared|paused|selected|first|second|last)\s+)?` + namedItemNouns + `\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:shows|says|displays|reads|shows as|is marked|is marked as|is shown as|is listed as|appears as|is labelled|is labeled|is tagged|is tagged as|has the status|has the label|has the badge)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
 		"a named item (a folder, a device, a task) showing a text: the text inside the item that shows the name", false},
+	// "The 'InstanceDown' alert is 'FIRING' on the alerts page", "the
+	// 'Camera Uploads' folder shows as 'Paused' on the dashboard": a
+	// status said with "is" of an item of a named kind, and the page said
+	// after it (a bare "'A' is 'B'" may be a field's value: not read so)
+	{lazyRE(`^(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+` + namedItemNouns + `\s+(?:` + itemStatusVerbs + `|(?i:is|are))\s+("\x01\d+\x01"|'\x01\d+\x01')` + trailingPlace + `\s*([.!]*)$`), "On ${3}, the page shows $2 next to $1$4",
+		"a named item (a folder, an alert, a target) showing a text: the text inside the item that shows the name", false},
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+` + namedItemNouns + `\s+(?i:is|are)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
+		"a named item (a folder, an alert, a target) showing a text: the text inside the item that shows the name", false},
+	// "'Backup NAS' shows as 'Connected'": "shows as" says an item's status
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:shows as|is shown as|appears as|is marked as|is flagged as)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
+		"a name shown as a status: the status inside the item that shows the name", false},
 	{lazyRE(`^(?i:next to|beside|alongside)\s+("\x01\d+\x01"|'\x01\d+\x01'),?\s+(?i:it|the page|there)\s+(?i:says|shows|reads|displays)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "The page shows $2 next to $1$3",
 		"a text said next to a name: the text inside the item that shows the name", false},
 	// Frames at the start: a label with a colon, a ticket or PR number.

@@ -190,6 +190,18 @@ func nameUse(s plan.Step, n string) (use, string) {
 	case plan.Click, plan.DblClick, plan.Hover, plan.WaitFor, plan.ExpectVisible, plan.ExpectEnabled, plan.ExpectDisabled,
 		plan.ExpectChecked, plan.ExpectUnchecked, plan.Check, plan.Uncheck:
 		if in() {
+			// A name in a checked target scoped to an item is found
+			// alone: the item by its name, the text without the item
+			// (finding the whole target first would make the check one
+			// that can never fail). An action's target is found whole:
+			// where it is not, the run is blocked.
+			if t, _ := plan.ParseTarget(s.Target); t.Within != "" && s.Kind.IsAssertion() {
+				if eq(t.Within) {
+					return shown, plan.Target{Kind: plan.ByText, Value: t.Within}.String()
+				}
+				t.Within = ""
+				return shown, t.String()
+			}
 			return shown, s.Target
 		}
 	}

@@ -1155,14 +1155,39 @@ func TestReadingsDialogOpensWeight(t *testing.T) {
 }
 
 // A quoted name with a noun for a kind of item is the item showing the
-// name; an absence inside such an item needs the item there first.
+// name ("is" too, and a page said after it); an absence inside such an
+// item needs the item there first.
 func TestReadingsNamedItem(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"The 'Team Documents' folder shows 'Up to Date'", `On /, the text "Up to Date" in the item containing "Team Documents" is visible.`},
 		{"The remote device 'Backup NAS' is listed as 'Disconnected'", `On /, the text "Disconnected" in the item containing "Backup NAS" is visible.`},
 		{"The task 'Buy milk' shows as 'Done'", `On /, the text "Done" in the item containing "Buy milk" is visible.`},
 		{"Next to 'Camera Uploads' it says 'Paused'", `On /, the text "Paused" in the item containing "Camera Uploads" is visible.`},
+		// "is" of an item of a named kind; the page said after it
+		{"The 'Pro' plan is '$10'", `On /, the text "$10" in the item containing "Pro" is visible.`},
+		{"The 'InstanceDown' alert is 'FIRING' on /alerts", `On /alerts, the text "FIRING" in the item containing "InstanceDown" is visible.`},
+		{"the 'Camera Uploads' folder shows as 'Paused' on the dashboard", `On /dashboard, the text "Paused" in the item containing "Camera Uploads" is visible.`},
+		// "shows as" of a bare name says its status
+		{"On /devices, 'Backup NAS' shows as 'Connected'", `On /devices, the text "Connected" in the item containing "Backup NAS" is visible.`},
 	})
+	// A bare "'A' is 'B'" may be a field's value: not read as an item.
+	if _, err := Derive("On /settings, 'Theme' is 'Dark'"); err == nil {
+		if st := mustDerive("On /settings, 'Theme' is 'Dark'").Journeys[0].Steps; strings.Contains(st[len(st)-1].Target, "within=") {
+			t.Errorf("a bare name and value read as an item: %+v", st)
+		}
+	}
+	// Names left unquoted are found first one by one, never the checked
+	// target whole: a guard equal to the check would make it never fail.
+	st0 := mustDerive("The InstanceDown alert is FIRING on /alerts.").Journeys[0].Steps
+	var guards []string
+	for _, s := range st0 {
+		if s.Kind == plan.WaitFor {
+			guards = append(guards, s.Target)
+		}
+	}
+	if strings.Join(guards, " | ") != "text=InstanceDown | text=FIRING" || st0[len(st0)-1].Target != `text=FIRING within="InstanceDown"` {
+		t.Errorf("guards %q before %+v", guards, st0[len(st0)-1])
+	}
 	st := mustDerive("The home page does not show 'Paused' next to 'Team Documents'").Journeys[0].Steps
 	if len(st) != 3 || st[1].Kind != plan.WaitFor || !st[1].Reach || st[1].Target != `text=Team Documents` {
 		t.Errorf("the item is not found first: %+v", st)
