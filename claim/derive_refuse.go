@@ -1174,7 +1174,7 @@ func (p *parser) refusal() *refusal {
 		}
 	}
 	for _, w := range outOfReach {
-		if outOfReachIn(shape, w) && !inShownName(p.lx.toks, w) && !(w == "second" && allOrdinal(p.lx)) {
+		if outOfReachIn(shape, w) && !inShownName(p.lx.toks, w) && !inElementName(p.lx.toks, w) && !(w == "second" && allOrdinal(p.lx)) {
 			switch w {
 			case "milliseconds", "ms", "seconds", "second", "minutes", "hours", "latency", "p99", "p95", "uptime", "downtime":
 				return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("timings (%q) are not something a plan checks: every step has a time budget instead", w)}
@@ -1190,7 +1190,7 @@ func (p *parser) refusal() *refusal {
 			// "Expected: …" is a bug report's label, never a judgement
 			continue
 		}
-		if containsPhrase(shape, w) {
+		if containsPhrase(shape, w) && !inElementName(p.lx.toks, w) {
 			if r := notJudged(p.lx, w); r != nil {
 				return r
 			}

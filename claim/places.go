@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/vouchdev/vouch/plan"
 )
@@ -355,6 +356,52 @@ func inShownName(toks []token, w string) bool {
 	}
 	return seen
 }
+
+// inElementName reports whether every use of w in the claim is a word of
+// a name in capitals that an element noun follows ("the Recent tab", "the
+// Migration Plan link"): the element's label, not a judgement or a thing
+// out of a browser's reach.
+func inElementName(toks []token, w string) bool {
+	upper := func(i int) bool {
+		return i >= 0 && i < len(toks) && toks[i].kind == tWord && toks[i].raw != "" && toks[i].raw[0] >= 'A' && toks[i].raw[0] <= 'Z'
+	}
+	seen := false
+	for i, t := range toks {
+		if t.kind != tWord || t.low != w {
+			continue
+		}
+		seen = true
+		// not the sentence's first word alone: "Recent changes link" may
+		// be a capital of the sentence
+		if !upper(i) || i == 0 {
+			return false
+		}
+		k := i
+		for k+1 < len(toks) && upper(k+1) && k-i < 3 {
+			k++
+		}
+		if k+1 >= len(toks) || toks[k+1].kind != tWord || !isElementNoun(toks[k+1].low) && !itemNoun(toks[k+1].low) {
+			return false
+		}
+	}
+	return seen
+}
+
+// itemNoun reports whether w is one of namedItemNouns (frames.go).
+func itemNoun(w string) bool {
+	namedNounsOnce.Do(func() {
+		namedNouns = map[string]bool{}
+		for _, n := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(namedItemNouns, "(?i:"), ")"), "|") {
+			namedNouns[n] = true
+		}
+	})
+	return namedNouns[w]
+}
+
+var (
+	namedNounsOnce sync.Once
+	namedNouns     map[string]bool
+)
 
 // shownNameWords are the out-of-reach words that also name options and
 // columns pages show ("Queue Order", "Storage Used", "Cache Size").

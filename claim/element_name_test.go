@@ -1,0 +1,44 @@
+package claim
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestJudgementWordInElementName: a judgement or out-of-reach word that
+// is a word of a capitalised name before an element or item noun ("the
+// Recent tab", "the Migration Plan link") is the element's label, so the
+// claim is not refused for it; the same word said of the page still is.
+func TestJudgementWordInElementName(t *testing.T) {
+	for _, tc := range []struct {
+		claim, word string
+		named       bool
+	}{
+		{"Clicking the Recent tab shows 'Journal'", "recent", true},
+		{"Clicking the Migration Plan link opens the Migration Plan tiddler", "migration", true},
+		{"The Fast Lane button is blue", "fast", true},
+		{"The recent tab shows 'Journal'", "recent", false}, // lower case: a word of the sentence
+		{"Recent changes link to /log", "recent", false},    // the sentence's first word
+		{"The page is Fast", "fast", false},                 // no element noun after it
+		{"The Migration Plan link is fast", "fast", false},
+	} {
+		if got := inElementName(lexClaim(tc.claim).toks, tc.word); got != tc.named {
+			t.Errorf("%q: %q in an element's name = %v, want %v", tc.claim, tc.word, got, tc.named)
+		}
+	}
+	for claim, bad := range map[string]string{
+		"Clicking the 'Recent' tab shows 'Journal'":                      "",
+		"In the sidebar's Recent tab, Journal 2026-11-30 is listed above": `"recent" is a judgement`,
+		"Clicking the Migration Plan link shows 'Owner: Dana'":           `"migration" is out of a browser's reach`,
+	} {
+		_, err := Derive(claim)
+		var np *NotProvableError
+		if errors.As(err, &np) && bad != "" && strings.Contains(np.Reason, bad) {
+			t.Errorf("%q refused as %q", claim, np.Reason)
+		}
+	}
+	if _, err := Derive("The Migration Plan link is fast"); err == nil || !strings.Contains(err.Error(), `"fast" is a judgement`) {
+		t.Errorf("a judgement said of a named element is not refused: %v", err)
+	}
+}
