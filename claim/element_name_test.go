@@ -28,9 +28,9 @@ func TestJudgementWordInElementName(t *testing.T) {
 		}
 	}
 	for claim, bad := range map[string]string{
-		"Clicking the 'Recent' tab shows 'Journal'":                      "",
+		"Clicking the 'Recent' tab shows 'Journal'":                       "",
 		"In the sidebar's Recent tab, Journal 2026-11-30 is listed above": `"recent" is a judgement`,
-		"Clicking the Migration Plan link shows 'Owner: Dana'":           `"migration" is out of a browser's reach`,
+		"Clicking the Migration Plan link shows 'Owner: Dana'":            `"migration" is out of a browser's reach`,
 	} {
 		_, err := Derive(claim)
 		var np *NotProvableError
