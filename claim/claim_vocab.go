@@ -29,6 +29,7 @@ var genericPages = map[string]bool{
 	"service": true, "frontend": true, "front end": true, "front-end": true, "ui": true,
 	"screen": true, "deployment": true, "current page": true, "same page": true,
 	"web interface": true, "web ui": true, "user interface": true, "gui": true, "interface": true,
+	"wiki": true,
 }
 
 // knownPages map page names to the path most apps use for them. Any other

@@ -234,6 +234,13 @@ var restatements = []restatement{
 		"a named item (a folder, an alert, a target) showing a text: the text inside the item that shows the name", false},
 	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+` + namedItemNouns + `\s+(?i:is|are)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
 		"a named item (a folder, an alert, a target) showing a text: the text inside the item that shows the name", false},
+	// "shows the site title 'Team Kitchen Wiki'": a title the page shows
+	// is a text on it (the browser tab's title is no text the page shows)
+	{lazyRE(`\b((?i:shows|displays|has))\s+(?:(?i:the|its|a)\s+)?(?i:site|wiki|app|application)(?:'s)?\s+(?i:title|name|tagline|subtitle)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "$1 $2",
+		"the site's title the page shows is a text on it", false},
+	// "shows 'X' with the subtitle 'Y' underneath": Y after X
+	{lazyRE(`\b((?i:shows|displays))\s+("\x01\d+\x01"|'\x01\d+\x01')\s*,?\s+(?i:with)\s+(?:(?i:the|a|its)\s+)?(?:(?i:subtitle|tagline|subheading|line|text|caption)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:underneath|under it|below it|beneath it|below|beneath)\s*([.!]*)$`), "$1 $2 above $3$4",
+		"a text shown underneath another comes after it", false},
 	// "'Backup NAS' shows as 'Connected'": "shows as" says an item's status
 	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:shows as|is shown as|appears as|is marked as|is flagged as)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
 		"a name shown as a status: the status inside the item that shows the name", false},

@@ -1137,11 +1137,17 @@ func TestReadingsJSONFieldOrder(t *testing.T) {
 }
 
 // A dialog said to open after an action is a dialog shown, never a page
-// that loads; "normal weight, not bold" is one look said twice.
+// that loads; "normal weight, not bold" is one look said twice; "the site
+// title 'X'" the page shows is a text, and a text "underneath" comes after.
 func TestReadingsDialogOpensWeight(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"After clicking 'Add Folder', a dialog titled 'Add Folder' opens", `On /: click the text "Add Folder"; then at least 1 visible element matches role=dialog and a dialog shows "Add Folder".`},
 		{"'Congrats!' is normal weight, not bold", `On /, the text "Congrats!" is not bold (font-weight under 600).`},
+		// a site's title the page shows is a text on it; a text
+		// underneath another comes after it; "the wiki" is the site
+		{"The wiki's home page shows the site title 'Team Kitchen Wiki'", `On /, the page shows "Team Kitchen Wiki".`},
+		{"Opening the wiki shows the site title 'Acme' with the subtitle 'Fast builds' underneath.", `On /, "Acme" comes before "Fast builds" on the page.`},
+		{"On /about, the page shows 'Acme' with 'Fast builds' below it", `On /about, "Acme" comes before "Fast builds" on the page.`},
 	})
 	for _, c := range []string{"After clicking 'Add Folder', the 'Add Folder' dialog opens"} {
 		for _, j := range mustDerive(c).Journeys {
