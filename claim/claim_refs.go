@@ -277,7 +277,7 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		return ref, true
 	}
 	// "the 'About us' page", "the pricing page".
-	var linkName string
+	var linkName, kind string
 	if to-from == 1 && p.lx.toks[from].kind == tLit {
 		if slug(p.lx.toks[from].raw) == "" {
 			return ref, false
@@ -312,17 +312,39 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		if slug(name) == "" {
 			return ref, false
 		}
+		// "the Pancakes recipe page", "the node-red-dashboard package
+		// page": the kind of item names no word of its link, which shows
+		// the item's name (a name in capitals or with a mark no word has;
+		// "the blog post page" keeps its words: "blog" is no name)
+		if len(raw) > 1 && itemNoun(strings.ToLower(raw[len(raw)-1])) && !startsUpper(raw[len(raw)-1]) && nameLike(raw[:len(raw)-1]) {
+			kind = raw[len(raw)-1]
+			raw = raw[:len(raw)-1]
+		}
 		linkName = strings.Join(raw, " ")
 	}
 	if linkName != "" {
 		// Never an invented path: a person reaches the page by its link.
 		ref.path, ref.via = "/", linkName
 		ref.note = fmt.Sprintf("%q is reached as a person would: by clicking the link %q on the home page (/); no path is guessed.", ref.phrase, linkName)
+		if kind != "" {
+			ref.note = strings.TrimSuffix(ref.note, ".") + fmt.Sprintf(" (%q says the kind of item, not a word of its link).", kind)
+		}
 		return ref, true
 	}
 	ref.note = fmt.Sprintf("%q taken as %s, a guess from the common page name: a path the app does not have (an error status) blocks the run — edit the plan if it lives elsewhere.", ref.phrase, ref.path)
 	ref.guess = ref.path != "/"
 	return ref, true
+}
+
+// nameLike reports whether words look like an item's name rather than
+// words of the sentence: a capital, a digit or a mark inside a word.
+func nameLike(ws []string) bool {
+	for _, w := range ws {
+		if startsUpper(w) || strings.ContainsAny(w, "0123456789@/._-") {
+			return true
+		}
+	}
+	return false
 }
 
 // ownedHome reads an app's name before its home page or interface

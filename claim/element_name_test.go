@@ -42,3 +42,24 @@ func TestJudgementWordInElementName(t *testing.T) {
 		t.Errorf("a judgement said of a named element is not refused: %v", err)
 	}
 }
+
+// TestItemPageLink: a page named by an item and its kind ("the Pancakes
+// recipe page") is reached by the link showing the item's name, when the
+// words look like a name; "the blog post page" keeps its words. A tab
+// said to list something after the page is chosen first.
+func TestItemPageLink(t *testing.T) {
+	runClasses(t, []classCase{
+		{"The Pancakes recipe page shows '2 eggs'", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"Pancakes\"]","reach":true}`, `{"expect_text":"2 eggs"}`}}},
+		{"The @acme/ui package page shows 'MIT'", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"@acme/ui\"]","reach":true}`, `{"expect_text":"MIT"}`}}},
+		{"The blog post page shows 'Comments'", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"blog post\"]","reach":true}`, `{"expect_text":"Comments"}`}}},
+		{"On /package/lodash, the Versions tab lists '4.17.21'", [][]string{{`{"visit":"/package/lodash"}`,
+			`{"wait_for":"role=tab[name=\"Versions\"]","reach":true}`, `{"click":"role=tab[name=\"Versions\"]"}`, `{"expect_text":"4.17.21"}`}}},
+	})
+	d, err := Derive("The Pancakes recipe page shows '2 eggs'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Join(d.Notes, "\n"); !strings.Contains(n, `("recipe" says the kind of item, not a word of its link)`) {
+		t.Errorf("the note does not say the kind was left out of the link:\n%s", n)
+	}
+}

@@ -138,6 +138,12 @@ var restatements = []restatement{
 		"what a tab says is what it shows once chosen", false},
 	{lazyRE(`^(?i:the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the '$1' tab shows ",
 		"what a tab says is what it shows once chosen", false},
+	// the same after the page: "On the lodash package page, the Versions
+	// tab lists '4.17.21'"
+	{lazyRE(`^((?i:on)\s+[^,]{1,60},\s*)(?i:the)\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "${1}clicking the $2 tab shows ",
+		"what a tab says is what it shows once chosen", false},
+	{lazyRE(`^((?i:on)\s+[^,]{1,60},\s*)(?i:the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "${1}clicking the '$2' tab shows ",
+		"what a tab says is what it shows once chosen", false},
 	// "Going to a path that doesn't exist, like /no/such/page, gets a
 	// 404": a page described, then the example the claim gives
 	{lazyRE(`\b(?i:a|an|any|some)\s+(?:[\w'-]+\s+){0,2}(?i:path|page|url|route|address|permalink|endpoint|uri)\b[^,;'"\x01/]{0,40}?,?\s+(?i:like|such as|e\.g\.,?|for example|for instance|say)\s+(/[^\s,]+),?`), "$1",
