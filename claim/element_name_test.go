@@ -52,8 +52,15 @@ func TestItemPageLink(t *testing.T) {
 		{"The Pancakes recipe page shows '2 eggs'", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"Pancakes\"]","reach":true}`, `{"expect_text":"2 eggs"}`}}},
 		{"The @acme/ui package page shows 'MIT'", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"@acme/ui\"]","reach":true}`, `{"expect_text":"MIT"}`}}},
 		{"The blog post page shows 'Comments'", [][]string{{`{"visit":"/"}`, `{"click":"role=link[name=\"blog post\"]","reach":true}`, `{"expect_text":"Comments"}`}}},
+		// an item said with its kind: its name is what the page shows
+		{"The home page lists the 'lodash' package", [][]string{{`{"visit":"/"}`, `{"expect_text":"lodash"}`}}},
+		{"On /recipes, the page shows the 'Pancakes' and 'Waffles' recipes", [][]string{{`{"visit":"/recipes"}`, `{"expect_text":"Pancakes"}`}, {`{"visit":"/recipes"}`, `{"expect_text":"Waffles"}`}}},
 		{"On /package/lodash, the Versions tab lists '4.17.21'", [][]string{{`{"visit":"/package/lodash"}`,
 			`{"wait_for":"role=tab[name=\"Versions\"]","reach":true}`, `{"click":"role=tab[name=\"Versions\"]"}`, `{"expect_text":"4.17.21"}`}}},
+	})
+	runRefused(t, []string{
+		"/tasks lists the 'Buy milk' task as done", // a state of the item, not only its name
+		"The page shows the 'Buy milk' task first",
 	})
 	d, err := Derive("The Pancakes recipe page shows '2 eggs'")
 	if err != nil {

@@ -247,6 +247,10 @@ var restatements = []restatement{
 	// "shows 'X' with the subtitle 'Y' underneath": Y after X
 	{lazyRE(`\b((?i:shows|displays))\s+("\x01\d+\x01"|'\x01\d+\x01')\s*,?\s+(?i:with)\s+(?:(?i:the|a|its)\s+)?(?:(?i:subtitle|tagline|subheading|line|text|caption)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:underneath|under it|below it|beneath it|below|beneath)\s*([.!]*)$`), "$1 $2 above $3$4",
 		"a text shown underneath another comes after it", false},
+	// "lists the 'lodash' package", "finds the 'Pancakes' recipe": the
+	// item's name is what the page shows; its kind describes it
+	{lazyRE(`\b((?i:shows|lists|displays|finds|includes|returns|brings up|turns up))\s+(?:(?i:the|a|an)\s+)?((?:"\x01\d+\x01"|'\x01\d+\x01')(?:(?:\s*,\s*|,?\s+(?i:and)\s+)(?:"\x01\d+\x01"|'\x01\d+\x01'))*)\s+` + namedItemNouns + `(?:s)?\b`), "$1 $2",
+		"an item said with its kind: the page shows its name", false},
 	// "'Backup NAS' shows as 'Connected'": "shows as" says an item's status
 	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:shows as|is shown as|appears as|is marked as|is flagged as)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
 		"a name shown as a status: the status inside the item that shows the name", false},
