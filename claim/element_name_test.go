@@ -55,12 +55,15 @@ func TestItemPageLink(t *testing.T) {
 		// an item said with its kind: its name is what the page shows
 		{"The home page lists the 'lodash' package", [][]string{{`{"visit":"/"}`, `{"expect_text":"lodash"}`}}},
 		{"On /recipes, the page shows the 'Pancakes' and 'Waffles' recipes", [][]string{{`{"visit":"/recipes"}`, `{"expect_text":"Pancakes"}`}, {`{"visit":"/recipes"}`, `{"expect_text":"Waffles"}`}}},
+		// what an opened item holds: the page once it is opened
+		{"Clicking the 'data' folder on /tree shows 'a.csv' inside it.", [][]string{{`{"visit":"/tree"}`, `{"click":"text=\"data\""}`, `{"expect_text":"a.csv"}`}}},
 		{"On /package/lodash, the Versions tab lists '4.17.21'", [][]string{{`{"visit":"/package/lodash"}`,
 			`{"wait_for":"role=tab[name=\"Versions\"]","reach":true}`, `{"click":"role=tab[name=\"Versions\"]"}`, `{"expect_text":"4.17.21"}`}}},
 	})
 	runRefused(t, []string{
 		"/tasks lists the 'Buy milk' task as done", // a state of the item, not only its name
 		"The page shows the 'Buy milk' task first",
+		"On /x, the 'data' folder shows 'a.csv' inside it", // nothing opens it
 	})
 	d, err := Derive("The Pancakes recipe page shows '2 eggs'")
 	if err != nil {

@@ -251,6 +251,10 @@ var restatements = []restatement{
 	// item's name is what the page shows; its kind describes it
 	{lazyRE(`\b((?i:shows|lists|displays|finds|includes|returns|brings up|turns up))\s+(?:(?i:the|a|an)\s+)?((?:"\x01\d+\x01"|'\x01\d+\x01')(?:(?:\s*,\s*|,?\s+(?i:and)\s+)(?:"\x01\d+\x01"|'\x01\d+\x01'))*)\s+` + namedItemNouns + `(?:s)?\b`), "$1 $2",
 		"an item said with its kind: the page shows its name", false},
+	// "clicking the 'data' folder shows 'a.csv' inside it": what the
+	// opened item holds is what the page shows once it is opened
+	{lazyRE(`^(.*\b(?i:clicking|opening|expanding|double-clicking)\b.*\b(?i:shows|lists|displays)\s+.*("\x01\d+\x01"|'\x01\d+\x01'))\s+(?i:inside it|in it|within it|inside)\s*([.!]*)$`), "$1$3",
+		"what an item opened by the claim holds is what the page shows once it is opened", false},
 	// "'Backup NAS' shows as 'Connected'": "shows as" says an item's status
 	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:shows as|is shown as|appears as|is marked as|is flagged as)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
 		"a name shown as a status: the status inside the item that shows the name", false},
