@@ -131,13 +131,7 @@ func deriveInRegion(claim string) (d Derivation, why string, ok bool) {
 			return Derivation{}, fmt.Sprintf("no step finds %s by its name, so none is pinned inside the %s", quoteLit(n), p.r.word), false
 		}
 	}
-	say := func(s string) string {
-		for was, now := range described {
-			s = strings.ReplaceAll(s, was, now)
-		}
-		return s
-	}
-	retell(&d, say)
+	retellPinned(&d, described)
 	d.Plan.Name = planName(text)
 	rg := plan.Regions[p.in]
 	notes := []string{fmt.Sprintf("%s is looked for only inside the page's %s (its <%s> or role=%s); a page with none blocks the run rather than failing it.",
@@ -145,7 +139,23 @@ func deriveInRegion(claim string) (d Derivation, why string, ok bool) {
 	if p.caps != "" {
 		notes = append(notes, fmt.Sprintf("The unquoted %s is read as the name the link shows, a guess: a link named otherwise does not count.", p.caps))
 	}
-	notes = append(notes, d.Notes...)
+	return traceGuarded(claim, d, append(notes, d.Notes...))
+}
+
+// retellPinned says in d's requirements and journey names each target as
+// described after it was pinned (described maps before → after).
+func retellPinned(d *Derivation, described map[string]string) {
+	retell(d, func(s string) string {
+		for was, now := range described {
+			s = strings.ReplaceAll(s, was, now)
+		}
+		return s
+	})
+}
+
+// traceGuarded traces d's plan as claim's with notes, and refuses it as
+// the guard would (the reason returned).
+func traceGuarded(claim string, d Derivation, notes []string) (Derivation, string, bool) {
 	d2, err := Trace(claim, d.Plan, notes)
 	if err != nil {
 		return Derivation{}, "", false

@@ -587,15 +587,23 @@ func deriveLists(claim string) (Derivation, *NotProvableError, bool) {
 	if pathAbsent(d.Plan, r.lits) {
 		return Derivation{}, nil, false
 	}
+	d2, ok := traceList(claim, c, r, d)
+	return d2, nil, ok
+}
+
+// traceList finishes the derivation d of a list's rewrite r as one of
+// claim (c is claim without its label): its name, the rewrite's notes,
+// each unquoted path found first.
+func traceList(claim, c string, r listReading, d Derivation) (Derivation, bool) {
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(c))
 	d.Notes = append(d.Notes, r.notes...)
 	reachPaths(&d, r.lits)
 	d2, err := Trace(claim, d.Plan, d.Notes)
 	if err != nil {
-		return Derivation{}, nil, false
+		return Derivation{}, false
 	}
-	return d2, nil, true
+	return d2, true
 }
 
 // swallowed reports whether a plan the readers made of the claim holds an
@@ -647,15 +655,8 @@ func listsOverride(claim string, d Derivation) (Derivation, *NotProvableError, b
 	if pathAbsent(d2.Plan, r.lits) {
 		return Derivation{}, refuse(claim, "unsupported", "a path said not to be shown may still be linked to under another name: quote the text the page must not show", nil), true
 	}
-	d2.Claim = claim
-	d2.Plan.Name = planName(normalizeClaim(c))
-	d2.Notes = append(d2.Notes, r.notes...)
-	reachPaths(&d2, r.lits)
-	d3, err := Trace(claim, d2.Plan, d2.Notes)
-	if err != nil {
-		return Derivation{}, nil, false
-	}
-	return d3, nil, true
+	d3, ok := traceList(claim, c, r, d2)
+	return d3, nil, ok
 }
 
 // reFirstLast is "puts 'A' first and 'B' last" (or "at the top … at the
@@ -785,15 +786,7 @@ func listedUnder(claim, c string, r listReading) (Derivation, bool) {
 	if !ok || pathAbsent(d.Plan, r.lits) {
 		return Derivation{}, false
 	}
-	d.Claim = claim
-	d.Plan.Name = planName(normalizeClaim(c))
-	d.Notes = append(d.Notes, r.notes...)
-	reachPaths(&d, r.lits)
-	d2, err := Trace(claim, d.Plan, d.Notes)
-	if err != nil {
-		return Derivation{}, false
-	}
-	return d2, true
+	return traceList(claim, c, r, d)
 }
 
 // pathAbsent reports whether a plan checks that a path the claim left

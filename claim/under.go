@@ -183,13 +183,7 @@ func deriveUnder(claim string) (d Derivation, why string, ok bool) {
 	if len(kept)+len(ordered) == 0 {
 		return Derivation{}, fmt.Sprintf("no check finds a text the claim lists under %s", quoteLit(p.heading)), false
 	}
-	say := func(s string) string {
-		for was, now := range described {
-			s = strings.ReplaceAll(s, was, now)
-		}
-		return s
-	}
-	retell(&d, say)
+	retellPinned(&d, described)
 	reqs := d.Plan.Requirements
 	for i := range reqs {
 		for _, k := range kept {
@@ -206,15 +200,7 @@ func deriveUnder(claim string) (d Derivation, why string, ok bool) {
 	}
 	notes := []string{fmt.Sprintf("%s %s looked for only in the section under the heading %s (from that heading to the next of its level or higher); a page that shows no such heading blocks the run rather than failing it.",
 		quoteNames(dedupe(append(kept, ordered...))), verb, quoteLit(p.heading))}
-	notes = append(notes, d.Notes...)
-	d2, err := Trace(claim, d.Plan, notes)
-	if err != nil {
-		return Derivation{}, "", false
-	}
-	if r := guard(lexClaim(pageFirst(claim)), d2); r != nil {
-		return Derivation{}, r.reason, false
-	}
-	return d2, "", true
+	return traceGuarded(claim, d, append(notes, d.Notes...))
 }
 
 // underRetell says in a requirement that a text is shown under the
