@@ -194,12 +194,13 @@ func deriveUnder(claim string) (d Derivation, why string, ok bool) {
 		}
 	}
 	d.Plan.Name = planName(text)
+	names := dedupe(append(append([]string(nil), kept...), ordered...))
 	verb := "is"
-	if len(dedupe(append(kept, ordered...))) > 1 {
+	if len(names) > 1 {
 		verb = "are"
 	}
 	notes := []string{fmt.Sprintf("%s %s looked for only in the section under the heading %s (from that heading to the next of its level or higher); a page that shows no such heading blocks the run rather than failing it.",
-		quoteNames(dedupe(append(kept, ordered...))), verb, quoteLit(p.heading))}
+		quoteNames(names), verb, quoteLit(p.heading))}
 	return traceGuarded(claim, d, append(notes, d.Notes...))
 }
 
