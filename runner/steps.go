@@ -197,6 +197,11 @@ func (st *stepCtx) pointer(state string, clicks int) *verdict {
 			if err != nil {
 				return st.errVerdict(err)
 			}
+			if v, again := st.missed(obj, clicks); again {
+				continue
+			} else if v != nil {
+				return v
+			}
 			return nil
 		}
 		// A hidden target came back only because its item can reveal it:
@@ -249,6 +254,8 @@ func (st *stepCtx) pointer(state string, clicks int) *verdict {
 		}
 		if clicks == 0 {
 			st.jr.hoverAt = []float64{x, y}
+		} else {
+			_, _ = st.jr.callOn(st.act, obj, guardJS, x, y)
 		}
 		end = st.span("mouse events")
 		err = st.jr.clickAt(st.act, x, y, clicks)
@@ -256,8 +263,33 @@ func (st *stepCtx) pointer(state string, clicks int) *verdict {
 		if err != nil {
 			return st.errVerdict(err)
 		}
+		if v, again := st.missed(obj, clicks); again {
+			continue
+		} else if v != nil {
+			return v
+		}
 		return nil
 	}
+}
+
+// missed reports whether a click the page swallowed because it moved
+// under the pointer (guardJS) should be tried again, or, once the budget
+// is spent, the failure saying where the clicks landed.
+func (st *stepCtx) missed(obj runtime.RemoteObjectID, clicks int) (v *verdict, again bool) {
+	if clicks == 0 {
+		return nil, false
+	}
+	end := st.span("click landed on the target")
+	miss := st.jr.clickMissed(st.act, obj)
+	end()
+	if miss == "" {
+		return nil, false
+	}
+	if st.expired() {
+		return failed(fmt.Sprintf("%s to receive the click", st.targetText()), "the page kept moving under the pointer: the click landed on "+miss), false
+	}
+	st.pause()
+	return nil, true
 }
 
 // sameTabJS makes the link the element is in open its http(s) page in
@@ -298,8 +330,64 @@ var fastPointJS = `function (click) {
   if (!r || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) return null;
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   if ((` + hitTestJS + `).call(this, x, y) !== '') return null;
+  if (click) (` + guardJS + `).call(this, x, y);
   return [x, y, click ? (` + sameTabJS + `).call(this) : ''];
 }`
+
+// guardJS arms a check, at the first trusted press of the coming click,
+// that the press lands where the hit test saw the element (x, y): on the
+// element hit then, or inside the target. A page that moves between the
+// hit test and the press (a section a previous click expanded, filled in
+// once its data arrived) would otherwise take the click on whatever now
+// lies there. A press that lands elsewhere is swallowed with the rest of
+// its click, and the step finds the target and clicks again; clickMissed
+// disarms the check and says where the click landed.
+const guardJS = `function (x, y) {
+  const el = this, w = el.ownerDocument && el.ownerDocument.defaultView;
+  if (!w) return;
+  if (w.__vouchClickGuard) w.__vouchClickGuard();
+  const deep = (px, py) => {
+    let e = document.elementFromPoint(px, py);
+    while (e && e.shadowRoot) { const i = e.shadowRoot.elementFromPoint(px, py); if (!i || i === e) break; e = i; }
+    return e;
+  };
+  const inside = (e) => {
+    for (let n = e; n; n = n.parentNode || n.host) if (n === el) return true;
+    return !!(el.labels && Array.from(el.labels).some((l) => l === e || l.contains(e)));
+  };
+  const seen = deep(x, y);
+  const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
+  let miss;
+  const on = (ev) => {
+    if (!ev.isTrusted) return;
+    if (miss === undefined) {
+      const e = deep(ev.clientX, ev.clientY);
+      miss = e && (e === seen || inside(e)) ? '' : ((` + hitTestJS + `).call(el, ev.clientX, ev.clientY) || 'an element around it');
+    }
+    if (miss !== '') { ev.preventDefault(); ev.stopImmediatePropagation(); }
+  };
+  for (const t of types) w.addEventListener(t, on, true);
+  w.__vouchClickGuard = () => {
+    for (const t of types) w.removeEventListener(t, on, true);
+    delete w.__vouchClickGuard;
+    return miss || '';
+  };
+}`
+
+// clickMissed disarms guardJS and returns what received the click instead
+// of the element ("" when the element did, or when the click left the
+// page: a navigation, the element's frame gone).
+func (jr *journeyRun) clickMissed(ctx context.Context, obj runtime.RemoteObjectID) string {
+	raw, err := jr.callOn(ctx, obj, `function () {
+  const w = this.ownerDocument && this.ownerDocument.defaultView;
+  return w && w.__vouchClickGuard ? w.__vouchClickGuard() : '';
+}`)
+	var miss string
+	if err != nil || json.Unmarshal(raw, &miss) != nil {
+		return ""
+	}
+	return miss
+}
 
 // fastPoint runs fastPointJS: ok is false when the long way must be taken.
 func (jr *journeyRun) fastPoint(ctx context.Context, obj runtime.RemoteObjectID, click bool) (x, y float64, href string, ok bool) {
