@@ -111,6 +111,14 @@ func buildRules() {
 				// whole page.
 				return nil, false
 			}
+			for _, s := range m.st.last.steps {
+				if strings.Contains(s.Target, " nth=") {
+					// "the last button in the toolbar": the place says
+					// what is counted; the whole page's last button is
+					// another element.
+					return nil, false
+				}
+			}
 			phrase := strings.TrimSpace(m.p.lx.span(m.start, m.end))
 			if strings.HasSuffix(strings.TrimSpace(m.low(0)), "menu") {
 				// "Choosing 'Settings' from the main menu": a menu's items
@@ -2368,8 +2376,13 @@ func buildRules() {
 			// "after clicking 'A', the toggle says 'B'": an element
 			// followed by what it says is the subject of a check, not
 			// one more thing clicked.
-			if m.p.lx.shape[m.loc[2]] != '"' {
-				if t := m.p.nextToken(m.end); t != nil && subjectVerbs[t.low] {
+			if t := m.p.nextToken(m.end); t != nil && subjectVerbs[t.low] {
+				// A quoted text is one more thing clicked ("clicking 'A',
+				// 'B' shows 'C'"), but not after a comma that ends a
+				// clause: "After clicking 'Statistics', 'Ratio' reads
+				// 'None'" says what 'Ratio' shows, and clicking it would
+				// check another claim.
+				if m.p.lx.shape[m.loc[2]] != '"' || afterClauseComma(m.p.lx.shape[:m.start]) {
 					return nil, false
 				}
 			}
@@ -3630,6 +3643,32 @@ func containerTarget(target string) bool {
 
 // checkStart are words a check may start with, after a purpose clause.
 // subjectVerbs follow the subject of a check ("the toggle says …").
+// afterClauseComma reports whether shape, the claim up to a word, ends in
+// a comma after a clause that opens with a word of time or condition
+// ("after clicking 'A',", "when I click 'A',"): what follows the comma
+// starts the main clause.
+func afterClauseComma(shape string) bool {
+	f := strings.Fields(shape)
+	if len(f) == 0 || f[len(f)-1] != "," {
+		return false
+	}
+	start := 0
+	for i := len(f) - 2; i >= 0; i-- {
+		if f[i] == "." || f[i] == ";" || f[i] == ":" || f[i] == "," {
+			start = i + 1
+			break
+		}
+	}
+	if start >= len(f)-1 {
+		return false
+	}
+	switch f[start] {
+	case "after", "when", "once", "if", "upon", "whenever", "given", "as":
+		return true
+	}
+	return false
+}
+
 var subjectVerbs = map[string]bool{"says": true, "shows": true, "reads": true, "displays": true,
 	"lists": true, "is": true, "are": true, "has": true, "contains": true, "becomes": true,
 	"turns": true, "changes": true, "stays": true, "remains": true, "gets": true}

@@ -371,9 +371,9 @@ var restatements = []restatement{
 		"a release note: the bug fixed no longer shows", false},
 	// A message named by its kind, then its words: the words are the
 	// text looked for (the kind is noted, not checked).
-	{lazyRE(`\b((?i:shows|displays|gives|pops up|raises|throws))\s+(?i:an?\s+|the\s+)?(?i:error|message|alert|notice|warning|toast|banner|notification|popup|prompt)(?:\s+(?i:message|box))?\s*(?::|(?i:saying|that says|which says|reading|with the text))\s+` + quotedRe), "$1 $2",
+	{lazyRE(`\b((?i:shows|displays|gives|pops up|raises|throws))\s+(?i:an?\s+|the\s+)?(?i:error|message|alert|notice|warning|toast|banner|notification|popup|prompt|tooltip|tool tip|hint)(?:\s+(?i:message|box|text))?\s*(?::|(?i:saying|that says|which says|reading|with the text))\s+` + quotedRe), "$1 $2",
 		"a message named by its kind: its words are looked for, its kind is not checked", false},
-	{lazyRE(`\b((?i:shows|displays|gives|pops up|raises|throws))\s+(?i:an?\s+|the\s+)?(?i:error|message|alert|notice|warning|toast|banner|notification|popup|prompt)(?:\s+(?i:message|box))?(?:\s*:|\s+(?i:saying|that says|which says|reading|with the text))?\s+([A-Z][^'"]*?)\s*[.!]?$`), "$1 \"$2\"",
+	{lazyRE(`\b((?i:shows|displays|gives|pops up|raises|throws))\s+(?i:an?\s+|the\s+)?(?i:error|message|alert|notice|warning|toast|banner|notification|popup|prompt|tooltip|tool tip|hint)(?:\s+(?i:message|box|text))?(?:\s*:|\s+(?i:saying|that says|which says|reading|with the text))?\s+([A-Z][^'"]*?)\s*[.!]?$`), "$1 \"$2\"",
 		"a message named by its kind: its words are looked for, its kind is not checked", false},
 	// Checks said in other words.
 	// Only after a condition ("when I click 'A', then 'B' is shown"):

@@ -1429,3 +1429,30 @@ func TestLiteralToken(t *testing.T) {
 		}
 	}
 }
+
+// A quoted text after the comma that ends a clause of time or condition
+// is the subject of the main clause, never one more thing clicked:
+// clicking 'Ratio' and looking for 'None' anywhere checks another claim.
+func TestReadingsClauseSubjectNotClicked(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"After clicking 'Statistics', 'Ratio' reads 'None'", ""},
+		{"When I click 'A', 'B' shows 'C'", ""},
+		{"In the Statistics window, 'Ratio' reads 'None'", ""},
+		{"When I expand Backup NAS under Remote Devices, Last seen says Never.", ""},
+		// a list of clicks stays one
+		{"Clicking 'A', 'B' shows 'C'", `On /: click the text "A", click the text "B"; then the page shows "C".`},
+		{"After clicking 'A', 'B' is shown", `On /: click the text "A"; then the page shows "B".`},
+	})
+}
+
+// A place the plan cannot pin is dropped from an action's target only when
+// the target is named: "the last button in the toolbar" counts buttons in
+// the toolbar, and the page's last button is another element.
+func TestReadingsOrdinalInPlace(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Hovering the last button in the toolbar shows 'Show Inspector'", ""},
+		{"Hovering the first button in the toolbar shows Remove Selected Torrents.", ""},
+		{"Clicking the Save button in the toolbar shows 'Saved'", `On /: click the "Save" button; then the page shows "Saved".`},
+		{"Hovering the Save button shows the tooltip Save changes", `On /: hover over the "Save" button; then the page shows "Save changes".`},
+	})
+}
