@@ -3641,8 +3641,6 @@ func containerTarget(target string) bool {
 	return false
 }
 
-// checkStart are words a check may start with, after a purpose clause.
-// subjectVerbs follow the subject of a check ("the toggle says …").
 // afterClauseComma reports whether shape, the claim up to a word, ends in
 // a comma after a clause that opens with a word of time or condition
 // ("after clicking 'A',", "when I click 'A',"): what follows the comma
@@ -3669,6 +3667,8 @@ func afterClauseComma(shape string) bool {
 	return false
 }
 
+// checkStart are words a check may start with, after a purpose clause.
+// subjectVerbs follow the subject of a check ("the toggle says …").
 var subjectVerbs = map[string]bool{"says": true, "shows": true, "reads": true, "displays": true,
 	"lists": true, "is": true, "are": true, "has": true, "contains": true, "becomes": true,
 	"turns": true, "changes": true, "stays": true, "remains": true, "gets": true}
