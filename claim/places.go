@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -93,6 +94,27 @@ func derivePlaceTail(claim string) (Derivation, bool) {
 		said := "On the " + plan.Quote(tab) + " tab of " + place + ", " + check
 		d, ok := deriveReached(said, "the claim looks inside "+place)
 		if !ok {
+			// a control named by its unquoted label ("… Stop seeding at
+			// ratio is unticked in Preferences > Torrents"), which only
+			// the whole derivation reads (labels.go)
+			if d, ok = deriveTailed(claim, said, place, tab); !ok {
+				return Derivation{}, false
+			}
+		}
+		d.Claim = claim
+		d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+		return d, true
+	}
+	if m := rePlaceKindTail.FindStringSubmatch(c); m != nil {
+		// "… in the Torrents preferences", "… in the Statistics dialog",
+		// "… in Preferences": the place said first, as reach.go reads it
+		check := strings.TrimSpace(m[1])
+		if strings.ContainsAny(check, "()") || strings.ContainsAny(m[2], `'"‘’“”`) {
+			return Derivation{}, false
+		}
+		said := "In " + m[2] + ", " + check
+		d, ok := deriveTailed(claim, said, "", "")
+		if !ok {
 			return Derivation{}, false
 		}
 		d.Claim = claim
@@ -100,6 +122,62 @@ func derivePlaceTail(claim string) (Derivation, bool) {
 		return d, true
 	}
 	return Derivation{}, false
+}
+
+// quotedIn reports whether the claim quotes v.
+func quotedIn(claim, v string) bool {
+	_, said := maskQuoted(claim)
+	return slices.Contains(said, v)
+}
+
+// rePlaceKindTail is a place said after the check by its name and kind
+// ("in the Torrents preferences", "inside the Statistics dialog"), or the
+// preferences or settings alone. A menu is menu.go's to read.
+var rePlaceKindTail = lazyRE(`^(.{3,}?) (?i:on|in|inside|within|under) ((?i:the )?(?:(?:[A-Z][\w-]*(?: [A-Z][\w-]*){0,2}) (?i:dialog|window|panel|pane|preferences|settings)|(?i:preferences|settings)))$`)
+
+// deriveTailed derives a check said before its place as the check said
+// after it, by the whole derivation; ok only when every journey opens the
+// place first (its controls clicked, marked reach: a guess that blocks,
+// never fails) and the plan keeps every text, path and number of the
+// claim. place and tab, when given, are the names the clicks must hold.
+func deriveTailed(claim, said, place, tab string) (Derivation, bool) {
+	d, ok := deriveQuiet(said)
+	if !ok {
+		d, ok = deriveLabelled(said)
+	}
+	if !ok || d.Plan == nil || Missing(claim, d.Plan) != "" {
+		return Derivation{}, false
+	}
+	for _, j := range d.Plan.Journeys {
+		if len(j.Steps) < 3 || j.Steps[0].Kind != plan.Visit || j.Steps[1].Kind != plan.Click || !j.Steps[1].Reach {
+			return Derivation{}, false
+		}
+		opened := false
+		for _, s := range j.Steps[1:] {
+			// the place's controls, then only checks: an action the
+			// claim says ("Pressing ',' shows a tab in the preferences")
+			// may be what opens the place, which clicking it first
+			// would not test
+			switch {
+			case s.Kind == plan.Click && s.Reach && !opened:
+			case s.Kind == plan.ExpectValue && !isNumber(s.Value) && !quotedIn(claim, s.Value):
+				// an unquoted word value read only at the claim's end
+				// (values.go): "is PNG on the Storage tab" may run on
+				return Derivation{}, false
+			case s.Kind.IsAssertion(), s.Kind == plan.WaitFor && s.Reach, s.Kind == plan.Hover && s.Reach:
+				opened = true
+			default:
+				return Derivation{}, false
+			}
+		}
+		for i, n := range []string{place, tab} {
+			if n != "" && (j.Steps[1+i].Kind != plan.Click || !strings.Contains(j.Steps[1+i].Target, plan.Quote(n))) {
+				return Derivation{}, false
+			}
+		}
+	}
+	d.Notes = append([]string{fmt.Sprintf("Read as “%s” (the place said after the check).", said)}, d.Notes...)
+	return d, true
 }
 
 // quotedName is one quoted name, in any of the quotes people type.

@@ -1456,3 +1456,15 @@ func TestReadingsOrdinalInPlace(t *testing.T) {
 		{"Hovering the Save button shows the tooltip Save changes", `On /: hover over the "Save" button; then the page shows "Save changes".`},
 	})
 }
+
+// A place said after a check of a control named by its unquoted label is
+// opened first, as when it is said first; after an action it stays
+// unread: the action may be what opens it.
+func TestReadingsPlaceSaidLast(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Stop seeding at ratio is unticked in Preferences > Torrents", `On /: click the text "Preferences", click the text "Torrents"; then the "Stop seeding at ratio" checkbox is not ticked.`},
+		{`Append ".part" to incomplete files' names is ticked in the Torrents preferences`, `On /: click the text "Preferences", click the text "Torrents"; then the “Append ".part" to incomplete files' names” checkbox is ticked.`},
+		{"Pressing ',' shows a 'Privacy' tab in the preferences", ""},
+		{"Clicking 'Save' shows 'Saved' in Preferences", ""},
+	})
+}
