@@ -28,6 +28,10 @@ import (
 // labelState is a control's state said after its label: group 1.
 const labelState = `(ticked|unticked|checked|unchecked|not ticked|not checked|selected|unselected|enabled|disabled|turned on|turned off|switched on|switched off|greyed out|grayed out)`
 
+// labelStatePlaced adds "on" and "off", read as a state only after a
+// place said before the label ("In Preferences, Enable uTP is off").
+const labelStatePlaced = `(ticked|unticked|checked|unchecked|not ticked|not checked|selected|unselected|enabled|disabled|turned on|turned off|switched on|switched off|greyed out|grayed out|on|off)`
+
 // labelKind is a word after a label saying what control it is, kept.
 const labelKind = `(?: (box|checkbox|check box|option|toggle|switch|setting|button|field|drop-down|dropdown|select|menu))?`
 
@@ -42,10 +46,10 @@ var labelForms = []struct {
 }{
 	// "Settings > Accounts has Check mail on start unticked", "… has its
 	// Start minimised box ticked"
-	{lazyRE(`^(.+? (?i:has|have|with) )(?i:its |the |their )?` + labelRun + labelKind + ` ` + labelState + `((?: (?i:by default))?)$`), false, false},
+	{lazyRE(`^(.+? (?i:has|have|with) )(?i:its |the |their )?` + labelRun + labelKind + ` ` + labelStatePlaced + `((?: (?i:by default))?)$`), false, false},
 	// "In Settings, Accounts tab, Check mail on start is ticked",
 	// "Settings → Privacy: Block remote images is switched off"
-	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|are) ` + labelState + `((?: (?i:by default))?)$`), false, false},
+	{lazyRE(`^(.+?(?:, |: ))(?i:the )?` + labelRun + labelKind + ` (?:is|are) ` + labelStatePlaced + `((?: (?i:by default))?)$`), false, false},
 	// "The Deploy button is disabled", "For a guest the Remember me box
 	// is unticked": no place, so "the" and the kind of control delimit it
 	{lazyRE(`^((?:.+? )?(?i:the ))` + labelRun + ` (box|checkbox|check box|option|toggle|switch|button|field|drop-down|dropdown|select) (?:is|are) ` + labelState + `((?: (?i:by default))?)$`), false, true},
@@ -133,6 +137,8 @@ func stateSaid(s string) string {
 		return "disabled"
 	case "not checked":
 		return "not ticked"
+	case "on", "off":
+		return "turned " + s
 	}
 	return s
 }
@@ -190,7 +196,99 @@ func deriveLabelled(claim string) (Derivation, bool) {
 		d.Notes = append(d.Notes, fmt.Sprintf("%s was not quoted: it is read as the label of the control whose %s the claim states, delimited by the place before it and what is said of it after. The plan first finds that control (a hover, marked reach): if no control has that label, the run is blocked, not failed.", plan.Quote(label), what))
 		return d, true
 	}
-	return Derivation{}, false
+	return deriveLabelList(c, claim)
+}
+
+var (
+	// a place, then its controls' states or values, joined by "and"
+	reLabelListPrefix = lazyRE(`^(.+?(?:, |: ))(.+ (?i:and) .+)$`)
+	reLabelListSplit  = lazyRE(`(?:,? (?i:and) |, )`)
+	reLabelItemState  = lazyRE(`^(?i:the )?` + labelRun + labelKind + ` (?:is|are) ` + labelStatePlaced + `$`)
+	reLabelItemValue  = lazyRE(`^(?i:the )?` + labelRun + labelKind + ` (?:is|is set to|reads|shows) ([A-Z0-9][^,:;'"‘’“”]{0,39})$`)
+)
+
+// deriveLabelList derives several controls of one place named by their
+// unquoted labels, each with its state or value ("Preferences > Peers:
+// Max peers per torrent is 50 and Max peers overall is 200"), as the
+// claim with every label (and value) quoted; ok is false when a part is
+// no such control, or the reading does not check each label's control.
+func deriveLabelList(c, claim string) (Derivation, bool) {
+	m := reLabelListPrefix.FindStringSubmatch(c)
+	if m == nil || strings.HasSuffix(strings.TrimSpace(m[1]), "'") {
+		return Derivation{}, false
+	}
+	type part struct {
+		label string
+		value bool
+	}
+	var parts []part
+	var said []string
+	for _, p := range reLabelListSplit.Split(m[2], -1) {
+		p = strings.TrimSpace(p)
+		if x := reLabelItemState.FindStringSubmatch(p); x != nil {
+			if !plainLabel(strings.TrimSpace(x[1])) || strings.ContainsAny(x[1], `'"‘’“”`) {
+				return Derivation{}, false
+			}
+			parts = append(parts, part{label: strings.TrimSpace(x[1])})
+			said = append(said, "'"+strings.TrimSpace(x[1])+"'"+kindSaid(x[2])+" is "+stateSaid(x[3]))
+			continue
+		}
+		x := reLabelItemValue.FindStringSubmatch(p)
+		if x == nil || !plainLabel(strings.TrimSpace(x[1])) || strings.ContainsAny(x[1], `'"‘’“”`) || !plainLabel(x[3]) || !literalValue(x[3]) {
+			return Derivation{}, false
+		}
+		parts = append(parts, part{label: strings.TrimSpace(x[1]), value: true})
+		said = append(said, "'"+strings.TrimSpace(x[1])+"'"+kindSaid(x[2])+" is set to '"+x[3]+"'")
+	}
+	if len(parts) < 2 {
+		return Derivation{}, false
+	}
+	rewrite := m[1] + strings.Join(said[:len(said)-1], ", ") + " and " + said[len(said)-1]
+	d, err := Derive(rewrite)
+	if err != nil || d.Plan == nil {
+		return Derivation{}, false
+	}
+	var labels []string
+	for _, p := range parts {
+		if !checksControl(d, p.label, p.value) {
+			return Derivation{}, false
+		}
+		reachLabel(&d, p.label)
+		labels = append(labels, plan.Quote(p.label))
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	d.Notes = append(d.Notes, fmt.Sprintf("%s were not quoted: each is read as the label of a control whose state or value the claim states, delimited by the place before them and what is said of each after (a value unquoted too is read as the literal text). The plan first finds each control (a hover, marked reach): if no control has that label, the run is blocked, not failed.", joinAnd(labels)))
+	return d, true
+}
+
+// kindSaid is the kind of control said after a label, kept in a rewrite.
+func kindSaid(k string) string {
+	if k == "" {
+		return ""
+	}
+	return " " + k
+}
+
+// checksControl reports whether some journey of a derivation checks the
+// state (or value) of a control labelled label, and none looks for the
+// label as a text.
+func checksControl(d Derivation, label string, value bool) bool {
+	found := false
+	for _, j := range d.Plan.Journeys {
+		for _, s := range j.Steps {
+			if (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Value == label {
+				return false
+			}
+			if s.Kind == plan.ExpectValue != value || !isStateCheck(s.Kind) {
+				continue
+			}
+			if t, err := plan.ParseTarget(s.Target); err == nil && (t.Name == label || t.Value == label) {
+				found = true
+			}
+		}
+	}
+	return found
 }
 
 // readsControl reports whether every journey of a derivation checks the

@@ -1468,3 +1468,18 @@ func TestReadingsPlaceSaidLast(t *testing.T) {
 		{"Clicking 'Save' shows 'Saved' in Preferences", ""},
 	})
 }
+
+// Several controls of one place named by their unquoted labels, each with
+// its state or value, are read as each control's; "on" and "off" are a
+// state after a place; a part that is no such control leaves the claim
+// refused.
+func TestReadingsLabelList(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Preferences > Peers: Max peers per torrent is 50 and Max peers overall is 200", `On /: click the text "Preferences", click the text "Peers"; then the field labelled "Max peers per torrent" holds "50" and the field labelled "Max peers overall" holds "200".`},
+		{"In Preferences, Use PEX is on and Use DHT is off", `On /: click the text "Preferences"; then the "Use PEX" checkbox is ticked and the "Use DHT" checkbox is not ticked.`},
+		{"On the Network tab of the preferences, Enable uTP for peer communication is off", `On /: click the text "Preferences", click the text "Network"; then the "Enable uTP for peer communication" checkbox is not ticked.`},
+		{"Settings > General: Theme is Dark, Font size is 12 and Start minimised is ticked", `On /: click the text "Settings", click the text "General"; then the field labelled "Theme" holds "Dark", the field labelled "Font size" holds "12" and the "Start minimised" checkbox is ticked.`},
+		{"Preferences > Peers: Max peers per torrent is 50 and the blocklist is empty", ""},
+		{"The Save button is off", ""},
+	})
+}
