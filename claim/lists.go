@@ -90,6 +90,9 @@ type listReading struct {
 	notes []string
 	// lits are the texts the rewrite quoted, as written.
 	lits []string
+	// names are capitalised names the rewrite quoted, where they start
+	// and end a guess: each is waited for first (guessed.go).
+	names []string
 }
 
 // listRewrite says a claim about a list or its entries in the readers'
@@ -113,6 +116,7 @@ func listRewrite(claim string) (listReading, bool) {
 		c = s
 	}
 	c = rewriteOrderColon(c, &r)
+	c = rewriteOrderPair(c, &r)
 	c = rewriteOrderChain(c)
 	c = quoteNextTo(c, &r)
 	c = quoteLists(c, &r)
@@ -599,6 +603,12 @@ func traceList(claim, c string, r listReading, d Derivation) (Derivation, bool) 
 	d.Plan.Name = planName(normalizeClaim(c))
 	d.Notes = append(d.Notes, r.notes...)
 	reachPaths(&d, r.lits)
+	if len(r.names) > 0 && !guardNames(&d, r.names) {
+		return Derivation{}, false
+	}
+	for _, n := range r.names {
+		d.Notes = append(d.Notes, fmt.Sprintf("%s is not quoted in the claim: it is read as the exact text the page shows, a guess of where the name starts and ends. The plan first waits for that text (marked reach): if the page does not show it, the run is blocked, not failed.", plan.Quote(n)))
+	}
 	d2, err := Trace(claim, d.Plan, d.Notes)
 	if err != nil {
 		return Derivation{}, false
@@ -845,4 +855,31 @@ func rewriteOrderChain(c string) string {
 	items := []string{c[loc[2]:loc[3]], c[loc[4]:loc[5]]}
 	items = append(items, reChainLink.FindAllString(c[loc[6]:loc[7]], -1)...)
 	return c[:loc[0]] + "lists " + strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1] + " in that order"
+}
+
+// reOrderPair is two names in an order, said after a place: "In the
+// settings menu, Statistics comes before Hotkeys", "In the Hotkeys list,
+// ESC comes before Enter". Each name is capitalised words (or one upper-
+// case token), bounded by the place's comma, the verb of order and the
+// claim's end.
+var reOrderPair = lazyRE(`^((?i:in|on|inside|within|under) [^,'"‘“]{2,60}?, )(` + orderName + `) (?i:comes|come|is listed|are listed|appears|appear|is|are|sits|shows up|show up) ((?i:before|after|above|below|ahead of)) (` + orderName + `)\.?$`)
+
+const orderName = `[A-Z][\w-]*(?: [A-Z][\w-]*){0,3}`
+
+// rewriteOrderPair quotes the two names of reOrderPair; a name that is a
+// word of the readers' grammar (an element's noun, "It") is no name.
+func rewriteOrderPair(c string, r *listReading) string {
+	m := reOrderPair.FindStringSubmatch(c)
+	if m == nil {
+		return c
+	}
+	for _, n := range []string{m[2], m[4]} {
+		for _, w := range strings.Fields(strings.ToLower(n)) {
+			if isElementNoun(w) || stopWords[w] || determiners[w] || vaguePlace[w] || labelNotFirst[w] {
+				return c
+			}
+		}
+	}
+	r.names = append(r.names, m[2], m[4])
+	return m[1] + quote(m[2]) + " comes " + strings.ToLower(m[3]) + " " + quote(m[4])
 }

@@ -1483,3 +1483,13 @@ func TestReadingsLabelList(t *testing.T) {
 		{"The Save button is off", ""},
 	})
 }
+
+// Two capitalised names in an order after a menu are each waited for
+// first (where a name ends is a guess), then their order is checked.
+func TestReadingsOrderPairUnquoted(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"In the settings menu, Statistics comes before Hotkeys", `On /: click the text "Settings"; then "Statistics" comes before "Hotkeys" on the page.`},
+		{"In the settings menu, It comes before Hotkeys", ""},
+		{"In the Hotkeys list, ESC comes before Enter.", ""},
+	})
+}
