@@ -117,6 +117,7 @@ func listRewrite(claim string) (listReading, bool) {
 	}
 	c = rewriteOrderColon(c, &r)
 	c = rewriteOrderPair(c, &r)
+	c = rewriteOrderList(c, &r)
 	c = rewriteOrderChain(c)
 	c = quoteNextTo(c, &r)
 	c = quoteLists(c, &r)
@@ -646,7 +647,7 @@ func swallowed(p *plan.Plan, lits []string) bool {
 func listsOverride(claim string, d Derivation) (Derivation, *NotProvableError, bool) {
 	c := strings.TrimSpace(stripLabel(claim))
 	r, ok := listRewrite(c)
-	if !ok || !swallowed(d.Plan, r.lits) {
+	if !ok || !swallowed(d.Plan, append(r.lits, r.names...)) {
 		return Derivation{}, nil, false
 	}
 	d2, rr := deriveSuggestion(r.said)
@@ -882,4 +883,37 @@ func rewriteOrderPair(c string, r *listReading) string {
 	}
 	r.names = append(r.names, m[2], m[4])
 	return m[1] + quote(m[2]) + " comes " + strings.ToLower(m[3]) + " " + quote(m[4])
+}
+
+// reOrderList is a list of three or more capitalised names in an order,
+// after a verb of showing: "The Actions menu contains Settings, Show ID,
+// Shutdown and Logs, in that order". Each name is bounded by the commas,
+// the last "and" and the words of the order.
+var reOrderList = lazyRE(`^(.+? (?i:contains|contain|has|have|lists|list|offers|offer|includes|include|shows|show|displays|display) )(` + listName + `(?:, ` + listName + `)+,? (?i:and) ` + listName + `),? (?i:in (?:that|this|the same) order)\.?$`)
+
+const listName = `[A-Z][\w-]*(?: (?:&|[A-Z][\w-]*)){0,4}`
+
+// rewriteOrderList quotes the names of reOrderList; a name holding a word
+// of the readers' grammar (an element's noun, a determiner) leaves the
+// claim as it is.
+func rewriteOrderList(c string, r *listReading) string {
+	m := reOrderList.FindStringSubmatch(c)
+	if m == nil {
+		return c
+	}
+	items := splitPairs(m[2])
+	if len(items) < 3 {
+		return c
+	}
+	q := make([]string, len(items))
+	for i, it := range items {
+		for _, w := range strings.Fields(strings.ToLower(it)) {
+			if isElementNoun(w) || stopWords[w] || determiners[w] || labelNotFirst[w] {
+				return c
+			}
+		}
+		q[i] = quote(it)
+	}
+	r.names = append(r.names, items...)
+	return m[1] + strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1] + " in that order"
 }

@@ -186,6 +186,9 @@ const quotedName = `(?:'[^']{1,40}'|"[^"]{1,40}"|‘[^’]{1,40}’|“[^”]{1,
 var (
 	// "The share menu has 'Copy link' and 'Email' entries"
 	reMenuHasMany = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes) (` + quotedName + `(?:(?:, | and |, and )` + quotedName + `)+) (?i:items|entries|options|commands|menu items)$`)
+	// "The Actions menu contains 'Settings', 'Show ID' and 'Logs', in
+	// that order": the items said in an order, their kind left unsaid
+	reMenuHasOrdered = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes|shows) (` + quotedName + `(?:(?:, | and |, and )` + quotedName + `)+)(?: (?i:items|entries|options|commands|menu items))?,? (?i:in (?:that|this|the same) order)$`)
 	reQuotedName  = lazyRE(quotedName)
 )
 
@@ -195,6 +198,10 @@ var (
 func deriveMenuHasMany(claim string) (Derivation, bool) {
 	c := strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")
 	ix := reMenuHasMany.FindStringSubmatchIndex(c)
+	ordered := false
+	if ix == nil {
+		ix, ordered = reMenuHasOrdered.FindStringSubmatchIndex(c), true
+	}
 	if ix == nil {
 		return Derivation{}, false
 	}
@@ -233,6 +240,19 @@ func deriveMenuHasMany(claim string) (Derivation, bool) {
 	}
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	if ordered {
+		// their order among the menu's items only: a text elsewhere on
+		// the page (a footer's "About") takes no part
+		j.Steps = append(j.Steps, plan.Step{Kind: plan.ExpectOrder, Target: plan.Target{Kind: plan.ByRole, Value: "menuitem"}.String(), Texts: names})
+		d2, err := Trace(claim, d.Plan, d.Notes)
+		if err != nil {
+			return Derivation{}, false
+		}
+		retell(&d2, func(t string) string {
+			return strings.Replace(t, "the menu items "+all, "the menu items "+all+", in that order", 1)
+		})
+		return d2, true
+	}
 	return d, true
 }
 

@@ -1200,15 +1200,31 @@ func TestReadingsNamedItem(t *testing.T) {
 	}
 }
 
+// An order's words are never read into a text: the claim is refused, or
+// its capitalised names are read one by one and their order checked.
 func TestReadingsOrderWordsInText(t *testing.T) {
 	for _, c := range []string{
 		"Open the Status dropdown - it has Runtime & Build Information, Command-Line Flags, Configuration, Rules, Targets and Service Discovery in that order",
 		"The Status menu has Runtime, Flags and Service Discovery in this order",
+		"The Status menu has Runtime, flags and service discovery in this order",
 	} {
-		_, err := Derive(c)
+		d, err := Derive(c)
 		var np *NotProvableError
 		if !errors.As(err, &np) {
-			t.Errorf("%q derived; an order's words read into a text must refuse", c)
+			ordered := false
+			for _, j := range d.Plan.Journeys {
+				for _, s := range j.Steps {
+					for _, v := range append([]string{s.Value, s.Target}, s.Texts...) {
+						if strings.Contains(v, " order") {
+							t.Errorf("%q: %+v holds the order's words", c, s)
+						}
+					}
+					ordered = ordered || s.Kind == plan.ExpectOrder && len(s.Texts) >= 3
+				}
+			}
+			if !ordered {
+				t.Errorf("%q derived without checking the order", c)
+			}
 			continue
 		}
 		for _, s := range np.Suggestions {
@@ -1492,4 +1508,22 @@ func TestReadingsOrderPairUnquoted(t *testing.T) {
 		{"In the settings menu, It comes before Hotkeys", ""},
 		{"In the Hotkeys list, ESC comes before Enter.", ""},
 	})
+}
+
+// A menu's items said in an order are checked as its menu items, in that
+// order among them; unquoted capitalised names are each found first.
+func TestReadingsMenuItemsInOrder(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The Actions menu contains 'Settings', 'Show ID' and 'Logs', in that order.", `On /: open the Actions menu (the button named "Actions menu"); then it shows the menu items "Settings", "Show ID" and "Logs", in that order.`},
+		{"The Actions menu contains Settings, Show ID, Shutdown and Logs, in that order.", `On /: open the Actions menu (the button named "Actions menu"); then it shows the menu items "Settings", "Show ID", "Shutdown" and "Logs", in that order.`},
+		{"The Help menu offers 'About'", ""},
+	})
+	st := mustDerive("The Actions menu contains Settings, Show ID and Logs, in that order.").Journeys[0].Steps
+	last := st[len(st)-1]
+	if last.Kind != plan.ExpectOrder || last.Target != "role=menuitem" || strings.Join(last.Texts, "|") != "Settings|Show ID|Logs" {
+		t.Errorf("the order is not checked among the menu items: %+v", last)
+	}
+	if st[2].Kind != plan.WaitFor || !st[2].Reach || st[2].Target != `role=menuitem[name="Settings" s]` {
+		t.Errorf("an unquoted item is not found first: %+v", st[2])
+	}
 }
