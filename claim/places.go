@@ -189,7 +189,7 @@ var (
 	// "The Actions menu contains 'Settings', 'Show ID' and 'Logs', in
 	// that order": the items said in an order, their kind left unsaid
 	reMenuHasOrdered = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes|shows) (` + quotedName + `(?:(?:, | and |, and )` + quotedName + `)+)(?: (?i:items|entries|options|commands|menu items))?,? (?i:in (?:that|this|the same) order)$`)
-	reQuotedName  = lazyRE(quotedName)
+	reQuotedName     = lazyRE(quotedName)
 )
 
 // deriveMenuHasMany derives a menu said to have several items as menu.go
