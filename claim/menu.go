@@ -68,7 +68,7 @@ var (
 	reMenuItemOf = lazyRE(`^` + menuPage + menuRef + `(?:'s|’s) (?i:the )?` + placeName + menuItemWord + ` (.+)$`)
 	// "The account menu has a 'Sign out' item": the item is there once
 	// the menu is open.
-	reMenuHas = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes) (?i:an? |the )?` + placeName + ` (?i:item|entry|option|command|submenu|menu item)$`)
+	reMenuHas = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes) (?i:an? |the )?` + placeName + ` (?i:item|entry|option|command|submenu|menu item)(?: ((?i:for|to) [a-z][a-z'-]*(?: [a-z][a-z'-]*){0,8}))?$`)
 	// "There is a 'Sign Out' item in the Actions menu": the same, said
 	// from the item.
 	// "The Kernel menu on /nb has a 'Connect' entry": the page said
@@ -86,6 +86,23 @@ type menuReading struct {
 	item   string      // the item chosen, "" when the claim only looks
 	menu   string      // the menu as the note names it
 	has    bool        // the claim says the menu has the item (reMenuHas)
+	// purpose is what the claim says the item is for ("for installing
+	// new nodes"): noted, not checked.
+	purpose string
+}
+
+// purposeWords reports whether words after an item say what it is for,
+// with a verb in -ing after "for" or a bare verb after "to", and nothing
+// a browser could check (no quoted text, number or path).
+func purposeWords(s string) bool {
+	f := strings.Fields(strings.ToLower(s))
+	if len(f) < 2 || strings.ContainsAny(s, "0123456789/'\"") {
+		return false
+	}
+	if f[0] == "for" {
+		return strings.HasSuffix(f[1], "ing") && len(f[1]) > 4
+	}
+	return !determiners[f[1]] && !stopWords[f[1]]
 }
 
 // menuOpener is the control that opens a menu named m (5 groups of
@@ -198,6 +215,12 @@ func menuRewrite(claim string) (menuReading, bool) {
 			return r, false
 		}
 		r.has = true
+		if len(m) > 12 && m[12] != "" {
+			if !purposeWords(m[12]) {
+				return r, false
+			}
+			r.purpose = m[12]
+		}
 		r.said = page + upperFirst("clicking "+plan.Quote(r.opener.Name)) + " shows " + plan.Quote(item)
 	case reMenuItemIn.MatchString(c) && reChoiceVerb.MatchString(reMenuItemIn.FindStringSubmatch(c)[12]):
 		// "The 'About' item in the settings menu opens …"
@@ -301,6 +324,9 @@ func deriveMenu(claim string) (Derivation, bool) {
 	}
 	how += ". If such a control is not there, the run is blocked, not failed; say how the menu is opened to be sure."
 	d.Notes = append([]string{how}, notes...)
+	if r.purpose != "" {
+		d.Notes = append(d.Notes, fmt.Sprintf("%q says what the item is for; that is not checked, only that the menu shows it.", r.purpose))
+	}
 	return d, true
 }
 

@@ -1527,3 +1527,14 @@ func TestReadingsMenuItemsInOrder(t *testing.T) {
 		t.Errorf("an unquoted item is not found first: %+v", st[2])
 	}
 }
+
+// What a menu's item is said to be for is noted, not checked; words that
+// could be checked there leave the claim refused.
+func TestReadingsMenuItemPurpose(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{`The main menu has a "Manage palette" entry for installing new nodes.`, `On /: open the main menu (the button named "main menu"); then it shows the menu item "Manage palette".`},
+		{"The main menu has a 'Manage palette' entry to install nodes", `On /: open the main menu (the button named "main menu"); then it shows the menu item "Manage palette".`},
+		{"The main menu has a 'Manage palette' entry for 2 users", ""},
+		{"The main menu has a 'Manage palette' entry for the admin", ""},
+	})
+}
