@@ -1254,8 +1254,27 @@
     if (t) {
       const r = resolve(t);
       const els = r.visible.length ? r.visible : r.all;
-      const txts = els.map((e) => low(contentText(e)));
-      pos = texts.map((w) => { for (let i = 0; i < txts.length; i++) { const j = indexOfText(txts[i], w, 0); if (j >= 0) return i * 1e6 + j; } return -1; });
+      if (!els.length && t.kind === 'role' && t.value === 'menuitem' && !t.name && !t.level && !t.within && !t.nth) {
+        // A menu built without roles has no menu item to list; each text
+        // is then the item of that whole name popupItems finds (as
+        // role=menuitem[name="…" s] does), and their order is the order
+        // of those elements in the page.
+        const found = args.texts.map((x) => {
+          const w = norm(x);
+          const c = candidates({ kind: 'role', value: 'menuitem', name: x, exact: true, want: w, wantLow: low(w) })
+            .filter((m) => m.score === 2 && visible(m.el));
+          return c.length ? c[0].el : null;
+        });
+        pos = found.map((el) => {
+          if (!el) return -1;
+          let n = 0;
+          for (const o of found) if (o && o !== el && (o.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) n++;
+          return n;
+        });
+      } else {
+        const txts = els.map((e) => low(contentText(e)));
+        pos = texts.map((w) => { for (let i = 0; i < txts.length; i++) { const j = indexOfText(txts[i], w, 0); if (j >= 0) return i * 1e6 + j; } return -1; });
+      }
     } else {
       const body = low(norm(document.body ? document.body.innerText : ''));
       pos = texts.map((w) => indexOfText(body, w, 0));

@@ -122,6 +122,21 @@ func TestMenuItems(t *testing.T) {
         reach: true
         timeout: 500ms
       - expect_text: anything`},
+		{name: "order among a div menu's items", want: evidence.Verified, steps: `
+      - visit: /
+      - click: role=button[name="settings menu"]
+        reach: true
+      - expect_order: {target: role=menuitem, texts: [About, Edit Preferences…, Statistics]}`},
+		{name: "order among a div menu's items, said the other way", want: evidence.Failed, reason: []string{`the order is "About", "Statistics"`}, steps: `
+      - visit: /
+      - click: role=button[name="settings menu"]
+        reach: true
+      - expect_order: {target: role=menuitem, texts: [Statistics, About]}
+        timeout: 500ms`},
+		{name: "order among menu items: the header's link is none", want: evidence.Failed, reason: []string{`no element on the page matches role=menuitem`}, steps: `
+      - visit: /
+      - expect_order: {target: role=menuitem, texts: [About, Statistics]}
+        timeout: 500ms`},
 		{name: "item the menu lacks: blocked", want: evidence.Blocked, reason: []string{`no menu item named "Hotkeys"`}, steps: `
       - visit: /
       - click: role=button[name="settings menu"]

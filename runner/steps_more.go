@@ -400,7 +400,7 @@ func (st *stepCtx) expectOrder() *verdict {
 	if r.diag != nil && r.diag.Last != nil {
 		last = *r.diag.Last
 	}
-	if s.Target != "" && r.diag != nil && r.diag.Target != nil && r.diag.Target.Matches == 0 {
+	if s.Target != "" && r.diag != nil && r.diag.Target != nil && r.diag.Target.Matches == 0 && len(last.Order) == 0 {
 		v.actual = "no element on the page matches " + st.t.String()
 		if m := st.scopedMiss(r.diag.Target); m != "" {
 			v.actual = m
