@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -163,8 +164,41 @@ func deriveReached(claim, why string) (Derivation, bool) {
 	d.Claim = claim
 	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
 	note := reachNote(plan.Quote(names[0]), names)
+	if placeIsMenu(claim, names[0]) {
+		// "In the Settings menu, …": its control is the one named for
+		// the menu, as menu.go opens it (Transmission's gear, titled
+		// "Settings Menu"); the runner takes the control named without
+		// "menu" when none is
+		menu := names[0] + " menu"
+		opener := plan.Target{Kind: plan.ByRole, Value: "button", Name: menu}.String()
+		for ji := range d.Plan.Journeys {
+			d.Plan.Journeys[ji].Steps[1].Target = opener
+		}
+		retell(&d, func(t string) string {
+			return strings.Replace(t, "click the text "+plan.Quote(names[0]), "open the "+names[0]+" menu (the button named "+plan.Quote(menu)+")", 1)
+		})
+		note = strings.Replace(note, "from a control named "+plan.Quote(names[0]), "from the button (or titled icon) named "+plan.Quote(menu)+", or else "+plan.Quote(names[0]), 1)
+		d.Notes = slices.DeleteFunc(d.Notes, func(n string) bool {
+			return strings.HasPrefix(n, plan.Quote(names[0])+" is clicked by its exact visible text")
+		})
+	}
 	d.Notes = append([]string{note}, d.Notes...)
 	return d, true
+}
+
+// placeIsMenu reports whether the claim names the place name as a menu
+// ("the Settings menu", "the 'Actions' menu").
+func placeIsMenu(claim, name string) bool {
+	l, n := strings.ToLower(claim), strings.ToLower(name)
+	for _, q := range []string{"", "'", "’", `"`, "”"} {
+		if i := strings.Index(l, n+q+" menu"); i >= 0 {
+			end := i + len(n+q+" menu")
+			if end == len(l) || !isWordByte(l[end]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // menuPlace reports whether the claim names the place it looks inside as

@@ -761,7 +761,7 @@ func TestReadingsPressNamedKey(t *testing.T) {
 		// "'A' and 'B' come after 'C' and before 'D'": each between the two
 		{"On /menu, 'Stats' and 'Keys' come after 'Tip Jar' and before 'Rates'", `On /menu, "Tip Jar", "Stats" and "Rates" appear in this order on the page. | On /menu, "Tip Jar", "Keys" and "Rates" appear in this order on the page.`},
 		// "the settings menu" is the menu named "Settings"
-		{"In the settings menu, 'Stats' comes after 'Tip Jar'", `On /: click the text "Settings"; then "Tip Jar" comes before "Stats" on the page.`},
+		{"In the settings menu, 'Stats' comes after 'Tip Jar'", `On /: open the Settings menu (the button named "Settings menu"); then "Tip Jar" comes before "Stats" on the page.`},
 		// greyed out or clickable, a bare name is the button named so, found first
 		{"On /jobs, 'Stop Selected Jobs' is greyed out while 'Stop All Jobs' stays clickable", `On /jobs, wait until the "Stop Selected Jobs" button is visible (only to reach the place the claim is about: a guess) and the "Stop Selected Jobs" button is disabled. | On /jobs, wait until the "Stop All Jobs" button is visible (only to reach the place the claim is about: a guess) and the "Stop All Jobs" button is enabled.`},
 		{"On /jobs, Stop Selected Jobs is greyed out while Stop All Jobs stays clickable", `On /jobs, wait until the "Stop Selected Jobs" button is visible (only to reach the place the claim is about: a guess) and the "Stop Selected Jobs" button is disabled. | On /jobs, wait until the "Stop All Jobs" button is visible (only to reach the place the claim is about: a guess) and the "Stop All Jobs" button is enabled.`},
@@ -1504,7 +1504,7 @@ func TestReadingsLabelList(t *testing.T) {
 // first (where a name ends is a guess), then their order is checked.
 func TestReadingsOrderPairUnquoted(t *testing.T) {
 	checkReadings(t, []readingCase{
-		{"In the settings menu, Statistics comes before Hotkeys", `On /: click the text "Settings"; then "Statistics" comes before "Hotkeys" on the page.`},
+		{"In the settings menu, Statistics comes before Hotkeys", `On /: open the Settings menu (the button named "Settings menu"); then "Statistics" comes before "Hotkeys" on the page.`},
 		{"In the settings menu, It comes before Hotkeys", ""},
 		{"In the Hotkeys list, ESC comes before Enter.", ""},
 	})

@@ -138,6 +138,10 @@ func openedPartReadings(lx *lexed, sk sketch, part string) ([]string, map[string
 			is = "are"
 		}
 		w := fmt.Sprintf("how %s %s opened: clicking %s is a guess", part, is, quoteLit(opener))
+		if kind == "menu" {
+			// reach.go opens a menu by the control named for it
+			w = fmt.Sprintf("how %s %s opened: clicking %s (or %s) is a guess", part, is, quoteLit(opener+" menu"), quoteLit(opener))
+		}
 		if spans := leftOut(lx.text, s); len(spans) > 0 && len(spans) <= 4 {
 			w = fmt.Sprintf("what the claim says with %s, and %s", quoteSpans(spans), w)
 		}
