@@ -2171,9 +2171,13 @@ func buildRules() {
 			}
 			return items, ok
 		})
-	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) (?:{is} )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
+	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) (?:{is} )?(?:(?:all|both) )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
+			if quantNeg.MatchString(after) {
+				// "are all not shown": none of them, or not all of them?
+				return nil, false
+			}
 			return m.shownTexts(1, negIn(after) != hiddenWord(after), changeWord(after))
 		})
 	addRule("text appears", cCheck, false, `(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) {neg}(?:appears?|shows up|show up|pops up|pop up|disappears?|vanishes|vanish|goes away|go away|exists|is gone|is removed|is deleted|gets removed|gets deleted|comes up|is no longer there|is no longer shown|is no longer listed)`,
@@ -3892,3 +3896,7 @@ var reOpensVerb = lazyRE(`\b(?:opens|open|brings up|pops up)\b`)
 // detWords are articles and possessives: unquoted words after one name a
 // thing, not a text.
 var detWords = map[string]bool{"the": true, "a": true, "an": true, "our": true, "its": true, "their": true, "your": true, "my": true}
+
+// quantNeg is "all" or "both" before a negation: which of the texts it
+// denies is not said.
+var quantNeg = lazyRE(`\b(?:all|both) (?:not|never|no longer|n't)\b`)

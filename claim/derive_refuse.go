@@ -476,6 +476,10 @@ var clauseVerbs = map[string]bool{"is": true, "are": true, "was": true, "stays":
 
 func negatedLits(lx *lexed) []bool {
 	out := make([]bool, len(lx.lits))
+	// after: the text is said absent by words after it, which say so of
+	// the texts listed before it too ("'A', 'B' and 'C' are all hidden")
+	after := make([]bool, len(lx.lits))
+	at := make([]int, len(lx.lits))
 	n, last := 0, -1
 	for i, t := range lx.toks {
 		if t.kind != tLit {
@@ -484,6 +488,7 @@ func negatedLits(lx *lexed) []bool {
 		if n >= len(out) {
 			break
 		}
+		at[n] = i
 		for j := i - 1; j > last && j >= i-4; j-- {
 			if lx.toks[j].kind == tPunct && lx.toks[j].low == "," && j < i-1 {
 				// "With nothing selected, the 'No Selection' heading …":
@@ -529,21 +534,57 @@ func negatedLits(lx *lexed) []bool {
 		}
 		// "so 'Update dependencies' is not in it", "'Beta' isn't there".
 		if absentAfter(lx.toks, i) {
-			out[n] = true
+			out[n], after[n] = true, true
 		}
 		// "leaves 'Ann Lee' out", "keeps 'Beta' out of the list"
 		if i > 0 && leavesOutAround(lx.toks, i-1) {
 			out[n] = true
 		}
-		// "so 'List books' disappears", "'Error' is gone".
-		for j := i + 1; j < len(lx.toks) && j <= i+2; j++ {
-			if sketchGoneAfter[lx.toks[j].low] || (lx.toks[j].low == "goes" || lx.toks[j].low == "go") && j+1 < len(lx.toks) && lx.toks[j+1].low == "away" {
-				out[n] = true
-			}
+		// "so 'List books' disappears", "'Error' is gone", "'C' are all
+		// hidden".
+		if goneAfter(lx.toks, i) {
+			out[n], after[n] = true, true
 		}
 		n, last = n+1, i
 	}
+	for k := n - 1; k > 0; k-- {
+		if after[k] && onlyJoiners(lx.toks, at[k-1], at[k]) {
+			out[k-1], after[k-1] = true, true
+		}
+	}
 	return out
+}
+
+// goneAfter reports whether the words right after the text at toks[i]
+// say it goes away or is not shown ("disappears", "is gone", "goes away",
+// "are all hidden").
+func goneAfter(toks []token, i int) bool {
+	end := i + 2
+	for j := i + 1; j < len(toks) && j <= end; j++ {
+		if l := toks[j].low; l == "all" || l == "both" {
+			end++ // "are all hidden": the quantifier says it of each
+		}
+	}
+	for j := i + 1; j < len(toks) && j <= end; j++ {
+		if sketchGoneAfter[toks[j].low] || (toks[j].low == "goes" || toks[j].low == "go") && j+1 < len(toks) && toks[j+1].low == "away" {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyJoiners reports whether the tokens strictly between toks[a] and
+// toks[b] only join a list: commas, "and", "or", "nor".
+func onlyJoiners(toks []token, a, b int) bool {
+	if b <= a+1 {
+		return false
+	}
+	for j := a + 1; j < b; j++ {
+		if l := toks[j].low; l != "and" && l != "," && l != "or" && l != "nor" {
+			return false
+		}
+	}
+	return true
 }
 
 // leavesOutAround reports whether toks[i] is "leave" or "keep" whose
@@ -585,10 +626,8 @@ func goneLits(lx *lexed) map[string]bool {
 					gone = true
 				}
 			}
-			for j := i + 1; j < len(lx.toks) && j <= i+2; j++ {
-				if sketchGoneAfter[lx.toks[j].low] || lx.toks[j].low == "goes" || lx.toks[j].low == "go" && j+1 < len(lx.toks) && lx.toks[j+1].low == "away" {
-					gone = true
-				}
+			if goneAfter(lx.toks, i) {
+				gone = true
 			}
 			if gone {
 				out[strings.TrimSpace(t.raw)] = true

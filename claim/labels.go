@@ -196,7 +196,46 @@ func deriveLabelled(claim string) (Derivation, bool) {
 		d.Notes = append(d.Notes, fmt.Sprintf("%s was not quoted: it is read as the label of the control whose %s the claim states, delimited by the place before it and what is said of it after. The plan first finds that control (a hover, marked reach): if no control has that label, the run is blocked, not failed.", plan.Quote(label), what))
 		return d, true
 	}
-	return deriveLabelList(c, claim)
+	if d, ok := deriveLabelList(c, claim); ok {
+		return d, true
+	}
+	return deriveStateList(c, claim)
+}
+
+// reStateList is several quoted controls said to share a state: "'Enable
+// Relaying', 'Global Discovery' and 'Local Discovery' are all unchecked".
+var reStateList = lazyRE(`^(.*?)(` + quotedName + `(?:, ` + quotedName + `)+,? (?i:and) ` + quotedName + `) (?:are|is) (?:(?i:all|both) )?` + labelStatePlaced + `((?: (?i:by default))?)$`)
+
+// deriveStateList derives reStateList as each control said with the
+// state ("'A' is unchecked, 'B' is unchecked and 'C' is unchecked"); ok
+// only when every control's state is what the plan checks.
+func deriveStateList(c, claim string) (Derivation, bool) {
+	m := reStateList.FindStringSubmatch(c)
+	if m == nil {
+		return Derivation{}, false
+	}
+	names := reQuotedName.FindAllString(m[2], -1)
+	if len(names) < 3 {
+		return Derivation{}, false
+	}
+	said := make([]string, len(names))
+	for i, n := range names {
+		said[i] = n + " is " + stateSaid(m[3]) + m[4]
+	}
+	rewrite := m[1] + strings.Join(said[:len(said)-1], ", ") + " and " + said[len(said)-1]
+	d, err := Derive(rewrite)
+	if err != nil || d.Plan == nil {
+		return Derivation{}, false
+	}
+	for _, n := range names {
+		if !checksControl(d, strings.Trim(n, `'"‘’“”`), false) {
+			return Derivation{}, false
+		}
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	d.Notes = append([]string{fmt.Sprintf("Read as “%s” (the state said once of every control named).", rewrite)}, d.Notes...)
+	return d, true
 }
 
 var (

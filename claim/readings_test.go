@@ -1538,3 +1538,22 @@ func TestReadingsMenuItemPurpose(t *testing.T) {
 		{"The main menu has a 'Manage palette' entry for the admin", ""},
 	})
 }
+
+// A state or an absence said once of several quoted names is each one's;
+// "all" or "both" before a negation leaves which of them unsaid.
+func TestReadingsSaidOfEach(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /settings, 'Enable Relaying', 'Global Discovery' and 'Local Discovery' are all unchecked.", `On /settings, the "Enable Relaying" checkbox is not ticked. | On /settings, the "Global Discovery" checkbox is not ticked. | On /settings, the "Local Discovery" checkbox is not ticked.`},
+		{"'A', 'B' and 'C' are all hidden", `On /, the page does not show "A". | On /, the page does not show "B". | On /, the page does not show "C".`},
+		{"'A' and 'B' are all not shown", ""},
+	})
+	// no suggestion checks shown what the claim says is not
+	for _, c := range []string{"'A' and 'B' are all not shown", "'A' and 'B' are both not shown"} {
+		np := refusalOf(t, c)
+		for _, s := range np.Suggestions {
+			if strings.Contains(s, `shows "A"`) || strings.Contains(s, `shows "B"`) {
+				t.Errorf("%q: suggestion %q checks shown a text the claim says is not", c, s)
+			}
+		}
+	}
+}

@@ -246,6 +246,10 @@ func absentAfter(toks []token, i int) bool {
 	if j < len(toks) && (toks[j].low == "is" || toks[j].low == "are" || toks[j].low == "was" || toks[j].low == "remains" || toks[j].low == "stays") {
 		j++
 	}
+	if j < len(toks) && (toks[j].low == "all" || toks[j].low == "both") {
+		// "'A' and 'B' are both not shown": said of each
+		j++
+	}
 	if j >= len(toks) || toks[j].kind != tWord {
 		return false
 	}
