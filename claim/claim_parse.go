@@ -661,7 +661,7 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 					// such part blocks, never fails
 					needPart = append(needPart, [2]int{i, j})
 				}
-			case textRegions[key]:
+			case textRegions[key] && !(r.regionName != "" && ownedText[key]):
 			case r.regionName != "" && s.Kind == plan.ExpectText:
 				// "the Pro plan costs $12": the text inside the item
 				// (card, row, list item) that shows the part's name.
@@ -700,3 +700,10 @@ func checkThenCheck(p *parser, st pstate, items []item, at int) bool {
 	p.setHint("unsupported", "vouch cannot check that one thing shows after another with nothing done between them: name the action between them, or check each separately", at)
 	return true
 }
+
+// ownedText are parts that show one text of an item, when the claim says
+// whose ("the 'Team Documents' status reads 'Up to Date'"): the text is
+// looked for in that item, never anywhere on the page, where another
+// item's status would prove it.
+var ownedText = map[string]bool{"status": true, "count": true, "total": true, "price": true,
+	"subtotal": true, "balance": true, "badge": true, "result": true, "counter": true}

@@ -1557,3 +1557,14 @@ func TestReadingsSaidOfEach(t *testing.T) {
 		}
 	}
 }
+
+// A status (count, price, total) said of a named item is that item's: its
+// text is looked for inside the item, where another item's would not
+// prove it; the page's own status is the page's.
+func TestReadingsOwnedStatus(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The 'Team Documents' status reads 'Up to Date'", `On /, the page shows "Team Documents". | On /, the text "Up to Date" in the item containing "Team Documents" is visible.`},
+		{"The 'Pro' price shows '$12'", `On /, the page shows "Pro". | On /, the text "$12" in the item containing "Pro" is visible.`},
+		{"The status shows 'Saved'", `On /, the page shows "Saved".`},
+	})
+}
