@@ -688,6 +688,24 @@ func InventedPath(claim, suggestion string) string {
 	return ""
 }
 
+// reActionInPart is an action on something in a part of the page, then a
+// check: "Clicking the second button in the footer shows 'Saved'".
+var reActionInPart = lazyRE(`(?i)\b(?:click|clicks|clicking|hover|hovers|hovering|press|presses|pressing|tap|taps|tapping|choose|chooses|choosing|select|selects|selecting|open|opens|opening)\b[^.;]*?\b(?:in|on|inside|within|at) (?:the |its )?(header|footer|nav|navigation|navbar|sidebar|aside|main)\b[^.;]*?\b(?:shows?|displays?|says?|reads?|lists?|gives|brings up|opens)\b`)
+
+// partSubject reports whether s says a check of the part itself ("the
+// footer shows …"), not of something in it ("… in the footer shows …").
+func partSubject(s, part string) bool {
+	re := regexp.MustCompile(`(?i)(\w+ )?\b(?:the |its )?` + regexp.QuoteMeta(part) + `(?:'s)? (?:shows?|displays?|says?|reads?|lists?|has|holds|contains)\b`)
+	for _, m := range re.FindAllStringSubmatch(s, -1) {
+		switch strings.ToLower(strings.TrimSpace(m[1])) {
+		case "in", "on", "inside", "within", "at", "from":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
 // reMethodOn is an HTTP method said as what something is: "is a GET on
 // /api/books", "a POST to /orders".
 var reMethodOn = lazyRE(`\b(?:is|are|uses|use)\s+(?:a|an)?\s*(GET|POST|PUT|PATCH|DELETE)\s+(?:on|to|at|against|request)\b`)
@@ -707,6 +725,11 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 		// "'List books' is a GET on /api/books" says what an operation of
 		// the docs is; visiting /api/books checks what it answers
 		return fmt.Sprintf("drops the HTTP method %s the claim says an operation is", m[1])
+	}
+	if m := reActionInPart.FindStringSubmatch(claim); m != nil && !partSubject(claim, m[1]) && partSubject(s, m[1]) {
+		// "Clicking the second button in the footer shows 'Saved'": the
+		// footer is where the button is, not where 'Saved' shows
+		return fmt.Sprintf("looks for a text inside the %s, where the claim puts only what it acts on", m[1])
 	}
 	if p != nil && reTitleSaid.MatchString(claim) {
 		// "the page title contains 'Acme'": a text of the page is not

@@ -1568,3 +1568,25 @@ func TestReadingsOwnedStatus(t *testing.T) {
 		{"The status shows 'Saved'", `On /, the page shows "Saved".`},
 	})
 }
+
+// A part of the page that holds what the claim acts on is not where its
+// check looks: no suggestion moves the checked text into it.
+func TestSuggestionsKeepThePartOnTheAction(t *testing.T) {
+	for _, c := range []string{
+		"Clicking the second button in the footer shows 'Saved'",
+		"Hovering the last icon in the header shows 'Help'",
+	} {
+		np := refusalOf(t, c)
+		for _, s := range np.Suggestions {
+			if partSubject(stripLabel(s), "footer") || partSubject(stripLabel(s), "header") {
+				t.Errorf("%q: suggestion %q looks for the text inside the part", c, s)
+			}
+		}
+	}
+	if why := ChangesMeaning("Clicking the second button in the footer shows 'Saved'", `The footer shows "Saved"`, nil); why == "" {
+		t.Error("a check moved into the part the action names is not seen")
+	}
+	if why := ChangesMeaning("The footer shows 'Saved' after clicking 'Save'", `The footer shows "Saved"`, nil); why != "" {
+		t.Errorf("a check of the part itself is flagged: %s", why)
+	}
+}
