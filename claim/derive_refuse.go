@@ -692,11 +692,17 @@ func InventedPath(claim, suggestion string) string {
 // check: "Clicking the second button in the footer shows 'Saved'".
 var reActionInPart = lazyRE(`(?i)\b(?:click|clicks|clicking|hover|hovers|hovering|press|presses|pressing|tap|taps|tapping|choose|chooses|choosing|select|selects|selecting|open|opens|opening)\b[^.;]*?\b(?:in|on|inside|within|at) (?:the |its )?(header|footer|nav|navigation|navbar|sidebar|aside|main)\b[^.;]*?\b(?:shows?|displays?|says?|reads?|lists?|gives|brings up|opens)\b`)
 
+// rePartSays is a part of the page, the word before it and a verb said of
+// it: "in the footer shows", "the header has".
+var rePartSays = lazyRE(`(?i)(\w+ )?\b(?:the |its )?(header|footer|nav|navigation|navbar|sidebar|aside|main)(?:'s)? (?:shows?|displays?|says?|reads?|lists?|has|holds|contains)\b`)
+
 // partSubject reports whether s says a check of the part itself ("the
 // footer shows …"), not of something in it ("… in the footer shows …").
 func partSubject(s, part string) bool {
-	re := regexp.MustCompile(`(?i)(\w+ )?\b(?:the |its )?` + regexp.QuoteMeta(part) + `(?:'s)? (?:shows?|displays?|says?|reads?|lists?|has|holds|contains)\b`)
-	for _, m := range re.FindAllStringSubmatch(s, -1) {
+	for _, m := range rePartSays.FindAllStringSubmatch(s, -1) {
+		if !strings.EqualFold(m[2], part) {
+			continue
+		}
 		switch strings.ToLower(strings.TrimSpace(m[1])) {
 		case "in", "on", "inside", "within", "at", "from":
 		default:

@@ -71,7 +71,7 @@ func deriveGuessed(claim string, err error) (Derivation, bool) {
 				d.Notes = append(d.Notes, fmt.Sprintf("%s is not quoted in the claim: it is read as the whole text of a heading, a guess of where the name starts and ends; if the page shows no such heading, the run is blocked, not failed.", plan.Quote(n)))
 				continue
 			}
-			d.Notes = append(d.Notes, fmt.Sprintf("%s is not quoted in the claim: it is read as the exact text the page shows, a guess of where the name starts and ends. The plan first waits for that text (marked reach): if the page does not show it, the run is blocked, not failed.", plan.Quote(n)))
+			d.Notes = append(d.Notes, guessedNameNote(n))
 		}
 		return d, true
 	}
@@ -323,4 +323,10 @@ func samePresence(s plan.Step, n string) bool {
 		return err == nil && t.Kind == plan.ByText && t.Within == "" && strings.EqualFold(t.Value, n)
 	}
 	return false
+}
+
+// guessedNameNote is the note on a name the claim leaves unquoted, read
+// as the exact text shown and waited for first (guardNames).
+func guessedNameNote(n string) string {
+	return fmt.Sprintf("%s is not quoted in the claim: it is read as the exact text the page shows, a guess of where the name starts and ends. The plan first waits for that text (marked reach): if the page does not show it, the run is blocked, not failed.", plan.Quote(n))
 }

@@ -608,7 +608,7 @@ func traceList(claim, c string, r listReading, d Derivation) (Derivation, bool) 
 		return Derivation{}, false
 	}
 	for _, n := range r.names {
-		d.Notes = append(d.Notes, fmt.Sprintf("%s is not quoted in the claim: it is read as the exact text the page shows, a guess of where the name starts and ends. The plan first waits for that text (marked reach): if the page does not show it, the run is blocked, not failed.", plan.Quote(n)))
+		d.Notes = append(d.Notes, guessedNameNote(n))
 	}
 	d2, err := Trace(claim, d.Plan, d.Notes)
 	if err != nil {
