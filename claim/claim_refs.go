@@ -889,6 +889,12 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 			p.setHint("unrecognized", fmt.Sprintf("the unquoted %q goes on past %q: quote the text the page shows", p.lx.span(a, b), t.raw), a)
 			return "", false, false
 		}
+		if i > from && t.low == "under" && i+1 < to && p.lx.toks[i+1].raw != p.lx.toks[i+1].low {
+			// "expand Backup NAS under Remote Devices": a name and the
+			// section it is in, never one text
+			p.setHint("unrecognized", fmt.Sprintf("the unquoted %q goes on past %q: quote the text the page shows", p.lx.span(a, b), t.raw), a)
+			return "", false, false
+		}
 		if t.kind == tPath && to-from > 1 {
 			// "has links to /about and /contact": a path among unquoted
 			// words is a place the words say something of, not part of

@@ -2271,6 +2271,34 @@ func buildRules() {
 			c.notes = []string{fmt.Sprintf("%q is looked for inside the smallest repeated item (list item, row, card) whose text contains %q.", x, y)}
 			return []item{c}, true
 		})
+	// "'Last seen' says 'Never'", "the value of 'Hash' reads 'None'": a
+	// label and the value the page shows for it, looked for in the value
+	// the page pairs with the label (the rest of its table row, the dd
+	// after its dt, the element after "Label:"), not anywhere. "shows" and
+	// "is" are not read so: a named item showing a status, a field's
+	// value. With nothing before it and no word that makes it a label, a
+	// quoted name may be a dialog's title: not read so either.
+	addRule("label says", cCheck, false, `(?:the )?((?:value|entry|reading) (?:of|for|beside|next to) (?:the )?)?({lit})( (?:label|row|line|entry|property|stat|statistic|value|column))? ((?:not |no longer |never )?(?:says|say|reads|read|displays|display)) ({lit})`,
+		func(m *match) ([]item, bool) {
+			l, v := m.lits(2), m.lits(5)
+			if len(l) != 1 || len(v) != 1 || l[0] == v[0] {
+				return nil, false
+			}
+			if m.st.last == nil && !m.ok(1) && !m.ok(3) {
+				// "'Create invoice' says 'No line items'" with nothing
+				// before it: a dialog or page named by its title may
+				// say it as well as a label
+				return nil, false
+			}
+			t := plan.Target{Kind: plan.ByText, Value: v[0], Beside: l[0]}
+			k, rk := plan.ExpectVisible, "presence"
+			if strings.Contains(m.low(4), " ") {
+				k, rk = plan.ExpectHidden, "absence"
+			}
+			c := check(rk, plan.Step{Kind: k, Target: t.String()})
+			c.notes = []string{fmt.Sprintf("%q is read as a label and %q as the value the page shows for it: it is looked for in the value paired with the label (the rest of its table row, the dd after its dt, or what follows \"%s:\"), not anywhere on the page. A page that shows no such label, or pairs no value with it, blocks the run rather than failing it.", l[0], v[0], l[0])}
+			return []item{c}, true
+		})
 	// "adding 'milk' makes it appear on the home page": what was added is
 	// looked for there, in the same browser.
 	addRule("makes it appear", cCheck, false, `(?:makes|make) (?:it|them) (?:appear|show up|visible|be listed|listed)(?: (?:on|in) ({page}))?`,

@@ -196,6 +196,11 @@ func deriveLabelled(claim string) (Derivation, bool) {
 		d.Notes = append(d.Notes, fmt.Sprintf("%s was not quoted: it is read as the label of the control whose %s the claim states, delimited by the place before it and what is said of it after. The plan first finds that control (a hover, marked reach): if no control has that label, the run is blocked, not failed.", plan.Quote(label), what))
 		return d, true
 	}
+	if d, ok := deriveLabelSays(claim); ok {
+		// a label and the value shown for it, after a control's value
+		// ("the Listening port reads 51413" is a field's) (beside.go)
+		return d, true
+	}
 	if d, ok := deriveLabelList(c, claim); ok {
 		return d, true
 	}

@@ -1451,9 +1451,9 @@ func TestLiteralToken(t *testing.T) {
 // clicking 'Ratio' and looking for 'None' anywhere checks another claim.
 func TestReadingsClauseSubjectNotClicked(t *testing.T) {
 	checkReadings(t, []readingCase{
-		{"After clicking 'Statistics', 'Ratio' reads 'None'", ""},
 		{"When I click 'A', 'B' shows 'C'", ""},
-		{"In the Statistics window, 'Ratio' reads 'None'", ""},
+		// a label and its value (beside.go), never a click of the label
+		{"After clicking 'Statistics', 'Ratio' reads 'None'", `On /: click the text "Statistics"; then the text "None" shown as the value of "Ratio" is visible.`},
 		{"When I expand Backup NAS under Remote Devices, Last seen says Never.", ""},
 		// a list of clicks stays one
 		{"Clicking 'A', 'B' shows 'C'", `On /: click the text "A", click the text "B"; then the page shows "C".`},
@@ -1589,4 +1589,31 @@ func TestSuggestionsKeepThePartOnTheAction(t *testing.T) {
 	if why := ChangesMeaning("The footer shows 'Saved' after clicking 'Save'", `The footer shows "Saved"`, nil); why != "" {
 		t.Errorf("a check of the part itself is flagged: %s", why)
 	}
+}
+
+// A label and the value the page shows for it: the value is looked for in
+// what the page pairs with the label, not anywhere. Unquoted, the label
+// runs from the start (or the place) to the verb; "shows" and "is" are
+// not read so (a named item's status, a field's value), nor words that
+// make a clause of the label or the value.
+func TestReadingsLabelSays(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /devices, 'Last seen' says 'Never'", `On /devices, the text "Never" shown as the value of "Last seen" is visible.`},
+		{"On /x, the value of 'Hash' reads 'None'", `On /x, the text "None" shown as the value of "Hash" is visible.`},
+		{"On /x, the 'Status' row doesn't say 'Down'", `On /x, the text "Down" shown as the value of "Status" is not visible.`},
+		{"On /devices, Last seen says Never.", `On /devices, the text "Never" shown as the value of "Last seen" is visible.`},
+		{"Last seen says Never", ""},
+		{"'Last seen' says 'Never'", ""},
+		{"The value of 'Last seen' reads 'Never'", `On /, the text "Never" shown as the value of "Last seen" is visible.`},
+		{"In the Statistics window, 'Ratio' reads 'None'", `On /: click the text "Statistics"; then the text "None" shown as the value of "Ratio" is visible.`},
+		{"After clicking 'Preferences', Hash says None", `On /: click the text "Preferences"; then the text "None" shown as the value of "Hash" is visible.`},
+		{"On /flags, web.enable-admin-api reads false", `On /flags, the text "false" shown as the value of "web.enable-admin-api" is visible.`},
+		// a clause, not a label and its value
+		{"delete a book says its 204 response means Deleted", ""},
+		// a name and its section, never one text
+		{"When I expand Backup NAS under Remote Devices, Last seen says Never.", ""},
+		// "shows" and "is": a named item's status, a field's value
+		{"On /x, 'Status' shows 'Up'", ""},
+		{"On /x, 'Status' is 'Up'", ""},
+	})
 }

@@ -40,12 +40,15 @@ var targetKinds = []string{ByRole, ByText, ByLabel, ByPlaceholder, ByAlt, ByTest
 //	                                        (a <footer> or role=contentinfo)
 //	text="2 eggs" under="Ingredients"       the text in the section under
 //	                                        the heading "Ingredients"
+//	text="Never" beside="Last seen"         the text in the value the page
+//	                                        pairs with the label "Last seen"
 //
 // nth takes first, second, third … tenth, last, or a 1-based number; it
-// picks among the matches left after in, under and within. in takes a
-// part of the page: header, footer, nav, aside or main; under the text of
-// a heading. The canonical spelling puts in before under, under before
-// within, and within before nth.
+// picks among the matches left after in, under, beside and within. in
+// takes a part of the page: header, footer, nav, aside or main; under the
+// text of a heading; beside the text of a label. The canonical spelling
+// puts in before under, under before beside, beside before within, and
+// within before nth.
 type Target struct {
 	Kind  string
 	Value string // the text, label, role, test id or CSS selector
@@ -67,6 +70,12 @@ type Target struct {
 	// this text (case-insensitive, whole text): from the heading to the
 	// next heading of its level or higher. Empty means the whole page.
 	Under string
+	// Beside keeps the matches inside the value the page pairs with a
+	// label of this text (case-insensitive, whole text, a trailing colon
+	// aside): the later cells of the label's table row, the dd after its
+	// dt, the element after it, or the rest of an element that starts
+	// "Label:". Empty means the whole page.
+	Beside string
 }
 
 // Regions are the parts of the page in= pins a target inside, each with
@@ -120,14 +129,15 @@ var nthWords = []string{"first", "second", "third", "fourth", "fifth", "sixth", 
 var (
 	withinSuffix = regexp.MustCompile(`\s+within=("(?:[^"\\]|\\.)*"|'[^']*')\s*$`)
 	underSuffix  = regexp.MustCompile(`\s+under=("(?:[^"\\]|\\.)*"|'[^']*')\s*$`)
+	besideSuffix = regexp.MustCompile(`\s+beside=("(?:[^"\\]|\\.)*"|'[^']*')\s*$`)
 	nthSuffix    = regexp.MustCompile(`\s+nth=([A-Za-z0-9-]+)\s*$`)
 	inSuffix     = regexp.MustCompile(`\s+in=([A-Za-z-]*)\s*$`)
 )
 
 // targetMods are the scoping modifiers a target string may end with.
 type targetMods struct {
-	within, in, under string
-	nth               int
+	within, in, under, beside string
+	nth                       int
 }
 
 // cutModifiers removes trailing in=, under=, within= and nth= modifiers
@@ -162,6 +172,16 @@ func cutModifiers(s string) (rest string, md targetMods, err error) {
 			s = s[:m[0]]
 			continue
 		}
+		if m := besideSuffix.FindStringSubmatchIndex(s); m != nil {
+			if err := once("beside"); err != nil {
+				return "", md, err
+			}
+			if md.beside = strings.TrimSpace(unquote(s[m[2]:m[3]])); md.beside == "" {
+				return "", md, fmt.Errorf(`beside= needs the text of a label, as in beside="Last seen"`)
+			}
+			s = s[:m[0]]
+			continue
+		}
 		if m := withinSuffix.FindStringSubmatchIndex(s); m != nil {
 			if err := once("within"); err != nil {
 				return "", md, err
@@ -184,7 +204,7 @@ func cutModifiers(s string) (rest string, md targetMods, err error) {
 		}
 		break
 	}
-	for _, w := range []string{"within", "under"} {
+	for _, w := range []string{"within", "under", "beside"} {
 		if i := strings.Index(s, " "+w+"="); i >= 0 && !strings.Contains(s[:i], "[") && strings.Count(s[:i], `"`)%2 == 0 {
 			return "", md, fmt.Errorf(`%s= takes quoted text at the end of the target, as in role=checkbox %s="renew passport"`, w, w)
 		}
@@ -234,7 +254,7 @@ func ParseTarget(s string) (Target, error) {
 	if err != nil {
 		return Target{}, err
 	}
-	t.Within, t.Nth, t.In, t.Under = md.within, md.nth, md.in, md.under
+	t.Within, t.Nth, t.In, t.Under, t.Beside = md.within, md.nth, md.in, md.under, md.beside
 	return t, nil
 }
 
@@ -357,6 +377,9 @@ func (t Target) String() string {
 	if t.Under != "" {
 		s += " under=" + strconv.Quote(t.Under)
 	}
+	if t.Beside != "" {
+		s += " beside=" + strconv.Quote(t.Beside)
+	}
 	if t.Within != "" {
 		s += " within=" + strconv.Quote(t.Within)
 	}
@@ -404,6 +427,9 @@ func (t Target) Describe() string {
 	}
 	if t.Under != "" {
 		s += " in the section under the heading " + Quote(t.Under)
+	}
+	if t.Beside != "" {
+		s += " shown as the value of " + Quote(t.Beside)
 	}
 	if t.Within != "" {
 		s += " in the item containing " + Quote(t.Within)

@@ -20,6 +20,8 @@ func TestTargetIn(t *testing.T) {
 		{`text="2 eggs" under="Ingredients"`, `text="2 eggs" under="Ingredients"`, `the text "2 eggs" in the section under the heading "Ingredients"`},
 		{`role=link nth=2 under='Resources' in=main`, `role=link in=main under="Resources" nth=second`, `a link in the main content in the section under the heading "Resources" (the second match)`},
 		{`text=x within="a b" under="Folders"`, `text=x under="Folders" within="a b"`, `the text "x" in the section under the heading "Folders" in the item containing "a b"`},
+		{`text="Never" beside="Last seen"`, `text="Never" beside="Last seen"`, `the text "Never" shown as the value of "Last seen"`},
+		{`text=x within="Backup NAS" beside='Last seen' under="Remote Devices"`, `text=x under="Remote Devices" beside="Last seen" within="Backup NAS"`, `the text "x" in the section under the heading "Remote Devices" shown as the value of "Last seen" in the item containing "Backup NAS"`},
 	} {
 		tg, err := ParseTarget(tc.in)
 		if err != nil {
@@ -49,6 +51,9 @@ func TestTargetIn(t *testing.T) {
 		{`text=Docs under="A" under="B"`, `under= given twice`},
 		{`text=Docs under=""`, `under= needs the text of a heading`},
 		{`text=Docs under=Resources`, `under= takes quoted text at the end of the target`},
+		{`text=Docs beside="A" beside="B"`, `beside= given twice`},
+		{`text=Docs beside=""`, `beside= needs the text of a label`},
+		{`text=Docs beside=Hash`, `beside= takes quoted text at the end of the target`},
 	} {
 		if _, err := ParseTarget(tc.in); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.in, err, tc.want)

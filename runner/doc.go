@@ -53,7 +53,11 @@
 // rather than failing it (page.go noRegionError); under= keeps them in
 // the section under a heading (to the next heading of its level or
 // higher), and a page that shows no such heading blocks the step too
-// (noHeadingError).
+// (noHeadingError); beside= keeps them in the value the page pairs with a
+// label (the later cells of its row, the dd after its dt, the element
+// after it, the rest of "Label: value"), and a page that shows no such
+// label, pairs no value with it, or shows it twice blocks the step
+// (besideError).
 //
 // # Assertions
 //

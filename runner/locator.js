@@ -19,7 +19,7 @@
 //            cmp "count", number want),
 //            "order" (wait until texts appear in order on the page or
 //            among the target's matches)
-//   target:  {kind, value, exact, name, level, within, nth, in} as plan.Target
+//   target:  {kind, value, exact, name, level, within, nth, in, under, beside} as plan.Target
 //            (in: a part of the page, see REGIONS; a page with none of that
 //            part never holds the condition, and its diagnosis says no_region)
 //   cmp:     "eq" | "ge" | "le" for op "count"
@@ -718,6 +718,91 @@
     });
   }
 
+  // The values beside= keeps a target inside (plan.Target.Beside). A label
+  // is a visible element whose whole text is the beside text
+  // (case-insensitive, a trailing colon aside), taken with its ancestors
+  // that show nothing else (an icon or a space aside): the span in a th is
+  // the th. Its value is the later td cells of its table row (a header
+  // row pairs nothing: which row is meant is unknown), the dd elements
+  // after a dt, or else the next element after it that shows text when
+  // the label ends with a colon or the two are all their parent shows; an
+  // element whose text starts "Label:" and goes on holds its own value.
+  // A label shown twice pairs nothing either (the diagnosis says how many).
+  // Memoised per evaluation.
+  const CELL = new Set(['TD', 'TH']);
+  const FIELD = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+  let besideMemo = null;
+  function besidePairs(text) {
+    if (besideMemo && besideMemo.text === text) return besideMemo;
+    const want = low(norm(text)).replace(/\s*:$/, '');
+    let labels = [];
+    const values = [], inline = [];
+    const bare = (el) => low(contentText(el)).replace(/\s*:$/, '');
+    for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+      if (SKIP.has(el.tagName)) continue;
+      const own = low(contentText(el));
+      if (!own.startsWith(want) || !visible(el)) continue;
+      if (bare(el) === want) {
+        if (Array.from(el.children).some((c) => bare(c) === want)) continue;
+        let a = el;
+        while (a.parentElement && a.parentElement !== document.body && bare(a.parentElement) === want) a = a.parentElement;
+        if (!labels.includes(a)) labels.push(a);
+        continue;
+      }
+      // "Label: value" in one element, its smallest holder.
+      const goesOn = (x) => x.startsWith(want + ':') && x.length > want.length + 1;
+      if (goesOn(own) && !Array.from(el.children).some((c) => goesOn(low(contentText(c))))) inline.push(el);
+    }
+    // A label inside a "Label: value" holder ("<b>Version:</b> 5.4.1") is
+    // that holder's.
+    labels = labels.filter((a) => !inline.some((h) => h.contains(a)));
+    for (const h of inline) values.push([h]);
+    for (const a of labels) {
+      const vs = [];
+      if (CELL.has(a.tagName) || a.getAttribute('role') === 'rowheader' || a.getAttribute('role') === 'cell') {
+        for (let n = a.nextElementSibling; n; n = n.nextElementSibling) if (n.tagName === 'TD' || n.getAttribute('role') === 'cell' || n.getAttribute('role') === 'gridcell') vs.push(n);
+      } else if (a.tagName === 'DT') {
+        for (let n = a.nextElementSibling; n && n.tagName !== 'DT'; n = n.nextElementSibling) if (n.tagName === 'DD') vs.push(n);
+      } else if (a.tagName !== 'LABEL' && a.parentElement) {
+        // The element after it, when the label ends with a colon or the
+        // two are all their parent shows: a name with a status drawn
+        // before it in the markup (a floated badge) pairs nothing. A
+        // field after a label is a control's value, not a text: nothing.
+        const shown = Array.from(a.parentElement.children).filter((n) => visible(n) && (contentText(n) || FIELD.has(n.tagName)));
+        const i = shown.indexOf(a), n = shown[i + 1];
+        if (n && !FIELD.has(n.tagName) && !n.querySelector('input, select, textarea') &&
+          (/:\s*$/.test(contentText(a)) || (shown.length === 2 && i === 0))) vs.push(n);
+      }
+      values.push(vs);
+    }
+    const pairs = values.filter((v) => v.length);
+    besideMemo = { text, labels: labels.length + inline.length, pairs, values: pairs.flat() };
+    return besideMemo;
+  }
+
+  // besideMissing says why a target kept beside a label holds nothing:
+  // no_label when the page shows no such label, unpaired when it pairs no
+  // value with it, or shows it with several values of which some hold the
+  // target and some do not (which one the claim means is unknown; when all
+  // or none do, any reading decides the same); null otherwise.
+  function besideMissing(t) {
+    if (!t || !t.beside) return null;
+    const p = besidePairs(t.beside);
+    if (!p.labels) return { no_label: t.beside };
+    if (!p.pairs.length) return { unpaired: t.beside, labels: 1 };
+    if (p.pairs.length > 1) {
+      const els = resolve(Object.assign({}, t, { beside: '', nth: 0 })).visible;
+      const holding = p.pairs.filter((vs) => vs.some((v) => els.some((e) => v === e || v.contains(e)))).length;
+      if (holding > 0 && holding < p.pairs.length) return { unpaired: t.beside, labels: p.pairs.length };
+    }
+    return null;
+  }
+
+  // inBeside: el is inside the value paired with the label.
+  function inBeside(el, text) {
+    return besidePairs(text).values.some((v) => v === el || v.contains(el));
+  }
+
   // headingMissing: the target is kept under a heading the page does not
   // show.
   function headingMissing(t) {
@@ -824,6 +909,7 @@
     // in keeps the matches inside the part of the page.
     if (t.in) c = c.filter((x) => inRegion(x.el, t.in));
     if (t.under) c = c.filter((x) => inSection(x.el, t.under));
+    if (t.beside) c = c.filter((x) => inBeside(x.el, t.beside));
     if (t.within) {
       c = c.map((x) => { const it = itemOf(x.el, t); return { el: x.el, score: Math.min(x.score, it.score), item: it.item }; })
         .filter((x) => x.score > 0);
@@ -945,6 +1031,10 @@
     if (t.nth) d.pool = r.pool;
     if (t.in && !r.all.length) d.outside = resolve(Object.assign({}, t, { in: '' })).all.length;
     if (t.under && !r.all.length) d.outside_under = resolve(Object.assign({}, t, { under: '' })).all.length;
+    if (t.beside && !r.all.length) {
+      d.outside_beside = resolve(Object.assign({}, t, { beside: '' })).all.length;
+      d.beside_value = quote(besidePairs(t.beside).values.map((v) => contentText(v)).join(' ').slice(0, 80));
+    }
     if (t.within && !r.all.length) {
       d.within_found = low(norm(document.body ? document.body.innerText : '')).includes(t.withinLow);
       if (d.within_found) {
@@ -1467,12 +1557,14 @@
     // A target pinned in a part the page does not have holds nothing, not
     // even absence: the caller blocks the step (see no_region).
     sectionsMemo = null;
+    besideMemo = null;
     const miss = regionMissing(t);
     const noHead = !miss && headingMissing(t);
-    const [done, v] = miss || noHead ? [false] : check();
+    const noPair = !miss && !noHead && besideMissing(t);
+    const [done, v] = miss || noHead || noPair ? [false] : check();
     if (done) return ok(v);
     const now = performance.now();
-    const extra = miss ? { no_region: t.in } : noHead ? { no_heading: t.under } : {};
+    const extra = miss ? { no_region: t.in } : noHead ? { no_heading: t.under } : noPair || {};
     if (now >= deadline) return no(v, extra);
     if (args.settle > 0 && now - began >= (args.hold || 0)) {
       // Timers due before the step's budget ends keep the page unsettled.

@@ -60,10 +60,11 @@ type jsTarget struct {
 	Nth    int    `json:"nth,omitempty"`
 	In     string `json:"in,omitempty"`
 	Under  string `json:"under,omitempty"`
+	Beside string `json:"beside,omitempty"`
 }
 
 func toJS(t plan.Target) *jsTarget {
-	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level, Within: t.Within, Nth: t.Nth, In: t.In, Under: t.Under}
+	return &jsTarget{Kind: t.Kind, Value: t.Value, Exact: t.Exact, Name: t.Name, Level: t.Level, Within: t.Within, Nth: t.Nth, In: t.In, Under: t.Under, Beside: t.Beside}
 }
 
 // diagnosis is what the engine reports when a wait times out.
@@ -91,6 +92,16 @@ type diagnosis struct {
 	// show; OutsideUnder: how many elements match it outside the section.
 	NoHeading    string `json:"no_heading"`
 	OutsideUnder int    `json:"outside_under"`
+	// NoLabel: the target is kept beside= a label the page does not show;
+	// Unpaired: the page shows that label but pairs no value with it (a
+	// column heading, a lone word), or shows it more than once.
+	NoLabel  string `json:"no_label"`
+	Unpaired string `json:"unpaired"`
+	Labels   int    `json:"labels"`
+	// OutsideBeside: how many elements match the target outside the value
+	// paired with its beside= label; BesideValue: that value's text.
+	OutsideBeside int    `json:"outside_beside"`
+	BesideValue   string `json:"beside_value"`
 	// Settled is set when the engine gave up before the budget because the
 	// page had been settled this many ms.
 	Settled int64 `json:"settled"`
@@ -184,6 +195,9 @@ func (jr *journeyRun) evaluate(ctx context.Context, a engineArgs) (pollResult, e
 		if d.NoHeading != "" {
 			return pollResult{}, noHeadingError(d.NoHeading)
 		}
+		if d.NoLabel != "" || d.Unpaired != "" {
+			return pollResult{}, besideError{label: d.NoLabel + d.Unpaired, shown: d.Unpaired != "", labels: d.Labels}
+		}
 		return pollResult{diag: &d}, nil
 	}
 	return pollResult{}, fmt.Errorf("locator: unexpected result %q", clip(s, 80))
@@ -212,6 +226,28 @@ type noHeadingError string
 func (e noHeadingError) Error() string {
 	return fmt.Sprintf("the page shows no heading %s (h1–h6, role=heading, a legend or a summary), so nothing can be looked for in the section under it; the app may draw that title without a heading element: say the claim of the whole page, or pin the target another way",
 		plan.Quote(string(e)))
+}
+
+// besideError: a target kept beside= a label the page does not show, or
+// shows without a value it pairs with it (no later cell in its row, no dd
+// after its dt, nothing after it), or shows several times. Nothing is
+// decided: the value may be drawn another way, or belong to another item,
+// so the step is blocked.
+type besideError struct {
+	label  string
+	shown  bool
+	labels int
+}
+
+func (e besideError) Error() string {
+	switch {
+	case e.labels > 1:
+		return fmt.Sprintf("the page shows the label %s %d times, and their values differ on what the step looks for, so which value the claim means is unknown: name the item it belongs to (within=)", plan.Quote(e.label), e.labels)
+	case e.shown:
+		return fmt.Sprintf("the page shows %s but pairs no value with it (no later cell in its table row, no dd after its dt, no element after it, no text after %s), so its value cannot be read; the app may lay it out another way: pin the target another way",
+			plan.Quote(e.label), plan.Quote(e.label+":"))
+	}
+	return fmt.Sprintf("the page shows no label %s, so no value paired with it can be read; the app may name it otherwise: say the claim of the whole page, or pin the target another way", plan.Quote(e.label))
 }
 
 // poll waits for the engine's condition until ctx (the step's budget)

@@ -99,6 +99,10 @@ func (st *stepCtx) errVerdict(err error) *verdict {
 	if errors.As(err, &nh) {
 		return blocked(nh.Error())
 	}
+	var nb besideError
+	if errors.As(err, &nb) {
+		return blocked(nb.Error())
+	}
 	if strings.Contains(err.Error(), "bad CSS selector") {
 		return blocked(strings.TrimPrefix(err.Error(), "locator: ") + " (fix the plan's target)")
 	}

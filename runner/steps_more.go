@@ -236,6 +236,11 @@ func (st *stepCtx) scopedMiss(d *diagnosis) string {
 	case t.Under != "" && d.OutsideUnder > 0:
 		return fmt.Sprintf("%d %s %s on the page, but none in the section under the heading %s",
 			d.OutsideUnder, plural(d.OutsideUnder, "element matches", "elements match"), base, plan.Quote(t.Under))
+	case t.Beside != "" && d.OutsideBeside > 0:
+		return fmt.Sprintf("%d %s %s on the page, but none in the value shown for %s (%s)",
+			d.OutsideBeside, plural(d.OutsideBeside, "element matches", "elements match"), base, plan.Quote(t.Beside), d.BesideValue)
+	case t.Beside != "":
+		return fmt.Sprintf("no element on the page matches %s; the value shown for %s reads %s", base, plan.Quote(t.Beside), d.BesideValue)
 	case t.Within != "" && !d.WithinFound:
 		return fmt.Sprintf("the page does not show %s, so no item contains it", plan.Quote(t.Within))
 	case t.Nth != 0 && d.Pool > 0:

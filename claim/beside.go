@@ -1,0 +1,114 @@
+package claim
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// A label and its value said without quotes. People write what a page
+// shows beside a label as it reads: "Last seen says Never", "On the flags
+// page, web.enable-admin-api reads false", "In the inspector, Hash says
+// None". The label runs from the place before it and its comma or colon
+// (a claim with nothing before the label is not read so: a dialog named
+// by its title says things too) to the verb; the value from the verb to
+// the end. It is
+// derived again as "'Last seen' says 'Never'" (the "label says" rule):
+// the value is looked for in what the page pairs with the label, never
+// anywhere on the page. Only "says", "reads" and "displays": "shows" and
+// "is" also say an item's status or a field's value.
+
+// reLabelSays is a label, the verb and the value: prefix, label, verb,
+// value.
+var reLabelSays = lazyRE(`^((?:.+?(?:, |: ))?)(?:(?i:the) )?([A-Za-z0-9][^,:;'"‘’“”]{0,59}?) ((?i:says|reads|displays|does not say|doesn't say|does not read|doesn't read|no longer says|no longer reads)) ("[^"]+"|'[^']+'|[A-Za-z0-9][^,;'"‘’“”]{0,39})$`)
+
+// deriveLabelSays derives a label and its value said unquoted as the
+// claim with both quoted; ok only when the plan then looks for the value
+// beside that label.
+func deriveLabelSays(claim string) (Derivation, bool) {
+	c := strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")
+	m := reLabelSays.FindStringSubmatch(c)
+	if m == nil {
+		return Derivation{}, false
+	}
+	prefix, label, verb, value := m[1], strings.TrimSpace(m[2]), m[3], strings.TrimSpace(m[4])
+	if !plainLabel(label) || prefix == "" || strings.HasSuffix(strings.TrimSpace(prefix), "'") || !labelWords(label) {
+		return Derivation{}, false
+	}
+	quotedValue := strings.HasPrefix(value, `"`) || strings.HasPrefix(value, "'")
+	if !quotedValue && !plainValue(value) {
+		return Derivation{}, false
+	}
+	if !quotedValue {
+		value = "'" + value + "'"
+	}
+	d, err := Derive(prefix + "'" + label + "' " + verb + " " + value)
+	if err != nil || d.Plan == nil || !checksBeside(d, label) {
+		return Derivation{}, false
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	what := "it is"
+	if !quotedValue {
+		what = "both are"
+	}
+	d.Notes = append(d.Notes, fmt.Sprintf("%s was not quoted: it is read as a label the page shows, delimited by the start of the sentence (or the place before it) and %q; %s taken as written.", plan.Quote(label), verb, what))
+	return d, true
+}
+
+// checksBeside reports whether every journey of a derivation looks for a
+// value beside the label.
+func checksBeside(d Derivation, label string) bool {
+	if len(d.Plan.Journeys) == 0 {
+		return false
+	}
+	for _, j := range d.Plan.Journeys {
+		found := false
+		for _, s := range j.Steps {
+			if t, err := plan.ParseTarget(s.Target); err == nil && t.Beside == label {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// plainValue reports whether an unquoted value reads as one text the page
+// shows: one to six words, none that makes it a clause or a state.
+func plainValue(v string) bool {
+	ws := strings.Fields(v)
+	if len(ws) == 0 || len(ws) > 6 || !literalValue(v) {
+		return false
+	}
+	for _, w := range ws {
+		if lw := strings.ToLower(w); labelClause[lw] || determiners[lw] || pronounWords[lw] {
+			return false
+		}
+	}
+	return true
+}
+
+// labelWords reports whether an unquoted label reads as a name the page
+// shows: capitalised, or one identifier ("web.enable-admin-api"), and no
+// determiner or pronoun inside ("delete a book" is a clause).
+func labelWords(l string) bool {
+	ws := strings.Fields(l)
+	if c := l[0]; !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') && (len(ws) > 1 || !strings.ContainsAny(l, ".-_")) {
+		return false
+	}
+	for _, w := range ws {
+		if lw := strings.ToLower(w); determiners[lw] || pronounWords[lw] {
+			return false
+		}
+	}
+	return true
+}
+
+// pronounWords stand for something said elsewhere: never a label's or a
+// value's word.
+var pronounWords = map[string]bool{"it": true, "its": true, "they": true, "their": true, "them": true,
+	"he": true, "she": true, "his": true, "her": true, "this": true, "that": true, "these": true, "those": true}
