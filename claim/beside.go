@@ -21,7 +21,7 @@ import (
 
 // reLabelSays is a label, the verb and the value: prefix, label, verb,
 // value.
-var reLabelSays = lazyRE(`^((?:.+?(?:, |: ))?)(?:(?i:the) )?([A-Za-z0-9][^,:;'"‘’“”]{0,59}?) ((?i:says|reads|displays|does not say|doesn't say|does not read|doesn't read|no longer says|no longer reads)) ("[^"]+"|'[^']+'|[A-Za-z0-9][^,;'"‘’“”]{0,39})$`)
+var reLabelSays = lazyRE(`^((?:.+?(?:, |: ))?)(?:(?i:the) )?([A-Za-z0-9][^,:;'"‘’“”]{0,59}?) ((?i:says|reads|displays|say|read|display|does not say|doesn't say|does not read|doesn't read|do not say|don't say|do not read|don't read|no longer says|no longer reads|no longer say|no longer read)) ("[^"]+"|'[^']+'|[A-Za-z0-9][^,;'"‘’“”]{0,39})$`)
 
 // deriveLabelSays derives a label and its value said unquoted as the
 // claim with both quoted; ok only when the plan then looks for the value
@@ -33,6 +33,9 @@ func deriveLabelSays(claim string) (Derivation, bool) {
 		return Derivation{}, false
 	}
 	prefix, label, verb, value := m[1], strings.TrimSpace(m[2]), m[3], strings.TrimSpace(m[4])
+	if x := reTwoLabels.FindStringSubmatch(label); x != nil {
+		return deriveLabelsSay(claim, prefix, x[1], x[2], verb, value)
+	}
 	if !plainLabel(label) || prefix == "" || strings.HasSuffix(strings.TrimSpace(prefix), "'") || !labelWords(label) {
 		return Derivation{}, false
 	}
@@ -54,6 +57,38 @@ func deriveLabelSays(claim string) (Derivation, bool) {
 		what = "both are"
 	}
 	d.Notes = append(d.Notes, fmt.Sprintf("%s was not quoted: it is read as a label the page shows, delimited by the start of the sentence (or the place before it) and %q; %s taken as written.", plan.Quote(label), verb, what))
+	return d, true
+}
+
+// reTwoLabels is two labels said to share a value: "Hash and Location
+// both".
+var reTwoLabels = lazyRE(`^(.+?) (?i:and) (.+?) (?i:both|each)$`)
+
+// deriveLabelsSay derives two unquoted labels said to show one value
+// ("In the inspector, Hash and Location both read None") as the claim
+// with each quoted; ok only when the plan looks beside each.
+func deriveLabelsSay(claim, prefix, a, b, verb, value string) (Derivation, bool) {
+	if prefix == "" || strings.HasSuffix(strings.TrimSpace(prefix), "'") {
+		return Derivation{}, false
+	}
+	for _, l := range []string{a, b} {
+		if !plainLabel(l) || !labelWords(l) {
+			return Derivation{}, false
+		}
+	}
+	if !strings.HasPrefix(value, `"`) && !strings.HasPrefix(value, "'") {
+		if !plainValue(value) {
+			return Derivation{}, false
+		}
+		value = "'" + value + "'"
+	}
+	d, err := Derive(prefix + "'" + a + "' and '" + b + "' both " + verb + " " + value)
+	if err != nil || d.Plan == nil || !checksBeside(d, a) || !checksBeside(d, b) {
+		return Derivation{}, false
+	}
+	d.Claim = claim
+	d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+	d.Notes = append(d.Notes, fmt.Sprintf("%s and %s were not quoted: each is read as a label the page shows, delimited by the place before them, \"and\" and %q.", plan.Quote(a), plan.Quote(b), "both"))
 	return d, true
 }
 
@@ -112,3 +147,8 @@ func labelWords(l string) bool {
 // value's word.
 var pronounWords = map[string]bool{"it": true, "its": true, "they": true, "their": true, "them": true,
 	"he": true, "she": true, "his": true, "her": true, "this": true, "that": true, "these": true, "those": true}
+
+// besideNote says how a value said of a label is looked for.
+func besideNote(label, value string) string {
+	return fmt.Sprintf("%q is read as a label and %q as the value the page shows for it: it is looked for in the value paired with the label (the rest of its table row, the dd after its dt, or what follows \"%s:\"), not anywhere on the page. A page that shows no such label, or pairs no value with it, blocks the run rather than failing it.", label, value, label)
+}

@@ -2296,8 +2296,27 @@ func buildRules() {
 				k, rk = plan.ExpectHidden, "absence"
 			}
 			c := check(rk, plan.Step{Kind: k, Target: t.String()})
-			c.notes = []string{fmt.Sprintf("%q is read as a label and %q as the value the page shows for it: it is looked for in the value paired with the label (the rest of its table row, the dd after its dt, or what follows \"%s:\"), not anywhere on the page. A page that shows no such label, or pairs no value with it, blocks the run rather than failing it.", l[0], v[0], l[0])}
+			c.notes = []string{besideNote(l[0], v[0])}
 			return []item{c}, true
+		})
+	// "'Hash' and 'Location' both read 'None'": each label's value.
+	addRule("labels say", cCheck, false, `({lit}) and ({lit}) (?:both |each )?((?:not |no longer |never )?(?:says|say|reads|read|displays|display)) ({lit})`,
+		func(m *match) ([]item, bool) {
+			a, b, v := m.lits(1), m.lits(2), m.lits(4)
+			if m.st.last == nil || len(a) != 1 || len(b) != 1 || len(v) != 1 || a[0] == b[0] || a[0] == v[0] || b[0] == v[0] {
+				return nil, false
+			}
+			k, rk := plan.ExpectVisible, "presence"
+			if strings.Contains(m.low(3), " ") {
+				k, rk = plan.ExpectHidden, "absence"
+			}
+			var out []item
+			for _, l := range []string{a[0], b[0]} {
+				c := check(rk, plan.Step{Kind: k, Target: plan.Target{Kind: plan.ByText, Value: v[0], Beside: l}.String()})
+				c.notes = []string{besideNote(l, v[0])}
+				out = append(out, c)
+			}
+			return out, true
 		})
 	// "adding 'milk' makes it appear on the home page": what was added is
 	// looked for there, in the same browser.

@@ -1608,6 +1608,11 @@ func TestReadingsLabelSays(t *testing.T) {
 		{"In the Statistics window, 'Ratio' reads 'None'", `On /: click the text "Statistics"; then the text "None" shown as the value of "Ratio" is visible.`},
 		{"After clicking 'Preferences', Hash says None", `On /: click the text "Preferences"; then the text "None" shown as the value of "Hash" is visible.`},
 		{"On /flags, web.enable-admin-api reads false", `On /flags, the text "false" shown as the value of "web.enable-admin-api" is visible.`},
+		// two labels said to share a value: each looked for beside its own
+		{"After pressing 'i', 'Hash' and 'Location' both read 'None'", `On /: press i; then the text "None" shown as the value of "Hash" is visible and the text "None" shown as the value of "Location" is visible.`},
+		{"In the Statistics window, Uploaded and Downloaded both read 0 B", `On /: click the text "Statistics"; then the text "0 B" shown as the value of "Uploaded" is visible and the text "0 B" shown as the value of "Downloaded" is visible.`},
+		// one label or two?
+		{"On /x, Hash and Location read None", ""},
 		// a clause, not a label and its value
 		{"delete a book says its 204 response means Deleted", ""},
 		// a name and its section, never one text

@@ -26,6 +26,8 @@ const besidePage = `<!doctype html><html lang="en"><head><title>Pairs</title></h
 <table><thead><tr><th>Name</th><th>Status</th></tr></thead><tbody><tr><td>disk</td><td>up</td></tr></tbody></table>
 <div><span>Shared</span><span>yes</span></div><div><span>Shared</span><span>no</span></div>
 <div><span>Ratio:</span><span>None</span></div><div><span>Ratio:</span><span>None</span></div>
+<div class="section"><div class="title">Current Session</div><div class="row"><div>Uploaded:</div><div>0 B</div></div></div>
+<div class="section"><div class="title">Total</div><div class="row"><div>Uploaded:</div><div>5 MB</div></div></div>
 <p>Never mind the rest.</p>
 <h4><span class="badge">Paused</span> <span>Camera Uploads</span> <span>3 files</span></h4>
 <div><label>Folder</label> <input value="Never"></div>
@@ -69,6 +71,11 @@ func TestBeside(t *testing.T) {
 		{`expect_visible: "text=None beside=\"Ratio\""`, evidence.Verified, ""},
 		{`expect_visible: "text=maybe beside=\"Shared\""`, evidence.Failed, ""},
 		{`expect_hidden: "text=maybe beside=\"Shared\""`, evidence.Verified, ""},
+		// The other modifiers keep the label too: one section's value.
+		{`expect_visible: "text=\"0 B\" beside=\"Uploaded\" within=\"Current Session\""`, evidence.Verified, ""},
+		{`expect_visible: "text=\"5 MB\" beside=\"Uploaded\" within=\"Total\""`, evidence.Verified, ""},
+		{`expect_visible: "text=\"5 MB\" beside=\"Uploaded\" within=\"Current Session\""`, evidence.Failed, ""},
+		{`expect_visible: "text=\"0 B\" beside=\"Uploaded\""`, evidence.Blocked, `shows the label "Uploaded" 2 times`},
 		{`expect_visible: "text=anything beside=\"Lonely label\""`, evidence.Blocked, `pairs no value with it`},
 		{`expect_visible: "text=fast beside=\"Mode\""`, evidence.Verified, ""},
 		{`expect_visible: "text=2026.12 beside=\"Build\""`, evidence.Verified, ""},

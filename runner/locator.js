@@ -775,9 +775,18 @@
       }
       values.push(vs);
     }
-    const pairs = values.filter((v) => v.length);
-    besideMemo = { text, labels: labels.length + inline.length, pairs, values: pairs.flat() };
+    const owners = inline.concat(labels);
+    const pairs = values.map((vs, i) => ({ label: owners[i], vs })).filter((p) => p.vs.length);
+    besideMemo = { text, labels: owners.length, pairs };
     return besideMemo;
+  }
+
+  // scopedPairs are the label's pairs whose label lies where the target's
+  // other modifiers keep it (in a part, under a heading, inside an item):
+  // "Uploaded" of the "Current Session" section is not the total's.
+  function scopedPairs(t) {
+    return besidePairs(t.beside).pairs.filter((p) => (!t.in || inRegion(p.label, t.in)) &&
+      (!t.under || inSection(p.label, t.under)) && (!t.within || itemOf(p.label, t).score > 0));
   }
 
   // besideMissing says why a target kept beside a label holds nothing:
@@ -787,20 +796,20 @@
   // or none do, any reading decides the same); null otherwise.
   function besideMissing(t) {
     if (!t || !t.beside) return null;
-    const p = besidePairs(t.beside);
-    if (!p.labels) return { no_label: t.beside };
-    if (!p.pairs.length) return { unpaired: t.beside, labels: 1 };
-    if (p.pairs.length > 1) {
+    if (!besidePairs(t.beside).labels) return { no_label: t.beside };
+    const pairs = scopedPairs(t);
+    if (!pairs.length) return { unpaired: t.beside, labels: 1 };
+    if (pairs.length > 1) {
       const els = resolve(Object.assign({}, t, { beside: '', nth: 0 })).visible;
-      const holding = p.pairs.filter((vs) => vs.some((v) => els.some((e) => v === e || v.contains(e)))).length;
-      if (holding > 0 && holding < p.pairs.length) return { unpaired: t.beside, labels: p.pairs.length };
+      const holding = pairs.filter((p) => p.vs.some((v) => els.some((e) => v === e || v.contains(e)))).length;
+      if (holding > 0 && holding < pairs.length) return { unpaired: t.beside, labels: pairs.length };
     }
     return null;
   }
 
   // inBeside: el is inside the value paired with the label.
-  function inBeside(el, text) {
-    return besidePairs(text).values.some((v) => v === el || v.contains(el));
+  function inBeside(el, t) {
+    return scopedPairs(t).some((p) => p.vs.some((v) => v === el || v.contains(el)));
   }
 
   // headingMissing: the target is kept under a heading the page does not
@@ -909,7 +918,7 @@
     // in keeps the matches inside the part of the page.
     if (t.in) c = c.filter((x) => inRegion(x.el, t.in));
     if (t.under) c = c.filter((x) => inSection(x.el, t.under));
-    if (t.beside) c = c.filter((x) => inBeside(x.el, t.beside));
+    if (t.beside) c = c.filter((x) => inBeside(x.el, t));
     if (t.within) {
       c = c.map((x) => { const it = itemOf(x.el, t); return { el: x.el, score: Math.min(x.score, it.score), item: it.item }; })
         .filter((x) => x.score > 0);
@@ -1033,7 +1042,7 @@
     if (t.under && !r.all.length) d.outside_under = resolve(Object.assign({}, t, { under: '' })).all.length;
     if (t.beside && !r.all.length) {
       d.outside_beside = resolve(Object.assign({}, t, { beside: '' })).all.length;
-      d.beside_value = quote(besidePairs(t.beside).values.map((v) => contentText(v)).join(' ').slice(0, 80));
+      d.beside_value = quote(scopedPairs(t).map((p) => p.vs.map((v) => contentText(v)).join(' ')).join(' / ').slice(0, 80));
     }
     if (t.within && !r.all.length) {
       d.within_found = low(norm(document.body ? document.body.innerText : '')).includes(t.withinLow);
