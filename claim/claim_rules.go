@@ -1202,7 +1202,7 @@ func buildRules() {
 		})
 
 	// Checks.
-	addRule("title", cCheck, true, `(?:'s )?{neg}(?:the )?(?:(?:page|browser|tab|document|html|window|meta|seo|head) )?title (?:of (?:the )?(?:page|it|the tab) )?(?:is|are|be|says|reads|equals|shows|becomes|=|:|matches|gets|get|changes to|set to|will be|contains|includes|reads as)?(?: exactly| now)? ?({text})`,
+	addRule("title", cCheck, true, `(?:'s )?{neg}(?:the )?(?:(?:page|browser|tab|document|html|window|meta|seo|head) )?title (?:of (?:the )?(?:page|it|the tab) )?(?:(?:in|on|of) the (?:browser )?(?:tab|window|title bar) )?(?:is|are|be|says|reads|equals|shows|becomes|=|:|matches|gets|get|changes to|set to|will be|contains|includes|reads as)?(?: exactly| now)? ?({text})`,
 		func(m *match) ([]item, bool) { return m.title(1) })
 	// "Grafana's page title is 'Grafana'": an app's name owns the home
 	// page's title.

@@ -146,7 +146,11 @@ var restatements = []restatement{
 		"what a tab says is what it shows once chosen", false},
 	// "Going to a path that doesn't exist, like /no/such/page, gets a
 	// 404": a page described, then the example the claim gives
-	{lazyRE(`\b(?i:a|an|any|some)\s+(?:[\w'-]+\s+){0,2}(?i:path|page|url|route|address|permalink|endpoint|uri)\b[^,;'"\x01/]{0,40}?,?\s+(?i:like|such as|e\.g\.,?|for example|for instance|say)\s+(/[^\s,]+),?`), "$1",
+	// An item of any kind said not to exist ("a package that doesn't
+	// exist, like /-/web/detail/no-such-package") is a page that does not
+	// exist too; an item described by its data ("a song that isn't jazz")
+	// is not read so: the example may not be one.
+	{lazyRE(`\b(?i:a|an|any|some)\s+(?:[\w'-]+\s+){0,2}(?:(?i:path|page|url|route|address|permalink|endpoint|uri)\b[^,;'"\x01/]{0,40}?|[a-z][\w-]*\s+(?i:that|which)\s+(?i:doesn't|does not|don't|do not|no longer)\s+(?i:exist|exists)),?\s+(?i:like|such as|e\.g\.,?|for example|for instance|say)\s+(/[^\s,]+),?`), "$1",
 		"the page is the example the claim gives, and the claim is tested on it alone", false},
 	// "Searching for 'flour' finds 'Pancakes'": what a search shows
 	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?(?i:searching|search|typing|type|entering|enter|filtering|filter|looking up|look up)\s[^,;]*?)\s+(?i:finds|find|brings up|bring up|turns up|turn up|surfaces|yields|comes up with)\s+`), "$1 shows ",
@@ -244,6 +248,14 @@ var restatements = []restatement{
 	// is a text on it (the browser tab's title is no text the page shows)
 	{lazyRE(`\b((?i:shows|displays|has))\s+(?:(?i:the|its|a)\s+)?(?i:site|wiki|app|application)(?:'s)?\s+(?i:title|name|tagline|subtitle)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "$1 $2",
 		"the site's title the page shows is a text on it", false},
+	// "An anonymous visitor who opens /x is told 'Sign in'": what the
+	// page shows; every journey starts in a fresh browser, signed out
+	{lazyRE(`^(?i:an?|the|any)\s+(?:(?i:anonymous|signed[- ]out|logged[- ]out|unauthenticated|new|first[- ]time)\s+)?(?i:visitor|user|person|guest|reader)\s+(?i:who|that)\s+(?i:opens|visits|goes to|lands on|loads|browses to|navigates to)\s+(/\S+?)\s+(?i:is told|sees|gets|is shown|is greeted with|is greeted by|is met with|is met by)\s+`), "Opening $1 shows ",
+		"a visitor who opens a page sees what it shows; every journey starts in a fresh browser with no cookies, signed out, as an anonymous or first-time visitor does", false},
+	// "/x shows 'Sorry' with a 'Go home' button": a page showing a
+	// message and a control, both on it
+	{lazyRE(`^((?:(?i:on|going to|opening|visiting)\s+)?/\S+\s+(?i:shows|displays)\s+(?:"\x01\d+\x01"|'\x01\d+\x01'))\s*,?\s+(?i:with)\s+((?i:a|an|the)\s+(?:"\x01\d+\x01"|'\x01\d+\x01')\s+(?i:button|link))\s*([.!]*)$`), "$1 and $2$3",
+		"a page showing a text with a button or link shows both", false},
 	// "shows 'X' with the subtitle 'Y' underneath": Y after X
 	{lazyRE(`\b((?i:shows|displays))\s+("\x01\d+\x01"|'\x01\d+\x01')\s*,?\s+(?i:with)\s+(?:(?i:the|a|its)\s+)?(?:(?i:subtitle|tagline|subheading|line|text|caption)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:underneath|under it|below it|beneath it|below|beneath)\s*([.!]*)$`), "$1 $2 above $3$4",
 		"a text shown underneath another comes after it", false},

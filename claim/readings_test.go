@@ -1622,3 +1622,22 @@ func TestReadingsLabelSays(t *testing.T) {
 		{"On /x, 'Status' is 'Up'", ""},
 	})
 }
+
+// Ways of saying what a page shows that name who looks or where the
+// title is shown: each reads as the check it says, and no more.
+func TestReadingsVisitorAndTab(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The home page title in the browser tab is 'Verdaccio'", `On /, the title is "Verdaccio".`},
+		{"The title in the browser tab reads 'Acme'", `On /, the title is "Acme".`},
+		{"An anonymous visitor who opens /private is told 'Sign in first'", `On /private, the page shows "Sign in first".`},
+		{"A visitor who opens /about sees 'Team'", `On /about, the page shows "Team".`},
+		// signed in is a state the claim does not say how to reach
+		{"A signed-in user who opens /about sees 'Team'", ""},
+		// an item said not to exist is a page that does not exist; one
+		// described by its data may not be what the example is
+		{"Going to a package that doesn't exist, like /p/none, shows 'Sorry'", `On /p/none, the page shows "Sorry".`},
+		{"A song that isn't jazz, like /songs/12, shows 'Sorry'", ""},
+		// a page showing a message with a button shows both
+		{"/x shows 'Sorry' with a 'Home' button", `On /x, the page shows "Sorry". | On /x, the "Home" button is visible.`},
+	})
+}
