@@ -248,6 +248,14 @@ var restatements = []restatement{
 	// is a text on it (the browser tab's title is no text the page shows)
 	{lazyRE(`\b((?i:shows|displays|has))\s+(?:(?i:the|its|a)\s+)?(?i:site|wiki|app|application)(?:'s)?\s+(?i:title|name|tagline|subtitle)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "$1 $2",
 		"the site's title the page shows is a text on it", false},
+	// "/-/healthy answers 'Prometheus Server is Healthy.'": a text a path
+	// answers with is the text its page shows
+	{lazyRE(`^((?:(?i:get)\s+)?/\S+)\s+(?i:answers|responds|replies|answers back)(?:\s+(?i:with))?\s+("\x01\d+\x01"|'\x01\d+\x01')`), "$1 shows $2",
+		"the text a path answers with is what its page shows", false},
+	// "sends you to the classic graph page at /classic/graph": the page
+	// said by its path; the words before it describe it
+	{lazyRE(`\b((?i:sends you|takes you|redirects you|brings you|sends|redirects))\s+(?i:to)\s+(?i:the)\s+(?:[a-z][\w-]*\s+){0,4}(?i:page|screen|view)\s+(?i:at|on)\s+(/[^\s,;]+)`), "$1 to $2",
+		"a page said with its path is the path; the words before it describe it", false},
 	// "An anonymous visitor who opens /x is told 'Sign in'": what the
 	// page shows; every journey starts in a fresh browser, signed out
 	{lazyRE(`^(?i:an?|the|any)\s+(?:(?i:anonymous|signed[- ]out|logged[- ]out|unauthenticated|new|first[- ]time)\s+)?(?i:visitor|user|person|guest|reader)\s+(?i:who|that)\s+(?i:opens|visits|goes to|lands on|loads|browses to|navigates to)\s+(/\S+?)\s+(?i:is told|sees|gets|is shown|is greeted with|is greeted by|is met with|is met by)\s+`), "Opening $1 shows ",

@@ -1641,3 +1641,15 @@ func TestReadingsVisitorAndTab(t *testing.T) {
 		{"/x shows 'Sorry' with a 'Home' button", `On /x, the page shows "Sorry". | On /x, the "Home" button is visible.`},
 	})
 }
+
+// A text a path answers with is what its page shows; a page said with
+// its path after words that describe it is the path.
+func TestReadingsAnswersAndSendsTo(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/-/healthy answers 'Prometheus Server is Healthy.'", `On /-/healthy, the page shows "Prometheus Server is Healthy.".`},
+		{"/ping answers 200", `On /ping, the page answered HTTP 200.`},
+		{"Opening / sends you to the classic graph page at /classic/graph", `On /, the address is /classic/graph.`},
+		// no path: which page is meant is not said
+		{"Opening / sends you to the classic graph page", ""},
+	})
+}
