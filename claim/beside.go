@@ -23,14 +23,31 @@ import (
 // value.
 var reLabelSays = lazyRE(`^((?:.+?(?:, |: ))?)(?:(?i:the) )?([A-Za-z0-9][^,:;'"‘’“”]{0,59}?) ((?i:says|reads|displays|say|read|display|does not say|doesn't say|does not read|doesn't read|do not say|don't say|do not read|don't read|no longer says|no longer reads|no longer say|no longer read)) ("[^"]+"|'[^']+'|[A-Za-z0-9][^,;'"‘’“”]{0,39})$`)
 
+// reKeySays is a setting's key (a lower-case identifier with dots,
+// dashes or underscores, as config tables list them) said with "is" too,
+// and after a page without a comma: "On the flags page
+// storage.tsdb.retention.time is 1w". No form field is labelled so.
+var reKeySays = lazyRE(`^((?:.+?(?:, |: ))|(?i:on|in) (?:(?i:the) )?.+? (?i:page|tab|screen|view|table) )([a-z][a-z0-9]*(?:[._-][a-z0-9]+)+) ((?i:is|is set to|=|reads|says|displays)) ("[^"]+"|'[^']+'|[A-Za-z0-9][^,;'"‘’“”]{0,39})$`)
+
 // deriveLabelSays derives a label and its value said unquoted as the
 // claim with both quoted; ok only when the plan then looks for the value
 // beside that label.
 func deriveLabelSays(claim string) (Derivation, bool) {
 	c := strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")
 	m := reLabelSays.FindStringSubmatch(c)
+	if k := reKeySays.FindStringSubmatch(c); k != nil {
+		prefix := strings.TrimSpace(k[1])
+		if !strings.HasSuffix(prefix, ",") && !strings.HasSuffix(prefix, ":") {
+			prefix += ","
+		}
+		m = []string{k[0], prefix + " ", k[2], "reads", k[4], k[3]}
+	}
 	if m == nil {
 		return Derivation{}, false
+	}
+	said := m[3]
+	if len(m) > 5 {
+		said = m[5] // the key's own verb; "reads" is how the rules say it
 	}
 	prefix, label, verb, value := m[1], strings.TrimSpace(m[2]), m[3], strings.TrimSpace(m[4])
 	if x := reTwoLabels.FindStringSubmatch(label); x != nil {
@@ -56,7 +73,7 @@ func deriveLabelSays(claim string) (Derivation, bool) {
 	if !quotedValue {
 		what = "both are"
 	}
-	d.Notes = append(d.Notes, fmt.Sprintf("%s was not quoted: it is read as a label the page shows, delimited by the start of the sentence (or the place before it) and %q; %s taken as written.", plan.Quote(label), verb, what))
+	d.Notes = append(d.Notes, fmt.Sprintf("%s was not quoted: it is read as a label the page shows, delimited by the place before it and %q; %s taken as written.", plan.Quote(label), said, what))
 	return d, true
 }
 

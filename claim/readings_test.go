@@ -1653,3 +1653,14 @@ func TestReadingsAnswersAndSendsTo(t *testing.T) {
 		{"Opening / sends you to the classic graph page", ""},
 	})
 }
+
+// A setting's key, a lower-case identifier with dots, dashes or
+// underscores, is a label with "is" too, and after a page said without a
+// comma; a capitalised name with "is" may be a field's value: not so.
+func TestReadingsKeyIs(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /classic/flags, storage.tsdb.retention.time is 1w", `On /classic/flags, the text "1w" shown as the value of "storage.tsdb.retention.time" is visible.`},
+		{"On /x, max_connections = 100", `On /x, the text "100" shown as the value of "max_connections" is visible.`},
+		{"On /x, Theme is Dark", ""},
+	})
+}
