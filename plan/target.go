@@ -162,34 +162,22 @@ func cutModifiers(s string) (rest string, md targetMods, err error) {
 			s = s[:m[0]]
 			continue
 		}
-		if m := underSuffix.FindStringSubmatchIndex(s); m != nil {
-			if err := once("under"); err != nil {
+		if name, v, rest, ok, err := cutQuoted(s); ok {
+			if err != nil {
 				return "", md, err
 			}
-			if md.under = strings.TrimSpace(unquote(s[m[2]:m[3]])); md.under == "" {
-				return "", md, fmt.Errorf(`under= needs the text of a heading, as in under="Ingredients"`)
-			}
-			s = s[:m[0]]
-			continue
-		}
-		if m := besideSuffix.FindStringSubmatchIndex(s); m != nil {
-			if err := once("beside"); err != nil {
+			if err := once(name); err != nil {
 				return "", md, err
 			}
-			if md.beside = strings.TrimSpace(unquote(s[m[2]:m[3]])); md.beside == "" {
-				return "", md, fmt.Errorf(`beside= needs the text of a label, as in beside="Last seen"`)
+			switch name {
+			case "under":
+				md.under = v
+			case "beside":
+				md.beside = v
+			default:
+				md.within = v
 			}
-			s = s[:m[0]]
-			continue
-		}
-		if m := withinSuffix.FindStringSubmatchIndex(s); m != nil {
-			if err := once("within"); err != nil {
-				return "", md, err
-			}
-			if md.within = strings.TrimSpace(unquote(s[m[2]:m[3]])); md.within == "" {
-				return "", md, fmt.Errorf(`within= needs the text of the item, as in within="renew passport"`)
-			}
-			s = s[:m[0]]
+			s = rest
 			continue
 		}
 		if m := nthSuffix.FindStringSubmatchIndex(s); m != nil {
@@ -210,6 +198,31 @@ func cutModifiers(s string) (rest string, md targetMods, err error) {
 		}
 	}
 	return strings.TrimSpace(s), md, nil
+}
+
+// quotedMods are the modifiers that take a quoted text, with the example
+// their error gives.
+var quotedMods = []struct {
+	name, what, eg string
+	re             *regexp.Regexp
+}{
+	{"under", "the text of a heading", "Ingredients", underSuffix},
+	{"beside", "the text of a label", "Last seen", besideSuffix},
+	{"within", "the text of the item", "renew passport", withinSuffix},
+}
+
+// cutQuoted cuts a trailing under=, beside= or within= modifier from s:
+// its name, its text and what is left; ok is false when s ends in none.
+func cutQuoted(s string) (name, v, rest string, ok bool, err error) {
+	for _, q := range quotedMods {
+		if m := q.re.FindStringSubmatchIndex(s); m != nil {
+			if v = strings.TrimSpace(unquote(s[m[2]:m[3]])); v == "" {
+				return q.name, "", "", true, fmt.Errorf(`%s= needs %s, as in %s=%q`, q.name, q.what, q.name, q.eg)
+			}
+			return q.name, v, s[:m[0]], true, nil
+		}
+	}
+	return "", "", s, false, nil
 }
 
 func parseNth(v string) (int, error) {

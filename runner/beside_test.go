@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/vouchdev/vouch/evidence"
@@ -42,11 +41,7 @@ const besidePage = `<!doctype html><html lang="en"><head><title>Pairs</title></h
 // values that differ on the text blocks the step rather than deciding it.
 func TestBeside(t *testing.T) {
 	srv := servePages(t, map[string]string{"/": besidePage})
-	for _, tc := range []struct {
-		step string
-		want evidence.Decision
-		says string
-	}{
+	runStepCases(t, srv.URL, []stepCase{
 		{`expect_visible: "text=Never beside=\"Last seen\""`, evidence.Verified, ""},
 		{`expect_visible: "text=\"tcp://127.0.0.1:1\" beside=\"Address\""`, evidence.Verified, ""},
 		{`expect_visible: "text=MIT beside=\"license\""`, evidence.Verified, ""},
@@ -84,16 +79,5 @@ func TestBeside(t *testing.T) {
 		// A field's label: its value is no text shown beside it.
 		{`expect_visible: "text=Never beside=\"Folder\""`, evidence.Blocked, `pairs no value with it`},
 		{`expect_visible: "text=ann beside=\"Owner\""`, evidence.Blocked, `pairs no value with it`},
-	} {
-		t.Run(tc.step, func(t *testing.T) {
-			t.Parallel()
-			p := journeyPlan(t, "      - visit: /\n      - "+tc.step+"\n        timeout: 700ms\n")
-			res := run(t, p, Options{BaseURL: srv.URL})
-			wantDecision(t, res, tc.want)
-			j := res.Manifest.Journeys[0]
-			if got := j.Reason + " " + j.Steps[1].Actual; !strings.Contains(got, tc.says) {
-				t.Errorf("reason and actual %q do not say %q", got, tc.says)
-			}
-		})
-	}
+	})
 }

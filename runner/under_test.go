@@ -49,11 +49,7 @@ func TestUnder(t *testing.T) {
 	} {
 		t.Run(tc.target, func(t *testing.T) { clickHits(t, srv.URL, tc.target, tc.want) })
 	}
-	for _, tc := range []struct {
-		step string
-		want evidence.Decision
-		says string
-	}{
+	runStepCases(t, srv.URL, []stepCase{
 		{`expect_visible: "text=\"300 ml milk\" under=\"Ingredients\""`, evidence.Verified, ""},
 		{`expect_visible: "text=Sugar under=\"Ingredients\""`, evidence.Verified, ""},
 		{`expect_visible: "text=Book under=\"Schemas\""`, evidence.Verified, ""},
@@ -71,11 +67,26 @@ func TestUnder(t *testing.T) {
 		// A title drawn without a heading element: nothing is decided.
 		{`expect_visible: "text=\"Camera Uploads\" under=\"Folders\""`, evidence.Blocked, `the page shows no heading "Folders"`},
 		{`expect_hidden: "text=Sugar under=\"Folders\""`, evidence.Blocked, `the page shows no heading "Folders"`},
-	} {
+	})
+}
+
+// stepCase is one step run after a visit of the page at /: the decision
+// it must reach, and words its reason or actual must hold.
+type stepCase struct {
+	step string
+	want evidence.Decision
+	says string
+}
+
+// runStepCases runs each case as its own journey against base, in
+// parallel, with a short budget.
+func runStepCases(t *testing.T, base string, cases []stepCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.step, func(t *testing.T) {
 			t.Parallel()
 			p := journeyPlan(t, "      - visit: /\n      - "+tc.step+"\n        timeout: 700ms\n")
-			res := run(t, p, Options{BaseURL: srv.URL})
+			res := run(t, p, Options{BaseURL: base})
 			wantDecision(t, res, tc.want)
 			j := res.Manifest.Journeys[0]
 			if got := j.Reason + " " + j.Steps[1].Actual; !strings.Contains(got, tc.says) {
