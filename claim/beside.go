@@ -169,3 +169,36 @@ var pronounWords = map[string]bool{"it": true, "its": true, "they": true, "their
 func besideNote(label, value string) string {
 	return fmt.Sprintf("%q is read as a label and %q as the value the page shows for it: it is looked for in the value paired with the label (the rest of its table row, the dd after its dt, or what follows \"%s:\"), not anywhere on the page. A page that shows no such label, or pairs no value with it, blocks the run rather than failing it.", label, value, label)
 }
+
+// reSaidOf is a quoted text that says another ("'B' says 'C'"), in the
+// claim with its quoted texts masked: the subject's index, the other's.
+var reSaidOf = lazyRE(`(?:^|,|\b(?i:and|then|the))\s+["']\x01(\d+)\x01["']\s+((?:(?i:does not|doesn't|no longer|never)\s+)?(?i:says|say|reads|read|displays|display))\s+["']\x01(\d+)\x01["']`)
+
+// saidOfLost refuses a derivation that looks for a text the claim says a
+// quoted subject says ("shows 'A' and 'B' says 'C'") anywhere on the
+// page, with nothing tying it to the subject: 'C' shown elsewhere would
+// prove a claim about 'B'. "" when each such text is looked for in what
+// its subject holds or pairs with it, or no text is said so.
+func saidOfLost(claim string, d Derivation) (why, rephrased string) {
+	masked, texts := maskQuoted(claim)
+	for _, m := range reSaidOf.FindAllStringSubmatchIndex(masked, -1) {
+		var a, b int
+		fmt.Sscan(masked[m[2]:m[3]], &a)
+		fmt.Sscan(masked[m[6]:m[7]], &b)
+		if a >= len(texts) || b >= len(texts) {
+			continue
+		}
+		subj, said := texts[a], texts[b]
+		for _, j := range d.Plan.Journeys {
+			for _, s := range j.Steps {
+				if (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Value == said && s.Target == "" {
+					// the same claim with the subject said as a label
+					at := strings.LastIndex(masked[:m[3]+2], masked[m[2]-2:m[2]])
+					r := masked[:at] + "the value of " + masked[at:m[4]] + strings.Replace(masked[m[4]:m[5]], "says", "reads", 1) + masked[m[5]:]
+					return fmt.Sprintf("the claim says %s says %s, but the reading looks for %s anywhere on the page: say each check on its own (\"the value of '%s' reads '%s'\")", plan.Quote(subj), plan.Quote(said), plan.Quote(said), subj, said), unmaskQuoted(r, texts)
+				}
+			}
+		}
+	}
+	return "", ""
+}

@@ -146,6 +146,9 @@ func Derive(claim string) (d Derivation, err error) {
 		if r := apiFieldGuard(claim, d); r != nil {
 			return Derivation{}, r // apifield.go
 		}
+		if why, r := saidOfLost(claim, d); why != "" {
+			return Derivation{}, refuseWith(claim, "ambiguous", why, []string{r}, true) // beside.go
+		}
 	}
 	var np *NotProvableError
 	if errors.As(err, &np) {

@@ -1664,3 +1664,19 @@ func TestReadingsKeyIs(t *testing.T) {
 		{"On /x, Theme is Dark", ""},
 	})
 }
+
+// A quoted text said to say another ("and 'B' says 'C'") is never read as
+// one more text shown with the other looked for anywhere: the claim is
+// refused with the label reading offered, which keeps every check.
+func TestReadingsSaidOfKept(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Clicking 'X' shows 'A' and 'B' says 'C'", ""},
+		{"On /x, the page shows 'A' and 'B' reads 'C'", ""},
+		// the action says it: no subject
+		{"Clicking 'Save' says 'Saved'", `On /: click the text "Save"; then the page shows "Saved".`},
+	})
+	np := refusalOf(t, "Clicking 'X' shows 'A' and 'B' says 'C'")
+	if len(np.Suggestions) == 0 || np.Suggestions[0] != "Clicking 'X' shows 'A' and the value of 'B' reads 'C'" {
+		t.Errorf("suggestions %q", np.Suggestions)
+	}
+}
