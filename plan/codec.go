@@ -591,14 +591,18 @@ func (s *Step) decodeCount(a *stepArg) *FieldError {
 
 func scalarString(raw json.RawMessage) (string, error) {
 	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
+	// A number keeps the text it was written as: 1.50 is looked for as
+	// "1.50", not "1.5".
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
 		return "", err
 	}
 	switch x := v.(type) {
 	case string:
 		return x, nil
-	case float64:
-		return strconv.FormatFloat(x, 'f', -1, 64), nil
+	case json.Number:
+		return x.String(), nil
 	case bool:
 		return strconv.FormatBool(x), nil
 	case nil:
@@ -825,53 +829,157 @@ func (s *Step) UnmarshalJSON(b []byte) error {
 }
 
 // yamlToJSON converts a YAML document to JSON so that one decoder, with one
-// set of rules and messages, reads both.
+// set of rules and messages, reads both. Scalars keep the text the person
+// wrote: YAML would read "expect_text: 2026-12-05" as a timestamp and
+// "expect_text: 1.50" as the number 1.5, and the run would then look for a
+// text nobody approved.
 func yamlToJSON(data []byte) ([]byte, error) {
-	var v any
-	if err := yaml.Unmarshal(data, &v); err != nil {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, err
 	}
-	v, err := jsonable(v)
-	if err != nil {
+	var b bytes.Buffer
+	if err := writeJSON(&b, &doc, 0); err != nil {
 		return nil, err
 	}
-	return json.Marshal(v)
+	return b.Bytes(), nil
 }
 
-func jsonable(v any) (any, error) {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			c, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			x[k] = c
-		}
-		return x, nil
-	case map[any]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			c, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			m[fmt.Sprint(k)] = c
-		}
-		return m, nil
-	case []any:
-		for i, e := range x {
-			c, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			x[i] = c
-		}
-		return x, nil
-	case time.Time:
-		return x.Format(time.RFC3339), nil
+// writeJSON writes n as JSON: strings, timestamps and anything else that is
+// not a number, a boolean or null as the scalar's own text; a number as
+// written when that is a JSON number (1.50 stays 1.50), else as its text. Aliases are
+// followed (depth bounds a document that nests them without end) and
+// merge keys ("<<") fill the keys a mapping does not set itself.
+func writeJSON(b *bytes.Buffer, n *yaml.Node, depth int) error {
+	if depth > 64 {
+		return errors.New("the document nests deeper than 64 levels (or its aliases refer to each other)")
 	}
-	return v, nil
+	switch n.Kind {
+	case 0:
+		b.WriteString("null")
+		return nil
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			b.WriteString("null")
+			return nil
+		}
+		return writeJSON(b, n.Content[0], depth+1)
+	case yaml.AliasNode:
+		return writeJSON(b, n.Alias, depth+1)
+	case yaml.SequenceNode:
+		b.WriteByte('[')
+		for i, c := range n.Content {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := writeJSON(b, c, depth+1); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(']')
+		return nil
+	case yaml.MappingNode:
+		keys, vals, err := mappingPairs(n, depth)
+		if err != nil {
+			return err
+		}
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			kj, _ := json.Marshal(k)
+			b.Write(kj)
+			b.WriteByte(':')
+			if err := writeJSON(b, vals[i], depth+1); err != nil {
+				return err
+			}
+		}
+		b.WriteByte('}')
+		return nil
+	}
+	switch n.ShortTag() {
+	case "!!null":
+		b.WriteString("null")
+		return nil
+	case "!!bool":
+		var v bool
+		if err := n.Decode(&v); err != nil {
+			return err
+		}
+		b.WriteString(strconv.FormatBool(v))
+		return nil
+	case "!!int", "!!float":
+		// A number JSON writes the same way stays a number; 007, 0x1F,
+		// 1_000 or .inf stay the text they were written as.
+		if json.Valid([]byte(n.Value)) {
+			b.WriteString(n.Value)
+			return nil
+		}
+	}
+	j, _ := json.Marshal(n.Value)
+	b.Write(j)
+	return nil
+}
+
+// mappingPairs lists a mapping's keys and values in order, a later key
+// replacing an earlier one, with the keys of merged mappings ("<<: *base")
+// that the mapping does not set itself.
+func mappingPairs(n *yaml.Node, depth int) ([]string, []*yaml.Node, error) {
+	var keys []string
+	var vals []*yaml.Node
+	at := map[string]int{}
+	set := func(k string, v *yaml.Node, override bool) {
+		if i, ok := at[k]; ok {
+			if override {
+				vals[i] = v
+			}
+			return
+		}
+		at[k] = len(keys)
+		keys = append(keys, k)
+		vals = append(vals, v)
+	}
+	var merges []*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
+			merges = append(merges, v)
+			continue
+		}
+		if k.Kind != yaml.ScalarNode {
+			return nil, nil, fmt.Errorf("line %d: a mapping key must be a plain value", k.Line)
+		}
+		set(k.Value, v, true)
+	}
+	for _, m := range merges {
+		for m.Kind == yaml.AliasNode {
+			m = m.Alias
+		}
+		from := []*yaml.Node{m}
+		if m.Kind == yaml.SequenceNode {
+			from = m.Content
+		}
+		for _, f := range from {
+			for f.Kind == yaml.AliasNode {
+				f = f.Alias
+			}
+			if f.Kind != yaml.MappingNode {
+				return nil, nil, fmt.Errorf("line %d: << merges a mapping, not this value", m.Line)
+			}
+			if depth > 64 {
+				return nil, nil, errors.New("merged mappings nest deeper than 64 levels")
+			}
+			ks, vs, err := mappingPairs(f, depth+1)
+			if err != nil {
+				return nil, nil, err
+			}
+			for i, k := range ks {
+				set(k, vs[i], false)
+			}
+		}
+	}
+	return keys, vals, nil
 }
 
 // YAML renders the plan as YAML for people, with the same content and

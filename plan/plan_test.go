@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -394,5 +395,79 @@ func TestReachOnWaitFor(t *testing.T) {
 				t.Errorf("description %q does not say it is a guess", d)
 			}
 		})
+	}
+}
+
+// A plan written in YAML runs the texts its author wrote: YAML's own
+// reading of a scalar (a timestamp, the number 1.5) must not change them.
+func TestYAMLScalarsKeepTheirText(t *testing.T) {
+	for _, c := range []struct{ step, want string }{
+		{`expect_text: 2026-12-05`, `{"expect_text":"2026-12-05"}`},
+		{`expect_text: 2026-12-05 10:30:00`, `{"expect_text":"2026-12-05 10:30:00"}`},
+		{`expect_text: 1.50`, `{"expect_text":"1.50"}`},
+		{`expect_text: 007`, `{"expect_text":"007"}`},
+		{`expect_text: 1_000`, `{"expect_text":"1_000"}`},
+		{`expect_text: .inf`, `{"expect_text":".inf"}`},
+		{`expect_text: 12`, `{"expect_text":"12"}`},
+		{`fill: {target: "label=Zip", value: 01234}`, `{"fill":{"target":"label=Zip","value":"01234"}}`},
+		{`expect_value: {target: "label=Price", value: 10.00}`, `{"expect_value":{"target":"label=Price","value":"10.00"}}`},
+		{`expect_json: {at: /0/due, equals: 2026-12-05}`, `{"expect_json":{"at":"/0/due","equals":"2026-12-05"}}`},
+		{`expect_json: {at: /0/id, equals: 2}`, `{"expect_json":{"at":"/0/id","equals":2}}`},
+		{`expect_count: {target: "role=listitem", count: 3}`, `{"expect_count":{"target":"role=listitem","count":3}}`},
+		{`expect_text: "1.50"`, `{"expect_text":"1.50"}`},
+		{`expect_text: true`, `{"expect_text":"true"}`},
+	} {
+		t.Run(c.step, func(t *testing.T) {
+			p, err := Parse([]byte("name: scalars\njourneys:\n  - name: j\n    steps:\n      - visit: /\n      - " + c.step + "\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := json.Marshal(p.Journeys[0].Steps[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != c.want {
+				t.Errorf("got %s, want %s", got, c.want)
+			}
+		})
+	}
+}
+
+// Anchors, aliases and merge keys read as YAML defines them.
+func TestYAMLAliasesAndMerges(t *testing.T) {
+	src := `name: aliases
+journeys:
+  - name: first
+    steps: &steps
+      - visit: /
+      - expect_text: Welcome
+  - name: second
+    steps: *steps
+`
+	p, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Journeys) != 2 || len(p.Journeys[1].Steps) != 2 || p.Journeys[1].Steps[1].Value != "Welcome" {
+		t.Fatalf("alias not followed: %+v", p.Journeys)
+	}
+	merged := `name: merges
+journeys:
+  - &base
+    name: base
+    steps:
+      - visit: /
+  - <<: *base
+    name: other
+`
+	p, err = Parse([]byte(merged))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Journeys[1].Name != "other" || len(p.Journeys[1].Steps) != 1 {
+		t.Fatalf("merge not applied, or it replaced the mapping's own key: %+v", p.Journeys[1])
+	}
+	if _, err := Parse([]byte("name: x\njourneys:\n  - &a [*a]\n")); err == nil {
+		t.Fatal("a self-referring alias parsed")
 	}
 }
