@@ -786,6 +786,9 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	if n := statusNotSaid(claim, p); n != 0 {
 		return fmt.Sprintf("reads the number %d as an HTTP status the claim does not say", n)
 	}
+	if w := scopeLeftOut(claim, s, p); w != "" {
+		return w
+	}
 	if strings.HasSuffix(strings.ToLower(s), "loads without errors") && !aboutLoading(claim) {
 		return "offers the generic \"loads without errors\" for a claim about something else"
 	}
@@ -801,6 +804,82 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 						st.Kind == plan.Click && strings.Contains(st.Target, strconv.Quote(k)) {
 						return fmt.Sprintf("turns the key %q the claim presses into a click or a text", k)
 					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// reScopeWord matches words that limit who, where or how often a claim's
+// check holds: "hardly any page", "except for the header", "few rows".
+var reScopeWord = lazyRE(`(?i)\b(?:except|excluding|apart from|other than|hardly|barely|scarcely|few|fewer|rarely|seldom)\b`)
+
+// reOnlyLimits matches an "only" that limits who or what the claim is
+// about ("only admins see", "only the 'Pro' plan shows", "is only enabled
+// when"); "shows only 'Not found'" limits what is shown, and a list's
+// trailing "only" ("tasks 2 and 3 only") the list: a rephrasing that checks
+// part of either still implies it.
+var (
+	reOnlyLimits = lazyRE(`(?i)(?:^|[,;:(]\s*|\b(?:is|are|was|were|be|gets?|can|and)\s+)only\s+["'\w]`)
+	reOnlyWord   = lazyRE(`(?i)\bonly\b`)
+)
+
+// reEveryWord matches quantifiers and positions of items: dropped from a
+// claim that a text is shown they only widen where it is looked for, but a
+// rephrasing that checks a text absent from the page says more than "not
+// every row shows 'Paid'" or "the first task isn't 'Buy milk'".
+var reEveryWord = lazyRE(`(?i)\b(?:every|each|all|any|first|second|third|last|top|bottom|next|previous)\b`)
+
+// scopeLeftOut says why a rephrasing that checks less than its claim checks
+// something the claim does not say ("" when it does not): the claim's
+// words it leaves out limit what it checks (the rephrasing would check
+// "Delete" shown to anyone for "only admins see 'Delete'", and a visitor
+// is no admin), or it checks a text absent and leaves out a quantifier or
+// a quoted text, which may be what the text is absent from ("the 'Pro'
+// plan no longer costs '$20'" is no claim that no plan costs $20).
+func scopeLeftOut(claim, suggestion string, p *plan.Plan) string {
+	spans := leftOut(claim, suggestion)
+	for _, sp := range spans {
+		if reScopeWord.MatchString(sp) || reOnlyWord.MatchString(sp) && reOnlyLimits.MatchString(claim) {
+			return fmt.Sprintf("leaves out %q, which limits what the claim checks", sp)
+		}
+	}
+	if p == nil {
+		return ""
+	}
+	absent := false
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			absent = absent || st.Kind == plan.ExpectNoText || st.Kind == plan.ExpectHidden
+		}
+	}
+	if !absent {
+		return ""
+	}
+	low := strings.ToLower(claim)
+	for _, sp := range spans {
+		if !reEveryWord.MatchString(sp) && !strings.ContainsAny(sp, "\"'") {
+			continue
+		}
+		// Only words of the clause that says the text absent can say
+		// what it is absent from: "returns just the first two tasks, so
+		// 'X' is not in it" limits nothing of 'X'.
+		for _, j := range p.Journeys {
+			for _, st := range j.Steps {
+				if st.Kind != plan.ExpectNoText || st.Value == "" {
+					continue
+				}
+				at := strings.Index(low, strings.ToLower(st.Value))
+				if at < 0 {
+					continue
+				}
+				clause := low[:at]
+				if k := strings.LastIndexAny(clause, ",;—"); k >= 0 {
+					clause = clause[k:]
+				}
+				if unq := strings.NewReplacer(`"`, "", "'", "", "“", "", "”", "", "‘", "", "’", ""); strings.Contains(unq.Replace(clause), unq.Replace(strings.ToLower(sp))) {
+					return fmt.Sprintf("checks a text absent and leaves out %q, which may be what the claim says it is absent from", sp)
 				}
 			}
 		}

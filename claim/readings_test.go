@@ -1591,6 +1591,58 @@ func TestSuggestionsKeepThePartOnTheAction(t *testing.T) {
 	}
 }
 
+// A rephrasing that checks less must check only what the claim implies:
+// words that limit who or where ("only admins", "except for the header",
+// "hardly any page") are not dropped, and a text the claim says is absent
+// from one thing ("the 'Pro' plan", "not every row") is not checked absent
+// from the whole page.
+func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
+	for _, c := range []struct{ claim, sugg string }{
+		{"Only admins see 'Delete'", `The home page shows "Delete"`},
+		{"Hardly any page shows 'Beta'", `The page shows "Beta"`},
+		{"Few rows show 'Paid'", `The home page shows "Paid"`},
+		{"'Checkout' is only enabled when the cart has items", `The cart shows "Checkout"`},
+		{"Not every row shows 'Paid'", `The home page does not show "Paid"`},
+		{"Except for the header, nothing shows 'Beta'", `The home page does not show "Beta"`},
+		{"The 'Pro' plan no longer costs '$20'", `The home page does not show "$20"`},
+		{"Typing 'abc' into 'Zip' doesn't show 'Invalid zip' until you leave the field", `Typing "abc" does not show "Invalid zip"`},
+		{"On /pricing, only the 'Pro' plan shows 'Popular'", `On /pricing, clicking "Pro" shows "Popular"`},
+		{"On /tasks, the first task isn't 'Buy milk'", `/tasks does not show "Buy milk"`},
+	} {
+		d, err := Derive(c.sugg)
+		if err != nil {
+			t.Fatalf("%q does not derive: %v", c.sugg, err)
+		}
+		if ChangesMeaning(c.claim, c.sugg, d.Plan) == "" {
+			t.Errorf("%q: the rephrasing %q is taken as checking less", c.claim, c.sugg)
+		}
+		if np := refusalOf(t, c.claim); np != nil {
+			for _, s := range np.Suggestions {
+				if stripLabel(s) == c.sugg {
+					t.Errorf("%q: suggested %q", c.claim, s)
+				}
+			}
+		}
+	}
+	// Dropping words from a claim that a text is shown only widens where
+	// it is looked for; a list's own "only" and a reason around an absent
+	// text leave what is kept implied.
+	for _, c := range []struct{ claim, sugg string }{
+		{"GET /tasks?id_gte=2 returns tasks 2 and 3 only", `GET /tasks?id_gte=2 returns tasks 2`},
+		{"All users at /users have an '@example.com' email", `/users shows "@example.com"`},
+		{"/tasks?_limit=2 returns just the first two tasks, so 'Update dependencies' is not in it.", `/tasks?_limit=2 does not show "Update dependencies"`},
+		{"The page shows 'Welcome' unless you are signed in", `The page shows "Welcome"`},
+	} {
+		d, err := Derive(c.sugg)
+		if err != nil {
+			t.Fatalf("%q does not derive: %v", c.sugg, err)
+		}
+		if why := ChangesMeaning(c.claim, c.sugg, d.Plan); why != "" {
+			t.Errorf("%q: the rephrasing %q is rejected: %s", c.claim, c.sugg, why)
+		}
+	}
+}
+
 // A label and the value the page shows for it: the value is looked for in
 // what the page pairs with the label, not anywhere. Unquoted, the label
 // runs from the start (or the place) to the verb; "shows" and "is" are
