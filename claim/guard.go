@@ -798,21 +798,43 @@ func guardDuring(ws []gword, _ []plan.Step, _ Derivation) string {
 	return ""
 }
 
+// homeBefore are the words after which a lone "/" names the home page.
+var homeBefore = map[string]bool{"on": true, "at": true, "to": true, "from": true, "of": true, "in": true,
+	"visiting": true, "visit": true, "visits": true, "opening": true, "open": true, "opens": true,
+	"loading": true, "load": true, "loads": true, "page": true, "root": true, "via": true, "is": true,
+	"and": true, "or": true, "both": true, "than": true, "returning": true, "going": true, "back": true}
+
 // guardPaths: every path the claim names is visited, expected, or aimed
 // at by the plan; "the footer on /about and /team shows 'Docs'" checked
 // /team alone.
 func guardPaths(ws []gword, steps []plan.Step, _ Derivation) string {
-	for _, w := range ws {
+	for i, w := range ws {
 		if w.kind != tPath {
 			continue
 		}
 		p := strings.TrimSuffix(w.raw, "/")
 		if p == "" {
 			p = "/"
+			if i > 0 && !homeBefore[ws[i-1].low] {
+				// "jane@example.com / secret …": a slash between
+				// words, not the home page
+				continue
+			}
 		}
 		used := false
 		for _, s := range steps {
-			if s.Value != "" && (strings.Contains(s.Value, p) || p == "/" && s.Kind == plan.Visit) || strings.Contains(s.Target, p) {
+			if p == "/" {
+				// Every path holds a slash: the home page is used only
+				// when the plan goes there or expects to end up there
+				// ("On /, the newsletter form shows …" must not be
+				// checked on a guessed /newsletter).
+				if (s.Kind == plan.Visit || s.Kind == plan.ExpectURL) && (s.Value == "/" || strings.HasPrefix(s.Value, "/?") || strings.HasPrefix(s.Value, "/#")) {
+					used = true
+					break
+				}
+				continue
+			}
+			if s.Value != "" && strings.Contains(s.Value, p) || strings.Contains(s.Target, p) {
 				used = true
 				break
 			}

@@ -1591,6 +1591,20 @@ func TestSuggestionsKeepThePartOnTheAction(t *testing.T) {
 	}
 }
 
+// A claim that names the home page is checked there: a part of it named
+// like a common page ("the newsletter form") is not moved to a guessed
+// path of its own, where another page could decide the claim.
+func TestReadingsHomePageKept(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the newsletter form shows 'Subscribe'", ""},
+		{"On /, the login form has a 'Sign in' button", ""},
+		{"The newsletter form on / shows 'Subscribe'", `On /, the element matching "form" shows "Subscribe" (found first: a page without it blocks the run).`},
+		{"On /, clicking 'Docs' opens /docs", `On /: click the text "Docs"; then the address is /docs.`},
+		{"Visiting / redirects to /login", `On /, the address is /login.`},
+		{"On /?tab=2, the page shows 'Two'", `On /?tab=2, the page shows "Two".`},
+	})
+}
+
 // A rephrasing that checks less must check only what the claim implies:
 // words that limit who or where ("only admins", "except for the header",
 // "hardly any page") are not dropped, and a text the claim says is absent
