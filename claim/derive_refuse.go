@@ -831,6 +831,9 @@ var (
 // every row shows 'Paid'" or "the first task isn't 'Buy milk'".
 var reEveryWord = lazyRE(`(?i)\b(?:every|each|all|any|first|second|third|last|top|bottom|next|previous)\b`)
 
+// reNotAll matches a negated quantifier: "not both", "isn't all".
+var reNotAll = lazyRE(`(?i)(?:\bnot|n[’']t)\s+(?:both|all|every|each)\b`)
+
 // scopeLeftOut says why a rephrasing that checks less than its claim checks
 // something the claim does not say ("" when it does not): the claim's
 // words it leaves out limit what it checks (the rephrasing would check
@@ -839,6 +842,11 @@ var reEveryWord = lazyRE(`(?i)\b(?:every|each|all|any|first|second|third|last|to
 // a quoted text, which may be what the text is absent from ("the 'Pro'
 // plan no longer costs '$20'" is no claim that no plan costs $20).
 func scopeLeftOut(claim, suggestion string, p *plan.Plan) string {
+	if m := reNotAll.FindString(claim); m != "" {
+		// "'A' and 'B' are not both shown": neither is said shown, nor
+		// said absent
+		return fmt.Sprintf("checks one text where the claim's %q says only that some are not shown", m)
+	}
 	spans := leftOut(claim, suggestion)
 	for _, sp := range spans {
 		if reScopeWord.MatchString(sp) || reOnlyWord.MatchString(sp) && reOnlyLimits.MatchString(claim) {

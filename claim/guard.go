@@ -62,7 +62,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
-		guardSlashKey, guardNoMove, guardUnshown,
+		guardSlashKey, guardNoMove, guardUnshown, guardNotAll,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -1237,6 +1237,23 @@ func refuseOnPanic(_ string, d *Derivation, err *error) {
 var moveVerbs = map[string]bool{"takes": true, "take": true, "goes": true, "go": true, "leads": true, "lead": true,
 	"brings": true, "bring": true, "sends": true, "send": true, "navigates": true, "navigate": true,
 	"redirects": true, "redirect": true, "returns": true, "moves": true, "jumps": true, "opens": true}
+
+// guardNotAll: "'A' and 'B' are not both shown" says one of them at
+// least is absent, not which; checking each absent would fail a page that
+// shows one of them, which the claim allows. "not every", "not all" and
+// "not each" likewise.
+func guardNotAll(ws []gword, _ []plan.Step, _ Derivation) string {
+	for i := 0; i+1 < len(ws); i++ {
+		w := ws[i]
+		if w.kind != tWord || w.low != "not" && !strings.HasSuffix(w.low, "n't") && !strings.HasSuffix(w.low, "n’t") {
+			continue
+		}
+		if n := ws[i+1]; n.kind == tWord && (n.low == "both" || n.low == "all" || n.low == "every" || n.low == "each") {
+			return fmt.Sprintf("%q says that some are not, not which: say which one is not (\"doesn't show 'A'\"), or that none is (\"shows neither 'A' nor 'B'\")", w.raw+" "+n.raw)
+		}
+	}
+	return ""
+}
 
 // guardNoMove: "clicking the logo takes you home", derived on the home
 // page, checks an address the journey is at before it acts, so a click

@@ -1605,6 +1605,16 @@ func TestReadingsHomePageKept(t *testing.T) {
 	})
 }
 
+// "Not both" says one text at least is absent, not which: checking each
+// absent would fail a page the claim allows.
+func TestReadingsNotBoth(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /tasks, 'Buy milk' and 'Walk dog' are not both shown", ""},
+		{"On /tasks, 'Buy milk' and 'Walk dog' aren't both shown", ""},
+		{"On /tasks, the page shows neither 'A' nor 'B'", `On /tasks, the page does not show "A". | On /tasks, the page does not show "B".`},
+	})
+}
+
 // A rephrasing that checks less must check only what the claim implies:
 // words that limit who or where ("only admins", "except for the header",
 // "hardly any page") are not dropped, and a text the claim says is absent
@@ -1622,6 +1632,10 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"Typing 'abc' into 'Zip' doesn't show 'Invalid zip' until you leave the field", `Typing "abc" does not show "Invalid zip"`},
 		{"On /pricing, only the 'Pro' plan shows 'Popular'", `On /pricing, clicking "Pro" shows "Popular"`},
 		{"On /tasks, the first task isn't 'Buy milk'", `/tasks does not show "Buy milk"`},
+		{"On /tasks, 'Buy milk' and 'Walk dog' are not both shown", `/tasks shows "Buy milk"`},
+		{"On /tasks, not all of 'A', 'B' are shown", `/tasks does not show "A"`},
+		{"On /, 'Delete' shows up nowhere", `/ shows "Delete"`},
+		{"On /, 'Beta' appears nowhere", `/ shows "Beta"`},
 	} {
 		d, err := Derive(c.sugg)
 		if err != nil {

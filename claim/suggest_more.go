@@ -237,6 +237,11 @@ func inLeadingPart(toks []token, part, act int) bool {
 // is not there: "'X' is not in it", "'X' isn't shown", "'X' is no longer
 // listed", "'X' is nowhere to be seen". A look said not to hold ("'X' is
 // not bold") or a control's state ("'X' is not ticked") is no absence.
+// showsUpWords say a text is seen where "nowhere" after them says it is
+// not.
+var showsUpWords = map[string]bool{"shows": true, "show": true, "appears": true, "appear": true, "turns": true,
+	"turn": true, "shown": true, "listed": true, "displayed": true, "mentioned": true, "found": true, "seen": true}
+
 func absentAfter(toks []token, i int) bool {
 	j := i + 1
 	if j < len(toks) && toks[j].kind == tWord && headNouns[toks[j].low] != "" {
@@ -252,6 +257,15 @@ func absentAfter(toks []token, i int) bool {
 	}
 	if j >= len(toks) || toks[j].kind != tWord {
 		return false
+	}
+	if k := j; showsUpWords[toks[k].low] {
+		// "'Delete' shows up nowhere", "'Beta' appears nowhere"
+		if k++; k < len(toks) && toks[k].low == "up" {
+			k++
+		}
+		if k < len(toks) && toks[k].low == "nowhere" {
+			return true
+		}
 	}
 	switch w := toks[j].low; {
 	case w == "nowhere" || w == "missing" || w == "gone" || w == "absent" || w == "excluded" || w == "omitted" || w == "hidden":
