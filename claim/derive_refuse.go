@@ -722,7 +722,7 @@ var reMethodOn = lazyRE(`\b(?:is|are|uses|use)\s+(?:a|an)?\s*(GET|POST|PUT|PATCH
 // negates), offers the generic "loads without errors" for a claim about
 // something else, or turns a key the claim presses into a click or a text.
 // reTitleSaid is a claim about the document's title.
-var reTitleSaid = lazyRE(`(?i)\b(?:page|browser|tab|document|html|window)(?:'s)?\s+title\b|\btitle\s+(?:contains|includes|mentions|starts|ends|has)\b`)
+var reTitleSaid = lazyRE(`(?i)\b(?:page|browser|tab|document|html|window)(?:'s)?\s+title\b|\btitle\s+(?:contains|includes|mentions|starts|ends|has)\b|(?:^|[,;:]\s*|\b(?:and|but|its|whose)\s+)(?:the\s+)?title\s+(?:is|isn['’]t|reads|says|shows|doesn['’]t|does not|remains|stays|becomes|changes)\b`)
 
 func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	claim = normalizeClaim(claim)

@@ -1636,6 +1636,8 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"On /tasks, not all of 'A', 'B' are shown", `/tasks does not show "A"`},
 		{"On /, 'Delete' shows up nowhere", `/ shows "Delete"`},
 		{"On /, 'Beta' appears nowhere", `/ shows "Beta"`},
+		// the title is no text of the page's body
+		{"On /, the title is not 'Untitled'", `/ does not show "Untitled"`},
 	} {
 		d, err := Derive(c.sugg)
 		if err != nil {
@@ -1660,6 +1662,7 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"All users at /users have an '@example.com' email", `/users shows "@example.com"`},
 		{"/tasks?_limit=2 returns just the first two tasks, so 'Update dependencies' is not in it.", `/tasks?_limit=2 does not show "Update dependencies"`},
 		{"The page shows 'Welcome' unless you are signed in", `The page shows "Welcome"`},
+		{"The API description under the title reads 'Browse the catalogue'", `The home page shows "Browse the catalogue"`},
 	} {
 		d, err := Derive(c.sugg)
 		if err != nil {
