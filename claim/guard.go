@@ -62,7 +62,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
-		guardSlashKey, guardNoMove, guardUnshown, guardNotAll,
+		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -96,6 +96,33 @@ func guardHedge(_ []gword, _ []plan.Step, d Derivation) string {
 			continue // "could not" is "cannot"
 		}
 		return fmt.Sprintf("%q makes the claim hold even when the page does not do it, and a plan can only require it: say what the page does", strings.ToLower(f))
+	}
+	return ""
+}
+
+// seenWords after "can be" say what a person sees, not what they can do:
+// "'X' can be seen" is "'X' is shown".
+var seenWords = map[string]bool{"seen": true, "found": true, "spotted": true, "read": true, "viewed": true, "noticed": true}
+
+// reAbility is "can be <participle>" as written (the lexer drops "can" as a
+// filler), with any adverb between.
+var reAbility = lazyRE(`(?i)\b(can(?:not|['’]t| not)?)\s+(?:\w+ly\s+|also\s+|still\s+|then\s+)?be\s+([a-z]+)\b`)
+
+// guardAbility: "'Buy milk' can be deleted" says a person is able to
+// delete it, not that it is gone; read without "can" the plan would check
+// it absent before anyone acts. "can be seen" stays a text shown.
+func guardAbility(_ []gword, _ []plan.Step, d Derivation) string {
+	text := normalizeClaim(stripLabel(d.Claim))
+	for _, l := range lexClaim(pageFirst(stripLabel(d.Claim))).lits {
+		if l != "" {
+			text = strings.ReplaceAll(text, l, " ")
+		}
+	}
+	for _, m := range reAbility.FindAllStringSubmatch(text, -1) {
+		if seenWords[strings.ToLower(m[2])] {
+			continue
+		}
+		return fmt.Sprintf("%q says what a person is able to do, not what the page shows: say the action and what the page shows after it (\"deleting 'X' removes it from the list\")", strings.ToLower(m[0]))
 	}
 	return ""
 }

@@ -1615,6 +1615,17 @@ func TestReadingsNotBoth(t *testing.T) {
 	})
 }
 
+// "Can be deleted" says what a person is able to do: read without "can"
+// (a filler) it was a text checked absent before anyone acted.
+func TestReadingsAbilityRefused(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /tasks, 'Buy milk' can be deleted", ""},
+		{"On /tasks, 'Buy milk' can be removed from the list", ""},
+		{"On /tasks, 'Buy milk' can't be hidden", ""},
+		{"On /tasks, 'Buy milk' is deleted", `On /tasks, the page does not show "Buy milk".`},
+	})
+}
+
 // A rephrasing that checks less must check only what the claim implies:
 // words that limit who or where ("only admins", "except for the header",
 // "hardly any page") are not dropped, and a text the claim says is absent
