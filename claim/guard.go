@@ -62,7 +62,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
-		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility,
+		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -125,6 +125,28 @@ func guardAbility(_ []gword, _ []plan.Step, d Derivation) string {
 		return fmt.Sprintf("%q says what a person is able to do, not what the page shows: say the action and what the page shows after it (\"deleting 'X' removes it from the list\")", strings.ToLower(m[0]))
 	}
 	return ""
+}
+
+// reFutureChange is a change said to come ("will be removed", "is going
+// to be dropped") as written: the lexer drops "will" and "is going to" as
+// fillers.
+var reFutureChange = lazyRE(`(?i)\b(?:will|(?:is|are)\s+going\s+to)\s+(?:soon\s+|eventually\s+|later\s+|also\s+)?be\s+(?:removed|deleted|dropped|retired|replaced|discontinued|gone|added|renamed)\b`)
+
+// guardFuture: "'Beta' will be removed", with nothing done first, says
+// what is to come; read without "will" the plan checks it gone now, when
+// the claim says it is still there. After an action ("clicking 'Delete',
+// 'Beta' will be removed") "will" is what the action does.
+func guardFuture(_ []gword, steps []plan.Step, d Derivation) string {
+	m := reFutureChange.FindString(normalizeClaim(stripLabel(d.Claim)))
+	if m == "" {
+		return ""
+	}
+	for _, s := range steps {
+		if s.Kind != plan.Visit && !s.Kind.IsAssertion() && s.Kind != plan.WaitFor {
+			return ""
+		}
+	}
+	return fmt.Sprintf("%q says what is to come, not what the page shows now: say the action that does it, or what the page shows today", strings.ToLower(m))
 }
 
 // guardOnly: "only", "just", "alone", "exclusively" say nothing else is

@@ -1615,14 +1615,20 @@ func TestReadingsNotBoth(t *testing.T) {
 	})
 }
 
-// "Can be deleted" says what a person is able to do: read without "can"
-// (a filler) it was a text checked absent before anyone acted.
-func TestReadingsAbilityRefused(t *testing.T) {
+// "Can be deleted" says what a person is able to do, "will be removed"
+// what is to come: read without "can" or "will"
+// (fillers) each was a text checked absent before anyone acted.
+func TestReadingsAbilityAndFutureRefused(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"On /tasks, 'Buy milk' can be deleted", ""},
 		{"On /tasks, 'Buy milk' can be removed from the list", ""},
 		{"On /tasks, 'Buy milk' can't be hidden", ""},
 		{"On /tasks, 'Buy milk' is deleted", `On /tasks, the page does not show "Buy milk".`},
+		// a change to come: read without "will" it was checked done now
+		{"On /, 'Beta' will be removed", ""},
+		{"On /, 'Beta' is going to be dropped", ""},
+		{"On /, 'Save' will be hidden", `On /, the page does not show "Save".`},
+		{"On /, clicking 'Delete' and 'Beta' will be removed", `On /: the text "Beta" is visible; then click the text "Delete"; then the text "Beta" is not visible.`},
 	})
 }
 
@@ -1647,6 +1653,9 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"On /tasks, not all of 'A', 'B' are shown", `/tasks does not show "A"`},
 		{"On /, 'Delete' shows up nowhere", `/ shows "Delete"`},
 		{"On /, 'Beta' appears nowhere", `/ shows "Beta"`},
+		{"On /, 'Beta' was removed", `/ shows "Beta"`},
+		{"On /, 'Beta' has been removed", `/ shows "Beta"`},
+		{"On /, 'Beta' used to be shown", `/ shows "Beta"`},
 		// the title is no text of the page's body
 		{"On /, the title is not 'Untitled'", `/ does not show "Untitled"`},
 	} {

@@ -248,8 +248,16 @@ func absentAfter(toks []token, i int) bool {
 		// "the 'Delete' button is not shown": the text's element
 		j++
 	}
-	if j < len(toks) && (toks[j].low == "is" || toks[j].low == "are" || toks[j].low == "was" || toks[j].low == "remains" || toks[j].low == "stays") {
+	if j+1 < len(toks) && toks[j].low == "used" && toks[j+1].low == "to" {
+		// "'Beta' used to be shown": it no longer is
+		return true
+	}
+	if j < len(toks) && (toks[j].low == "is" || toks[j].low == "are" || toks[j].low == "was" || toks[j].low == "were" || toks[j].low == "remains" || toks[j].low == "stays") {
 		j++
+	}
+	if j+1 < len(toks) && (toks[j].low == "has" || toks[j].low == "have" || toks[j].low == "had") && toks[j+1].low == "been" {
+		// "has been removed"
+		j += 2
 	}
 	if j < len(toks) && (toks[j].low == "all" || toks[j].low == "both") {
 		// "'A' and 'B' are both not shown": said of each
@@ -268,7 +276,8 @@ func absentAfter(toks []token, i int) bool {
 		}
 	}
 	switch w := toks[j].low; {
-	case w == "nowhere" || w == "missing" || w == "gone" || w == "absent" || w == "excluded" || w == "omitted" || w == "hidden":
+	case w == "nowhere" || w == "missing" || w == "gone" || w == "absent" || w == "excluded" || w == "omitted" || w == "hidden" ||
+		w == "removed" || w == "deleted" || w == "dropped" || w == "retired":
 		return true
 	case (w == "left" || w == "filtered" || w == "dropped" || w == "taken" || w == "cut") && j+1 < len(toks) && toks[j+1].low == "out":
 		// "'Ann Lee' is filtered out"
