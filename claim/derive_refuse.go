@@ -871,8 +871,9 @@ func scopeLeftOut(claim, suggestion string, p *plan.Plan) string {
 			continue
 		}
 		// Only words of the clause that says the text absent can say
-		// what it is absent from: "returns just the first two tasks, so
-		// 'X' is not in it" limits nothing of 'X'.
+		// what it is absent from ("the first task isn't 'X'", "'X' isn't
+		// listed before 'Y'"): "returns just the first two tasks, so 'X'
+		// is not in it" limits nothing of 'X'.
 		for _, j := range p.Journeys {
 			for _, st := range j.Steps {
 				if st.Kind != plan.ExpectNoText || st.Value == "" {
@@ -882,10 +883,15 @@ func scopeLeftOut(claim, suggestion string, p *plan.Plan) string {
 				if at < 0 {
 					continue
 				}
-				clause := low[:at]
+				clause, rest := low[:at], low[at:]
 				if k := strings.LastIndexAny(clause, ",;—"); k >= 0 {
 					clause = clause[k:]
 				}
+				if k := strings.IndexAny(rest, ",;—"); k >= 0 {
+					rest = rest[:k]
+				}
+				// the clause on both sides: "'A' isn't listed before 'B'"
+				clause += rest
 				if unq := strings.NewReplacer(`"`, "", "'", "", "“", "", "”", "", "‘", "", "’", ""); strings.Contains(unq.Replace(clause), unq.Replace(strings.ToLower(sp))) {
 					return fmt.Sprintf("checks a text absent and leaves out %q, which may be what the claim says it is absent from", sp)
 				}

@@ -1649,6 +1649,7 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"Typing 'abc' into 'Zip' doesn't show 'Invalid zip' until you leave the field", `Typing "abc" does not show "Invalid zip"`},
 		{"On /pricing, only the 'Pro' plan shows 'Popular'", `On /pricing, clicking "Pro" shows "Popular"`},
 		{"On /tasks, the first task isn't 'Buy milk'", `/tasks does not show "Buy milk"`},
+		{"On /tasks, 'Buy milk' isn't listed before 'Walk dog'", `/tasks does not show "Buy milk"`},
 		{"On /tasks, 'Buy milk' and 'Walk dog' are not both shown", `/tasks shows "Buy milk"`},
 		{"On /tasks, not all of 'A', 'B' are shown", `/tasks does not show "A"`},
 		{"On /, 'Delete' shows up nowhere", `/ shows "Delete"`},
