@@ -1095,11 +1095,17 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	for _, t := range lexClaim(rephrasing).toks {
 		kept[t.low] = true
 	}
-	for _, t := range lexClaim(claim).toks {
+	ctoks := lexClaim(claim).toks
+	for i, t := range ctoks {
 		if t.kind != tWord || kept[t.low] || kept[t.low+"s"] || kept[strings.TrimSuffix(t.low, "s")] {
 			continue
 		}
 		if actionWords[t.low] {
+			return false
+		}
+		if stateParticles[t.low] && i > 0 && copulas[ctoks[i-1].low] {
+			// "'Dark mode' is on", "'Beta' is up": a state, not a
+			// preposition
 			return false
 		}
 		if stopWords[t.low] || notText[t.low] || structural[t.low] || determiners[t.low] || looseWords[t.low] {
@@ -1109,6 +1115,13 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	}
 	return true
 }
+
+// stateParticles after "is" say a state ("'Dark mode' is on", "'API' is
+// down"), which a rephrasing that only shows the text leaves out.
+var (
+	stateParticles = map[string]bool{"on": true, "off": true, "up": true, "down": true, "out": true, "in": true}
+	copulas        = map[string]bool{"is": true, "are": true, "was": true, "were": true, "stays": true, "remains": true, "becomes": true}
+)
 
 // namesHome reports whether a claim names the home page in words.
 func namesHome(claim string) bool {

@@ -1605,6 +1605,29 @@ func TestReadingsHomePageKept(t *testing.T) {
 	})
 }
 
+// A state said with a particle ("is on", "is up") is a word a rephrasing
+// that only shows the text leaves out: it is labelled, never offered as
+// keeping the claim.
+func TestSuggestionsKeepAStateParticle(t *testing.T) {
+	for _, c := range []struct {
+		claim, sugg string
+		faithful    bool
+	}{
+		{"On /settings, 'Dark mode' is on", `/settings shows "Dark mode"`, false},
+		{"On /, 'Beta' is up", `/ shows "Beta"`, false},
+		{"On /status, 'API' is down", `/status shows "API"`, false},
+		{"On /, 'Delete' shows up", `/ shows "Delete"`, true},
+	} {
+		d, err := Derive(c.sugg)
+		if err != nil {
+			t.Fatalf("%q does not derive: %v", c.sugg, err)
+		}
+		if got := Faithful(c.claim, c.sugg, d.Plan); got != c.faithful {
+			t.Errorf("Faithful(%q, %q) = %v, want %v", c.claim, c.sugg, got, c.faithful)
+		}
+	}
+}
+
 // "Not both" says one text at least is absent, not which: checking each
 // absent would fail a page the claim allows.
 func TestReadingsNotBoth(t *testing.T) {
