@@ -1,4 +1,4 @@
-package fieldapps
+package claim
 
 import (
 	"context"
@@ -14,24 +14,20 @@ import (
 	"github.com/vouchdev/vouch/runner"
 )
 
-// fieldData is the field corpus's directory: its claims, the apps' data
-// and the confirm plans.
-const fieldData = "../testdata/field"
-
 // TestFieldConfirm runs the hand-written plans behind the field corpus's
-// expected decisions (claim/testdata/field/confirm) against the apps, as the
+// expected decisions (testdata/field/confirm) against the apps, as the
 // corpus test serves them: every journey must pass. An app that changes
 // under the corpus (a new package version, a changed seed) shows here as
 // a fact that no longer holds, not as a reader's wrong decision.
 func TestFieldConfirm(t *testing.T) {
-	apps := Start(t, fieldData)
+	apps := fieldApps(t)
 	r, err := runner.New(runner.Config{Evidence: runner.EvidenceOff, Workers: 2, StepTimeout: 30 * time.Second, // a budget, not a speed measure
 		Policy: &netpolicy.Policy{Allow: []string{"127.0.0.1"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	files, err := filepath.Glob(filepath.Join(fieldData, "confirm", "*.yaml"))
+	files, err := filepath.Glob(filepath.Join("testdata", "field", "confirm", "*.yaml"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no confirm plans: %v", err)
 	}
