@@ -78,15 +78,22 @@ var hedgeWords = map[string]bool{"may": true, "might": true, "could": true, "som
 	"usually": true, "often": true, "occasionally": true, "possibly": true, "perhaps": true,
 	"maybe": true, "probably": true, "likely": true, "mostly": true, "typically": true, "generally": true}
 
-func guardHedge(_ []gword, _ []plan.Step, d Derivation) string {
-	// the lexer drops modal verbs as fillers ("should show" is "shows"),
-	// so the hedges are looked for in the claim as written
+// writtenWords is the claim as written, its quoted texts blanked: the
+// lexer drops modal verbs ("can", "may", "will") that some guards read.
+func writtenWords(d Derivation) string {
 	text := normalizeClaim(stripLabel(d.Claim))
 	for _, l := range lexClaim(pageFirst(stripLabel(d.Claim))).lits {
 		if l != "" {
 			text = strings.ReplaceAll(text, l, " ")
 		}
 	}
+	return text
+}
+
+func guardHedge(_ []gword, _ []plan.Step, d Derivation) string {
+	// the lexer drops modal verbs as fillers ("should show" is "shows"),
+	// so the hedges are looked for in the claim as written
+	text := writtenWords(d)
 	fs := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
 	for i, f := range fs {
 		if !hedgeWords[strings.ToLower(f)] || f == "May" {
@@ -112,13 +119,7 @@ var reAbility = lazyRE(`(?i)\b(can(?:not|['’]t| not)?)\s+(?:\w+ly\s+|also\s+|s
 // delete it, not that it is gone; read without "can" the plan would check
 // it absent before anyone acts. "can be seen" stays a text shown.
 func guardAbility(_ []gword, _ []plan.Step, d Derivation) string {
-	text := normalizeClaim(stripLabel(d.Claim))
-	for _, l := range lexClaim(pageFirst(stripLabel(d.Claim))).lits {
-		if l != "" {
-			text = strings.ReplaceAll(text, l, " ")
-		}
-	}
-	for _, m := range reAbility.FindAllStringSubmatch(text, -1) {
+	for _, m := range reAbility.FindAllStringSubmatch(writtenWords(d), -1) {
 		if seenWords[strings.ToLower(m[2])] {
 			continue
 		}
@@ -137,7 +138,7 @@ var reFutureChange = lazyRE(`(?i)\b(?:will|(?:is|are)\s+going\s+to)\s+(?:soon\s+
 // the claim says it is still there. After an action ("clicking 'Delete',
 // 'Beta' will be removed") "will" is what the action does.
 func guardFuture(_ []gword, steps []plan.Step, d Derivation) string {
-	m := reFutureChange.FindString(normalizeClaim(stripLabel(d.Claim)))
+	m := reFutureChange.FindString(writtenWords(d))
 	if m == "" {
 		return ""
 	}

@@ -1651,6 +1651,7 @@ func TestReadingsAbilityAndFutureRefused(t *testing.T) {
 		{"On /, 'Beta' will be removed", ""},
 		{"On /, 'Beta' is going to be dropped", ""},
 		{"On /, 'Save' will be hidden", `On /, the page does not show "Save".`},
+		{"On /, the page says 'This page will be removed soon'", `On /, the page shows "This page will be removed soon".`},
 		{"On /, clicking 'Delete' and 'Beta' will be removed", `On /: the text "Beta" is visible; then click the text "Delete"; then the text "Beta" is not visible.`},
 	})
 }
