@@ -831,6 +831,10 @@ var (
 // every row shows 'Paid'" or "the first task isn't 'Buy milk'".
 var reEveryWord = lazyRE(`(?i)\b(?:every|each|all|any|first|second|third|last|top|bottom|next|previous)\b`)
 
+// unquote drops quote marks, so that a left-out span ('"Zip"') is found in
+// the claim as written ('Zip').
+var unquote = strings.NewReplacer(`"`, "", "'", "", "“", "", "”", "", "‘", "", "’", "")
+
 // reNotAll matches a negated quantifier: "not both", "isn't all".
 var reNotAll = lazyRE(`(?i)(?:\bnot|n[’']t)\s+(?:both|all|every|each)\b`)
 
@@ -892,7 +896,7 @@ func scopeLeftOut(claim, suggestion string, p *plan.Plan) string {
 				}
 				// the clause on both sides: "'A' isn't listed before 'B'"
 				clause += rest
-				if unq := strings.NewReplacer(`"`, "", "'", "", "“", "", "”", "", "‘", "", "’", ""); strings.Contains(unq.Replace(clause), unq.Replace(strings.ToLower(sp))) {
+				if strings.Contains(unquote.Replace(clause), unquote.Replace(strings.ToLower(sp))) {
 					return fmt.Sprintf("checks a text absent and leaves out %q, which may be what the claim says it is absent from", sp)
 				}
 			}

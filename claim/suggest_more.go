@@ -233,15 +233,15 @@ func inLeadingPart(toks []token, part, act int) bool {
 	return false
 }
 
-// absentAfter reports whether the words after the quoted text at i say it
-// is not there: "'X' is not in it", "'X' isn't shown", "'X' is no longer
-// listed", "'X' is nowhere to be seen". A look said not to hold ("'X' is
-// not bold") or a control's state ("'X' is not ticked") is no absence.
 // showsUpWords say a text is seen where "nowhere" after them says it is
 // not.
 var showsUpWords = map[string]bool{"shows": true, "show": true, "appears": true, "appear": true, "turns": true,
 	"turn": true, "shown": true, "listed": true, "displayed": true, "mentioned": true, "found": true, "seen": true}
 
+// absentAfter reports whether the words after the quoted text at i say it
+// is not there: "'X' is not in it", "'X' isn't shown", "'X' is no longer
+// listed", "'X' is nowhere to be seen". A look said not to hold ("'X' is
+// not bold") or a control's state ("'X' is not ticked") is no absence.
 func absentAfter(toks []token, i int) bool {
 	j := i + 1
 	if j < len(toks) && toks[j].kind == tWord && headNouns[toks[j].low] != "" {
