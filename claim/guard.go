@@ -62,7 +62,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
-		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture,
+		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -1369,4 +1369,48 @@ func guardUnshown(ws []gword, steps []plan.Step, _ Derivation) string {
 		}
 	}
 	return ""
+}
+
+// guardShortUnpinned: "the counter shows '3'" names one element, but the
+// plan looks for the text on the whole page, where a number or a
+// one-letter text is likely shown somewhere else too ("3 days ago",
+// "Step 3"): the plan would verify a counter that shows 2. A longer text
+// is what the claim says wherever it is shown; a short one is refused.
+func guardShortUnpinned(_ []gword, steps []plan.Step, d Derivation) string {
+	part := ""
+	for _, n := range d.Notes {
+		if i := strings.Index(n, `" is not pinned to one element: `); i > 0 && strings.Contains(n, "on the whole page") {
+			part = n[1:i]
+			break
+		}
+	}
+	if part == "" {
+		return ""
+	}
+	for _, s := range steps {
+		if (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Target == "" && shortText(s.Value) {
+			return fmt.Sprintf("%q is too short to look for on the whole page, and %q is not pinned to one element: the text may be shown elsewhere on the page; quote more of what it shows (\"'%s items'\")", s.Value, part, s.Value)
+		}
+	}
+	return ""
+}
+
+// shortText reports whether v is a number of up to three digits or a text
+// of up to two characters: texts a page shows in many places.
+func shortText(v string) bool {
+	v = strings.TrimSpace(v)
+	if utf8.RuneCountInString(v) <= 2 {
+		return true
+	}
+	digits := 0
+	for _, r := range v {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+		case strings.ContainsRune(".,+-%$€£#", r):
+		default:
+			return false
+		}
+	}
+	return digits <= 3
 }

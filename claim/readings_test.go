@@ -1808,3 +1808,16 @@ func TestReadingsSaidOfKept(t *testing.T) {
 		t.Errorf("suggestions %q", np.Suggestions)
 	}
 }
+
+// "The counter shows '3'" names one element, but the text is looked for
+// on the whole page: a number or a one-letter text may be shown anywhere
+// else, so it is refused; a longer one is what the claim says.
+func TestReadingsShortTextUnpinned(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /tasks, the counter shows '3'", ""},
+		{"On /cart, the badge reads '12'", ""},
+		{"On /tasks, the counter doesn't show '0'", ""},
+		{"On /tasks, the counter shows '3 items left'", `On /tasks, the page shows "3 items left".`},
+		{"On /tasks, the page shows '3'", `On /tasks, the page shows "3".`},
+	})
+}
