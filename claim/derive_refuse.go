@@ -1076,6 +1076,15 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	if containsWord(claim, "only") && !containsWord(rephrasing, "only") && !containsWord(rephrasing, "exactly") {
 		return false
 	}
+	// "shows exactly 'todos'" says the case and the whole text, which a
+	// text looked for case-insensitively does not check; a count is exact
+	// whatever words say it.
+	_, _, counts := facts(rephrasing)
+	for _, w := range []string{"exactly", "precisely", "verbatim"} {
+		if containsWord(claim, w) && !containsWord(rephrasing, w) && len(counts) == 0 {
+			return false
+		}
+	}
 	// "shows 'Acme' once" is not "shows 'Acme'" ("Once signed in, …"
 	// opens a condition, which the rephrasing words differently).
 	for i, t := range lexClaim(claim).toks {

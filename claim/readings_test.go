@@ -1821,3 +1821,32 @@ func TestReadingsShortTextUnpinned(t *testing.T) {
 		{"On /tasks, the page shows '3'", `On /tasks, the page shows "3".`},
 	})
 }
+
+// "Shows exactly 'todos'" says the case and the whole text; a text is
+// looked for case-insensitively as part of what the page shows, so the
+// rephrasing without "exactly" is offered only labelled as checking less.
+func TestSuggestionsKeepExactly(t *testing.T) {
+	for _, c := range []struct{ claim, sugg string }{
+		{"The home page shows exactly 'todos'", `The home page shows "todos"`},
+		{"On /, the heading reads precisely 'Todos'", `/ shows "Todos"`},
+	} {
+		d, err := Derive(c.sugg)
+		if err != nil {
+			t.Fatalf("%q does not derive: %v", c.sugg, err)
+		}
+		if Faithful(c.claim, c.sugg, d.Plan) {
+			t.Errorf("%q: %q is taken as faithful", c.claim, c.sugg)
+		}
+		if np := refusalOf(t, c.claim); np != nil {
+			for _, s := range np.Suggestions {
+				if s == c.sugg {
+					t.Errorf("%q: suggested %q without a label", c.claim, s)
+				}
+			}
+		}
+	}
+	// a count is exact whatever words say it
+	if d, err := Derive("On /tasks, the page has 3 rows"); err != nil || !Faithful("On /tasks, the page has exactly 3 rows", "On /tasks, the page has 3 rows", d.Plan) {
+		t.Errorf("a count without 'exactly' is taken as checking less (%v)", err)
+	}
+}
