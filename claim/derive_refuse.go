@@ -871,7 +871,7 @@ func scopeLeftOut(claim, suggestion string, p *plan.Plan) string {
 	}
 	low := strings.ToLower(claim)
 	for _, sp := range spans {
-		if !reEveryWord.MatchString(sp) && !strings.ContainsAny(sp, "\"'") {
+		if !reEveryWord.MatchString(sp) && !strings.ContainsAny(sp, "\"'") && !namesWhere(claim, sp) {
 			continue
 		}
 		// Only words of the clause that says the text absent can say
@@ -904,6 +904,47 @@ func scopeLeftOut(claim, suggestion string, p *plan.Plan) string {
 	}
 	return ""
 }
+
+// namesWhere reports whether a span left out of a claim names a part of
+// the page or a kind of item ("no button says 'Delete'", "the completed
+// task doesn't show 'Edit'", "not shown for archived items"): left out of
+// a text said absent, it may be what the text is absent from, and the
+// page-wide check fails a page that shows the text elsewhere. A noun
+// right after a quoted text names what that text is ("the 'Saved
+// filters' panel"), not where.
+func namesWhere(claim, sp string) bool {
+	low := strings.ToLower(claim)
+	for _, w := range strings.Fields(unquote.Replace(strings.ToLower(sp))) {
+		w = strings.Trim(w, ",.;:!?()")
+		if !whereNouns[w] {
+			continue
+		}
+		if i := strings.Index(low, w); i > 0 && strings.ContainsAny(lastRune(strings.TrimRight(low[:i], " ")), `'"’”`) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// lastRune returns the last character of s, or "".
+func lastRune(s string) string {
+	r, n := utf8.DecodeLastRuneInString(s)
+	if n == 0 {
+		return ""
+	}
+	return string(r)
+}
+
+// whereNouns name a part of a page or one item a text may be absent from
+// (items in the plural may be all the page lists: "asking for two
+// entries … leaves out 'Carrots'").
+var whereNouns = map[string]bool{"button": true, "buttons": true, "link": true, "links": true,
+	"row": true, "rows": true, "cell": true, "cells": true, "column": true, "columns": true,
+	"task": true, "item": true, "entry": true,
+	"card": true, "cards": true, "header": true, "footer": true, "nav": true, "navbar": true,
+	"sidebar": true, "section": true, "table": true, "heading": true, "headings": true,
+	"field": true, "fields": true, "toolbar": true, "banner": true, "badge": true}
 
 // beforeNegation reports whether a suggestion is cut from the part of
 // its claim before the claim's first negation: it has quoted texts, and

@@ -1395,8 +1395,9 @@ func guardShortUnpinned(_ []gword, steps []plan.Step, d Derivation) string {
 	return ""
 }
 
-// shortText reports whether v is a number of up to three digits or a text
-// of up to two characters: texts a page shows in many places.
+// shortText reports whether v is a bare number of up to three digits or a
+// text of up to two characters: texts a page shows in many places (a price
+// or a percentage says more).
 func shortText(v string) bool {
 	v = strings.TrimSpace(v)
 	if utf8.RuneCountInString(v) <= 2 {
@@ -1407,7 +1408,7 @@ func shortText(v string) bool {
 		switch {
 		case unicode.IsDigit(r):
 			digits++
-		case strings.ContainsRune(".,+-%$€£#", r):
+		case r == '.' || r == ',':
 		default:
 			return false
 		}
