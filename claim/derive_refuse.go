@@ -642,8 +642,17 @@ func goneLits(lx *lexed) map[string]bool {
 // or its errors: the only claims "… loads without errors" rephrases.
 func aboutLoading(claim string) bool {
 	// "shows Loading for a moment": a capitalised word shown is a text
-	return reAboutLoading.MatchString(reShownWord.ReplaceAllString(claim, ""))
+	claim = reShownWord.ReplaceAllString(claim, "")
+	// "the error 'Invalid'", "an error message", "down to Error": a text
+	// the page shows, not the page failing
+	claim = reErrorShown.ReplaceAllString(reErrorName.ReplaceAllString(claim, "$1"), "")
+	return reAboutLoading.MatchString(claim)
 }
+
+var (
+	reErrorShown = lazyRE(`(?i)\berrors?\s+(?:message\s+|text\s+|banner\s+|saying\s+|that\s+says\s+|reading\s+)?["'“‘]|["”’]\s+errors?\b|\berror\s+(?:messages?|texts?|banners?|labels?|boxes|box|alerts?|states?|pages?)\b`)
+	reErrorName  = lazyRE(`(\S\s+)Errors?\b`)
+)
 
 // reShownWord is a capitalised word after a verb of showing: a text.
 var reShownWord = lazyRE(`\b(?i:shows?|says?|reads?|displays?)\s+[A-Z][\w…]*`)
@@ -1120,6 +1129,12 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	// "shows exactly 'todos'" says the case and the whole text, which a
 	// text looked for case-insensitively does not check; a count is exact
 	// whatever words say it.
+	// "'Save' works" says what clicking it does; that it is shown is less.
+	for _, w := range []string{"works", "work", "working", "functions", "functional"} {
+		if containsWord(claim, w) && !containsWord(rephrasing, w) && !withoutErrors(rephrasing) {
+			return false
+		}
+	}
 	_, _, counts := facts(rephrasing)
 	for _, w := range []string{"exactly", "precisely", "verbatim"} {
 		if containsWord(claim, w) && !containsWord(rephrasing, w) && len(counts) == 0 {

@@ -1832,6 +1832,8 @@ func TestSuggestionsKeepExactly(t *testing.T) {
 	for _, c := range []struct{ claim, sugg string }{
 		{"The home page shows exactly 'todos'", `The home page shows "todos"`},
 		{"On /, the heading reads precisely 'Todos'", `/ shows "Todos"`},
+		// "works" says what using it does
+		{"On /, 'Save' works", `/ shows "Save"`},
 	} {
 		d, err := Derive(c.sugg)
 		if err != nil {
@@ -1851,5 +1853,30 @@ func TestSuggestionsKeepExactly(t *testing.T) {
 	// a count is exact whatever words say it
 	if d, err := Derive("On /tasks, the page has 3 rows"); err != nil || !Faithful("On /tasks, the page has exactly 3 rows", "On /tasks, the page has 3 rows", d.Plan) {
 		t.Errorf("a count without 'exactly' is taken as checking less (%v)", err)
+	}
+}
+
+// An error the page shows as a text ("the error 'Invalid'", "an error
+// message", a column named Error) is no claim about the page failing to
+// load: the generic "… loads without errors" is no suggestion for it.
+func TestSuggestionsNoGenericForAnErrorText(t *testing.T) {
+	for _, c := range []string{
+		"On /, the error 'Invalid' is not shown until you submit",
+		"The targets table headers are Endpoint, State, Labels and Error.",
+		"After a failed search the error box has a pale red tint",
+		"The 'Required' error message sits under the field on /signup",
+	} {
+		if np := refusalOf(t, c); np != nil {
+			for _, s := range np.Suggestions {
+				if strings.Contains(s, "loads without errors") {
+					t.Errorf("%q: suggested %q", c, s)
+				}
+			}
+		}
+	}
+	// a claim about errors still gets it
+	np := refusalOf(t, "The checkout page is error-free and snappy")
+	if np == nil || len(np.Suggestions) == 0 || !strings.Contains(np.Suggestions[0], "loads without errors") {
+		t.Errorf("a claim about errors gets no \"loads without errors\": %+v", np)
 	}
 }
