@@ -1880,3 +1880,17 @@ func TestSuggestionsNoGenericForAnErrorText(t *testing.T) {
 		t.Errorf("a claim about errors gets no \"loads without errors\": %+v", np)
 	}
 }
+
+// An image named by describing words or by a part vouch does not pin is
+// looked for as any image, and "the logo" by a guessed alternative text:
+// each is refused where the guess could pass a claim that is not so.
+func TestReadingsImageGuesses(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the hero image is shown", ""},
+		{"On /, the team photo is shown", ""},
+		{"On /, the logo is not shown", ""},
+		{"On /, there is no avatar", ""},
+		{"On /, there is an image", `On /, the element matching "img" is visible.`},
+		{"On /, there's no image", `On /, the element matching "img" is not visible.`},
+	})
+}
