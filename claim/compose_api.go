@@ -1736,6 +1736,17 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 						fmt.Sprintf("%s shows '\"title\": \"%s\"'", path, s.Value),
 						fmt.Sprintf("The title of %s is '%s'", path, s.Value),
 					}}
+			case (record || api) && (s.Kind == plan.ExpectVisible || s.Kind == plan.ExpectHidden) && formFieldTarget(s.Target) != "" && !formSaid(lc):
+				// "/tasks/1 doesn't have a 'secret' field": a key of the
+				// record, which no form field would show
+				name := formFieldTarget(s.Target)
+				verb := "shows"
+				if s.Kind == plan.ExpectHidden {
+					verb = "does not show"
+				}
+				return &refusal{cause: "ambiguous",
+					reason: fmt.Sprintf("%s answers a record, whose %q field may be a key of the response rather than a form field: say which (\"%s %s '\\\"%s\\\":'\", or \"%s has %s field labelled '%s'\")", path, name, path, verb, name, path, map[bool]string{true: "no", false: "a"}[s.Kind == plan.ExpectHidden], name),
+					suggest: []string{fmt.Sprintf("%s %s '\"%s\":'", path, verb, name), fmt.Sprintf("%s has %s field labelled '%s'", path, map[bool]string{true: "no", false: "a"}[s.Kind == plan.ExpectHidden], name)}}
 			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && !quoted[s.Value]:
 				fs := strings.Fields(s.Value)
 				if len(fs) != 2 || !fieldWordRE.MatchString(fs[0]) || apiNotField[fs[0]] || headNouns[fs[0]] != "" {
@@ -1769,6 +1780,26 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 		}
 	}
 	return nil
+}
+
+// formSaid reports whether a claim says its field is a form's.
+func formSaid(lc string) bool {
+	for _, w := range []string{"labelled", "labeled", "placeholder", "form", "input", "text box", "textbox"} {
+		if strings.Contains(lc, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// formFieldTarget returns the name of a form field a target finds by its
+// label or placeholder, or "".
+func formFieldTarget(target string) string {
+	t, err := plan.ParseTarget(target)
+	if err != nil || t.Kind != plan.ByLabel && t.Kind != plan.ByPlaceholder {
+		return ""
+	}
+	return t.Value
 }
 
 // notFieldDesc are words that describe a quoted text without naming a

@@ -1894,3 +1894,22 @@ func TestReadingsImageGuesses(t *testing.T) {
 		{"On /, there's no image", `On /, the element matching "img" is not visible.`},
 	})
 }
+
+// A record's "field" may be a key of its JSON response or a form field:
+// read as a form field, "/tasks/1 doesn't have a 'secret' field" passed
+// whatever the response held. Both readings are offered.
+func TestReadingsRecordField(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/tasks/1 doesn't have a 'secret' field", ""},
+		{"/tasks/1 has a 'title' field", ""},
+		{"/tasks/1 has no field labelled 'secret'", `On /tasks/1, the field labelled "secret" is not visible.`},
+		{"/signup has an 'Email' field", `On /signup, the field labelled "Email" is visible.`},
+	})
+	np := refusalOf(t, "/tasks/1 doesn't have a 'secret' field")
+	if np == nil || len(np.Suggestions) < 2 {
+		t.Fatalf("suggestions: %+v", np)
+	}
+	if !slices.Contains(np.Suggestions, "/tasks/1 has no field labelled 'secret'") {
+		t.Errorf("the form reading is not offered: %q", np.Suggestions)
+	}
+}
