@@ -1745,7 +1745,7 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 					verb = "does not show"
 				}
 				return &refusal{cause: "ambiguous",
-					reason: fmt.Sprintf("%s answers a record, whose %q field may be a key of the response rather than a form field: say which (\"%s %s '\\\"%s\\\":'\", or \"%s has %s field labelled '%s'\")", path, name, path, verb, name, path, map[bool]string{true: "no", false: "a"}[s.Kind == plan.ExpectHidden], name),
+					reason:  fmt.Sprintf("%s answers a record, whose %q field may be a key of the response rather than a form field: say which (\"%s %s '\\\"%s\\\":'\", or \"%s has %s field labelled '%s'\")", path, name, path, verb, name, path, map[bool]string{true: "no", false: "a"}[s.Kind == plan.ExpectHidden], name),
 					suggest: []string{fmt.Sprintf("%s %s '\"%s\":'", path, verb, name), fmt.Sprintf("%s has %s field labelled '%s'", path, map[bool]string{true: "no", false: "a"}[s.Kind == plan.ExpectHidden], name)}}
 			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && !quoted[s.Value]:
 				fs := strings.Fields(s.Value)
