@@ -1740,13 +1740,13 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 				// "/tasks/1 doesn't have a 'secret' field": a key of the
 				// record, which no form field would show
 				name := formFieldTarget(s.Target)
-				verb := "shows"
+				verb, has := "shows", "a"
 				if s.Kind == plan.ExpectHidden {
-					verb = "does not show"
+					verb, has = "does not show", "no"
 				}
 				return &refusal{cause: "ambiguous",
-					reason:  fmt.Sprintf("%s answers a record, whose %q field may be a key of the response rather than a form field: say which (\"%s %s '\\\"%s\\\":'\", or \"%s has %s field labelled '%s'\")", path, name, path, verb, name, path, map[bool]string{true: "no", false: "a"}[s.Kind == plan.ExpectHidden], name),
-					suggest: []string{fmt.Sprintf("%s %s '\"%s\":'", path, verb, name), fmt.Sprintf("%s has %s field labelled '%s'", path, map[bool]string{true: "no", false: "a"}[s.Kind == plan.ExpectHidden], name)}}
+					reason:  fmt.Sprintf("%s answers a record, whose %q field may be a key of the response rather than a form field: say which (\"%s %s '\\\"%s\\\":'\", or \"%s has %s field labelled '%s'\")", path, name, path, verb, name, path, has, name),
+					suggest: []string{fmt.Sprintf("%s %s '\"%s\":'", path, verb, name), fmt.Sprintf("%s has %s field labelled '%s'", path, has, name)}}
 			case (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && !quoted[s.Value]:
 				fs := strings.Fields(s.Value)
 				if len(fs) != 2 || !fieldWordRE.MatchString(fs[0]) || apiNotField[fs[0]] || headNouns[fs[0]] != "" {
