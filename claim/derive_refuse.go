@@ -385,6 +385,9 @@ func suggestions(claim string, last []string, lastWhy map[string]string, extra .
 // change the claim's meaning, one per plan, labels those that check less
 // and returns the first three.
 func finishSuggestions(text string, cands []string, readings map[string]string) []string {
+	for i, c := range cands {
+		cands[i] = trimDangling(c)
+	}
 	var keep []string
 	var keepD []*Derivation
 	sugg, ds := checkedPlans(cands, text)
@@ -417,6 +420,26 @@ func finishSuggestions(text string, cands []string, readings map[string]string) 
 		out = out[:3]
 	}
 	return out
+}
+
+// trimDangling cuts the connectives a candidate cut from its claim may end
+// with ("… shows 'Saved' and"), which read as a sentence left unfinished.
+func trimDangling(s string) string {
+	for {
+		t := strings.TrimRight(s, " ,;:—-")
+		low := strings.ToLower(t)
+		cut := false
+		for _, w := range []string{"and", "or", "but", "then", "so", "and then", "while", "which", "that"} {
+			if strings.HasSuffix(low, " "+w) {
+				t, cut = t[:len(t)-len(w)-1], true
+				break
+			}
+		}
+		if !cut {
+			return t
+		}
+		s = t
+	}
 }
 
 // afterAction marks the claim's quoted texts that come after its first

@@ -1913,3 +1913,22 @@ func TestReadingsRecordField(t *testing.T) {
 		t.Errorf("the form reading is not offered: %q", np.Suggestions)
 	}
 }
+
+// A rephrasing cut from the claim ends where a sentence ends, never on a
+// connective ("… shows 'Saved' and"); the same plan is offered once.
+func TestSuggestionsEndWhole(t *testing.T) {
+	np := refusalOf(t, "On /, clicking 'Save' shows 'Saved' and then it disappears")
+	if np == nil {
+		t.Fatal("derived")
+	}
+	for _, s := range np.Suggestions {
+		for _, w := range []string{" and", " then", " or", ","} {
+			if strings.HasSuffix(stripLabel(s), w) {
+				t.Errorf("suggested %q", s)
+			}
+		}
+	}
+	if n := len(np.Suggestions); n != 2 {
+		t.Errorf("%d suggestions, want 2 (one plan offered once): %q", n, np.Suggestions)
+	}
+}
