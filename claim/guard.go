@@ -1,7 +1,9 @@
 package claim
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -62,7 +64,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
-		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess,
+		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -1443,6 +1445,29 @@ func guardImageGuess(_ []gword, steps []plan.Step, d Derivation) string {
 		case guessed != "" && strings.HasPrefix(s.Target, "alt=") && s.Kind == plan.ExpectHidden:
 			return fmt.Sprintf("%q is found by a guess (an image whose alternative text holds %q), so a page that shows it under another alternative text would pass: quote its alternative text (\"no image with alt 'Acme'\")", guessed, strings.TrimPrefix(s.Target, "alt="))
 		}
+	}
+	return ""
+}
+
+// guardQuotedKept: a quoted text is what the claim says exactly, and a
+// plan whose steps never use it checks another claim ("'Admins' see
+// 'Delete' on /users" checked only that the page shows "Admins"). A note
+// may say how the plan accounts for it ("that the theme is not 'dark'
+// follows from it being 'light'"). The plan's name, the claim itself,
+// does not count.
+func guardQuotedKept(_ []gword, steps []plan.Step, d Derivation) string {
+	lits, _, _ := facts(stripLabel(d.Claim))
+	if len(lits) == 0 {
+		return ""
+	}
+	js, _ := json.Marshal(steps)
+	body := strings.ToLower(strings.NewReplacer(`\u0026`, "&", `\u003c`, "<", `\u003e`, ">").Replace(string(js)))
+	for _, l := range lits {
+		q := strconv.Quote(strings.ToLower(l))
+		if strings.Contains(body, q[1:len(q)-1]) || slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, strconv.Quote(l)) }) {
+			continue
+		}
+		return fmt.Sprintf("the plan does not use the quoted %q, so it would check another claim: say what %q is (\"shows '%s'\", \"clicking '%s'\")", l, l, l, l)
 	}
 	return ""
 }

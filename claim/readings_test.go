@@ -1932,3 +1932,13 @@ func TestSuggestionsEndWhole(t *testing.T) {
 		t.Errorf("%d suggestions, want 2 (one plan offered once): %q", n, np.Suggestions)
 	}
 }
+
+// A quoted text the plan's steps never use is a claim the plan does not
+// check: "'Admins' see 'Delete' on /users" checked only "Admins".
+func TestReadingsQuotedTextKept(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"'Admins' see 'Delete' on /users", ""},
+		// a note says how the plan accounts for it
+		{`GET /settings says the theme is "light", not "dark"`, `On /settings, some object of the JSON response, at any depth, has "light" at "theme".`},
+	})
+}
