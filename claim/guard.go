@@ -1456,8 +1456,8 @@ func guardImageGuess(_ []gword, steps []plan.Step, d Derivation) string {
 // follows from it being 'light'"). The plan's name, the claim itself,
 // does not count.
 func guardQuotedKept(_ []gword, steps []plan.Step, d Derivation) string {
-	lits, _, _ := facts(stripLabel(d.Claim))
-	if len(lits) == 0 {
+	lits, paths, _ := facts(stripLabel(d.Claim))
+	if len(lits)+len(paths) == 0 {
 		return ""
 	}
 	js, _ := json.Marshal(steps)
@@ -1468,6 +1468,13 @@ func guardQuotedKept(_ []gword, steps []plan.Step, d Derivation) string {
 			continue
 		}
 		return fmt.Sprintf("the plan does not use the quoted %q, so it would check another claim: say what %q is (\"shows '%s'\", \"clicking '%s'\")", l, l, l, l)
+	}
+	for _, pa := range paths {
+		q := strconv.Quote(strings.ToLower(strings.TrimSuffix(pa, "/")))
+		if strings.Contains(body, q[1:len(q)-1]) || slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, pa) }) {
+			continue
+		}
+		return fmt.Sprintf("the plan does not use the path %s, so it would check another claim: say what %s is (\"on %s, …\", \"goes to %s\")", pa, pa, pa, pa)
 	}
 	return ""
 }

@@ -1942,3 +1942,29 @@ func TestReadingsQuotedTextKept(t *testing.T) {
 		{`GET /settings says the theme is "light", not "dark"`, `On /settings, some object of the JSON response, at any depth, has "light" at "theme".`},
 	})
 }
+
+// guardQuotedKept on plans made by hand: a quoted text or a path of the
+// claim that no step uses is refused, unless a note accounts for it.
+func TestGuardQuotedKept(t *testing.T) {
+	visit := func(p string) plan.Step { return plan.Step{Kind: plan.Visit, Value: p} }
+	for _, c := range []struct {
+		claim string
+		steps []plan.Step
+		notes []string
+		want  string // "" when kept
+	}{
+		{"On /users, 'Admins' see 'Delete'", []plan.Step{visit("/users"), {Kind: plan.ExpectText, Value: "Admins"}}, nil, `quoted "Delete"`},
+		{"On /users, 'Admins' see 'Delete'", []plan.Step{visit("/users"), {Kind: plan.ExpectText, Value: "Admins"}, {Kind: plan.ExpectText, Value: "delete"}}, nil, ""},
+		{"/old redirects to /new", []plan.Step{visit("/old"), {Kind: plan.ExpectURL, Value: "/elsewhere"}}, nil, "path /new"},
+		{"/old redirects to /new/", []plan.Step{visit("/old"), {Kind: plan.ExpectURL, Value: "/new"}}, nil, ""},
+		{"On /a, 'B' is not 'C'", []plan.Step{visit("/a"), {Kind: plan.ExpectText, Value: "B"}}, []string{`That it is not "C" follows from it being "B".`}, ""},
+		// a label's quoted words are not the claim's
+		{`/a shows "B" — checks only that on /a, the page shows "B"; it does not check what the claim says with "C"`, []plan.Step{visit("/a"), {Kind: plan.ExpectText, Value: "B"}}, nil, ""},
+	} {
+		d := Derivation{Claim: c.claim, Notes: c.notes, Plan: &plan.Plan{Journeys: []plan.Journey{{Steps: c.steps}}}}
+		got := guardQuotedKept(nil, c.steps, d)
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%q: %q, want %q", c.claim, got, c.want)
+		}
+	}
+}
