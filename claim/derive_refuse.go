@@ -845,7 +845,9 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 
 // reScopeWord matches words that limit who, where or how often a claim's
 // check holds: "hardly any page", "except for the header", "few rows".
-var reScopeWord = lazyRE(`(?i)\b(?:except|excluding|apart from|other than|hardly|barely|scarcely|few|fewer|rarely|seldom)\b`)
+var reScopeWord = lazyRE(`(?i)\b(?:except|excluding|apart from|other than|hardly|barely|scarcely|few|fewer|rarely|seldom)\b|` +
+	// who sees it: a journey's visitor is signed out and no admin
+	`\b(?:signed[- ]in|logged[- ]in|authenticated|premium|paying|returning)\b|\b(?:admin|administrator|paid|pro)\s+(?:users?|visitors?|customers?|accounts?|members?|people)\b`)
 
 // reOnlyLimits matches an "only" that limits who or what the claim is
 // about ("only admins see", "only the 'Pro' plan shows", "is only enabled

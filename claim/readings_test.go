@@ -1683,6 +1683,9 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"On /, 'Beta' used to be shown", `/ shows "Beta"`},
 		// the title is no text of the page's body
 		{"On /, the title is not 'Untitled'", `/ does not show "Untitled"`},
+		// who sees it: every journey's visitor is signed out, and no admin
+		{"Signed-in users see 'Dashboard' on /", `/ shows "Dashboard"`},
+		{"On /, premium users see 'Export'", `/ shows "Export"`},
 		// a part a text is said absent from
 		{"No button says 'Delete'", `The home page does not show "Delete"`},
 		{"On /tasks, the completed task doesn't show 'Edit'", `/tasks does not show "Edit"`},
