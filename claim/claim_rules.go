@@ -2359,7 +2359,9 @@ func buildRules() {
 				if f := strings.Fields(m.p.lx.shape[:m.start]); len(f) > 0 && condWords[f[len(f)-1]] {
 					return nil, false
 				}
-				if f := strings.Fields(m.p.lx.shape[:m.start]); len(f) > 0 && timeOrderWords[f[len(f)-1]] {
+				if f := strings.Fields(m.p.lx.shape[:m.start]); len(f) > 0 && timeOrderWords[f[len(f)-1]] &&
+					// "next to 'A'" is a place on the page, not a time
+					!(f[len(f)-1] == "next" && strings.HasPrefix(strings.TrimLeft(m.p.lx.shape[m.start:], " "), "to ")) {
 					// "shows 'Loading' then 'Ready'": one text after the
 					// other in time, which no check reads; both present at
 					// the end would prove another claim.

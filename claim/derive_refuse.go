@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -394,14 +395,14 @@ func finishSuggestions(text string, cands []string, readings map[string]string) 
 	seen := map[string]bool{}
 	for i, sg := range sugg {
 		var p *plan.Plan
+		id := ""
 		if ds[i] != nil {
 			p = ds[i].Plan
-			// Two wordings of one plan are one suggestion: the first,
-			// which came from the claim's own words, stays.
-			if id := p.ID(); seen[id] {
+			// Two wordings of one plan are one suggestion: the first
+			// kept, which came from the claim's own words, stays. The
+			// plan's name is its wording, so only the steps count.
+			if id = planStepsKey(p); seen[id] {
 				continue
-			} else {
-				seen[id] = true
 			}
 		}
 		if lsg := strings.ToLower(sg); (strings.HasPrefix(lsg, "http://") || strings.HasPrefix(lsg, "https://")) &&
@@ -413,6 +414,9 @@ func finishSuggestions(text string, cands []string, readings map[string]string) 
 		}
 		if ChangesMeaning(text, sg, p) == "" {
 			keep, keepD = append(keep, sg), append(keepD, ds[i])
+			if id != "" {
+				seen[id] = true
+			}
 		}
 	}
 	out := label(text, keep, keepD, readings)
@@ -420,6 +424,18 @@ func finishSuggestions(text string, cands []string, readings map[string]string) 
 		out = out[:3]
 	}
 	return out
+}
+
+// planStepsKey is what a plan does, whatever it is called: its journeys'
+// steps in order.
+func planStepsKey(p *plan.Plan) string {
+	var b strings.Builder
+	for _, j := range p.Journeys {
+		js, _ := json.Marshal(j.Steps)
+		b.Write(js)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // trimDangling cuts the connectives a candidate cut from its claim may end

@@ -1482,6 +1482,16 @@ func holderReadings(lx *lexed, sk sketch) ([]string, map[string]string) {
 			holder, path = t.raw, true
 		case t.kind == tLit && len(sk.acts) == 0 && contains(sk.before, strings.TrimSpace(t.raw)) && !describesPage(toks, i):
 			holder = strings.TrimSpace(t.raw)
+			switch {
+			case i > 0 && timeOrderWords[toks[i-1].low]:
+				// "'Loading' is shown, next 'Ready'": one text after
+				// the other in time, no item that holds the other
+				return nil, nil
+			case i > 1 && toks[i-1].low == "to" && toks[i-2].low == "next" || i > 0 && (toks[i-1].low == "beside" || toks[i-1].low == "by"):
+				// "'Sale' is shown next to 'A'": where it is, not what
+				// clicking 'A' opens
+				path = true
+			}
 		case t.kind == tLit && len(sk.acts) > 0 && i+1 < len(toks) && holderNouns[toks[i+1].low] && contains(sk.before, strings.TrimSpace(t.raw)):
 			holder, inAct = strings.TrimSpace(t.raw), true
 		case t.kind == tWord && len(sk.acts) == 0 && i > 0 && capitalised(t.raw) && i+1 < len(toks) && holderNouns[toks[i+1].low]:

@@ -1971,3 +1971,27 @@ func TestGuardQuotedKept(t *testing.T) {
 		}
 	}
 }
+
+// "Next to 'A'" says where a text is, "next 'Ready'" when: neither is read
+// as an item to click open, and neither as the other.
+func TestSuggestionsNextToAndNext(t *testing.T) {
+	np := refusalOf(t, "On /, 'Sale' is shown next to 'A'")
+	if np == nil || len(np.Suggestions) == 0 || stripLabel(np.Suggestions[0]) != `/ shows "Sale" next to "A"` {
+		t.Fatalf("next to: %+v", np)
+	}
+	if strings.Contains(np.Reason, "over time") {
+		t.Errorf("next to read as a time: %s", np.Reason)
+	}
+	np = refusalOf(t, "On /, 'Loading' is shown, next 'Ready'")
+	if np == nil {
+		t.Fatal("derived")
+	}
+	for _, s := range np.Suggestions {
+		if strings.Contains(s, "clicking") || strings.Contains(s, "next to") {
+			t.Errorf("next in time suggested as %q", s)
+		}
+	}
+	if len(np.Suggestions) != 2 {
+		t.Errorf("want the two texts, each once: %q", np.Suggestions)
+	}
+}
