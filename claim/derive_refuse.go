@@ -685,12 +685,15 @@ func aboutLoading(claim string) bool {
 	// "the error 'Invalid'", "an error message", "down to Error": a text
 	// the page shows, not the page failing
 	claim = reErrorShown.ReplaceAllString(reErrorName.ReplaceAllString(claim, "$1"), "")
+	// "focused on load", "when the page loads": when, not whether it loads
+	claim = reOnLoad.ReplaceAllString(claim, "")
 	return reAboutLoading.MatchString(claim)
 }
 
 var (
 	reErrorShown = lazyRE(`(?i)\berrors?\s+(?:message\s+|text\s+|banner\s+|saying\s+|that\s+says\s+|reading\s+)?["'“‘]|["”’]\s+errors?\b|\berror\s+(?:messages?|texts?|banners?|labels?|boxes|box|alerts?|states?|pages?)\b`)
 	reErrorName  = lazyRE(`(\S\s+)Errors?\b`)
+	reOnLoad     = lazyRE(`(?i)\b(?:on|at|after|upon)\s+(?:the\s+)?(?:first\s+|initial\s+)?(?:page\s+)?load\b|\b(?:when|once|as soon as|while)\s+(?:the\s+|it\s+|a\s+)?(?:page\s+)?(?:first\s+)?(?:loads|is loading|is loaded|has loaded)\b`)
 )
 
 // reShownWord is a capitalised word after a verb of showing: a text.

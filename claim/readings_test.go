@@ -1861,13 +1861,17 @@ func TestSuggestionsKeepExactly(t *testing.T) {
 
 // An error the page shows as a text ("the error 'Invalid'", "an error
 // message", a column named Error) is no claim about the page failing to
-// load: the generic "… loads without errors" is no suggestion for it.
+// load, nor is a state "on load": the generic "… loads without errors" is
+// no suggestion for them.
 func TestSuggestionsNoGenericForAnErrorText(t *testing.T) {
 	for _, c := range []string{
 		"On /, the error 'Invalid' is not shown until you submit",
 		"The targets table headers are Endpoint, State, Labels and Error.",
 		"After a failed search the error box has a pale red tint",
 		"The 'Required' error message sits under the field on /signup",
+		// "on load", "when the page loads" say when, not that it loads
+		"On /signup, the name field is focused on load",
+		"Compact view is on when the page first loads",
 	} {
 		if np := refusalOf(t, c); np != nil {
 			for _, s := range np.Suggestions {
