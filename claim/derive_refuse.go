@@ -426,6 +426,53 @@ func finishSuggestions(text string, cands []string, readings map[string]string) 
 	return out
 }
 
+// typedShown returns a quoted text the claim says is typed or given to a
+// field ("typing 'abc'", "entering 'abc'", "the field accepts 'Ann'")
+// that the plan looks for as a text shown without typing it, or "".
+func typedShown(claim string, p *plan.Plan) string {
+	if p == nil {
+		return ""
+	}
+	toks := lexClaim(claim).toks
+	typed := map[string]bool{}
+	for i, t := range toks {
+		if t.kind != tLit {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-2; k-- {
+			if typedVerbs[toks[k].low] {
+				typed[strings.ToLower(strings.TrimSpace(t.raw))] = true
+				break
+			}
+		}
+	}
+	if len(typed) == 0 {
+		return ""
+	}
+	filled := map[string]bool{}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if st.Kind == plan.Fill {
+				filled[strings.ToLower(st.Value)] = true
+			}
+		}
+	}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if v := strings.ToLower(strings.TrimSpace(st.Value)); (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && typed[v] && !filled[v] {
+				return st.Value
+			}
+		}
+	}
+	return ""
+}
+
+// typedVerbs give a field the quoted text after them.
+var typedVerbs = map[string]bool{"typing": true, "type": true, "types": true, "typed": true,
+	"entering": true, "enter": true, "enters": true, "entered": true, "accepts": true, "accept": true,
+	"rejects": true, "reject": true, "refuses": true, "refuse": true, "pasting": true, "paste": true,
+	"pastes": true}
+
 // planStepsKey is what a plan does, whatever it is called: its journeys'
 // steps in order.
 func planStepsKey(p *plan.Plan) string {
@@ -787,6 +834,11 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 		// "Clicking the second button in the footer shows 'Saved'": the
 		// footer is where the button is, not where 'Saved' shows
 		return fmt.Sprintf("looks for a text inside the %s, where the claim puts only what it acts on", m[1])
+	}
+	if v := typedShown(claim, p); v != "" {
+		// "the email field rejects 'abc'": a value typed, which the
+		// page shows only once someone types it
+		return fmt.Sprintf("checks %q, which the claim types into a field, as a text the page shows", v)
 	}
 	if p != nil && reTitleSaid.MatchString(claim) {
 		// "the page title contains 'Acme'": a text of the page is not

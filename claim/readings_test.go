@@ -1686,6 +1686,9 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		// who sees it: every journey's visitor is signed out, and no admin
 		{"Signed-in users see 'Dashboard' on /", `/ shows "Dashboard"`},
 		{"On /, premium users see 'Export'", `/ shows "Export"`},
+		// a value typed into a field is no text the page shows before
+		{"On /signup, the email field rejects 'abc'", `/signup shows "abc"`},
+		{"On /signup, the name field accepts 'Ann'", `/signup shows "Ann"`},
 		// a part a text is said absent from
 		{"No button says 'Delete'", `The home page does not show "Delete"`},
 		{"On /tasks, the completed task doesn't show 'Edit'", `/tasks does not show "Edit"`},
