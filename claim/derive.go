@@ -447,6 +447,9 @@ func derive(claim string) (Derivation, *refusal) {
 	if full != claim {
 		a.note("The label after \"—\" says what the claim leaves out; it is not checked.")
 	}
+	if n := foundFirst(lx, pl); n != "" {
+		a.note(n)
+	}
 	d, err := Trace(full, pl, a.notes)
 	if err != nil {
 		// Derive's own plans always trace; a failure is a bug in the

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -2000,5 +2001,46 @@ func TestSuggestionsNextToAndNext(t *testing.T) {
 	}
 	if len(np.Suggestions) != 2 {
 		t.Errorf("want the two texts, each once: %q", np.Suggestions)
+	}
+}
+
+// A thing said to go away was there: whatever order the claim says it in,
+// the plan finds it just before the action after which it goes, so a page
+// that never showed it does not pass.
+func TestGoneIsFoundFirst(t *testing.T) {
+	for _, c := range []struct{ claim, found string }{
+		{"On /, the cookie banner disappears once you click 'Accept'", `{"wait_for":"role=dialog","reach":true}`},
+		{"On /, the dialog goes away when you press Escape", `{"wait_for":"role=dialog","reach":true}`},
+		{"On /, 'We use cookies' disappears after clicking 'Accept'", `{"expect_text":"We use cookies"}`},
+		{"On /, after clicking 'Accept', the cookie banner disappears", `{"wait_for":"role=dialog","reach":true}`},
+	} {
+		d, err := Derive(c.claim)
+		if err != nil {
+			t.Fatalf("%q: %v", c.claim, err)
+		}
+		steps := d.Plan.Journeys[0].Steps
+		found, acted := -1, -1
+		for i, s := range steps {
+			b, _ := json.Marshal(s)
+			if string(b) == c.found && found < 0 {
+				found = i
+			}
+			if s.Kind == plan.Click || s.Kind == plan.Press {
+				acted = i
+			}
+		}
+		if found < 0 || found > acted {
+			t.Errorf("%q: %s is not found before the action: %v", c.claim, c.found, steps)
+		}
+	}
+	// a plan made by another reader without it is refused
+	steps := []plan.Step{{Kind: plan.Visit, Value: "/"}, {Kind: plan.Click, Target: `text="Accept"`}, {Kind: plan.ExpectNoText, Value: "We use cookies"}}
+	d := Derivation{Claim: "On /, 'We use cookies' disappears after clicking 'Accept'", Plan: &plan.Plan{Journeys: []plan.Journey{{Steps: steps}}}}
+	if guardGone(nil, steps, d) == "" {
+		t.Error("a plan that never finds what goes away passes the guard")
+	}
+	// "absent" after an action says nothing about before
+	if r := guardGone(nil, steps, Derivation{Claim: "On /, after clicking 'Accept', 'We use cookies' is absent", Plan: d.Plan}); r != "" {
+		t.Errorf("absent read as gone: %s", r)
 	}
 }
