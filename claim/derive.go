@@ -149,6 +149,21 @@ func Derive(claim string) (d Derivation, err error) {
 		if why, r := saidOfLost(claim, d); why != "" {
 			return Derivation{}, refuseWith(claim, "ambiguous", why, []string{r}, true) // beside.go
 		}
+		// Whichever reader made the plan, and from whichever restatement
+		// of the claim: what the claim says goes away is found before the
+		// action too, and its quoted texts are used (gone.go, guard.go).
+		if n := foundFirst(lexClaim(stripLabel(claim)), d.Plan); n != "" && !slices.Contains(d.Notes, n) {
+			d.Notes = append(d.Notes, n)
+		}
+		var steps []plan.Step
+		for _, j := range d.Plan.Journeys {
+			steps = append(steps, j.Steps...)
+		}
+		whole := d
+		whole.Claim = claim
+		if why := guardQuotedKept(nil, steps, whole); why != "" {
+			return Derivation{}, refuseWith(claim, "ambiguous", why, nil, false)
+		}
 	}
 	var np *NotProvableError
 	if errors.As(err, &np) {

@@ -1464,7 +1464,7 @@ func guardQuotedKept(_ []gword, steps []plan.Step, d Derivation) string {
 	body := strings.ToLower(strings.NewReplacer(`\u0026`, "&", `\u003c`, "<", `\u003e`, ">").Replace(string(js)))
 	for _, l := range lits {
 		q := strconv.Quote(strings.ToLower(l))
-		if strings.Contains(body, q[1:len(q)-1]) || slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, strconv.Quote(l)) }) {
+		if strings.Contains(body, q[1:len(q)-1]) || slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, strconv.Quote(l)) }) || wordsIn(l, body) {
 			continue
 		}
 		return fmt.Sprintf("the plan does not use the quoted %q, so it would check another claim: say what %q is (\"shows '%s'\", \"clicking '%s'\")", l, l, l, l)
@@ -1477,4 +1477,22 @@ func guardQuotedKept(_ []gword, steps []plan.Step, d Derivation) string {
 		return fmt.Sprintf("the plan does not use the path %s, so it would check another claim: say what %s is (\"on %s, …\", \"goes to %s\")", pa, pa, pa, pa)
 	}
 	return ""
+}
+
+// wordsIn reports whether every word of a quoted text that holds JSON
+// punctuation is in body: '"done": false' is checked as the field done
+// and the value false.
+func wordsIn(lit, body string) bool {
+	if !strings.ContainsAny(lit, `:{}[]"`) {
+		return false
+	}
+	ws := strings.FieldsFunc(strings.ToLower(lit), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.'
+	})
+	for _, w := range ws {
+		if !strings.Contains(body, w) {
+			return false
+		}
+	}
+	return len(ws) > 0
 }
