@@ -734,12 +734,15 @@ func aboutLoading(claim string) bool {
 	claim = reErrorShown.ReplaceAllString(reErrorName.ReplaceAllString(claim, "$1"), "")
 	// "focused on load", "when the page loads": when, not whether it loads
 	claim = reOnLoad.ReplaceAllString(claim, "")
+	// "every target is UP": a status the page shows in capitals
+	claim = reStatusCaps.ReplaceAllString(claim, "")
 	return reAboutLoading.MatchString(claim)
 }
 
 var (
 	reErrorShown = lazyRE(`(?i)\berrors?\s+(?:message\s+|text\s+|banner\s+|saying\s+|that\s+says\s+|reading\s+)?["'“‘]|["”’]\s+errors?\b|\berror\s+(?:messages?|texts?|banners?|labels?|boxes|box|alerts?|states?|pages?)\b`)
 	reErrorName  = lazyRE(`(\S\s+)Errors?\b`)
+	reStatusCaps = lazyRE(`\b(?:UP|DOWN|ERROR|ERRORS|BROKEN|CRASHED|FAST|SLOW|LOADING|LOADED)\b`)
 	reOnLoad     = lazyRE(`(?i)\b(?:on|at|after|upon)\s+(?:the\s+)?(?:first\s+|initial\s+)?(?:page\s+)?load\b|\b(?:when|once|as soon as|while)\s+(?:the\s+|it\s+|a\s+)?(?:page\s+)?(?:first\s+)?(?:loads|is loading|is loaded|has loaded)\b`)
 )
 

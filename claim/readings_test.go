@@ -1876,6 +1876,9 @@ func TestSuggestionsNoGenericForAnErrorText(t *testing.T) {
 		// "on load", "when the page loads" say when, not that it loads
 		"On /signup, the name field is focused on load",
 		"Compact view is on when the page first loads",
+		// a status the page shows in capitals
+		"On /targets, every target is UP",
+		"The node target is UP on the targets page.",
 	} {
 		if np := refusalOf(t, c); np != nil {
 			for _, s := range np.Suggestions {
