@@ -303,8 +303,9 @@ func TestClassOutcomesAsChange(t *testing.T) {
 		// The new text of a changed part of the page.
 		{"On /cart, clicking '+' changes the total to '$24'", [][]string{{`{"visit":"/cart"}`, `{"click":"text=\"+\""}`, `{"expect_text":"$24"}`}}},
 		{"On /profile, clicking 'Save' updates the greeting to 'Hi, Sam'", [][]string{{`{"visit":"/profile"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Hi, Sam"}`}}},
+		// "makes … appear": not shown before the action (gone.go)
 		{"On /todos, adding 'bread' makes '1 item left' appear", [][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
-			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"1 item left"}`}}},
+			`{"expect_no_text":"1 item left"}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"1 item left"}`}}},
 		// A noun after a quoted text describes it.
 		{"On /todos, after adding 'bread', the 'bread' entry is visible", [][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
 			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"bread"}`}}},

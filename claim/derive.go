@@ -152,8 +152,11 @@ func Derive(claim string) (d Derivation, err error) {
 		// Whichever reader made the plan, and from whichever restatement
 		// of the claim: what the claim says goes away is found before the
 		// action too, and its quoted texts are used (gone.go, guard.go).
-		if n := foundFirst(lexClaim(stripLabel(claim)), d.Plan); n != "" && !slices.Contains(d.Notes, n) {
-			d.Notes = append(d.Notes, n)
+		lx := lexClaim(stripLabel(claim))
+		for _, n := range []string{foundFirst(lx, d.Plan), absentFirst(lx, d.Plan)} {
+			if n != "" && !slices.Contains(d.Notes, n) {
+				d.Notes = append(d.Notes, n)
+			}
 		}
 		var steps []plan.Step
 		for _, j := range d.Plan.Journeys {
@@ -463,6 +466,9 @@ func derive(claim string) (Derivation, *refusal) {
 		a.note("The label after \"—\" says what the claim leaves out; it is not checked.")
 	}
 	if n := foundFirst(lx, pl); n != "" {
+		a.note(n)
+	}
+	if n := absentFirst(lx, pl); n != "" {
 		a.note(n)
 	}
 	d, err := Trace(full, pl, a.notes)

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -131,4 +132,98 @@ func guardGone(_ []gword, _ []plan.Step, d Derivation) string {
 		}
 	}
 	return ""
+}
+
+// A claim that an action reveals a text or makes it appear ("clicking
+// 'More' reveals 'Export as CSV'", "adding 'bread' makes '1 item left'
+// appear") says it was not shown before: a plan that checks it only after the action passes a
+// click that does nothing on a page that showed it all along. The text is
+// checked absent just before the action (absentFirst), but only a text of
+// two words or more — a short one ("Details", "name") is likely shown
+// elsewhere on the page before, and the page-wide check would fail a true
+// claim — only after a click, a key or a typed value (what a hover or Tab
+// shows is often on the page all along, out of sight), and only on the
+// page the action is on.
+
+// cameWords say that something not shown before shows up. "Appears" alone
+// is often said of what is merely shown ("check that 'Welcome back'
+// appears"), so it counts only caused: "makes 'X' appear".
+var cameWords = []string{"appear", "appears", "reveal", "reveals", "revealed", "pops up", "pop up"}
+
+// cameTexts returns the quoted texts the claim says appear: the nearest
+// quoted text before the word that says so ("'Draft saved' appears") or
+// after it ("reveals 'Export as CSV'").
+func cameTexts(lx *lexed) []string {
+	var out []string
+	toks := lx.toks
+	for i, t := range toks {
+		if t.kind != tWord || !slices.ContainsFunc(cameWords, func(w string) bool {
+			return t.low == w || i+1 < len(toks) && w == t.low+" "+toks[i+1].low
+		}) {
+			continue
+		}
+		caused := t.low != "appear" && t.low != "appears"
+		lit := func(k int) bool {
+			if toks[k].kind == tLit {
+				if caused || k > 0 && (toks[k-1].low == "makes" || toks[k-1].low == "make" || toks[k-1].low == "causes") {
+					out = append(out, strings.TrimSpace(toks[k].raw))
+				}
+				return true
+			}
+			return toks[k].kind != tWord
+		}
+		for k := i - 1; k >= max(i-3, 0) && !lit(k); k-- {
+		}
+		for k := i + 1; k < min(i+4, len(toks)) && !lit(k); k++ {
+		}
+	}
+	return slices.DeleteFunc(out, func(v string) bool { return len(strings.Fields(v)) < 2 })
+}
+
+// absentFirst puts, before the action after which a claim says a text of
+// two words or more appears, a check that it is not shown yet, and
+// returns the note that says so ("" when nothing was added).
+func absentFirst(lx *lexed, p *plan.Plan) string {
+	texts := cameTexts(lx)
+	if p == nil || len(texts) == 0 || saysGone(lx) {
+		return ""
+	}
+	added := false
+	for ji, j := range p.Journeys {
+		lastAct := -1
+		gaps := map[int][]plan.Step{}
+		for i, s := range j.Steps {
+			switch {
+			case s.Kind == plan.Visit:
+				lastAct = -1 // the text is said of another page
+			case s.Kind == plan.WaitFor || s.Kind.IsAssertion():
+			default:
+				lastAct = i
+			}
+			if lastAct < 0 || s.Kind != plan.ExpectText || s.Target != "" || !slices.ContainsFunc(texts, func(v string) bool { return strings.EqualFold(v, s.Value) }) {
+				continue
+			}
+			if a := j.Steps[lastAct]; a.Kind == plan.Hover || a.Kind == plan.Press && a.Value == "Tab" {
+				continue
+			}
+			absent := plan.Step{Kind: plan.ExpectNoText, Value: s.Value}
+			if !slices.ContainsFunc(j.Steps[:lastAct], func(b plan.Step) bool { return b.Kind == plan.ExpectNoText && strings.EqualFold(b.Value, s.Value) }) {
+				gaps[lastAct] = append(gaps[lastAct], absent)
+			}
+		}
+		if len(gaps) == 0 {
+			continue
+		}
+		var steps []plan.Step
+		for i, s := range j.Steps {
+			steps = append(steps, gaps[i]...)
+			steps = append(steps, s)
+		}
+		p.Journeys[ji].Steps = steps
+		added = true
+	}
+	if !added {
+		return ""
+	}
+	return "That it appears is checked by it not being shown just before the step after which it appears, and shown after: a page that showed it all along fails."
 }

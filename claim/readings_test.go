@@ -2047,3 +2047,41 @@ func TestGoneIsFoundFirst(t *testing.T) {
 		t.Errorf("absent read as gone: %s", r)
 	}
 }
+
+// What an action reveals or makes appear was not shown before it: a text
+// of two words or more is checked absent just before the action. Not a
+// short text (likely shown elsewhere), not after a hover or Tab (often on
+// the page all along, out of sight), and not a bare "appears", often said
+// of what is merely shown.
+func TestRevealedIsAbsentFirst(t *testing.T) {
+	for _, c := range []struct {
+		claim string
+		added bool
+	}{
+		{"On /, clicking 'More' reveals 'Export as CSV'", true},
+		{"On /, clicking 'Save' makes 'Draft saved' appear", true},
+		{"On /, pressing Enter pops up 'Are you sure?'", true},
+		{"On /, clicking 'More' reveals 'Details'", false},
+		{"On /, 'Draft saved' appears after clicking 'Save'", false},
+		{"On /, hovering over 'Row' reveals 'Copy path'", false},
+		{"On /, clicking 'More' shows 'Export as CSV'", false},
+	} {
+		d, err := Derive(c.claim)
+		if err != nil {
+			t.Fatalf("%q: %v", c.claim, err)
+		}
+		steps := d.Plan.Journeys[0].Steps
+		absent, acted := -1, -1
+		for i, s := range steps {
+			if s.Kind == plan.ExpectNoText && absent < 0 {
+				absent = i
+			}
+			if s.Kind == plan.Click || s.Kind == plan.Press || s.Kind == plan.Hover {
+				acted = i
+			}
+		}
+		if got := absent >= 0 && absent < acted; got != c.added {
+			t.Errorf("%q: checked absent before the action %v, want %v: %v", c.claim, got, c.added, steps)
+		}
+	}
+}
