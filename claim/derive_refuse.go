@@ -426,6 +426,61 @@ func finishSuggestions(text string, cands []string, readings map[string]string) 
 	return out
 }
 
+// resultAtStart returns a quoted text the claim says is seen after an
+// action that the plan looks for (shown or not) with no action at all:
+// checking less would be the action's outcome unchecked; this checks
+// another state of the page. A text the claim says goes away ("clicking
+// 'Accept' hides 'We use cookies'") is shown before, as the claim says.
+func resultAtStart(claim string, p *plan.Plan) string {
+	if p == nil {
+		return ""
+	}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if st.Kind != plan.Visit && st.Kind != plan.WaitFor && !st.Kind.IsAssertion() {
+				return ""
+			}
+		}
+	}
+	lx := lexClaim(claim)
+	gone := saysGone(lx)
+	// the quoted texts after the first action verb, but the one it acts
+	// on ("adding 'Milk'", "clicking the 'Delete' button")
+	var later []string
+	act := -1
+	for i, t := range lx.toks {
+		verbAt := i == 0 || lx.toks[i-1].kind == tPunct || lx.toks[i-1].low == "and" || lx.toks[i-1].low == "then" || strings.HasSuffix(t.low, "ing")
+		switch {
+		case t.kind == tWord && act < 0 && verbAt && (sketchClickVerbs[t.low] || sketchActionVerbs[t.low] || pressVerb(t.low) || baseActionVerbs[t.low]):
+			act = i
+		case t.kind == tLit && act >= 0 && i-act > 2:
+			later = append(later, strings.ToLower(strings.TrimSpace(t.raw)))
+		}
+	}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			v := st.Value
+			if t, err := plan.ParseTarget(st.Target); err == nil && v == "" {
+				v = t.Value
+			}
+			shown := st.Kind == plan.ExpectText || st.Kind == plan.ExpectVisible || st.Kind == plan.ExpectCount || st.Kind == plan.ExpectTitle
+			if !shown && st.Kind != plan.ExpectNoText && st.Kind != plan.ExpectHidden || gone && shown {
+				continue
+			}
+			if slices.Contains(later, strings.ToLower(strings.TrimSpace(v))) {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// baseActionVerbs are actions said as commands ("Create a new tiddler …,
+// click the tick"), which the gerund lists leave out.
+var baseActionVerbs = map[string]bool{"create": true, "add": true, "delete": true, "remove": true,
+	"type": true, "enter": true, "fill": true, "submit": true, "save": true, "edit": true,
+	"rename": true, "upload": true, "send": true, "open": true, "click": true, "press": true}
+
 // typedShown returns a quoted text the claim says is typed or given to a
 // field ("typing 'abc'", "entering 'abc'", "the field accepts 'Ann'")
 // that the plan looks for as a text shown without typing it, or "".
@@ -729,6 +784,9 @@ func goneLits(lx *lexed) map[string]bool {
 func aboutLoading(claim string) bool {
 	// "shows Loading for a moment": a capitalised word shown is a text
 	claim = reShownWord.ReplaceAllString(claim, "")
+	// a quoted text is what the page shows ("says 'Failed to load API
+	// definition.'"), not what the claim says of it
+	claim = reQuotedSpan.ReplaceAllString(claim, `""`)
 	// "the error 'Invalid'", "an error message", "down to Error": a text
 	// the page shows, not the page failing
 	claim = reErrorShown.ReplaceAllString(reErrorName.ReplaceAllString(claim, "$1"), "")
@@ -742,6 +800,7 @@ func aboutLoading(claim string) bool {
 var (
 	reErrorShown = lazyRE(`(?i)\berrors?\s+(?:message\s+|text\s+|banner\s+|saying\s+|that\s+says\s+|reading\s+)?["'“‘]|["”’]\s+errors?\b|\berror\s+(?:messages?|texts?|banners?|labels?|boxes|box|alerts?|states?|pages?)\b`)
 	reErrorName  = lazyRE(`(\S\s+)Errors?\b`)
+	reQuotedSpan = lazyRE(`"[^"]*"|'[^']*'|“[^”]*”|‘[^’]*’`)
 	reStatusCaps = lazyRE(`\b(?:UP|DOWN|ERROR|ERRORS|BROKEN|CRASHED|FAST|SLOW|LOADING|LOADED)\b`)
 	reOnLoad     = lazyRE(`(?i)\b(?:on|at|after|upon)\s+(?:the\s+)?(?:first\s+|initial\s+)?(?:page\s+)?load\b|\b(?:when|once|as soon as|while)\s+(?:the\s+|it\s+|a\s+)?(?:page\s+)?(?:first\s+)?(?:loads|is loading|is loaded|has loaded)\b`)
 )
@@ -837,6 +896,11 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 		// "Clicking the second button in the footer shows 'Saved'": the
 		// footer is where the button is, not where 'Saved' shows
 		return fmt.Sprintf("looks for a text inside the %s, where the claim puts only what it acts on", m[1])
+	}
+	if v := resultAtStart(claim, p); v != "" {
+		// "Adding 'Milk' shows '1 item left'" offered as "/ shows '1
+		// item left'": the after-state looked for before anything is done
+		return fmt.Sprintf("looks for %q, which the claim says follows an action, before anything is done", v)
 	}
 	if v := typedShown(claim, p); v != "" {
 		// "the email field rejects 'abc'": a value typed, which the

@@ -1687,6 +1687,9 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		// who sees it: every journey's visitor is signed out, and no admin
 		{"Signed-in users see 'Dashboard' on /", `/ shows "Dashboard"`},
 		{"On /, premium users see 'Export'", `/ shows "Export"`},
+		// what follows an action, looked for before anything is done
+		{"On /tasks, adding 'Milk' eventually shows '1 item left'", `/tasks shows "1 item left"`},
+		{"On /, clicking 'Delete' eventually removes 'Walk dog'", `/ does not show "Walk dog"`},
 		// a value typed into a field is no text the page shows before
 		{"On /signup, the email field rejects 'abc'", `/signup shows "abc"`},
 		{"On /signup, the name field accepts 'Ann'", `/signup shows "Ann"`},
