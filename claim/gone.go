@@ -96,21 +96,7 @@ func foundFirst(lx *lexed, p *plan.Plan) string {
 	if p == nil || !saysGone(lx) {
 		return ""
 	}
-	added := false
-	for ji, j := range p.Journeys {
-		gaps := goneGaps(j)
-		if len(gaps) == 0 {
-			continue
-		}
-		var steps []plan.Step
-		for i, s := range j.Steps {
-			steps = append(steps, gaps[i]...)
-			steps = append(steps, s)
-		}
-		p.Journeys[ji].Steps = steps
-		added = true
-	}
-	if !added {
+	if !insertBefore(p, goneGaps) {
 		return ""
 	}
 	return "That it goes away is checked by finding it just before the step after which it goes (a page where it is not found then blocks or fails the run) and not after."
@@ -188,42 +174,54 @@ func absentFirst(lx *lexed, p *plan.Plan) string {
 	if p == nil || len(texts) == 0 || saysGone(lx) {
 		return ""
 	}
+	if !insertBefore(p, func(j plan.Journey) map[int][]plan.Step { return cameGaps(j, texts) }) {
+		return ""
+	}
+	return "That it appears is checked by it not being shown just before the step after which it appears, and shown after: a page that showed it all along fails."
+}
+
+// cameGaps returns, for each action after which one of texts is checked
+// shown but not checked absent before it, the check that it is absent.
+func cameGaps(j plan.Journey, texts []string) map[int][]plan.Step {
+	lastAct := -1
+	gaps := map[int][]plan.Step{}
+	for i, s := range j.Steps {
+		switch {
+		case s.Kind == plan.Visit:
+			lastAct = -1 // the text is said of another page
+		case s.Kind == plan.WaitFor || s.Kind.IsAssertion():
+		default:
+			lastAct = i
+		}
+		if lastAct < 0 || s.Kind != plan.ExpectText || s.Target != "" || !slices.ContainsFunc(texts, func(v string) bool { return strings.EqualFold(v, s.Value) }) {
+			continue
+		}
+		if a := j.Steps[lastAct]; a.Kind == plan.Hover || a.Kind == plan.Press && a.Value == "Tab" {
+			continue
+		}
+		if !slices.ContainsFunc(j.Steps[:lastAct], func(b plan.Step) bool { return b.Kind == plan.ExpectNoText && strings.EqualFold(b.Value, s.Value) }) {
+			gaps[lastAct] = append(gaps[lastAct], plan.Step{Kind: plan.ExpectNoText, Value: s.Value})
+		}
+	}
+	return gaps
+}
+
+// insertBefore puts the steps gaps returns for each journey before the
+// step at their index, and reports whether it put any.
+func insertBefore(p *plan.Plan, gaps func(plan.Journey) map[int][]plan.Step) bool {
 	added := false
 	for ji, j := range p.Journeys {
-		lastAct := -1
-		gaps := map[int][]plan.Step{}
-		for i, s := range j.Steps {
-			switch {
-			case s.Kind == plan.Visit:
-				lastAct = -1 // the text is said of another page
-			case s.Kind == plan.WaitFor || s.Kind.IsAssertion():
-			default:
-				lastAct = i
-			}
-			if lastAct < 0 || s.Kind != plan.ExpectText || s.Target != "" || !slices.ContainsFunc(texts, func(v string) bool { return strings.EqualFold(v, s.Value) }) {
-				continue
-			}
-			if a := j.Steps[lastAct]; a.Kind == plan.Hover || a.Kind == plan.Press && a.Value == "Tab" {
-				continue
-			}
-			absent := plan.Step{Kind: plan.ExpectNoText, Value: s.Value}
-			if !slices.ContainsFunc(j.Steps[:lastAct], func(b plan.Step) bool { return b.Kind == plan.ExpectNoText && strings.EqualFold(b.Value, s.Value) }) {
-				gaps[lastAct] = append(gaps[lastAct], absent)
-			}
-		}
-		if len(gaps) == 0 {
+		g := gaps(j)
+		if len(g) == 0 {
 			continue
 		}
 		var steps []plan.Step
 		for i, s := range j.Steps {
-			steps = append(steps, gaps[i]...)
+			steps = append(steps, g[i]...)
 			steps = append(steps, s)
 		}
 		p.Journeys[ji].Steps = steps
 		added = true
 	}
-	if !added {
-		return ""
-	}
-	return "That it appears is checked by it not being shown just before the step after which it appears, and shown after: a page that showed it all along fails."
+	return added
 }
