@@ -426,6 +426,12 @@ func finishSuggestions(text string, cands []string, readings map[string]string) 
 	return out
 }
 
+// reHostLead is a suggestion that starts with a site's host name.
+var reHostLead = lazyRE(`^(?i:on\s+)?([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?i:com|org|net|io|dev|app|example|test|local|co|uk|de))\b`)
+
+// reTitlePart says a title holds a text, not that it is the text.
+var reTitlePart = lazyRE(`(?i)\btitle\b.{0,40}\b(?:contains?|includes?|mentions?|starts? with|ends? with|begins? with|has .{0,20}\bin it)\b`)
+
 // resultAtStart returns a quoted text the claim says is seen after an
 // action that the plan looks for (shown or not) with no action at all:
 // checking less would be the action's outcome unchecked; this checks
@@ -896,6 +902,29 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 		// "Clicking the second button in the footer shows 'Saved'": the
 		// footer is where the button is, not where 'Saved' shows
 		return fmt.Sprintf("looks for a text inside the %s, where the claim puts only what it acts on", m[1])
+	}
+	if m := reHostLead.FindStringSubmatch(s); m != nil && p != nil && !strings.Contains(strings.ToLower(string(p.Canonical())), strings.ToLower(m[1])+"/") {
+		// "Docs.example.com shows 'Docs'" checked the deployment's home
+		// page: the sentence names a site it never visits
+		return fmt.Sprintf("names %s as its page but checks the deployment's own", m[1])
+	}
+	if p != nil && reTitlePart.MatchString(claim) {
+		titled := false
+		for _, j := range p.Journeys {
+			for _, st := range j.Steps {
+				titled = titled || st.Kind == plan.ExpectTitle
+			}
+		}
+		switch {
+		case !titled:
+			// "the title of /about includes 'About'": a text of the
+			// page is not the title
+			return "drops the page title the claim is about"
+		case !reTitlePart.MatchString(s):
+			// "the title contains 'Dashboard'": a title of "Dashboard -
+			// Acme" holds it and is not it
+			return "checks the whole title where the claim says only a part of it"
+		}
 	}
 	if v := resultAtStart(claim, p); v != "" {
 		// "Adding 'Milk' shows '1 item left'" offered as "/ shows '1

@@ -1687,6 +1687,11 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		// who sees it: every journey's visitor is signed out, and no admin
 		{"Signed-in users see 'Dashboard' on /", `/ shows "Dashboard"`},
 		{"On /, premium users see 'Export'", `/ shows "Export"`},
+		// a part of the title is neither the whole title nor a text
+		{"The page title contains 'Dashboard'", `The title is "Dashboard"`},
+		{"The title of /about includes 'About'", `/about shows "About"`},
+		// a site the suggestion names and never visits
+		{"Clicking 'Docs' goes to docs.example.com", `Docs.example.com shows "Docs"`},
 		// what follows an action, looked for before anything is done
 		{"On /tasks, adding 'Milk' eventually shows '1 item left'", `/tasks shows "1 item left"`},
 		{"On /, clicking 'Delete' eventually removes 'Walk dog'", `/ does not show "Walk dog"`},
