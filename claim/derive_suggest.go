@@ -1441,6 +1441,10 @@ func universalSubject(lx *lexed) string {
 	return ""
 }
 
+// rowNouns are the items of a list a claim names by a text they show
+// ("the row for 'Ann'").
+var rowNouns = map[string]bool{"row": true, "line": true, "entry": true, "item": true, "card": true, "tile": true, "record": true}
+
 // holderNouns are parts of a page that often hold their texts folded away
 // until clicked open: "the 'Find a book by ID' operation", "the Book schema".
 var holderNouns = map[string]bool{"operation": true, "endpoint": true, "section": true,
@@ -1487,9 +1491,10 @@ func holderReadings(lx *lexed, sk sketch) ([]string, map[string]string) {
 				// "'Loading' is shown, next 'Ready'": one text after
 				// the other in time, no item that holds the other
 				return nil, nil
-			case i > 1 && toks[i-1].low == "to" && toks[i-2].low == "next" || i > 0 && (toks[i-1].low == "beside" || toks[i-1].low == "by"):
-				// "'Sale' is shown next to 'A'": where it is, not what
-				// clicking 'A' opens
+			case i > 1 && toks[i-1].low == "to" && toks[i-2].low == "next" || i > 0 && (toks[i-1].low == "beside" || toks[i-1].low == "by") ||
+				i > 1 && (toks[i-1].low == "for" || toks[i-1].low == "of") && rowNouns[toks[i-2].low]:
+				// "'Sale' is shown next to 'A'", "the row for 'Ann'":
+				// where it is, not what clicking 'A' opens
 				path = true
 			}
 		case t.kind == tLit && len(sk.acts) > 0 && i+1 < len(toks) && holderNouns[toks[i+1].low] && contains(sk.before, strings.TrimSpace(t.raw)):

@@ -2001,6 +2001,16 @@ func TestSuggestionsNextToAndNext(t *testing.T) {
 	if strings.Contains(np.Reason, "over time") {
 		t.Errorf("next to read as a time: %s", np.Reason)
 	}
+	// "the row for 'Ann'" names the item by a text it shows
+	np = refusalOf(t, "On /users, the row for 'Ann' says 'Admin'")
+	if np == nil || len(np.Suggestions) == 0 || stripLabel(np.Suggestions[0]) != `/users shows "Admin" next to "Ann"` {
+		t.Errorf("row for: %+v", np)
+	}
+	for _, s := range np.Suggestions {
+		if strings.Contains(s, "clicking") {
+			t.Errorf("row for: suggested %q", s)
+		}
+	}
 	np = refusalOf(t, "On /, 'Loading' is shown, next 'Ready'")
 	if np == nil {
 		t.Fatal("derived")
