@@ -800,12 +800,16 @@ func aboutLoading(claim string) bool {
 	claim = reOnLoad.ReplaceAllString(claim, "")
 	// "every target is UP": a status the page shows in capitals
 	claim = reStatusCaps.ReplaceAllString(claim, "")
+	// "every link in the nav works", "no broken links": the page's parts
+	// working, not the page loading
+	claim = rePartWorks.ReplaceAllString(claim, "")
 	return reAboutLoading.MatchString(claim)
 }
 
 var (
 	reErrorShown = lazyRE(`(?i)\berrors?\s+(?:message\s+|text\s+|banner\s+|saying\s+|that\s+says\s+|reading\s+)?["'“‘]|["”’]\s+errors?\b|\berror\s+(?:messages?|texts?|banners?|labels?|boxes|box|alerts?|states?|pages?)\b`)
 	reErrorName  = lazyRE(`(\S\s+)Errors?\b`)
+	rePartWorks  = lazyRE(`(?i)\b(?:links?|buttons?|images?|forms?|fields?|menus?|tabs?|filters?|checkbox(?:es)?|toggles?|controls?|widgets?|sliders?|search)\b[^.,;]{0,30}?\b(?:works?|working|broken|breaks?)\b|\bbroken\s+(?:links?|images?|buttons?|forms?)\b`)
 	reQuotedSpan = lazyRE(`"[^"]*"|'[^']*'|“[^”]*”|‘[^’]*’`)
 	reStatusCaps = lazyRE(`\b(?:UP|DOWN|ERROR|ERRORS|BROKEN|CRASHED|FAST|SLOW|LOADING|LOADED)\b`)
 	reOnLoad     = lazyRE(`(?i)\b(?:on|at|after|upon)\s+(?:the\s+)?(?:first\s+|initial\s+)?(?:page\s+)?load\b|\b(?:when|once|as soon as|while)\s+(?:the\s+|it\s+|a\s+)?(?:page\s+)?(?:first\s+)?(?:loads|is loading|is loaded|has loaded)\b`)

@@ -1884,6 +1884,10 @@ func TestSuggestionsNoGenericForAnErrorText(t *testing.T) {
 		// "on load", "when the page loads" say when, not that it loads
 		"On /signup, the name field is focused on load",
 		"Compact view is on when the page first loads",
+		// a part of the page working, not the page loading
+		"On /, every link in the nav works",
+		"On /, the footer has no broken links",
+		"The search works on /",
 		// a status the page shows in capitals
 		"On /targets, every target is UP",
 		"The node target is UP on the targets page.",
