@@ -485,7 +485,8 @@ func resultAtStart(claim string, p *plan.Plan) string {
 // click the tick"), which the gerund lists leave out.
 var baseActionVerbs = map[string]bool{"create": true, "add": true, "delete": true, "remove": true,
 	"type": true, "enter": true, "fill": true, "submit": true, "save": true, "edit": true,
-	"rename": true, "upload": true, "send": true, "open": true, "click": true, "press": true}
+	"rename": true, "upload": true, "send": true, "open": true, "click": true, "press": true,
+	"changing": true, "setting": true, "turning": true, "toggling": true}
 
 // typedShown returns a quoted text the claim says is typed or given to a
 // field ("typing 'abc'", "entering 'abc'", "the field accepts 'Ann'")

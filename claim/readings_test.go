@@ -1695,6 +1695,7 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		// what follows an action, looked for before anything is done
 		{"On /tasks, adding 'Milk' eventually shows '1 item left'", `/tasks shows "1 item left"`},
 		{"On /, clicking 'Delete' eventually removes 'Walk dog'", `/ does not show "Walk dog"`},
+		{"On /settings, changing the theme to 'Dark' and saving persists after reload", `/settings shows "Dark"`},
 		// a value typed into a field is no text the page shows before
 		{"On /signup, the email field rejects 'abc'", `/signup shows "abc"`},
 		{"On /signup, the name field accepts 'Ann'", `/signup shows "Ann"`},
