@@ -1,7 +1,6 @@
 package claim
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -481,12 +480,13 @@ func resultAtStart(claim string, p *plan.Plan) string {
 	return ""
 }
 
-// baseActionVerbs are actions said as commands ("Create a new tiddler …,
-// click the tick"), which the gerund lists leave out.
+// baseActionVerbs are the actions the sketch's verb lists leave out:
+// commands ("Create a new tiddler …, then save") and the setting of a
+// value ("changing the theme to Dark").
 var baseActionVerbs = map[string]bool{"create": true, "add": true, "delete": true, "remove": true,
 	"type": true, "enter": true, "fill": true, "submit": true, "save": true, "edit": true,
-	"rename": true, "upload": true, "send": true, "open": true, "click": true, "press": true,
-	"changing": true, "setting": true, "turning": true, "toggling": true}
+	"rename": true, "upload": true, "send": true, "open": true, "press": true,
+	"changing": true, "setting": true, "turning": true}
 
 // typedShown returns a quoted text the claim says is typed or given to a
 // field ("typing 'abc'", "entering 'abc'", "the field accepts 'Ann'")
@@ -540,8 +540,7 @@ var typedVerbs = map[string]bool{"typing": true, "type": true, "types": true, "t
 func planStepsKey(p *plan.Plan) string {
 	var b strings.Builder
 	for _, j := range p.Journeys {
-		js, _ := json.Marshal(j.Steps)
-		b.Write(js)
+		b.WriteString(stepsKey(j.Steps))
 		b.WriteByte('\n')
 	}
 	return b.String()
@@ -1464,19 +1463,27 @@ func facts(claim string) (lits, paths, numbers []string) {
 	return
 }
 
+// jsonText is JSON lowered, with the escapes of &, < and > (\u0026)
+// undone: a path with a query ("?a=1&b=2") is found as written.
+func jsonText(b []byte) string {
+	return strings.NewReplacer(`\u0026`, "&", `\u003c`, "<", `\u003e`, ">").Replace(strings.ToLower(string(b)))
+}
+
+// inJSON reports whether text s, quoted as JSON quotes it, is in body (a
+// jsonText), case-insensitively.
+func inJSON(body, s string) bool {
+	q := strconv.Quote(strings.ToLower(s))
+	return strings.Contains(body, q[1:len(q)-1])
+}
+
 // Missing says which of a claim's quoted texts, paths and numbers a plan
 // leaves out ("" when none): a plan that drops one proves another claim.
 func Missing(claim string, p *plan.Plan) string {
 	if p == nil {
 		return "no plan"
 	}
-	// The canonical JSON escapes &, < and > (\u0026): a path with a
-	// query ("?a=1&b=2") is in the plan as written.
-	body := strings.NewReplacer(`\u0026`, "&", `\u003c`, "<", `\u003e`, ">").Replace(strings.ToLower(string(p.Canonical())))
-	has := func(s string) bool {
-		q := strconv.Quote(strings.ToLower(s))
-		return strings.Contains(body, q[1:len(q)-1])
-	}
+	body := jsonText(p.Canonical())
+	has := func(s string) bool { return inJSON(body, s) }
 	lits, paths, numbers := facts(claim)
 	var miss []string
 	for _, l := range lits {

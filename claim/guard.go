@@ -1461,17 +1461,15 @@ func guardQuotedKept(_ []gword, steps []plan.Step, d Derivation) string {
 		return ""
 	}
 	js, _ := json.Marshal(steps)
-	body := strings.ToLower(strings.NewReplacer(`\u0026`, "&", `\u003c`, "<", `\u003e`, ">").Replace(string(js)))
+	body := jsonText(js)
 	for _, l := range lits {
-		q := strconv.Quote(strings.ToLower(l))
-		if strings.Contains(body, q[1:len(q)-1]) || slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, strconv.Quote(l)) }) || wordsIn(l, body) {
+		if inJSON(body, l) || slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, strconv.Quote(l)) }) || wordsIn(l, body) {
 			continue
 		}
 		return fmt.Sprintf("the plan does not use the quoted %q, so it would check another claim: say what %q is (\"shows '%s'\", \"clicking '%s'\")", l, l, l, l)
 	}
 	for _, pa := range paths {
-		q := strconv.Quote(strings.ToLower(strings.TrimSuffix(pa, "/")))
-		if strings.Contains(body, q[1:len(q)-1]) || slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, pa) }) {
+		if inJSON(body, strings.TrimSuffix(pa, "/")) || slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, pa) }) {
 			continue
 		}
 		return fmt.Sprintf("the plan does not use the path %s, so it would check another claim: say what %s is (\"on %s, …\", \"goes to %s\")", pa, pa, pa, pa)
