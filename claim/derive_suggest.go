@@ -939,9 +939,21 @@ func leftOut(claim, suggestion string) []string {
 	lx := lexClaim(claim)
 	kept := map[string]bool{}
 	keptLit := map[string]bool{}
+	said := map[string]bool{}
+	for _, t := range lx.toks {
+		if t.kind == tLit {
+			said[strings.ToLower(strings.TrimSpace(t.raw))] = true
+		}
+	}
 	for _, t := range lexClaim(stripLabel(suggestion)).toks {
 		if t.kind == tLit {
-			keptLit[strings.ToLower(strings.TrimSpace(t.raw))] = true
+			l := strings.ToLower(strings.TrimSpace(t.raw))
+			keptLit[l] = true
+			if said[l] {
+				// The claim's own quoted text keeps no unquoted word:
+				// "saves" in "the 'Save' button saves" is left out.
+				continue
+			}
 			// The claim's unquoted words a suggestion quotes are kept.
 			for _, w := range strings.Fields(strings.ToLower(t.raw)) {
 				kept[w] = true

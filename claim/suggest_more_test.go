@@ -54,7 +54,10 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		// A bound or a count is never read as an HTTP status.
 		{"/api/v1 is rate limited to 300 requests a minute", "", ""},
 		// A negation in a condition is no check's negation.
-		{"With no files uploaded, the status bar reads '0 files'", `The home page shows "0 files"`, `"uploaded"`},
+		{"With no files uploaded, the status bar reads '0 files'", `The home page shows "0 files"`, `"no files uploaded"`},
+		// A word the claim also quotes ("saves" beside 'Save') is not
+		// kept by the quoted text: the label names it.
+		{"the 'Save' button saves", `The home page shows "Save"`, `"button saves"`},
 		// Where the actions lead is kept as the address, never the page
 		// they start on.
 		{"Clicking 'Docs' changes the address to /guide", `Clicking "Docs" goes to /guide`, `"address"`},
