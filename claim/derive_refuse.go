@@ -1020,6 +1020,16 @@ var reScopeWord = lazyRE(`(?i)\b(?:except|excluding|apart from|other than|hardly
 	// who sees it: a journey's visitor is signed out and no admin
 	`\b(?:signed[- ]in|logged[- ]in|authenticated|premium|paying|returning)\b|\b(?:admin|administrator|paid|pro)\s+(?:users?|visitors?|customers?|accounts?|members?|people)\b`)
 
+// reWhenWord matches words that say when, how often or on what the
+// claim's check holds — a time other than now, a frequency, a device,
+// browser or mode a journey does not have: "/ used to show 'Beta'",
+// "sometimes shows", "on mobile", "in dark mode". A rephrasing without
+// them checks another claim, not less of it: the page today, on desktop
+// Chromium, in its default look. (A first visit is what every journey
+// is.)
+var reWhenWord = lazyRE(`(?i)\b(?:used to|previously|formerly|sometimes|often|usually|occasionally|frequently|intermittently|randomly|at random|` +
+	`mobile|phones?|tablets?|ipad|iphone|android|ios|firefox|safari|edge|offline|dark mode|light mode|high contrast|small screens?|redesign)\b`)
+
 // reOnlyLimits matches an "only" that limits who or what the claim is
 // about ("only admins see", "only the 'Pro' plan shows", "is only enabled
 // when"); "shows only 'Not found'" limits what is shown, and a list's
@@ -1060,6 +1070,17 @@ func scopeLeftOut(claim, suggestion string, p *plan.Plan) string {
 	for _, sp := range spans {
 		if reScopeWord.MatchString(sp) || reOnlyWord.MatchString(sp) && reOnlyLimits.MatchString(claim) {
 			return fmt.Sprintf("leaves out %q, which limits what the claim checks", sp)
+		}
+	}
+	// The claim is searched, its left-out words compared: "used to" and
+	// "at random" leave out only "used" and "random".
+	masked, _ := maskQuoted(claim)
+	for _, m := range reWhenWord.FindAllString(masked, -1) {
+		for _, sp := range spans {
+			ws := strings.Fields(strings.ToLower(sp))
+			if slices.ContainsFunc(strings.Fields(strings.ToLower(m)), func(w string) bool { return slices.Contains(ws, w) }) {
+				return fmt.Sprintf("leaves out %q, which says when or where the claim holds", m)
+			}
 		}
 	}
 	if p == nil {

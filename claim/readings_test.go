@@ -1682,6 +1682,17 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"On /, 'Beta' was removed", `/ shows "Beta"`},
 		{"On /, 'Beta' has been removed", `/ shows "Beta"`},
 		{"On /, 'Beta' used to be shown", `/ shows "Beta"`},
+		// when, how often, on what: another time, device or look than a
+		// journey's
+		{"/ used to show 'Beta'", `/ shows "Beta"`},
+		{"Clicking 'Save' used to show 'Saved'", `Clicking "Save" shows "Saved"`},
+		{"/ sometimes shows 'Beta'", `/ shows "Beta"`},
+		{"/ usually shows 'Beta'", `/ shows "Beta"`},
+		{"/ shows 'Beta' at random", `/ shows "Beta"`},
+		{"/ shows 'Beta' on mobile", `/ shows "Beta"`},
+		{"/ shows 'Beta' in Safari on an iPad", `/ shows "Beta"`},
+		{"/ shows 'Beta' in dark mode", `/ shows "Beta"`},
+		{"/ shows 'Beta' when offline", `/ shows "Beta"`},
 		// the title is no text of the page's body
 		{"On /, the title is not 'Untitled'", `/ does not show "Untitled"`},
 		// who sees it: every journey's visitor is signed out, and no admin
