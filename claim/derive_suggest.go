@@ -1035,6 +1035,10 @@ func leftOut(claim, suggestion string) []string {
 			kept[w] = true
 		}
 	}
+	if kept["no"] {
+		// "has no 'Docs' button" keeps the claim's "is not a button"
+		kept["not"] = true
+	}
 	if kept["not"] {
 		for w := range sketchHideVerbs {
 			kept[w] = true

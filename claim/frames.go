@@ -152,6 +152,18 @@ var restatements = []restatement{
 	// is not read so: the example may not be one.
 	{lazyRE(`\b(?i:a|an|any|some)\s+(?:[\w'-]+\s+){0,2}(?:(?i:path|page|url|route|address|permalink|endpoint|uri)\b[^,;'"\x01/]{0,40}?|[a-z][\w-]*\s+(?i:that|which)\s+(?i:doesn't|does not|don't|do not|no longer)\s+(?i:exist|exists)),?\s+(?i:like|such as|e\.g\.,?|for example|for instance|say)\s+(/[^\s,]+),?`), "$1",
 		"the page is the example the claim gives, and the claim is tested on it alone", false},
+	// "'Docs' is a link", "On /, 'Save' is a button": an element of that
+	// kind named by the text; "'Docs' is not a link": the text shown, and
+	// no element of that kind named by it
+	{lazyRE(`(^|,\s*)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:is)\s+(?i:a|an)\s+(` + controlKinds + `)\b`), "${1}there's a $2 $3",
+		"a text said to be a link, a button or a heading is an element of that kind named by it", false},
+	{lazyRE(`(^|,\s*)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:is not|isn't|is no longer)\s+(?i:a|an)\s+(` + controlKinds + `)\s*([.!]*)$`), "${1}the page shows $2 and has no $2 $3$4",
+		"a text said not to be a link or a button is shown, and no element of that kind is named by it", false},
+	{lazyRE(`^("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:is not|isn't|is no longer)\s+(?i:a|an)\s+(` + controlKinds + `)\s+(?i:on)\s+(/\S*?)\s*([.!]*)$`), "On $3, the page shows $1 and has no $1 $2$4",
+		"a text said not to be a link or a button is shown, and no element of that kind is named by it", false},
+	// "'Docs' takes you to /guide": where clicking it goes
+	{lazyRE(`(^|,\s*)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:takes you|takes me|takes the user|takes users|takes visitors|brings you|sends you|leads)\s+(?i:to)\s+(/)`), "${1}clicking $2 goes to $3",
+		"where a text takes you is where clicking it goes", false},
 	// "Searching for 'flour' finds 'Pancakes'": what a search shows
 	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?(?i:searching|search|typing|type|entering|enter|filtering|filter|looking up|look up)\s[^,;]*?)\s+(?i:finds|find|brings up|bring up|turns up|turn up|surfaces|yields|comes up with)\s+`), "$1 shows ",
 		"what a search finds is what it shows", false},
@@ -787,7 +799,9 @@ func maskQuoted(s string) (string, []string) {
 
 func unmaskQuoted(s string, texts []string) string {
 	for i, t := range texts {
-		s = strings.Replace(s, fmt.Sprintf("\x01%d\x01", i), t, 1)
+		// every copy: a rewrite may say a text twice ("shows 'A' and
+		// has no 'A' link")
+		s = strings.ReplaceAll(s, fmt.Sprintf("\x01%d\x01", i), t)
 	}
 	return s
 }

@@ -1639,6 +1639,22 @@ func TestReadingsNotBoth(t *testing.T) {
 	})
 }
 
+// A text said to be an element of a kind is that element named by it;
+// said not to be one, the text is shown and no such element is named by
+// it; where a text takes you is where clicking it goes.
+func TestReadingsTextIsAnElement(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, 'Docs' is a link", `On /, the "Docs" link is visible.`},
+		{"'Docs' is a link on /about", `On /about, the "Docs" link is visible.`},
+		{"On /, 'Save' is a button", `On /, the "Save" button is visible.`},
+		{"On /, 'Docs' is not a link", `On /, the page shows "Docs". | On /, the "Docs" link is not visible.`},
+		{"'Docs' isn't a link on /about.", `On /about, the page shows "Docs". | On /about, the "Docs" link is not visible.`},
+		{"On /, 'Docs' takes you to /guide", `On /: click the text "Docs"; then the address is /guide.`},
+		// not a kind of element: still refused
+		{"On /tasks, 'Buy milk' is a task", ""},
+	})
+}
+
 // "Can be deleted" says what a person is able to do, "will be removed"
 // what is to come: read without "can" or "will"
 // (fillers) each was a text checked absent before anyone acted.
