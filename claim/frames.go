@@ -161,6 +161,14 @@ var restatements = []restatement{
 		"a text said not to be a link or a button is shown, and no element of that kind is named by it", false},
 	{lazyRE(`^("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:is not|isn't|is no longer)\s+(?i:a|an)\s+(` + controlKinds + `)\s+(?i:on)\s+(/\S*?)\s*([.!]*)$`), "On $3, the page shows $1 and has no $1 $2$4",
 		"a text said not to be a link or a button is shown, and no element of that kind is named by it", false},
+	// "'X' appears once" at the end of the claim is a count ("once you
+	// click" goes on, and is a time)
+	{lazyRE(`("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+(?i:once)\s*([.!]*)$`), "$1 $2 exactly once$3",
+		"a text shown once is shown exactly once", false},
+	{lazyRE(`\b((?i:shows|displays|lists|says|contains|has))\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:once)\s*([.!]*)$`), "$1 $2 exactly once$3",
+		"a text shown once is shown exactly once", false},
+	{lazyRE(`^("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+((?i:on)\s+(?:/\S*?|(?i:the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:page)|(?i:the)\s+(?i:home\s*page|start\s+page|front\s+page|dashboard)))\s+(?i:once)\s*([.!]*)$`), "$3, $1 $2 exactly once$4",
+		"a text shown once is shown exactly once", false},
 	// "'Docs' takes you to /guide": where clicking it goes
 	{lazyRE(`(^|,\s*)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:takes you|takes me|takes the user|takes users|takes visitors|brings you|sends you|leads)\s+(?i:to)\s+(/)`), "${1}clicking $2 goes to $3",
 		"where a text takes you is where clicking it goes", false},

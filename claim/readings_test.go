@@ -274,19 +274,20 @@ func TestReadingsShowsOnly(t *testing.T) {
 	}
 }
 
-// A condition word with nothing after it ("… once") says how often, which
-// no check reads: refused, never dropped.
+// A condition word with nothing after it ("… once") says how often: a
+// count of one, or refused, never dropped.
 func TestReadingsTrailingCondition(t *testing.T) {
 	checkReadings(t, []readingCase{
-		{"'Acme' appears on the home page once", ""},
-		{"The home page shows 'Acme' once", ""},
+		{"'Acme' appears on the home page once", `On /, exactly 1 visible elements match text="Acme".`},
+		{"The home page shows 'Acme' once", `On /, exactly 1 visible elements match text="Acme".`},
+		{"The footer shows 'Acme' once", ""},
 		{"Clicking 'Add' once shows '1'", `On /: click the text "Add"; then the page shows "1".`},
 	})
 }
 
 // A rephrasing that drops how often ("once") says it checks less.
 func TestReadingsOnceKeptInSuggestion(t *testing.T) {
-	_, err := Derive("The home page shows 'Acme' once")
+	_, err := Derive("The footer shows 'Acme' once")
 	var np *NotProvableError
 	if !errors.As(err, &np) || len(np.Suggestions) == 0 {
 		t.Fatalf("want a refusal with a suggestion, got %v", err)
@@ -1652,6 +1653,18 @@ func TestReadingsTextIsAnElement(t *testing.T) {
 		{"On /, 'Docs' takes you to /guide", `On /: click the text "Docs"; then the address is /guide.`},
 		// not a kind of element: still refused
 		{"On /tasks, 'Buy milk' is a task", ""},
+	})
+}
+
+// "Once" at the end of a check is a count of one; "once you click" is a
+// time.
+func TestReadingsShownOnce(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /tasks, 'Buy milk' appears once", `On /tasks, exactly 1 visible elements match text="Buy milk".`},
+		{"On /tasks, 'Buy milk' appears only once", `On /tasks, exactly 1 visible elements match text="Buy milk".`},
+		{"/tasks shows 'Buy milk' exactly once.", `On /tasks, exactly 1 visible elements match text="Buy milk".`},
+		{"/tasks shows 'Buy milk' once.", `On /tasks, exactly 1 visible elements match text="Buy milk".`},
+		{"On /tasks, 'Saved' appears once you click 'Save'", `On /tasks: click the text "Save"; then the page shows "Saved".`},
 	})
 }
 

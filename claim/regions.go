@@ -89,8 +89,13 @@ func (c *composer) countPredicate(subj *subject) (ok, handled bool) {
 var countTextVerbs = phrases("shows", "show", "displays", "display", "lists", "list", "says", "say",
 	"reads", "read", "contains", "contain", "has", "have", "prints")
 
-// timesAt reads "twice", "thrice" or "N times" (N from 2 to 10).
+// timesAt reads "once", "twice", "thrice" or "N times" (N from 2 to 10).
 func (c *composer) timesAt() (int, bool) {
+	// "once" ends its clause here (the caller checks), so "once you
+	// click" is not read as a count
+	if c.eat("once") || c.eat("only", "once") || c.eat("exactly", "once") || c.eat("just", "once") {
+		return 1, true
+	}
 	if c.eat("twice") {
 		return 2, true
 	}
@@ -153,6 +158,8 @@ func (c *composer) onceFor(n int) string {
 
 func timesWord(n int) string {
 	switch n {
+	case 1:
+		return "once"
 	case 2:
 		return "twice"
 	case 3:
