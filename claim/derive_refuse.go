@@ -139,10 +139,31 @@ func refuseWith(claim, cause, reason string, extra []string, only bool) *NotProv
 // reading: the words its best rephrasing leaves out, when it has one, and
 // what kind of phrase would work.
 func startAdvice(claim string, sugg []string) string {
+	var tries []string
 	for _, sg := range sugg {
-		if !strings.Contains(sg, labelSep) {
-			continue
+		if strings.Contains(sg, labelSep) {
+			tries = append(tries, sg)
 		}
+	}
+	if len(tries) == 0 {
+		// No rephrasing offered (each would have said something else):
+		// the words around the claim's quoted texts and paths are still
+		// what vouch could not read.
+		lx := lexClaim(claim)
+		var kept []string
+		for _, t := range lx.toks {
+			switch t.kind {
+			case tLit:
+				kept = append(kept, quoteLit(t.raw))
+			case tPath:
+				kept = append(kept, t.raw)
+			}
+		}
+		if len(kept) > 0 {
+			tries = append(tries, "shows "+strings.Join(kept, " "))
+		}
+	}
+	for _, sg := range tries {
 		if spans := leftOut(claim, sg); len(spans) > 0 && len(spans) <= 4 {
 			q := make([]string, len(spans))
 			var toks []token
@@ -1030,6 +1051,10 @@ var reScopeWord = lazyRE(`(?i)\b(?:except|excluding|apart from|other than|hardly
 var reWhenWord = lazyRE(`(?i)\b(?:used to|previously|formerly|sometimes|often|usually|occasionally|frequently|intermittently|randomly|at random|` +
 	`mobile|phones?|tablets?|ipad|iphone|android|ios|firefox|safari|edge|offline|dark mode|light mode|high contrast|small screens?|redesign)\b`)
 
+// reInputGiven matches an input a claim describes rather than quotes:
+// "a wrong password", "invalid credentials", "an empty name".
+var reInputGiven = lazyRE(`(?i)\b(?:wrong|invalid|incorrect|bad|empty|blank|missing|short|long|mistyped|unknown|expired|duplicate|malformed|bogus)\s+(?:[\w-]+\s+)?(?:passwords?|credentials|e-?mails?|usernames?|user\s+names?|logins?|names?|codes?|tokens?|inputs?|values?|numbers?|dates?|phones?|address(?:es)?|cards?|pins?|otps?|details|data|query|queries|urls?)\b`)
+
 // reOnlyLimits matches an "only" that limits who or what the claim is
 // about ("only admins see", "only the 'Pro' plan shows", "is only enabled
 // when"); "shows only 'Not found'" limits what is shown, and a list's
@@ -1070,6 +1095,13 @@ func scopeLeftOut(claim, suggestion string, p *plan.Plan) string {
 	for _, sp := range spans {
 		if reScopeWord.MatchString(sp) || reOnlyWord.MatchString(sp) && reOnlyLimits.MatchString(claim) {
 			return fmt.Sprintf("leaves out %q, which limits what the claim checks", sp)
+		}
+	}
+	for _, sp := range spans {
+		if m := reInputGiven.FindString(sp); m != "" {
+			// "wrong credentials show 'Invalid login'" offered as "/login
+			// shows 'Invalid login'": the page before anything is entered
+			return fmt.Sprintf("leaves out %q, an input the claim gives: it would look at the page before anything is entered", m)
 		}
 	}
 	// The claim is searched, its left-out words compared: "used to" and

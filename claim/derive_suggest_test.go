@@ -201,3 +201,22 @@ func checkSuggestions(t *testing.T, claim string, np *NotProvableError) {
 		}
 	}
 }
+
+// TestRefusalNamesUnreadWords: a claim the parser cannot start gets a
+// reason that names the words it could not read, also when every
+// rephrasing is withheld for saying something else.
+func TestRefusalNamesUnreadWords(t *testing.T) {
+	for _, c := range []struct{ claim, words string }{
+		// its only rephrasing would look at the page before a password is entered
+		{"A wrong password on /login shows 'Invalid email or password' under the form.", `"wrong password"`},
+		{"Signing up with an email that's already taken shows 'Email already in use'", `"Signing up with an email that's already taken"`},
+	} {
+		np := refusalOf(t, c.claim)
+		if len(np.Suggestions) != 0 {
+			t.Errorf("%q: suggestions %q, want none", c.claim, np.Suggestions)
+		}
+		if !strings.Contains(np.Reason, "could not read "+c.words) {
+			t.Errorf("%q: reason %q does not name %s", c.claim, np.Reason, c.words)
+		}
+	}
+}

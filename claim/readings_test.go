@@ -1722,6 +1722,9 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"/ shows 'Beta' in Safari on an iPad", `/ shows "Beta"`},
 		{"/ shows 'Beta' in dark mode", `/ shows "Beta"`},
 		{"/ shows 'Beta' when offline", `/ shows "Beta"`},
+		// an input described, not quoted: the page before it is entered
+		{"On /login, wrong credentials show 'Invalid login'", `/login shows "Invalid login"`},
+		{"A wrong password on /login shows 'Invalid email or password'", `/login shows "Invalid email or password"`},
 		// the title is no text of the page's body
 		{"On /, the title is not 'Untitled'", `/ does not show "Untitled"`},
 		// who sees it: every journey's visitor is signed out, and no admin
