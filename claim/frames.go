@@ -52,6 +52,10 @@ const itemStatusVerbs = `(?i:shows|says|displays|reads|shows as|is marked|is mar
 // alerts page", "… on /targets", "… on the dashboard"), moved before it.
 const trailingPlace = `\s+(?i:on)\s+((?:(?i:the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?i:page)|(?i:the)\s+(?i:dashboard|home\s*page|start\s+page|front\s+page)|/\S*?)`
 
+// survivesReload says a thing outlasts a reload: "survives a reload",
+// "persists across reloads", "stays after a page refresh".
+const survivesReload = `(?i:survives|persists\s+(?:after|across|through|over)|stays\s+(?:after|across|through)|remains\s+(?:after|across|through)|is\s+kept\s+(?:after|across|through)|sticks\s+(?:after|across|through))\s+(?:(?i:a|the|every|any)\s+)?(?:(?i:page|browser)\s+)?(?i:reloads?|refresh(?:es)?|reloading|refreshing)\b(?:\s+(?i:the|a)\s+(?i:page|tab|browser)\b)?`
+
 // controlKinds are the kinds of control a release note names.
 const controlKinds = `(?i:button|link|tab|field|checkbox|heading|menu item|option|toggle|column)`
 
@@ -169,6 +173,12 @@ var restatements = []restatement{
 		"a text shown once is shown exactly once", false},
 	{lazyRE(`^("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+((?i:on)\s+(?:/\S*?|(?i:the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:page)|(?i:the)\s+(?i:home\s*page|start\s+page|front\s+page|dashboard)))\s+(?i:once)\s*([.!]*)$`), "$3, $1 $2 exactly once$4",
 		"a text shown once is shown exactly once", false},
+	// "'Milk' survives a reload", "adding 'Milk' persists across
+	// reloads": shown, and still shown after reloading
+	{lazyRE(`\b((?i:adding|creating|entering|saving|typing)\s+("\x01\d+\x01"|'\x01\d+\x01'))\s+` + survivesReload), "$1 and reloading still shows $2",
+		"an item that survives a reload is still shown after reloading", false},
+	{lazyRE(`("\x01\d+\x01"|'\x01\d+\x01')\s+` + survivesReload), "$1 is still shown after reloading",
+		"a text that survives a reload is still shown after reloading", false},
 	// "'Docs' takes you to /guide": where clicking it goes
 	{lazyRE(`(^|,\s*)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:takes you|takes me|takes the user|takes users|takes visitors|brings you|sends you|leads)\s+(?i:to)\s+(/)`), "${1}clicking $2 goes to $3",
 		"where a text takes you is where clicking it goes", false},

@@ -1668,6 +1668,17 @@ func TestReadingsShownOnce(t *testing.T) {
 	})
 }
 
+// A text or an added item said to survive a reload is shown, then still
+// shown after reloading.
+func TestReadingsSurvivesReload(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /todo, 'Milk' survives a reload", `On /todo: the page shows "Milk"; then reload the page; then the page shows "Milk".`},
+		{"On /todo, 'Milk' persists across reloads", `On /todo: the page shows "Milk"; then reload the page; then the page shows "Milk".`},
+		{"On /todo, 'Milk' stays after a page refresh.", `On /todo: the page shows "Milk"; then reload the page; then the page shows "Milk".`},
+		{"On /todo, adding 'Milk' persists after reloading the page", `On /todo: add "Milk"; then the page shows "Milk"; then reload the page; then the page shows "Milk".`},
+	})
+}
+
 // "Can be deleted" says what a person is able to do, "will be removed"
 // what is to come: read without "can" or "will"
 // (fillers) each was a text checked absent before anyone acted.
