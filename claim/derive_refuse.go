@@ -1007,6 +1007,11 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 			}
 		}
 	}
+	if l := notOnlyAbsent(claim, p); l != "" {
+		// "/ doesn't just show 'Home'" says it shows Home and more; never
+		// that it does not show Home
+		return fmt.Sprintf("reads \"not only\" as a negation of %q, which the claim says is shown", l)
+	}
 	if n := statusNotSaid(claim, p); n != 0 {
 		return fmt.Sprintf("reads the number %d as an HTTP status the claim does not say", n)
 	}
@@ -1034,6 +1039,37 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	}
 	return ""
 }
+
+// notOnlyAbsent returns a quoted text said after "not only", "doesn't
+// just", "not merely" (which say it is shown, and more) that plan p checks
+// absent, or "".
+func notOnlyAbsent(claim string, p *plan.Plan) string {
+	if p == nil {
+		return ""
+	}
+	lx := lexClaim(claim)
+	after := map[string]bool{}
+	on := false
+	for i, t := range lx.toks {
+		if notWord(t) && i+1 < len(lx.toks) && notOnlyWords[lx.toks[i+1].low] {
+			on = true
+		}
+		if on && t.kind == tLit {
+			after[strings.ToLower(strings.TrimSpace(t.raw))] = true
+		}
+	}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if st.Kind == plan.ExpectNoText && after[strings.ToLower(st.Value)] {
+				return st.Value
+			}
+		}
+	}
+	return ""
+}
+
+// notOnlyWords after a negation say "and more", not "not".
+var notOnlyWords = map[string]bool{"only": true, "just": true, "merely": true, "simply": true, "solely": true}
 
 // reScopeWord matches words that limit who, where or how often a claim's
 // check holds: "hardly any page", "except for the header", "few rows".

@@ -173,6 +173,9 @@ var restatements = []restatement{
 		"a text shown once is shown exactly once", false},
 	{lazyRE(`^("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+((?i:on)\s+(?:/\S*?|(?i:the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:page)|(?i:the)\s+(?i:home\s*page|start\s+page|front\s+page|dashboard)))\s+(?i:once)\s*([.!]*)$`), "$3, $1 $2 exactly once$4",
 		"a text shown once is shown exactly once", false},
+	// "shows not only 'A' but also 'B'": both shown
+	{lazyRE(`\b(?i:not\s+(?:only|just|merely))\s+((?i:shows?|says|lists|displays|has|contains)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s*,?\s+(?i:but)\s+(?:(?i:also)\s+)?(?:(?i:shows?|says|lists|displays|has|contains)\s+)?("\x01\d+\x01"|'\x01\d+\x01')(?:\s+(?i:too|as\s+well))?`), "${1}$2 and $3",
+		`"not only A but also B" is A and B`, false},
 	// "'Milk' survives a reload", "adding 'Milk' persists across
 	// reloads": shown, and still shown after reloading
 	{lazyRE(`\b((?i:adding|creating|entering|saving|typing)\s+("\x01\d+\x01"|'\x01\d+\x01'))\s+` + survivesReload), "$1 and reloading still shows $2",

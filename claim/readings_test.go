@@ -1668,6 +1668,32 @@ func TestReadingsShownOnce(t *testing.T) {
 	})
 }
 
+// "Not only A but also B" says both are shown; "doesn't just show A" is
+// no negation of A, and no rephrasing checks A absent.
+func TestReadingsNotOnly(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/ shows not only 'Home' but also 'About'", `On /, the page shows "Home". | On /, the page shows "About".`},
+		{"Clicking 'Save' not only shows 'Saved' but also 'Done'", `On /: click the text "Save"; then the page shows "Saved" and the page shows "Done".`},
+		{"/ doesn't just show 'Home'", ""},
+	})
+	for claim, shown := range map[string]string{"/ doesn't just show 'Home'": "Home", "/ does not only show 'Home'": "Home",
+		"Clicking 'Save' doesn't only show 'Saved'": "Saved", "/ doesn't merely say 'Home'": "Home"} {
+		for _, s := range refusalOf(t, claim).Suggestions {
+			d, err := Derive(s)
+			if err != nil {
+				continue
+			}
+			for _, j := range d.Plan.Journeys {
+				for _, st := range j.Steps {
+					if st.Kind == plan.ExpectNoText && st.Value == shown {
+						t.Errorf("%q: suggestion %q checks %q absent", claim, s, shown)
+					}
+				}
+			}
+		}
+	}
+}
+
 // A text or an added item said to survive a reload is shown, then still
 // shown after reloading.
 func TestReadingsSurvivesReload(t *testing.T) {
