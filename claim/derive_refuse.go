@@ -1012,6 +1012,11 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 		// that it does not show Home
 		return fmt.Sprintf("reads \"not only\" as a negation of %q, which the claim says is shown", l)
 	}
+	if l := untilStateAtStart(claim, p); l != "" {
+		// "'Save' is disabled until 'Agree' is ticked" offered as "'Agree'
+		// is ticked": the state the claim says comes later, checked first
+		return fmt.Sprintf("checks the state of %q that the claim says comes only later (\"until …\"), before anything is done", l)
+	}
 	if n := statusNotSaid(claim, p); n != 0 {
 		return fmt.Sprintf("reads the number %d as an HTTP status the claim does not say", n)
 	}
@@ -1062,6 +1067,48 @@ func notOnlyAbsent(claim string, p *plan.Plan) string {
 		for _, st := range j.Steps {
 			if st.Kind == plan.ExpectNoText && after[strings.ToLower(st.Value)] {
 				return st.Value
+			}
+		}
+	}
+	return ""
+}
+
+// untilStateAtStart returns a quoted text said after "until" whose
+// element's state (ticked, enabled, its value) plan p checks with nothing
+// done first, or "".
+func untilStateAtStart(claim string, p *plan.Plan) string {
+	if p == nil {
+		return ""
+	}
+	lx := lexClaim(claim)
+	var later []string
+	on := false
+	for _, t := range lx.toks {
+		if t.kind == tWord && (t.low == "until" || t.low == "till" || t.low == "unless") {
+			on = true
+		}
+		if on && t.kind == tLit {
+			later = append(later, strings.TrimSpace(t.raw))
+		}
+	}
+	if len(later) == 0 {
+		return ""
+	}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			switch st.Kind {
+			case plan.Visit, plan.WaitFor, plan.Screenshot:
+			case plan.ExpectChecked, plan.ExpectUnchecked, plan.ExpectEnabled, plan.ExpectDisabled, plan.ExpectValue:
+				for _, l := range later {
+					if strings.Contains(strings.ToLower(st.Target), strings.ToLower(strconv.Quote(l))) || strings.Contains(strings.ToLower(st.Target), "="+strings.ToLower(l)) {
+						return l
+					}
+				}
+			default:
+				if !strings.HasPrefix(string(st.Kind), "expect_") {
+					// something is done: a later state
+					return ""
+				}
 			}
 		}
 	}

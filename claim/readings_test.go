@@ -1759,6 +1759,9 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"/ shows 'Beta' in Safari on an iPad", `/ shows "Beta"`},
 		{"/ shows 'Beta' in dark mode", `/ shows "Beta"`},
 		{"/ shows 'Beta' when offline", `/ shows "Beta"`},
+		// the state said to come later ("until …"), checked first
+		{"On /, 'Save' is disabled until 'Agree' is ticked", `On /, "Agree" is ticked`},
+		{"On /, the 'Send' button stays greyed out until 'Email' is filled with 'a@b.co'", `On /, "Email" is set to "a@b.co"`},
 		// an input described, not quoted: the page before it is entered
 		{"On /login, wrong credentials show 'Invalid login'", `/login shows "Invalid login"`},
 		{"A wrong password on /login shows 'Invalid email or password'", `/login shows "Invalid email or password"`},
