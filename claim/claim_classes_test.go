@@ -63,6 +63,8 @@ func TestClassConsoleParaphrases(t *testing.T) {
 		{"/shop opens without logging errors in the browser console", [][]string{append([]string{`{"visit":"/shop"}`}, health...)}},
 		{"The pricing page renders without throwing any exceptions", [][]string{append([]string{`{"visit":"/pricing","reach":true}`}, health...)}},
 		{"The home page loads without any errors in the JS console", [][]string{append([]string{`{"visit":"/"}`}, health...)}},
+		{"/ loads without an error", [][]string{append([]string{`{"visit":"/"}`}, health...)}},
+		{"/about renders without a single error", [][]string{append([]string{`{"visit":"/about"}`}, health...)}},
 		{"/admin has no errors in the developer console", [][]string{{`{"visit":"/admin"}`, `{"expect_no_console_errors":true}`}}},
 	})
 	runRefused(t, []string{

@@ -828,7 +828,9 @@ func aboutLoading(claim string) bool {
 }
 
 var (
-	reErrorShown = lazyRE(`(?i)\berrors?\s+(?:message\s+|text\s+|banner\s+|saying\s+|that\s+says\s+|reading\s+)?["'“‘]|["”’]\s+errors?\b|\berror\s+(?:messages?|texts?|banners?|labels?|boxes|box|alerts?|states?|pages?)\b`)
+	reErrorShown = lazyRE(`(?i)\berrors?\s+(?:message\s+|text\s+|banner\s+|saying\s+|that\s+says\s+|reading\s+)?["'“‘]|["”’]\s+errors?\b|\berror\s+(?:messages?|texts?|banners?|labels?|boxes|box|alerts?|states?|pages?)\b` +
+		// "the error goes away after typing …": a message the page shows
+		`|\b(?:the|an|that|this|its)\s+error\s+(?:goes\s+away|disappears|vanishes|clears|appears|shows\s+up|pops\s+up|stays|remains|turns|changes|under|below|above|next\s+to|beside|is\s+(?:gone|hidden|shown|cleared|removed|displayed|visible))\b`)
 	reErrorName  = lazyRE(`(\S\s+)Errors?\b`)
 	rePartWorks  = lazyRE(`(?i)\b(?:links?|buttons?|images?|forms?|fields?|menus?|tabs?|filters?|checkbox(?:es)?|toggles?|controls?|widgets?|sliders?|search)\b[^.,;]{0,30}?\b(?:works?|working|broken|breaks?)\b|\bbroken\s+(?:links?|images?|buttons?|forms?)\b`)
 	reQuotedSpan = lazyRE(`"[^"]*"|'[^']*'|“[^”]*”|‘[^’]*’`)
