@@ -1710,7 +1710,7 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 			if _, n := number(segs[len(segs)-1]); n && len(segs) > 1 {
 				record = true
 			}
-			if segs[0] == "api" {
+			if segs[0] == "api" || strings.HasSuffix(segs[len(segs)-1], ".json") {
 				api = true
 			}
 		case t.kind == tWord && (t.low == "endpoint" || t.low == "api" || t.low == "json" || t.raw == "GET"):
@@ -1728,8 +1728,17 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 	for _, j := range d.Plan.Journeys {
 		for _, s := range j.Steps {
 			switch {
+			case api && s.Kind == plan.ExpectCount && s.Target == "css="+contentItems && !strings.Contains(lc, "list item"):
+				// "/api/tasks has 3 items": the items of a JSON list, or
+				// the list items of a page
+				return &refusal{cause: "ambiguous",
+					reason: fmt.Sprintf("%s may answer JSON, whose items are no list items on a page: say which (\"%s returns %d items\" counts the JSON response's items, \"%s has %d list items\" the page's)", path, path, s.Count, path, s.Count),
+					suggest: []string{
+						fmt.Sprintf("%s returns %d items", path, s.Count),
+						fmt.Sprintf("%s has %d list items", path, s.Count),
+					}}
 			case s.Kind == plan.ExpectTitle && (record || api) && !strings.Contains(lc, "page title") && !strings.Contains(lc, "tab") &&
-				!strings.Contains(lc, "browser") && !strings.Contains(lc, "document") && !strings.Contains(lc, "window") && !strings.Contains(lc, "title of"):
+				!strings.Contains(lc, "browser") && !strings.Contains(lc, "document") && !strings.Contains(lc, "window") && !reTitleOfPage.MatchString(lc):
 				return &refusal{cause: "ambiguous",
 					reason: fmt.Sprintf("%s answers a record, whose \"title\" may be a field of the response rather than the page's title: say which (\"%s shows '\\\"title\\\": \\\"%s\\\"'\", or \"the page title of %s is '%s'\")", path, path, s.Value, path, s.Value),
 					suggest: []string{
@@ -2109,3 +2118,7 @@ func (c *apiComposer) sentenceName() (string, int, bool) {
 var collectionWords = map[string]bool{"list": true, "array": true, "collection": true, "set": true, "page": true,
 	"bunch": true, "number": true, "count": true, "lot": true, "lots": true, "couple": true, "pair": true,
 	"total": true, "series": true, "stream": true, "group": true, "batch": true, "map": true, "object": true, "dictionary": true}
+
+// reTitleOfPage is "the title of /p" or "of the page": the page's own
+// title, whatever the path answers ("has a title of 'X'" is not).
+var reTitleOfPage = lazyRE(`title of\s+(?:the\s+)?(?:/|page|tab|site|document)`)

@@ -1668,6 +1668,24 @@ func TestReadingsShownOnce(t *testing.T) {
 	})
 }
 
+// A path that may answer JSON: "has 3 items" may count the response's
+// items or a page's list items, and "has a title of" may name a field or
+// the page's title; refused with both readings.
+func TestReadingsJSONOrPage(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/api/tasks has 3 items", ""},
+		{"/tasks.json has 3 items", ""},
+		{"/api/tasks/1 has a title of 'Buy milk'", ""},
+		{"/api/tasks returns 3 items", "On /api/tasks, the JSON response is a list or object of exactly 3 items."},
+		{"/api/tasks has 3 list items", "On /api/tasks, exactly 3 list items are shown (outside the nav, header, footer and menus)."},
+		{"The title of /api/tasks/1 is 'Buy milk'", `On /api/tasks/1, the title is "Buy milk".`},
+	})
+	np := refusalOf(t, "/api/tasks has 3 items")
+	if want := []string{"/api/tasks returns 3 items", "/api/tasks has 3 list items"}; !slices.Equal(np.Suggestions, want) {
+		t.Errorf("suggestions %q, want %q", np.Suggestions, want)
+	}
+}
+
 // "Not only A but also B" says both are shown; "doesn't just show A" is
 // no negation of A, and no rephrasing checks A absent.
 func TestReadingsNotOnly(t *testing.T) {
