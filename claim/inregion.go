@@ -2,7 +2,11 @@ package claim
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/vouchdev/vouch/plan"
 )
@@ -27,6 +31,9 @@ type regionPin struct {
 	held    []string // the names the part holds
 	without string   // the claim without the part
 	caps    string   // an unquoted name in capitals read as a link's name
+	// unquoted: the names are the claim's unquoted words in capitals,
+	// read as the elements' names
+	unquoted bool
 }
 
 // regionPinOf finds a claim's named element in a part of the page, or
@@ -40,10 +47,15 @@ func regionPinOf(text string) (regionPin, bool) {
 		return regionPin{}, false
 	}
 	names := partNamesSaid(text)
+	unquoted := false
+	if len(names) == 0 && reRegionElement.MatchString(text) {
+		names = unquotedRoleNames(text, r.without)
+		unquoted = len(names) > 0
+	}
 	if len(names) == 0 || !reRegionElement.MatchString(text) {
 		return regionPin{}, false
 	}
-	p := regionPin{r: r, in: regionParts[r.css], without: r.without}
+	p := regionPin{r: r, in: regionParts[r.css], without: r.without, unquoted: unquoted}
 	if m := reCapsLink.FindStringSubmatch(text); m != nil {
 		p.caps = m[1]
 		// "links to the README", "has a link to the README": a link named so
@@ -136,6 +148,13 @@ func deriveInRegion(claim string) (d Derivation, why string, ok bool) {
 	rg := plan.Regions[p.in]
 	notes := []string{fmt.Sprintf("%s is looked for only inside the page's %s (its <%s> or role=%s); a page with none blocks the run rather than failing it.",
 		quoteNames(p.held), plan.RegionWord(p.in), rg.Tag, rg.Role)}
+	if p.unquoted {
+		are := "are"
+		if len(p.held) == 1 {
+			are = "is"
+		}
+		notes = append(notes, fmt.Sprintf("The unquoted %s %s read as the names the elements show, a guess: an element named otherwise does not count; quote the names to say them exactly.", quoteNames(p.held), are))
+	}
 	if p.caps != "" {
 		notes = append(notes, fmt.Sprintf("The unquoted %s is read as the name the link shows, a guess: a link named otherwise does not count.", p.caps))
 	}
@@ -165,3 +184,46 @@ func traceGuarded(claim string, d Derivation, notes []string) (Derivation, strin
 	}
 	return d2, "", true
 }
+
+// unquotedRoleNames are the names the claim said without the part gives
+// its links or buttons, when each is a word in capitals the claim writes
+// unquoted before the kind of element ("the footer has Privacy and Terms
+// links", "a Sign in button"): pinned inside the part, they are what the
+// part holds.
+func unquotedRoleNames(text, without string) []string {
+	if reLinksTo.MatchString(text) {
+		// "links to Twitter": where the links go, whose names (an icon's)
+		// are a guess
+		return nil
+	}
+	d, rf := derive(without)
+	if rf != nil || d.Plan == nil {
+		return nil
+	}
+	var out []string
+	for _, j := range d.Plan.Journeys {
+		for _, s := range j.Steps {
+			if s.Target == "" {
+				continue
+			}
+			if s.Kind == plan.ExpectHidden {
+				// a name guessed wrongly would pass as absent
+				return nil
+			}
+			t, err := plan.ParseTarget(s.Target)
+			if err != nil || t.Kind != plan.ByRole || t.Name == "" {
+				return nil
+			}
+			r, _ := utf8.DecodeRuneInString(t.Name)
+			if !unicode.IsUpper(r) || !regexp.MustCompile(`\b`+regexp.QuoteMeta(t.Name)+`\b`).MatchString(text) {
+				return nil
+			}
+			if !slices.Contains(out, t.Name) {
+				out = append(out, t.Name)
+			}
+		}
+	}
+	return out
+}
+
+var reLinksTo = lazyRE(`(?i)\blinks?\s+to\b`)

@@ -1668,6 +1668,23 @@ func TestReadingsShownOnce(t *testing.T) {
 	})
 }
 
+// Unquoted names in capitals before the kind of element, said of a part
+// of the page, are pinned inside it as they are read on the whole page;
+// after "links to" (where links go) or said absent (a wrong guess would
+// pass), refused.
+func TestReadingsUnquotedNamesInPart(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"The footer has Privacy and Terms links", `On /, the "Privacy" link in the footer is visible. | On /, the "Terms" link in the footer is visible.`},
+		{"The header has a Sign in button", `On /, the "Sign in" button in the header is visible.`},
+		{"The footer has links to Privacy and Terms", ""},
+		{"The footer doesn't have a Careers link", ""},
+	})
+	d, err := Derive("The footer has Privacy and Terms links")
+	if err != nil || !slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, "unquoted") && strings.Contains(n, "a guess") }) {
+		t.Errorf("no note says the unquoted names are a guess: %v %q", err, d.Notes)
+	}
+}
+
 // A path that may answer JSON: "has 3 items" may count the response's
 // items or a page's list items, and "has a title of" may name a field or
 // the page's title; refused with both readings.
