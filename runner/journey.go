@@ -28,10 +28,14 @@ type journeyRun struct {
 	// hoverAt is where the last hover left the pointer, in the viewport:
 	// a check right after it reads the native tooltip there.
 	hoverAt []float64
-	j       *plan.Journey
-	br      *browser
-	tab     *tab
-	rec     *recorder
+	// dialogMark is how many native dialogs (alert, confirm, prompt) had
+	// opened when the latest action began: the messages of those after it
+	// are what that action showed (dialogTexts).
+	dialogMark int
+	j          *plan.Journey
+	br         *browser
+	tab        *tab
+	rec        *recorder
 
 	// jctx carries the journey's budget (and the run's); step contexts
 	// derive from sctx, which a crash also ends.
@@ -525,6 +529,11 @@ func (jr *journeyRun) do(ctx context.Context, k int, s *plan.Step, budget time.D
 	act, cancel := context.WithDeadline(jr.sctx, dl.Add(graceFor(budget)))
 	defer cancel()
 	st := &stepCtx{jr: jr, ctx: ctx, act: act, s: s, t: t, budget: budget, k: k}
+	if !s.Kind.IsAssertion() && s.Kind != plan.WaitFor && s.Kind != plan.Screenshot {
+		jr.rec.mu.Lock()
+		jr.dialogMark = len(jr.rec.dialogs)
+		jr.rec.mu.Unlock()
+	}
 	if s.Kind == plan.Reload || s.Kind == plan.GoBack {
 		jr.filled = nil // another page: what was typed is gone with it
 	}

@@ -1449,7 +1449,8 @@
         if (txt == null) return [false, { found: false }];
         const want = norm(args.text);
         const tip = args.hover && !t ? hoverTitle(args.hover[0], args.hover[1]) : '';
-        let has = includesText(low(txt), low(want)) || (tip !== '' && includesText(low(norm(tip)), low(want)));
+        let has = includesText(low(txt), low(want)) || (tip !== '' && includesText(low(norm(tip)), low(want))) ||
+          (!t && (args.dialogs || []).some((m) => includesText(low(norm(m)), low(want))));
         if (!has && want.includes(' ') && low(txt).replace(/\s+/g, '').includes(low(want).replace(/\s+/g, ''))) {
           // the words may be set apart by a margin, not a space; only a
           // page whose text holds them run together can (gapText adds

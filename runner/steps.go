@@ -1228,6 +1228,9 @@ func (st *stepCtx) expectText(negated bool) *verdict {
 		if st.afterHover() {
 			a.Hover = st.jr.hoverAt
 		}
+		// A native dialog (confirm "Are you sure?") the latest action
+		// opened was shown, though the runner has accepted it since.
+		a.Dialogs = st.jr.dialogTexts()
 	}
 	if negated {
 		a.Op = "notext"
@@ -1427,6 +1430,20 @@ func (st *stepCtx) expectNoConsoleErrors() *verdict {
 // afterHover reports whether the last step before this one that acts on
 // the page, past assertions and waits, is a hover: the pointer still rests
 // where it put it.
+// dialogTexts are the messages of the native dialogs opened since the
+// latest action began.
+func (jr *journeyRun) dialogTexts() []string {
+	jr.rec.mu.Lock()
+	defer jr.rec.mu.Unlock()
+	var out []string
+	for _, d := range jr.rec.dialogs[min(jr.dialogMark, len(jr.rec.dialogs)):] {
+		if _, msg, ok := strings.Cut(d, ": "); ok {
+			out = append(out, msg)
+		}
+	}
+	return out
+}
+
 func (st *stepCtx) afterHover() bool {
 	for i := st.k - 1; i >= 0; i-- {
 		switch k := st.jr.j.Steps[i].Kind; {

@@ -132,6 +132,7 @@ func (a *App) routes() http.Handler {
 	mux.HandleFunc("GET /redirect", a.redirect)
 	a.lateRoutes(mux)
 
+	mux.HandleFunc("GET /dialogs", a.static("dialogs", "Dialogs"))
 	mux.HandleFunc("GET /hostile/alert", a.static("hostile-alert", "Alert"))
 	mux.HandleFunc("GET /hostile/confirm-loop", a.static("hostile-confirm-loop", "Confirm loop"))
 	mux.HandleFunc("GET /hostile/popup", a.static("hostile-popup", "Popup"))

@@ -74,6 +74,7 @@ func TestPages(t *testing.T) {
 		{"/slow?ms=-1", 400, "", nil},
 		{"/status", 200, "Status", []string{"OK"}},
 		{"/settings", 200, "Settings", []string{"<h1>Settings</h1>"}},
+		{"/dialogs", 200, "Dialogs", []string{"confirm('Are you sure?')", "alert('Saved to drafts')", "<h1>Dialogs</h1>"}},
 		{"/hostile/alert", 200, "Alert", []string{`alert("hello from testapp")`, "<h1>After alert</h1>"}},
 		{"/hostile/confirm-loop", 200, "Confirm loop", []string{"i <= 50", "confirm(", "<h1>After confirms</h1>"}},
 		{"/hostile/popup", 200, "Popup", []string{`window.open("/about")`, `target="_blank"`}},
