@@ -96,6 +96,11 @@ func foundFirst(lx *lexed, p *plan.Plan) string {
 	if p == nil || !saysGone(lx) {
 		return ""
 	}
+	if !actsAny(p) && checksAbsent(p) && !strings.Contains(strings.ToLower(lx.text), "no longer") { // "no longer" has its own note
+		// "'Loading' disappears": over time, with nothing done; the
+		// absence is checked once the page has settled
+		return "With nothing done, what the claim says goes away is checked not shown once the page has settled: that it was shown first is not checked."
+	}
 	if !insertBefore(p, goneGaps) {
 		return ""
 	}
@@ -224,4 +229,28 @@ func insertBefore(p *plan.Plan, gaps func(plan.Journey) map[int][]plan.Step) boo
 		added = true
 	}
 	return added
+}
+
+// actsAny reports whether plan p does anything but visit, wait and check.
+func actsAny(p *plan.Plan) bool {
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if st.Kind != plan.Visit && st.Kind != plan.WaitFor && st.Kind != plan.Screenshot && !st.Kind.IsAssertion() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checksAbsent reports whether plan p checks a text or an element absent.
+func checksAbsent(p *plan.Plan) bool {
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if st.Kind == plan.ExpectNoText || st.Kind == plan.ExpectHidden {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -1729,6 +1729,19 @@ func TestReadingsNotOnly(t *testing.T) {
 	}
 }
 
+// A text said to go away with nothing done is checked absent once the
+// page has settled, and a note says that it was shown first is not
+// checked.
+func TestReadingsGoneWithNothingDone(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, 'Loading' disappears", `On /, the page does not show "Loading".`},
+	})
+	d, err := Derive("On /, 'Loading' disappears")
+	if err != nil || !slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, "that it was shown first is not checked") }) {
+		t.Errorf("no note says the text is not found first: %v %q", err, d.Notes)
+	}
+}
+
 // A text or an added item said to survive a reload is shown, then still
 // shown after reloading.
 func TestReadingsSurvivesReload(t *testing.T) {
