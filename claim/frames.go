@@ -173,6 +173,12 @@ var restatements = []restatement{
 		"a text shown once is shown exactly once", false},
 	{lazyRE(`^("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+((?i:on)\s+(?:/\S*?|(?i:the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:page)|(?i:the)\s+(?i:home\s*page|start\s+page|front\s+page|dashboard)))\s+(?i:once)\s*([.!]*)$`), "$3, $1 $2 exactly once$4",
 		"a text shown once is shown exactly once", false},
+	// "switching 'Notifications' off", "toggling on 'Beta'": a switch
+	// turned on or off, said as the rules read it
+	{lazyRE(`\b(?i:turning|switching|toggling|flipping)\s+("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:on|off))\b`), "turning $2 $1",
+		"a switch turned on or off", false},
+	{lazyRE(`\b(?i:switching|toggling|flipping)\s+((?i:on|off))\s+("\x01\d+\x01"|'\x01\d+\x01')`), "turning $1 $2",
+		"a switch turned on or off", false},
 	// "shows not only 'A' but also 'B'": both shown
 	{lazyRE(`\b(?i:not\s+(?:only|just|merely))\s+((?i:shows?|says|lists|displays|has|contains)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s*,?\s+(?i:but)\s+(?:(?i:also)\s+)?(?:(?i:shows?|says|lists|displays|has|contains)\s+)?("\x01\d+\x01"|'\x01\d+\x01')(?:\s+(?i:too|as\s+well))?`), "${1}$2 and $3",
 		`"not only A but also B" is A and B`, false},

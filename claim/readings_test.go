@@ -1729,6 +1729,15 @@ func TestReadingsNotOnly(t *testing.T) {
 	}
 }
 
+// A switch turned on or off, with the particle before or after its name.
+func TestReadingsSwitchedOnOff(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /settings, switching 'Notifications' off hides 'Email me'", `On /settings: the page shows "Email me"; then untick the "Notifications" checkbox; then the page does not show "Email me".`},
+		{"On /settings, switching off 'Notifications' hides 'Email me'", `On /settings: the page shows "Email me"; then untick the "Notifications" checkbox; then the page does not show "Email me".`},
+		{"On /settings, toggling 'Beta' on shows 'Beta features'", `On /settings: tick the "Beta" checkbox; then the page shows "Beta features".`},
+	})
+}
+
 // A text said to go away with nothing done is checked absent once the
 // page has settled, and a note says that it was shown first is not
 // checked.
