@@ -2382,6 +2382,9 @@ func buildRules() {
 				if !ok || m.ok(1) || !q && actionVerbs[strings.ToLower(strings.Fields(v)[0])] {
 					return nil, false
 				}
+				if !q && !bareAddMore(m.p.lx.shape[:m.start], v) {
+					return nil, false
+				}
 				// "adding 'milk', the 'milk' entry is …" describes what was
 				// added; it adds nothing more.
 				if nx := m.p.nextToken(m.end); nx != nil && nx.kind == tWord && !stopWords[nx.low] && !structural[nx.low] {
@@ -3503,6 +3506,27 @@ func (m *match) negAcrossBut() bool {
 		return true
 	}
 	return len(f) > 1 && f[len(f)-2] == "but"
+}
+
+// bareAddMore reports whether unquoted words v after an added item
+// (before is the shape up to them) can be one more item to add: not after
+// "then" (what is done next), not a gerund ("then completing it", "and
+// marking it done": an action), not words that point back at an item.
+func bareAddMore(before, v string) bool {
+	if f := strings.Fields(before); len(f) > 0 && timeOrderWords[f[len(f)-1]] {
+		return false
+	}
+	ws := strings.Fields(strings.ToLower(v))
+	if strings.HasSuffix(ws[0], "ing") && len(ws[0]) > 4 {
+		return false
+	}
+	for _, w := range ws {
+		switch w {
+		case "it", "them", "this", "that", "these", "those":
+			return false
+		}
+	}
+	return true
 }
 
 // condWords join a condition, never one more text to a list of texts.

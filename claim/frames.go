@@ -173,6 +173,12 @@ var restatements = []restatement{
 		"a text shown once is shown exactly once", false},
 	{lazyRE(`^("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+((?i:on)\s+(?:/\S*?|(?i:the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:page)|(?i:the)\s+(?i:home\s*page|start\s+page|front\s+page|dashboard)))\s+(?i:once)\s*([.!]*)$`), "$3, $1 $2 exactly once$4",
 		"a text shown once is shown exactly once", false},
+	// "completing 'A'", "marking it done", "completing it": an item
+	// marked done, as the rules read it (ticking its checkbox)
+	{lazyRE(`\b(?i:completing|finishing|checking off|ticking off)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "marking $1 as done",
+		"an item completed is marked done", false},
+	{lazyRE(`\b(?i:marking|completing|finishing|checking off|ticking off)\s+((?i:it|them))(?:\s+(?:(?i:as)\s+)?(?i:done|complete|completed|finished))?`), "ticking $1",
+		"an item completed is marked done by ticking it", false},
 	// "switching 'Notifications' off", "toggling on 'Beta'": a switch
 	// turned on or off, said as the rules read it
 	{lazyRE(`\b(?i:turning|switching|toggling|flipping)\s+("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:on|off))\b`), "turning $2 $1",

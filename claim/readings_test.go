@@ -1729,6 +1729,20 @@ func TestReadingsNotOnly(t *testing.T) {
 	}
 }
 
+// Unquoted words after an added item are one more item only when they
+// can be one: never after "then", never an action ("completing it",
+// "marking it done"), never words that point back at an item; an item
+// completed is ticked.
+func TestReadingsAddedThenActed(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /todo, adding 'A' then marking it done shows '0 items left'", `On /todo: add "A", tick the "A" checkbox; then the page shows "0 items left".`},
+		{"On /todo, adding 'A' then completing it shows '0 items left'", `On /todo: add "A", tick the "A" checkbox; then the page shows "0 items left".`},
+		{"On /todo, completing 'A' shows '0 items left'", `On /todo: tick the "A" checkbox; then the page shows "0 items left".`},
+		{"On /todo, adding 'A' then foo bar shows '0 items left'", ""},
+		{"On /todo, adding 'A' and 'B' shows '2 items left'", `On /todo: add "A", add "B"; then the page shows "2 items left".`},
+	})
+}
+
 // A switch turned on or off, with the particle before or after its name.
 func TestReadingsSwitchedOnOff(t *testing.T) {
 	checkReadings(t, []readingCase{
