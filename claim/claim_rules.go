@@ -1137,6 +1137,9 @@ func buildRules() {
 			if !ok {
 				return nil, false
 			}
+			if bareNameAfterAction(m) {
+				return nil, false
+			}
 			return []item{{kind: iPage, page: pg, subject: true}}, true
 		})
 	addRule("pronoun", cSubj, false, `{pron}`,
@@ -3506,6 +3509,25 @@ func (m *match) negAcrossBut() bool {
 		return true
 	}
 	return len(f) > 1 && f[len(f)-2] == "but"
+}
+
+// bareNameAfterAction reports whether a page subject is a bare name said
+// right after an action and "then" or "and" ("clicking 'Menu' then
+// Settings shows 'Profile'"): most likely the next thing clicked, not a
+// page to visit; a visit there would drop what the click opened. "Then
+// the Settings page", a path or "the dashboard" say a page.
+func bareNameAfterAction(m *match) bool {
+	l := m.st.last
+	if l == nil || l.kind != iAction || !m.st.afterConn {
+		return false
+	}
+	f := strings.Fields(m.p.lx.shape[:m.start])
+	if len(f) < 2 || f[len(f)-1] != "then" && f[len(f)-1] != "and" {
+		return false
+	}
+	a, b := m.bounds(1)
+	words := strings.Fields(m.p.lx.shape[a:b])
+	return len(words) == 1 && !strings.HasPrefix(words[0], "/") && !strings.HasPrefix(words[0], "\"")
 }
 
 // bareAddMore reports whether unquoted words v after an added item

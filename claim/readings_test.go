@@ -1743,6 +1743,16 @@ func TestReadingsAddedThenActed(t *testing.T) {
 	})
 }
 
+// A bare name right after an action and "then" is the next thing
+// clicked, never a page visited (which would drop what the click opened);
+// "then the Settings page" says a page.
+func TestReadingsBareNameAfterAction(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, clicking 'Menu' then Settings shows 'Profile'", `On /: click the text "Menu", click the text "Settings"; then the page shows "Profile".`},
+		{"On /, clicking 'Menu', then the Settings page shows 'Profile'", `On /: click the text "Menu", go to /settings; then the page shows "Profile".`},
+	})
+}
+
 // A switch turned on or off, with the particle before or after its name.
 func TestReadingsSwitchedOnOff(t *testing.T) {
 	checkReadings(t, []readingCase{
