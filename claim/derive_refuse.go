@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -1014,6 +1015,11 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 		// that it does not show Home
 		return fmt.Sprintf("reads \"not only\" as a negation of %q, which the claim says is shown", l)
 	}
+	if l := skippedAction(claim, p); l != "" {
+		// "clicking 'Next' three times then 'Prev' shows 'Page 3'" offered
+		// as "clicking 'Next' shows 'Page 3'": the result of other actions
+		return fmt.Sprintf("looks for what the claim says follows acting on %q without acting on it", l)
+	}
 	if l := untilStateAtStart(claim, p); l != "" {
 		// "'Save' is disabled until 'Agree' is ticked" offered as "'Agree'
 		// is ticked": the state the claim says comes later, checked first
@@ -1074,6 +1080,60 @@ func notOnlyAbsent(claim string, p *plan.Plan) string {
 	}
 	return ""
 }
+
+// skippedAction returns a quoted text the claim acts on ("then 'Prev'",
+// "clicking 'Prev'") before a text plan p checks, which p never uses, or a
+// repetition ("three times") p leaves out while it acts: the plan checks
+// the result after other actions than the claim's. "" when neither.
+func skippedAction(claim string, p *plan.Plan) string {
+	if p == nil || !actsAny(p) {
+		return ""
+	}
+	js, _ := json.Marshal(p.Journeys)
+	body := jsonText(js)
+	lx := lexClaim(claim)
+	var acted []string
+	for i, t := range lx.toks {
+		if t.kind != tLit || i == 0 {
+			continue
+		}
+		prev := lx.toks[i-1]
+		if prev.kind == tWord && prev.low == "the" && i > 1 {
+			prev = lx.toks[i-2]
+		}
+		l := strings.TrimSpace(t.raw)
+		if prev.kind == tWord && (prev.low == "then" || sketchClickVerbs[prev.low] || pressVerb(prev.low)) {
+			if !inJSON(body, l) {
+				acted = append(acted, l)
+			}
+			continue
+		}
+		for _, a := range acted {
+			if inJSON(body, l) {
+				return a
+			}
+		}
+	}
+	masked, _ := maskQuoted(claim)
+	m := reRepeatWord.FindString(masked)
+	if m == "" {
+		return ""
+	}
+	counts := map[string]int{}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if st.Kind == plan.Click || st.Kind == plan.Press {
+				if counts[st.Target+"\x00"+st.Value]++; counts[st.Target+"\x00"+st.Value] > 1 {
+					return "" // the repetition is kept
+				}
+			}
+		}
+	}
+	return m
+}
+
+// reRepeatWord says an action is done more than once.
+var reRepeatWord = lazyRE(`(?i)\b(?:twice|thrice|(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+times)\b`)
 
 // untilStateAtStart returns a quoted text said after "until" whose
 // element's state (ticked, enabled, its value) plan p checks with nothing

@@ -220,3 +220,26 @@ func TestRefusalNamesUnreadWords(t *testing.T) {
 		}
 	}
 }
+
+// TestRephrasingKeepsTheActions: a rephrasing that checks the result of
+// fewer actions than the claim's (one left out, or a repetition dropped)
+// says another claim.
+func TestRephrasingKeepsTheActions(t *testing.T) {
+	for _, c := range []struct {
+		claim, sugg string
+		changes     bool
+	}{
+		{"On /, clicking 'Menu' then 'Help' shows 'Docs'", `On /, clicking "Menu" shows "Docs"`, true},
+		{"On /, clicking 'Next' three times shows 'Page 4'", `On /, clicking "Next" shows "Page 4"`, true},
+		{"On /, clicking 'Next' three times shows 'Page 4'", `On /, clicking "Next" three times shows "Page 4"`, false},
+		{"On /, clicking 'Menu' then 'Help' shows 'Docs'", `On /, clicking "Menu" then "Help" shows "Docs"`, false},
+	} {
+		d, err := Derive(c.sugg)
+		if err != nil {
+			t.Fatalf("%q does not derive: %v", c.sugg, err)
+		}
+		if why := ChangesMeaning(c.claim, c.sugg, d.Plan); (why != "") != c.changes {
+			t.Errorf("ChangesMeaning(%q, %q) = %q, want a change: %v", c.claim, c.sugg, why, c.changes)
+		}
+	}
+}

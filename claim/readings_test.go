@@ -1842,6 +1842,8 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"/ shows 'Beta' when offline", `/ shows "Beta"`},
 		// an error the page shows going away is no page failing to load
 		{"On /signup, the error goes away after typing a valid email", `/signup loads without errors`},
+		// the result of other actions than the claim's
+		{"On /, clicking 'Next' three times then 'Prev' shows 'Page 3'", `On /, clicking "Next" shows "Page 3"`},
 		// the state said to come later ("until …"), checked first
 		{"On /, 'Save' is disabled until 'Agree' is ticked", `On /, "Agree" is ticked`},
 		{"On /, the 'Send' button stays greyed out until 'Email' is filled with 'a@b.co'", `On /, "Email" is set to "a@b.co"`},
