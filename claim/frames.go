@@ -173,6 +173,14 @@ var restatements = []restatement{
 		"a text shown once is shown exactly once", false},
 	{lazyRE(`^("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+((?i:on)\s+(?:/\S*?|(?i:the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:page)|(?i:the)\s+(?i:home\s*page|start\s+page|front\s+page|dashboard)))\s+(?i:once)\s*([.!]*)$`), "$3, $1 $2 exactly once$4",
 		"a text shown once is shown exactly once", false},
+	// "'Beta' should not be visible", "won't be shown", "mustn't show up
+	// anymore": a text said not to be shown, with a modal
+	{lazyRE(`("\x01\d+\x01"|'\x01\d+\x01')\s+(?:(?i:should|must|will|shall|would)\s+(?i:not|never)|(?i:shouldn't|mustn't|won't|shan't|wouldn't))\s+(?i:be)\s+((?i:visible|shown|displayed|listed|present))\b`), "$1 is not $2",
+		"a text that should not be shown is checked not shown", false},
+	{lazyRE(`("\x01\d+\x01"|'\x01\d+\x01')\s+(?:(?i:should|must|will|shall|would)\s+(?i:not|never)|(?i:shouldn't|mustn't|won't|shan't|wouldn't))\s+(?i:appear|show\s+up|be\s+seen)\s+(?i:anymore|any\s+more)\b`), "$1 no longer appears",
+		"a text that should not be shown is checked not shown", false},
+	{lazyRE(`("\x01\d+\x01"|'\x01\d+\x01')\s+(?:(?i:should|must|will|shall|would)\s+(?i:not|never)|(?i:shouldn't|mustn't|won't|shan't|wouldn't))\s+(?i:appear|show\s+up|be\s+seen)\b`), "$1 does not appear",
+		"a text that should not be shown is checked not shown", false},
 	// "completing 'A'", "marking it done", "completing it": an item
 	// marked done, as the rules read it (ticking its checkbox)
 	{lazyRE(`\b(?i:completing|finishing|checking off|ticking off)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "marking $1 as done",

@@ -1753,6 +1753,24 @@ func TestReadingsBareNameAfterAction(t *testing.T) {
 	})
 }
 
+// A text said with a modal not to be shown ("should not be visible",
+// "won't be shown", "shouldn't show up anymore") is checked not shown,
+// and no rephrasing checks it shown.
+func TestReadingsModalNegation(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, 'Beta' should not be visible", `On /, the page does not show "Beta".`},
+		{"On /, 'Beta' won't be shown", `On /, the page does not show "Beta".`},
+		{"'Beta' should never be visible on /about", `On /about, the page does not show "Beta".`},
+		{"On /, 'Beta' shouldn't show up anymore", `On /, the page does not show "Beta".`},
+	})
+	d, _ := Derive(`/ shows "Beta"`)
+	for _, claim := range []string{"On /, 'Beta' should not be visible", "On /, 'Beta' shouldn't show up anymore", "On /, 'Beta' won't be shown", "On /, 'Beta' mustn't ever be displayed here"} {
+		if ChangesMeaning(claim, `/ shows "Beta"`, d.Plan) == "" {
+			t.Errorf("%q: the rephrasing that checks 'Beta' shown is offered", claim)
+		}
+	}
+}
+
 // A switch turned on or off, with the particle before or after its name.
 func TestReadingsSwitchedOnOff(t *testing.T) {
 	checkReadings(t, []readingCase{

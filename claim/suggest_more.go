@@ -238,6 +238,13 @@ func inLeadingPart(toks []token, part, act int) bool {
 var showsUpWords = map[string]bool{"shows": true, "show": true, "appears": true, "appear": true, "turns": true,
 	"turn": true, "shown": true, "listed": true, "displayed": true, "mentioned": true, "found": true, "seen": true}
 
+// modalWords come between a text and the negation of its being shown
+// ("'Beta' should not be visible", "'X' does not appear").
+var modalWords = map[string]bool{"should": true, "must": true, "will": true, "would": true, "can": true,
+	"could": true, "shall": true, "does": true, "do": true, "did": true, "may": true, "might": true,
+	"shouldn't": true, "mustn't": true, "won't": true, "wouldn't": true, "can't": true, "cannot": true,
+	"couldn't": true, "doesn't": true, "don't": true, "didn't": true}
+
 // absentAfter reports whether the words after the quoted text at i say it
 // is not there: "'X' is not in it", "'X' isn't shown", "'X' is no longer
 // listed", "'X' is nowhere to be seen". A look said not to hold ("'X' is
@@ -261,6 +268,11 @@ func absentAfter(toks []token, i int) bool {
 	}
 	if j < len(toks) && (toks[j].low == "all" || toks[j].low == "both") {
 		// "'A' and 'B' are both not shown": said of each
+		j++
+	}
+	if j < len(toks) && modalWords[toks[j].low] && !notWord(toks[j]) {
+		// "'Beta' should not be visible", "must never appear": the
+		// modal before the negation
 		j++
 	}
 	if j >= len(toks) || toks[j].kind != tWord {
@@ -289,11 +301,24 @@ func absentAfter(toks []token, i int) bool {
 		return false
 	}
 	j++
-	if j < len(toks) && (toks[j].low == "longer" || toks[j].low == "anymore") {
+	if j < len(toks) && (toks[j].low == "longer" || toks[j].low == "anymore" || toks[j].low == "ever") {
 		j++
 	}
 	if j >= len(toks) || toks[j].kind == tPunct || toks[j].low == "and" || toks[j].low == "but" {
 		return true
+	}
+	if toks[j].low == "be" || toks[j].low == "get" {
+		// "should not be visible"
+		j++
+		if j >= len(toks) {
+			return false
+		}
+	}
+	switch toks[j].low {
+	case "appear", "show", "display", "exist", "come", "pop", "render":
+		// "shouldn't show up anymore", "must not appear", "doesn't
+		// appear": the modal's verb
+		return j+1 >= len(toks) || toks[j+1].kind != tLit && toks[j+1].low != "as" && toks[j+1].low != "with"
 	}
 	switch toks[j].low {
 	case "shown", "listed", "visible", "displayed", "included", "seen", "found", "mentioned":
