@@ -1281,6 +1281,8 @@ var apiNotField = map[string]bool{"the": true, "a": true, "an": true, "and": tru
 	"it": true, "that": true, "which": true, "only": true, "just": true, "also": true, "both": true,
 	"neither": true, "nor": true, "none": true, "one": true, "first": true, "last": true, "status": true,
 	"page": true, "text": true, "word": true, "words": true, "same": true, "other": true, "others": true,
+	// "is free of 'Beta'" says the text is absent, not a field "free"
+	"free": true, "clear": true, "devoid": true,
 	// words of time and order are never a field ("shows 'A' and then 'B'")
 	"then": true, "after": true, "before": true, "still": true, "now": true, "again": true,
 	"when": true, "while": true, "once": true, "if": true, "so": true, "later": true, "finally": true, "too": true,

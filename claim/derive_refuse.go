@@ -683,7 +683,9 @@ func negatedLits(lx *lexed) []bool {
 			leavesOut := lx.toks[j].low == "out" && j > 0 && leaveWords[lx.toks[j-1].low] ||
 				// "instead of the old 'Down' banner", "rather than 'X'"
 				lx.toks[j].low == "of" && j > 0 && lx.toks[j-1].low == "instead" ||
-				lx.toks[j].low == "than" && j > 0 && lx.toks[j-1].low == "rather"
+				lx.toks[j].low == "than" && j > 0 && lx.toks[j-1].low == "rather" ||
+				// "is free of 'Beta'", "clear of", "devoid of"
+				lx.toks[j].low == "of" && j == i-1 && j > 0 && (lx.toks[j-1].low == "free" || lx.toks[j-1].low == "clear" || lx.toks[j-1].low == "devoid")
 			if lx.toks[j].kind == tWord && (reNegation.MatchString(lx.toks[j].raw) || sketchHideVerbs[lx.toks[j].low] || closeVerbs[lx.toks[j].low]) || leavesOut {
 				out[n] = true
 			}
@@ -1003,7 +1005,9 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 					if st.Value != l {
 						continue
 					}
-					if st.Kind == plan.ExpectText && !present[l] && !gone[l] || st.Kind == plan.ExpectNoText && !absent[l] {
+					// a text that goes away is found before the action that
+					// takes it away; with nothing done it is only gone
+					if st.Kind == plan.ExpectText && !present[l] && (!gone[l] || !actsAny(p)) || st.Kind == plan.ExpectNoText && !absent[l] {
 						return fmt.Sprintf("flips the claim's negation of %q", l)
 					}
 				}

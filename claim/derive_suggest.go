@@ -131,8 +131,8 @@ var sketchHideVerbs = map[string]bool{"hides": true, "hide": true, "removes": tr
 	"remove": true, "clears": true}
 
 // sketchGoneAfter, after a quoted text, say it is no longer shown.
-var sketchGoneAfter = map[string]bool{"disappears": true, "disappear": true,
-	"vanishes": true, "vanish": true, "gone": true, "hidden": true}
+var sketchGoneAfter = map[string]bool{"disappears": true, "disappear": true, "disappeared": true,
+	"vanishes": true, "vanish": true, "vanished": true, "gone": true, "hidden": true}
 
 // sketchNouns are kinds of element a quoted text can name, as the rules
 // read them after the text.

@@ -1763,8 +1763,13 @@ func TestReadingsModalNegation(t *testing.T) {
 		{"'Beta' should never be visible on /about", `On /about, the page does not show "Beta".`},
 		{"On /, 'Beta' shouldn't show up anymore", `On /, the page does not show "Beta".`},
 	})
+	checkReadings(t, []readingCase{
+		// "free of" is no JSON field "free"
+		{"GET / is free of 'Beta'", ""},
+	})
 	d, _ := Derive(`/ shows "Beta"`)
-	for _, claim := range []string{"On /, 'Beta' should not be visible", "On /, 'Beta' shouldn't show up anymore", "On /, 'Beta' won't be shown", "On /, 'Beta' mustn't ever be displayed here"} {
+	for _, claim := range []string{"On /, 'Beta' should not be visible", "On /, 'Beta' shouldn't show up anymore", "On /, 'Beta' won't be shown", "On /, 'Beta' mustn't ever be displayed here",
+		"'Beta' has disappeared from /", "On /, 'Beta' is not to be seen", "/ is free of 'Beta'"} {
 		if ChangesMeaning(claim, `/ shows "Beta"`, d.Plan) == "" {
 			t.Errorf("%q: the rephrasing that checks 'Beta' shown is offered", claim)
 		}

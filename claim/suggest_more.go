@@ -304,6 +304,10 @@ func absentAfter(toks []token, i int) bool {
 	if j < len(toks) && (toks[j].low == "longer" || toks[j].low == "anymore" || toks[j].low == "ever") {
 		j++
 	}
+	if j+1 < len(toks) && toks[j].low == "to" && toks[j+1].low == "be" {
+		// "is not to be seen"
+		j++
+	}
 	if j >= len(toks) || toks[j].kind == tPunct || toks[j].low == "and" || toks[j].low == "but" {
 		return true
 	}
