@@ -731,13 +731,26 @@ func negatedLits(lx *lexed) []bool {
 // "are all hidden").
 func goneAfter(toks []token, i int) bool {
 	end := i + 2
+	if i+1 < len(toks) && toks[i+1].kind == tWord && headNouns[toks[i+1].low] != "" {
+		end++ // "the 'Beta' label has disappeared": the text's element
+	}
 	for j := i + 1; j < len(toks) && j <= end; j++ {
-		if l := toks[j].low; l == "all" || l == "both" {
+		switch toks[j].low {
+		case "all", "both":
 			end++ // "are all hidden": the quantifier says it of each
+		case "has", "have", "had", "got", "was", "were":
+			end++ // "has disappeared", "got removed"
 		}
 	}
 	for j := i + 1; j < len(toks) && j <= end; j++ {
-		if sketchGoneAfter[toks[j].low] || (toks[j].low == "goes" || toks[j].low == "go") && j+1 < len(toks) && toks[j+1].low == "away" {
+		l := toks[j].low
+		next := ""
+		if j+1 < len(toks) {
+			next = toks[j+1].low
+		}
+		if sketchGoneAfter[l] || (l == "goes" || l == "go" || l == "went" || l == "gone") && next == "away" ||
+			(l == "stopped" || l == "stops" || l == "stop" || l == "ceased" || l == "ceases") && (next == "appearing" || next == "showing" || next == "being") ||
+			(l == "removed" || l == "deleted" || l == "dropped") && j > i+1 && toks[j-1].low == "got" {
 			return true
 		}
 	}

@@ -319,7 +319,7 @@ func absentAfter(toks []token, i int) bool {
 		}
 	}
 	switch toks[j].low {
-	case "appear", "show", "display", "exist", "come", "pop", "render":
+	case "appear", "show", "display", "exist", "come", "pop", "render", "appears", "shows", "displays", "exists", "comes", "pops", "renders":
 		// "shouldn't show up anymore", "must not appear", "doesn't
 		// appear": the modal's verb
 		return j+1 >= len(toks) || toks[j+1].kind != tLit && toks[j+1].low != "as" && toks[j+1].low != "with"

@@ -1,0 +1,60 @@
+package claim
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// showsText reports whether p checks the text "Beta" shown.
+func showsText(p *plan.Plan) bool {
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if (st.Kind == plan.ExpectText && st.Value == "Beta") || (st.Kind == plan.ExpectVisible && st.Target == `text="Beta"`) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestNoReadingShowsANegatedText: a text said to be absent, gone or not
+// to be shown, in any of many wordings, is never checked shown — neither
+// by the plan derived nor by any rephrasing offered.
+func TestNoReadingShowsANegatedText(t *testing.T) {
+	subjects := []string{"'Beta'", "the 'Beta' label", "the word 'Beta'", "the text 'Beta'"}
+	preds := []string{
+		"is not shown", "isn't visible", "is hidden", "is gone", "is absent", "is missing", "has been removed", "was removed",
+		"has disappeared", "disappeared", "is no longer there", "isn't there anymore", "is nowhere", "doesn't show", "never appears",
+		"should not appear", "should not be shown", "must not be visible", "cannot be seen", "can't be seen", "is not displayed",
+		"is not present", "is not on the page", "is not to be found", "is not found", "no longer shows up", "does not exist",
+		"is not rendered", "won't appear", "will not be shown", "is invisible", "is not in the nav", "isn't in the list",
+		"has gone", "has vanished", "went away", "is removed", "got removed", "was deleted", "was dropped", "is not included",
+		"is excluded", "is left out", "is omitted", "should be hidden", "must be hidden", "should be gone", "is not listed",
+		"is never shown", "never shows", "no longer appears", "stopped appearing", "stops showing", "isn't shown any more",
+	}
+	for _, s := range subjects {
+		for _, p := range preds {
+			for _, c := range []string{"On /, " + s + " " + p, s + " " + p + " on /about"} {
+				d, err := Derive(c)
+				if err == nil {
+					if showsText(d.Plan) {
+						t.Errorf("%q derived a plan that checks 'Beta' shown", c)
+					}
+					continue
+				}
+				var np *NotProvableError
+				if !errors.As(err, &np) {
+					continue
+				}
+				for _, sg := range np.Suggestions {
+					sd, err := Derive(sg)
+					if err == nil && showsText(sd.Plan) {
+						t.Errorf("%q: the rephrasing %q checks 'Beta' shown", c, sg)
+					}
+				}
+			}
+		}
+	}
+}
