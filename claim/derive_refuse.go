@@ -613,7 +613,7 @@ func afterAction(lx *lexed, sk sketch) map[int]bool {
 	return out
 }
 
-var reNegation = lazyRE(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere|omits?|omitted|excludes?|excluded)\b|\b(?:leaves?|left|leaving)\s+(?:\S+\s+){0,5}?out\b|\b(?:keeps?|kept|keeping)\s+(?:\S+\s+){1,5}?out\b`)
+var reNegation = lazyRE(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere|omits?|omitted|excludes?|excluded)\b|\b(?:fails?|failed|failing|unable)\s+to\b|\b(?:leaves?|left|leaving)\s+(?:\S+\s+){0,5}?out\b|\b(?:keeps?|kept|keeping)\s+(?:\S+\s+){1,5}?out\b`)
 
 // negatedClaim reports whether a claim says something is not so. An HTTP
 // status's name ("404 Not Found") says nothing is not so.
@@ -744,6 +744,10 @@ func goneAfter(toks []token, i int) bool {
 	}
 	for j := i + 1; j < len(toks) && j <= end; j++ {
 		l := toks[j].low
+		if l == "never" || notWord(toks[j]) {
+			// "never goes away", "doesn't disappear": it stays
+			return false
+		}
 		next := ""
 		if j+1 < len(toks) {
 			next = toks[j+1].low
@@ -1374,7 +1378,7 @@ func beforeNegation(claim, suggestion string) bool {
 	lx := lexClaim(claim)
 	var before []string
 	for _, t := range lx.toks {
-		if t.kind == tWord && (reNegation.MatchString(t.raw) || t.low == "not") || t.kind == tLit && reNegation.MatchString(t.raw) {
+		if t.kind == tWord && (reNegation.MatchString(t.raw) || t.low == "not" || failWords[t.low]) || t.kind == tLit && reNegation.MatchString(t.raw) {
 			break
 		}
 		if i := slices.IndexFunc(lx.toks, func(u token) bool { return u.start == t.start }); i >= 0 && leavesOutAround(lx.toks, i) {
@@ -1397,6 +1401,9 @@ func beforeNegation(claim, suggestion string) bool {
 	}
 	return n > 0
 }
+
+// failWords before "to" negate the verb after them ("fails to hide").
+var failWords = map[string]bool{"fails": true, "fail": true, "failed": true, "failing": true, "unable": true}
 
 // labelSep starts the label a rephrasing that checks less than the claim
 // carries; Derive reads a claim only up to it.

@@ -58,3 +58,56 @@ func TestNoReadingShowsANegatedText(t *testing.T) {
 		}
 	}
 }
+
+// hidesText reports whether p checks the text "Beta" not shown.
+func hidesText(p *plan.Plan) bool {
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if (st.Kind == plan.ExpectNoText && st.Value == "Beta") || (st.Kind == plan.ExpectHidden && st.Target == `text="Beta"`) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestNoReadingHidesAKeptText: a text said to stay ("never goes away",
+// "doesn't disappear"), or that an action fails to hide, is never checked
+// not shown — neither by the plan derived nor by any rephrasing offered.
+func TestNoReadingHidesAKeptText(t *testing.T) {
+	claims := []string{
+		"On /, clicking 'Close' fails to hide 'Beta'",
+		"On /, clicking 'Close' failed to remove 'Beta'",
+		"On /, clicking 'Close' is unable to hide 'Beta'",
+		"On /, clicking 'Close' does not hide 'Beta'",
+		"On /, clicking 'Close' never hides 'Beta'",
+		"On /, 'Beta' never goes away, even after clicking 'Close'",
+		"On /, 'Beta' doesn't disappear after clicking 'Close'",
+	}
+	subjects := []string{"'Beta'", "the 'Beta' label", "the word 'Beta'"}
+	for _, s := range subjects {
+		for _, p := range []string{"is shown", "appears", "is visible", "shows up", "is displayed", "is there", "is present",
+			"never disappears", "doesn't disappear", "isn't hidden", "is not gone", "never goes away", "won't disappear",
+			"is not missing", "does not go away", "is never hidden", "is not removed", "doesn't vanish", "is still there", "still shows"} {
+			claims = append(claims, "On /, "+s+" "+p, s+" "+p+" on /about")
+		}
+	}
+	for _, c := range claims {
+		d, err := Derive(c)
+		if err == nil {
+			if hidesText(d.Plan) {
+				t.Errorf("%q derived a plan that checks 'Beta' not shown", c)
+			}
+			continue
+		}
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			continue
+		}
+		for _, sg := range np.Suggestions {
+			if sd, err := Derive(sg); err == nil && hidesText(sd.Plan) {
+				t.Errorf("%q: the rephrasing %q checks 'Beta' not shown", c, sg)
+			}
+		}
+	}
+}
