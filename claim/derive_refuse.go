@@ -613,7 +613,7 @@ func afterAction(lx *lexed, sk sketch) map[int]bool {
 	return out
 }
 
-var reNegation = lazyRE(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere|omits?|omitted|excludes?|excluded)\b|\b(?:fails?|failed|failing|unable)\s+to\b|\b(?:leaves?|left|leaving)\s+(?:\S+\s+){0,5}?out\b|\b(?:keeps?|kept|keeping)\s+(?:\S+\s+){1,5}?out\b`)
+var reNegation = lazyRE(`(?i)n[’']t\b|\b(?:not|never|no|none|nothing|nobody|cannot|neither|nor|nowhere|omits?|omitted|excludes?|excluded)\b|\b(?:fails?|failed|failing|unable)\s+to\b|\b(?:stops?|stopped|stopping|ceases?|ceased)\s+(?:showing|displaying|listing|rendering|appearing)\b|\b(?:leaves?|left|leaving)\s+(?:\S+\s+){0,5}?out\b|\b(?:keeps?|kept|keeping)\s+(?:\S+\s+){1,5}?out\b`)
 
 // negatedClaim reports whether a claim says something is not so. An HTTP
 // status's name ("404 Not Found") says nothing is not so.
@@ -1377,9 +1377,12 @@ var whereNouns = map[string]bool{"button": true, "buttons": true, "link": true, 
 func beforeNegation(claim, suggestion string) bool {
 	lx := lexClaim(claim)
 	var before []string
-	for _, t := range lx.toks {
+	for k, t := range lx.toks {
 		if t.kind == tWord && (reNegation.MatchString(t.raw) || t.low == "not" || failWords[t.low]) || t.kind == tLit && reNegation.MatchString(t.raw) {
 			break
+		}
+		if k+1 < len(lx.toks) && stopWords2[t.low] && showingWords[lx.toks[k+1].low] {
+			break // "stops showing"
 		}
 		if i := slices.IndexFunc(lx.toks, func(u token) bool { return u.start == t.start }); i >= 0 && leavesOutAround(lx.toks, i) {
 			// "leaves 'X' out": the negation starts at its verb
@@ -1404,6 +1407,12 @@ func beforeNegation(claim, suggestion string) bool {
 
 // failWords before "to" negate the verb after them ("fails to hide").
 var failWords = map[string]bool{"fails": true, "fail": true, "failed": true, "failing": true, "unable": true}
+
+// stopWords2 before showingWords negate them ("stops showing 'Beta'").
+var (
+	stopWords2   = map[string]bool{"stop": true, "stops": true, "stopped": true, "stopping": true, "ceases": true, "ceased": true, "cease": true}
+	showingWords = map[string]bool{"showing": true, "displaying": true, "listing": true, "rendering": true, "appearing": true}
+)
 
 // labelSep starts the label a rephrasing that checks less than the claim
 // carries; Derive reads a claim only up to it.

@@ -111,3 +111,51 @@ func TestNoReadingHidesAKeptText(t *testing.T) {
 		}
 	}
 }
+
+// shownAfterAct reports whether p checks "Beta" shown after an action.
+func shownAfterAct(p *plan.Plan) bool {
+	for _, j := range p.Journeys {
+		acted := false
+		for _, st := range j.Steps {
+			if st.Kind == plan.Click || st.Kind == plan.Press || st.Kind == plan.Fill || st.Kind == plan.Check {
+				acted = true
+			}
+			if acted && st.Kind == plan.ExpectText && st.Value == "Beta" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestNoReadingShowsWhatAnActionHides: what an action is said to hide,
+// remove or stop showing is never checked shown after it — neither by
+// the plan derived nor by any rephrasing offered.
+func TestNoReadingShowsWhatAnActionHides(t *testing.T) {
+	acts := []string{"clicking 'Close'", "pressing Escape", "ticking 'Hide beta'", "typing 'x' into 'Search'"}
+	preds := []string{"doesn't show 'Beta'", "no longer shows 'Beta'", "hides 'Beta'", "removes 'Beta'", "makes 'Beta' disappear",
+		"makes 'Beta' go away", "gets rid of 'Beta'", "clears 'Beta'", "dismisses 'Beta'", "closes 'Beta'", "stops showing 'Beta'",
+		"takes away 'Beta'", "leaves no 'Beta'", "shows no 'Beta'", "never shows 'Beta'", "won't show 'Beta'", "should not show 'Beta'",
+		"must not show 'Beta'", "does not display 'Beta'", "fails to show 'Beta'", "deletes 'Beta'", "filters out 'Beta'", "collapses 'Beta'"}
+	for _, a := range acts {
+		for _, p := range preds {
+			c := "On /, " + a + " " + p
+			d, err := Derive(c)
+			if err == nil {
+				if shownAfterAct(d.Plan) {
+					t.Errorf("%q derived a plan that checks 'Beta' shown after the action", c)
+				}
+				continue
+			}
+			var np *NotProvableError
+			if !errors.As(err, &np) {
+				continue
+			}
+			for _, sg := range np.Suggestions {
+				if sd, err := Derive(sg); err == nil && shownAfterAct(sd.Plan) {
+					t.Errorf("%q: the rephrasing %q checks 'Beta' shown after the action", c, sg)
+				}
+			}
+		}
+	}
+}
