@@ -711,6 +711,10 @@ func negatedLits(lx *lexed) []bool {
 		if i > 0 && leavesOutAround(lx.toks, i-1) {
 			out[n] = true
 		}
+		// "all links but 'Admin'", "except 'Beta'", "'GA' replaces 'Beta'"
+		if exceptBefore(lx.toks, i) || i > 0 && replacerWords[lx.toks[i-1].low] {
+			out[n] = true
+		}
 		// "so 'List books' disappears", "'Error' is gone", "'C' are all
 		// hidden".
 		if goneAfter(lx.toks, i) {
@@ -752,10 +756,54 @@ func goneAfter(toks []token, i int) bool {
 		if j+1 < len(toks) {
 			next = toks[j+1].low
 		}
+		if replacedWords[l] && (next == "with" || next == "by" || next == "to" || next == "into" || next == "as" || next == "called" || next == "named") ||
+			l == "now" && (next == "called" || next == "named" || next == "reads" || next == "says" || next == "shows") ||
+			(l == "becomes" || l == "became" || l == "become") && j+1 < len(toks) && toks[j+1].kind == tLit {
+			// "'Beta' is replaced with 'GA'", "was renamed to", "is now
+			// called 'GA'", "changes to", "turns into", "becomes 'GA'"
+			return true
+		}
 		if sketchGoneAfter[l] || (l == "goes" || l == "go" || l == "went" || l == "gone") && next == "away" ||
 			(l == "stopped" || l == "stops" || l == "stop" || l == "ceased" || l == "ceases") && (next == "appearing" || next == "showing" || next == "being") ||
 			(l == "removed" || l == "deleted" || l == "dropped") && j > i+1 && toks[j-1].low == "got" {
 			return true
+		}
+	}
+	return false
+}
+
+// replacedWords, before "with", "by", "to" or "into", say the text before
+// them gives way to another.
+var replacedWords = map[string]bool{"replaced": true, "renamed": true, "changed": true, "changes": true,
+	"change": true, "turns": true, "turned": true, "turn": true, "swapped": true, "switched": true, "switches": true}
+
+// replacerWords before a text say another takes its place ("'GA'
+// replaces 'Beta'").
+var replacerWords = map[string]bool{"replaces": true, "replaced": true, "replacing": true, "supersedes": true, "superseded": true}
+
+// exceptBefore reports whether the words just before the text at toks[i]
+// except it from what is shown: "except 'Beta'", "apart from", "other
+// than", "excluding", "save for", or "but" after "all"/"every" ("shows
+// all links but 'Admin'").
+func exceptBefore(toks []token, i int) bool {
+	w := func(k int) string {
+		if k < 0 || k >= len(toks) {
+			return ""
+		}
+		return toks[k].low
+	}
+	switch {
+	case w(i-1) == "except" || w(i-1) == "excluding":
+		return true
+	case w(i-1) == "for" && w(i-2) == "except", w(i-1) == "from" && w(i-2) == "apart",
+		w(i-1) == "than" && w(i-2) == "other", w(i-1) == "for" && w(i-2) == "save":
+		return true
+	case w(i-1) == "but":
+		for k := i - 2; k >= 0 && k >= i-5; k-- {
+			switch w(k) {
+			case "all", "every", "everything", "each", "any", "anything":
+				return true
+			}
 		}
 	}
 	return false
@@ -810,7 +858,7 @@ func goneLits(lx *lexed) map[string]bool {
 		if n < len(neg) && neg[n] {
 			gone := false
 			for j := i - 1; j >= 0 && j >= i-4; j-- {
-				if sketchHideVerbs[lx.toks[j].low] || closeVerbs[lx.toks[j].low] {
+				if sketchHideVerbs[lx.toks[j].low] || closeVerbs[lx.toks[j].low] || j == i-1 && replacerWords[lx.toks[j].low] {
 					gone = true
 				}
 			}

@@ -34,6 +34,26 @@ func TestNoReadingShowsANegatedText(t *testing.T) {
 		"is excluded", "is left out", "is omitted", "should be hidden", "must be hidden", "should be gone", "is not listed",
 		"is never shown", "never shows", "no longer appears", "stopped appearing", "stops showing", "isn't shown any more",
 	}
+	// what the text is excepted from, or replaced by
+	for _, c := range []string{"/ shows all links but 'Beta'", "/ lists every task apart from 'Beta'", "/ shows every tab except 'Beta'",
+		"/ shows everything other than 'Beta'", "On /, 'Beta' is replaced with 'GA'", "On /, 'GA' replaces 'Beta'",
+		"On /, 'Beta' was renamed to 'GA'", "On /, 'Beta' is now called 'GA'", "On /, 'Beta' changed to 'GA'", "On /, 'Beta' becomes 'GA'"} {
+		d, err := Derive(c)
+		if err == nil {
+			if showsText(d.Plan) {
+				t.Errorf("%q derived a plan that checks 'Beta' shown", c)
+			}
+			continue
+		}
+		var np *NotProvableError
+		if errors.As(err, &np) {
+			for _, sg := range np.Suggestions {
+				if sd, err := Derive(sg); err == nil && showsText(sd.Plan) {
+					t.Errorf("%q: the rephrasing %q checks 'Beta' shown", c, sg)
+				}
+			}
+		}
+	}
 	for _, s := range subjects {
 		for _, p := range preds {
 			for _, c := range []string{"On /, " + s + " " + p, s + " " + p + " on /about"} {
