@@ -984,7 +984,7 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 		if e, ok := nouns[p.lx.toks[to-1].low]; ok && e.plural && to-from > 1 {
 			for i := from; i < to-1; i++ {
 				if t := p.lx.toks[i]; strings.ContainsAny(t.raw, "0123456789") || quantityWords[t.low] {
-					p.setHint("unsupported", fmt.Sprintf("%q reads as a number of elements, not a text: counts are checked exactly (\"has 10 links\"), or quote the text the page shows", p.lx.span(a, b)), a)
+					p.setHint("unsupported", fmt.Sprintf("%q reads as a number of elements, not a text: vouch counts elements it can name (\"has 10 links\", \"at least 2 links\"), or quote the text the page shows", p.lx.span(a, b)), a)
 					return "", false, false
 				}
 				if _, isNum := numberWords[p.lx.toks[i].low]; isNum {

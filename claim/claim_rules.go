@@ -1501,9 +1501,25 @@ func buildRules() {
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
 	addRule("count subject", cCheck, false, `(?:exactly |only )?({num}) ({countable}) (?:{is} )?(?:shown|listed|displayed|visible|present|there|rendered|on the page|left|remaining|remain|appear|appears|exist|in the list)`,
 		func(m *match) ([]item, bool) { return m.count(1, 2) })
+	// "has at least 3 links", "shows more than 2 'Buy' buttons", "there
+	// are fewer than 5 rows": a bound on a count (expect_count at_least /
+	// at_most)
+	addRule("bounded count", cCheck, false, `(?:{show}|holds?|contains?|leaves|there (?:is|are|be)) (at least|no fewer than|not fewer than|no less than|more than|over|at most|no more than|not more than|up to|fewer than|less than|under) ({num}) ({countable})(?: (?:in total|in the list|on the page|listed|shown))?(?: (?:in|on|inside|within|under) (?:(?:the |its )?({page}) 's |the |its )?(`+regionAlt+`)(?: (?:area|section|bar|region|element))?)?`,
+		func(m *match) ([]item, bool) {
+			cmp, shift := plan.CountAtLeast, 0
+			switch m.low(1) {
+			case "more than", "over":
+				shift = 1
+			case "at most", "no more than", "not more than", "up to":
+				cmp = plan.CountAtMost
+			case "fewer than", "less than", "under":
+				cmp, shift = plan.CountAtMost, -1
+			}
+			return m.countBound(2, 3, cmp, shift)
+		})
 	addRule("at least", cCheck, false, `(?:{show}|holds?|there (?:is|are|be)) (?:at least|at most|more than|fewer than|less than|over|under|up to|several|many|multiple|a few|lots of|a lot of|plenty of|some|a number of|a bunch of|dozens of|hundreds of)`,
 		func(m *match) ([]item, bool) {
-			m.p.setHint("unsupported", "counts are checked exactly: say how many (\"exactly 3\"), or that one is shown", m.start)
+			m.p.setHint("unsupported", "a count is checked with its number: say how many (\"exactly 3\", \"at least 2\", \"fewer than 5\") of elements vouch can name (links, buttons, list items, rows), or that one is shown", m.start)
 			return nil, false
 		})
 	addRule("heading says", cCheck, true, `{neg}(?:the )?(main |top |page |first |primary |big |largest |h1 )?(heading|headline|h1|h2|h3|title heading|page heading) (?:is|be|says|reads|shows|displays|=|:|contains|matches|becomes|changes to|reads as|will be)? ?({text})`,
@@ -2898,10 +2914,20 @@ func (m *match) elementCheck(g int, neg bool) ([]item, bool) {
 	return []item{c}, true
 }
 
-func (m *match) count(ng, eg int) ([]item, bool) {
+func (m *match) count(ng, eg int) ([]item, bool) { return m.countBound(ng, eg, "", 0) }
+
+// countBound is count with a bound: cmp is plan.CountAtLeast or
+// plan.CountAtMost ("" for exactly), and shift turns a strict bound into
+// one that includes its number ("more than 3" is at least 4).
+func (m *match) countBound(ng, eg int, cmp string, shift int) ([]item, bool) {
 	n, ok := number(m.low(ng))
 	if !ok {
 		return nil, false
+	}
+	if cmp != "" {
+		if w := m.low(ng); w == "no" || w == "none" || n+shift < 0 {
+			return nil, false
+		}
 	}
 	a, b := m.bounds(eg)
 	e, ok := m.p.element(a, b)
@@ -2999,15 +3025,20 @@ func (m *match) count(ng, eg int) ([]item, bool) {
 		}
 		return append(page, c), true
 	}
-	c := check("count", plan.Step{Kind: plan.ExpectCount, Target: e.target, Count: n})
+	n += shift
+	c := check("count", plan.Step{Kind: plan.ExpectCount, Target: e.target, Count: n, Compare: cmp})
 	c.notes = append(e.notes, notes...)
+	how := map[string]string{"": "exactly", plan.CountAtLeast: "at least", plan.CountAtMost: "at most"}[cmp]
+	if shift != 0 {
+		c.notes = append(c.notes, fmt.Sprintf("%q is checked as %s %d.", strings.TrimSpace(m.p.lx.span(m.loc[2*(ng-1)], m.loc[2*ng+1])), how, n))
+	}
 	// the selectors say it to a browser; the requirement says it to the
 	// person who approves it
 	shown := func(one, many string) string {
 		if n == 1 {
-			return "exactly 1 " + one + " is shown"
+			return how + " 1 " + one + " is shown"
 		}
-		return fmt.Sprintf("exactly %d %s are shown", n, many)
+		return fmt.Sprintf("%s %d %s are shown", how, n, many)
 	}
 	switch e.target {
 	case "css=" + contentItems:

@@ -293,7 +293,10 @@ func mentioned(raw string, steps []plan.Step, notes []string) bool {
 		// user acts (a note that sets words aside as a description, or
 		// says a text "checks" them, does not account for a number), or
 		// a page size given that is the query's own (apiPagePremise)
-		if has(n) && (strings.HasPrefix(n, "The claim adds ") || strings.Contains(n, " says why the user acts") || strings.Contains(n, " is the query's own ")) {
+		if has(n) && (strings.HasPrefix(n, "The claim adds ") || strings.Contains(n, " says why the user acts") || strings.Contains(n, " is the query's own ") ||
+			// a strict bound said as the bound that includes it ("more
+			// than 3" is at least 4)
+			strings.Contains(n, " is checked as at least ") || strings.Contains(n, " is checked as at most ")) {
 			return true
 		}
 	}

@@ -1729,6 +1729,20 @@ func TestReadingsNotOnly(t *testing.T) {
 	}
 }
 
+// A bound on a count of elements vouch can name: at_least / at_most, a
+// strict bound checked as the one that includes it.
+func TestReadingsBoundedCount(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/ has at least 3 links", "On /, at least 3 visible elements match role=link."},
+		{"/ has more than 3 links", "On /, at least 4 visible elements match role=link."},
+		{"/ has fewer than 3 'Buy' buttons", `On /, at most 2 visible elements match role=button[name="Buy"].`},
+		{"/ has no more than 3 links", "On /, at most 3 visible elements match role=link."},
+		{"/todo shows at least 2 items", "On /todo, at least 2 list items are shown (outside the nav, header, footer and menus)."},
+		{"/ has at least 3 tasks", ""},
+		{"/ has fewer than 0 links", ""},
+	})
+}
+
 // Unquoted words after an added item are one more item only when they
 // can be one: never after "then", never an action ("completing it",
 // "marking it done"), never words that point back at an item; an item
