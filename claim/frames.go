@@ -59,6 +59,10 @@ const survivesReload = `(?i:survives|persists\s+(?:after|across|through|over)|st
 // controlKinds are the kinds of control a release note names.
 const controlKinds = `(?i:button|link|tab|field|checkbox|heading|menu item|option|toggle|column)`
 
+// maskedText is a quoted text as restate masks it (maskQuoted): its
+// index between \x01 marks, in the quotes the claim used.
+const maskedText = `("\x01\d+\x01"|'\x01\d+\x01')`
+
 // quotedRe is a quoted text as the lexer straightens it.
 const quotedRe = `("[^"]+"|'[^']+')`
 
@@ -134,17 +138,17 @@ var restatements = []restatement{
 	// "The sidebar's Tools tab says 'X'", "The 'Tools' tab lists 'X'":
 	// what a tab shows is what its panel shows once it is chosen ("the
 	// tab reads 'X'" may be its own label, so it is left alone)
-	{lazyRE(`^(?i:the)\s+(?i:sidebar|header|footer|nav|navbar|navigation)'s\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the $1 tab shows ",
+	{lazyRE(`^(?i:the)\s+(?i:sidebar|header|footer|nav|navbar|navigation)'s\s+` + maskedText + `\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the $1 tab shows ",
 		"what a tab says is what it shows once chosen; the part of the page says where the tab is, and the tab is found by its name (an app may draw its sidebar with no element that marks it)", false},
 	{lazyRE(`^(?i:the)\s+(?i:sidebar|header|footer|nav|navbar|navigation)'s\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the '$1' tab shows ",
 		"what a tab says is what it shows once chosen; the part of the page says where the tab is, and the tab is found by its name (an app may draw its sidebar with no element that marks it)", false},
-	{lazyRE(`^(?i:the)\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the $1 tab shows ",
+	{lazyRE(`^(?i:the)\s+` + maskedText + `\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the $1 tab shows ",
 		"what a tab says is what it shows once chosen", false},
 	{lazyRE(`^(?i:the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "Clicking the '$1' tab shows ",
 		"what a tab says is what it shows once chosen", false},
 	// the same after the page: "On the lodash package page, the Versions
 	// tab lists '4.17.21'"
-	{lazyRE(`^((?i:on)\s+[^,]{1,60},\s*)(?i:the)\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "${1}clicking the $2 tab shows ",
+	{lazyRE(`^((?i:on)\s+[^,]{1,60},\s*)(?i:the)\s+` + maskedText + `\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "${1}clicking the $2 tab shows ",
 		"what a tab says is what it shows once chosen", false},
 	{lazyRE(`^((?i:on)\s+[^,]{1,60},\s*)(?i:the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab)\s+(?i:says|shows|lists|displays|contains)\s+`), "${1}clicking the '$2' tab shows ",
 		"what a tab says is what it shows once chosen", false},
@@ -159,51 +163,51 @@ var restatements = []restatement{
 	// "'Docs' is a link", "On /, 'Save' is a button": an element of that
 	// kind named by the text; "'Docs' is not a link": the text shown, and
 	// no element of that kind named by it
-	{lazyRE(`(^|,\s*)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:is)\s+(?i:a|an)\s+(` + controlKinds + `)\b`), "${1}there's a $2 $3",
+	{lazyRE(`(^|,\s*)` + maskedText + `\s+(?i:is)\s+(?i:a|an)\s+(` + controlKinds + `)\b`), "${1}there's a $2 $3",
 		"a text said to be a link, a button or a heading is an element of that kind named by it", false},
-	{lazyRE(`(^|,\s*)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:is not|isn't|is no longer)\s+(?i:a|an)\s+(` + controlKinds + `)\s*([.!]*)$`), "${1}the page shows $2 and has no $2 $3$4",
+	{lazyRE(`(^|,\s*)` + maskedText + `\s+(?i:is not|isn't|is no longer)\s+(?i:a|an)\s+(` + controlKinds + `)\s*([.!]*)$`), "${1}the page shows $2 and has no $2 $3$4",
 		"a text said not to be a link or a button is shown, and no element of that kind is named by it", false},
-	{lazyRE(`^("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:is not|isn't|is no longer)\s+(?i:a|an)\s+(` + controlKinds + `)\s+(?i:on)\s+(/\S*?)\s*([.!]*)$`), "On $3, the page shows $1 and has no $1 $2$4",
+	{lazyRE(`^` + maskedText + `\s+(?i:is not|isn't|is no longer)\s+(?i:a|an)\s+(` + controlKinds + `)\s+(?i:on)\s+(/\S*?)\s*([.!]*)$`), "On $3, the page shows $1 and has no $1 $2$4",
 		"a text said not to be a link or a button is shown, and no element of that kind is named by it", false},
 	// "'X' appears once" at the end of the claim is a count ("once you
 	// click" goes on, and is a time)
-	{lazyRE(`("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+(?i:once)\s*([.!]*)$`), "$1 $2 exactly once$3",
+	{lazyRE(maskedText + `\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+(?i:once)\s*([.!]*)$`), "$1 $2 exactly once$3",
 		"a text shown once is shown exactly once", false},
-	{lazyRE(`\b((?i:shows|displays|lists|says|contains|has))\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:once)\s*([.!]*)$`), "$1 $2 exactly once$3",
+	{lazyRE(`\b((?i:shows|displays|lists|says|contains|has))\s+` + maskedText + `\s+(?i:once)\s*([.!]*)$`), "$1 $2 exactly once$3",
 		"a text shown once is shown exactly once", false},
-	{lazyRE(`^("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+((?i:on)\s+(?:/\S*?|(?i:the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:page)|(?i:the)\s+(?i:home\s*page|start\s+page|front\s+page|dashboard)))\s+(?i:once)\s*([.!]*)$`), "$3, $1 $2 exactly once$4",
+	{lazyRE(`^` + maskedText + `\s+((?i:appears|is shown|shows up|is displayed|is listed|is visible))\s+((?i:on)\s+(?:/\S*?|(?i:the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:page)|(?i:the)\s+(?i:home\s*page|start\s+page|front\s+page|dashboard)))\s+(?i:once)\s*([.!]*)$`), "$3, $1 $2 exactly once$4",
 		"a text shown once is shown exactly once", false},
 	// "'Beta' should not be visible", "won't be shown", "mustn't show up
 	// anymore": a text said not to be shown, with a modal
-	{lazyRE(`("\x01\d+\x01"|'\x01\d+\x01')\s+(?:(?i:should|must|will|shall|would)\s+(?i:not|never)|(?i:shouldn't|mustn't|won't|shan't|wouldn't))\s+(?i:be)\s+((?i:visible|shown|displayed|listed|present))\b`), "$1 is not $2",
+	{lazyRE(maskedText + `\s+(?:(?i:should|must|will|shall|would)\s+(?i:not|never)|(?i:shouldn't|mustn't|won't|shan't|wouldn't))\s+(?i:be)\s+((?i:visible|shown|displayed|listed|present))\b`), "$1 is not $2",
 		"a text that should not be shown is checked not shown", false},
-	{lazyRE(`("\x01\d+\x01"|'\x01\d+\x01')\s+(?:(?i:should|must|will|shall|would)\s+(?i:not|never)|(?i:shouldn't|mustn't|won't|shan't|wouldn't))\s+(?i:appear|show\s+up|be\s+seen)\s+(?i:anymore|any\s+more)\b`), "$1 no longer appears",
+	{lazyRE(maskedText + `\s+(?:(?i:should|must|will|shall|would)\s+(?i:not|never)|(?i:shouldn't|mustn't|won't|shan't|wouldn't))\s+(?i:appear|show\s+up|be\s+seen)\s+(?i:anymore|any\s+more)\b`), "$1 no longer appears",
 		"a text that should not be shown is checked not shown", false},
-	{lazyRE(`("\x01\d+\x01"|'\x01\d+\x01')\s+(?:(?i:should|must|will|shall|would)\s+(?i:not|never)|(?i:shouldn't|mustn't|won't|shan't|wouldn't))\s+(?i:appear|show\s+up|be\s+seen)\b`), "$1 does not appear",
+	{lazyRE(maskedText + `\s+(?:(?i:should|must|will|shall|would)\s+(?i:not|never)|(?i:shouldn't|mustn't|won't|shan't|wouldn't))\s+(?i:appear|show\s+up|be\s+seen)\b`), "$1 does not appear",
 		"a text that should not be shown is checked not shown", false},
 	// "completing 'A'", "marking it done", "completing it": an item
 	// marked done, as the rules read it (ticking its checkbox)
-	{lazyRE(`\b(?i:completing|finishing|checking off|ticking off)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "marking $1 as done",
+	{lazyRE(`\b(?i:completing|finishing|checking off|ticking off)\s+` + maskedText), "marking $1 as done",
 		"an item completed is marked done", false},
 	{lazyRE(`\b(?i:marking|completing|finishing|checking off|ticking off)\s+((?i:it|them))(?:\s+(?:(?i:as)\s+)?(?i:done|complete|completed|finished))?`), "ticking $1",
 		"an item completed is marked done by ticking it", false},
 	// "switching 'Notifications' off", "toggling on 'Beta'": a switch
 	// turned on or off, said as the rules read it
-	{lazyRE(`\b(?i:turning|switching|toggling|flipping)\s+("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:on|off))\b`), "turning $2 $1",
+	{lazyRE(`\b(?i:turning|switching|toggling|flipping)\s+` + maskedText + `\s+((?i:on|off))\b`), "turning $2 $1",
 		"a switch turned on or off", false},
-	{lazyRE(`\b(?i:switching|toggling|flipping)\s+((?i:on|off))\s+("\x01\d+\x01"|'\x01\d+\x01')`), "turning $1 $2",
+	{lazyRE(`\b(?i:switching|toggling|flipping)\s+((?i:on|off))\s+` + maskedText), "turning $1 $2",
 		"a switch turned on or off", false},
 	// "shows not only 'A' but also 'B'": both shown
-	{lazyRE(`\b(?i:not\s+(?:only|just|merely))\s+((?i:shows?|says|lists|displays|has|contains)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s*,?\s+(?i:but)\s+(?:(?i:also)\s+)?(?:(?i:shows?|says|lists|displays|has|contains)\s+)?("\x01\d+\x01"|'\x01\d+\x01')(?:\s+(?i:too|as\s+well))?`), "${1}$2 and $3",
+	{lazyRE(`\b(?i:not\s+(?:only|just|merely))\s+((?i:shows?|says|lists|displays|has|contains)\s+)?` + maskedText + `\s*,?\s+(?i:but)\s+(?:(?i:also)\s+)?(?:(?i:shows?|says|lists|displays|has|contains)\s+)?` + maskedText + `(?:\s+(?i:too|as\s+well))?`), "${1}$2 and $3",
 		`"not only A but also B" is A and B`, false},
 	// "'Milk' survives a reload", "adding 'Milk' persists across
 	// reloads": shown, and still shown after reloading
-	{lazyRE(`\b((?i:adding|creating|entering|saving|typing)\s+("\x01\d+\x01"|'\x01\d+\x01'))\s+` + survivesReload), "$1 and reloading still shows $2",
+	{lazyRE(`\b((?i:adding|creating|entering|saving|typing)\s+` + maskedText + `)\s+` + survivesReload), "$1 and reloading still shows $2",
 		"an item that survives a reload is still shown after reloading", false},
-	{lazyRE(`("\x01\d+\x01"|'\x01\d+\x01')\s+` + survivesReload), "$1 is still shown after reloading",
+	{lazyRE(maskedText + `\s+` + survivesReload), "$1 is still shown after reloading",
 		"a text that survives a reload is still shown after reloading", false},
 	// "'Docs' takes you to /guide": where clicking it goes
-	{lazyRE(`(^|,\s*)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:takes you|takes me|takes the user|takes users|takes visitors|brings you|sends you|leads)\s+(?i:to)\s+(/)`), "${1}clicking $2 goes to $3",
+	{lazyRE(`(^|,\s*)` + maskedText + `\s+(?i:takes you|takes me|takes the user|takes users|takes visitors|brings you|sends you|leads)\s+(?i:to)\s+(/)`), "${1}clicking $2 goes to $3",
 		"where a text takes you is where clicking it goes", false},
 	// "Searching for 'flour' finds 'Pancakes'": what a search shows
 	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?(?i:searching|search|typing|type|entering|enter|filtering|filter|looking up|look up)\s[^,;]*?)\s+(?i:finds|find|brings up|bring up|turns up|turn up|surfaces|yields|comes up with)\s+`), "$1 shows ",
@@ -213,12 +217,12 @@ var restatements = []restatement{
 	{lazyRE(`^(?i:` + signedOutWords + `)\s*,?\s+`), "", signedOutWhy, false},
 	{lazyRE(`\s*,?\s+(?i:` + signedOutWords + `)\s*([.!]*)$`), "$1", signedOutWhy, false},
 	// "The API description under the title ("Browse …") is 14px"
-	{lazyRE(`^(?i:the|its|our|their)\s+([^()'"\x01,;:/]{1,60}?)\s*\(\s*("\x01\d+\x01"|'\x01\d+\x01')\s*\)\s+((?i:is|are|has|uses)\s)`), namedInBrackets,
+	{lazyRE(`^(?i:the|its|our|their)\s+([^()'"\x01,;:/]{1,60}?)\s*\(\s*` + maskedText + `\s*\)\s+((?i:is|are|has|uses)\s)`), namedInBrackets,
 		"the words before the quoted text in brackets describe it; the text finds it", false},
 	// "/profile's 'Country' dropdown is …": an element named by its text
 	// on the page the path is (an unquoted noun after the possessive may
 	// be a JSON field, "/users/1's email", and is left alone)
-	{lazyRE(`^(/[^\s'"]+)'s\s+("\x01\d+\x01"|'\x01\d+\x01')`), "On $1, the $2",
+	{lazyRE(`^(/[^\s'"]+)'s\s+` + maskedText), "On $1, the $2",
 		"an element of the page at the path, said with its possessive", false},
 	// "/transmission (no trailing slash) redirects …": the path says it
 	{lazyRE(`(/\S*?)\s*\(\s*((?i:no|without a|without the|without|with a|with the|with|incl\.?|including a))\s+(?i:trailing|final|ending|closing)\s+(?i:slash|/)\s*\)`), slashAside,
@@ -245,13 +249,13 @@ var restatements = []restatement{
 	// "The 'Pause' button has the tooltip 'Pause all'", "the tooltip on
 	// the 'Pause' button says 'Pause all'": what hovering it shows (the
 	// runner reads a native tooltip, the title, after a hover)
-	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:button|link))\s+(?i:has|shows|gets|carries)\s+(?:(?i:a|the)\s+)?(?i:tooltip|hover text|hover title)\s+(?:(?i:of|saying|reading|that says|which says)\s+)?("\x01\d+\x01"|'\x01\d+\x01')`), "${1}hovering the $2 $3 shows $4",
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?` + maskedText + `\s+((?i:button|link))\s+(?i:has|shows|gets|carries)\s+(?:(?i:a|the)\s+)?(?i:tooltip|hover text|hover title)\s+(?:(?i:of|saying|reading|that says|which says)\s+)?` + maskedText), "${1}hovering the $2 $3 shows $4",
 		"a tooltip is what hovering the element shows", false},
-	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?i:the)\s+(?i:tooltip|hover text)\s+(?i:on|of|for)\s+(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+((?i:button|link))\s+(?i:says|reads|is|shows)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "${1}hovering the $2 $3 shows $4",
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?i:the)\s+(?i:tooltip|hover text)\s+(?i:on|of|for)\s+(?:(?i:the)\s+)?` + maskedText + `\s+((?i:button|link))\s+(?i:says|reads|is|shows)\s+` + maskedText), "${1}hovering the $2 $3 shows $4",
 		"a tooltip is what hovering the element shows", false},
 	// "The device name 'x' is shown in the top bar": the place shows the
 	// text the words describe (the reader still judges the words)
-	{lazyRE(`^(?i:the|its|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?:(?i:is|are)\s+(?i:shown|displayed|visible|listed|printed)|(?i:appears|shows up|is))\s+(?i:in|on|at)\s+((?i:the)\s+[^,;.'"]{1,40}?)\s*([.!]*)$`), "$3 shows the $1 $2$4",
+	{lazyRE(`^(?i:the|its|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\s+` + maskedText + `\s+(?:(?i:is|are)\s+(?i:shown|displayed|visible|listed|printed)|(?i:appears|shows up|is))\s+(?i:in|on|at)\s+((?i:the)\s+[^,;.'"]{1,40}?)\s*([.!]*)$`), "$3 shows the $1 $2$4",
 		"a text said to be shown in a part: the part shows it", false},
 	// "With /tasks?_sort=title the ids come back in the order 2, 3, 1":
 	// what the path returns, in order
@@ -267,7 +271,7 @@ var restatements = []restatement{
 		"a path opened from the browser is the path", false},
 	{lazyRE(`(/\S+)((?:\s+(?i:without|with no)\s+(?:(?i:an?|the|any)\s+)?(?i:token|api key|access token|credentials|session|auth|authentication|login))?)\s+(?i:is|gets|are|get)\s+(?i:refused|rejected|denied|turned away)\s+(?i:with)\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?(4\d\d)\b(?:\s+(?i:error|status|response))?`), "$1$2 returns $3",
 		"a request refused with a client error status answers that status", false},
-	{lazyRE(`\b((?i:returns|answers|responds with|comes back as))\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?([1-5]\d\d)\s+(?i:and)\s+(?:(?i:with)\s+)?(?:(?i:the)\s+)?(?i:text|message|body|error)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "$1 $2 and shows $3",
+	{lazyRE(`\b((?i:returns|answers|responds with|comes back as))\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?([1-5]\d\d)\s+(?i:and)\s+(?:(?i:with)\s+)?(?:(?i:the)\s+)?(?i:text|message|body|error)\s+` + maskedText), "$1 $2 and shows $3",
 		"a status and the text its page shows", false},
 	// "matches 'A' and 'B' and nothing else": only those
 	{lazyRE(`\b((?i:shows|returns|lists|matches|finds|gives back|brings back|displays))\s+((?:"\x01\d+\x01"|'\x01\d+\x01')(?:\s*,\s*(?:"\x01\d+\x01"|'\x01\d+\x01'))*\s*,?\s*(?i:and)\s+(?:"\x01\d+\x01"|'\x01\d+\x01'))\s*,?\s*(?:(?i:and)\s+)?(?i:nothing else|no others?|none other|no other (?:items|results|rows|entries|tasks|users))\s*([.!]*)$`), "$1 only $2$3",
@@ -283,27 +287,27 @@ var restatements = []restatement{
 	// device is shown as 'Disconnected'": a quoted name and a noun for a
 	// kind of item (no control, no part of the page) is the item that
 	// shows the name, and the text is looked for inside it
-	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+` + namedItemNouns + `\s+(?i:shows|says|displays|reads|shows as|is marked|is marked as|is shown as|is listed as|appears as|is labelled|is labeled|is tagged|is tagged as|has the status|has the label|has the badge)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?` + maskedText + `\s+` + namedItemNouns + `\s+(?i:shows|says|displays|reads|shows as|is marked|is marked as|is shown as|is listed as|appears as|is labelled|is labeled|is tagged|is tagged as|has the status|has the label|has the badge)\s+` + maskedText + `\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
 		"a named item (a folder, a device, a task) showing a text: the text inside the item that shows the name", false},
 	// "The remote device 'Backup NAS' is listed as 'Disconnected'": the
 	// same, the kind of item said before its name
-	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?(?:(?i:remote|local|new|shared|paused|selected|first|second|last)\s+)?` + namedItemNouns + `\s+("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:shows|says|displays|reads|shows as|is marked|is marked as|is shown as|is listed as|appears as|is labelled|is labeled|is tagged|is tagged as|has the status|has the label|has the badge)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?(?:(?i:remote|local|new|shared|paused|selected|first|second|last)\s+)?` + namedItemNouns + `\s+` + maskedText + `\s+(?i:shows|says|displays|reads|shows as|is marked|is marked as|is shown as|is listed as|appears as|is labelled|is labeled|is tagged|is tagged as|has the status|has the label|has the badge)\s+` + maskedText + `\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
 		"a named item (a folder, a device, a task) showing a text: the text inside the item that shows the name", false},
 	// "The 'InstanceDown' alert is 'FIRING' on the alerts page", "the
 	// 'Camera Uploads' folder shows as 'Paused' on the dashboard": a
 	// status said with "is" of an item of a named kind, and the page said
 	// after it (a bare "'A' is 'B'" may be a field's value: not read so)
-	{lazyRE(`^(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+` + namedItemNouns + `\s+(?:` + itemStatusVerbs + `|(?i:is|are))\s+("\x01\d+\x01"|'\x01\d+\x01')` + trailingPlace + `\s*([.!]*)$`), "On ${3}, the page shows $2 next to $1$4",
+	{lazyRE(`^(?:(?i:the)\s+)?` + maskedText + `\s+` + namedItemNouns + `\s+(?:` + itemStatusVerbs + `|(?i:is|are))\s+` + maskedText + trailingPlace + `\s*([.!]*)$`), "On ${3}, the page shows $2 next to $1$4",
 		"a named item (a folder, an alert, a target) showing a text: the text inside the item that shows the name", false},
-	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+` + namedItemNouns + `\s+(?i:is|are)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)(?:(?i:the)\s+)?` + maskedText + `\s+` + namedItemNouns + `\s+(?i:is|are)\s+` + maskedText + `\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
 		"a named item (a folder, an alert, a target) showing a text: the text inside the item that shows the name", false},
 	// "shows the site title 'Team Kitchen Wiki'": a title the page shows
 	// is a text on it (the browser tab's title is no text the page shows)
-	{lazyRE(`\b((?i:shows|displays|has))\s+(?:(?i:the|its|a)\s+)?(?i:site|wiki|app|application)(?:'s)?\s+(?i:title|name|tagline|subtitle)\s+("\x01\d+\x01"|'\x01\d+\x01')`), "$1 $2",
+	{lazyRE(`\b((?i:shows|displays|has))\s+(?:(?i:the|its|a)\s+)?(?i:site|wiki|app|application)(?:'s)?\s+(?i:title|name|tagline|subtitle)\s+` + maskedText), "$1 $2",
 		"the site's title the page shows is a text on it", false},
 	// "/-/healthy answers 'Prometheus Server is Healthy.'": a text a path
 	// answers with is the text its page shows
-	{lazyRE(`^((?:(?i:get)\s+)?/\S+)\s+(?i:answers|responds|replies|answers back)(?:\s+(?i:with))?\s+("\x01\d+\x01"|'\x01\d+\x01')`), "$1 shows $2",
+	{lazyRE(`^((?:(?i:get)\s+)?/\S+)\s+(?i:answers|responds|replies|answers back)(?:\s+(?i:with))?\s+` + maskedText), "$1 shows $2",
 		"the text a path answers with is what its page shows", false},
 	// "sends you to the classic graph page at /classic/graph": the page
 	// said by its path; the words before it describe it
@@ -318,7 +322,7 @@ var restatements = []restatement{
 	{lazyRE(`^((?:(?i:on|going to|opening|visiting)\s+)?/\S+\s+(?i:shows|displays)\s+(?:"\x01\d+\x01"|'\x01\d+\x01'))\s*,?\s+(?i:with)\s+((?i:a|an|the)\s+(?:"\x01\d+\x01"|'\x01\d+\x01')\s+(?i:button|link))\s*([.!]*)$`), "$1 and $2$3",
 		"a page showing a text with a button or link shows both", false},
 	// "shows 'X' with the subtitle 'Y' underneath": Y after X
-	{lazyRE(`\b((?i:shows|displays))\s+("\x01\d+\x01"|'\x01\d+\x01')\s*,?\s+(?i:with)\s+(?:(?i:the|a|its)\s+)?(?:(?i:subtitle|tagline|subheading|line|text|caption)\s+)?("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:underneath|under it|below it|beneath it|below|beneath)\s*([.!]*)$`), "$1 $2 above $3$4",
+	{lazyRE(`\b((?i:shows|displays))\s+` + maskedText + `\s*,?\s+(?i:with)\s+(?:(?i:the|a|its)\s+)?(?:(?i:subtitle|tagline|subheading|line|text|caption)\s+)?` + maskedText + `\s+(?i:underneath|under it|below it|beneath it|below|beneath)\s*([.!]*)$`), "$1 $2 above $3$4",
 		"a text shown underneath another comes after it", false},
 	// "lists the 'lodash' package", "finds the 'Pancakes' recipe": the
 	// item's name is what the page shows; its kind describes it
@@ -326,12 +330,12 @@ var restatements = []restatement{
 		"an item said with its kind: the page shows its name", false},
 	// "clicking the 'data' folder shows 'a.csv' inside it": what the
 	// opened item holds is what the page shows once it is opened
-	{lazyRE(`^(.*\b(?i:clicking|opening|expanding|double-clicking)\b.*\b(?i:shows|lists|displays)\s+.*("\x01\d+\x01"|'\x01\d+\x01'))\s+(?i:inside it|in it|within it|inside)\s*([.!]*)$`), "$1$3",
+	{lazyRE(`^(.*\b(?i:clicking|opening|expanding|double-clicking)\b.*\b(?i:shows|lists|displays)\s+.*` + maskedText + `)\s+(?i:inside it|in it|within it|inside)\s*([.!]*)$`), "$1$3",
 		"what an item opened by the claim holds is what the page shows once it is opened", false},
 	// "'Backup NAS' shows as 'Connected'": "shows as" says an item's status
-	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)("\x01\d+\x01"|'\x01\d+\x01')\s+(?i:shows as|is shown as|appears as|is marked as|is flagged as)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
+	{lazyRE(`^((?:(?i:on)\s+/\S*?,?\s+)?)` + maskedText + `\s+(?i:shows as|is shown as|appears as|is marked as|is flagged as)\s+` + maskedText + `\s*([.!]*)$`), "${1}the page shows $3 next to $2$4",
 		"a name shown as a status: the status inside the item that shows the name", false},
-	{lazyRE(`^(?i:next to|beside|alongside)\s+("\x01\d+\x01"|'\x01\d+\x01'),?\s+(?i:it|the page|there)\s+(?i:says|shows|reads|displays)\s+("\x01\d+\x01"|'\x01\d+\x01')\s*([.!]*)$`), "The page shows $2 next to $1$3",
+	{lazyRE(`^(?i:next to|beside|alongside)\s+` + maskedText + `,?\s+(?i:it|the page|there)\s+(?i:says|shows|reads|displays)\s+` + maskedText + `\s*([.!]*)$`), "The page shows $2 next to $1$3",
 		"a text said next to a name: the text inside the item that shows the name", false},
 	// Frames at the start: a label with a colon, a ticket or PR number.
 	{lazyRE(`^(?i:(?:fyi|btw|ps|p\.s\.|heads[- ]up|note|nb|n\.b\.|psa|update|confirmed|verified|changed|improved|updated|qa(?: note)?|regression(?: test)?|smoke(?: test)?|sanity check|acceptance criteri(?:a|on)|ac|requirement|req|expected(?: behaviou?r| result)?|release notes?|changelog|(?:user )?story|ticket|bug|issue|todo|(?:[a-z0-9][\w/-]*(?: [a-z0-9][\w/-]*)? )?check|test|tl;?dr|(?:docs? |ui |api )?nit(?:pick)?|minor|observation|finding|reminder|claim|assertion|checklist|qa checklist|test case|support|pm|dev|product|feature|hotfix|fix|smoke|keyboard|accessibility|a11y|ux|ui|hover))\s*[:\-–—]\s+`), "",
