@@ -1515,7 +1515,7 @@ func buildRules() {
 			case "fewer than", "less than", "under":
 				cmp, shift = plan.CountAtMost, -1
 			}
-			return m.countBound(2, 3, cmp, shift)
+			return m.countBound(2, 3, cmp, shift, m.low(1)+" "+m.low(2))
 		})
 	addRule("at least", cCheck, false, `(?:{show}|holds?|there (?:is|are|be)) (?:at least|at most|more than|fewer than|less than|over|under|up to|several|many|multiple|a few|lots of|a lot of|plenty of|some|a number of|a bunch of|dozens of|hundreds of)`,
 		func(m *match) ([]item, bool) {
@@ -2914,12 +2914,12 @@ func (m *match) elementCheck(g int, neg bool) ([]item, bool) {
 	return []item{c}, true
 }
 
-func (m *match) count(ng, eg int) ([]item, bool) { return m.countBound(ng, eg, "", 0) }
+func (m *match) count(ng, eg int) ([]item, bool) { return m.countBound(ng, eg, "", 0, "") }
 
 // countBound is count with a bound: cmp is plan.CountAtLeast or
-// plan.CountAtMost ("" for exactly), and shift turns a strict bound into
-// one that includes its number ("more than 3" is at least 4).
-func (m *match) countBound(ng, eg int, cmp string, shift int) ([]item, bool) {
+// plan.CountAtMost ("" for exactly), and shift turns a strict bound said
+// as bound ("more than 3") into one that includes its number (at least 4).
+func (m *match) countBound(ng, eg int, cmp string, shift int, bound string) ([]item, bool) {
 	n, ok := number(m.low(ng))
 	if !ok {
 		return nil, false
@@ -3030,7 +3030,7 @@ func (m *match) countBound(ng, eg int, cmp string, shift int) ([]item, bool) {
 	c.notes = append(e.notes, notes...)
 	how := map[string]string{"": "exactly", plan.CountAtLeast: "at least", plan.CountAtMost: "at most"}[cmp]
 	if shift != 0 {
-		c.notes = append(c.notes, fmt.Sprintf("%q is checked as %s %d.", strings.TrimSpace(m.p.lx.span(m.loc[2*(ng-1)], m.loc[2*ng+1])), how, n))
+		c.notes = append(c.notes, fmt.Sprintf("%q is checked as %s %d.", bound, how, n))
 	}
 	// the selectors say it to a browser; the requirement says it to the
 	// person who approves it
