@@ -3664,6 +3664,10 @@ func capitalNames(p *parser, a, b int) ([]string, bool) {
 			}
 		case t.kind == tWord && startsUpper(t.raw) && !structural[t.low] && !stopWords[t.low]:
 			cur = append(cur, t.raw)
+		case t.kind == tWord && len(cur) == 0 && literalToken(t.raw) && (i+1 == to || p.lx.toks[i+1].low == "," || p.lx.toks[i+1].low == "and"):
+			// a name in lower case only when it can be nothing else
+			// ("regions.json", "sales-2024.csv"), and alone
+			cur = append(cur, t.raw)
 		default:
 			return nil, false
 		}
@@ -3684,7 +3688,22 @@ func capitalNames(p *parser, a, b int) ([]string, bool) {
 func (m *match) shownTexts(g int, neg, gone bool) ([]item, bool) {
 	a, b := m.bounds(g)
 	from, to := m.p.lx.tokensIn(a, b)
-	if from < to && m.p.lx.toks[from].kind != tLit && !startsUpper(m.p.lx.toks[from].raw) {
+	kind := ""
+	if to-from == 2 && from > 0 && detWords[m.p.lx.toks[from-1].low] && kindNoun(m.p.lx.toks[from]) {
+		// "the file sales-2024.csv is listed", "the tag 'v2' is shown":
+		// the noun says what the text names
+		if t := m.p.lx.toks[from+1]; t.kind == tLit || t.kind == tWord && literalToken(t.raw) {
+			kind = m.p.lx.toks[from].low
+			from++
+			a = m.p.lx.toks[from].start
+			m.loc[2*g] = a
+		}
+	}
+	if from < to && m.p.lx.toks[from].kind != tLit && !startsUpper(m.p.lx.toks[from].raw) && (!literalToken(m.p.lx.span(a, b)) || !reDisplayWord.MatchString(m.p.lx.shape[b:m.end])) {
+		// A lower-case subject is a noun ("sales is listed"), unless it
+		// can only be a literal said to be shown ("sales-2024.csv is
+		// listed"); "db.json is written" or "is deleted" may speak of
+		// the file on the server.
 		return nil, false
 	}
 	if from > 0 && from < to && m.p.lx.toks[from].kind != tLit && detWords[m.p.lx.toks[from-1].low] && headNouns[m.p.lx.toks[to-1].low] == "" {
@@ -3706,6 +3725,9 @@ func (m *match) shownTexts(g int, neg, gone bool) ([]item, bool) {
 	if desc != "" {
 		items[0].notes = append(items[0].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", desc))
 	}
+	if kind != "" {
+		items[0].notes = append(items[0].notes, fmt.Sprintf("%q says what the name is; only the name is looked for, anywhere on the page.", kind))
+	}
 	if gone && neg && m.st.acted {
 		for i := range items {
 			v := items[i].steps[0].Value
@@ -3724,6 +3746,23 @@ func (m *match) shownTexts(g int, neg, gone bool) ([]item, bool) {
 		items[0].notes = append(items[0].notes, "That a text goes away is checked by it being shown just before the last step and not shown after.")
 	}
 	return items, true
+}
+
+// reDisplayWord says a text is, or is not, shown on the page.
+var reDisplayWord = lazyRE(`\b(?:shown|displayed|visible|listed|showing|displaying|on the page|on screen|on the screen|in the list|on the list|appears?|shows up|show up)\b`)
+
+// kindNoun reports whether a word in lower case can say what kind of thing
+// a name after it is ("file", "package", "tag"): no element vouch knows,
+// no word of the claim language, no number.
+func kindNoun(t token) bool {
+	if t.kind != tWord || t.raw != t.low {
+		return false
+	}
+	if _, isEl := nouns[t.low]; isEl || structural[t.low] || stopWords[t.low] || notText[t.low] || vague[t.low] {
+		return false
+	}
+	_, isNum := numberWords[t.low]
+	return !isNum
 }
 
 // backTexts checks texts said to be back after the steps before them.

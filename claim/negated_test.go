@@ -65,34 +65,40 @@ func wordings(subjects, preds []string) []string {
 	return out
 }
 
+// negatedPreds say a text is absent, gone or not to be shown.
+var negatedPreds = []string{
+	"is not shown", "isn't visible", "is hidden", "is gone", "is absent", "is missing", "has been removed", "was removed",
+	"has disappeared", "disappeared", "is no longer there", "isn't there anymore", "is nowhere", "doesn't show", "never appears",
+	"should not appear", "should not be shown", "must not be visible", "cannot be seen", "can't be seen", "is not displayed",
+	"is not present", "is not on the page", "is not to be found", "is not found", "no longer shows up", "does not exist",
+	"is not rendered", "won't appear", "will not be shown", "is invisible", "is not in the nav", "isn't in the list",
+	"has gone", "has vanished", "went away", "is removed", "got removed", "was deleted", "was dropped", "is not included",
+	"is excluded", "is left out", "is omitted", "should be hidden", "must be hidden", "should be gone", "is not listed",
+	"is never shown", "never shows", "no longer appears", "stopped appearing", "stops showing", "isn't shown any more",
+}
+
 // TestNoReadingShowsANegatedText: a text said to be absent, gone or not
 // to be shown, in any of many wordings, or excepted or replaced, is never
 // checked shown.
 func TestNoReadingShowsANegatedText(t *testing.T) {
-	claims := wordings([]string{"'Beta'", "the 'Beta' label", "the word 'Beta'", "the text 'Beta'"}, []string{
-		"is not shown", "isn't visible", "is hidden", "is gone", "is absent", "is missing", "has been removed", "was removed",
-		"has disappeared", "disappeared", "is no longer there", "isn't there anymore", "is nowhere", "doesn't show", "never appears",
-		"should not appear", "should not be shown", "must not be visible", "cannot be seen", "can't be seen", "is not displayed",
-		"is not present", "is not on the page", "is not to be found", "is not found", "no longer shows up", "does not exist",
-		"is not rendered", "won't appear", "will not be shown", "is invisible", "is not in the nav", "isn't in the list",
-		"has gone", "has vanished", "went away", "is removed", "got removed", "was deleted", "was dropped", "is not included",
-		"is excluded", "is left out", "is omitted", "should be hidden", "must be hidden", "should be gone", "is not listed",
-		"is never shown", "never shows", "no longer appears", "stopped appearing", "stops showing", "isn't shown any more",
-	})
+	claims := wordings([]string{"'Beta'", "the 'Beta' label", "the word 'Beta'", "the text 'Beta'"}, negatedPreds)
 	claims = append(claims, "/ shows all links but 'Beta'", "/ lists every task apart from 'Beta'", "/ shows every tab except 'Beta'",
 		"/ shows everything other than 'Beta'", "On /, 'Beta' is replaced with 'GA'", "On /, 'GA' replaces 'Beta'",
 		"On /, 'Beta' was renamed to 'GA'", "On /, 'Beta' is now called 'GA'", "On /, 'Beta' changed to 'GA'", "On /, 'Beta' becomes 'GA'")
 	noReadingSays(t, claims, "'Beta' shown", betaShown)
 }
 
+// keptPreds say a text is shown, or stays.
+var keptPreds = []string{"is shown", "appears", "is visible",
+	"shows up", "is displayed", "is there", "is present", "never disappears", "doesn't disappear", "isn't hidden", "is not gone",
+	"never goes away", "won't disappear", "is not missing", "does not go away", "is never hidden", "is not removed",
+	"doesn't vanish", "is still there", "still shows"}
+
 // TestNoReadingHidesAKeptText: a text said to stay ("never goes away",
 // "doesn't disappear"), or that an action fails to hide, is never checked
 // not shown.
 func TestNoReadingHidesAKeptText(t *testing.T) {
-	claims := wordings([]string{"'Beta'", "the 'Beta' label", "the word 'Beta'"}, []string{"is shown", "appears", "is visible",
-		"shows up", "is displayed", "is there", "is present", "never disappears", "doesn't disappear", "isn't hidden", "is not gone",
-		"never goes away", "won't disappear", "is not missing", "does not go away", "is never hidden", "is not removed",
-		"doesn't vanish", "is still there", "still shows"})
+	claims := wordings([]string{"'Beta'", "the 'Beta' label", "the word 'Beta'"}, keptPreds)
 	claims = append(claims,
 		"On /, clicking 'Close' fails to hide 'Beta'",
 		"On /, clicking 'Close' failed to remove 'Beta'",

@@ -75,7 +75,12 @@ var valueNotField = map[string]bool{"heading": true, "title": true, "text": true
 var valueNotLiteral = map[string]bool{"on": true, "off": true, "enabled": true, "disabled": true,
 	"checked": true, "unchecked": true, "ticked": true, "unticked": true, "selected": true,
 	"visible": true, "hidden": true, "shown": true, "empty": true, "blank": true, "required": true,
-	"set": true, "available": true, "correct": true, "wrong": true, "there": true, "gone": true}
+	"set": true, "available": true, "correct": true, "wrong": true, "there": true, "gone": true,
+	// Words that say a text is or is not on the page: "sales-2024.csv is
+	// listed" says the file is shown, not that its value reads "listed".
+	"listed": true, "unlisted": true, "displayed": true, "present": true, "missing": true,
+	"absent": true, "included": true, "mentioned": true, "found": true, "highlighted": true,
+	"unset": true, "nothing": true, "something": true}
 
 // placePrefix reads a place phrase and says it in reach.go's form ("On the
 // Peers tab of Preferences"); ok is false when it is no place of controls.
