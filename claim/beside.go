@@ -149,6 +149,10 @@ func plainValue(v string) bool {
 // determiner or pronoun inside ("delete a book" is a clause).
 func labelWords(l string) bool {
 	ws := strings.Fields(l)
+	if last := strings.ToLower(ws[len(ws)-1]); len(ws) > 1 && reOrdinal.MatchString(strings.ToLower(ws[0])) && (itemNoun(last) || isElementNoun(last)) {
+		// "the 3rd item says …": a position among items, no label
+		return false
+	}
 	if c := l[0]; !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') && (len(ws) > 1 || !strings.ContainsAny(l, ".-_")) {
 		return false
 	}

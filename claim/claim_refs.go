@@ -926,6 +926,12 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 			p.setHint("unrecognized", fmt.Sprintf("the unquoted %q starts with %q, which belongs to the verb before it: quote the text the page shows", p.lx.span(a, b), first.raw), a)
 			return "", false, false
 		}
+		if reNumberPlus.MatchString(p.lx.toks[from].raw) {
+			// "has 3+ results": at least three of something, never the
+			// text "3+ results"
+			p.setHint("unsupported", fmt.Sprintf("%q reads as a number of elements, not a text: vouch counts elements it can name (\"has at least 3 links\"), or quote the text the page shows", p.lx.span(a, b)), a)
+			return "", false, false
+		}
 		_, numWord := numberWords[p.lx.toks[from].low]
 		// a number first is a count, refused below with its own reason
 		countFirst := p.lx.toks[from].kind == tNumber || numWord
@@ -1006,6 +1012,9 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 	}
 	return p.lx.span(a, b), false, true
 }
+
+// reNumberPlus is a number with a plus after it: "3+", at least three.
+var reNumberPlus = lazyRE(`^\d+\+$`)
 
 // clauseGoesOn are words that, inside unquoted words after a verb of
 // showing, go on with the sentence rather than the text.

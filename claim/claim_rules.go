@@ -1109,7 +1109,9 @@ func buildRules() {
 		func(m *match) ([]item, bool) {
 			from, to := m.p.lx.tokensIn(m.start, m.end)
 			for i := from; i < to; i++ {
-				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || vague[l] || quantifiers[l] {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || vague[l] || quantifiers[l] || reOrdinal.MatchString(l) {
+					// "the 3rd item says …": a position, never the name
+					// an item shows
 					return nil, false
 				}
 			}
@@ -1517,6 +1519,29 @@ func buildRules() {
 			}
 			return m.countBound(2, 3, cmp, shift, m.low(1)+" "+m.low(2))
 		})
+	// "has 3 or more links", "shows 5 rows or fewer": the bound said
+	// after the number or after the noun
+	addRule("count or more", cCheck, false, `(?:{show}|holds?|contains?|leaves|there (?:is|are|be)) ({num}) (?:(or more|or fewer|or less) )?({countable})(?: or (?:more|fewer|less))?(?: (?:in total|in the list|on the page|listed|shown))?(?: (?:in|on|inside|within|under) (?:(?:the |its )?({page}) 's |the |its )?(`+regionAlt+`)(?: (?:area|section|bar|region|element))?)?`,
+		func(m *match) ([]item, bool) {
+			// the bound after the noun is read from the words after it,
+			// so that the page and the part keep their groups (countBound)
+			after := strings.Fields(m.p.lx.shape[m.loc[7]:m.end])
+			trailing := len(after) >= 2 && after[0] == "or" && (after[1] == "more" || after[1] == "fewer" || after[1] == "less")
+			if m.ok(2) == trailing {
+				return nil, false // no bound, or two
+			}
+			bound := "or more"
+			if m.ok(2) {
+				bound = m.low(2)
+			} else if after[1] != "more" {
+				bound = "or " + after[1]
+			}
+			cmp := plan.CountAtLeast
+			if bound != "or more" {
+				cmp = plan.CountAtMost
+			}
+			return m.countBound(1, 3, cmp, 0, m.low(1)+" "+bound)
+		})
 	addRule("at least", cCheck, false, `(?:{show}|holds?|there (?:is|are|be)) (?:at least|at most|more than|fewer than|less than|over|under|up to|several|many|multiple|a few|lots of|a lot of|plenty of|some|a number of|a bunch of|dozens of|hundreds of)`,
 		func(m *match) ([]item, bool) {
 			m.p.setHint("unsupported", "a count is checked with its number: say how many (\"exactly 3\", \"at least 2\", \"fewer than 5\") of elements vouch can name (links, buttons, list items, rows), or that one is shown", m.start)
@@ -1648,15 +1673,27 @@ func buildRules() {
 			}
 			return c, ok
 		})
-	addRule("button says", cCheck, true, `{neg}(?:the )?(?:(?:main|primary|submit|only|first|big) )?(button|link|cta) (?:says|reads|is labelled|shows|displays|=|:|is|be|reads as) ({text})`,
+	addRule("button says", cCheck, true, `{neg}(?:the )?(?:(main|primary|submit|only|first|big|second|third|last|1st|2nd|3rd) )?(button|link|cta) (?:says|reads|is labelled|shows|displays|=|:|is|be|reads as) ({text})`,
 		func(m *match) ([]item, bool) {
-			v, q, ok := m.text(2)
+			v, q, ok := m.text(3)
 			if !ok || !q && stateWords[strings.ToLower(v)] {
 				return nil, false
 			}
 			role := "button"
-			if m.low(1) == "link" {
+			if m.low(2) == "link" {
 				role = "link"
+			}
+			if m.ok(1) && ordinalNth[m.low(1)] != 0 {
+				n := ordinalNth[m.low(1)]
+				// "the first link says 'Home'": that one link, by
+				// position, says it; a Home link elsewhere does not
+				if m.negated() {
+					return nil, false
+				}
+				t := plan.Target{Kind: plan.ByRole, Value: role, Nth: n}.String()
+				c := check("presence", plan.Step{Kind: plan.ExpectText, Value: v, Target: t})
+				c.notes = append(bareNote(v, q), fmt.Sprintf("The %s %s is the %s of the page's visible %ss in document order.", m.low(1), role, m.low(1), role))
+				return []item{c}, true
 			}
 			t := plan.Target{Kind: plan.ByRole, Value: role, Name: v}.String()
 			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: t})
@@ -3750,6 +3787,12 @@ func (m *match) shownTexts(g int, neg, gone bool) ([]item, bool) {
 
 // reDisplayWord says a text is, or is not, shown on the page.
 var reDisplayWord = lazyRE(`\b(?:shown|displayed|visible|listed|showing|displaying|on the page|on screen|on the screen|in the list|on the list|appears?|shows up|show up)\b`)
+
+// reOrdinal is a word that says a position among matches.
+var reOrdinal = lazyRE(`^(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|next|previous|top|bottom|middle)$`)
+
+// ordinalNth is the position an ordinal picks (plan.Target.Nth).
+var ordinalNth = map[string]int{"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "last": plan.NthLast}
 
 // kindNoun reports whether a word in lower case can say what kind of thing
 // a name after it is ("file", "package", "tag"): no element vouch knows,

@@ -1087,6 +1087,11 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 		// is ticked": the state the claim says comes later, checked first
 		return fmt.Sprintf("checks the state of %q that the claim says comes only later (\"until …\"), before anything is done", l)
 	}
+	if n := boundAsText(claim, p); n != "" {
+		// "/ shows 3 or more" offered as "/ shows 3": the page showing
+		// the text "3" is another claim than a count of at least three
+		return fmt.Sprintf("looks for the number %s, which the claim says is a bound of a count, as a text", n)
+	}
 	if n := statusNotSaid(claim, p); n != 0 {
 		return fmt.Sprintf("reads the number %d as an HTTP status the claim does not say", n)
 	}
@@ -1109,6 +1114,31 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 						return fmt.Sprintf("turns the key %q the claim presses into a click or a text", k)
 					}
 				}
+			}
+		}
+	}
+	return ""
+}
+
+// reCountBound is a number said as a bound of a count: "at least 3",
+// "3 or more".
+var reCountBound = lazyRE(`(?i)\b(?:at least|at most|more than|fewer than|less than|over|under|up to|no more than|no fewer than|not more than|not fewer than)\s+(\d+)\b|\b(\d+)\s+or\s+(?:more|fewer|less)\b|\b(\d+)\+`)
+
+// boundAsText returns a number the claim bounds a count with that plan p
+// looks for as a text, or "".
+func boundAsText(claim string, p *plan.Plan) string {
+	if p == nil {
+		return ""
+	}
+	bounds := map[string]bool{}
+	masked, _ := maskQuoted(claim)
+	for _, m := range reCountBound.FindAllStringSubmatch(masked, -1) {
+		bounds[m[1]+m[2]+m[3]] = true
+	}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && bounds[st.Value] {
+				return st.Value
 			}
 		}
 	}

@@ -48,3 +48,42 @@ func TestNoReadingFlipsALiteralName(t *testing.T) {
 		return value(st) && (st.Kind == plan.ExpectNoText || st.Kind == plan.ExpectHidden)
 	})
 }
+
+// A bound said after the number or after the noun ("3 or more links", "3
+// links or fewer") bounds the count; "3+ results" is a count, never a text.
+func TestReadingsCountOrMore(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/ has 3 or more links", "On /, at least 3 visible elements match role=link."},
+		{"/ has 3 links or more", "On /, at least 3 visible elements match role=link."},
+		{"/ has 3 links or fewer", "On /, at most 3 visible elements match role=link."},
+		{"/ has 3 or less buttons", "On /, at most 3 visible elements match role=button."},
+		{"/todos shows 2 or more items", "On /todos, at least 2 list items are shown (outside the nav, header, footer and menus)."},
+		{"/ has 3 or fewer links in the nav", "On /, at most 3 visible elements match css=nav a[href]."},
+		// two bounds, or a bound on nothing named: refused
+		{"/ has 3 or more links or fewer", ""},
+		{"/ shows 3 or more", ""},
+		// "3+ results" was looked for as the text "3+ results"
+		{"/ has 3+ results", ""},
+		{"/ shows 10+ reviews", ""},
+	})
+}
+
+// A position said of a link, a button or an item ("the first link says
+// 'Home'") picks that one by position; it is never dropped, and never a
+// name or a label.
+func TestReadingsOrdinalSaid(t *testing.T) {
+	checkReadings(t, []readingCase{
+		// the first link was any link named "Home": a Home link last on
+		// the page verified "the first link says 'Home'"
+		{"On /tasks, the first link says 'Home'", `On /tasks, a link (the first match) shows "Home".`},
+		{"On /tasks, the first button is 'Save'", `On /tasks, a button (the first match) shows "Save".`},
+		{"On /tasks, the last button says 'Save'", `On /tasks, a button (the last match) shows "Save".`},
+		{"On /tasks, the 2nd link says 'Home'", `On /tasks, a link (the second match) shows "Home".`},
+		{"On /tasks, the button says 'Save'", `On /tasks, the "Save" button is visible.`},
+		{"On /tasks, the first link doesn't say 'Home'", ""},
+		// "3rd" was the name of an item, "2nd tab" a label
+		{"On /tasks, the 3rd item says 'Walk dog'", ""},
+		{"On /tasks, the 2nd tab says 'General'", ""},
+		{"On /x, Last seen says Never", `On /x, the text "Never" shown as the value of "Last seen" is visible.`},
+	})
+}

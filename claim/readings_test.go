@@ -1907,6 +1907,9 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		// a part a text is said absent from
 		{"No button says 'Delete'", `The home page does not show "Delete"`},
 		{"On /tasks, the completed task doesn't show 'Edit'", `/tasks does not show "Edit"`},
+		// a bound of a count is no text: "3 or more" is not the page showing "3"
+		{"/ shows 3 or more", `/ shows 3`},
+		{"/ shows at least 3", `/ shows 3`},
 	} {
 		d, err := Derive(c.sugg)
 		if err != nil {
