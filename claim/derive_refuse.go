@@ -1120,6 +1120,30 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	return ""
 }
 
+// reTargetPlace is a quoted target of an action and the words after it
+// that say where it is: "clicking 'Delete' in the second row".
+var reTargetPlace = lazyRE(`(?i)\b(?:click|press|hit|tap|choos|select|tick|check|untick|uncheck|hover|toggl)\w*\s+(?:on\s+)?(?:the\s+)?(?:"\x01\d+\x01"|'\x01\d+\x01')(?:\s+(?:button|link|icon|tab|checkbox|box|option|item|entry))?\s+((?:in|on|inside|within|of|next to|beside|by|under|for|from|at)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,2})`)
+
+// targetPlaceLeftOut returns the words that say where an action's target
+// is ("in the second row") when the left-out spans hold one of them, or
+// "".
+func targetPlaceLeftOut(claim string, spans []string) string {
+	masked, _ := maskQuoted(claim)
+	for _, m := range reTargetPlace.FindAllStringSubmatch(masked, -1) {
+		for _, w := range strings.Fields(strings.ToLower(m[1])) {
+			if determiners[w] || w == "in" || w == "on" || w == "of" || w == "at" || w == "by" || w == "for" || w == "from" || w == "to" || w == "next" {
+				continue
+			}
+			for _, sp := range spans {
+				if slices.Contains(strings.Fields(strings.ToLower(sp)), w) {
+					return strings.TrimSpace(m[1])
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // reCountBound is a number said as a bound of a count: "at least 3",
 // "3 or more".
 var reCountBound = lazyRE(`(?i)\b(?:at least|at most|more than|fewer than|less than|over|under|up to|no more than|no fewer than|not more than|not fewer than)\s+(\d+)\b|\b(\d+)\s+or\s+(?:more|fewer|less)\b|\b(\d+)\+`)
@@ -1333,6 +1357,12 @@ func scopeLeftOut(claim, suggestion string, p *plan.Plan) string {
 		if reScopeWord.MatchString(sp) || reOnlyWord.MatchString(sp) && reOnlyLimits.MatchString(claim) {
 			return fmt.Sprintf("leaves out %q, which limits what the claim checks", sp)
 		}
+	}
+	if w := targetPlaceLeftOut(claim, spans); w != "" {
+		// "clicking 'Delete' in the second row removes 'B'" offered as
+		// "clicking 'Delete' hides 'B'": another button, maybe the first
+		// row's, is clicked
+		return fmt.Sprintf("acts on what the claim names without %q, which says which one it is", w)
 	}
 	for _, sp := range spans {
 		if m := reInputGiven.FindString(sp); m != "" {

@@ -1910,6 +1910,9 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		// a bound of a count is no text: "3 or more" is not the page showing "3"
 		{"/ shows 3 or more", `/ shows 3`},
 		{"/ shows at least 3", `/ shows 3`},
+		// the place of what is clicked: without it another button is
+		{"On /, clicking 'Delete' in the second row removes 'B'", `On /, clicking "Delete" hides "B"`},
+		{"On /, clicking 'Delete' on the first row removes 'A'", `On /, clicking "Delete" hides "A"`},
 	} {
 		d, err := Derive(c.sugg)
 		if err != nil {
