@@ -489,7 +489,7 @@ func buildRules() {
 			return m.p.submit(m)
 		})
 	emptyFill := func(m *match) ([]item, bool) {
-		if !m.formContext() || !emptyFieldName(m.low(1)) {
+		if !m.formContext() || !emptyFieldName(m.low(1)) || nounAfter(m) {
 			return nil, false
 		}
 		t, notes, ok := m.p.field(m.bounds(1))
@@ -503,7 +503,7 @@ func buildRules() {
 	addRule("empty field", cAction, true, `(?:with|having|and|but|while)? ?(?:an? |the )?(?:empty|blank|missing|no) ({field})`, emptyFill)
 	addRule("an empty field", cAction, true, `(?:an?|the) (?:empty|blank|missing) ({field})`,
 		func(m *match) ([]item, bool) {
-			if !emptyFieldName(m.low(1)) {
+			if !emptyFieldName(m.low(1)) || nounAfter(m) {
 				return nil, false
 			}
 			t, notes, ok := m.p.field(m.bounds(1))
@@ -535,7 +535,7 @@ func buildRules() {
 			// "... shows an error when the email is empty": the form is
 			// submitted with the field empty.
 			it := action("form", plan.Step{Kind: plan.Fill, Target: t})
-			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
+			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: submitCSS}.String()}
 			it.deferred, it.fillish, it.cont = &click, true, contWith
 			it.notes = append(notes, "An empty field only shows an error once the form is sent: the plan clicks the form's submit button (the first button in a form that submits it).")
 			return []item{it}, true
@@ -543,7 +543,7 @@ func buildRules() {
 	addRule("bad email", cAction, false, `(?:typing|type|entering|enter|with|using|submitting|submit|filling in|giving|providing) (?:an? )?(invalid|bad|wrong|malformed|broken|incorrect) (?:email|e-mail|email address)`,
 		func(m *match) ([]item, bool) {
 			it := action("form", plan.Step{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: "Email"}.String(), Value: "not-an-email"})
-			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
+			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: submitCSS}.String()}
 			if l := m.st.last; l == nil || l.deferred == nil {
 				it.deferred = &click
 			}
@@ -895,7 +895,7 @@ func buildRules() {
 			if m.ok(1) {
 				path = "/newsletter"
 			}
-			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
+			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: submitCSS}.String()}
 			it := action("form", plan.Step{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: "Email"}.String(), Value: v.text, Secret: v.secret})
 			it.deferred, it.cont, it.desc = &click, contWith, fmt.Sprintf("type %q into the field labelled \"Email\"", v.text)
 			it.notes = append([]string{"The address is typed into the field labelled \"Email\" and the form's submit button is clicked; edit the plan if your form differs."}, bareNote(v.text, !v.bare)...)
@@ -1682,6 +1682,21 @@ func buildRules() {
 			role := "button"
 			if m.low(2) == "link" {
 				role = "link"
+			}
+			if m.ok(1) && (m.low(1) == "main" || m.low(1) == "primary" || m.low(1) == "big") {
+				// "the primary button says 'Save'": which button is the
+				// main one is a judgement of its look; a Save button
+				// elsewhere would verify a false claim
+				m.p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which %s is the %s one: say the page has a '…' %s, or name the part it is in", m.low(2), m.low(1), m.low(2)), m.start)
+				return nil, false
+			}
+			if m.ok(1) && m.low(1) == "submit" && role == "button" && !m.negated() {
+				// "the submit button says 'Send'": the form's submit button
+				t := plan.Target{Kind: plan.ByCSS, Value: submitCSS}.String()
+				c := check("presence", plan.Step{Kind: plan.ExpectText, Value: v, Target: t})
+				c.desc = fmt.Sprintf("the form's submit button shows %s", plan.Quote(v))
+				c.notes = append(bareNote(v, q), "The submit button is the form's submit control (a [type=submit], or a button with no type).")
+				return []item{c}, true
 			}
 			if m.ok(1) && ordinalNth[m.low(1)] != 0 {
 				n := ordinalNth[m.low(1)]
@@ -3313,7 +3328,7 @@ func (p *parser) credentials(m *match) ([]item, bool) {
 // form's submit button, so fills named after it ("with an empty email")
 // come first.
 func (p *parser) submit(m *match) ([]item, bool) {
-	click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: `form [type=submit], form button:not([type])`}.String()}
+	click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: submitCSS}.String()}
 	it := item{kind: iAction, rkind: "form", deferred: &click, cont: contWith, desc: "submit the form"}
 	it.notes = []string{"Submitting a form clicks its submit button (the first button in a form that submits it)."}
 	var out []item
@@ -3635,9 +3650,29 @@ func everyPart(phrase string) bool {
 // a field to clear: "no longer" is a negation, and "the empty cart", "the
 // empty pricing page", "an empty search" name a state of a page or a part
 // of it, never a field (clearing one would check another claim).
+// submitCSS finds a form's submit control: a [type=submit], or a button
+// with no type (which submits).
+const submitCSS = `form [type=submit], form button:not([type])`
+
+// nounAfter reports whether the word right after a match is the noun of
+// an element that is no field ("the empty 'Save' button").
+func nounAfter(m *match) bool {
+	nx := m.p.nextToken(m.end)
+	if nx == nil {
+		return false
+	}
+	e, ok := nouns[nx.low]
+	return ok && !e.field
+}
+
 func emptyFieldName(name string) bool {
 	w := strings.Fields(name)
 	if len(w) == 0 || notFields[name] || notFields[w[len(w)-1]] || pageSuffix[w[len(w)-1]] {
+		return false
+	}
+	if e, ok := nouns[w[len(w)-1]]; ok && !e.field {
+		// "the empty button says 'Save'": a button, heading or link is
+		// no field to leave empty
 		return false
 	}
 	switch w[0] {

@@ -87,3 +87,19 @@ func TestReadingsOrdinalSaid(t *testing.T) {
 		{"On /x, Last seen says Never", `On /x, the text "Never" shown as the value of "Last seen" is visible.`},
 	})
 }
+
+// A word before a control's noun says which control: the form's submit
+// button is that one; "main", "primary" or "big" is a judgement of its look
+// and is refused (a Save button elsewhere verified "the primary button says
+// 'Save'"); "empty" before a control that is no field never empties one.
+func TestReadingsControlDescribed(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the submit button says 'Send'", `On /, the form's submit button shows "Send".`},
+		{"On /, the primary button says 'Save'", ""},
+		{"On /, the main button says 'Save'", ""},
+		{"On /, the big button says 'Save'", ""},
+		{"On /, the empty button says 'Save'", ""},
+		{"On /, the empty 'Save' button is visible", ""},
+		{"On /signup, submitting with an empty 'Email' field shows 'Required'", `On /signup: clear the field labelled "Email", submit the form; then the page shows "Required".`},
+	})
+}
