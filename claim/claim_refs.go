@@ -488,6 +488,11 @@ func (p *parser) element(a, b int) (elemRef, bool) {
 		return ref, false
 	}
 	noun := p.lx.shape[loc[4]:loc[5]]
+	if (noun == "tab" || noun == "tabs" || noun == "window") && (strings.Contains(" "+p.lx.shape[a:loc[4]], " browser ") || strings.HasSuffix(strings.TrimSpace(p.lx.shape[:a]), " browser")) {
+		// "in a browser tab": where the page is open, never a tab of the
+		// page to click
+		return ref, false
+	}
 	e, known := nouns[noun]
 	level := 0
 	if !known && len(noun) >= 2 && noun[0] == 'h' && noun[1] >= '1' && noun[1] <= '6' {

@@ -2149,11 +2149,17 @@ func buildRules() {
 		})
 	// "says 'Congrats!' in a heading", "shows 'Save' as a button": the
 	// text is the name of that element.
-	addRule("text as element", cCheck, false, `{neg}{show} ({lit}) (?:in|as|on) (?:a|an|the) (heading|headline|title heading|h1|h2|h3|button|link|tab)`,
+	addRule("text as element", cCheck, false, `{neg}{show} ({lit}) (in|as|on) (?:a|an|the) (?:(browser) )?(heading|headline|title heading|h1|h2|h3|button|link|tab)`,
 		func(m *match) ([]item, bool) {
+			if m.ok(3) || m.low(4) == "tab" && m.low(2) != "as" {
+				// "shows 'Inbox' in the tab" may say the browser tab's
+				// title or a tab's panel; "as a tab" names a tab
+				m.p.setHint("unsupported", fmt.Sprintf("%q may be the browser tab's title or a tab of the page: say \"the title is '…'\" (the whole title) or \"shows a '…' tab\"", strings.TrimSpace(m.p.lx.span(m.loc[4], m.end))), m.start)
+				return nil, false
+			}
 			v := m.lits(1)[0]
 			var t plan.Target
-			switch n := m.low(2); n {
+			switch n := m.low(4); n {
 			case "button", "link", "tab":
 				t = plan.Target{Kind: plan.ByRole, Value: n, Name: v}
 			case "h1", "h2", "h3":

@@ -585,7 +585,9 @@ var restatements = []restatement{
 	{lazyRE(`^(?:(?i:opening|visiting|going to|hitting)\s+)?(?i:a|an|any|some)\s+(?:[\w-]+\s+){0,3}(?i:address|url|path|page|route|link|id)\s+(?i:like|such as|e\.g\.|for example|say)\s*,?\s+(/\S+?),?\s+`), "$1 ",
 		"the claim is tested on the example path it gives", false},
 	// "opening /x in a browser tab": every journey is in a browser tab
-	{lazyRE(`\s+(?i:in a browser tab|in a browser window|in the browser|in a browser|in your browser|in the browser tab)\b`), "",
+	// (not right after a quoted text: "shows 'Inbox' in the browser tab"
+	// says the page's title)
+	{lazyRE(`([^'"’”\s])\s+(?i:in a browser tab|in a browser window|in the browser|in a browser|in your browser|in the browser tab)\b`), "$1",
 		`every journey runs in a browser tab`, false},
 	// A menu's item said as a path through it: "Settings menu > About
 	// opens …" is choosing About from the Settings menu (the menu reader

@@ -103,3 +103,19 @@ func TestReadingsControlDescribed(t *testing.T) {
 		{"On /signup, submitting with an empty 'Email' field shows 'Required'", `On /signup: clear the field labelled "Email", submit the form; then the page shows "Required".`},
 	})
 }
+
+// "In the (browser) tab" may say the page's title or a tab of the page;
+// "in a browser tab" after a page is where it is open, never a tab to
+// click.
+func TestReadingsBrowserTab(t *testing.T) {
+	checkReadings(t, []readingCase{
+		// a tab named "Inbox" was looked for: a page titled "Inbox" failed
+		{"/ shows 'Inbox' in the tab", ""},
+		{"/ shows 'Inbox' in the browser tab", ""},
+		{"On /, clicking 'Go' shows 'Done' in the browser tab", ""},
+		{"/ shows 'Inbox' as a tab", `On /, the "Inbox" tab is visible.`},
+		// the page's first tab was clicked
+		{"Opening /x in a browser tab shows 'Hi'", `On /x, the page shows "Hi".`},
+		{"On /, the browser tab says 'Inbox'", `On /, the title is "Inbox".`},
+	})
+}
