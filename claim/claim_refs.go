@@ -969,6 +969,12 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 			// An order said inside unquoted words ("lists Write the
 			// notes first", "Update dependencies before Fix the bug") is
 			// no text the page shows either.
+			if i > from && t.raw == t.low && (besideWords[t.low] || t.low == "next" && i+1 < to && p.lx.toks[i+1].low == "to") {
+				// "lists sales-2024.csv next to q1.csv": where a text is,
+				// said of another, never one text
+				p.setHint("unrecognized", fmt.Sprintf("the unquoted %q holds %q, which says where a text is rather than being part of it: quote the texts (\"shows 'A' next to 'B'\")", p.lx.span(a, b), t.raw), a)
+				return "", false, false
+			}
 			if orderWords[p.lx.toks[i].low] {
 				p.setHint("unrecognized", fmt.Sprintf("the unquoted %q holds %q, which says an order rather than a text: quote the texts (\"lists 'A' before 'B'\", \"lists 'A' first\")", p.lx.span(a, b), p.lx.toks[i].raw), a)
 				return "", false, false
@@ -1071,6 +1077,10 @@ var phrasalVerbs = map[string]bool{"gives": true, "give": true, "brings": true, 
 var orderWords = map[string]bool{"first": true, "last": true, "before": true, "after": true,
 	"above": true, "below": true, "then": true, "ahead": true, "followed": true, "earlier": true,
 	"later": true, "top": true, "bottom": true, "firstly": true, "lastly": true, "preceded": true}
+
+// besideWords, in lower case inside unquoted words, say where a text is
+// beside another.
+var besideWords = map[string]bool{"beside": true, "alongside": true, "underneath": true, "beneath": true, "near": true, "besides": true}
 
 // quantityWords say how many without a number.
 var quantityWords = map[string]bool{"many": true, "several": true, "few": true, "some": true,

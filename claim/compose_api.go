@@ -2079,7 +2079,8 @@ func (c *apiComposer) sentenceName() (string, int, bool) {
 	for k < len(c.w) && len(ws) < 6 {
 		w := c.w[k]
 		if w.kind != tWord || w.raw != w.low || sentenceInner[w.low] || !literalWordRE.MatchString(w.raw) ||
-			stateParticiples[w.low] || clauseGoesOn[w.low] || orderWords[w.low] || w.aside ||
+			stateParticiples[w.low] || clauseGoesOn[w.low] || orderWords[w.low] || besideWords[w.low] || w.aside ||
+			w.low == "next" && k+1 < len(c.w) && c.w[k+1].low == "to" ||
 			particleFirst[w.low] && (k+1 == len(c.w) || c.w[k+1].kind == tPunct) {
 			// ("gives you Write the notes back": the verb's particle)
 			break

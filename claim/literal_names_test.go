@@ -119,3 +119,17 @@ func TestReadingsBrowserTab(t *testing.T) {
 		{"On /, the browser tab says 'Inbox'", `On /, the title is "Inbox".`},
 	})
 }
+
+// Words that say where a text is ("next to", "beside", "near") end an
+// unquoted text: they were looked for as part of it, and a page showing
+// both texts failed.
+func TestReadingsUnquotedBeside(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/tree lists sales-2024.csv next to q1.csv", ""},
+		{"/ shows Welcome beside the logo", ""},
+		{"/ shows Welcome near the logo", ""},
+		{"/ shows Welcome next to the logo", ""},
+		{"/ shows Welcome to testapp", `On /, the page shows "Welcome to testapp".`},
+		{"/ shows Near Me", `On /, the page shows "Near Me".`},
+	})
+}
