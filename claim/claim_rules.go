@@ -1168,6 +1168,13 @@ func buildRules() {
 						// a text somewhere on the page would not prove it.
 						return nil, false
 					}
+					if l := m.p.lx.toks[i].low; ordinalNth[l] != 0 || reNthWord.MatchString(l) {
+						// "the first result shows 'Docs'": one of them by
+						// position, which a text anywhere on the page
+						// would not prove
+						m.p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which element is %q, so it cannot check that one: say the page shows the text, or name rows or list items (\"the first row shows '…'\")", strings.TrimSpace(m.p.lx.span(m.start, m.end))), m.start)
+						return nil, false
+					}
 				}
 			}
 			switch m.low(1) {
@@ -3831,6 +3838,9 @@ var reDisplayWord = lazyRE(`\b(?:shown|displayed|visible|listed|showing|displayi
 
 // reOrdinal is a word that says a position among matches.
 var reOrdinal = lazyRE(`^(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|next|previous|top|bottom|middle)$`)
+
+// reNthWord is an ordinal past the third ("fourth", "5th").
+var reNthWord = lazyRE(`^(?:\d+(?:st|nd|rd|th)|fourth|fifth|sixth|seventh|eighth|ninth|tenth)$`)
 
 // ordinalNth is the position an ordinal picks (plan.Target.Nth).
 var ordinalNth = map[string]int{"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "last": plan.NthLast}

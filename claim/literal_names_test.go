@@ -133,3 +133,15 @@ func TestReadingsUnquotedBeside(t *testing.T) {
 		{"/ shows Near Me", `On /, the page shows "Near Me".`},
 	})
 }
+
+// A position before a part vouch cannot pin ("the first result") is
+// refused: the part's texts were looked for on the whole page, so a text
+// in the third result verified "the first result shows …".
+func TestReadingsPositionOfUnpinnedPart(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the first result links to /docs", ""},
+		{"On /, the first result shows 'Docs'", ""},
+		{"On /, the last result shows 'Docs'", ""},
+		{"On /, the first row shows 'Docs'", `On /, the element matching "tr:has(td), [role=row]:has([role=cell], [role=gridcell])" (the first match) shows "Docs".`},
+	})
+}
