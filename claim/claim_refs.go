@@ -789,6 +789,11 @@ func (p *parser) field(a, b int) (string, []string, bool) {
 					return "", nil, false
 				}
 			}
+			if reOrdinal.MatchString(strings.ToLower(v)) {
+				// "the first field": a position among the fields, never
+				// a label ("the first name field" has one)
+				return "", nil, false
+			}
 		}
 		noun := ""
 		if loc[8] >= 0 {

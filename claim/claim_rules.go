@@ -1409,11 +1409,7 @@ func buildRules() {
 			// "the 'Contact' button links to /contact" says where the
 			// click leads; "the page links to /docs" has a link.
 			if strings.HasPrefix(m.p.lx.shape[m.start:m.loc[2]], "link") {
-				l := m.st.last
-				if l == nil || l.kind != iAction || m.st.afterConn || len(l.steps) != 1 || l.steps[0].Kind != plan.Click {
-					return nil, false
-				}
-				if t, _ := plan.ParseTarget(l.steps[0].Target); t.Kind != plan.ByRole || t.Value != "button" {
+				if !clickedJustBefore(m) {
 					return nil, false
 				}
 			}
@@ -1554,43 +1550,24 @@ func buildRules() {
 			m.p.setHint("unsupported", "a count is checked with its number: say how many (\"exactly 3\", \"at least 2\", \"fewer than 5\") of elements vouch can name (links, buttons, list items, rows), or that one is shown", m.start)
 			return nil, false
 		})
-	addRule("heading says", cCheck, true, `{neg}(?:the )?(main |top |page |first |primary |big |largest |h1 )?(heading|headline|h1|h2|h3|title heading|page heading) (?:is|be|says|reads|shows|displays|=|:|contains|matches|becomes|changes to|reads as|will be)? ?({text})`,
+	addRule("heading says", cCheck, true, `{neg}(?:the )?(main |top |page |first |second |third |last |1st |2nd |3rd |primary |big |largest |h1 )?(heading|headline|h1|h2|h3|title heading|page heading) (?:is|be|says|reads|shows|displays|=|:|contains|matches|becomes|changes to|reads as|will be)? ?({text})`,
 		func(m *match) ([]item, bool) {
-			v, q, ok := m.text(3)
+			c, ok := m.headingSays(1, 2, 3)
 			if !ok {
 				return nil, false
 			}
-			level := 0
-			if m.ok(1) || m.low(2) == "h1" || m.low(2) == "page heading" {
-				level = 1
-			} else if l := m.low(2); l == "h2" || l == "h3" {
-				level = int(l[1] - '0')
-			}
-			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: "heading", Name: v, Level: level}.String()})
-			if m.negated() {
-				c = check("absence", plan.Step{Kind: plan.ExpectHidden, Target: c.steps[0].Target})
-			}
-			c.notes = bareNote(v, q)
 			return []item{c}, true
 		})
-	addRule("heading on page", cCheck, true, `(?:the )?(main |top |page |first |primary |big |largest |h1 )?(heading|headline|h1|h2|h3|title heading|page heading) (?:on|of|at|in) ({page}) (?:is|be|says|reads|shows|displays|=|:|contains|matches|reads as|will be) ({text})`,
+	addRule("heading on page", cCheck, true, `(?:the )?(main |top |page |first |second |third |last |1st |2nd |3rd |primary |big |largest |h1 )?(heading|headline|h1|h2|h3|title heading|page heading) (?:on|of|at|in) ({page}) (?:is|be|says|reads|shows|displays|=|:|contains|matches|reads as|will be) ({text})`,
 		func(m *match) ([]item, bool) {
 			pg, ok := m.p.pageAt(m.bounds(3))
 			if !ok {
 				return nil, false
 			}
-			v, q, ok := m.text(4)
+			c, ok := m.headingSays(1, 2, 4)
 			if !ok {
 				return nil, false
 			}
-			level := 0
-			if m.ok(1) || m.low(2) == "h1" || m.low(2) == "page heading" {
-				level = 1
-			} else if l := m.low(2); l == "h2" || l == "h3" {
-				level = int(l[1] - '0')
-			}
-			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: "heading", Name: v, Level: level}.String()})
-			c.notes = bareNote(v, q)
 			return []item{{kind: iPage, page: pg}, c}, true
 		})
 	addRule("as title", cCheck, true, `(?:has|have|uses|use|shows|carries) ({text}) as (?:its |the |a |their )?(?:page |browser |tab |document )?title`,
@@ -1618,12 +1595,36 @@ func buildRules() {
 			if !ok {
 				return nil, false
 			}
+			if !genericField(m.low(1)) {
+				// "the 'Name' field has the placeholder 'Your name'": a
+				// field named Name, and vouch cannot tie the placeholder
+				// to that field; a placeholder anywhere would verify it.
+				// The claim with "has a field with placeholder 'X'" in
+				// place of what it said of the field: labelled as checking
+				// less, since it does not say which field.
+				before := strings.TrimSuffix(strings.TrimSpace(m.p.lx.span(0, m.start)), ",")
+				sugg := ""
+				switch l := strings.ToLower(before); {
+				case strings.HasPrefix(l, "on ") || strings.HasPrefix(l, "at "):
+					sugg = before + ", the page has a field with the placeholder " + plan.Quote(v)
+				case before != "":
+					sugg = before + " has a field with the placeholder " + plan.Quote(v)
+				}
+				m.p.setHint("unsupported", fmt.Sprintf("vouch cannot tell which field has the placeholder %s, only that some field has it: write \"has a field with placeholder %s\" to check that, not which field it is", plan.Quote(v), plan.Quote(v)), m.start, sugg)
+				return nil, false
+			}
 			c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByPlaceholder, Value: v}.String()})
 			c.notes = bareNote(v, q)
 			return []item{c}, true
 		})
 	addRule("links to", cCheck, false, `{neg}(?:links|link|points|point)(?: back)? to ({page})`,
 		func(m *match) ([]item, bool) {
+			if clickedJustBefore(m) {
+				// "the 'Docs' link links to /docs": where the click on it
+				// leads (the url rule), never a link to /docs somewhere
+				// on the page it leads to
+				return nil, false
+			}
 			pg, ok := m.p.page(m.bounds(1))
 			if !ok || pg.generic || pg.host {
 				return nil, false
@@ -2255,7 +2256,7 @@ func buildRules() {
 			}
 			return items, ok
 		})
-	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) (?:{is} )?(?:(?:all|both) )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
+	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?((?:[a-z][\w-]* )?{lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option|file|folder|directory|package|branch|release|version|user|project|repository|repo))?|{barel}) (?:{is} )?(?:(?:all|both) )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
 			if quantNeg.MatchString(after) {
@@ -2264,7 +2265,7 @@ func buildRules() {
 			}
 			return m.shownTexts(1, negIn(after) != hiddenWord(after), changeWord(after))
 		})
-	addRule("text appears", cCheck, false, `(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?({lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option))?|{barel}) {neg}(?:appears?|shows up|show up|pops up|pop up|disappears?|vanishes|vanish|goes away|go away|exists|is gone|is removed|is deleted|gets removed|gets deleted|comes up|is no longer there|is no longer shown|is no longer listed)`,
+	addRule("text appears", cCheck, false, `(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?((?:[a-z][\w-]* )?{lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option|file|folder|directory|package|branch|release|version|user|project|repository|repo))?|{barel}) {neg}(?:appears?|shows up|show up|pops up|pop up|disappears?|vanishes|vanish|goes away|go away|exists|is gone|is removed|is deleted|gets removed|gets deleted|comes up|is no longer there|is no longer shown|is no longer listed)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
 			return m.shownTexts(1, negIn(after) != hiddenWord(after), changeWord(after))
@@ -3845,11 +3846,13 @@ var reNthWord = lazyRE(`^(?:\d+(?:st|nd|rd|th)|fourth|fifth|sixth|seventh|eighth
 // ordinalNth is the position an ordinal picks (plan.Target.Nth).
 var ordinalNth = map[string]int{"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "last": plan.NthLast}
 
-// kindNoun reports whether a word in lower case can say what kind of thing
-// a name after it is ("file", "package", "tag"): no element vouch knows,
-// no word of the claim language, no number.
+// kindNoun reports whether a word in lower case says what kind of thing
+// a name after it is ("file", "package", "tag"): one of kindNouns, no
+// element vouch knows, no word of the claim language, no number. An
+// adjective ("the big 'Hi'", "the deleted 'x.csv'") is none: it says
+// something of the text that checking the text alone would drop.
 func kindNoun(t token) bool {
-	if t.kind != tWord || t.raw != t.low {
+	if t.kind != tWord || t.raw != t.low || !kindNouns[t.low] {
 		return false
 	}
 	if _, isEl := nouns[t.low]; isEl || structural[t.low] || stopWords[t.low] || notText[t.low] || vague[t.low] {
@@ -3858,6 +3861,17 @@ func kindNoun(t token) bool {
 	_, isNum := numberWords[t.low]
 	return !isNum
 }
+
+// kindNouns name kinds of things a page lists by name.
+var kindNouns = map[string]bool{"file": true, "folder": true, "directory": true, "dir": true,
+	"package": true, "tag": true, "branch": true, "release": true, "version": true, "user": true,
+	"username": true, "project": true, "repository": true, "repo": true, "plugin": true,
+	"module": true, "node": true, "flow": true, "dataset": true, "document": true, "notebook": true,
+	"script": true, "torrent": true, "tiddler": true, "book": true, "library": true, "crate": true,
+	"extension": true, "theme": true, "host": true, "device": true, "service": true, "job": true,
+	"playlist": true, "album": true, "track": true, "channel": true, "team": true, "group": true,
+	"role": true, "organisation": true, "organization": true, "workspace": true, "label": true,
+	"topic": true, "category": true, "product": true, "recipe": true, "city": true, "country": true}
 
 // backTexts checks texts said to be back after the steps before them.
 func (m *match) backTexts(g int) ([]item, bool) {
@@ -4159,3 +4173,76 @@ var detWords = map[string]bool{"the": true, "a": true, "an": true, "our": true, 
 // quantNeg is "all" or "both" before a negation: which of the texts it
 // denies is not said.
 var quantNeg = lazyRE(`\b(?:all|both) (?:not|never|no longer|n't)\b`)
+
+// genericField reports whether the words name a form field by its kind
+// alone ("the field", "an input", "the text box"): no label, name or
+// other placeholder that a check of a placeholder would leave unchecked.
+func genericField(words string) bool {
+	w := strings.TrimSpace(words)
+	// the rule's words may start at the verb ("has a search box with
+	// placeholder 'X'")
+	for _, d := range []string{"has ", "have ", "shows ", "contains ", "includes ", "offers ", "provides ", "the ", "an ", "a ", "my ", "your ", "only ", "one "} {
+		w = strings.TrimPrefix(w, d)
+	}
+	switch w {
+	case "field", "input", "box", "textbox", "text box", "text field", "input field", "input box",
+		"text input", "textarea", "text area", "entry", "entry field", "form field",
+		"search box", "search field", "search input", "search bar", "searchbox":
+		return true
+	}
+	return false
+}
+
+// headingSays reads "the (main|first|…) heading says X": group adj holds
+// the word before the noun, noun the noun, text the text. The main, top,
+// page or primary heading is the h1; a position (the first, the 2nd
+// heading) is that heading among all the page's headings in document
+// order, whatever its level, and it must show the text: an h1 named X
+// further down would not make "the first heading says X" true.
+func (m *match) headingSays(adj, noun, text int) (item, bool) {
+	v, q, ok := m.text(text)
+	if !ok {
+		return item{}, false
+	}
+	pos := ""
+	if m.ok(adj) {
+		pos = strings.TrimSpace(m.low(adj))
+	}
+	if n := ordinalNth[pos]; n != 0 {
+		if m.negated() {
+			return item{}, false
+		}
+		role := plan.Target{Kind: plan.ByRole, Value: "heading"}
+		if l := m.low(noun); len(l) == 2 && l[0] == 'h' {
+			role.Level = int(l[1] - '0')
+		}
+		role.Nth = n
+		c := check("presence", plan.Step{Kind: plan.ExpectText, Value: v, Target: role.String()})
+		kind := "headings, of any level"
+		if role.Level != 0 {
+			kind = m.low(noun) + " headings"
+		}
+		c.notes = append(bareNote(v, q), fmt.Sprintf("The %s heading is the %s of the page's visible %s, in document order.", pos, pos, kind))
+		return c, true
+	}
+	level := 0
+	if pos != "" || m.low(noun) == "h1" || m.low(noun) == "page heading" {
+		level = 1
+	} else if l := m.low(noun); l == "h2" || l == "h3" {
+		level = int(l[1] - '0')
+	}
+	c := check("presence", plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: "heading", Name: v, Level: level}.String()})
+	if m.negated() {
+		c = check("absence", plan.Step{Kind: plan.ExpectHidden, Target: c.steps[0].Target})
+	}
+	c.notes = bareNote(v, q)
+	return c, true
+}
+
+// clickedJustBefore reports whether the item just before the match is one
+// click, with no connective between ("the 'Docs' link links to /docs":
+// the element is clicked, and the words after say where it leads).
+func clickedJustBefore(m *match) bool {
+	l := m.st.last
+	return l != nil && l.kind == iAction && !m.st.afterConn && len(l.steps) == 1 && l.steps[0].Kind == plan.Click
+}

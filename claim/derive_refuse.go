@@ -3,6 +3,7 @@ package claim
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 
@@ -1092,6 +1093,12 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 		// the text "3" is another claim than a count of at least three
 		return fmt.Sprintf("looks for the number %s, which the claim says is a bound of a count, as a text", n)
 	}
+	if v := placeholderAsText(claim, p); v != "" {
+		// "the 'Name' field has the placeholder 'Your name'" offered as
+		// "/ shows 'Your name'": a placeholder is no text the page shows,
+		// so the rephrasing fails where the claim holds
+		return fmt.Sprintf("looks for the placeholder %q as a text the page shows", v)
+	}
 	if n := statusNotSaid(claim, p); n != 0 {
 		return fmt.Sprintf("reads the number %d as an HTTP status the claim does not say", n)
 	}
@@ -1163,6 +1170,35 @@ func boundAsText(claim string, p *plan.Plan) string {
 		for _, st := range j.Steps {
 			if (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && bounds[st.Value] {
 				return st.Value
+			}
+		}
+	}
+	return ""
+}
+
+// rePlaceholderText is a quoted text said as a placeholder.
+var rePlaceholderText = lazyRE(`(?i)\bplaceholder(?:\s+text)?(?:\s+(?:of|is|=|:|that says|saying|reads|reading))?\s*(?:"\x01(\d+)\x01"|'\x01(\d+)\x01')`)
+
+// placeholderAsText returns a text the claim says is a placeholder that
+// plan p looks for among the page's texts, or "".
+func placeholderAsText(claim string, p *plan.Plan) string {
+	if p == nil {
+		return ""
+	}
+	masked, lits := maskQuoted(claim)
+	said := map[string]bool{}
+	for _, m := range rePlaceholderText.FindAllStringSubmatch(masked, -1) {
+		if i, err := strconv.Atoi(m[1] + m[2]); err == nil && i < len(lits) {
+			said[lits[i]] = true
+		}
+	}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && said[st.Value] {
+				return st.Value
+			}
+			if t, err := plan.ParseTarget(st.Target); err == nil && t.Kind == plan.ByText && said[t.Value] {
+				return t.Value
 			}
 		}
 	}
@@ -1801,6 +1837,53 @@ func jsonText(b []byte) string {
 	return strings.NewReplacer(`\u0026`, "&", `\u003c`, "<", `\u003e`, ">").Replace(strings.ToLower(string(b)))
 }
 
+// reJSONPair is a quoted text that is a JSON member: "\"done\": false".
+var reJSONPair = lazyRE(`^\s*"([^"]+)"\s*:\s*(.+?)\s*$`)
+
+// jsonPairChecked reports whether plan p checks the JSON member a quoted
+// text writes out ("\"done\": false"): an expect_json step at that key
+// with that value.
+func jsonPairChecked(p *plan.Plan, lit string) bool {
+	m := reJSONPair.FindStringSubmatch(lit)
+	if m == nil {
+		return false
+	}
+	var want any
+	if json.Unmarshal([]byte(m[2]), &want) != nil {
+		return false
+	}
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			if st.Kind != plan.ExpectJSON || st.Value == "" || !strings.HasSuffix(st.At, "/"+m[1]) {
+				continue
+			}
+			var got any
+			if json.Unmarshal([]byte(st.Value), &got) == nil && reflect.DeepEqual(got, want) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reStepKey is a key of a step's JSON.
+var reStepKey = lazyRE(`"[a-z_]+":`)
+
+// stepText is the plan's steps as jsonText, without their keys: the
+// values a run acts on and checks.
+func stepText(p *plan.Plan) string {
+	var sb strings.Builder
+	for _, j := range p.Journeys {
+		b, err := json.Marshal(j.Steps)
+		if err != nil {
+			continue
+		}
+		sb.WriteString(reStepKey.ReplaceAllString(jsonText(b), `"":`))
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
 // inJSON reports whether text s, quoted as JSON quotes it, is in body (a
 // jsonText), case-insensitively.
 func inJSON(body, s string) bool {
@@ -1810,16 +1893,43 @@ func inJSON(body, s string) bool {
 
 // Missing says which of a claim's quoted texts, paths and numbers a plan
 // leaves out ("" when none): a plan that drops one proves another claim.
+//
+// A text counts only where the steps hold it: the plan's keys ("name",
+// "text"), its name (the claim itself) and its requirements' prose are no
+// evidence of a text. A text found only inside a longer text of the claim
+// is not found ("'Name'" is not kept by a plan that checks only "Your
+// name"). A text the claim rules out beside a value the plan checks for
+// equality ("the locale is 'de', not 'fr'") is kept by that equality.
+// Numbers are looked for in the whole plan, where a bound may be said
+// ("more than 10" as at_least 11) in the requirement.
 func Missing(claim string, p *plan.Plan) string {
 	if p == nil {
 		return "no plan"
 	}
-	body := jsonText(p.Canonical())
-	has := func(s string) bool { return inJSON(body, s) }
+	whole := jsonText(p.Canonical())
+	has := func(s string) bool { return inJSON(whole, s) }
 	lits, paths, numbers := facts(claim)
 	var miss []string
+	contrasted := contrastedLits(claim)
+	equality := checksEquality(p)
+	seen := map[string]bool{}
+	var byLen []string
 	for _, l := range lits {
-		if !has(l) {
+		if k := strings.ToLower(l); !seen[k] {
+			seen[k] = true
+			byLen = append(byLen, l)
+		}
+	}
+	slices.SortStableFunc(byLen, func(a, b string) int { return len(b) - len(a) })
+	masked := stepText(p)
+	for _, l := range byLen {
+		q := strconv.Quote(strings.ToLower(l))
+		q = q[1 : len(q)-1]
+		switch {
+		case strings.Contains(masked, q):
+			masked = strings.ReplaceAll(masked, q, "\x00")
+		case jsonPairChecked(p, l), contrasted[l] && equality:
+		default:
 			miss = append(miss, fmt.Sprintf("text %q", l))
 		}
 	}
@@ -1837,6 +1947,37 @@ func Missing(claim string, p *plan.Plan) string {
 		return ""
 	}
 	return "leaves out " + strings.Join(miss, ", ")
+}
+
+// reContrasted is a quoted text the claim rules out beside another:
+// "'de', not 'fr'", "rather than 'fr'", "instead of 'fr'".
+var reContrasted = lazyRE(`(?i)(?:,\s*|\s)(?:not|rather than|instead of|and not|but not)\s+["']\x01(\d+)\x01`)
+
+// contrastedLits returns the quoted texts reContrasted finds.
+func contrastedLits(claim string) map[string]bool {
+	masked, lits := maskQuoted(claim)
+	out := map[string]bool{}
+	for _, m := range reContrasted.FindAllStringSubmatch(masked, -1) {
+		if i, err := strconv.Atoi(m[1]); err == nil && i < len(lits) {
+			out[strings.TrimSpace(lits[i])] = true
+		}
+	}
+	return out
+}
+
+// checksEquality reports whether plan p checks a value for equality (a
+// JSON value, a field's value, the title or the address), which rules out
+// every other value.
+func checksEquality(p *plan.Plan) bool {
+	for _, j := range p.Journeys {
+		for _, st := range j.Steps {
+			switch {
+			case st.Kind == plan.ExpectJSON && st.Value != "", st.Kind == plan.ExpectValue, st.Kind == plan.ExpectTitle, st.Kind == plan.ExpectURL:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checked keeps the first three candidates Derive accepts, skipping the

@@ -1291,7 +1291,8 @@ func refuseOnPanic(_ string, d *Derivation, err *error) {
 // moveVerbs say that an action leads somewhere else.
 var moveVerbs = map[string]bool{"takes": true, "take": true, "goes": true, "go": true, "leads": true, "lead": true,
 	"brings": true, "bring": true, "sends": true, "send": true, "navigates": true, "navigate": true,
-	"redirects": true, "redirect": true, "returns": true, "moves": true, "jumps": true, "opens": true}
+	"redirects": true, "redirect": true, "returns": true, "moves": true, "jumps": true, "opens": true,
+	"links": true, "link": true, "points": true, "point": true, "lands": true, "land": true, "forwards": true, "routes": true, "directs": true}
 
 // guardNotAll: "'A' and 'B' are not both shown" says one of them at
 // least is absent, not which; checking each absent would fail a page that

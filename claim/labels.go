@@ -155,7 +155,8 @@ func deriveLabelled(claim string) (Derivation, bool) {
 			continue
 		}
 		prefix, label, kind, last, dflt := m[1], strings.TrimSpace(m[2]), m[3], m[4], m[5]
-		if !plainLabel(label) || strings.HasSuffix(strings.TrimSpace(prefix), "'") || f.bare && !bareLabel(label) {
+		if !plainLabel(label) || strings.HasSuffix(strings.TrimSpace(prefix), "'") || f.bare && !bareLabel(label) || reOrdinal.MatchString(strings.ToLower(label)) {
+			// "the first field is 'Email'": a position, never a label
 			continue
 		}
 		said := label

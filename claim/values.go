@@ -194,7 +194,9 @@ func valueRewrite(claim string) (valueReading, bool) {
 	name := strings.Trim(subj, `'"‘’“”`)
 	if !quotedSubj {
 		ws := strings.Fields(name)
-		if valueStop[strings.ToLower(ws[0])] || noun == "" && valueNotField[strings.ToLower(ws[len(ws)-1])] {
+		if valueStop[strings.ToLower(ws[0])] || noun == "" && valueNotField[strings.ToLower(ws[len(ws)-1])] || reOrdinal.MatchString(strings.ToLower(name)) {
+			// "the first field is 'Email'": a position among the fields,
+			// never a label
 			return r, false
 		}
 		for _, w := range ws {

@@ -461,13 +461,18 @@ func (t Target) Describe() string {
 func (t Target) describeBase() string {
 	switch t.Kind {
 	case ByRole:
+		noun := t.Value
+		if t.Level > 0 {
+			// the level is part of what is checked: "an h1 heading"
+			noun = fmt.Sprintf("h%d %s", t.Level, t.Value)
+		}
 		if t.Name != "" {
-			return fmt.Sprintf("the %s %s", Quote(t.Name), t.Value)
+			return fmt.Sprintf("the %s %s", Quote(t.Name), noun)
 		}
-		if strings.ContainsRune("aeiou", rune(t.Value[0])) {
-			return "an " + t.Value
+		if strings.ContainsRune("aeiouh", rune(noun[0])) && (noun[0] != 'h' || t.Level > 0) {
+			return "an " + noun
 		}
-		return "a " + t.Value
+		return "a " + noun
 	case ByText:
 		return "the text " + Quote(t.Value)
 	case ByLabel:

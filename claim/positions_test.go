@@ -1,0 +1,59 @@
+package claim
+
+import "testing"
+
+// A position before a noun picks one of the page's elements of that kind;
+// it is never a label or a name, and a check of any element with the text
+// would drop it.
+func TestReadingsPositionsAndKinds(t *testing.T) {
+	checkReadings(t, []readingCase{
+		// "the first heading" was read as the h1 named Welcome: an h2 that
+		// comes first on the page was never looked at
+		{"On /, the first heading says 'Welcome'", `On /, a heading (the first match) shows "Welcome".`},
+		{"On /, the last heading reads 'Contact'", `On /, a heading (the last match) shows "Contact".`},
+		{"The second h2 on / is 'Pricing'", `On /, an h2 heading (the second match) shows "Pricing".`},
+		{"On /, the first heading does not say 'Welcome'", ""},
+		// the main heading is the h1, and the requirement says so
+		{"On /, the main heading says 'Welcome'", `On /, the "Welcome" h1 heading is visible.`},
+		// "the first field" was a field labelled "first"
+		{"On /, the first field is 'Email'", ""},
+		{"On /, the first field is Email", ""},
+		{"On /, the second dropdown shows 'Red'", ""},
+		// a label that starts with a position word is still a label
+		{"On /, the First name field is 'Ann'", `On /, the field labelled "First name" holds "Ann".`},
+		{"On /, typing 'Ann' into the first name field shows 'Hi Ann'", `On /: type "Ann" into the field labelled "first name"; then the page shows "Hi Ann".`},
+		// a placeholder said of a named field: any field with it verified
+		// the claim, whichever field it was
+		{"On /, the 'Name' field has the placeholder 'Your name'", ""},
+		{"On /, the name field has the placeholder 'Your name'", ""},
+		{"/ has an email input with placeholder 'you@x.com'", ""},
+		{"On /, the field has the placeholder 'Your name'", `On /, the field with placeholder "Your name" is visible.`},
+		{"/ has a search box with placeholder 'Filter'", `On /, the field with placeholder "Filter" is visible.`},
+		// a kind noun said with a quoted name, before or after it
+		{"On /tree, the file 'sales.csv' is listed", `On /tree, the page shows "sales.csv".`},
+		{"On /tree, the 'sales.csv' file is listed", `On /tree, the page shows "sales.csv".`},
+		{"On /tree, the file 'sales.csv' is not listed", `On /tree, the page does not show "sales.csv".`},
+		{"On /, the package 'left-pad' appears", `On /, the page shows "left-pad".`},
+		// an adjective is no kind: it says something the text alone drops
+		{"On /tree, the deleted 'sales.csv' is listed", ""},
+		{"On /, the big 'Hi' is shown", ""},
+		{"On /, the big hi-2.csv is shown", ""},
+	})
+}
+
+// "X links to /p" said of an element is where clicking it leads: it was
+// read as a click and then a link to /p somewhere on the page it led to.
+func TestReadingsElementLinksTo(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the 'Docs' link links to /docs", `On /: click the "Docs" link; then the address is /docs.`},
+		{"On /about, the logo links to /", `On /about: click the image "logo"; then the address is /.`},
+		{"On /, the 'Docs' button links to /docs", `On /: click the "Docs" button; then the address is /docs.`},
+		// where it does not lead is not checked
+		{"On /, the 'Docs' link doesn't link to /old", ""},
+		// on the page it leads to, a click that does nothing would pass
+		{"On /, the logo links to /", ""},
+		{"On /, the logo links to the home page", ""},
+		// a page's own link is still a link on it
+		{"/ links to /docs", `On /, a link to /docs is shown.`},
+	})
+}
