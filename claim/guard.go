@@ -64,7 +64,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
-		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone,
+		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -1448,6 +1448,57 @@ func guardImageGuess(_ []gword, steps []plan.Step, d Derivation) string {
 			return fmt.Sprintf("%q describes one image, and the plan would look for any image on the page: quote its alternative text (\"an image with alt 'Team photo'\")", described)
 		case guessed != "" && strings.HasPrefix(s.Target, "alt=") && s.Kind == plan.ExpectHidden:
 			return fmt.Sprintf("%q is found by a guess (an image whose alternative text holds %q), so a page that shows it under another alternative text would pass: quote its alternative text (\"no image with alt 'Acme'\")", guessed, strings.TrimPrefix(s.Target, "alt="))
+		}
+	}
+	return ""
+}
+
+// guardGuessedDialog: a popup, a lightbox or a cookie banner is looked
+// for as a dialog (role=dialog), a guess at how the page marks it up. Said
+// absent ("the popup is not shown", "after clicking 'Accept' the cookie
+// banner is hidden"), no dialog is no evidence: a banner the page does
+// not mark up as a dialog would pass. The absence stands only when the
+// journey also finds the dialog open (a reach or a check), so that a wrong
+// guess cannot verify the claim.
+func guardGuessedDialog(ws []gword, steps []plan.Step, _ Derivation) string {
+	noun := ""
+	for i, w := range ws {
+		switch {
+		case w.low == "popup" || w.low == "popups" || w.low == "pop-up" || w.low == "lightbox":
+			noun = w.raw
+		case (w.low == "banner" || w.low == "bar" || w.low == "notice") && i > 0 && (ws[i-1].low == "cookie" || ws[i-1].low == "consent" || ws[i-1].low == "cookies"):
+			noun = ws[i-1].raw + " " + w.raw
+		}
+	}
+	if noun == "" {
+		return ""
+	}
+	// Each journey starts with a visit: one that checks a dialog shown
+	// somewhere decides failed or blocked when the guess is wrong, never
+	// verified; one that only checks none is shown may verify wrongly.
+	var journeys [][]plan.Step
+	for _, st := range steps {
+		if st.Kind == plan.Visit || len(journeys) == 0 {
+			journeys = append(journeys, nil)
+		}
+		journeys[len(journeys)-1] = append(journeys[len(journeys)-1], st)
+	}
+	for _, j := range journeys {
+		shown, gone := false, false
+		for _, st := range j {
+			t, err := plan.ParseTarget(st.Target)
+			if err != nil || t.Kind != plan.ByRole || t.Value != "dialog" {
+				continue
+			}
+			switch {
+			case st.Kind == plan.ExpectVisible || st.Kind == plan.WaitFor || st.Kind == plan.ExpectText || st.Kind == plan.ExpectCount && st.Compare == plan.CountAtLeast && st.Count > 0:
+				shown = true
+			case st.Kind == plan.ExpectHidden || st.Kind == plan.ExpectCount && st.Count == 0 && st.Compare != plan.CountAtLeast:
+				gone = true
+			}
+		}
+		if gone && !shown {
+			return fmt.Sprintf("%q is looked for as a dialog, a guess at how the page marks it up, and no dialog is no evidence that it is gone: say a text it shows (\"does not show 'We use cookies'\"), or what opens it first", noun)
 		}
 	}
 	return ""

@@ -57,3 +57,23 @@ func TestReadingsElementLinksTo(t *testing.T) {
 		{"/ links to /docs", `On /, a link to /docs is shown.`},
 	})
 }
+
+// A popup, a lightbox or a cookie banner is found as a dialog, a guess:
+// said absent with no dialog found open first, a banner the page does not
+// mark up as a dialog passed.
+func TestReadingsGuessedDialogAbsent(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the popup is not shown", ""},
+		{"On /, there is no popup", ""},
+		{"On /, the cookie banner is not shown", ""},
+		{"On /, after clicking 'Accept', the cookie banner is hidden", ""},
+		{"On /, after clicking 'Accept' and reloading, the cookie banner stays hidden", ""},
+		{"On /, after clicking 'Accept', the popup is hidden", ""},
+		// found open (a reach) and gone: a wrong guess blocks or fails, never verifies
+		{"On /, the cookie banner disappears after clicking 'Accept'", `On /: click the text "Accept"; then a dialog is not visible.`},
+		{"On /, pressing Escape closes the popup", `On /: wait until a dialog is visible (only to reach the place the claim is about: a guess); then press Escape; then a dialog is not visible.`},
+		// shown, and a dialog by its own name
+		{"On /, clicking 'Open' shows a popup", `On /: click the text "Open"; then a dialog is visible.`},
+		{"On /, no dialog is shown", `On /, a dialog is not visible.`},
+	})
+}
