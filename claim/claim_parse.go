@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -599,6 +600,19 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 					}
 					scoped = plan.Target{Kind: plan.ByCSS, Value: strings.Join(parts, ", ")}.String()
 				}
+				if t, err := plan.ParseTarget(s.Target); scoped == "" && err == nil && t.In == "" && t.Kind == plan.ByRole && t.Name != "" && slices.Contains(p.lx.lits, t.Name) {
+					// "On /, the header has a 'Pricing' link": an element
+					// named by a quoted text, pinned to a landmark with in=
+					// (its tag or ARIA role), as "the header on / has …"
+					// reads; an unquoted name or an image is a guess,
+					// which the part's own readers weigh
+					for name, reg := range plan.Regions {
+						if strings.Split(css, ",")[0] == reg.Tag {
+							t.In = name
+							scoped = t.String()
+						}
+					}
+				}
 				if scoped == "" {
 					p.setHint("unsupported", fmt.Sprintf("vouch cannot look for a named element inside %q: say the page has it, or name the text the part shows", strings.TrimSpace(r.region)), at)
 					// No looser reading of the same words ("links to
@@ -618,7 +632,11 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 				} else {
 					it.desc = ""
 				}
-				it.notes = append(it.notes, fmt.Sprintf("The element is looked for inside the page's %s element (%s).", strings.Split(css, ",")[0], css))
+				if t, err := plan.ParseTarget(s.Target); err == nil && t.In != "" {
+					it.notes = append(it.notes, fmt.Sprintf("The element is looked for inside the page's %s (its <%s> or role=%s).", t.In, plan.Regions[t.In].Tag, plan.Regions[t.In].Role))
+				} else {
+					it.notes = append(it.notes, fmt.Sprintf("The element is looked for inside the page's %s element (%s).", strings.Split(css, ",")[0], css))
+				}
 				r.notes = nil
 				continue
 			}
