@@ -131,6 +131,10 @@ const signedOutWhy = "every journey starts in a fresh browser, signed out"
 const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signed-out|logged out|signed out)\s+(?:users?|visitors?)|as\s+an?\s+(?:guest|anonymous\s+(?:user|visitor)|visitor|(?:logged|signed)[ -]out\s+(?:user|visitor))|without\s+(?:signing|logging)\s+in|without\s+being\s+(?:signed|logged)\s+in|(?:while|when)\s+(?:signed|logged)\s+out|(?:while|when)\s+not\s+(?:signed|logged)\s+in)`
 
 var restatements = []restatement{
+	// "the row for 'Ann' shows 'Admin'": the item that shows Ann, as "the
+	// 'Ann' row" is read (the smallest repeated item holding it)
+	{lazyRE(`\b(?i:the)\s+(?i:(row|table row|entry|item|list item|card|line|record))\s+(?i:for|with|containing|showing|of|that has|that shows|that contains|which has|which shows)\s+` + quotedRe), "the $2 $1",
+		"\"the row for 'X'\" said as \"the 'X' row\": the item that shows X", false},
 	// "Once the editor has loaded, …": when the check is made, which every
 	// step waits for anyway
 	{lazyRE(`^(?i:once|after|when|as soon as)\s+(?:(?i:the)\s+)?(?i:page|app|site|website|application|ui|web ui|web app|web interface|interface|screen|it|everything|editor|wiki|gui)\s+(?:(?i:has|is|have)\s+)?(?i:loaded|finished loading|fully loaded|done loading|rendered|ready)\s*,?\s+`), "",

@@ -90,3 +90,13 @@ func TestReadingsNamedElementInLandmark(t *testing.T) {
 		{"On /, the footer has no 'Careers' link", `On /, wait until the element matching "footer" is visible (only to reach the place the claim is about: a guess) and the "Careers" link in the footer is not visible.`},
 	})
 }
+
+// "the row for 'Ann'" is the item that shows Ann, as "the 'Ann' row" is.
+func TestReadingsRowFor(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /users, the row for 'Ann' shows 'Admin'", `On /users, the text "Admin" in the item containing "Ann" is visible.`},
+		{"On /users, the row with 'Ann' shows 'Admin'", `On /users, the text "Admin" in the item containing "Ann" is visible.`},
+		{"On /users, the card for 'Ann' says 'Admin'", `On /users, the text "Admin" in the item containing "Ann" is visible.`},
+		{"On /users, the row for 'Ann' has a 'Delete' button", `On /users, the "Delete" button in the item containing "Ann" is visible.`},
+	})
+}

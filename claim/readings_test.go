@@ -2217,16 +2217,9 @@ func TestSuggestionsNextToAndNext(t *testing.T) {
 	if strings.Contains(np.Reason, "over time") {
 		t.Errorf("next to read as a time: %s", np.Reason)
 	}
-	// "the row for 'Ann'" names the item by a text it shows
-	np = refusalOf(t, "On /users, the row for 'Ann' says 'Admin'")
-	if np == nil || len(np.Suggestions) == 0 || stripLabel(np.Suggestions[0]) != `/users shows "Admin" next to "Ann"` {
-		t.Errorf("row for: %+v", np)
-	}
-	for _, s := range np.Suggestions {
-		if strings.Contains(s, "clicking") {
-			t.Errorf("row for: suggested %q", s)
-		}
-	}
+	// "the row for 'Ann'" names the item by a text it shows: read as the
+	// suggestion "shows 'Admin' next to 'Ann'" was (TestReadingsRowFor)
+	checkReadings(t, []readingCase{{"On /users, the row for 'Ann' says 'Admin'", `On /users, the text "Admin" in the item containing "Ann" is visible.`}})
 	np = refusalOf(t, "On /, 'Loading' is shown, next 'Ready'")
 	if np == nil {
 		t.Fatal("derived")
