@@ -64,7 +64,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardAdjectiveName, guardElidedAction, guardDuring, guardPaths, guardShownError,
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
-		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog,
+		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog, guardShowsClicked,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			return &refusal{cause: "ambiguous", reason: why}
@@ -1499,6 +1499,38 @@ func guardGuessedDialog(ws []gword, steps []plan.Step, _ Derivation) string {
 		}
 		if gone && !shown {
 			return fmt.Sprintf("%q is looked for as a dialog, a guess at how the page marks it up, and no dialog is no evidence that it is gone: say a text it shows (\"does not show 'We use cookies'\"), or what opens it first", noun)
+		}
+	}
+	return ""
+}
+
+// guardShowsClicked: "selecting 'French' changes the language to
+// French", "clicking 'Dark' shows 'Dark'": the text checked after the
+// click is the text clicked, which the page showed to be clicked at all and
+// most often still shows; the check passes whatever the click did. Unless
+// the plan saw the text gone in between, the claim is refused.
+func guardShowsClicked(_ []gword, steps []plan.Step, _ Derivation) string {
+	clicked := ""
+	for _, st := range steps {
+		t, _ := plan.ParseTarget(st.Target)
+		name := t.Name
+		if t.Kind == plan.ByText {
+			name = t.Value
+		}
+		switch {
+		case st.Kind == plan.Visit:
+			clicked = ""
+		case st.Kind == plan.Click || st.Kind == plan.DblClick:
+			clicked = strings.ToLower(name)
+		case clicked == "":
+		case st.Kind == plan.ExpectNoText && strings.ToLower(st.Value) == clicked,
+			st.Kind == plan.ExpectHidden && strings.ToLower(name) == clicked:
+			clicked = "" // seen gone: its coming back is evidence
+		case st.Kind == plan.ExpectText && st.Target == "" && strings.ToLower(st.Value) == clicked,
+			st.Kind == plan.ExpectVisible && t.Kind == plan.ByText && strings.ToLower(t.Value) == clicked:
+			return fmt.Sprintf("%q is what the plan clicks, so the page shows it before the click and, most often, after it: a check that it is shown passes whatever the click did; say what else the page shows after it", st.Value+t.Value)
+		case !st.Kind.IsAssertion() && st.Kind != plan.WaitFor:
+			clicked = ""
 		}
 	}
 	return ""

@@ -100,3 +100,17 @@ func TestReadingsRowFor(t *testing.T) {
 		{"On /users, the row for 'Ann' has a 'Delete' button", `On /users, the "Delete" button in the item containing "Ann" is visible.`},
 	})
 }
+
+// A check that the text just clicked is shown passes whatever the click
+// did: "selecting 'French' changes the language to French" verified on
+// any page that still shows the word it clicked.
+func TestReadingsShowsWhatWasClicked(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, clicking 'Dark' shows 'Dark'", ""},
+		{"On /settings, clicking 'French' changes the language to 'French'", ""},
+		{"On /settings, selecting 'French' switches the language to French", ""},
+		{"On /, clicking 'Next' twice shows 'Next'", ""},
+		// another text after the click is evidence of what it did
+		{"On /, clicking 'Show more' shows 'Show less'", `On /: click the text "Show more"; then the page shows "Show less".`},
+	})
+}

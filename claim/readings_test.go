@@ -110,7 +110,7 @@ func TestReadingsJoinedPages(t *testing.T) {
 		{"The home page and /about show 'Acme'", ""},
 		{"The home page and /about don't show 'Error'", ""},
 		{"/about, /pricing and /docs show 'Acme'", ""},
-		{"The home page, after clicking 'Docs', shows 'Docs'", `On /: click the text "Docs"; then the page shows "Docs".`},
+		{"The home page, after clicking 'Docs', shows 'Guide'", `On /: click the text "Docs"; then the page shows "Guide".`},
 	})
 }
 
