@@ -1741,7 +1741,10 @@ func apiGuard(lx *lexed, d Derivation) *refusal {
 					}}
 			case s.Kind == plan.ExpectTitle && (record || api) && !strings.Contains(lc, "page title") && !strings.Contains(lc, "tab") &&
 				!strings.Contains(lc, "browser") && !strings.Contains(lc, "document") && !strings.Contains(lc, "window") && !reTitleOfPage.MatchString(lc):
-				return &refusal{cause: "ambiguous",
+				// "GET /tasks/1 has the title 'X'": the method says the
+				// response is read, which has no page title; the API
+				// reader reads the field of a record (retry)
+				return &refusal{cause: "ambiguous", retry: record && getSaid(lx),
 					reason: fmt.Sprintf("%s answers a record, whose \"title\" may be a field of the response rather than the page's title: say which (\"%s shows '\\\"title\\\": \\\"%s\\\"'\", or \"the page title of %s is '%s'\")", path, path, s.Value, path, s.Value),
 					suggest: []string{
 						fmt.Sprintf("%s shows '\"title\": \"%s\"'", path, s.Value),
@@ -2125,3 +2128,13 @@ var collectionWords = map[string]bool{"list": true, "array": true, "collection":
 // reTitleOfPage is "the title of /p" or "of the page": the page's own
 // title, whatever the path answers ("has a title of 'X'" is not).
 var reTitleOfPage = lazyRE(`title of\s+(?:the\s+)?(?:/|page|tab|site|document)`)
+
+// getSaid reports whether the claim names the method GET, as written.
+func getSaid(lx *lexed) bool {
+	for _, t := range lx.toks {
+		if t.kind == tWord && t.raw == "GET" {
+			return true
+		}
+	}
+	return false
+}

@@ -1722,6 +1722,13 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	if namesHome(claim) && !visitsHome(p) {
 		return false
 	}
+	// "The title of /x is 'Y'" is not "/x shows 'Y'": the word names
+	// what is checked (the title, the address), not a text.
+	for _, w := range []string{"title", "url"} {
+		if containsWord(claim, w) && !strings.Contains(strings.ToLower(stripLabel(rephrasing)), w) {
+			return false // ("'\"title\": \"X\"'" keeps it, quoted)
+		}
+	}
 	// Every other word that carries meaning is kept too: a rephrasing
 	// that drops "focuses the search box" checks something else.
 	kept := map[string]bool{}

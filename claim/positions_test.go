@@ -1,6 +1,9 @@
 package claim
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A position before a noun picks one of the page's elements of that kind;
 // it is never a label or a name, and a check of any element with the text
@@ -113,4 +116,19 @@ func TestReadingsShowsWhatWasClicked(t *testing.T) {
 		// another text after the click is evidence of what it did
 		{"On /, clicking 'Show more' shows 'Show less'", `On /: click the text "Show more"; then the page shows "Show less".`},
 	})
+}
+
+// "GET /tasks/1 has the title 'X'": the method says the record's JSON is
+// read, which has no page title; a rephrasing that drops "title" checks a
+// text, not the title, and is labelled.
+func TestReadingsGetRecordTitle(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"GET /tasks/1 has the title 'Buy milk'", `On /tasks/1, the value at /title of the JSON response is "Buy milk".`},
+		{"/tasks/1 has the title 'Buy milk'", ""},
+		{"GET /about has the title 'About'", ""},
+	})
+	np := refusalOf(t, "The title of GET /tasks/1 is 'Buy milk'")
+	if np == nil || len(np.Suggestions) == 0 || !strings.Contains(np.Suggestions[0], labelSep) {
+		t.Errorf("the first suggestion drops \"title\" unlabelled: %+v", np)
+	}
 }
