@@ -132,3 +132,11 @@ func TestReadingsGetRecordTitle(t *testing.T) {
 		t.Errorf("the first suggestion drops \"title\" unlabelled: %+v", np)
 	}
 }
+
+// "has the value" says a field's value, as "is set to" does.
+func TestReadingsHasTheValue(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the 'Name' field has the value 'Ann'", `On /, the field labelled "Name" holds "Ann".`},
+		{"On /, the 'Name' field has a value of 'Ann'", `On /, the field labelled "Name" holds "Ann".`},
+	})
+}

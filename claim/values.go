@@ -41,7 +41,7 @@ const (
 
 var (
 	// "the Theme dropdown [for …] [on the Peers tab of P] is set to 'Dark' [in P]"
-	reValueBody = lazyRE(`^(?i:the )?` + valName + `(?: (?P<noun>(?i:` + valueNoun + `)))?(?: (?P<qual>for [a-z][a-z ]{0,60}?))?(?: (?P<pl1>(?i:on|in|under) [^,'"‘“]+?))? (?P<verb>(?i:is set to|is now set to|is|shows|holds|reads|starts on|defaults to)) ` + valValue + `(?: (?P<pl2>(?i:on|in|under) [^,'"‘“]+?))?(?P<dflt> by default)?$`)
+	reValueBody = lazyRE(`^(?i:the )?` + valName + `(?: (?P<noun>(?i:` + valueNoun + `)))?(?: (?P<qual>for [a-z][a-z ]{0,60}?))?(?: (?P<pl1>(?i:on|in|under) [^,'"‘“]+?))? (?P<verb>(?i:is set to|is now set to|is|shows|holds|has the value|has a value of|has value|reads|starts on|defaults to)) ` + valValue + `(?: (?P<pl2>(?i:on|in|under) [^,'"‘“]+?))?(?P<dflt> by default)?$`)
 	// "'Use PEX' on the Peers tab of Preferences is ticked"
 	reStateBody = lazyRE(`^(?i:the )?(?P<subj>` + valQuoted + `)(?: (?P<noun>(?i:checkbox|box|toggle|switch|option)))? (?P<pl1>(?i:on|in|under) [^,'"‘“]+?) is (?P<state>` + valState + `)(?P<dflt> by default)?$`)
 	// "Preferences → Peers has the encryption mode set to 'Fast'"
@@ -239,7 +239,7 @@ func valueRewrite(claim string) (valueReading, bool) {
 			if !choiceNouns[noun] {
 				r.other = "the page shows " + plan.Quote(v)
 			}
-		case verb == "is" || verb == "holds" || verb == "starts on" || verb == "defaults to":
+		case verb == "is" || verb == "holds" || strings.HasPrefix(strings.ToLower(verb), "has ") || verb == "starts on" || verb == "defaults to":
 			// "X is 200" is a control's value only when the claim says
 			// it is a control or puts it in a place of controls
 			if noun == "" && !placed {
