@@ -1509,13 +1509,13 @@ func buildRules() {
 	// "has at least 3 links", "shows more than 2 'Buy' buttons", "there
 	// are fewer than 5 rows": a bound on a count (expect_count at_least /
 	// at_most)
-	addRule("bounded count", cCheck, false, `(?:{show}|holds?|contains?|leaves|there (?:is|are|be)) (at least|no fewer than|not fewer than|no less than|more than|over|at most|no more than|not more than|up to|fewer than|less than|under) ({num}) ({countable})(?: (?:in total|in the list|on the page|listed|shown))?(?: (?:in|on|inside|within|under) (?:(?:the |its )?({page}) 's |the |its )?(`+regionAlt+`)(?: (?:area|section|bar|region|element))?)?`,
+	addRule("bounded count", cCheck, false, `(?:{show}|holds?|contains?|leaves|there (?:is|are|be)) (at least|no fewer than|not fewer than|no less than|not less than|a minimum of|more than|over|at most|no more than|not more than|up to|a maximum of|fewer than|less than|under) ({num}) ({countable})(?: (?:in total|in the list|on the page|listed|shown))?(?: (?:in|on|inside|within|under) (?:(?:the |its )?({page}) 's |the |its )?(`+regionAlt+`)(?: (?:area|section|bar|region|element))?)?`,
 		func(m *match) ([]item, bool) {
 			cmp, shift := plan.CountAtLeast, 0
 			switch m.low(1) {
 			case "more than", "over":
 				shift = 1
-			case "at most", "no more than", "not more than", "up to":
+			case "at most", "no more than", "not more than", "up to", "a maximum of":
 				cmp = plan.CountAtMost
 			case "fewer than", "less than", "under":
 				cmp, shift = plan.CountAtMost, -1

@@ -1153,7 +1153,7 @@ func targetPlaceLeftOut(claim string, spans []string) string {
 
 // reCountBound is a number said as a bound of a count: "at least 3",
 // "3 or more".
-var reCountBound = lazyRE(`(?i)\b(?:at least|at most|more than|fewer than|less than|over|under|up to|no more than|no fewer than|not more than|not fewer than)\s+(\d+)\b|\b(\d+)\s+or\s+(?:more|fewer|less)\b|\b(\d+)\+`)
+var reCountBound = lazyRE(`(?i)\b(?:at least|at most|more than|fewer than|less than|over|under|up to|no more than|no fewer than|not more than|not fewer than|a minimum of|a maximum of)\s+(\d+)\b|\b(\d+)\s+or\s+(?:more|fewer|less)\b|\b(\d+)\+`)
 
 // boundAsText returns a number the claim bounds a count with that plan p
 // looks for as a text, or "".

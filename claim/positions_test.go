@@ -140,3 +140,12 @@ func TestReadingsHasTheValue(t *testing.T) {
 		{"On /, the 'Name' field has a value of 'Ann'", `On /, the field labelled "Name" holds "Ann".`},
 	})
 }
+
+// "a minimum of", "a maximum of", "not less than" bound a count.
+func TestReadingsCountBoundWords(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/ has a minimum of 3 links", `On /, at least 3 visible elements match role=link.`},
+		{"/ has a maximum of 3 links", `On /, at most 3 visible elements match role=link.`},
+		{"/ has not less than 3 links", `On /, at least 3 visible elements match role=link.`},
+	})
+}
