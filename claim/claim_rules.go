@@ -1550,7 +1550,7 @@ func buildRules() {
 			m.p.setHint("unsupported", "a count is checked with its number: say how many (\"exactly 3\", \"at least 2\", \"fewer than 5\") of elements vouch can name (links, buttons, list items, rows), or that one is shown", m.start)
 			return nil, false
 		})
-	addRule("heading says", cCheck, true, `{neg}(?:the )?(main |top |page |first |second |third |last |1st |2nd |3rd |primary |big |largest |h1 )?(heading|headline|h1|h2|h3|title heading|page heading) (?:is|be|says|reads|shows|displays|=|:|contains|matches|becomes|changes to|reads as|will be)? ?({text})`,
+	addRule("heading says", cCheck, true, `{neg}(?:the )?(main |top |page |first |second |third |last |1st |2nd |3rd |primary |big |largest |h1 )?(heading|headline|h1|h2|h3|title heading|page heading) (?:is|be|says|say|reads|read|shows|show|displays|display|=|:|contains|contain|matches|match|becomes|become|changes to|change to|reads as|will be)? ?({text})`,
 		func(m *match) ([]item, bool) {
 			c, ok := m.headingSays(1, 2, 3)
 			if !ok {
@@ -1558,7 +1558,7 @@ func buildRules() {
 			}
 			return []item{c}, true
 		})
-	addRule("heading on page", cCheck, true, `(?:the )?(main |top |page |first |second |third |last |1st |2nd |3rd |primary |big |largest |h1 )?(heading|headline|h1|h2|h3|title heading|page heading) (?:on|of|at|in) ({page}) (?:is|be|says|reads|shows|displays|=|:|contains|matches|reads as|will be) ({text})`,
+	addRule("heading on page", cCheck, true, `(?:the )?(main |top |page |first |second |third |last |1st |2nd |3rd |primary |big |largest |h1 )?(heading|headline|h1|h2|h3|title heading|page heading) (?:on|of|at|in) ({page}) (?:is|be|says|say|reads|read|shows|show|displays|display|=|:|contains|contain|matches|match|reads as|will be) ({text})`,
 		func(m *match) ([]item, bool) {
 			pg, ok := m.p.pageAt(m.bounds(3))
 			if !ok {
@@ -1681,7 +1681,7 @@ func buildRules() {
 			}
 			return c, ok
 		})
-	addRule("button says", cCheck, true, `{neg}(?:the )?(?:(main|primary|submit|only|first|big|second|third|last|1st|2nd|3rd) )?(button|link|cta) (?:says|reads|is labelled|shows|displays|=|:|is|be|reads as) ({text})`,
+	addRule("button says", cCheck, true, `{neg}(?:the )?(?:(main|primary|submit|only|first|big|second|third|last|1st|2nd|3rd) )?(button|link|cta) (?:says|say|reads|read|is labelled|be labelled|shows|show|displays|display|=|:|is|be|reads as) ({text})`,
 		func(m *match) ([]item, bool) {
 			v, q, ok := m.text(3)
 			if !ok || !q && stateWords[strings.ToLower(v)] {

@@ -149,3 +149,15 @@ func TestReadingsCountBoundWords(t *testing.T) {
 		{"/ has not less than 3 links", `On /, at least 3 visible elements match role=link.`},
 	})
 }
+
+// A modal before the verb leaves its base form ("should say"), which the
+// heading, link and button readers now take as "says".
+func TestReadingsModalBeforeSays(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the main heading should say 'Welcome'", `On /, the "Welcome" h1 heading is visible.`},
+		{"On /, the first link should say 'Home'", `On /, a link (the first match) shows "Home".`},
+		{"On /, the first heading must say 'Welcome'", `On /, a heading (the first match) shows "Welcome".`},
+		{"On /, the heading should not say 'Welcome'", ""},
+		{"On /, the heading may say 'Welcome'", ""},
+	})
+}
