@@ -1808,9 +1808,16 @@ func buildRules() {
 			}
 			return out, true
 		})
-	addRule("there is", cCheck, true, `(?:there (?:is|are|be|exists?)|is there|are there)( no| not an?| not any| not)? ({el})`,
-		func(m *match) ([]item, bool) { return m.elementCheck(2, m.ok(1)) })
-	addRule("element is", cCheck, false, `({ell})(?: (?:on|at|in) {page})? (?:{is} )?{neg}(?:visible|shown|displayed|present|there|rendered|available|on the page|on screen|on the screen|showing|displaying|displayed on the page|hidden|gone|missing|absent|removed|not there|invisible|back|visible again|shown again|there again)`,
+	// "there should not be an 'Admin' link": the modal dropped leaves the
+	// negation before "be"
+	addRule("there is", cCheck, true, `(?:there (?:is|are|be|exists?)|is there|are there)( no| not an?| not any| not)? ({el})|there not be ({el})`,
+		func(m *match) ([]item, bool) {
+			if m.ok(3) {
+				return m.elementCheck(3, true)
+			}
+			return m.elementCheck(2, m.ok(1))
+		})
+	addRule("element is", cCheck, false, `({ell})(?: (?:on|at|in) {page})? (?:{is} )?{neg}(?:be )?(?:visible|shown|displayed|present|there|rendered|available|on the page|on screen|on the screen|showing|displaying|displayed on the page|hidden|gone|missing|absent|removed|not there|invisible|back|visible again|shown again|there again)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
 			if strings.HasSuffix(after, "back") || strings.HasSuffix(after, "again") {

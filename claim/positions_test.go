@@ -161,3 +161,16 @@ func TestReadingsModalBeforeSays(t *testing.T) {
 		{"On /, the heading may say 'Welcome'", ""},
 	})
 }
+
+// "should not be visible", "there should not be": the modal dropped leaves
+// the negation before "be", which the element readers now take.
+func TestReadingsModalNegatedBe(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the 'Subscribe' button should not be visible", `On /, the "Subscribe" button is not visible.`},
+		{"On /, the 'Subscribe' button must not be visible", `On /, the "Subscribe" button is not visible.`},
+		{"On /, the 'Subscribe' button should not be hidden", `On /, the "Subscribe" button is visible.`},
+		{"On /, there should not be an 'Admin' link", `On /, the "Admin" link is not visible.`},
+		{"On /, there must not be a 'Delete' button", `On /, the "Delete" button is not visible.`},
+		{"On /, there should not be a popup", ""},
+	})
+}
