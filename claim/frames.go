@@ -131,6 +131,11 @@ const signedOutWhy = "every journey starts in a fresh browser, signed out"
 const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signed-out|logged out|signed out)\s+(?:users?|visitors?)|as\s+an?\s+(?:guest|anonymous\s+(?:user|visitor)|visitor|(?:logged|signed)[ -]out\s+(?:user|visitor))|without\s+(?:signing|logging)\s+in|without\s+being\s+(?:signed|logged)\s+in|(?:while|when)\s+(?:signed|logged)\s+out|(?:while|when)\s+not\s+(?:signed|logged)\s+in)`
 
 var restatements = []restatement{
+	// "Opening /x in a new browser tab shows 'Hi'": every journey opens
+	// its page in a new tab of its own; a link that opens one is another
+	// claim ("clicking 'Docs' opens a new tab"), which this leaves alone
+	{lazyRE(`^((?i:opening|visiting|loading|going to|navigating to)\s+/\S*)\s+(?i:in)\s+(?i:a\s+)?(?i:new|fresh|separate|private|incognito)\s+(?i:browser\s+)?(?i:tab|window)\b`), "$1",
+		"a new tab (or window) is where every journey opens its page", false},
 	// "the row for 'Ann' shows 'Admin'": the item that shows Ann, as "the
 	// 'Ann' row" is read (the smallest repeated item holding it)
 	{lazyRE(`\b(?i:the)\s+(?i:(row|table row|entry|item|list item|card|line|record))\s+(?i:for|with|containing|showing|of|that has|that shows|that contains|which has|which shows)\s+` + quotedRe), "the $2 $1",
@@ -271,7 +276,7 @@ var restatements = []restatement{
 		"a server said to fall over with a status answers that status", false},
 	// "GET /rest/status straight from the browser is refused with a 403
 	// and the text 'CSRF Error'": the path, its status and its text
-	{lazyRE(`(/\S+)\s+(?:(?i:straight|directly|right)\s+)?(?i:from|in)\s+(?:(?i:the|a)\s+)?(?i:browser(?:\s+(?:tab|window))?|address bar|url bar|new tab)\b`), "$1",
+	{lazyRE(`(/\S+)\s+(?:(?i:straight|directly|right)\s+)?(?i:from|in)\s+(?:(?i:the|a)\s+)?(?i:browser(?:\s+(?:tab|window))?|address bar|url bar)\b`), "$1",
 		"a path opened from the browser is the path", false},
 	{lazyRE(`(/\S+)((?:\s+(?i:without|with no)\s+(?:(?i:an?|the|any)\s+)?(?i:token|api key|access token|credentials|session|auth|authentication|login))?)\s+(?i:is|gets|are|get)\s+(?i:refused|rejected|denied|turned away)\s+(?i:with)\s+(?:(?i:a|an)\s+)?(?:(?i:HTTP)\s+)?(4\d\d)\b(?:\s+(?i:error|status|response))?`), "$1$2 returns $3",
 		"a request refused with a client error status answers that status", false},

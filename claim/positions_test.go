@@ -174,3 +174,14 @@ func TestReadingsModalNegatedBe(t *testing.T) {
 		{"On /, there should not be a popup", ""},
 	})
 }
+
+// A page opened in a new tab is where every journey opens it; a click
+// said to open a page in a new tab is a claim about that tab, never
+// checked by the address of the tab the click was made in.
+func TestReadingsNewTab(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"Opening /x in a new browser tab shows 'Hi'", `On /x, the page shows "Hi".`},
+		{"Visiting /x in a private window shows 'Hi'", `On /x, the page shows "Hi".`},
+		{"Clicking 'Docs' opens /docs in a new tab", ""},
+	})
+}
