@@ -1762,6 +1762,8 @@ func (c *composer) textChecks(subj *subject, vals []string, neg bool) bool {
 			s.Target = subj.region
 			it.steps[0] = s
 			it.notes = append(it.notes, nthNote(subj.name))
+			// the approver reads "the first item in the list", not its CSS
+			it.desc = fmt.Sprintf("the %s shows %s", subj.name, plan.Quote(v))
 		}
 		c.emit(it)
 	}

@@ -131,6 +131,18 @@ const signedOutWhy = "every journey starts in a fresh browser, signed out"
 const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signed-out|logged out|signed out)\s+(?:users?|visitors?)|as\s+an?\s+(?:guest|anonymous\s+(?:user|visitor)|visitor|(?:logged|signed)[ -]out\s+(?:user|visitor))|without\s+(?:signing|logging)\s+in|without\s+being\s+(?:signed|logged)\s+in|(?:while|when)\s+(?:signed|logged)\s+out|(?:while|when)\s+not\s+(?:signed|logged)\s+in)`
 
 var restatements = []restatement{
+	// "the first list item is 'Milk'", "'Milk' is the first item in the
+	// list", "the list starts with 'Milk'": the item at that position in
+	// the page's content lists shows the text, as "the first item in the
+	// list shows 'Milk'" is read
+	{lazyRE(`\b(?i:the)\s+(?i:(first|second|third|last))\s+(?i:list\s+item|item\s+(?:in|on|of)\s+the\s+list|item|entry\s+(?:in|on)\s+the\s+list)\s+(?i:is|says|reads|shows)\s+` + quotedRe), "the $1 item in the list shows $2",
+		"the item at that position in the list shows the text", false},
+	{lazyRE(quotedRe + `\s+(?i:is)\s+(?i:the)\s+(?i:(first|second|third|last))\s+(?i:item|entry|list\s+item)(?:\s+(?i:in|of|on)\s+(?i:the)\s+(?i:list))?\b`), "the $2 item in the list shows $1",
+		"the item at that position in the list shows the text", false},
+	{lazyRE(`\b(?i:the)\s+(?i:list)\s+(?i:starts|begins)\s+(?i:with)\s+` + quotedRe), "the first item in the list shows $1",
+		"the item at that end of the list shows the text", false},
+	{lazyRE(`\b(?i:the)\s+(?i:list)\s+(?i:ends)\s+(?i:with)\s+` + quotedRe), "the last item in the list shows $1",
+		"the item at that end of the list shows the text", false},
 	// "Opening /x in a new browser tab shows 'Hi'": every journey opens
 	// its page in a new tab of its own; a link that opens one is another
 	// claim ("clicking 'Docs' opens a new tab"), which this leaves alone

@@ -185,3 +185,17 @@ func TestReadingsNewTab(t *testing.T) {
 		{"Clicking 'Docs' opens /docs in a new tab", ""},
 	})
 }
+
+// A position in the list said as "is", "starts with" or "ends with" is
+// the item at that position, as "the first item in the list shows" is.
+func TestReadingsListPosition(t *testing.T) {
+	first := `On /, the first item in the list shows "Milk".`
+	checkReadings(t, []readingCase{
+		{"On /, the first item is 'Milk'", first},
+		{"On /, the first list item says 'Milk'", first},
+		{"On /, 'Milk' is the first item in the list", first},
+		{"On /, the list starts with 'Milk'", first},
+		{"On /, the first item is not 'Milk'", ""},
+		{"On /, 'Milk' is not the first item", ""},
+	})
+}
