@@ -65,17 +65,20 @@ const (
 
 // item is one meaningful piece of a claim, in claim order.
 type item struct {
-	kind            itemKind
-	seq             bool // iConn: "then", "after that"
-	page            pageRef
-	visit           bool        // iPage: "visiting /x", not "/x shows"
-	steps           []plan.Step // iAction, iCheck
-	rkind           string      // the requirement kind this item suggests
-	desc            string      // how a requirement text says it; empty: from the steps
-	notes           []string
-	cont            contKind
-	neg             bool
-	deferred        *plan.Step  // iAction: a submit click that later form fills go before
+	kind     itemKind
+	seq      bool // iConn: "then", "after that"
+	page     pageRef
+	visit    bool        // iPage: "visiting /x", not "/x shows"
+	steps    []plan.Step // iAction, iCheck
+	rkind    string      // the requirement kind this item suggests
+	desc     string      // how a requirement text says it; empty: from the steps
+	notes    []string
+	cont     contKind
+	neg      bool
+	deferred *plan.Step // iAction: a submit click that later form fills go before
+	// impliedSubmit: deferred is said by "filling in the form (with …)",
+	// so a "submitting it" after it is the same submit, not a second
+	impliedSubmit   bool
 	fillish         bool        // iAction: fill, select, check or uncheck
 	click           string      // iAction: a click on a bare text, resolved by context
 	region          string      // iSubject

@@ -486,7 +486,22 @@ func buildRules() {
 		})
 	addRule("submit", cAction, false, `{who}(?:can )?(?:submitting|submit|submits|submitted|sending|send|sends|sent|posting|post|posts|completing|complete|completes|filling (?:in|out)|fill (?:in|out)|fills (?:in|out))(?: (?:the|a|an|this|that|my|their|your))?(?: ("\d+"|[a-z][\w-]*(?: [a-z][\w-]*)?))? (?:form|request|message)|(?:submitting|submit|submits|submitted|sending|send|sends|sent)(?: it| the data| the details| the message)?`,
 		func(m *match) ([]item, bool) {
-			return m.p.submit(m)
+			implied := false
+			if w := strings.Fields(m.low(0)); len(w) > 0 && (strings.HasPrefix(w[0], "fill") || strings.HasPrefix(w[0], "complet")) {
+				implied = true
+				// "filling in the form shows 'Thanks'": filled with what?
+				// Read as a bare submit it clicked the button of an empty
+				// form (and twice, with "and submitting it" after)
+				if nt := m.p.nextToken(m.end); nt == nil || nt.low != "with" && nt.low != "using" {
+					m.p.setHint("unsupported", "\"filling in the form\" does not say what is typed: say the values (\"filling in the form with 'Ann' as the name\", \"typing 'Ann' into 'Name'\")", m.start)
+					return nil, false
+				}
+			}
+			items, ok := m.p.submit(m)
+			if ok {
+				items[len(items)-1].impliedSubmit = implied
+			}
+			return items, ok
 		})
 	emptyFill := func(m *match) ([]item, bool) {
 		if !m.formContext() || !emptyFieldName(m.low(1)) || nounAfter(m) {

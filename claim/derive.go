@@ -561,17 +561,20 @@ func Trace(claim string, p *plan.Plan, notes []string) (Derivation, error) {
 
 // part is one action or check of a scenario, as the claim said it.
 type part struct {
-	steps  []plan.Step
-	check  bool
-	rkind  string
-	desc   string
-	fill   bool   // typed into a field (a later bare click is the form's button)
-	silent bool   // said by the part before it (a sign-in's button click)
-	click  string // a click on a bare text, resolved when the journey is built
-	exact  bool   // that text is matched whole and case-sensitively
-	button bool   // that click submits a form ("with an empty form")
-	seq    bool   // "then" came before it
-	notes  []string
+	steps []plan.Step
+	check bool
+	rkind string
+	desc  string
+	fill  bool // typed into a field (a later bare click is the form's button)
+	// implied: a pending submit said by "filling in the form" (see
+	// item.impliedSubmit)
+	implied bool
+	silent  bool   // said by the part before it (a sign-in's button click)
+	click   string // a click on a bare text, resolved when the journey is built
+	exact   bool   // that text is matched whole and case-sensitively
+	button  bool   // that click submits a form ("with an empty form")
+	seq     bool   // "then" came before it
+	notes   []string
 	// remember is a target counted before the journey's first action
 	// (remember_count "before"), for a check that compares with it.
 	remember string
@@ -806,6 +809,12 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				}
 			}
 			pt.click, pt.exact = it.click, it.clickExact
+			if d := it.deferred; d != nil && len(it.steps) == 0 && cur.pending != nil && cur.pending.implied && len(cur.pending.steps) == 1 &&
+				cur.pending.steps[0].Kind == d.Kind && cur.pending.steps[0].Target == d.Target {
+				// "filling in the form with 'Ann' as the name and
+				// submitting it": one submit, not two clicks
+				cur.pending = nil
+			}
 			if !it.fillish || cur.pending == nil {
 				flush()
 			}
@@ -818,7 +827,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				cur.parts = append(cur.parts, pt)
 			}
 			if it.deferred != nil {
-				cur.pending = &part{steps: []plan.Step{*it.deferred}, rkind: pt.rkind, desc: "submit the form", silent: it.signin}
+				cur.pending = &part{steps: []plan.Step{*it.deferred}, rkind: pt.rkind, desc: "submit the form", silent: it.signin, implied: it.impliedSubmit}
 			}
 			cur.actions++
 			seq = false

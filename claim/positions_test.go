@@ -3,6 +3,8 @@ package claim
 import (
 	"strings"
 	"testing"
+
+	"github.com/vouchdev/vouch/plan"
 )
 
 // A position before a noun picks one of the page's elements of that kind;
@@ -198,4 +200,38 @@ func TestReadingsListPosition(t *testing.T) {
 		{"On /, the first item is not 'Milk'", ""},
 		{"On /, 'Milk' is not the first item", ""},
 	})
+}
+
+// "Filling in the form" says values: without them it was a bare submit of
+// an empty form, and with "and submitting it" after, two clicks.
+func TestReadingsFillingInTheForm(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /signup, filling in the form shows 'Thanks'", ""},
+		{"On /signup, completing the form shows 'Thanks'", ""},
+		{"On /signup, filling in the form and submitting it shows 'Thanks'", ""},
+		{"On /signup, submitting the form shows 'Thanks'", `On /signup: submit the form; then the page shows "Thanks".`},
+	})
+	for _, c := range []struct {
+		claim  string
+		clicks int
+	}{
+		{"On /signup, filling in the form with 'Ann' as the name and submitting it shows 'Thanks'", 1},
+		{"On /signup, filling in the form with 'Ann' as the name shows 'Thanks'", 1},
+		{"On /signup, submitting the form and submitting it again shows 'Already sent'", 2},
+	} {
+		d, err := Derive(c.claim)
+		if err != nil {
+			t.Errorf("%q: %v", c.claim, err)
+			continue
+		}
+		n := 0
+		for _, s := range d.Plan.Journeys[0].Steps {
+			if s.Kind == plan.Click {
+				n++
+			}
+		}
+		if n != c.clicks {
+			t.Errorf("%q clicks %d times, want %d", c.claim, n, c.clicks)
+		}
+	}
 }
