@@ -609,10 +609,12 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 					// (its tag or ARIA role), as "the header on / has …"
 					// reads; an unquoted name or an image is a guess,
 					// which the part's own readers weigh
+					tag := strings.Split(css, ",")[0]
 					for name, reg := range plan.Regions {
-						if strings.Split(css, ",")[0] == reg.Tag {
+						if tag == reg.Tag {
 							t.In = name
 							scoped = t.String()
+							break
 						}
 					}
 				}

@@ -1185,13 +1185,7 @@ func placeholderAsText(claim string, p *plan.Plan) string {
 	if p == nil {
 		return ""
 	}
-	masked, lits := maskQuoted(claim)
-	said := map[string]bool{}
-	for _, m := range rePlaceholderText.FindAllStringSubmatch(masked, -1) {
-		if i, err := strconv.Atoi(m[1] + m[2]); err == nil && i < len(lits) {
-			said[lits[i]] = true
-		}
-	}
+	said := quotedMatched(rePlaceholderText, claim)
 	for _, j := range p.Journeys {
 		for _, st := range j.Steps {
 			if (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && said[st.Value] {
@@ -1917,7 +1911,7 @@ func Missing(claim string, p *plan.Plan) string {
 	has := func(s string) bool { return inJSON(whole, s) }
 	lits, paths, numbers := facts(claim)
 	var miss []string
-	contrasted := contrastedLits(claim)
+	contrasted := quotedMatched(reContrasted, claim)
 	equality := checksEquality(p)
 	seen := map[string]bool{}
 	var byLen []string
@@ -1960,12 +1954,14 @@ func Missing(claim string, p *plan.Plan) string {
 // "'de', not 'fr'", "rather than 'fr'", "instead of 'fr'".
 var reContrasted = lazyRE(`(?i)(?:,\s*|\s)(?:not|rather than|instead of|and not|but not)\s+["']\x01(\d+)\x01`)
 
-// contrastedLits returns the quoted texts reContrasted finds.
-func contrastedLits(claim string) map[string]bool {
+// quotedMatched returns the claim's quoted texts (trimmed) that re, matched on
+// the claim with its quotes masked (maskQuoted), captures by index: each
+// group that matched holds a text's number.
+func quotedMatched(re *lazyRegexp, claim string) map[string]bool {
 	masked, lits := maskQuoted(claim)
 	out := map[string]bool{}
-	for _, m := range reContrasted.FindAllStringSubmatch(masked, -1) {
-		if i, err := strconv.Atoi(m[1]); err == nil && i < len(lits) {
+	for _, m := range re.FindAllStringSubmatch(masked, -1) {
+		if i, err := strconv.Atoi(strings.Join(m[1:], "")); err == nil && i < len(lits) {
 			out[strings.TrimSpace(lits[i])] = true
 		}
 	}

@@ -1528,7 +1528,7 @@ func guardShowsClicked(_ []gword, steps []plan.Step, _ Derivation) string {
 			clicked = "" // seen gone: its coming back is evidence
 		case st.Kind == plan.ExpectText && st.Target == "" && strings.ToLower(st.Value) == clicked,
 			st.Kind == plan.ExpectVisible && t.Kind == plan.ByText && strings.ToLower(t.Value) == clicked:
-			return fmt.Sprintf("%q is what the plan clicks, so the page shows it before the click and, most often, after it: a check that it is shown passes whatever the click did; say what else the page shows after it", st.Value+t.Value)
+			return fmt.Sprintf("%q is what the plan clicks, so the page shows it before the click and, most often, after it: a check that it is shown passes whatever the click did; say what else the page shows after it", name)
 		case !st.Kind.IsAssertion() && st.Kind != plan.WaitFor:
 			clicked = ""
 		}
