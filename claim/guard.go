@@ -67,7 +67,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog, guardShowsClicked,
 	} {
 		if why := rule(ws, steps, d); why != "" {
-			return &refusal{cause: "ambiguous", reason: why}
+			return &refusal{cause: "ambiguous", reason: why, suggest: valueLabelReading(d.Claim, why)}
 		}
 	}
 	return nil
@@ -1397,8 +1397,48 @@ func guardShortUnpinned(_ []gword, steps []plan.Step, d Derivation) string {
 		if (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Target == "" && shortText(s.Value) {
 			return fmt.Sprintf("%q is too short to look for on the whole page, and %q is not pinned to one element: the text may be shown elsewhere on the page; quote more of what it shows (\"'%s items'\")", s.Value, part, s.Value)
 		}
+		if (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Target == "" && valueParts[strings.TrimPrefix(strings.ToLower(part), "the ")] && !strings.ContainsFunc(s.Value, unicode.IsLetter) {
+			return fmt.Sprintf("%s%q is a value, and %q is not pinned to one element: the same amount or number may be shown elsewhere on the page (an item's price, a quantity); say the label it is shown beside (\"the '%s' says '%s'\")", valueUnpinned, s.Value, part, labelCase(strings.TrimPrefix(part, "the ")), s.Value)
+		}
 	}
 	return ""
+}
+
+// valueParts name one value a page shows among others like it: a claim
+// that "the total says '$10'" is not proven by an item priced $10.
+var valueParts = map[string]bool{"total": true, "subtotal": true, "grand total": true, "balance": true,
+	"price": true, "cost": true, "amount": true, "count": true, "counter": true, "item count": true,
+	"todo count": true}
+
+// valueUnpinned starts the reason guardShortUnpinned gives for a value,
+// which valueLabelReading rephrases.
+const valueUnpinned = "the text "
+
+// labelCase capitalises a part's name as a page labels it ("Total").
+func labelCase(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// valueLabelReading rephrases a claim guardShortUnpinned refused for a
+// value: the part named as the label the value is shown beside ("the
+// total says '$10'" → "the 'Total' says '$10'").
+func valueLabelReading(claim, why string) []string {
+	if !strings.HasPrefix(why, valueUnpinned) {
+		return nil
+	}
+	before, _, _ := strings.Cut(why, " is not pinned")
+	_, q, _ := strings.Cut(before, " is a value, and ")
+	part, err := strconv.Unquote(q)
+	if err != nil {
+		return nil
+	}
+	i := strings.Index(strings.ToLower(claim), strings.ToLower(part))
+	if i < 0 {
+		return nil
+	}
+	name := strings.TrimPrefix(strings.ToLower(part), "the ")
+	return []string{claim[:i] + "the '" + labelCase(name) + "'" + claim[i+len(part):]}
 }
 
 // shortText reports whether v is a bare number of up to three digits or a

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -233,5 +234,25 @@ func TestReadingsFillingInTheForm(t *testing.T) {
 		if n != c.clicks {
 			t.Errorf("%q clicks %d times, want %d", c.claim, n, c.clicks)
 		}
+	}
+}
+
+// A value said of the part that shows it ("the total says '$10'") is
+// not looked for on the whole page, where an item priced $10 would prove
+// it: refused, with the reading beside the part's label first. A longer
+// text ("3 items left") says what it is wherever it is shown.
+func TestValueOfPart(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /cart, the total says '$10'", ""},
+		{"On /cart, the total reads '$10.00'", ""},
+		{"On /cart, the subtotal shows '€9.99'", ""},
+		{"On /account, the balance says '1,200'", ""},
+		{"On /todos, the counter shows '3 items left'", `On /todos, the page shows "3 items left".`},
+		{"On /cart, the 'Total' says '$10'", `On /cart, the text "$10" shown as the value of "Total" is visible.`},
+	})
+	_, err := Derive("On /cart, the total says '$10'")
+	var np *NotProvableError
+	if !errors.As(err, &np) || len(np.Suggestions) == 0 || !strings.HasPrefix(np.Suggestions[0], "On /cart, the 'Total' says '$10'") {
+		t.Errorf("first suggestion of the total's value: %v", err)
 	}
 }

@@ -351,6 +351,23 @@
     }
   }
 
+  // A control's name is what a check of it is about: "has a 'Delete'
+  // button" is not verified by a button "Delete all". With args.whole
+  // (the checks that something is there or in a state; not an absence,
+  // where any near name counts as present, nor an action), a part of a
+  // name of these roles matches only when the rest of the name is no
+  // word: an icon, an arrow, a count ("Save ▾", "Inbox (3)").
+  const WHOLE_ROLES = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'checkbox', 'radio', 'switch']);
+  const LETTER = /\p{L}/u;
+  function wholeName(el, t) {
+    for (const n of [accName(el, roleOf(el) || t.value), titleName(el)]) {
+      const l = low(norm(n || ''));
+      const i = indexOfText(l, t.wantLow, 0);
+      if (i >= 0 && !LETTER.test(l.slice(0, i) + l.slice(i + t.wantLow.length))) return true;
+    }
+    return false;
+  }
+
   // A trailing ellipsis says a control opens something more ("Edit
   // Preferences…"); a person names the control without it.
   const ELLIPSIS = /\s*(?:\u2026|\.\.\.)$/;
@@ -636,6 +653,7 @@
         }
         if (t.value === 'dialog' && !t.level) overlays(out, els, t);
         if (t.value === 'menuitem' && t.name && !t.level) popupItems(out, t);
+        if (args.whole && t.name && WHOLE_ROLES.has(t.value)) return out.filter((x) => x.score === 2 || wholeName(x.el, t));
         break;
       }
       default:

@@ -43,6 +43,7 @@ type engineArgs struct {
 	Reveal  bool      `json:"reveal,omitempty"`  // element: see revealJS
 	Opener  bool      `json:"opener,omitempty"`  // element: a reach step's target (see locator.js openerVariants)
 	Popup   bool      `json:"popup,omitempty"`   // element: only in what the last press revealed (see reach_menus.go)
+	Whole   bool      `json:"whole,omitempty"`   // a check that the target is there: a control's name matches whole (see locator.js wholeName)
 	Hover   []float64 `json:"hover,omitempty"`   // text: where the last hover left the pointer; its native tooltip counts as shown (see hoverTitle)
 	Dialogs []string  `json:"dialogs,omitempty"` // text: the messages of native dialogs the latest action opened, shown too
 	// Settle and Hold: see locator.js; poll sets them.

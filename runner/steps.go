@@ -72,7 +72,7 @@ func (st *stepCtx) findRevealing(state string) (runtime.RemoteObjectID, *verdict
 
 func (st *stepCtx) findArgs(state string, reveal bool) (runtime.RemoteObjectID, *verdict) {
 	defer st.span("find the target")()
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal, Opener: st.s.Reach, Popup: st.inMenu})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal, Opener: st.s.Reach, Popup: st.inMenu, Whole: st.s.Kind == plan.ExpectVisible})
 	if err != nil {
 		return "", st.errVerdict(err)
 	}
@@ -1337,7 +1337,7 @@ func (st *stepCtx) expectCount() *verdict {
 		return v
 	}
 	st.settle()
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "count", Target: toJS(st.t), Want: want, Cmp: cmp})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "count", Target: toJS(st.t), Want: want, Cmp: cmp, Whole: want > 0 && cmp != "le"})
 	if err != nil {
 		return st.errVerdict(err)
 	}

@@ -300,7 +300,7 @@ func gotString(l *lastResult) (string, bool) {
 }
 
 func (st *stepCtx) expectValue() *verdict {
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "value", Target: toJS(st.t), Text: st.s.Value})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "value", Target: toJS(st.t), Text: st.s.Value, Whole: true})
 	if err != nil {
 		return st.errVerdict(err)
 	}
@@ -325,7 +325,7 @@ func (st *stepCtx) expectValue() *verdict {
 
 // expectFlag checks a yes/no state (op checked or enabled).
 func (st *stepCtx) expectFlag(op string, want bool, yes, no string) *verdict {
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: op, Target: toJS(st.t), Flag: want})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: op, Target: toJS(st.t), Flag: want, Whole: true})
 	if err != nil {
 		return st.errVerdict(err)
 	}
@@ -343,7 +343,7 @@ func (st *stepCtx) expectFlag(op string, want bool, yes, no string) *verdict {
 }
 
 func (st *stepCtx) expectFocused() *verdict {
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "focused", Target: toJS(st.t)})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "focused", Target: toJS(st.t), Whole: true})
 	if err != nil {
 		return st.errVerdict(err)
 	}
@@ -361,7 +361,7 @@ func (st *stepCtx) expectFocused() *verdict {
 
 func (st *stepCtx) expectStyle() *verdict {
 	s := st.s
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "style", Target: toJS(st.t), Prop: s.Property, Text: s.Value})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "style", Target: toJS(st.t), Prop: s.Property, Text: s.Value, Whole: true})
 	if err != nil {
 		if m := err.Error(); strings.Contains(m, "expect_style cannot tell: ") {
 			// the page is there, but what the claim names cannot be measured

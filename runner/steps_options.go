@@ -16,7 +16,7 @@ import (
 // options are no evidence either way.
 func (st *stepCtx) expectOptions() *verdict {
 	s := st.s
-	a := engineArgs{Op: "options", Target: toJS(st.t), Texts: s.Texts, Cmp: s.Compare, Want: s.Count}
+	a := engineArgs{Op: "options", Target: toJS(st.t), Texts: s.Texts, Cmp: s.Compare, Want: s.Count, Whole: true}
 	r, err := st.jr.poll(st.ctx, st.act, a)
 	if err != nil {
 		return st.errVerdict(err)
