@@ -3893,7 +3893,8 @@ var kindNouns = map[string]bool{"file": true, "folder": true, "directory": true,
 	"extension": true, "theme": true, "host": true, "device": true, "service": true, "job": true,
 	"playlist": true, "album": true, "track": true, "channel": true, "team": true, "group": true,
 	"role": true, "organisation": true, "organization": true, "workspace": true, "label": true,
-	"topic": true, "category": true, "product": true, "recipe": true, "city": true, "country": true}
+	"topic": true, "category": true, "product": true, "recipe": true, "city": true, "country": true,
+	"number": true, "phrase": true, "code": true, "email": true, "date": true, "id": true}
 
 // backTexts checks texts said to be back after the steps before them.
 func (m *match) backTexts(g int) ([]item, bool) {

@@ -131,6 +131,17 @@ const signedOutWhy = "every journey starts in a fresh browser, signed out"
 const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signed-out|logged out|signed out)\s+(?:users?|visitors?)|as\s+an?\s+(?:guest|anonymous\s+(?:user|visitor)|visitor|(?:logged|signed)[ -]out\s+(?:user|visitor))|without\s+(?:signing|logging)\s+in|without\s+being\s+(?:signed|logged)\s+in|(?:while|when)\s+(?:signed|logged)\s+out|(?:while|when)\s+not\s+(?:signed|logged)\s+in)`
 
 var restatements = []restatement{
+	// "neither 'A' nor 'B' is shown": the page shows neither, as "shows
+	// neither 'A' nor 'B'" is read (not A and not B)
+	{lazyRE(`\b(?i:neither)\s+` + quotedRe + `\s+(?i:nor)\s+` + quotedRe + `\s+(?i:is|are)\s+(?:(?i:shown|visible|displayed|listed|present)\b|(?i:on\s+the\s+page)\b)`), "the page shows neither $1 nor $2",
+		`"neither A nor B is shown" is "the page shows neither A nor B"`, false},
+	// "'A' is shown but 'B' is not", "'A' is shown; 'B' is not": the
+	// elided state said again
+	{lazyRE(quotedRe + `\s+(?i:is|are)\s+((?i:shown|visible|displayed|listed|present))\s*(?:,|;)?\s*(?:(?i:but|and|while|whereas)\s+)?` + quotedRe + `\s+(?i:is|are)\s+(?i:not)\s*$`), "$1 is $2 and $3 is not $2",
+		"the state left out after \"is not\" is the one said before it", false},
+	// "'A' is shown in the header and the footer": each part shows it
+	{lazyRE(quotedRe + `\s+(?i:is|are)\s+(?i:shown|visible|displayed|listed|present)\s+(?i:in|on)\s+(?i:the)\s+(?i:(header|footer|nav|sidebar|navbar))\s+(?i:and)\s+(?:(?i:in|on)\s+)?(?i:the)\s+(?i:(header|footer|nav|sidebar|navbar))\b`), "the $2 shows $1 and the $3 shows $1",
+		"a text shown in two parts of the page is checked in each", false},
 	// "the first list item is 'Milk'", "'Milk' is the first item in the
 	// list", "the list starts with 'Milk'": the item at that position in
 	// the page's content lists shows the text, as "the first item in the

@@ -256,3 +256,18 @@ func TestValueOfPart(t *testing.T) {
 		t.Errorf("first suggestion of the total's value: %v", err)
 	}
 }
+
+// Common ways of saying two texts' states: "neither … nor … is shown",
+// "'A' is shown but 'B' is not", a text "in the header and the footer";
+// and a kind noun before a quoted text ("the number '42'").
+func TestPairedStates(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, neither 'Beta' nor 'Alpha' is shown", `On /, the page does not show "Beta". | On /, the page does not show "Alpha".`},
+		{"On /, 'Beta' is shown but 'Alpha' is not", `On /, the page shows "Beta". | On /, the page does not show "Alpha".`},
+		{"On /, 'Beta' is visible; 'Alpha' is not", `On /, the page shows "Beta". | On /, the page does not show "Alpha".`},
+		{"On /, 'Beta' is shown in the header and the footer", `On /, the element matching "header" shows "Beta" (found first: a page without it blocks the run). | On /, the element matching "footer" shows "Beta" (found first: a page without it blocks the run).`},
+		{"On /, the number '42' is shown", `On /, the page shows "42".`},
+		// "is not" with nothing before it to repeat stays refused
+		{"On /, 'Alpha' is not", ""},
+	})
+}
