@@ -139,6 +139,19 @@ var restatements = []restatement{
 	// elided state said again
 	{lazyRE(quotedRe + `\s+(?i:is|are)\s+((?i:shown|visible|displayed|listed|present))\s*(?:,|;)?\s*(?:(?i:but|and|while|whereas)\s+)?` + quotedRe + `\s+(?i:is|are)\s+(?i:not)\s*$`), "$1 is $2 and $3 is not $2",
 		"the state left out after \"is not\" is the one said before it", false},
+	// "the 'Email me' box is ticked": a box said ticked or checked is a
+	// checkbox (a text box is neither)
+	{lazyRE(`\b(?i:the)\s+` + quotedRe + `\s+(?i:box|tick\s*box|check\s*box)\s+((?i:is|stays|remains|should\s+be|gets|becomes)\s+(?:(?i:not)\s+)?(?i:ticked|checked|unticked|unchecked)\b)`), "the $1 checkbox $2",
+		"a box said ticked is a checkbox", false},
+	// "adding 'Milk' two times": "twice"; "adding 'Milk' twice": the item
+	// added once and then again, as "adding 'Milk' and 'Milk'" is read
+	{lazyRE(`\b(?i:two\s+times|2\s+times)\b`), "twice", `"two times" is "twice"`, false},
+	{lazyRE(`\b((?i:adding|creating|entering))\s+` + quotedRe + `\s+(?i:twice)\b`), "$1 $2 and $2",
+		"an item added twice is added once and then again", false},
+	// "clicking 'Clear completed' keeps 'Milk'": the text still shown
+	// after the action (and so shown before it too)
+	{lazyRE(`\b(?i:keeps)\s+` + quotedRe + `(?:\s+(?i:in\s+the\s+list|on\s+the\s+page|visible|listed|shown|around))?\s*($|[.,;])`), "still shows $1$2",
+		`"keeps 'X'" is "still shows 'X'"`, false},
 	// "'A' is shown in the header and the footer": each part shows it
 	{lazyRE(quotedRe + `\s+(?i:is|are)\s+(?i:shown|visible|displayed|listed|present)\s+(?i:in|on)\s+(?i:the)\s+(?i:(header|footer|nav|sidebar|navbar))\s+(?i:and)\s+(?:(?i:in|on)\s+)?(?i:the)\s+(?i:(header|footer|nav|sidebar|navbar))\b`), "the $2 shows $1 and the $3 shows $1",
 		"a text shown in two parts of the page is checked in each", false},

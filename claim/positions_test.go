@@ -271,3 +271,35 @@ func TestPairedStates(t *testing.T) {
 		{"On /, 'Alpha' is not", ""},
 	})
 }
+
+// "the 'X' box is ticked" is a checkbox; an item added "twice" (or "two
+// times") is added once and then again; "keeps 'X'" after an action is
+// "still shows 'X'".
+func TestBoxesTwiceKeeps(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /settings, the 'Email me' box is ticked", `On /settings, the "Email me" checkbox is ticked.`},
+		{"On /settings, the 'Email me' box is not ticked", `On /settings, the "Email me" checkbox is not ticked.`},
+		{"On /form, the form keeps 'Ann' in the Name field", ""},
+	})
+	for _, c := range []struct {
+		claim string
+		kinds string
+	}{
+		{"On /todos, adding 'Milk' twice shows 'Milk already exists'", "visit wait_for fill press wait_for fill press expect_text"},
+		{"On /, clicking 'Add' two times shows '2 added'", "visit click click expect_text"},
+		{"On /todos, after adding 'Milk', clicking 'Clear completed' keeps 'Milk'", "visit wait_for fill press expect_text click expect_text"},
+	} {
+		d, err := Derive(c.claim)
+		if err != nil {
+			t.Errorf("%q: %v", c.claim, err)
+			continue
+		}
+		var ks []string
+		for _, s := range d.Plan.Journeys[0].Steps {
+			ks = append(ks, string(s.Kind))
+		}
+		if g := strings.Join(ks, " "); g != c.kinds {
+			t.Errorf("%q: steps %s, want %s", c.claim, g, c.kinds)
+		}
+	}
+}
