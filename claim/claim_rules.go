@@ -486,6 +486,11 @@ func buildRules() {
 		})
 	addRule("submit", cAction, false, `{who}(?:can )?(?:submitting|submit|submits|submitted|sending|send|sends|sent|posting|post|posts|completing|complete|completes|filling (?:in|out)|fill (?:in|out)|fills (?:in|out))(?: (?:the|a|an|this|that|my|their|your))?(?: ("\d+"|[a-z][\w-]*(?: [a-z][\w-]*)?))? (?:form|request|message)|(?:submitting|submit|submits|submitted|sending|send|sends|sent)(?: it| the data| the details| the message)?`,
 		func(m *match) ([]item, bool) {
+			if nt := m.p.nextToken(m.end); nt != nil && (nt.low == "button" || nt.low == "buttons") {
+				// "/login's submit button says 'Sign in'": a noun, the
+				// form's submit button, not the action of submitting
+				return nil, false
+			}
 			implied := false
 			if w := strings.Fields(m.low(0)); len(w) > 0 && (strings.HasPrefix(w[0], "fill") || strings.HasPrefix(w[0], "complet")) {
 				implied = true
@@ -1290,7 +1295,7 @@ func buildRules() {
 			it[0].notes = []string{"'OK' is checked as HTTP 200."}
 			return it, ok
 		})
-	addRule("is up", cCheck, false, `{is} (?:up|online|reachable|available|alive|live|accessible|healthy|serving|running|operational|responding|up and running|reachable and healthy|not down)`,
+	addRule("is up", cCheck, false, `{is} (?:up|online|reachable|available|alive|live|healthy|serving|running|operational|responding|up and running|reachable and healthy|not down)`,
 		func(m *match) ([]item, bool) {
 			it, ok := statusCheck(200)
 			it[0].notes = []string{fmt.Sprintf("%q is checked as HTTP 200.", m.p.lx.span(m.start, m.end))}
@@ -3686,9 +3691,8 @@ func everyPart(phrase string) bool {
 // a field to clear: "no longer" is a negation, and "the empty cart", "the
 // empty pricing page", "an empty search" name a state of a page or a part
 // of it, never a field (clearing one would check another claim).
-// submitCSS finds a form's submit control: a [type=submit], or a button
-// with no type (which submits).
-const submitCSS = `form [type=submit], form button:not([type])`
+// submitCSS finds a form's submit control (plan.SubmitCSS).
+const submitCSS = plan.SubmitCSS
 
 // nounAfter reports whether the word right after a match is the noun of
 // an element that is no field ("the empty 'Save' button").

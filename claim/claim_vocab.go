@@ -107,7 +107,9 @@ var nouns = func() map[string]element {
 			}
 		}
 	}
-	add(element{role: "button", desc: "button"}, "button", "btn", "cta", "call to action", "call-to-action", "submit button")
+	add(element{role: "button", desc: "button"}, "button", "btn", "cta", "call to action", "call-to-action")
+	// "the submit button" is the form's submit control, not any button
+	add(element{css: submitCSS, desc: "submit button"}, "submit button")
 	add(element{role: "link", desc: "link"}, "link", "hyperlink", "nav link", "navigation link", "menu link")
 	add(element{role: "heading", desc: "heading"}, "heading", "headline", "title heading", "subheading", "page heading", "main heading", "section heading")
 	add(element{field: true, desc: "field"}, "field", "input", "text field", "textbox", "text box",

@@ -2117,6 +2117,11 @@ func (p *parser) refusal() *refusal {
 			if r := notJudged(p.lx, w); r != nil {
 				return r
 			}
+			if w == "accessible" {
+				// "/ is accessible" may say it answers, or that people
+				// using assistive technology can use it: two claims
+				return &refusal{cause: "vague", reason: `"accessible" can mean that the page answers (say "is reachable" or "returns 200") or that people using assistive technology can use it, which is a judgement, not something a browser can see on a page`}
+			}
 			return &refusal{cause: "vague", reason: fmt.Sprintf("%q is a judgement, not something a browser can see on a page", w)}
 		}
 	}

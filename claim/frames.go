@@ -130,6 +130,13 @@ const signedOutWhy = "every journey starts in a fresh browser, signed out"
 // signedOutWords say the visitor is signed out, as a premise of a claim.
 const signedOutWords = `(?:(?:for|to)\s+(?:an?\s+)?(?:anonymous|logged-out|signed-out|logged out|signed out)\s+(?:users?|visitors?)|as\s+an?\s+(?:guest|anonymous\s+(?:user|visitor)|visitor|(?:logged|signed)[ -]out\s+(?:user|visitor))|without\s+(?:signing|logging)\s+in|without\s+being\s+(?:signed|logged)\s+in|(?:while|when)\s+(?:signed|logged)\s+out|(?:while|when)\s+not\s+(?:signed|logged)\s+in)`
 
+// reChangesLabelled is an action said to change a value named by its
+// label ("clicking '+' changes the 'Total' to '$24'"), said again as
+// changesLabelledAs.
+var reChangesLabelled = lazyRE(`^((?i:on)\s+\S+,\s*)?((?i:clicking|pressing|choosing|selecting|typing|entering|adding|removing|ticking|unticking)\s[^,]*?)\s+(?i:changes|updates|sets|turns)\s+(?i:the)\s+` + quotedRe + `\s+(?i:to|into)\s+` + quotedRe)
+
+const changesLabelledAs = "${1}after $2, the $3 says $4"
+
 var restatements = []restatement{
 	// "neither 'A' nor 'B' is shown": the page shows neither, as "shows
 	// neither 'A' nor 'B'" is read (not A and not B)
@@ -143,15 +150,14 @@ var restatements = []restatement{
 	// checkbox (a text box is neither)
 	{lazyRE(`\b(?i:the)\s+` + quotedRe + `\s+(?i:box|tick\s*box|check\s*box)\s+((?i:is|stays|remains|should\s+be|gets|becomes)\s+(?:(?i:not)\s+)?(?i:ticked|checked|unticked|unchecked)\b)`), "the $1 checkbox $2",
 		"a box said ticked is a checkbox", false},
-	// "adding 'Milk' two times": "twice"; "adding 'Milk' twice": the item
-	// added once and then again, as "adding 'Milk' and 'Milk'" is read
-	{lazyRE(`\b(?i:two\s+times|2\s+times)\b`), "twice", `"two times" is "twice"`, false},
-	{lazyRE(`\b((?i:adding|creating|entering))\s+` + quotedRe + `\s+(?i:twice)\b`), "$1 $2 and $2",
+	// "adding 'Milk' twice" (two times): the item added once and then
+	// again, as "adding 'Milk' and 'Milk'" is read
+	{lazyRE(`\b((?i:adding|creating|entering))\s+` + quotedRe + `\s+(?i:twice|two\s+times|2\s+times)\b`), "$1 $2 and $2",
 		"an item added twice is added once and then again", false},
-	// "clicking 'Clear completed' keeps 'Milk'": the text still shown
-	// after the action (and so shown before it too)
-	{lazyRE(`\b(?i:keeps)\s+` + quotedRe + `(?:\s+(?i:in\s+the\s+list|on\s+the\s+page|visible|listed|shown|around))?\s*($|[.,;])`), "still shows $1$2",
-		`"keeps 'X'" is "still shows 'X'"`, false},
+	// "clicking '+' changes the 'Total' to '$24'": after the action the
+	// value shown beside the label is the new one
+	{reChangesLabelled, changesLabelledAs,
+		"an action that changes a labelled value: after it, the value beside the label", false},
 	// "'A' is shown in the header and the footer": each part shows it
 	{lazyRE(quotedRe + `\s+(?i:is|are)\s+(?i:shown|visible|displayed|listed|present)\s+(?i:in|on)\s+(?i:the)\s+(?i:(header|footer|nav|sidebar|navbar))\s+(?i:and)\s+(?:(?i:in|on)\s+)?(?i:the)\s+(?i:(header|footer|nav|sidebar|navbar))\b`), "the $2 shows $1 and the $3 shows $1",
 		"a text shown in two parts of the page is checked in each", false},

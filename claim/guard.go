@@ -1433,12 +1433,23 @@ func valueLabelReading(claim, why string) []string {
 	if err != nil {
 		return nil
 	}
-	i := strings.Index(strings.ToLower(claim), strings.ToLower(part))
+	name := strings.TrimPrefix(strings.ToLower(part), "the ")
+	lc := strings.ToLower(claim)
+	i, n := strings.Index(lc, "the "+name), len("the "+name)
+	if i < 0 {
+		i, n = strings.Index(lc, name), len(name)
+	}
 	if i < 0 {
 		return nil
 	}
-	name := strings.TrimPrefix(strings.ToLower(part), "the ")
-	return []string{claim[:i] + "the '" + labelCase(name) + "'" + claim[i+len(part):]}
+	said := claim[:i] + "the '" + labelCase(name) + "'" + claim[i+n:]
+	out := []string{said}
+	if reChangesLabelled.MatchString(said) {
+		// "clicking '+' changes the 'Total' to '$24'", as its restatement
+		// reads it
+		out = append(out, reChangesLabelled.ReplaceAllString(said, changesLabelledAs))
+	}
+	return out
 }
 
 // shortText reports whether v is a bare number of up to three digits or a

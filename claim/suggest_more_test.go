@@ -76,7 +76,6 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		{"The Status column lists Open and Closed", "", ""},
 		{"The status column lists open, closed and merged", "", ""},
 		// A checkbox's state; "checked out" is no state of a box.
-		{"On /settings, the 'Beta features' box is unchecked", `On /settings, "Beta features" is not ticked`, ""},
 		{"On /library, 'Dune' is checked out", `/library shows "Dune"`, `"checked out"`},
 		// A verb used as a name ("the search box") is no action; what a
 		// box shows is its value or a text beside it, both offered

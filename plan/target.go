@@ -484,8 +484,15 @@ func (t Target) describeBase() string {
 	case ByTestID:
 		return "the element with test id " + Quote(t.Value)
 	}
+	if t.Kind == ByCSS && t.Value == SubmitCSS {
+		return "the form's submit button"
+	}
 	return "the element matching " + Quote(t.Value)
 }
+
+// SubmitCSS finds a form's submit control: a [type=submit], or a button
+// with no type (a form's default button type is submit).
+const SubmitCSS = `form [type=submit], form button:not([type])`
 
 func unquote(v string) string {
 	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
