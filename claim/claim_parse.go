@@ -580,12 +580,18 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 	}()
 	for i := range items {
 		it := &items[i]
-		if it.kind != iCheck {
+		if it.kind != iCheck && !(it.kind == iAction && pin) {
 			continue
 		}
 		for j := range it.steps {
 			s := &it.steps[j]
-			if (s.Kind == plan.ExpectVisible || s.Kind == plan.ExpectHidden) && s.Target != "" && pin {
+			if it.kind == iAction && s.Kind != plan.Click {
+				// "the footer has a 'Privacy' link that goes to /privacy":
+				// the link clicked is the part's; other actions are
+				// where they are
+				continue
+			}
+			if (s.Kind == plan.ExpectVisible || s.Kind == plan.ExpectHidden || s.Kind == plan.Click && !s.Reach) && s.Target != "" && pin {
 				// "The header contains a 'Log in' link": an element said
 				// of a part is looked for inside it, or the claim is
 				// refused; a link elsewhere on the page proves nothing.

@@ -2117,7 +2117,7 @@ func (p *parser) refusal() *refusal {
 			if r := notJudged(p.lx, w); r != nil {
 				return r
 			}
-			if w == "accessible" {
+			if w == "accessible" && !strings.Contains(shape, "screen") && !strings.Contains(shape, "assistive") && !strings.Contains(shape, "keyboard") {
 				// "/ is accessible" may say it answers, or that people
 				// using assistive technology can use it: two claims
 				return &refusal{cause: "vague", reason: `"accessible" can mean that the page answers (say "is reachable" or "returns 200") or that people using assistive technology can use it, which is a judgement, not something a browser can see on a page`}

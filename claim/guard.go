@@ -1012,6 +1012,44 @@ func guardItemScope(ws []gword, steps []plan.Step, _ Derivation) string {
 			}
 		}
 	}
+	return unquotedItemScope(ws, steps)
+}
+
+// unquotedItemScope: the same said of an item named by unquoted
+// capitalised words ("the Pro card has a Buy button"): a check of an
+// element or a text that the plan does not look for inside that item
+// would be proven by another item's.
+func unquotedItemScope(ws []gword, steps []plan.Step) string {
+	for i := 1; i+2 < len(ws); i++ {
+		if ws[i].kind != tWord || !scopeNouns[ws[i+1].low] || !partTextVerbs[ws[i+2].low] && ws[i+2].low != "costs" && ws[i+2].low != "cost" {
+			continue
+		}
+		k := i
+		for k > 0 && ws[k].kind == tWord && startsUpper(ws[k].raw) {
+			k--
+		}
+		if k == i || ws[k].low != "the" {
+			continue // "the card has …", "Pro card …" at the start
+		}
+		if k > 0 && (actionVerbs[ws[k-1].low] || composeActionWord(ws[k-1].low)) {
+			continue // "expanding the Billing section shows 'Refunds'"
+		}
+		var names []string
+		for _, w := range ws[k+1 : i+1] {
+			names = append(names, w.raw)
+		}
+		item := strings.Join(names, " ")
+		for _, s := range steps {
+			if !strings.HasPrefix(string(s.Kind), "expect_") || s.Kind == plan.ExpectURL || s.Kind == plan.ExpectStatus || s.Kind == plan.ExpectTitle {
+				continue
+			}
+			t, err := plan.ParseTarget(s.Target)
+			scoped := err == nil && s.Target != "" && (strings.EqualFold(t.Within, item) || t.In != "" || t.Under != "")
+			if !scoped {
+				return fmt.Sprintf("what is said of the %s %s is looked for on the whole page, where another %s's would prove it: quote the %s's name and say what it shows (\"the '%s' %s shows '…'\")", item, ws[i+1].low, ws[i+1].low, ws[i+1].low, item, ws[i+1].low)
+			}
+		}
+	}
 	return ""
 }
 

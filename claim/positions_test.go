@@ -323,3 +323,18 @@ func TestSubmitButtonAccessible(t *testing.T) {
 		{"/ is reachable", `On /, the page answered HTTP 200.`},
 	})
 }
+
+// What is said of a part is looked for inside it: a link of the footer
+// that goes somewhere is the footer's link (it clicked a link of that
+// name anywhere), and what an item named by unquoted capitalised words
+// has ("the Pro card has a Buy button") is refused when the plan would
+// look for it on the whole page.
+func TestPartsKeepTheirs(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, the footer has a 'Privacy' link that goes to /privacy", `On /: click the "Privacy" link in the footer; then the address is /privacy.`},
+		{"On /, the header has a 'Docs' link that opens /docs", `On /: click the "Docs" link in the header; then the address is /docs.`},
+		{"On /pricing, the Pro card has a Buy button", ""},
+		{"On /pricing, the Pro Plus card has a 'Buy' button", ""},
+		{"On /pricing, the Pro plan costs '$12'", `On /pricing, the text "$12" in the item containing "Pro" is visible.`},
+	})
+}

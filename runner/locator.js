@@ -360,7 +360,9 @@
   const WHOLE_ROLES = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'checkbox', 'radio', 'switch']);
   const LETTER = /\p{L}/u;
   function wholeName(el, t) {
-    for (const n of [accName(el, roleOf(el) || t.value), titleName(el)]) {
+    // The text a person reads on it counts as well as its accessible
+    // name: Jupyter's "Duplicate" button is labelled "Duplicate selected".
+    for (const n of [accName(el, roleOf(el) || t.value), titleName(el), contentText(el)]) {
       const l = low(norm(n || ''));
       const i = indexOfText(l, t.wantLow, 0);
       if (i >= 0 && !LETTER.test(l.slice(0, i) + l.slice(i + t.wantLow.length))) return true;

@@ -10,7 +10,8 @@ import (
 // wholeNamesPage has controls whose names hold a shorter name in part:
 // "Delete all", "Sign in with Google", "Export CSV", a tab "Settings
 // (advanced)"; and names whose rest is no word: an arrow, a count, a
-// trailing icon.
+// trailing icon; and a button whose visible text is whole though its
+// label says more.
 const wholeNamesPage = `<!doctype html><html lang="en"><head><title>Names</title></head><body>
 <button>Delete all</button>
 <button>Sign in with Google</button>
@@ -20,6 +21,7 @@ const wholeNamesPage = `<!doctype html><html lang="en"><head><title>Names</title
 <a href="#i">Inbox (3)</a>
 <a href="#n">Next &raquo;</a>
 <label><input type="checkbox" checked> Remember me on this device</label>
+<button aria-label="Duplicate selected">Duplicate</button>
 </body></html>`
 
 // TestWholeNames: a check that a control is there, or in a state, is not
@@ -42,6 +44,8 @@ func TestWholeNames(t *testing.T) {
 		{`expect_count: {target: "role=button[name=\"Delete\"]", at_least: 1}`, evidence.Failed},
 		{`expect_count: {target: "role=button[name=\"Delete\"]", count: 1}`, evidence.Failed},
 		{`expect_enabled: "role=button[name=\"Sign in\"]"`, evidence.Failed},
+		// the text a person reads on it is whole, though its label is longer
+		{`expect_visible: "role=button[name=\"Duplicate\"]"`, evidence.Verified},
 		// the rest of the name is no word: an icon, a count, an arrow
 		{`expect_visible: "role=button[name=\"Save\"]"`, evidence.Verified},
 		{`expect_visible: "role=link[name=\"Inbox\"]"`, evidence.Verified},
