@@ -238,7 +238,7 @@ func (s Step) describeJSON() string {
 		return fmt.Sprintf("Check that %s is a list or object of exactly %d %s", where, s.Count, map[bool]string{true: "item", false: "items"}[s.Count == 1])
 	}
 	if name, ok := strings.CutPrefix(s.At, "/**/"); ok {
-		return fmt.Sprintf("Check that some object of the JSON response, at any depth, has %s at %s", s.Value, Quote(strings.ReplaceAll(strings.ReplaceAll(name, "~1", "/"), "~0", "~")))
+		return fmt.Sprintf("Check that some object of the JSON response, at the shallowest depth that has it, has %s at %s", s.Value, Quote(strings.ReplaceAll(strings.ReplaceAll(name, "~1", "/"), "~0", "~")))
 	}
 	if i := strings.Index(s.At+"/", "/*/"); i >= 0 {
 		in, rest := s.At[:i], s.At[i+2:]

@@ -164,7 +164,8 @@ type Step struct {
 	// At is the JSON pointer (RFC 6901) expect_json checks: "" is the
 	// whole response, "/0/title" the first item's title; a "*" segment
 	// on an array stands for any of its items (equals only); "/**/name"
-	// for a member called name in any object at any depth (equals only).
+	// for a member called name of any object at the shallowest depth that
+	// has one (a list's items count as the top; equals only).
 	At string
 	// Every makes expect_json's "*" mean every item rather than any: each
 	// item the "*" stands for must hold Value, and there must be at least

@@ -238,7 +238,7 @@ func jsonAllPaths(doc any, segs []string) ([]any, []string, string) {
 			if len(next) == 0 && miss == "" {
 				miss = fmt.Sprintf("no object of the response, at any depth, has a member %q", seg)
 			}
-			cur = next
+			cur = shallowest(next)
 			continue
 		}
 		for _, c := range cur {
@@ -323,6 +323,35 @@ type jsonHit struct {
 
 // descend appends v and every value inside it, depth first, with their
 // pointers.
+// shallowest keeps the hits under the fewest object members: "/**/status"
+// of a health check whose top says "DOWN" is that status, not the "UP" of
+// a component nested inside it; the items of a list count as the top
+// ("/**/title" of a list of tasks is each task's title).
+func shallowest(hits []jsonHit) []jsonHit {
+	depth := func(p string) int {
+		n := 0
+		for _, seg := range strings.Split(p, "/")[1:] {
+			if _, err := strconv.Atoi(seg); err != nil {
+				n++
+			}
+		}
+		return n
+	}
+	least := -1
+	for _, h := range hits {
+		if d := depth(h.path); least < 0 || d < least {
+			least = d
+		}
+	}
+	var out []jsonHit
+	for _, h := range hits {
+		if depth(h.path) == least {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 func descend(v any, path string, out []jsonHit) []jsonHit {
 	out = append(out, jsonHit{v, path})
 	switch x := v.(type) {

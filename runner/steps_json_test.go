@@ -36,6 +36,8 @@ func jsonServer(t *testing.T) *httptest.Server {
 		"/broken":  {"application/json", `{"id": 2,`},
 		"/plain":   {"text/plain", `{"id": 7}`},
 		"/lacking": {"application/json", `[{"id": 1, "done": true}, {"id": 2}]`},
+		"/health":  {"application/json", `{"status": "DOWN", "components": {"db": {"status": "UP"}, "disk": {"status": "UP"}}}`},
+		"/nested":  {"application/json", `{"data": {"items": [{"title": "A"}, {"title": "B"}]}}`},
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, ok := bodies[r.URL.Path]
@@ -100,6 +102,11 @@ func TestExpectJSON(t *testing.T) {
 		{"any depth, pretty", "/tasks", `{at: /**/title, equals: "Write the docs"}`, ""},
 		{"any depth, no such value", "/compact", `{at: /**/name, equals: Chair}`, `the 2 values there are the string "Lamp", the string "Desk"`},
 		{"any depth, no such member", "/tasks", `{at: /**/author, equals: x}`, `no object of the response, at any depth, has a member "author"`},
+		// the shallowest members of that name: a nested component's
+		// status is not the response's
+		{"any depth, shallowest", "/health", `{at: /**/status, equals: DOWN}`, ""},
+		{"any depth, not a nested one", "/health", `{at: /**/status, equals: UP}`, `it is the string "DOWN"`},
+		{"any depth, items of a nested list", "/nested", `{at: /**/title, equals: B}`, ""},
 		{"html page", "/page", `{at: /0/id, equals: 2}`, "the page is not JSON: it is a text/html document"},
 		{"broken JSON", "/broken", `{at: /id, equals: 2}`, `the page's text is not JSON (unexpected EOF): “{"id": 2,”`},
 	}
