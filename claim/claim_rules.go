@@ -3090,6 +3090,9 @@ func (m *match) countBound(ng, eg int, cmp string, shift int, bound string) ([]i
 	if t, ok := scopedTarget(region, e.target); ok {
 		e.target = t
 		notes = []string{fmt.Sprintf("Counted inside the page's %s element (%s); edit the target if the region is marked up differently.", strings.Split(regionCSS[region], ",")[0], regionCSS[region])}
+	} else if region == "" && e.target == "role=textbox" {
+		e.target = "css=" + fieldCSS
+		notes = []string{"Fields are counted as the page's visible fields a person fills in (text, email, password, number, date and the like, text areas and drop-downs), not buttons, checkboxes, radio buttons or file pickers."}
 	} else if (region == "" || region == "list" || region == "lists") && e.target == "role=listitem" {
 		// a page's nav, header and menus are lists too: their links
 		// are no items of what the page lists
@@ -3138,6 +3141,12 @@ func (m *match) countBound(ng, eg int, cmp string, shift int, bound string) ([]i
 		c.desc = shown("list item", "list items") + " (outside the nav, header, footer and menus)"
 	case "css=" + dataRows:
 		c.desc = shown("table row with data", "table rows with data") + " (the header row not counted)"
+	case "css=" + fieldCSS:
+		c.desc = shown("field", "fields") + " (text, password, number, date and the like, text areas and drop-downs)"
+	default:
+		if unscoped == "role=textbox" && e.target != unscoped {
+			c.desc = shown("field", "fields") + fmt.Sprintf(" inside the page's %s (text, password, number, date and the like, text areas and drop-downs)", strings.Split(regionCSS[region], ",")[0])
+		}
 	}
 	return append(page, c), true
 }
@@ -3474,10 +3483,18 @@ var elementCSS = map[string]string{
 	"role=link": "a[href]", "role=button": "button, [role=button], input[type=submit], input[type=button]",
 	"css=img": "img", "role=listitem": "li", "role=row": "tr", "css=" + dataRows: "tr:has(td)",
 	"role=heading": "h1, h2, h3, h4, h5, h6", "role=checkbox": "input[type=checkbox]",
-	"role=textbox":          "input:not([type]), input[type=text], input[type=email], input[type=search], textarea",
+	"role=textbox":          fieldCSS,
 	"role=heading[level=1]": "h1", "role=heading[level=2]": "h2", "role=heading[level=3]": "h3",
 	"role=heading[level=4]": "h4", "role=heading[level=5]": "h5", "role=heading[level=6]": "h6",
 }
+
+// fieldCSS are the fields a person fills in, counted as "fields": text,
+// email, password, number, date and the like, text areas and drop-downs;
+// not buttons, ticks, choices or file pickers (ARIA's textbox leaves out
+// a password and a number field, so "the form has 4 fields" counted only
+// some of them).
+// (Chained :not()s, with no comma inside, which scopedTarget splits on.)
+const fieldCSS = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=checkbox]):not([type=radio]):not([type=file]):not([type=range]):not([type=color]), textarea, select"
 
 // countableRegion reports whether a count under a subject that names a
 // part of the page can be made: the part is one the target can be scoped

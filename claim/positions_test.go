@@ -338,3 +338,20 @@ func TestPartsKeepTheirs(t *testing.T) {
 		{"On /pricing, the Pro plan costs '$12'", `On /pricing, the text "$12" in the item containing "Pro" is visible.`},
 	})
 }
+
+// "fields" counts the fields a person fills in, password and number
+// fields and drop-downs too: counted as ARIA textboxes, a form of four
+// text fields and a password field verified "the form has 4 fields".
+func TestFieldsCounted(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /signup, the page has 4 fields", "On /signup, exactly 4 fields are shown (text, password, number, date and the like, text areas and drop-downs)."},
+		{"On /signup, the form has 5 fields", "On /signup, exactly 5 fields are shown inside the page's form (text, password, number, date and the like, text areas and drop-downs)."},
+	})
+	d, err := Derive("On /signup, the form has 5 fields")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tg := d.Plan.Journeys[0].Steps[1].Target; !strings.Contains(tg, "form select") || !strings.Contains(tg, ":not([type=checkbox])") || strings.Contains(tg, "[type=password]") {
+		t.Errorf("target %s: want every field of the form but ticks and buttons", tg)
+	}
+}
