@@ -2177,7 +2177,7 @@ func TestReadingsQuotedTextKept(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"'Admins' see 'Delete' on /users", ""},
 		// a note says how the plan accounts for it
-		{`GET /settings says the theme is "light", not "dark"`, `On /settings, some object of the JSON response, at any depth, has "light" at "theme".`},
+		{`GET /settings says the theme is "light", not "dark"`, `On /settings, some object of the JSON response, at the shallowest depth that has it, has "light" at "theme".`},
 	})
 }
 
