@@ -445,7 +445,7 @@ func TestClassNamedDialogClosed(t *testing.T) {
 
 func TestClassNamedRegion(t *testing.T) {
 	runClasses(t, []classCase{
-		{"The 'Pets' section lists 'Add a pet'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Pets"}`}, {`{"visit":"/"}`, `{"expect_visible":"text=Add a pet within=\"Pets\""}`}}},
+		{"The 'Pets' section lists 'Add a pet'", [][]string{{`{"visit":"/"}`, `{"expect_text":"Pets"}`}, {`{"visit":"/"}`, `{"expect_visible":"text=Add a pet under=\"Pets\""}`}}},
 		{"Grafana's sidebar shows 'Dashboards'", [][]string{{`{"visit":"/"}`, `{"wait_for":"css=aside","reach":true}`, `{"expect_text":{"text":"Dashboards","target":"css=aside"}}`}}},
 	})
 	runRefused(t, []string{

@@ -691,6 +691,14 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 					needPart = append(needPart, [2]int{i, j})
 				}
 			case textRegions[key] && !(r.regionName != "" && ownedText[key]):
+			case r.regionName != "" && s.Kind == plan.ExpectText && (key == "section" || key == "sections"):
+				// "the 'Team' section lists 'Ann'": a section is what
+				// follows its heading, as "in the 'Team' section" reads;
+				// a page with no such heading blocks
+				*s = plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByText, Value: s.Value, Under: r.regionName}.String()}
+				it.desc = ""
+				it.notes = append(it.notes, fmt.Sprintf("The text is looked for in the section under the heading %q (up to the next heading of its level).", r.regionName))
+				r.notes = nil
 			case r.regionName != "" && s.Kind == plan.ExpectText:
 				// "the Pro plan costs $12": the text inside the item
 				// (card, row, list item) that shows the part's name.

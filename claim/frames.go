@@ -158,6 +158,11 @@ var restatements = []restatement{
 	// value shown beside the label is the new one
 	{reChangesLabelled, changesLabelledAs,
 		"an action that changes a labelled value: after it, the value beside the label", false},
+	// "Under the 'Team' heading, 'Ann' is shown": the section under it
+	{lazyRE(`^(?i:on)\s+(/\S*),\s*(?i:under|in)\s+(?i:the)\s+` + quotedRe + `\s+(?i:heading|title|header|section)\s*,\s*`), "In the $2 section on $1, ",
+		"what is under a heading is its section", false},
+	{lazyRE(`^(?i:under)\s+(?i:the)\s+` + quotedRe + `\s+(?i:heading|title|header)\s+(?i:on|of)\s+(/\S*?)\s*,\s*`), "In the $1 section on $2, ",
+		"what is under a heading is its section", false},
 	// "'A' is shown in the header and the footer": each part shows it
 	{lazyRE(quotedRe + `\s+(?i:is|are)\s+(?i:shown|visible|displayed|listed|present)\s+(?i:in|on)\s+(?i:the)\s+(?i:(header|footer|nav|sidebar|navbar))\s+(?i:and)\s+(?:(?i:in|on)\s+)?(?i:the)\s+(?i:(header|footer|nav|sidebar|navbar))\b`), "the $2 shows $1 and the $3 shows $1",
 		"a text shown in two parts of the page is checked in each", false},

@@ -1006,7 +1006,7 @@ func guardItemScope(ws []gword, steps []plan.Step, _ Derivation) string {
 				if err == nil && (t.Value == v || t.Name == v) {
 					about = true
 				}
-				if about && (err != nil || t.Within != item) {
+				if about && (err != nil || t.Within != item && t.Under != item) {
 					return fmt.Sprintf("%q is said of the %q %s, but the plan looks for it on the whole page", v, item, ws[i+1].low)
 				}
 			}

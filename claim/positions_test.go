@@ -355,3 +355,15 @@ func TestFieldsCounted(t *testing.T) {
 		t.Errorf("target %s: want every field of the form but ticks and buttons", tg)
 	}
 }
+
+// A section is what follows its heading: "the 'Team' section lists
+// 'Ann'" looked for Ann in a repeated item holding "Team" (a list item, a
+// card), and "under the 'Team' heading, 'Ann' is shown" was refused.
+func TestSectionsUnderHeadings(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /about, the 'Team' section shows 'Ann'", `On /about, the page shows "Team". | On /about, the text "Ann" in the section under the heading "Team" is visible.`},
+		{"On /about, under the 'Team' heading, 'Ann' is shown", `On /about, the page shows "Ann" under the heading "Team".`},
+		{"Under the 'Team' heading on /about, 'Ann' is shown", `On /about, the page shows "Ann" under the heading "Team".`},
+		{"On /about, in the 'Team' section, 'Ann' is not shown", `On /about, the page does not show "Ann" under the heading "Team".`},
+	})
+}
