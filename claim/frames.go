@@ -163,6 +163,10 @@ var restatements = []restatement{
 		"what is under a heading is its section", false},
 	{lazyRE(`^(?i:under)\s+(?i:the)\s+` + quotedRe + `\s+(?i:heading|title|header)\s+(?i:on|of)\s+(/\S*?)\s*,\s*`), "In the $1 section on $2, ",
 		"what is under a heading is its section", false},
+	// "the price of 'Lamp' is '$20'": what the item costs, as "'Lamp'
+	// costs '$20'" reads (the price inside the item that shows Lamp)
+	{lazyRE(`\b(?i:the)\s+(?i:price|cost)\s+(?i:of)\s+` + quotedRe + `\s+(?i:is)\s+` + quotedRe), "$1 costs $2",
+		`"the price of 'X' is 'Y'" is "'X' costs 'Y'"`, false},
 	// "'A' is shown in the header and the footer": each part shows it
 	{lazyRE(quotedRe + `\s+(?i:is|are)\s+(?i:shown|visible|displayed|listed|present)\s+(?i:in|on)\s+(?i:the)\s+(?i:(header|footer|nav|sidebar|navbar))\s+(?i:and)\s+(?:(?i:in|on)\s+)?(?i:the)\s+(?i:(header|footer|nav|sidebar|navbar))\b`), "the $2 shows $1 and the $3 shows $1",
 		"a text shown in two parts of the page is checked in each", false},

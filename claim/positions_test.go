@@ -274,6 +274,7 @@ func TestPairedStates(t *testing.T) {
 		{"On /, 'Beta' is visible; 'Alpha' is not", `On /, the page shows "Beta". | On /, the page does not show "Alpha".`},
 		{"On /, 'Beta' is shown in the header and the footer", `On /, the element matching "header" shows "Beta" (found first: a page without it blocks the run). | On /, the element matching "footer" shows "Beta" (found first: a page without it blocks the run).`},
 		{"On /, the number '42' is shown", `On /, the page shows "42".`},
+		{"On /products, the price of 'Lamp' is '$20'", `On /products, the text "$20" in the item containing "Lamp" is visible.`},
 		// "is not" with nothing before it to repeat stays refused
 		{"On /, 'Alpha' is not", ""},
 	})
