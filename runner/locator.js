@@ -370,6 +370,15 @@
     return false;
   }
 
+  // wholeText: the text of el is the wanted text and no other word.
+  function wholeText(el, t) {
+    let txt = contentText(el);
+    if (el.tagName === 'INPUT') txt = el.value;
+    const l = low(norm(txt || ''));
+    const i = indexOfText(l, t.wantLow, 0);
+    return i >= 0 && !LETTER.test(l.slice(0, i) + l.slice(i + t.wantLow.length));
+  }
+
   // A trailing ellipsis says a control opens something more ("Edit
   // Preferences…"); a person names the control without it.
   const ELLIPSIS = /\s*(?:\u2026|\.\.\.)$/;
@@ -620,6 +629,9 @@
           if (!deeper) out.push({ el, score: s });
         }
         titled(out, els, t);
+        // An action's text is the control's whole text too: "clicking
+        // 'Delete'" does not click "Delete all" (see wholeName).
+        if (args.wholeText) return out.filter((x) => x.score === 2 || wholeText(x.el, t));
         break;
       }
       case 'role': {
@@ -655,7 +667,7 @@
         }
         if (t.value === 'dialog' && !t.level) overlays(out, els, t);
         if (t.value === 'menuitem' && t.name && !t.level) popupItems(out, t);
-        if (args.whole && t.name && WHOLE_ROLES.has(t.value)) return out.filter((x) => x.score === 2 || wholeName(x.el, t));
+        if ((args.whole || args.wholeText) && t.name && WHOLE_ROLES.has(t.value)) return out.filter((x) => x.score === 2 || wholeName(x.el, t));
         break;
       }
       default:

@@ -36,16 +36,19 @@ type engineArgs struct {
 	Timeout int64     `json:"timeout"`
 	Quiet   int64     `json:"quiet,omitempty"`
 	// The newer assertions (steps_state.go).
-	Cmp     string    `json:"cmp,omitempty"`     // count: "eq", "ge", "le"
-	Flag    bool      `json:"flag"`              // checked, enabled: the wanted state
-	Prop    string    `json:"prop,omitempty"`    // style: the CSS property
-	Texts   []string  `json:"texts,omitempty"`   // order
-	Reveal  bool      `json:"reveal,omitempty"`  // element: see revealJS
-	Opener  bool      `json:"opener,omitempty"`  // element: a reach step's target (see locator.js openerVariants)
-	Popup   bool      `json:"popup,omitempty"`   // element: only in what the last press revealed (see reach_menus.go)
-	Whole   bool      `json:"whole,omitempty"`   // a check that the target is there: a control's name matches whole (see locator.js wholeName)
-	Hover   []float64 `json:"hover,omitempty"`   // text: where the last hover left the pointer; its native tooltip counts as shown (see hoverTitle)
-	Dialogs []string  `json:"dialogs,omitempty"` // text: the messages of native dialogs the latest action opened, shown too
+	Cmp    string   `json:"cmp,omitempty"`    // count: "eq", "ge", "le"
+	Flag   bool     `json:"flag"`             // checked, enabled: the wanted state
+	Prop   string   `json:"prop,omitempty"`   // style: the CSS property
+	Texts  []string `json:"texts,omitempty"`  // order
+	Reveal bool     `json:"reveal,omitempty"` // element: see revealJS
+	Opener bool     `json:"opener,omitempty"` // element: a reach step's target (see locator.js openerVariants)
+	Popup  bool     `json:"popup,omitempty"`  // element: only in what the last press revealed (see reach_menus.go)
+	Whole  bool     `json:"whole,omitempty"`  // a check that the target is there: a control's name matches whole (see locator.js wholeName)
+	// WholeText: a click, whose text or control name matches whole too
+	// (locator.js wholeText).
+	WholeText bool      `json:"wholeText,omitempty"`
+	Hover     []float64 `json:"hover,omitempty"`   // text: where the last hover left the pointer; its native tooltip counts as shown (see hoverTitle)
+	Dialogs   []string  `json:"dialogs,omitempty"` // text: the messages of native dialogs the latest action opened, shown too
 	// Settle and Hold: see locator.js; poll sets them.
 	Settle  int64 `json:"settle,omitempty"`
 	Hold    int64 `json:"hold,omitempty"`

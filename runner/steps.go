@@ -72,7 +72,8 @@ func (st *stepCtx) findRevealing(state string) (runtime.RemoteObjectID, *verdict
 
 func (st *stepCtx) findArgs(state string, reveal bool) (runtime.RemoteObjectID, *verdict) {
 	defer st.span("find the target")()
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal, Opener: st.s.Reach, Popup: st.inMenu, Whole: st.s.Kind == plan.ExpectVisible})
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "element", Target: toJS(st.t), State: state, Reveal: reveal, Opener: st.s.Reach, Popup: st.inMenu, Whole: st.s.Kind == plan.ExpectVisible,
+		WholeText: (st.s.Kind == plan.Click || st.s.Kind == plan.DblClick) && !st.s.Reach})
 	if err != nil {
 		return "", st.errVerdict(err)
 	}
