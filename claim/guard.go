@@ -67,7 +67,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog, guardShowsClicked,
 	} {
 		if why := rule(ws, steps, d); why != "" {
-			return &refusal{cause: "ambiguous", reason: why, suggest: valueLabelReading(d.Claim, why)}
+			return &refusal{cause: "ambiguous", reason: why, suggest: valueLabelReading(d, why)}
 		}
 	}
 	return nil
@@ -1421,13 +1421,7 @@ func guardUnshown(ws []gword, steps []plan.Step, _ Derivation) string {
 // "Step 3"): the plan would verify a counter that shows 2. A longer text
 // is what the claim says wherever it is shown; a short one is refused.
 func guardShortUnpinned(_ []gword, steps []plan.Step, d Derivation) string {
-	part := ""
-	for _, n := range d.Notes {
-		if i := strings.Index(n, `" is not pinned to one element: `); i > 0 && strings.Contains(n, "on the whole page") {
-			part = n[1:i]
-			break
-		}
-	}
+	part := unpinnedPart(d)
 	if part == "" {
 		return ""
 	}
@@ -1452,6 +1446,17 @@ var valueParts = map[string]bool{"total": true, "subtotal": true, "grand total":
 // which valueLabelReading rephrases.
 const valueUnpinned = "the text "
 
+// unpinnedPart is the part of the page the derivation notes as not pinned
+// to one element ("the total"), or "".
+func unpinnedPart(d Derivation) string {
+	for _, n := range d.Notes {
+		if i := strings.Index(n, `" is not pinned to one element: `); i > 0 && strings.Contains(n, "on the whole page") {
+			return n[1:i]
+		}
+	}
+	return ""
+}
+
 // labelCase capitalises a part's name as a page labels it ("Total").
 func labelCase(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
@@ -1461,16 +1466,12 @@ func labelCase(s string) string {
 // valueLabelReading rephrases a claim guardShortUnpinned refused for a
 // value: the part named as the label the value is shown beside ("the
 // total says '$10'" → "the 'Total' says '$10'").
-func valueLabelReading(claim, why string) []string {
-	if !strings.HasPrefix(why, valueUnpinned) {
+func valueLabelReading(d Derivation, why string) []string {
+	part := unpinnedPart(d)
+	if !strings.HasPrefix(why, valueUnpinned) || part == "" {
 		return nil
 	}
-	before, _, _ := strings.Cut(why, " is not pinned")
-	_, q, _ := strings.Cut(before, " is a value, and ")
-	part, err := strconv.Unquote(q)
-	if err != nil {
-		return nil
-	}
+	claim := d.Claim
 	name := strings.TrimPrefix(strings.ToLower(part), "the ")
 	lc := strings.ToLower(claim)
 	i, n := strings.Index(lc, "the "+name), len("the "+name)

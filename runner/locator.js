@@ -362,19 +362,18 @@
   function wholeName(el, t) {
     // The text a person reads on it counts as well as its accessible
     // name: Jupyter's "Duplicate" button is labelled "Duplicate selected".
-    for (const n of [accName(el, roleOf(el) || t.value), titleName(el), contentText(el)]) {
-      const l = low(norm(n || ''));
-      const i = indexOfText(l, t.wantLow, 0);
-      if (i >= 0 && !LETTER.test(l.slice(0, i) + l.slice(i + t.wantLow.length))) return true;
-    }
-    return false;
+    return [accName(el, roleOf(el) || t.value), titleName(el), contentText(el)].some((n) => noOtherWord(n, t));
   }
 
   // wholeText: the text of el is the wanted text and no other word.
   function wholeText(el, t) {
-    let txt = contentText(el);
-    if (el.tagName === 'INPUT') txt = el.value;
-    const l = low(norm(txt || ''));
+    return noOtherWord(el.tagName === 'INPUT' ? el.value : contentText(el), t);
+  }
+
+  // noOtherWord: s holds the wanted text, and what else it holds has no
+  // letter (an icon, an arrow, a count).
+  function noOtherWord(s, t) {
+    const l = low(norm(s || ''));
     const i = indexOfText(l, t.wantLow, 0);
     return i >= 0 && !LETTER.test(l.slice(0, i) + l.slice(i + t.wantLow.length));
   }
