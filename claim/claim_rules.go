@@ -2499,7 +2499,14 @@ func buildRules() {
 				}
 				// "adding 'milk', the 'milk' entry is …" describes what was
 				// added; it adds nothing more.
-				if nx := m.p.nextToken(m.end); nx != nil && nx.kind == tWord && !stopWords[nx.low] && !structural[nx.low] {
+				nx := m.p.nextToken(m.end)
+				if nx != nil && nx.kind == tWord && !stopWords[nx.low] && !structural[nx.low] {
+					return nil, false
+				}
+				// "after adding 'Milk', the list shows 'Milk'": an unquoted
+				// thing with an article, or with a verb after it, is the
+				// subject of what follows, never one more item to add.
+				if !q && (strings.HasPrefix(strings.TrimLeft(m.p.lx.shape[m.start:], " "), "the ") || nx != nil && subjectVerbs[nx.low]) {
 					return nil, false
 				}
 				it := addItem(m.st.last.addTgt, v)

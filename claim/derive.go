@@ -689,6 +689,14 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			case cur.page == nil && cur.checks == 0 && (cur.actions == 0 || cur.needPage == nil):
 				cur.page = &pg
 				cur.subjPage = it.subject
+			case cur.actions > 0 && pg.guess && pg.via == "" && cur.page != nil && cur.page.path == pg.path && cur.pending == nil && inPlace(cur.parts):
+				// "On /todos, after adding 'Milk', the todo list shows …":
+				// the place guessed from its name is the page the journey
+				// is on, and typing never left it; opening it again would
+				// reload away what the actions did.
+				a.note(fmt.Sprintf("%q taken as %s, the page the journey is on: it is not opened again.", strings.TrimSpace(pg.phrase), pg.path))
+				seq = false
+				continue
 			case cur.actions > 0:
 				if afterCond(items, i) && cur.page != nil && cur.page.path != pg.path {
 					// "Clicking 'Logout' on the dashboard (after /tree)":
@@ -1499,4 +1507,21 @@ func refuseDeep() error {
 	reason := "vouch could not read the claim: its readings nested too deep (a rewrite that leads back to itself)"
 	return &NotProvableError{Cause: "unrecognized", Reason: reason,
 		Prompt: "vouch cannot prove this claim: " + reason + ".\nRephrase it as a page and something a browser can see there, in order.\n"}
+}
+
+// inPlace reports steps that keep the browser on its page: typing,
+// ticking, choosing and checks, but no click, visit or reload.
+func inPlace(parts []part) bool {
+	for _, p := range parts {
+		for _, s := range p.steps {
+			switch s.Kind {
+			case plan.Fill, plan.Press, plan.Check, plan.Uncheck, plan.Select, plan.WaitFor:
+			default:
+				if !s.Kind.IsAssertion() {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

@@ -822,12 +822,20 @@ func guardElidedAction(ws []gword, steps []plan.Step, _ Derivation) string {
 		if k < 0 || ws[k].kind != tLit || !acted(ws[k].raw) {
 			continue
 		}
+		if i+2 < len(ws) && thenSaysOf[ws[i+2].low] {
+			continue // "… then 'B' is shown": a check of 'B', its verb said
+		}
 		if !acted(ws[i+1].raw) {
 			return fmt.Sprintf("%q after \"then\" reads as one more action with its verb left out, which the plan does not do: say the verb (\"then clicking %s\")", ws[i+1].raw, "'"+ws[i+1].raw+"'")
 		}
 	}
 	return ""
 }
+
+// thenSaysOf are the verbs after "then 'B'" that make 'B' the subject of
+// a check ("then 'B' is shown", "then 'B' appears").
+var thenSaysOf = map[string]bool{"is": true, "are": true, "appears": true, "appear": true,
+	"shows": true, "becomes": true, "should": true, "must": true, "will": true, "pops": true}
 
 // processWords name something the page goes through on its own; what
 // shows "while loading" is gone by the time a plan looks.
@@ -1600,7 +1608,7 @@ func guardGuessedDialog(ws []gword, steps []plan.Step, _ Derivation) string {
 // most often still shows; the check passes whatever the click did. Unless
 // the plan saw the text gone in between, the claim is refused.
 func guardShowsClicked(_ []gword, steps []plan.Step, _ Derivation) string {
-	clicked := ""
+	clicked, said := "", ""
 	for _, st := range steps {
 		t, _ := plan.ParseTarget(st.Target)
 		name := t.Name
@@ -1611,14 +1619,14 @@ func guardShowsClicked(_ []gword, steps []plan.Step, _ Derivation) string {
 		case st.Kind == plan.Visit:
 			clicked = ""
 		case st.Kind == plan.Click || st.Kind == plan.DblClick:
-			clicked = strings.ToLower(name)
+			clicked, said = strings.ToLower(name), name
 		case clicked == "":
 		case st.Kind == plan.ExpectNoText && strings.ToLower(st.Value) == clicked,
 			st.Kind == plan.ExpectHidden && strings.ToLower(name) == clicked:
 			clicked = "" // seen gone: its coming back is evidence
 		case st.Kind == plan.ExpectText && st.Target == "" && strings.ToLower(st.Value) == clicked,
 			st.Kind == plan.ExpectVisible && t.Kind == plan.ByText && strings.ToLower(t.Value) == clicked:
-			return fmt.Sprintf("%q is what the plan clicks, so the page shows it before the click and, most often, after it: a check that it is shown passes whatever the click did; say what else the page shows after it", name)
+			return fmt.Sprintf("%q is what the plan clicks, so the page shows it before the click and, most often, after it: a check that it is shown passes whatever the click did; say what else the page shows after it", said)
 		case !st.Kind.IsAssertion() && st.Kind != plan.WaitFor:
 			clicked = ""
 		}

@@ -1,0 +1,58 @@
+package claim
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// "then 'B' is shown" says a check of 'B' with its verb: it was refused as
+// a second click with its verb left out ("then clicking 'B'", a
+// rephrasing that means something else). "… and then 'B', 'C' is gone"
+// still leaves the verb of a second action out.
+func TestThenTextIsShown(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /login, when I click 'Sign in', then 'Email is required' is shown", `On /login: click the text "Sign in"; then the page shows "Email is required".`},
+		{"Given I am on /login, when I click 'Sign in', then 'Email is required' appears", `On /login: click the text "Sign in"; then the page shows "Email is required".`},
+		{"On /login, click 'Sign in', then 'Email is required' is displayed", `On /login: click the text "Sign in"; then the page shows "Email is required".`},
+		{"Given I open /plans, when I click 'Starter', then 'Up to 3 seats' is shown", `On /plans: click the text "Starter"; then the page shows "Up to 3 seats".`},
+		{"Given I'm on /plans and I click 'Yearly', then 'Billed yearly' appears", `On /plans: click the text "Yearly"; then the page shows "Billed yearly".`},
+		{"On /, clicking 'Open' and then 'Close', 'Menu' is gone", ""},
+	})
+}
+
+// A check of the text a plan clicks is refused; the reason names that
+// text (it named "" when the check was of a text, not of an element).
+func TestShowsClickedNamesIt(t *testing.T) {
+	for _, c := range []string{"On /, clicking 'Dark', then 'Dark' is shown", "On /, clicking 'Dark' shows 'Dark'"} {
+		_, err := Derive(c)
+		var np *NotProvableError
+		if !errors.As(err, &np) {
+			t.Errorf("%q derived; want a refusal", c)
+			continue
+		}
+		if !strings.HasPrefix(np.Reason, `"Dark" is what the plan clicks`) {
+			t.Errorf("%q: reason %q; want it to name \"Dark\"", c, np.Reason)
+		}
+	}
+}
+
+// After "adding 'Milk'," an unquoted subject is what the check is about:
+// "the list shows 'Milk'" added an item called "list". A page guessed
+// from its name that the journey is already on is not reopened (a reload
+// would drop what the typing did).
+func TestAddedThenSubject(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /todos, after adding 'Milk', the list shows 'Milk'", ""},
+		{"On /todos, adding 'Milk', the list has 'Milk'", ""},
+		{"On /todos, after adding 'Milk', the todo list shows 'Milk'", `On /todos: add "Milk"; then the page shows "Milk".`},
+		{"On /todos, adding 'Milk', 'Eggs' and 'Bread' shows '3 items left'", `On /todos: add "Milk", add "Eggs", add "Bread"; then the page shows "3 items left".`},
+	})
+	d, err := Derive("On /todos, after clicking 'About', the todo list shows 'Milk'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(d.Plan.Journeys[0].Steps); n < 3 || d.Plan.Journeys[0].Steps[2].Kind != "visit" {
+		t.Errorf("after a click the todo list is opened again: %+v", d.Plan.Journeys[0].Steps)
+	}
+}
