@@ -163,6 +163,16 @@ var restatements = []restatement{
 		"what is under a heading is its section", false},
 	{lazyRE(`^(?i:under)\s+(?i:the)\s+` + quotedRe + `\s+(?i:heading|title|header)\s+(?i:on|of)\s+(/\S*?)\s*,\s*`), "In the $1 section on $2, ",
 		"what is under a heading is its section", false},
+	// "'Docs' links to /docs", "'Docs' points to /docs": a link that
+	// goes there, as "the 'Docs' link goes to /docs" is read
+	{lazyRE(`(^|,\s*)` + quotedRe + `\s+(?i:links|link|points|point)\s+(?:(?i:through)\s+)?(?i:to)\s+(/[^\s,;]*)`), "${1}the $2 link goes to $3",
+		`"'X' links to /p" is "the 'X' link goes to /p"`, false},
+	// "'Docs' on / links to /docs": the page first, as the two above read
+	{lazyRE(`^` + quotedRe + `\s+(?i:on)\s+(/[^\s,;]*)\s+((?i:links|points|opens|goes|leads|takes|navigates|brings|sends)\s)`), "On $2, $1 $3",
+		"the page a link is on is said first", false},
+	// "'Docs' opens /docs", "'Docs' takes you to /docs": clicking it does
+	{lazyRE(`(^|,\s*)` + quotedRe + `\s+(?i:opens|goes\s+to|leads\s+to|takes\s+you\s+to|navigates\s+to|brings\s+you\s+to|sends\s+you\s+to)\s+(/[^\s,;]*)`), "${1}clicking $2 goes to $3",
+		`"'X' opens /p" is "clicking 'X' goes to /p"`, false},
 	// "the price of 'Lamp' is '$20'": what the item costs, as "'Lamp'
 	// costs '$20'" reads (the price inside the item that shows Lamp)
 	{lazyRE(`\b(?i:the)\s+(?i:price|cost)\s+(?i:of)\s+` + quotedRe + `\s+(?i:is)\s+` + quotedRe), "$1 costs $2",

@@ -56,3 +56,16 @@ func TestAddedThenSubject(t *testing.T) {
 		t.Errorf("after a click the todo list is opened again: %+v", d.Plan.Journeys[0].Steps)
 	}
 }
+
+// "'X' links to /p" is a link that goes there; "'X' opens /p" is clicking
+// it: both were refused ("a quoted text needs a verb before it").
+func TestQuotedLinksTo(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, 'Docs' links to /docs", `On /: click the "Docs" link; then the address is /docs.`},
+		{"On /, 'Docs' points to /docs", `On /: click the "Docs" link; then the address is /docs.`},
+		{"'Docs' on / links to /docs", `On /: click the "Docs" link; then the address is /docs.`},
+		{"On /, 'Get started' takes you to /signup", `On /: click the text "Get started"; then the address is /signup.`},
+		{"On /, 'Docs' opens /docs", `On /: click the text "Docs"; then the address is /docs.`},
+		{"'Docs' on / shows 'x'", ""},
+	})
+}
