@@ -918,6 +918,11 @@ func (p *parser) textIn(a, b int, names bool) (string, bool, bool) {
 				return "", false, false
 			}
 		}
+		if last := p.lx.toks[to-1].low; to-from > 1 && imageNouns[last] {
+			// "/ has a GitHub icon": an image, not the text "GitHub icon"
+			p.setHint("unsupported", fmt.Sprintf("the unquoted %q names an image, not a text the page shows: quote its alternative text (\"an image with alt 'GitHub'\")", p.lx.span(a, b)), a)
+			return "", false, false
+		}
 		// "shows 24 products" counts things vouch cannot name; quoted,
 		// "24 products" is a text.
 		// A number is a quantity, never the start of an unquoted text:
@@ -1289,3 +1294,9 @@ func (r pageRef) landing() (value, note string) {
 	}
 	return r.path, r.note
 }
+
+// imageNouns end an unquoted phrase that names an image ("the Acme logo"),
+// which is never a text to look for.
+var imageNouns = map[string]bool{"icon": true, "icons": true, "logo": true, "logos": true, "image": true,
+	"images": true, "picture": true, "pictures": true, "photo": true, "photos": true, "avatar": true,
+	"avatars": true, "illustration": true, "thumbnail": true, "thumbnails": true, "screenshot": true}

@@ -1444,6 +1444,11 @@ func (c *apiComposer) apiLiteral(anyWord bool) (apiVal, bool) {
 	if !ok {
 		return apiVal{}, false
 	}
+	if f := strings.Fields(strings.ToLower(v)); bare && len(f) > 1 && imageNouns[f[len(f)-1]] {
+		// "/ has a GitHub icon": an image, not the text "GitHub icon"
+		c.i = s
+		return apiVal{}, false
+	}
 	out := apiVal{text: v}
 	if bare && c.i > 0 && capName(c.w[c.i-1]) || bare && c.i-s > 1 && capName(c.w[s]) {
 		// a name in capitals, or in sentence case ("Fix the login bug")

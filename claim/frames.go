@@ -163,6 +163,10 @@ var restatements = []restatement{
 		"what is under a heading is its section", false},
 	{lazyRE(`^(?i:under)\s+(?i:the)\s+` + quotedRe + `\s+(?i:heading|title|header)\s+(?i:on|of)\s+(/\S*?)\s*,\s*`), "In the $1 section on $2, ",
 		"what is under a heading is its section", false},
+	// "On /about, the footer has Privacy and Terms links": the part on
+	// its page, as "the footer on /about has …" is read
+	{lazyRE(`^(?i:on)\s+(/[^\s,]*)\s*,\s*(?i:the)\s+(` + partPhrase + `)\s+((?i:has|have|contains|includes|shows|lists|links)\s)`), "The $2 on $1 $3",
+		"the part of the page first, then its page", false},
 	// "'Docs' links to /docs", "'Docs' points to /docs": a link that
 	// goes there, as "the 'Docs' link goes to /docs" is read
 	{lazyRE(`(^|,\s*)` + quotedRe + `\s+(?i:links|link|points|point)\s+(?:(?i:through)\s+)?(?i:to)\s+(/[^\s,;]*)`), "${1}the $2 link goes to $3",

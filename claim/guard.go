@@ -1542,13 +1542,28 @@ func guardImageGuess(_ []gword, steps []plan.Step, d Derivation) string {
 	}
 	for _, s := range steps {
 		switch {
-		case described != "" && s.Target == "css=img" && (s.Kind == plan.ExpectVisible || s.Kind == plan.ExpectHidden):
+		case described != "" && anyImage(s.Target) && (s.Kind == plan.ExpectVisible || s.Kind == plan.ExpectHidden):
 			return fmt.Sprintf("%q describes one image, and the plan would look for any image on the page: quote its alternative text (\"an image with alt 'Team photo'\")", described)
 		case guessed != "" && strings.HasPrefix(s.Target, "alt=") && s.Kind == plan.ExpectHidden:
 			return fmt.Sprintf("%q is found by a guess (an image whose alternative text holds %q), so a page that shows it under another alternative text would pass: quote its alternative text (\"no image with alt 'Acme'\")", guessed, strings.TrimPrefix(s.Target, "alt="))
 		}
 	}
 	return ""
+}
+
+// anyImage reports a target of any image, on the page or in a part of
+// it ("css=header img").
+func anyImage(target string) bool {
+	v, ok := strings.CutPrefix(target, "css=")
+	if !ok {
+		return false
+	}
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "img" && !strings.HasSuffix(p, " img") {
+			return false
+		}
+	}
+	return true
 }
 
 // guardGuessedDialog: a popup, a lightbox or a cookie banner is looked

@@ -69,3 +69,29 @@ func TestQuotedLinksTo(t *testing.T) {
 		{"'Docs' on / shows 'x'", ""},
 	})
 }
+
+// "On /about, the footer has Privacy and Terms links" is read as "the
+// footer on /about has …" (it was refused); said absent, or after "links
+// to", the unquoted names stay refused (TestReadingsUnquotedNamesInPart).
+func TestPartOnItsPage(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /about, the footer has Privacy and Terms links", `On /about, the "Privacy" link in the footer is visible. | On /about, the "Terms" link in the footer is visible.`},
+		{"On /, the header has a Sign in button", `On /, the "Sign in" button in the header is visible.`},
+		{"On /about, the footer doesn't have a Careers link", ""},
+		{"On /about, the footer has links to Privacy and Terms", ""},
+	})
+}
+
+// An unquoted phrase that ends in an image noun names an image: "/ has a
+// GitHub icon" looked for the text "GitHub icon", and "the header has a
+// GitHub icon" for any image in the header (a logo verified it).
+func TestImageNamedUnquoted(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/ has a GitHub icon", ""},
+		{"/ shows the Acme logo", ""},
+		{"On /, the header has a GitHub icon", ""},
+		{"/ has a 'GitHub' icon", `On /, the image "GitHub" is visible.`},
+		{"/ shows 'Acme logo'", `On /, the page shows "Acme logo".`},
+		{"On /, the header has an image", `On /, the element matching "header img" is visible.`},
+	})
+}
