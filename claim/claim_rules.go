@@ -746,6 +746,18 @@ func buildRules() {
 					return nil, false
 				}
 			}
+			if fs := strings.Fields(verb); len(fs) > 0 && (fs[len(fs)-1] == "enables" || fs[len(fs)-1] == "disables") && noun == "" &&
+				m.st.last != nil && m.st.last.kind == iAction && !m.st.afterConn {
+				// "ticking 'I agree' enables 'Create account'": what the
+				// action brings about, not a box to tick; a quoted text
+				// names no kind of control whose state can be read
+				if v, q, ok := m.text(1); ok && q {
+					said := fmt.Sprintf("%s the '%s' button", fs[len(fs)-1], v)
+					m.p.setHint("unsupported", fmt.Sprintf("%q names no kind of control, so vouch cannot read whether it is %sd: say which (\"%s\")", v, strings.TrimSuffix(fs[len(fs)-1], "s"), said), m.start,
+						m.p.replaceSpan(m.start, m.end, said))
+				}
+				return nil, false
+			}
 			v, ok := m.boxName(1)
 			if !ok {
 				return nil, false

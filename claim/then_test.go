@@ -95,3 +95,30 @@ func TestImageNamedUnquoted(t *testing.T) {
 		{"On /, the header has an image", `On /, the element matching "header img" is visible.`},
 	})
 }
+
+// "ticking 'I agree' enables 'Create account'" was read as ticking a box
+// named "Create account" (and refused for saying nothing happens): it is
+// what the tick brings about, refused because a quoted text names no kind
+// of control, with the button reading offered.
+func TestEnablesQuotedText(t *testing.T) {
+	_, err := Derive("On /signup, ticking 'I agree' enables 'Create account'")
+	var np *NotProvableError
+	if !errors.As(err, &np) {
+		t.Fatal("derived; want a refusal")
+	}
+	if !strings.Contains(np.Reason, "names no kind of control") || len(np.Suggestions) == 0 {
+		t.Fatalf("reason %q, suggestions %q", np.Reason, np.Suggestions)
+	}
+	d, err := Derive(np.Suggestions[0])
+	if err != nil {
+		t.Fatalf("the suggestion %q is refused: %v", np.Suggestions[0], err)
+	}
+	var got []string
+	for _, r := range d.Requirements {
+		got = append(got, r.Text)
+	}
+	if want := `On /signup: the "Create account" button is disabled; then tick the "I agree" checkbox; then the "Create account" button is enabled.`; strings.Join(got, " | ") != want {
+		t.Errorf("the suggestion derives %q, want %q", got, want)
+	}
+	checkReadings(t, []readingCase{{"On /settings, enabling 'Dark mode' shows 'Saved'", `On /settings: tick the "Dark mode" checkbox; then the page shows "Saved".`}})
+}
