@@ -836,6 +836,11 @@ func buildRules() {
 			}
 			tgt := "role=textbox"
 			var notes []string
+			if m.ok(2) && cartWords[strings.TrimSuffix(m.low(2), " page")] {
+				// "adding 'Desk Lamp' to the cart" puts a product in it;
+				// no field called "cart" is typed into ("add to cart")
+				return nil, false
+			}
 			if m.ok(2) {
 				t, n, ok := m.p.field(m.bounds(2))
 				if !ok {
@@ -4309,3 +4314,7 @@ func clickedJustBefore(m *match) bool {
 	l := m.st.last
 	return l != nil && l.kind == iAction && !m.st.afterConn && len(l.steps) == 1 && l.steps[0].Kind == plan.Click
 }
+
+// cartWords are where a shop puts a product: never a field to type into.
+var cartWords = map[string]bool{"cart": true, "basket": true, "bag": true, "shopping cart": true, "shopping basket": true,
+	"shopping bag": true, "wishlist": true, "wish list": true, "favorites": true, "favourites": true, "trolley": true}

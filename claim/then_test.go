@@ -122,3 +122,13 @@ func TestEnablesQuotedText(t *testing.T) {
 	}
 	checkReadings(t, []readingCase{{"On /settings, enabling 'Dark mode' shows 'Saved'", `On /settings: tick the "Dark mode" checkbox; then the page shows "Saved".`}})
 }
+
+// "adding 'Desk Lamp' to the cart" typed "Desk Lamp" into a field
+// labelled "cart": a cart is where a shop puts a product, never a field.
+func TestAddToCartIsNoField(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /products, adding 'Desk Lamp' to the cart shows '1 item in cart'", ""},
+		{"On /products, adding 'Desk Lamp' to my basket shows '1 item'", ""},
+		{"On /todos, adding 'Milk' to the 'New todo' field shows 'Milk'", `On /todos: add "Milk"; then the page shows "Milk".`},
+	})
+}
