@@ -601,6 +601,11 @@ func buildRules() {
 			if !m.ok(1) && !m.st.afterConn {
 				return nil, false
 			}
+			if f := strings.Fields(m.low(2)); !m.ok(1) && len(f) > 1 && (subjectVerbs[f[len(f)-1]] || seeVerbs[f[len(f)-1]]) {
+				// "after logging in, the visitor sees 'Hi'": a person
+				// and what they see, no field "visitor sees" to type into
+				return nil, false
+			}
 			return withFill(2, 3)(m)
 		})
 	addRule("with selected", cAction, true, `(?:with|having|and) ({value}) (?:selected|chosen|picked|set) (?:as|in|for|under) (?:the |my )?({field})`,
@@ -4318,3 +4323,8 @@ func clickedJustBefore(m *match) bool {
 // cartWords are where a shop puts a product: never a field to type into.
 var cartWords = map[string]bool{"cart": true, "basket": true, "bag": true, "shopping cart": true, "shopping basket": true,
 	"shopping bag": true, "wishlist": true, "wish list": true, "favorites": true, "favourites": true, "trolley": true}
+
+// seeVerbs say what a person sees or gets: never the last word of a
+// field's name.
+var seeVerbs = map[string]bool{"sees": true, "see": true, "get": true, "receives": true, "receive": true,
+	"finds": true, "find": true, "notices": true, "notice": true, "show": true, "say": true, "read": true}

@@ -167,6 +167,10 @@ var restatements = []restatement{
 	// its page, as "the footer on /about has …" is read
 	{lazyRE(`^(?i:on)\s+(/[^\s,]*)\s*,\s*(?i:the)\s+(` + partPhrase + `)\s+((?i:has|have|contains|includes|shows|lists|links)\s)`), "The $2 on $1 $3",
 		"the part of the page first, then its page", false},
+	// "/dashboard redirects unauthenticated users to /login": the
+	// visitor of every journey is signed out
+	{lazyRE(`\b((?i:redirects|sends|bounces|takes|forwards))\s+(?i:unauthenticated|anonymous|logged[- ]out|signed[- ]out|guest|not[- ]logged[- ]in|not[- ]signed[- ]in)\s+(?i:users|visitors|people|requests)\s+(?i:to)\s+`), "redirects to ",
+		signedOutWhy, false},
 	// "'Docs' links to /docs", "'Docs' points to /docs": a link that
 	// goes there, as "the 'Docs' link goes to /docs" is read
 	{lazyRE(`(^|,\s*)` + quotedRe + `\s+(?i:links|link|points|point)\s+(?:(?i:through)\s+)?(?i:to)\s+(/[^\s,;]*)`), "${1}the $2 link goes to $3",

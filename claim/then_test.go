@@ -132,3 +132,25 @@ func TestAddToCartIsNoField(t *testing.T) {
 		{"On /todos, adding 'Milk' to the 'New todo' field shows 'Milk'", `On /todos: add "Milk"; then the page shows "Milk".`},
 	})
 }
+
+// "after logging in, the visitor sees 'Hi'" typed "Hi" into a field
+// called "visitor sees"; "redirects unauthenticated users to /login" was
+// refused though every journey's visitor is signed out.
+func TestSignedInSeesAndSignedOutRedirects(t *testing.T) {
+	d, err := Derive("After logging in, the visitor sees 'Welcome back'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range d.Plan.Journeys[0].Steps {
+		if s.Kind == "fill" && s.Value == "Welcome back" {
+			t.Errorf("types the text seen into a field: %+v", s)
+		}
+	}
+	if r := d.Requirements[len(d.Requirements)-1].Text; !strings.HasSuffix(r, `then the page shows "Welcome back".`) {
+		t.Errorf("requirement %q: want the text seen checked after signing in", r)
+	}
+	checkReadings(t, []readingCase{
+		{"/dashboard redirects unauthenticated users to /login", "On /dashboard, the address is /login."},
+		{"/dashboard sends logged-out visitors to /login", "On /dashboard, the address is /login."},
+	})
+}
