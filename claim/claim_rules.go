@@ -2323,7 +2323,11 @@ func buildRules() {
 	// 'Secret'": a text an action takes away. It must be there first.
 	addRule("removes text", cCheck, false, `(?:removes|hides|clears|deletes|dismisses) (?:the )?({lits})(?: (models?|schemas?|sections?|entries|entry|items?|rows?|operations?|messages?|notices?|tags?|labels?))?(?: (?:from|off) (?:the )?(?:list|page|screen|table|view))?`,
 		func(m *match) ([]item, bool) {
-			if l := m.st.last; l == nil || l.kind != iAction && l.kind != iReload || m.st.afterConn {
+			l := m.st.last
+			// "typing 'ann' shows 'Ann Lee' and hides 'Bob Stone'": a
+			// second outcome of the same action, after "and"
+			outcome := l != nil && l.kind == iCheck && m.st.afterConn && m.st.acted
+			if !outcome && (l == nil || l.kind != iAction && l.kind != iReload || m.st.afterConn) {
 				return nil, false
 			}
 			items, ok := m.shownTexts(1, true, true)
@@ -3664,7 +3668,10 @@ var unshownWords = map[string]bool{"meta": true, "canonical": true, "attribute":
 // notFields are things that can be empty without being form fields.
 var notFields = map[string]bool{"cart": true, "basket": true, "bag": true, "list": true,
 	"inbox": true, "page": true, "table": true, "feed": true, "queue": true, "the cart": true,
-	"search results": true, "results": true, "wishlist": true, "todo list": true}
+	"search results": true, "results": true, "wishlist": true, "todo list": true,
+	// "the empty state says 'No users yet'": what a page shows with no
+	// data, no field to leave empty
+	"state": true, "states": true, "view": true, "screen": true, "placeholder": true}
 
 // negAcrossBut reports a negated check continued after "but" ("has no
 // 'Sign in' link but a 'Sign out' link"): "but" turns the negation around,

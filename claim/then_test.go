@@ -154,3 +154,22 @@ func TestSignedInSeesAndSignedOutRedirects(t *testing.T) {
 		{"/dashboard sends logged-out visitors to /login", "On /dashboard, the address is /login."},
 	})
 }
+
+// "typing 'ann' shows 'Ann Lee' and hides 'Bob Stone'": the second
+// outcome of the action was refused; "the empty state says 'No users
+// yet'" emptied a field called "state".
+func TestSecondOutcomeAndEmptyState(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /users, typing 'ann' into the 'Search' box shows 'Ann Lee' and hides 'Bob Stone'", `On /users: the page shows "Bob Stone"; then type "ann" into the field with placeholder "Search"; then the page shows "Ann Lee" and the page does not show "Bob Stone".`},
+		{"On /users, the empty state says 'No users yet'", ""},
+		{"On /signup, submitting with an empty 'State' field shows 'State is required'", `On /signup: clear the field labelled "State", submit the form; then the page shows "State is required".`},
+	})
+	d, err := Derive("On /users, typing 'ann' into the search box shows 'Ann Lee' and hides 'Bob Stone'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := d.Plan.Journeys[0].Steps
+	if steps[1].Kind != "expect_text" || steps[len(steps)-1].Kind != "expect_no_text" {
+		t.Errorf("want 'Bob Stone' shown before the typing and gone after: %+v", steps)
+	}
+}
