@@ -171,6 +171,11 @@ var restatements = []restatement{
 	// visitor of every journey is signed out
 	{lazyRE(`\b((?i:redirects|sends|bounces|takes|forwards))\s+(?i:unauthenticated|anonymous|logged[- ]out|signed[- ]out|guest|not[- ]logged[- ]in|not[- ]signed[- ]in)\s+(?i:users|visitors|people|requests)\s+(?i:to)\s+`), "redirects to ",
 		signedOutWhy, false},
+	// "'United States' is selected in the 'Country' dropdown": the
+	// drop-down's chosen option, as "the 'Country' dropdown is set to
+	// 'United States'" is read
+	{lazyRE(quotedRe + `\s+(?i:is|stays|remains)\s+(?:(?i:already)\s+)?(?i:selected|chosen|picked)\s+(?i:in|on|from)\s+(?i:the)\s+` + quotedRe + `\s+((?i:dropdown|drop-down|drop\s+down|select|select\s+box|combo\s*box|picker))\b`), "the $2 $3 is set to $1",
+		"the option selected in a drop-down is the value it is set to", false},
 	// "'Docs' links to /docs", "'Docs' points to /docs": a link that
 	// goes there, as "the 'Docs' link goes to /docs" is read
 	{lazyRE(`(^|,\s*)` + quotedRe + `\s+(?i:links|link|points|point)\s+(?:(?i:through)\s+)?(?i:to)\s+(/[^\s,;]*)`), "${1}the $2 link goes to $3",

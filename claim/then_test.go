@@ -173,3 +173,12 @@ func TestSecondOutcomeAndEmptyState(t *testing.T) {
 		t.Errorf("want 'Bob Stone' shown before the typing and gone after: %+v", steps)
 	}
 }
+
+// "'United States' is selected in the 'Country' dropdown" is the
+// drop-down's value; it was refused as a state of a control.
+func TestSelectedInDropdown(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /contact, 'United States' is selected in the 'Country' dropdown", `On /contact, the field labelled "Country" holds "United States".`},
+		{"On /contact, 'United States' is selected in the 'Country' menu", ""},
+	})
+}
