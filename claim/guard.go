@@ -1543,7 +1543,11 @@ func guardImageGuess(_ []gword, steps []plan.Step, d Derivation) string {
 	for _, s := range steps {
 		switch {
 		case described != "" && anyImage(s.Target) && (s.Kind == plan.ExpectVisible || s.Kind == plan.ExpectHidden):
-			return fmt.Sprintf("%q describes one image, and the plan would look for any image on the page: quote its alternative text (\"an image with alt 'Team photo'\")", described)
+			where := "on the page"
+			if s.Target != "css=img" {
+				where = "in that part of the page"
+			}
+			return fmt.Sprintf("%q describes one image, and the plan would look for any image %s: quote its alternative text (\"an image with alt 'Team photo'\")", described, where)
 		case guessed != "" && strings.HasPrefix(s.Target, "alt=") && s.Kind == plan.ExpectHidden:
 			return fmt.Sprintf("%q is found by a guess (an image whose alternative text holds %q), so a page that shows it under another alternative text would pass: quote its alternative text (\"no image with alt 'Acme'\")", guessed, strings.TrimPrefix(s.Target, "alt="))
 		}
