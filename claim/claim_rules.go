@@ -1127,6 +1127,17 @@ func buildRules() {
 			if !ok || e.text != "" || e.follow != "" || (e.role != "link" && e.role != "button" && e.role != "tab" && e.role != "menuitem" && !e.image) {
 				return nil, false
 			}
+			if showsOwnText(m, e.role) {
+				// "The 'Cart' link shows '3'" may be the link's own text (a
+				// badge, a count) as well as what clicking it brings: a
+				// click reading would look for "3" on the next page.
+				a, b := m.bounds(1)
+				el := strings.TrimSpace(m.p.lx.span(a, b))
+				el = strings.ToLower(el[:1]) + el[1:]
+				m.p.setHint("ambiguous", fmt.Sprintf("%s followed by \"%s\" and a text may be what clicking it shows or what it shows itself (its own label, a count or a badge): say \"clicking %s shows …\" if that is what it means", el, lastWord(m.p.lx.shape[m.start:m.end]), el), m.start,
+					m.p.replaceSpan(a, b, map[bool]string{true: "Clicking ", false: "clicking "}[a == 0]+el))
+				return nil, false
+			}
 			var out []item
 			if m.ok(2) {
 				pg, ok := m.p.pageAt(m.bounds(2))
@@ -4335,3 +4346,17 @@ var cartWords = map[string]bool{"cart": true, "basket": true, "bag": true, "shop
 // field's name.
 var seeVerbs = map[string]bool{"sees": true, "see": true, "get": true, "receives": true, "receive": true,
 	"finds": true, "find": true, "notices": true, "notice": true, "show": true, "say": true, "read": true}
+
+// showsOwnText reports whether an "element acts" match is a link or button
+// said to show or display a quoted text: "the 'Cart' link shows '3'".
+func showsOwnText(m *match, role string) bool {
+	if role != "link" && role != "button" {
+		return false
+	}
+	switch lastWord(m.p.lx.shape[m.start:m.end]) {
+	case "shows", "show", "displays", "display":
+	default:
+		return false
+	}
+	return strings.HasPrefix(strings.TrimSpace(m.p.lx.shape[m.end:]), `"`)
+}

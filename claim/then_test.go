@@ -182,3 +182,30 @@ func TestSelectedInDropdown(t *testing.T) {
 		{"On /contact, 'United States' is selected in the 'Country' menu", ""},
 	})
 }
+
+// "The 'Cart' link shows '3'" may be the link's own text (a count, a badge)
+// as well as what clicking it brings: it was read as a click, then "3"
+// looked for anywhere on the next page. Refused, with the click reading
+// offered; a tab's panel, "reveals" and "clicking … shows" stay read.
+func TestControlShowsOwnText(t *testing.T) {
+	for _, tc := range []struct{ claim, first string }{
+		{"On /, the 'Cart' link shows '3 items'", `On /, clicking the "Cart" link shows "3 items"`},
+		{"On /, the 'Cart' link displays '3'", `On /, clicking the "Cart" link displays "3"`},
+		{"The 'Help' button shows 'Keyboard shortcuts'", `Clicking the "Help" button shows "Keyboard shortcuts"`},
+		{"On /, the 'Help' button doesn't show 'Oops'", `On /, clicking the "Help" button doesn't show "Oops"`},
+	} {
+		np := refusalOf(t, tc.claim)
+		if !strings.Contains(np.Reason, "may be what clicking it shows or what it shows itself") {
+			t.Errorf("%q: reason %q does not name both readings", tc.claim, np.Reason)
+		}
+		if len(np.Suggestions) == 0 || np.Suggestions[0] != tc.first {
+			t.Errorf("%q: suggestions %q, want first %q", tc.claim, np.Suggestions, tc.first)
+		}
+	}
+	checkReadings(t, []readingCase{
+		{"On /, the 'Cart' tab shows '3 items'", `On /: click the "Cart" tab; then the page shows "3 items".`},
+		{"On /, the 'Details' button reveals 'Serial 42'", `On /: click the "Details" button; then the page shows "Serial 42".`},
+		{"On /, clicking the 'Cart' link shows '3 items'", `On /: click the "Cart" link; then the page shows "3 items".`},
+		{"On /, the 'Help' link opens /help", `On /: click the "Help" link; then the address is /help.`},
+	})
+}
