@@ -1127,7 +1127,18 @@ func buildRules() {
 			if !ok || e.text != "" || e.follow != "" || (e.role != "link" && e.role != "button" && e.role != "tab" && e.role != "menuitem" && !e.image) {
 				return nil, false
 			}
-			if showsOwnText(m, e.role) {
+			if e.image && imageAsItself[lastWord(m.p.lx.shape[m.start:m.end])] && !strings.HasPrefix(strings.TrimSpace(m.p.lx.shape[m.end:]), `"`) {
+				// "The 'Team photo' image loads", "… displays correctly":
+				// said of the picture itself, never a click on it (a click
+				// that did nothing, then the page's status, verified a
+				// broken image).
+				a, b := m.bounds(1)
+				el := strings.TrimSpace(m.p.lx.span(a, b))
+				m.p.setHint("unsupported", fmt.Sprintf("\"%s\", said of %s, is about the picture itself: vouch checks that an image is shown (\"%s is shown\"), not that its file loaded or looks right", lastWord(m.p.lx.shape[m.start:m.end]), strings.ToLower(el[:1])+el[1:], strings.ToLower(el[:1])+el[1:]), m.start,
+					m.p.replaceSpan(a, len(m.p.lx.shape), el+" is shown")+labelSep+"the image is visible; it does not check that its picture loaded or how it looks")
+				return nil, false
+			}
+			if showsOwnText(m, e.role, e.image) {
 				// "The 'Cart' link shows '3'" may be the link's own text (a
 				// badge, a count) as well as what clicking it brings: a
 				// click reading would look for "3" on the next page.
@@ -4348,9 +4359,10 @@ var seeVerbs = map[string]bool{"sees": true, "see": true, "get": true, "receives
 	"finds": true, "find": true, "notices": true, "notice": true, "show": true, "say": true, "read": true}
 
 // showsOwnText reports whether an "element acts" match is a link or button
-// said to show or display a quoted text: "the 'Cart' link shows '3'".
-func showsOwnText(m *match, role string) bool {
-	if role != "link" && role != "button" {
+// (or an image: "the 'Cart' icon") said to show or display a quoted text:
+// "the 'Cart' link shows '3'".
+func showsOwnText(m *match, role string, image bool) bool {
+	if role != "link" && role != "button" && !image {
 		return false
 	}
 	switch lastWord(m.p.lx.shape[m.start:m.end]) {
@@ -4360,3 +4372,8 @@ func showsOwnText(m *match, role string) bool {
 	}
 	return strings.HasPrefix(strings.TrimSpace(m.p.lx.shape[m.end:]), `"`)
 }
+
+// imageAsItself are the verbs of "element acts" that, said of an image,
+// are about the picture itself ("the logo loads"), not what a click on it
+// brings.
+var imageAsItself = map[string]bool{"loads": true, "works": true, "shows": true, "show": true, "displays": true, "display": true, "hides": true, "closes": true, "submits": true, "sends": true}

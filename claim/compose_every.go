@@ -217,7 +217,9 @@ func deriveEvery(full, claim string) (Derivation, *refusal, bool) {
 // everyKindNoun say what kind of thing a field is ("a done flag"), never
 // its value.
 var everyKindNoun = map[string]bool{"flag": true, "field": true, "key": true, "value": true, "property": true,
-	"attribute": true, "member": true, "column": true, "entry": true, "boolean": true, "string": true, "number": true}
+	"attribute": true, "member": true, "column": true, "entry": true, "boolean": true, "string": true, "number": true,
+	// "every image has alt text": the kind of what the field holds
+	"text": true}
 
 // escapeJSONPointer escapes a member name for a JSON pointer.
 func escapeJSONPointer(s string) string {

@@ -193,6 +193,7 @@ func TestControlShowsOwnText(t *testing.T) {
 		{"On /, the 'Cart' link displays '3'", `On /, clicking the "Cart" link displays "3"`},
 		{"The 'Help' button shows 'Keyboard shortcuts'", `Clicking the "Help" button shows "Keyboard shortcuts"`},
 		{"On /, the 'Help' button doesn't show 'Oops'", `On /, clicking the "Help" button doesn't show "Oops"`},
+		{"On /, the 'Cart' icon shows '3'", `On /, clicking the "Cart" icon shows "3"`},
 	} {
 		np := refusalOf(t, tc.claim)
 		if !strings.Contains(np.Reason, "may be what clicking it shows or what it shows itself") {
@@ -208,4 +209,48 @@ func TestControlShowsOwnText(t *testing.T) {
 		{"On /, clicking the 'Cart' link shows '3 items'", `On /: click the "Cart" link; then the page shows "3 items".`},
 		{"On /, the 'Help' link opens /help", `On /: click the "Help" link; then the address is /help.`},
 	})
+}
+
+// "The 'Team photo' image loads" clicked the image, then checked the
+// page's status: a broken picture verified. Said of an image, "loads",
+// "works" and "displays" are about the picture, which no step checks:
+// refused, with "… is shown" offered, labelled. A logo that opens a page is
+// still clicked.
+func TestImageSaidToLoad(t *testing.T) {
+	for _, c := range []string{
+		"On /, the 'Team photo' image loads",
+		"On /, the 'Acme' logo loads",
+		"On /, the 'Team photo' image works",
+		"On /, the 'Team photo' image displays correctly",
+	} {
+		np := refusalOf(t, c)
+		if !strings.Contains(np.Reason, "is about the picture itself") {
+			t.Errorf("%q: reason %q", c, np.Reason)
+		}
+		if len(np.Suggestions) == 0 || !strings.HasSuffix(stripLabel(np.Suggestions[0]), "is shown") || !strings.Contains(np.Suggestions[0], "it does not check that its picture loaded") {
+			t.Errorf("%q: suggestions %q, want a labelled '… is shown' first", c, np.Suggestions)
+		}
+	}
+	checkReadings(t, []readingCase{
+		{"On /, the 'Acme' logo opens /about", `On /: click the image "Acme"; then the address is /about.`},
+		{"On /, the 'Team photo' image is shown", `On /, the image "Team photo" is visible.`},
+	})
+}
+
+// "All images have alt text" was read as a JSON rule (field "alt" with the
+// value "text") and offered "On GET /, all images have alt text", a check
+// of a JSON response the claim never names. "text" is the kind of what a
+// field holds, never its value.
+func TestAltTextIsNoJSONValue(t *testing.T) {
+	for _, c := range []string{"On /, all images have alt text", "Every image on / has alt text"} {
+		np := refusalOf(t, c)
+		for _, s := range np.Suggestions {
+			if strings.Contains(s, "GET") {
+				t.Errorf("%q: suggestion %q reads a JSON response", c, s)
+			}
+		}
+		if strings.Contains(np.Reason, "JSON") {
+			t.Errorf("%q: reason %q", c, np.Reason)
+		}
+	}
 }
