@@ -254,3 +254,26 @@ func TestAltTextIsNoJSONValue(t *testing.T) {
 		}
 	}
 }
+
+// "Clicking 'Save' doesn't show an error message" was checked as no
+// role=alert on the page: a message in a plain paragraph is no alert, so a
+// page showing "Name is required" verified it. Refused, with no rephrasing
+// (one would invent the message); a message said shown, an alert the claim
+// names, and an alert the journey finds before it goes stay read.
+func TestGuessedAlertAbsent(t *testing.T) {
+	for _, c := range []string{
+		"On /, clicking 'Save' doesn't show an error message",
+		"On /, clicking 'Save' doesn't show a success message",
+		"No error message is shown on /contact",
+		"On /, the page shows no error message",
+	} {
+		np := refusalOf(t, c)
+		if !strings.HasPrefix(np.Reason, guessedAlertWhy) || len(np.Suggestions) != 0 {
+			t.Errorf("%q: reason %q, suggestions %q", c, np.Reason, np.Suggestions)
+		}
+	}
+	checkReadings(t, []readingCase{
+		{"On /, clicking 'Save' without a name shows an error", `On /: clear the field labelled "name", click the "Save" button; then an alert is visible.`},
+		{"On /, no alert is shown", `On /, an alert is not visible.`},
+	})
+}
