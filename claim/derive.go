@@ -1009,6 +1009,19 @@ func moveSuffixPages(items []item) []item {
 	return items
 }
 
+// onlyActionsAfter reports whether items hold actions (and what joins
+// them) to the end, and no check, condition or subject.
+func onlyActionsAfter(items []item) bool {
+	for _, it := range items {
+		switch it.kind {
+		case iAction, iCred, iReload, iNoop, iConn:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // movePostfixConditions turns "X is shown after doing Y" into "doing Y,
 // X is shown", and "doing X after doing Y" into "doing Y, doing X".
 func movePostfixConditions(items []item) []item {
@@ -1045,6 +1058,14 @@ func movePostfixConditions(items []item) []item {
 				continue
 			}
 			if kk == iConn && !items[e].seq && e+1 < len(items) && (items[e+1].kind == iAction || items[e+1].kind == iCred) {
+				e++
+				continue
+			}
+			// "'Milk' is still there after clicking 'Delete' and then
+			// 'Cancel'": actions after "then" that end the claim with no
+			// check of their own are the condition's too (the check went
+			// between them, and nothing was checked after 'Cancel').
+			if kk == iConn && items[e].seq && e+1 < len(items) && (items[e+1].kind == iAction || items[e+1].kind == iCred) && onlyActionsAfter(items[e+1:]) {
 				e++
 				continue
 			}

@@ -277,3 +277,15 @@ func TestGuessedAlertAbsent(t *testing.T) {
 		{"On /, no alert is shown", `On /, an alert is not visible.`},
 	})
 }
+
+// "'Done' is shown after clicking 'Next' and then 'Finish'" checked "Done"
+// between the two clicks and nothing after 'Finish': a page that showed
+// "Done" after 'Next' only verified it. Actions after "then" that end the
+// claim belong to the condition; a "then" with its own check does not.
+func TestAfterActionsThenAction(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /, 'Done' is shown after clicking 'Next' and then 'Finish'", `On /: click the text "Next", click the text "Finish"; then the page shows "Done".`},
+		{"On /, 'Milk' is shown after clicking 'Delete' and then clicking 'Cancel'", `On /: click the text "Delete", click the text "Cancel"; then the page shows "Milk".`},
+		{"On /, 'Done' is shown after clicking 'Next', and then clicking 'Finish' shows 'Bye'", `On /: click the text "Next"; then the page shows "Done"; then click the text "Finish"; then the page shows "Bye".`},
+	})
+}
