@@ -2233,6 +2233,13 @@ var afterSecretWord = map[string]bool{
 	"gets": true, "stays": true, "remains": true, "masked": true, "hidden": true, "visible": true,
 	"visibility": true, "toggle": true, "meter": true, "needs": true, "can": true, "cannot": true,
 	"will": true, "does": true, "characters": true, "chars": true, "requirements": true,
+	// a verb after it makes the password the subject: "a wrong password
+	// keeps you on /login", "an expired password leads to /reset"
+	"keeps": true, "leaves": true, "fails": true, "triggers": true, "returns": true,
+	"gives": true, "causes": true, "locks": true, "blocks": true, "sends": true,
+	"takes": true, "leads": true, "redirects": true, "displays": true, "produces": true,
+	"brings": true, "results": true, "works": true, "opens": true, "says": true,
+	"doesn't": true, "isn't": true, "won't": true, "never": true, "still": true,
 }
 
 // secretLeak refuses a claim that writes a password out: "with password

@@ -289,3 +289,22 @@ func TestAfterActionsThenAction(t *testing.T) {
 		{"On /, 'Done' is shown after clicking 'Next', and then clicking 'Finish' shows 'Bye'", `On /: click the text "Next"; then the page shows "Done"; then click the text "Finish"; then the page shows "Bye".`},
 	})
 }
+
+// "A wrong password keeps you on /login" was refused as a claim that
+// writes a password out ("keeps" taken for the password). A verb after
+// "password" makes it the subject; a written password is still refused.
+func TestPasswordAsSubject(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /login, signing in with a wrong password keeps you on /login", `On /login: sign in as the user in the secret USER_EMAIL with the password "vouch-wrong-password"; then the address is /login.`},
+	})
+	for _, c := range []string{"On /login, a wrong password keeps you on /login", "On /login, an expired password leads to /reset"} {
+		if np := refusalOf(t, c); np.Cause == "secret" {
+			t.Errorf("%q: refused as a written password: %q", c, np.Reason)
+		}
+	}
+	for _, c := range []string{"On /login, signing in with password hunter2 shows 'Hi'", "On /login, the password hunter2 works"} {
+		if np := refusalOf(t, c); np.Cause != "secret" {
+			t.Errorf("%q: cause %q, want secret", c, np.Cause)
+		}
+	}
+}
