@@ -830,14 +830,18 @@ func (c *composer) target(press bool) (*ctarget, bool) {
 	if !t.quoted {
 		t.notes = append(t.notes, bareNote(t.name, false)...)
 	}
+	within := ""
+	if t.quoted && (noun == "button" || noun == "link" || noun == "checkbox") {
+		within = c.itemOfState()
+	}
 	switch noun {
 	case "":
 		// a bare text: the assembly aims it (a form's button after
 		// fields are filled, else the element that says exactly it)
 	case "button", "link", "tab", "heading":
-		t.target = plan.Target{Kind: plan.ByRole, Value: noun, Name: t.name}.String()
+		t.target = plan.Target{Kind: plan.ByRole, Value: noun, Name: t.name, Within: within}.String()
 	case "checkbox":
-		t.target = plan.Target{Kind: plan.ByRole, Value: "checkbox", Name: t.name}.String()
+		t.target = plan.Target{Kind: plan.ByRole, Value: "checkbox", Name: t.name, Within: within}.String()
 	case "field":
 		if !t.quoted {
 			return fail()
@@ -863,6 +867,45 @@ func (c *composer) target(press bool) (*ctarget, bool) {
 	}
 	return t, true
 }
+
+// itemOfState reads "for 'Desk Lamp'" after a control said to be in a
+// state ("the 'Add to cart' button for 'Desk Lamp' is disabled"): the
+// control inside the item that shows that text. Only before a state that
+// needs the control found (disabled, enabled, ticked): a control said
+// hidden or absent inside an item that is not there would pass.
+func (c *composer) itemOfState() string {
+	save := c.i
+	for _, prep := range [][]string{{"next", "to"}, {"beside"}, {"for"}, {"of"}, {"on"}, {"in", "the", "row", "of"}, {"in", "the", "row", "for"}} {
+		if !c.eat(prep...) {
+			continue
+		}
+		c.eat("the")
+		c.eatAny(itemWords)
+		if !c.end() && c.w[c.i].kind == tLit {
+			v := c.w[c.i].raw
+			c.i++
+			k := c.i
+			for _, v := range []string{"is", "are", "stays", "remains"} {
+				if c.eat(v) {
+					break
+				}
+			}
+			c.eat("not")
+			if c.eatAny(itemStates) {
+				c.i = k
+				return v
+			}
+		}
+		c.i = save
+	}
+	c.i = save
+	return ""
+}
+
+var (
+	itemWords  = phrases("item", "task", "todo", "row", "entry", "line", "product", "card")
+	itemStates = phrases("disabled", "enabled", "greyed out", "grayed out", "clickable", "unclickable", "checked", "unchecked", "ticked", "unticked", "inactive")
+)
 
 // placedBox reads "the box at the top" / "the field at the bottom": a text
 // box named by its place only, the first (or last) in the page's order.
@@ -1401,6 +1444,9 @@ func stateCheck(t *ctarget, st cstate, neg bool) (item, bool) {
 	tg := t.aimed()
 	if st.checkbox {
 		switch {
+		case t.noun == "checkbox" && t.target != "":
+			// the checkbox as aimed, inside its item when one is named
+			tg = t.target
 		case t.noun == "checkbox" || t.noun == "" && t.quoted:
 			tg = plan.Target{Kind: plan.ByRole, Value: "checkbox", Name: t.name}.String()
 		default:

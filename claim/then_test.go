@@ -308,3 +308,16 @@ func TestPasswordAsSubject(t *testing.T) {
 		}
 	}
 }
+
+// "The 'Add to cart' button for 'Desk Lamp' is disabled" was refused while
+// "clicking the 'Add to cart' button for 'Desk Lamp'" was read: a state of
+// the control inside the item that shows the text. Only states that need
+// the control found: said hidden, an item that is not there would pass.
+func TestStateOfControlInItem(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /products, the 'Add to cart' button for 'Desk Lamp' is disabled", `On /products, the "Add to cart" button in the item containing "Desk Lamp" is disabled.`},
+		{"On /products, the 'Add to cart' button next to 'Pencil' is enabled", `On /products, the "Add to cart" button in the item containing "Pencil" is enabled.`},
+		{"On /todos, the 'Done' checkbox for 'Milk' is ticked", `On /todos, the "Done" checkbox in the item containing "Milk" is ticked.`},
+		{"On /products, the 'Add to cart' button for 'Desk Lamp' is hidden", ""},
+	})
+}
