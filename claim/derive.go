@@ -1057,7 +1057,9 @@ func movePostfixConditions(items []item) []item {
 				e++
 				continue
 			}
-			if kk == iConn && !items[e].seq && e+1 < len(items) && (items[e+1].kind == iAction || items[e+1].kind == iCred) {
+			// "… after clicking 'Add' and reloading": a reload joined on is
+			// the condition's too (the check went before it).
+			if kk == iConn && !items[e].seq && e+1 < len(items) && (items[e+1].kind == iAction || items[e+1].kind == iCred || items[e+1].kind == iReload) {
 				e++
 				continue
 			}
@@ -1065,7 +1067,7 @@ func movePostfixConditions(items []item) []item {
 			// 'Cancel'": actions after "then" that end the claim with no
 			// check of their own are the condition's too (the check went
 			// between them, and nothing was checked after 'Cancel').
-			if kk == iConn && items[e].seq && e+1 < len(items) && (items[e+1].kind == iAction || items[e+1].kind == iCred) && onlyActionsAfter(items[e+1:]) {
+			if kk == iConn && items[e].seq && e+1 < len(items) && (items[e+1].kind == iAction || items[e+1].kind == iCred || items[e+1].kind == iReload) && onlyActionsAfter(items[e+1:]) {
 				e++
 				continue
 			}

@@ -35,12 +35,19 @@ func saysGone(lx *lexed) bool {
 // that finds it.
 func goneGaps(j plan.Journey) map[int][]plan.Step {
 	gaps := map[int][]plan.Step{}
-	lastAct := -1
+	// A reload after an action takes nothing away of its own ("'Milk' is
+	// gone after clicking 'Delete' and reloading"): the thing is found
+	// before the action the reload follows, unless only reloads came
+	// since the last check.
+	lastAct, real := -1, false
 	for i, s := range j.Steps {
 		switch {
-		case s.Kind == plan.Visit || s.Kind == plan.WaitFor || s.Kind.IsAssertion():
+		case s.Kind.IsAssertion():
+			real = false
+		case s.Kind == plan.Visit || s.Kind == plan.WaitFor:
+		case s.Kind == plan.Reload && real:
 		default:
-			lastAct = i
+			lastAct, real = i, s.Kind != plan.Reload
 		}
 		var find plan.Step
 		switch {

@@ -321,3 +321,34 @@ func TestStateOfControlInItem(t *testing.T) {
 		{"On /products, the 'Add to cart' button for 'Desk Lamp' is hidden", ""},
 	})
 }
+
+// "'Milk' is shown after clicking 'Add' and reloading" checked "Milk"
+// before the reload and nothing after it: an app that loses the item on a
+// reload verified it. A reload joined on is the condition's too; a thing
+// said gone is found before the action the reload follows (it was found
+// between the two, after 'Delete' had taken it away).
+func TestAfterActionAndReload(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /todos, 'Milk' is shown after clicking 'Add' and reloading", `On /todos: click the text "Add", reload the page; then the page shows "Milk".`},
+		{"On /todos, 'Milk' is gone after clicking 'Delete' and reloading", `On /todos: click the text "Delete", reload the page; then the page does not show "Milk".`},
+		{"On /todos, 'Milk' is still shown after reloading", `On /todos: the page shows "Milk"; then reload the page; then the page shows "Milk".`},
+	})
+	// what goes away is found first: before 'Delete', or before a reload
+	// that is the only action
+	for c, want := range map[string]string{
+		"On /todos, 'Milk' is gone after clicking 'Delete' and reloading": `visit,expect_text,click,reload,expect_no_text`,
+		"On /todos, 'Milk' is gone after reloading":                       `visit,expect_text,reload,expect_no_text`,
+	} {
+		d, err := Derive(c)
+		if err != nil {
+			t.Fatalf("%q: %v", c, err)
+		}
+		var kinds []string
+		for _, st := range d.Plan.Journeys[0].Steps {
+			kinds = append(kinds, string(st.Kind))
+		}
+		if got := strings.Join(kinds, ","); got != want {
+			t.Errorf("%q: steps %s, want %s", c, got, want)
+		}
+	}
+}
