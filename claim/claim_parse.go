@@ -100,6 +100,7 @@ type item struct {
 	from, to        int         // where in the shape the item was read
 	remember        string      // iCheck: a target counted before the journey's actions, to compare with
 	pre             []plan.Step // iCheck: what must hold before the last action ("disappears": it was there)
+	preGone         bool        // pre finds what goes away: it goes before the action trailing reloads follow
 }
 
 type rule struct {

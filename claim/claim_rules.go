@@ -3917,6 +3917,7 @@ func (m *match) shownTexts(g int, neg, gone bool) ([]item, bool) {
 	}
 	if gone && neg && m.st.acted {
 		for i := range items {
+			items[i].preGone = true
 			v := items[i].steps[0].Value
 			if !strings.ContainsAny(v, " \t") {
 				// One word ("Book") is often part of other texts that

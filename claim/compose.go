@@ -3024,6 +3024,7 @@ func (c *composer) gone(subj *subject, vals []string) bool {
 			it = check("absence", plan.Step{Kind: plan.ExpectNoText, Value: v})
 			it.pre = []plan.Step{{Kind: plan.ExpectText, Value: v}}
 		}
+		it.preGone = true
 		c.emit(it)
 		c.lastGone = v
 	}

@@ -80,7 +80,7 @@ func uiItems(lx *lexed, items []item) []item {
 				it.notes = append(append([]string(nil), it.notes...), noLongerNote)
 				continue
 			}
-			it.pre = []plan.Step{{Kind: plan.ExpectText, Value: s.Value, Target: s.Target}}
+			it.pre, it.preGone = []plan.Step{{Kind: plan.ExpectText, Value: s.Value, Target: s.Target}}, true
 			it.notes = append(append([]string(nil), it.notes...), fmt.Sprintf("\"no longer\": %q is checked shown just before the last step, and not shown after.", s.Value))
 		case s.Kind == plan.ExpectHidden && s.Target != "":
 			t, err := plan.ParseTarget(s.Target)
@@ -91,7 +91,7 @@ func uiItems(lx *lexed, items []item) []item {
 				it.notes = append(append([]string(nil), it.notes...), noLongerNote)
 				continue
 			}
-			it.pre = []plan.Step{{Kind: plan.ExpectVisible, Target: s.Target}}
+			it.pre, it.preGone = []plan.Step{{Kind: plan.ExpectVisible, Target: s.Target}}, true
 			it.notes = append(append([]string(nil), it.notes...), fmt.Sprintf("\"no longer\": %s is checked visible just before the last step, and hidden after.", t.Describe()))
 		case s.Kind == plan.ExpectText && said(lx.text, s.Value, stillBefore, stillAfter):
 			it.pre = []plan.Step{s}

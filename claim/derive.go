@@ -850,12 +850,27 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			if len(it.pre) > 0 {
 				// What the last action takes away is checked just before
 				// it: "adding 'milk' and deleting it makes 'milk' go".
+				// What goes away is found before the action it goes
+				// after, not before a reload that follows that action
+				// ("'Hi' is no longer shown after clicking 'Hide' and
+				// reloading"); what stays ("still") is found just
+				// before the reload.
+				at := -1
 				for k := len(cur.parts) - 1; k >= 0; k-- {
-					if !cur.parts[k].check {
-						pre := part{steps: append([]plan.Step(nil), it.pre...), check: true, rkind: "presence"}
-						cur.parts = append(cur.parts[:k], append([]part{pre}, cur.parts[k:]...)...)
+					if cur.parts[k].check {
+						if at >= 0 {
+							break
+						}
+						continue
+					}
+					at = k
+					if !it.preGone || !reloadOnly(cur.parts[k]) {
 						break
 					}
+				}
+				if at >= 0 {
+					pre := part{steps: append([]plan.Step(nil), it.pre...), check: true, rkind: "presence"}
+					cur.parts = append(cur.parts[:at], append([]part{pre}, cur.parts[at:]...)...)
 				}
 			}
 			cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes, remember: it.remember})
@@ -1007,6 +1022,16 @@ func moveSuffixPages(items []item) []item {
 		items[at] = it
 	}
 	return items
+}
+
+// reloadOnly reports whether a part only reloads the page.
+func reloadOnly(pt part) bool {
+	for _, st := range pt.steps {
+		if st.Kind != plan.Reload {
+			return false
+		}
+	}
+	return len(pt.steps) > 0
 }
 
 // onlyActionsAfter reports whether items hold actions (and what joins

@@ -336,8 +336,10 @@ func TestAfterActionAndReload(t *testing.T) {
 	// what goes away is found first: before 'Delete', or before a reload
 	// that is the only action
 	for c, want := range map[string]string{
-		"On /todos, 'Milk' is gone after clicking 'Delete' and reloading": `visit,expect_text,click,reload,expect_no_text`,
-		"On /todos, 'Milk' is gone after reloading":                       `visit,expect_text,reload,expect_no_text`,
+		"On /todos, 'Milk' is gone after clicking 'Delete' and reloading":      `visit,expect_text,click,reload,expect_no_text`,
+		"On /todos, 'Milk' is gone after reloading":                            `visit,expect_text,reload,expect_no_text`,
+		"On /, 'Hi' is no longer shown after clicking 'Hide' and reloading":    `visit,expect_text,click,reload,expect_no_text`,
+		"On /todos, 'Milk' is still shown after clicking 'Edit' and reloading": `visit,click,expect_text,reload,expect_text`,
 	} {
 		d, err := Derive(c)
 		if err != nil {
