@@ -881,8 +881,23 @@ func buildRules() {
 	addRule("delete item", cAction, false, `(?:deleting|delete|deletes|removing|remove|removes|clearing|clear)(?: the)? ({lit}|it|them|that|this)(?: (?:item|todo|task|entry|row))?`,
 		func(m *match) ([]item, bool) {
 			a, b := m.start, m.end
-			m.p.setHint("unsupported", "vouch cannot aim at the Delete button of one particular item", a,
-				m.p.replaceSpan(a, b, `clicking "Delete"`))
+			v, q, ok := m.text(1)
+			if strings.HasPrefix(m.low(0), "clear") && ok && q {
+				// "clearing 'Name'" empties a field as often as it removes
+				// an item: neither is guessed
+				m.p.setHint("ambiguous", fmt.Sprintf("\"clearing '%s'\" may empty a field or remove an item: say \"leaving '%s' empty\" for a field, or what to click for an item (\"clicking 'Delete' next to '%s'\")", v, v, v), a,
+					m.p.replaceSpan(a, b, fmt.Sprintf("leaving %q empty", v)))
+				return nil, false
+			}
+			// The item's own button is read ("clicking 'Delete' next to
+			// 'Milk'"); its name is the claim's to say. The rephrasing
+			// keeps the item and says the name is a guess.
+			sugg, item := m.p.replaceSpan(a, b, `clicking "Delete"`), "Milk"
+			if ok && q {
+				item = v
+				sugg = m.p.replaceSpan(a, b, fmt.Sprintf("clicking \"Delete\" next to %q", v)) + labelSep + fmt.Sprintf("a button called \"Delete\" inside the item showing %q does it; \"Delete\" is a guess at the button's name", v)
+			}
+			m.p.setHint("unsupported", fmt.Sprintf("vouch does not know how the app deletes one item: say what to click inside it (\"clicking 'Delete' next to '%s'\")", item), a, sugg)
 			return nil, false
 		})
 	addRule("search", cAction, true, `{who}(?:searching|search|searches|looking up|look up|querying|query|filtering|filter|filters)(?: the (?:site|docs|page|app)|( (?:the|my|our|all|all the|all my) [a-z][\w-]*(?: [a-z][\w-]*)? for))?(?: for)? ({value})`,

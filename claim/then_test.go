@@ -354,3 +354,22 @@ func TestAfterActionAndReload(t *testing.T) {
 		}
 	}
 }
+
+// "Clearing 'Name'" was read as deleting an item, and "deleting 'Milk'"
+// offered "clicking 'Delete'", which drops the item (a page's first Delete
+// button removes another). Clearing is refused as two readings with the
+// field's offered; deleting offers the item's own button, labelled as a
+// guess at its name.
+func TestClearingAndDeletingNamed(t *testing.T) {
+	np := refusalOf(t, "On /, after clearing 'Name', clicking 'Save' shows 'Required'")
+	if !strings.Contains(np.Reason, "may empty a field or remove an item") || len(np.Suggestions) == 0 || !strings.HasPrefix(np.Suggestions[0], `On /, after leaving "Name" empty, clicking "Save" shows "Required"`) {
+		t.Errorf("clearing: %q %q", np.Reason, np.Suggestions)
+	}
+	np = refusalOf(t, "On /todos, deleting 'Milk' shows 'No todos'")
+	if len(np.Suggestions) == 0 || !strings.HasPrefix(np.Suggestions[0], `On /todos, clicking "Delete" next to "Milk" shows "No todos"`) || !strings.Contains(np.Suggestions[0], "a guess at the button's name") {
+		t.Errorf("deleting: %q", np.Suggestions)
+	}
+	if !strings.Contains(np.Reason, "clicking 'Delete' next to 'Milk'") {
+		t.Errorf("deleting: reason %q", np.Reason)
+	}
+}
