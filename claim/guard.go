@@ -1595,30 +1595,8 @@ func guardGuessedDialog(ws []gword, steps []plan.Step, _ Derivation) string {
 	// Each journey starts with a visit: one that checks a dialog shown
 	// somewhere decides failed or blocked when the guess is wrong, never
 	// verified; one that only checks none is shown may verify wrongly.
-	var journeys [][]plan.Step
-	for _, st := range steps {
-		if st.Kind == plan.Visit || len(journeys) == 0 {
-			journeys = append(journeys, nil)
-		}
-		journeys[len(journeys)-1] = append(journeys[len(journeys)-1], st)
-	}
-	for _, j := range journeys {
-		shown, gone := false, false
-		for _, st := range j {
-			t, err := plan.ParseTarget(st.Target)
-			if err != nil || t.Kind != plan.ByRole || t.Value != "dialog" {
-				continue
-			}
-			switch {
-			case st.Kind == plan.ExpectVisible || st.Kind == plan.WaitFor || st.Kind == plan.ExpectText || st.Kind == plan.ExpectCount && st.Compare == plan.CountAtLeast && st.Count > 0:
-				shown = true
-			case st.Kind == plan.ExpectHidden || st.Kind == plan.ExpectCount && st.Count == 0 && st.Compare != plan.CountAtLeast:
-				gone = true
-			}
-		}
-		if gone && !shown {
-			return fmt.Sprintf("%q is looked for as a dialog, a guess at how the page marks it up, and no dialog is no evidence that it is gone: say a text it shows (\"does not show 'We use cookies'\"), or what opens it first", noun)
-		}
+	if goneUnseen(steps, "dialog") != "" {
+		return fmt.Sprintf("%q is looked for as a dialog, a guess at how the page marks it up, and no dialog is no evidence that it is gone: say a text it shows (\"does not show 'We use cookies'\"), or what opens it first", noun)
 	}
 	return ""
 }
@@ -1715,6 +1693,17 @@ func guardGuessedAlert(ws []gword, steps []plan.Step, _ Derivation) string {
 			return ""
 		}
 	}
+	if gone := goneUnseen(steps, "alert", "status"); gone != "" {
+		return fmt.Sprintf(guessedAlertWhy+"%s, a guess at how the page marks it up, and no such element is no evidence that no message is shown: quote the message (\"doesn't show 'Name is required'\")", gone)
+	}
+	return ""
+}
+
+// goneUnseen returns the role of the roles that a journey of steps checks
+// gone (hidden, or none counted) without finding it shown first, or "":
+// a role guessed for something said absent is no evidence unless the
+// journey also finds it.
+func goneUnseen(steps []plan.Step, roles ...string) string {
 	var journeys [][]plan.Step
 	for _, st := range steps {
 		if st.Kind == plan.Visit || len(journeys) == 0 {
@@ -1727,7 +1716,7 @@ func guardGuessedAlert(ws []gword, steps []plan.Step, _ Derivation) string {
 		gone := ""
 		for _, st := range j {
 			t, err := plan.ParseTarget(st.Target)
-			if err != nil || t.Kind != plan.ByRole || t.Value != "alert" && t.Value != "status" {
+			if err != nil || t.Kind != plan.ByRole || !slices.Contains(roles, t.Value) {
 				continue
 			}
 			switch {
@@ -1738,7 +1727,7 @@ func guardGuessedAlert(ws []gword, steps []plan.Step, _ Derivation) string {
 			}
 		}
 		if gone != "" && !shown[gone] {
-			return fmt.Sprintf(guessedAlertWhy+"%s, a guess at how the page marks it up, and no such element is no evidence that no message is shown: quote the message (\"doesn't show 'Name is required'\")", gone)
+			return gone
 		}
 	}
 	return ""
