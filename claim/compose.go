@@ -885,8 +885,8 @@ func (c *composer) itemOfState() string {
 			v := c.w[c.i].raw
 			c.i++
 			k := c.i
-			for _, v := range []string{"is", "are", "stays", "remains"} {
-				if c.eat(v) {
+			for _, cop := range []string{"is", "are", "stays", "remains"} {
+				if c.eat(cop) {
 					break
 				}
 			}
