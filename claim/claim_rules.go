@@ -2909,7 +2909,7 @@ func (m *match) fill(fieldGroup, valueGroup int, cont contKind) ([]item, bool) {
 	}
 	if v.secret == "" && v.text != "" && secretField(t) {
 		m.p.setHint("secret", "the claim puts a password in clear text; vouch never stores passwords in plans", m.start,
-			m.p.replaceSpan(m.loc[2*valueGroup], m.loc[2*valueGroup+1], "the secret PASSWORD"))
+			secretSuggestion(m.p.lx, m.p.replaceSpan(m.loc[2*valueGroup], m.loc[2*valueGroup+1], "the secret PASSWORD"), "PASSWORD"))
 		return nil, false
 	}
 	kind := plan.Fill

@@ -2306,7 +2306,20 @@ func secretRefusal(lx *lexed, a, b int) *refusal {
 	}
 	p := &parser{lx: lx}
 	return &refusal{cause: "secret", reason: "the claim writes a password out in clear; vouch never stores passwords in plans",
-		suggest: []string{p.replaceSpan(a, b, "the secret "+name)}}
+		suggest: []string{secretSuggestion(lx, p.replaceSpan(a, b, "the secret "+name), name)}}
+}
+
+// secretSuggestion labels a rephrasing that types a secret in place of
+// the password a claim writes out, unless the claim signs in. Signing in
+// takes the account's password, which the secret holds; a value typed
+// into a password field elsewhere ("typing 'abc' as the password shows
+// 'At least 8 characters'") is often the point of the claim, and the
+// secret the run is given is another password.
+func secretSuggestion(lx *lexed, s, name string) string {
+	if reSignInSaid.MatchString(lx.shape) && !reNoSignIn.MatchString(lx.shape) {
+		return s
+	}
+	return s + labelSep + "typing the password the run is given as the secret " + name + " does this; it does not check the password the claim writes out unless the run is given that one"
 }
 
 // thenBetweenTexts reports "then" (or "after that", "followed by", "later")

@@ -373,3 +373,27 @@ func TestClearingAndDeletingNamed(t *testing.T) {
 		t.Errorf("deleting: reason %q", np.Reason)
 	}
 }
+
+// A password written out was offered with the run's secret in its place,
+// unlabelled: "typing 'abc' as the password shows 'At least 8 characters'"
+// became a claim about whatever password the run is given, which passes
+// the length check. Outside signing in the rephrasing is labelled.
+func TestSecretSuggestionLabelledOutsideSignIn(t *testing.T) {
+	for c, labelled := range map[string]bool{
+		"On /signup, typing 'abc' as the password shows 'At least 8 characters'":                        true,
+		"On /settings, setting the password to 'abc' shows 'Too short'":                                 true,
+		"On /login, signing in with password 'hunter2' shows 'Welcome'":                                 false,
+		"On /login, typing 'hunter2' into the password field and clicking Sign in shows 'Welcome back'": false,
+	} {
+		np := refusalOf(t, c)
+		if np.Cause != "secret" || len(np.Suggestions) == 0 {
+			t.Fatalf("%q: %q %q", c, np.Cause, np.Suggestions)
+		}
+		if got := strings.Contains(np.Suggestions[0], labelSep); got != labelled || !strings.Contains(np.Suggestions[0], "the secret PASSWORD") {
+			t.Errorf("%q: suggestion %q, labelled %v", c, np.Suggestions[0], labelled)
+		}
+		if _, err := Derive(np.Suggestions[0]); err != nil {
+			t.Errorf("%q: suggestion does not derive: %v", c, err)
+		}
+	}
+}
