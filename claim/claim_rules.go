@@ -544,6 +544,19 @@ func buildRules() {
 			it.fillish, it.notes, it.cont = true, notes, contWith
 			return []item{it}, true
 		})
+	addRule("clear field", cAction, false, `{who}(?:clearing|clear|clears|emptying|empty|empties|erasing|erase|erases|wiping|wipe|wipes|blanking|blank)(?: out)? (?:the |my |an? |your )?((?:(?:{name}|[a-z][\w-]*(?: [a-z][\w-]*){0,2}?) )?(?:text field|text box|text area|search box|input box|input field|field|input|textbox|textarea))`,
+		func(m *match) ([]item, bool) {
+			// Only a field said to be one: "clearing 'Name'" may remove an
+			// item ("delete item"), and a box may be a check box ("check
+			// box" refuses "clearing the 'Name' box").
+			t, notes, ok := m.p.field(m.bounds(1))
+			if !ok {
+				return nil, false
+			}
+			it := action("form", plan.Step{Kind: plan.Fill, Target: t})
+			it.fillish, it.notes = true, notes
+			return []item{it}, true
+		})
 	addRule("field is empty", cAction, false, `(?:the |an? |my )?({field}) (?:is|are|be|was|gets|get) (?:left )?(?:empty|blank|missing|not filled in|cleared)`,
 		func(m *match) ([]item, bool) {
 			t, notes, ok := m.p.field(m.bounds(1))
@@ -765,6 +778,14 @@ func buildRules() {
 			}
 			v, ok := m.boxName(1)
 			if !ok {
+				return nil, false
+			}
+			if noun == "box" && strings.Contains(verb, "clear") {
+				// "clearing the 'Name' box": a text box is emptied as
+				// often as a check box is unticked
+				m.p.setHint("ambiguous", fmt.Sprintf("\"clearing the '%s' box\" may empty a text box or untick a check box: say \"leaving the '%s' field empty\" or \"unticking the '%s' checkbox\"", v, v, v), m.start,
+					m.p.replaceSpan(m.start, m.end, fmt.Sprintf("leaving the %q field empty", v)),
+					m.p.replaceSpan(m.start, m.end, fmt.Sprintf("unticking the %q checkbox", v)))
 				return nil, false
 			}
 			k := plan.Check

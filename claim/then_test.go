@@ -397,3 +397,19 @@ func TestSecretSuggestionLabelledOutsideSignIn(t *testing.T) {
 		}
 	}
 }
+
+// "Clearing the 'Name' box" unticked a checkbox called Name, so a claim
+// about a required text field failed on a page that holds it. A field
+// said to be one is emptied; a "box" that is cleared is two readings.
+func TestClearingAField(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /settings, clearing the 'Name' field shows 'Name is required'", `On /settings: clear the field labelled "Name"; then the page shows "Name is required".`},
+		{"On /settings, emptying the 'Name' input field and clicking 'Save' shows 'Name is required'", `On /settings: clear the field labelled "Name", click the "Save" button; then the page shows "Name is required".`},
+		{"On /settings, clearing the 'Name' box shows 'Name is required'", ""},
+		{"On /settings, clearing the 'Remember me' checkbox shows 'Off'", `On /settings: untick the "Remember me" checkbox; then the page shows "Off".`},
+	})
+	np := refusalOf(t, "On /settings, clearing the 'Name' box shows 'Name is required'")
+	if np.Cause != "ambiguous" || len(np.Suggestions) < 2 || !strings.HasPrefix(np.Suggestions[0], `On /settings, leaving the "Name" field empty shows`) || !strings.HasPrefix(np.Suggestions[1], `On /settings, unticking the "Name" checkbox shows`) {
+		t.Errorf("box: %q %q", np.Cause, np.Suggestions)
+	}
+}
