@@ -578,6 +578,10 @@ type part struct {
 	// remember is a target counted before the journey's first action
 	// (remember_count "before"), for a check that compares with it.
 	remember string
+	// newOf is a kind of element said shown after an action ("clicking
+	// 'Other' shows a text field"): counted just before the action this
+	// check follows and found more often after it.
+	newOf string
 }
 
 // scenario is one journey's worth of claim: a page, then actions and
@@ -873,7 +877,11 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 					cur.parts = append(cur.parts[:at], append([]part{pre}, cur.parts[at:]...)...)
 				}
 			}
-			cur.parts = append(cur.parts, part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes, remember: it.remember})
+			pt := part{steps: append([]plan.Step(nil), it.steps...), check: true, rkind: it.rkind, desc: it.desc, seq: seq, notes: it.notes, remember: it.remember}
+			if cur.actions > 0 && len(it.pre) == 0 && it.remember == "" && len(it.steps) == 1 && it.steps[0].Kind == plan.ExpectVisible && bareKind(it.steps[0].Target) {
+				newShown(&pt)
+			}
+			cur.parts = append(cur.parts, pt)
 			cur.checks++
 			seq = false
 		}
@@ -1166,8 +1174,20 @@ func (a *assembly) build(text string, scens []*scenario) (*plan.Plan, *refusal) 
 				}
 			}
 
-			for _, pt := range g {
-				steps = append(steps, pt.steps...)
+			counts := countsBefore(g)
+			for k, pt := range g {
+				ps := pt.steps
+				if c := counts[k]; len(c) > 0 {
+					// The count waits for the action's target, so the page
+					// has rendered what it had before the action.
+					if ps[0].Kind == plan.WaitFor {
+						steps, ps = append(steps, ps[0]), ps[1:]
+					} else if ps[0].Target != "" {
+						steps = append(steps, plan.Step{Kind: plan.WaitFor, Target: ps[0].Target})
+					}
+					steps = append(steps, c...)
+				}
+				steps = append(steps, ps...)
 				a.note(pt.notes...)
 			}
 			js = append(js, journey{j: plan.Journey{Steps: steps}, req: plan.Requirement{Text: reqText(pageDesc(*page), g), Kind: reqKind(g)}})
@@ -1572,4 +1592,76 @@ func inPlace(parts []part) bool {
 		}
 	}
 	return true
+}
+
+// bareKind reports a target that names a kind of element and nothing
+// more: role=textbox, role=button, css=form, css=img.
+func bareKind(target string) bool {
+	t, err := plan.ParseTarget(target)
+	if err != nil || t.Within != "" || t.Nth != 0 {
+		return false
+	}
+	switch t.Kind {
+	case plan.ByRole:
+		// Kinds a page shows only after something happens (a dialog, an
+		// alert, a menu) are not counted: one already there is rare, and
+		// the menu and dialog readings build on the plain check.
+		switch t.Value {
+		case "dialog", "alertdialog", "alert", "status", "menu", "listbox", "tooltip":
+			return false
+		}
+		return t.Name == ""
+	case plan.ByCSS:
+		return t.Value == "form" || t.Value == "img"
+	}
+	return false
+}
+
+// newShown turns "an action shows a <kind>" into one more of that kind
+// than just before the action: a page that already shows a text field
+// (or a button, a form, an image) would pass a plain visibility check
+// whatever the action did.
+func newShown(pt *part) {
+	st := pt.steps[0]
+	if pt.desc == "" {
+		pt.desc = partDesc(*pt) + " that was not shown before"
+	}
+	pt.newOf = st.Target
+	pt.steps = []plan.Step{{Kind: plan.ExpectCount, Target: st.Target, Ref: newOfRef(st.Target), Compare: plan.CountAtLeast, Count: 1}}
+	what := st.Target
+	if t, err := plan.ParseTarget(st.Target); err == nil {
+		what = t.Describe()
+	}
+	pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("That the action shows %s is checked by counting the visible matches just before the action and after it: one more after (a page the action leads to is compared with the page it left).", what))
+}
+
+// newOfRef is the name a count taken for newShown is remembered under.
+func newOfRef(target string) string {
+	t, _ := plan.ParseTarget(target)
+	return "before_" + strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, strings.ToLower(t.Value))
+}
+
+// countsBefore returns, for each action part of g, the counts to take
+// before it: one of each kind a later check says the action shows (newOf).
+func countsBefore(g []part) map[int][]plan.Step {
+	out := map[int][]plan.Step{}
+	for i, pt := range g {
+		if pt.newOf == "" {
+			continue
+		}
+		k := i - 1
+		for k >= 0 && g[k].check {
+			k--
+		}
+		if k < 0 || len(g[k].steps) == 0 {
+			continue
+		}
+		out[k] = append(out[k], plan.Step{Kind: plan.RememberCount, Target: pt.newOf, Ref: newOfRef(pt.newOf)})
+	}
+	return out
 }

@@ -413,3 +413,32 @@ func TestClearingAField(t *testing.T) {
 		t.Errorf("box: %q %q", np.Cause, np.Suggestions)
 	}
 }
+
+// "Ticking 'Other' shows a text field" was a plain visibility check of any
+// text field, which a form's Name field passed whatever the tick did. A
+// kind of element said shown by an action is counted just before the
+// action and found more often after it.
+func TestActionShowsANewKind(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /form, ticking 'Other' shows a text field", `On /form: tick the "Other" checkbox; then a textbox is visible that was not shown before.`},
+		{"On /post, clicking 'Reply' shows a form", `On /post: click the text "Reply"; then the element matching "form" is visible that was not shown before.`},
+		{"On /, the page shows a text field", `On /, a textbox is visible.`},
+	})
+	for c, want := range map[string]string{
+		"On /form, ticking 'Other' shows a text field":                      `visit,wait_for,remember_count,check,expect_count`,
+		"On /, typing 'x' in 'Name' and clicking 'Next' shows a text field": `visit,fill,wait_for,remember_count,click,expect_count`,
+		"On /, clicking 'Edit' shows the 'Title' field":                     `visit,click,expect_visible`,
+	} {
+		d, err := Derive(c)
+		if err != nil {
+			t.Fatalf("%q: %v", c, err)
+		}
+		var kinds []string
+		for _, st := range d.Plan.Journeys[0].Steps {
+			kinds = append(kinds, string(st.Kind))
+		}
+		if got := strings.Join(kinds, ","); got != want {
+			t.Errorf("%q: steps %s, want %s", c, got, want)
+		}
+	}
+}
