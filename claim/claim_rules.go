@@ -2416,6 +2416,52 @@ func buildRules() {
 			}
 			return append(in, gone...), true
 		})
+	// "clicking 'Start' changes 'Stopped' to 'Running'", "after clicking
+	// 'Start', 'Stopped' becomes 'Running'": the old text was there just
+	// before the last step and is gone after, the new one is shown (as
+	// "replaces"). Read as two texts shown it passed while the old one
+	// stayed.
+	changeTo := func(from, to int, subject bool) func(m *match) ([]item, bool) {
+		return func(m *match) ([]item, bool) {
+			if !m.st.acted {
+				nx := m.p.nextToken(m.end)
+				if l := m.st.last; l != nil && l.kind != iPage || nx == nil || nx.low != "after" && nx.low != "when" && nx.low != "once" && nx.low != "if" && nx.low != "whenever" {
+					return nil, false
+				}
+			}
+			a, b := m.lits(from), m.lits(to)
+			if len(a) != 1 || len(b) != 1 {
+				return nil, false
+			}
+			if strings.Contains(strings.ToLower(b[0]), strings.ToLower(a[0])) && strings.ContainsAny(a[0], " \t") {
+				// the new text holds the old one, so the old one is never
+				// gone from the page's text
+				said := fmt.Sprintf("shows %q", b[0])
+				if subject {
+					said = "the page " + said
+				}
+				m.p.setHint("unsupported", fmt.Sprintf("%q contains %q, so the page shows %q whenever it shows %q: say what is shown after (\"shows '%s'\")", b[0], a[0], a[0], b[0], b[0]), m.start,
+					m.p.replaceSpan(m.start, m.end, said)+labelSep+fmt.Sprintf("the page shows %q after; it does not check that %q was shown before", b[0], a[0]))
+				return nil, false
+			}
+			in, ok := m.texts(to, false)
+			if !ok {
+				return nil, false
+			}
+			// Said before its action ("'Stopped' becomes 'Running' after
+			// clicking 'Start'"), the old text is still found before it.
+			acted := m.st.acted
+			m.st.acted = true
+			gone, ok := m.shownTexts(from, true, true)
+			m.st.acted = acted
+			if !ok {
+				return nil, false
+			}
+			return append(in, gone...), true
+		}
+	}
+	addRule("changes from to", cCheck, false, `(?:changes|change|turns|turn|switches|switch|updates|update|flips|flip|renames|rename|toggles|toggle)(?: the (?:text|label|status|value|word|caption|title|name|state))?(?: from)? ({lit}) (?:to|into) ({lit})`, changeTo(1, 2, false))
+	addRule("becomes", cCheck, false, `({lit}) (?:becomes|become|changes to|change to|changes into|turns into|turn into|switches to|switch to|updates to|update to|flips to|is replaced by|is replaced with|gets replaced by|is renamed to|is changed to)(?: the text)? ({lit})`, changeTo(1, 2, true))
 	// "changes the counter to '1 item left'": the outcome is the new text.
 	addRule("changes to", cCheck, false, `(?:changes|updates|sets|turns|switches|flips|renames|filters|narrows|narrows down|reduces|cuts) (?:the |its |their )?((?:[a-z][\w-]* ){0,2}[a-z][\w-]*) (?:to|into) ({lit})`,
 		func(m *match) ([]item, bool) {

@@ -1680,6 +1680,14 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	if containsWord(claim, "or") && !containsWord(rephrasing, "or") {
 		return false
 	}
+	// "changes 'A' to 'B'" is not "shows 'A' and 'B'".
+	if lx := lexClaim(claim); slices.ContainsFunc(lx.toks, func(t token) bool { return changeWords[t.low] }) {
+		for i, t := range lx.toks {
+			if changeWords[t.low] && changeOfTexts(lx.toks, i) && !containsWord(rephrasing, t.low) {
+				return false
+			}
+		}
+	}
 	// "shows only 'Welcome'" is not "shows 'Welcome'".
 	if containsWord(claim, "only") && !containsWord(rephrasing, "only") && !containsWord(rephrasing, "exactly") {
 		return false

@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -1096,7 +1097,35 @@ func leftOut(claim, suggestion string) []string {
 		spans = append(spans, lx.span(t.start, lx.ends[end]))
 		i = end
 	}
+	// "changes 'A' to 'B'", "'A' becomes 'B'": one text goes, another
+	// comes; a suggestion that shows both ("shows 'A' and 'B'") keeps the
+	// texts but not the change, and the change words are stop words.
+	for i, t := range lx.toks {
+		if changeWords[t.low] && !kept[t.low] && changeOfTexts(lx.toks, i) && !slices.ContainsFunc(spans, func(sp string) bool { return containsWord(sp, t.low) }) {
+			spans = append(spans, t.raw)
+		}
+	}
 	return spans
+}
+
+// changeWords say one text turns into another.
+var changeWords = map[string]bool{"changes": true, "change": true, "turns": true, "turn": true,
+	"becomes": true, "become": true, "switches": true, "updates": true, "flips": true, "renames": true}
+
+// changeOfTexts reports a change word at toks[i] with a quoted text on
+// each side of a "to" or "into" after it ("changes 'A' to 'B'", "changes
+// the label from 'A' into 'B'"), or between two quoted texts ("'A'
+// becomes 'B'").
+func changeOfTexts(toks []token, i int) bool {
+	if i > 0 && i+1 < len(toks) && toks[i-1].kind == tLit && toks[i+1].kind == tLit {
+		return true
+	}
+	for j := i + 1; j < len(toks) && j <= i+5; j++ {
+		if toks[j].kind == tLit {
+			return j+2 < len(toks) && (toks[j+1].low == "to" || toks[j+1].low == "into") && toks[j+2].kind == tLit
+		}
+	}
+	return false
 }
 
 // countNouns are kinds of element the rules count; a count of anything

@@ -442,3 +442,39 @@ func TestActionShowsANewKind(t *testing.T) {
 		}
 	}
 }
+
+// "Clicking 'Start' changes 'Stopped' to 'Running'" was refused with
+// "clicking 'Start' shows 'Stopped' and 'Running'" offered unlabelled: a
+// page that kept "Stopped" and added "Running" passed it. The change is
+// read (the old text found before the click, gone after; the new one
+// shown), and a rephrasing that drops the change is labelled.
+func TestChangesOneTextToAnother(t *testing.T) {
+	for c, want := range map[string]string{
+		"On /, clicking 'Start' changes 'Stopped' to 'Running'":               `visit,expect_visible,click,expect_text,expect_hidden`,
+		"On /, after clicking 'Start', 'Stopped' becomes 'Running'":           `visit,expect_visible,click,expect_text,expect_hidden`,
+		"On /, 'Stopped' becomes 'Running' after clicking 'Start'":            `visit,expect_visible,click,expect_text,expect_hidden`,
+		"On /, clicking 'Swap' changes the text from 'Old name' to 'New one'": `visit,expect_text,click,expect_text,expect_no_text`,
+	} {
+		d, err := Derive(c)
+		if err != nil {
+			t.Fatalf("%q: %v", c, err)
+		}
+		var kinds []string
+		for _, st := range d.Plan.Journeys[0].Steps {
+			kinds = append(kinds, string(st.Kind))
+		}
+		if got := strings.Join(kinds, ","); got != want {
+			t.Errorf("%q: steps %s, want %s", c, got, want)
+		}
+	}
+	// the new text holds the old one: the old one is never gone
+	np := refusalOf(t, "On /, clicking 'Go' changes 'Not started yet' to 'Not started yet, waiting'")
+	for _, s := range np.Suggestions {
+		if !strings.Contains(s, labelSep) {
+			t.Errorf("unlabelled suggestion %q", s)
+		}
+	}
+	if Faithful("On /, clicking 'Start' changes 'Stopped' to 'Running'", `On /, clicking "Start" shows "Stopped" and "Running"`, mustDerive(`On /, clicking "Start" shows "Stopped" and "Running"`)) {
+		t.Error(`"shows 'Stopped' and 'Running'" is taken as faithful to "changes 'Stopped' to 'Running'"`)
+	}
+}
