@@ -2410,7 +2410,11 @@ func buildRules() {
 			if !ok {
 				return nil, false
 			}
+			// said before its action, the old text is still found before it
+			acted := m.st.acted
+			m.st.acted = true
 			gone, ok := m.shownTexts(2, true, true)
+			m.st.acted = acted
 			if !ok {
 				return nil, false
 			}
