@@ -2100,6 +2100,9 @@ var reExpectedJudged = lazyRE(`(?i)\bexpected\b(?:\s*[^:\s]|\s*$)`)
 func (p *parser) refusal() *refusal {
 	shape := p.lx.shape
 	for _, t := range p.lx.toks {
+		if t.kind == tWord && reStatusPlural.MatchString(t.low) {
+			return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("vouch checks the status of a page the claim names (\"/x returns 200\"), not of every request a page makes (%q): name the page or the address", t.raw)}
+		}
 		if t.kind == tWord && reDuration.MatchString(t.low) {
 			return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("timings (%q) are not something a plan checks: every step has a time budget instead", t.raw)}
 		}
@@ -2212,6 +2215,10 @@ func litWithin(toks []token, n int) bool {
 	}
 	return false
 }
+
+// reStatusPlural is HTTP statuses counted ("no 404s", "500s"), which
+// reDuration would take for seconds.
+var reStatusPlural = lazyRE(`^[1-5]\d\ds$|^[1-5]xxs?$`)
 
 var reDuration = lazyRE(`^\d+(?:\.\d+)?(?:ms|s|sec|secs|seconds?|milliseconds?|mins?|minutes?)$`)
 

@@ -1261,7 +1261,8 @@ func plural(w string) string {
 // ("lists 6 operations", "shows only one task", "there are no torrents"),
 // not a time, a bound or the parts of a named element.
 func countable(toks []token, i int, noun, n string) bool {
-	if countUnits[noun] || !strings.HasSuffix(noun, "s") && n != "1" {
+	if countUnits[noun] || !strings.HasSuffix(noun, "s") && n != "1" || reStatusPlural.MatchString(noun) {
+		// "no 404s" counts failed requests, never elements
 		return false
 	}
 	for j := 0; j < i; j++ {

@@ -478,3 +478,21 @@ func TestChangesOneTextToAnother(t *testing.T) {
 		t.Error(`"shows 'Stopped' and 'Running'" is taken as faithful to "changes 'Stopped' to 'Running'"`)
 	}
 }
+
+// "There are no 404s" was refused as a timing ("404s" read as seconds)
+// with "/ has no list items" offered: statuses counted over a page's
+// requests are named as such, and never counted as elements.
+func TestStatusesCounted(t *testing.T) {
+	for _, c := range []string{"On /, there are no 404s", "On /, the page has no 500s"} {
+		np := refusalOf(t, c)
+		if strings.Contains(np.Reason, "timings") || !strings.Contains(np.Reason, "not of every request a page makes") {
+			t.Errorf("%q: reason %q", c, np.Reason)
+		}
+		for _, s := range np.Suggestions {
+			if strings.Contains(s, "list item") {
+				t.Errorf("%q: suggestion %q counts elements", c, s)
+			}
+		}
+	}
+	checkReadings(t, []readingCase{{"/users/3 404s", "On /users/3, the page answered HTTP 404."}})
+}
