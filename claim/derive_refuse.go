@@ -637,6 +637,19 @@ var leaveWords = map[string]bool{"leave": true, "leaves": true, "left": true, "l
 var clauseVerbs = map[string]bool{"is": true, "are": true, "was": true, "stays": true, "remains": true,
 	"shows": true, "has": true, "says": true, "appears": true, "becomes": true, "gets": true, "turns": true, "reads": true}
 
+// relativeBefore reports a relative pronoun just before the negation at
+// j ("that don't", "who aren't", "that are not").
+func relativeBefore(toks []token, j int) bool {
+	k := j - 1
+	if k >= 0 && auxWords[toks[k].low] {
+		k--
+	}
+	return k >= 0 && relativeWords[toks[k].low]
+}
+
+// auxWords stand between a relative pronoun and its negation.
+var auxWords = map[string]bool{"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true, "has": true, "have": true}
+
 func negatedLits(lx *lexed) []bool {
 	out := make([]bool, len(lx.lits))
 	// after: the text is said absent by words after it, which say so of
@@ -667,6 +680,11 @@ func negatedLits(lx *lexed) []bool {
 				// "'Ctrl+S' is not listed as 'Save'": a value it is not
 				// given, not a text said to be absent.
 				break
+			}
+			if j < i-2 && relativeBefore(lx.toks, j) {
+				// "passwords that don't match show 'X'": the clause's
+				// negation says which passwords, not that X is absent
+				continue
 			}
 			if j > 0 && lx.toks[j-1].low == "with" && (lx.toks[j].low == "nothing" || lx.toks[j].low == "no") && checkVerbBetween(lx.toks, j, i) {
 				// "with nothing open shows 'X'": a condition's negation,

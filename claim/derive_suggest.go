@@ -117,6 +117,9 @@ func quoteLit(l string) string {
 	return ""
 }
 
+// relativeWords start a clause that says which thing is meant.
+var relativeWords = map[string]bool{"that": true, "which": true, "who": true, "whose": true}
+
 // sketchCheckVerbs start what should be seen.
 var sketchCheckVerbs = map[string]bool{"shows": true, "show": true, "showing": true,
 	"says": true, "say": true, "lists": true, "list": true, "listing": true, "contains": true,
@@ -505,6 +508,11 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			for j := i - 1; j >= 0 && j >= i-2; j-- {
 				if j > 0 && toks[j-1].low == "with" && (toks[j].low == "nothing" || toks[j].low == "no") {
 					// "with nothing open shows …": a condition's negation.
+					continue
+				}
+				if j < i-1 && relativeBefore(toks, j) {
+					// "passwords that don't match show …": the clause's
+					// negation says which passwords
 					continue
 				}
 				if toks[j].kind == tWord && (reNegation.MatchString(toks[j].raw) || toks[j].low == "not" || toks[j].low == "longer") {

@@ -496,3 +496,23 @@ func TestStatusesCounted(t *testing.T) {
 	}
 	checkReadings(t, []readingCase{{"/users/3 404s", "On /users/3, the page answered HTTP 404."}})
 }
+
+// "Passwords that don't match show 'Passwords do not match'" offered
+// "/signup does not show 'Passwords do not match'" (labelled, but the
+// opposite of the claim): a negation inside a clause that says which
+// thing is meant negates no check.
+func TestRelativeClauseNegatesNoCheck(t *testing.T) {
+	for _, c := range []string{
+		"On /signup, passwords that don't match show 'Passwords do not match'",
+		"On /, items that are not done show 'Pending'",
+		"On /, users who aren't signed in see 'Sign in'",
+	} {
+		np := refusalOf(t, c)
+		for _, s := range np.Suggestions {
+			if strings.Contains(stripLabel(s), "does not show") {
+				t.Errorf("%q: suggestion %q says the text is absent", c, s)
+			}
+		}
+	}
+	checkReadings(t, []readingCase{{"On /, the page doesn't show 'Beta'", `On /, the page does not show "Beta".`}})
+}
