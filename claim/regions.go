@@ -224,6 +224,10 @@ type regionUse struct {
 	inline int
 }
 
+// reBeAtEnd is a claim that ends in a bare "is" once the part it names
+// is cut off ("the 'Log out' button is [in the header]").
+var reBeAtEnd = lazyRE(`(?i)\b(is|are|is not|are not|isn't|aren't|sits|appears)\s*$`)
+
 // regionIn finds the part of the page a claim names, in one of the
 // forms people write it.
 func regionIn(text string) (regionUse, bool) {
@@ -235,6 +239,16 @@ func regionIn(text string) (regionUse, bool) {
 	case reRegionInline.MatchString(text):
 		m := reRegionInline.FindStringSubmatchIndex(text)
 		r.word, r.without, r.inline = text[m[2]:m[3]], text[:m[0]]+text[m[1]:], m[0]
+		if strings.TrimRight(text[m[1]:], " .!") == "" && reBeAtEnd.MatchString(text[:m[0]]) {
+			// "the 'Log out' button is in the header": without the part,
+			// what it holds is said to be shown
+			r.without = reBeAtEnd.ReplaceAllStringFunc(text[:m[0]], func(v string) string {
+				if l := strings.ToLower(strings.TrimSpace(v)); l == "sits" || l == "appears" {
+					return "is shown"
+				}
+				return strings.TrimSpace(v) + " shown"
+			})
+		}
 	case reRegionOf.MatchString(text):
 		m := reRegionOf.FindStringSubmatchIndex(text)
 		r.word, r.without = text[m[2]:m[3]], upperFirst(text[m[1]:])

@@ -516,3 +516,23 @@ func TestRelativeClauseNegatesNoCheck(t *testing.T) {
 	}
 	checkReadings(t, []readingCase{{"On /, the page doesn't show 'Beta'", `On /, the page does not show "Beta".`}})
 }
+
+// "The 'Log out' button is in the header" was refused: read without the
+// header it ended in a bare "is". What the part holds is said shown.
+func TestElementIsInRegion(t *testing.T) {
+	for c, want := range map[string]string{
+		"On /dashboard, the 'Log out' button is in the header":    `expect_visible role=button[name="Log out"] in=header`,
+		"On /dashboard, the 'Log out' button sits in the header":  `expect_visible role=button[name="Log out"] in=header`,
+		"On /dashboard, the 'Log out' button isn't in the header": `expect_hidden role=button[name="Log out"] in=header`,
+		"On /dashboard, the 'Help' link is in the footer":         `expect_visible role=link[name="Help"] in=footer`,
+	} {
+		d, err := Derive(c)
+		if err != nil {
+			t.Fatalf("%q: %v", c, err)
+		}
+		st := d.Plan.Journeys[0].Steps[len(d.Plan.Journeys[0].Steps)-1]
+		if got := string(st.Kind) + " " + st.Target; got != want {
+			t.Errorf("%q: %s, want %s", c, got, want)
+		}
+	}
+}
