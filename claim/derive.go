@@ -851,6 +851,22 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			}
 		case iCheck:
 			flush()
+			if f, v := keptValue(cur.parts, it.steps); f != "" {
+				// "typing 'Bob' into 'Name' and reloading keeps 'Bob'":
+				// what a field keeps over a reload is its value, which
+				// the page's text does not hold
+				kept := func(ss []plan.Step) []plan.Step {
+					out := append([]plan.Step(nil), ss...)
+					for k := range out {
+						if out[k].Kind == plan.ExpectText && out[k].Target == "" && out[k].Value == v {
+							out[k] = plan.Step{Kind: plan.ExpectValue, Target: f, Value: v}
+						}
+					}
+					return out
+				}
+				it.steps, it.pre, it.desc = kept(it.steps), kept(it.pre), ""
+				it.notes = append(append([]string(nil), it.notes...), fmt.Sprintf("%q was typed into a field and the page reloaded with nothing sent: what is kept is checked as the field's value, which the page's text does not include.", v))
+			}
 			if len(it.pre) > 0 {
 				// What the last action takes away is checked just before
 				// it: "adding 'milk' and deleting it makes 'milk' go".
@@ -1033,6 +1049,39 @@ func moveSuffixPages(items []item) []item {
 }
 
 // reloadOnly reports whether a part only reloads the page.
+// keptValue returns the field a check's text was typed into, and the
+// text, when the check looks for that text on the page after a reload
+// and nothing was sent since the typing (no click, no key): then the
+// text can only be the field's value.
+func keptValue(parts []part, steps []plan.Step) (field, value string) {
+	if len(steps) != 1 || steps[0].Kind != plan.ExpectText || steps[0].Target != "" {
+		return "", ""
+	}
+	v := steps[0].Value
+	reloaded := false
+	for k := len(parts) - 1; k >= 0; k-- {
+		pt := parts[k]
+		switch {
+		case pt.check:
+		case reloadOnly(pt):
+			reloaded = true
+		default:
+			for _, st := range pt.steps {
+				if st.Kind != plan.Fill && st.Kind != plan.WaitFor {
+					return "", ""
+				}
+			}
+			for _, st := range pt.steps {
+				if st.Kind == plan.Fill && st.Value == v && st.Secret == "" && reloaded {
+					return st.Target, v
+				}
+			}
+			return "", ""
+		}
+	}
+	return "", ""
+}
+
 func reloadOnly(pt part) bool {
 	for _, st := range pt.steps {
 		if st.Kind != plan.Reload {

@@ -536,3 +536,28 @@ func TestElementIsInRegion(t *testing.T) {
 		}
 	}
 }
+
+// "Typing 'Bob' in 'Name' and reloading keeps 'Bob'" looked for "Bob" in
+// the page's text, which a field's value is not part of: a page that kept
+// the value failed. With nothing sent between the typing and the reload,
+// the kept text is the field's value.
+func TestReloadKeepsTypedValue(t *testing.T) {
+	for c, want := range map[string]string{
+		"On /settings, typing 'Bob' in 'Name' and reloading keeps 'Bob'":                    `visit,fill,expect_value,reload,expect_value`,
+		"On /settings, typing 'Bob' in 'Name' shows 'Bob'":                                  `visit,fill,expect_text`,
+		"On /settings, typing 'Bob' in 'Name', clicking 'Save' and reloading shows 'Bob'":   `visit,fill,click,reload,expect_text`,
+		"On /todos, typing 'Milk' in 'New todo', pressing Enter and reloading shows 'Milk'": `visit,fill,press,reload,expect_text`,
+	} {
+		d, err := Derive(c)
+		if err != nil {
+			t.Fatalf("%q: %v", c, err)
+		}
+		var kinds []string
+		for _, st := range d.Plan.Journeys[0].Steps {
+			kinds = append(kinds, string(st.Kind))
+		}
+		if got := strings.Join(kinds, ","); got != want {
+			t.Errorf("%q: steps %s, want %s", c, got, want)
+		}
+	}
+}
