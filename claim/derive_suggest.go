@@ -29,6 +29,9 @@ type sketchAct struct {
 	// implied is set for an action the claim implies rather than says:
 	// "the 'Peers' tab shows 'X'" chooses the tab.
 	implied bool
+	// near is the item the clicked control is inside: "clicking 'Delete'
+	// next to 'Milk'" (a page's first Delete removes another item).
+	near string
 }
 
 // sketchCheck is a quoted text the claim says is shown (or not) after
@@ -117,6 +120,23 @@ func quoteLit(l string) string {
 	return ""
 }
 
+// nearLit returns the index of the quoted text a clicked control at i is
+// said to be next to ("'Delete' next to 'Milk'", "'Delete' beside
+// 'Milk'", "the 'Delete' button for 'Milk'"), or 0.
+func nearLit(toks []token, i int) int {
+	j := i + 1
+	if j < len(toks) && (toks[j].low == "button" || toks[j].low == "link" || toks[j].low == "icon") {
+		j++
+	}
+	switch {
+	case j+2 < len(toks) && toks[j].low == "next" && toks[j+1].low == "to" && toks[j+2].kind == tLit:
+		return j + 2
+	case j+1 < len(toks) && (toks[j].low == "beside" || toks[j].low == "for") && toks[j+1].kind == tLit:
+		return j + 1
+	}
+	return 0
+}
+
 // relativeWords start a clause that says which thing is meant.
 var relativeWords = map[string]bool{"that": true, "which": true, "who": true, "whose": true}
 
@@ -157,6 +177,7 @@ func keyLike(s string) bool {
 // the sketch can write.
 func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 	toks := lx.toks
+	nearAt := map[int]bool{} // quoted items a click is next to
 	word := func(i int) string {
 		if i < 0 || i >= len(toks) || toks[i].kind != tWord {
 			return ""
@@ -272,6 +293,10 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			continue
 		case tLit:
 			l := strings.TrimSpace(t.raw)
+			if nearAt[i] {
+				// the item a clicked control is inside, kept with the click
+				continue
+			}
 			if l == "" || quoteLit(l) == "" {
 				sk.cut = true
 				continue
@@ -359,7 +384,12 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 					sk.cut = true
 					continue
 				}
-				sk.acts = append(sk.acts, sketchAct{kind: "click", lit: l, noun: nounAfter(i), at: i})
+				a := sketchAct{kind: "click", lit: l, noun: nounAfter(i), at: i}
+				if j := nearLit(toks, i); j > 0 {
+					a.near = strings.TrimSpace(toks[j].raw)
+					nearAt[j] = true
+				}
+				sk.acts = append(sk.acts, a)
 				used[pj] = true
 				if word(pj-1) == "switching" {
 					used[pj-1] = true
@@ -429,6 +459,9 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			continue
 		}
 		switch {
+		case (w == "keeps" || w == "keep" || w == "leaves" || w == "leave") && word(i+1) != "out" && litSoon(toks, i) && (checking || len(sk.acts) > 0):
+			// "removes it but keeps 'Eggs'": what stays is shown
+			checking, neg, gone = true, false, false
 		case reNegation.MatchString(t.raw) || w == "not":
 			if checking || len(sk.acts) > 0 || i+1 < len(toks) {
 				neg = true
@@ -786,6 +819,9 @@ func composeSketch(sk sketch) []string {
 				s = fmt.Sprintf("clicking the %s %s", quoteLit(a.lit), a.noun)
 			} else {
 				s = "clicking " + quoteLit(a.lit)
+			}
+			if a.near != "" {
+				s += " next to " + quoteLit(a.near)
 			}
 		case "press":
 			s = "pressing " + quoteLit(a.lit)

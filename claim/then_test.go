@@ -561,3 +561,22 @@ func TestReloadKeepsTypedValue(t *testing.T) {
 		}
 	}
 }
+
+// "Clicking 'Delete' next to 'Milk' removes it but keeps 'Eggs'" offered
+// "clicking 'Delete' hides 'Eggs'": the opposite of "keeps", and the
+// page's first Delete rather than Milk's. What is kept is shown, and the
+// item a clicked control is next to stays with the click.
+func TestSketchKeepsAndNextTo(t *testing.T) {
+	np := refusalOf(t, "On /todos, clicking 'Delete' next to 'Milk' removes it but keeps 'Eggs'")
+	if len(np.Suggestions) == 0 {
+		t.Fatal("no suggestion")
+	}
+	for _, s := range np.Suggestions {
+		if strings.Contains(stripLabel(s), `hides "Eggs"`) || strings.Contains(stripLabel(s), `does not show "Eggs"`) {
+			t.Errorf("suggestion %q says Eggs goes", s)
+		}
+		if strings.Contains(s, `clicking "Delete"`) && !strings.Contains(s, `clicking "Delete" next to "Milk"`) {
+			t.Errorf("suggestion %q clicks another item's Delete", s)
+		}
+	}
+}
