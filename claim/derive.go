@@ -937,6 +937,16 @@ func signInDesc(it *item) string {
 	return d + " with the password from the secret " + it.steps[1].Secret
 }
 
+// sendsForm reports steps that send the form they fill: Enter pressed.
+func sendsForm(steps []plan.Step) bool {
+	for _, st := range steps {
+		if st.Kind == plan.Press && strings.EqualFold(st.Value, "Enter") {
+			return true
+		}
+	}
+	return false
+}
+
 // resolveClicks aims each click on a bare text: after fields are filled
 // (or when the claim says a form is sent) it is the form's button,
 // otherwise whatever shows that text.
@@ -946,6 +956,11 @@ func resolveClicks(parts []part) {
 		pt := &parts[i]
 		if pt.fill {
 			filled = true
+		}
+		if sendsForm(pt.steps) || pt.rkind == "sign-in" {
+			// signing in presses Enter: the form is sent, and what is
+			// clicked next is on the page that follows
+			filled = false
 		}
 		if pt.click == "" {
 			continue
@@ -965,6 +980,7 @@ func resolveClicks(parts []part) {
 			if !filled {
 				why = "Sending a form"
 			}
+			filled = false // the button sends the form
 			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%s, %q is taken as the form's button.", why, pt.click))
 		} else {
 			// A whole, case-sensitive match waits for the element that

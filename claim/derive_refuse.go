@@ -2281,7 +2281,9 @@ var afterSecretWord = map[string]bool{
 // stored claim, plan and requirements.
 func secretLeak(lx *lexed) *refusal {
 	for i, t := range lx.toks {
-		if t.kind == tWord && secretWords[t.low] {
+		if t.kind == tWord && secretWords[t.low] && !(i > 0 && (lx.toks[i-1].low == "secret" || lx.toks[i-1].low == "secrets")) {
+			// "with the secret PW sets a cookie": PW names a secret, and
+			// what follows it is no password
 			k := i + 1
 			for k < len(lx.toks) && (lx.toks[k].low == "is" || lx.toks[k].low == "of" || lx.toks[k].low == "=" || lx.toks[k].low == ":" || lx.toks[k].low == "being") {
 				k++

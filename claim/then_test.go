@@ -2,6 +2,7 @@ package claim
 
 import (
 	"errors"
+	"github.com/vouchdev/vouch/plan"
 	"strings"
 	"testing"
 )
@@ -578,5 +579,35 @@ func TestSketchKeepsAndNextTo(t *testing.T) {
 		if strings.Contains(s, `clicking "Delete"`) && !strings.Contains(s, `clicking "Delete" next to "Milk"`) {
 			t.Errorf("suggestion %q clicks another item's Delete", s)
 		}
+	}
+}
+
+// After signing in (Enter sends the form) a bare click was aimed as the
+// form's button: "clicking 'Log out'" looked for a button only, so a Log
+// out link failed the claim. A sent form's button is not looked for again;
+// and "the secret PW sets …" names a secret, never writes a password.
+func TestClickAfterSentForm(t *testing.T) {
+	for c, want := range map[string]string{
+		"On /login, after signing in as a@b.co with the secret PW, clicking 'Log out' shows 'Sign in'":   `text="Log out"`,
+		"On /todos, typing 'Milk' in 'New todo' and pressing Enter, then clicking 'Active' shows 'Milk'": `text="Active"`,
+		"On /settings, typing 'Bob' in 'Name' and clicking 'Save' shows 'Saved'":                         `role=button[name="Save"]`,
+		"On /settings, typing 'Bob' in 'Name', clicking 'Save' and then clicking 'Back' shows 'Home'":    `text="Back"`,
+	} {
+		d, err := Derive(c)
+		if err != nil {
+			t.Fatalf("%q: %v", c, err)
+		}
+		var last string
+		for _, st := range d.Plan.Journeys[0].Steps {
+			if st.Kind == plan.Click {
+				last = st.Target
+			}
+		}
+		if last != want {
+			t.Errorf("%q: last click %s, want %s", c, last, want)
+		}
+	}
+	if np := refusalOf(t, "On /login, signing in as a@b.co with the secret PW sets a cookie"); np.Cause == "secret" {
+		t.Errorf("a secret's name read as a written password: %q", np.Reason)
 	}
 }
