@@ -336,24 +336,12 @@ func TestAfterActionAndReload(t *testing.T) {
 	})
 	// what goes away is found first: before 'Delete', or before a reload
 	// that is the only action
-	for c, want := range map[string]string{
+	checkStepKinds(t, map[string]string{
 		"On /todos, 'Milk' is gone after clicking 'Delete' and reloading":      `visit,expect_text,click,reload,expect_no_text`,
 		"On /todos, 'Milk' is gone after reloading":                            `visit,expect_text,reload,expect_no_text`,
 		"On /, 'Hi' is no longer shown after clicking 'Hide' and reloading":    `visit,expect_text,click,reload,expect_no_text`,
 		"On /todos, 'Milk' is still shown after clicking 'Edit' and reloading": `visit,click,expect_text,reload,expect_text`,
-	} {
-		d, err := Derive(c)
-		if err != nil {
-			t.Fatalf("%q: %v", c, err)
-		}
-		var kinds []string
-		for _, st := range d.Plan.Journeys[0].Steps {
-			kinds = append(kinds, string(st.Kind))
-		}
-		if got := strings.Join(kinds, ","); got != want {
-			t.Errorf("%q: steps %s, want %s", c, got, want)
-		}
-	}
+	})
 }
 
 // "Clearing 'Name'" was read as deleting an item, and "deleting 'Milk'"
@@ -425,23 +413,11 @@ func TestActionShowsANewKind(t *testing.T) {
 		{"On /post, clicking 'Reply' shows a form", `On /post: click the text "Reply"; then the element matching "form" is visible that was not shown before.`},
 		{"On /, the page shows a text field", `On /, a textbox is visible.`},
 	})
-	for c, want := range map[string]string{
+	checkStepKinds(t, map[string]string{
 		"On /form, ticking 'Other' shows a text field":                      `visit,wait_for,remember_count,check,expect_count`,
 		"On /, typing 'x' in 'Name' and clicking 'Next' shows a text field": `visit,fill,wait_for,remember_count,click,expect_count`,
 		"On /, clicking 'Edit' shows the 'Title' field":                     `visit,click,expect_visible`,
-	} {
-		d, err := Derive(c)
-		if err != nil {
-			t.Fatalf("%q: %v", c, err)
-		}
-		var kinds []string
-		for _, st := range d.Plan.Journeys[0].Steps {
-			kinds = append(kinds, string(st.Kind))
-		}
-		if got := strings.Join(kinds, ","); got != want {
-			t.Errorf("%q: steps %s, want %s", c, got, want)
-		}
-	}
+	})
 }
 
 // "Clicking 'Start' changes 'Stopped' to 'Running'" was refused with
@@ -450,24 +426,12 @@ func TestActionShowsANewKind(t *testing.T) {
 // read (the old text found before the click, gone after; the new one
 // shown), and a rephrasing that drops the change is labelled.
 func TestChangesOneTextToAnother(t *testing.T) {
-	for c, want := range map[string]string{
+	checkStepKinds(t, map[string]string{
 		"On /, clicking 'Start' changes 'Stopped' to 'Running'":               `visit,expect_visible,click,expect_text,expect_hidden`,
 		"On /, after clicking 'Start', 'Stopped' becomes 'Running'":           `visit,expect_visible,click,expect_text,expect_hidden`,
 		"On /, 'Stopped' becomes 'Running' after clicking 'Start'":            `visit,expect_visible,click,expect_text,expect_hidden`,
 		"On /, clicking 'Swap' changes the text from 'Old name' to 'New one'": `visit,expect_text,click,expect_text,expect_no_text`,
-	} {
-		d, err := Derive(c)
-		if err != nil {
-			t.Fatalf("%q: %v", c, err)
-		}
-		var kinds []string
-		for _, st := range d.Plan.Journeys[0].Steps {
-			kinds = append(kinds, string(st.Kind))
-		}
-		if got := strings.Join(kinds, ","); got != want {
-			t.Errorf("%q: steps %s, want %s", c, got, want)
-		}
-	}
+	})
 	// the new text holds the old one: the old one is never gone
 	np := refusalOf(t, "On /, clicking 'Go' changes 'Not started yet' to 'Not started yet, waiting'")
 	for _, s := range np.Suggestions {
@@ -543,24 +507,12 @@ func TestElementIsInRegion(t *testing.T) {
 // the value failed. With nothing sent between the typing and the reload,
 // the kept text is the field's value.
 func TestReloadKeepsTypedValue(t *testing.T) {
-	for c, want := range map[string]string{
+	checkStepKinds(t, map[string]string{
 		"On /settings, typing 'Bob' in 'Name' and reloading keeps 'Bob'":                    `visit,fill,expect_value,reload,expect_value`,
 		"On /settings, typing 'Bob' in 'Name' shows 'Bob'":                                  `visit,fill,expect_text`,
 		"On /settings, typing 'Bob' in 'Name', clicking 'Save' and reloading shows 'Bob'":   `visit,fill,click,reload,expect_text`,
 		"On /todos, typing 'Milk' in 'New todo', pressing Enter and reloading shows 'Milk'": `visit,fill,press,reload,expect_text`,
-	} {
-		d, err := Derive(c)
-		if err != nil {
-			t.Fatalf("%q: %v", c, err)
-		}
-		var kinds []string
-		for _, st := range d.Plan.Journeys[0].Steps {
-			kinds = append(kinds, string(st.Kind))
-		}
-		if got := strings.Join(kinds, ","); got != want {
-			t.Errorf("%q: steps %s, want %s", c, got, want)
-		}
-	}
+	})
 }
 
 // "Clicking 'Delete' next to 'Milk' removes it but keeps 'Eggs'" offered
@@ -609,5 +561,24 @@ func TestClickAfterSentForm(t *testing.T) {
 	}
 	if np := refusalOf(t, "On /login, signing in as a@b.co with the secret PW sets a cookie"); np.Cause == "secret" {
 		t.Errorf("a secret's name read as a written password: %q", np.Reason)
+	}
+}
+
+// checkStepKinds derives each claim and compares the kinds of its first
+// journey's steps, joined by commas, with the wanted ones.
+func checkStepKinds(t *testing.T, cases map[string]string) {
+	t.Helper()
+	for c, want := range cases {
+		d, err := Derive(c)
+		if err != nil {
+			t.Fatalf("%q: %v", c, err)
+		}
+		var kinds []string
+		for _, st := range d.Plan.Journeys[0].Steps {
+			kinds = append(kinds, string(st.Kind))
+		}
+		if got := strings.Join(kinds, ","); got != want {
+			t.Errorf("%q: steps %s, want %s", c, got, want)
+		}
 	}
 }
