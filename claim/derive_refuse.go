@@ -1668,6 +1668,9 @@ func stripLabel(claim string) string {
 	return claim
 }
 
+// universalWords make what follows them a rule about many things.
+var universalWords = map[string]bool{"every": true, "each": true, "all": true}
+
 // Faithful reports whether a rephrasing keeps what a claim says exactly:
 // every quoted text, path and number of the claim is in the rephrasing's
 // plan, and the claim had at least one of them (a claim with none, "the
@@ -1697,6 +1700,15 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	// "'A' or 'B'" is not "'A' and 'B'".
 	if containsWord(claim, "or") && !containsWord(rephrasing, "or") {
 		return false
+	}
+	// "Every page shows 'Acme' in the footer" is not "The footer shows
+	// 'Acme'": a rule about every page or item holds of more than one.
+	if lx := lexClaim(claim); slices.ContainsFunc(lx.toks, func(t token) bool { return universalWords[t.low] }) {
+		for i, t := range lx.toks {
+			if universalWords[t.low] && i+1 < len(lx.toks) && lx.toks[i+1].kind == tWord && !(i > 0 && lx.toks[i-1].low == "at") && !containsWord(rephrasing, t.low) {
+				return false
+			}
+		}
 	}
 	// "changes 'A' to 'B'" is not "shows 'A' and 'B'".
 	if lx := lexClaim(claim); slices.ContainsFunc(lx.toks, func(t token) bool { return changeWords[t.low] }) {

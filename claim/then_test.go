@@ -582,3 +582,18 @@ func checkStepKinds(t *testing.T, cases map[string]string) {
 		}
 	}
 }
+
+// "Every page shows 'Acme' in the footer" offered "The footer shows
+// 'Acme'" unlabelled: one page's footer for every page's. A rephrasing
+// that drops "every", "each" or "all" checks less, and says so.
+func TestUniversalDroppedIsLabelled(t *testing.T) {
+	np := refusalOf(t, "Every page shows 'Acme' in the footer")
+	for _, s := range np.Suggestions {
+		if !strings.Contains(s, labelSep) && !containsWord(s, "every") {
+			t.Errorf("unlabelled suggestion %q", s)
+		}
+	}
+	if Faithful("Every page shows 'Acme' in the footer", `The footer shows "Acme"`, mustDerive(`The footer shows "Acme"`)) {
+		t.Error(`"The footer shows 'Acme'" taken as faithful to "Every page shows 'Acme' in the footer"`)
+	}
+}
