@@ -549,6 +549,9 @@ func buildRules() {
 			// Only a field said to be one: "clearing 'Name'" may remove an
 			// item ("delete item"), and a box may be a check box ("check
 			// box" refuses "clearing the 'Name' box").
+			if outcomeVerb(m) {
+				return nil, false // "clicking 'Reset' clears the 'Name' field": "field emptied"
+			}
 			t, notes, ok := m.p.field(m.bounds(1))
 			if !ok {
 				return nil, false
@@ -556,6 +559,40 @@ func buildRules() {
 			it := action("form", plan.Step{Kind: plan.Fill, Target: t})
 			it.fillish, it.notes = true, notes
 			return []item{it}, true
+		})
+	// "clicking 'Save' keeps 'Bob' in 'Name'": the field's value after the
+	// action (the page's text never holds it).
+	addRule("keeps in field", cCheck, false, `(?:keeps|leaves)(?: the (?:value|text))? ({lit}) in (?:the |my |your )?({field})`,
+		func(m *match) ([]item, bool) {
+			if !outcomeVerb(m) {
+				return nil, false
+			}
+			v, _, ok := m.text(1)
+			if !ok {
+				return nil, false
+			}
+			t, notes, ok := m.p.field(m.bounds(2))
+			if !ok {
+				return nil, false
+			}
+			c := check("value", plan.Step{Kind: plan.ExpectValue, Target: t, Value: v})
+			c.notes = notes
+			return []item{c}, true
+		})
+	// "clicking 'Reset' clears the 'Name' field": what an action does to
+	// a field is its value after it, empty.
+	addRule("field emptied", cCheck, false, `(?:clears|empties|erases|wipes|blanks|resets)(?: out)? (?:the |my |an? |your )?((?:(?:{name}|[a-z][\w-]*(?: [a-z][\w-]*){0,2}?) )?(?:text field|text box|text area|search box|input box|input field|field|input|textbox|textarea))`,
+		func(m *match) ([]item, bool) {
+			if !outcomeVerb(m) {
+				return nil, false
+			}
+			t, notes, ok := m.p.field(m.bounds(1))
+			if !ok {
+				return nil, false
+			}
+			c := check("emptied", plan.Step{Kind: plan.ExpectValue, Target: t})
+			c.notes = notes
+			return []item{c}, true
 		})
 	addRule("field is empty", cAction, false, `(?:the |an? |my )?({field}) (?:is|are|be|was|gets|get) (?:left )?(?:empty|blank|missing|not filled in|cleared)`,
 		func(m *match) ([]item, bool) {
@@ -2957,6 +2994,14 @@ func (m *match) formContext() bool {
 		return true
 	}
 	return l.deferred != nil || l.cont == contWith
+}
+
+// outcomeVerb reports a verb said of what an action just did ("clicking
+// 'Reset' clears …"): a third-person verb right after an action.
+func outcomeVerb(m *match) bool {
+	l := m.st.last
+	v := strings.Fields(m.low(0))[0]
+	return l != nil && (l.kind == iAction || l.kind == iReload) && !m.st.afterConn && strings.HasSuffix(v, "s")
 }
 
 // beforeClick marks fills read after a click they must precede.

@@ -851,6 +851,15 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			}
 		case iCheck:
 			flush()
+			if it.rkind == "emptied" {
+				// "clicking 'Reset' clears the 'Name' field" holds of a
+				// field that was empty all along unless something was
+				// typed into it first
+				if !typedInto(cur.parts, it.steps[0].Target) {
+					return nil, &refusal{cause: "unsupported", reason: "a field said to be cleared must hold something first, or an empty field passes whatever the action did: say what is typed into it before (\"after typing 'Bob' in 'Name', clicking 'Reset' clears the 'Name' field\")"}
+				}
+				it.rkind = "value"
+			}
 			if f, v := keptValue(cur.parts, it.steps); f != "" {
 				// "typing 'Bob' into 'Name' and reloading keeps 'Bob'":
 				// what a field keeps over a reload is its value, which
@@ -1065,6 +1074,18 @@ func moveSuffixPages(items []item) []item {
 }
 
 // reloadOnly reports whether a part only reloads the page.
+// typedInto reports whether parts type a text into the field target.
+func typedInto(parts []part, target string) bool {
+	for _, pt := range parts {
+		for _, st := range pt.steps {
+			if st.Kind == plan.Fill && st.Target == target && (st.Value != "" || st.Secret != "") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // keptValue returns the field a check's text was typed into, and the
 // text, when the check looks for that text on the page after a reload
 // and nothing was sent since the typing (no click, no key): then the

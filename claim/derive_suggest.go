@@ -402,6 +402,10 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 						break
 					}
 				}
+			case checking && gone && (word(i+1) == "field" || word(i+1) == "box" || word(i+1) == "input"):
+				// "clicking 'Reset' clears the 'Name' field": the field's
+				// value goes, not the text that names it
+				sk.cut = true
 			case checking:
 				c := sketchCheck{lit: l, neg: neg, noun: nounAfter(i)}
 				if i > 0 && c.noun != "" {

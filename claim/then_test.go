@@ -597,3 +597,25 @@ func TestUniversalDroppedIsLabelled(t *testing.T) {
 		t.Error(`"The footer shows 'Acme'" taken as faithful to "Every page shows 'Acme' in the footer"`)
 	}
 }
+
+// "Clicking 'Reset' clears the 'Name' field" was read as a second action
+// (emptying the field) with no check, and "clicking 'Save' keeps 'Bob' in
+// 'Name'" was offered as "shows 'Bob' and 'Name'". What an action does to
+// a field is its value after it; a field said cleared must hold a typed
+// text first, or an empty field would pass.
+func TestActionOnFieldValue(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /form, after typing 'Bob' in 'Name', clicking 'Reset' clears the 'Name' field": `visit,fill,click,expect_value`,
+		"On /form, clicking 'Save' keeps 'Bob' in 'Name'":                                   `visit,click,expect_value`,
+		"On /settings, clearing the 'Name' field shows 'Name is required'":                  `visit,fill,expect_text`,
+	})
+	np := refusalOf(t, "On /form, clicking 'Reset' clears the 'Name' field")
+	if !strings.Contains(np.Reason, "must hold something first") {
+		t.Errorf("reason %q", np.Reason)
+	}
+	for _, s := range np.Suggestions {
+		if strings.Contains(stripLabel(s), `hides "Name"`) {
+			t.Errorf("suggestion %q hides the field's label", s)
+		}
+	}
+}
