@@ -606,8 +606,8 @@ func TestUniversalDroppedIsLabelled(t *testing.T) {
 func TestActionOnFieldValue(t *testing.T) {
 	checkStepKinds(t, map[string]string{
 		"On /form, after typing 'Bob' in 'Name', clicking 'Reset' clears the 'Name' field": `visit,fill,click,expect_value`,
-		"On /form, clicking 'Save' keeps 'Bob' in 'Name'":                                   `visit,click,expect_value`,
-		"On /settings, clearing the 'Name' field shows 'Name is required'":                  `visit,fill,expect_text`,
+		"On /form, clicking 'Save' keeps 'Bob' in 'Name'":                                  `visit,click,expect_value`,
+		"On /settings, clearing the 'Name' field shows 'Name is required'":                 `visit,fill,expect_text`,
 	})
 	np := refusalOf(t, "On /form, clicking 'Reset' clears the 'Name' field")
 	if !strings.Contains(np.Reason, "must hold something first") {
