@@ -1073,7 +1073,6 @@ func moveSuffixPages(items []item) []item {
 	return items
 }
 
-// reloadOnly reports whether a part only reloads the page.
 // typedInto reports whether parts type a text into the field target.
 func typedInto(parts []part, target string) bool {
 	for _, pt := range parts {
@@ -1119,6 +1118,7 @@ func keptValue(parts []part, steps []plan.Step) (field, value string) {
 	return "", ""
 }
 
+// reloadOnly reports whether a part only reloads the page.
 func reloadOnly(pt part) bool {
 	for _, st := range pt.steps {
 		if st.Kind != plan.Reload {
