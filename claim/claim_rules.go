@@ -2435,27 +2435,10 @@ func buildRules() {
 	// steps, the old one was there just before the last and is gone after.
 	addRule("replaces", cCheck, false, `({lit}) (?:replaces|replace|takes the place of|appears instead of|is shown instead of|shows instead of)(?: the)? ({lit})`,
 		func(m *match) ([]item, bool) {
-			if !m.st.acted {
-				// A replacement needs a step that makes it: one before, or
-				// one said after ("… after clicking 'Play'").
-				nx := m.p.nextToken(m.end)
-				if l := m.st.last; l != nil && l.kind != iPage || nx == nil || nx.low != "after" && nx.low != "when" && nx.low != "once" && nx.low != "if" && nx.low != "whenever" {
-					return nil, false
-				}
-			}
-			in, ok := m.texts(1, false)
-			if !ok {
+			if !m.hasStep() {
 				return nil, false
 			}
-			// said before its action, the old text is still found before it
-			acted := m.st.acted
-			m.st.acted = true
-			gone, ok := m.shownTexts(2, true, true)
-			m.st.acted = acted
-			if !ok {
-				return nil, false
-			}
-			return append(in, gone...), true
+			return m.replacedTexts(2, 1)
 		})
 	// "clicking 'Start' changes 'Stopped' to 'Running'", "after clicking
 	// 'Start', 'Stopped' becomes 'Running'": the old text was there just
@@ -2464,11 +2447,8 @@ func buildRules() {
 	// stayed.
 	changeTo := func(from, to int, subject bool) func(m *match) ([]item, bool) {
 		return func(m *match) ([]item, bool) {
-			if !m.st.acted {
-				nx := m.p.nextToken(m.end)
-				if l := m.st.last; l != nil && l.kind != iPage || nx == nil || nx.low != "after" && nx.low != "when" && nx.low != "once" && nx.low != "if" && nx.low != "whenever" {
-					return nil, false
-				}
+			if !m.hasStep() {
+				return nil, false
 			}
 			a, b := m.lits(from), m.lits(to)
 			if len(a) != 1 || len(b) != 1 {
@@ -2485,20 +2465,7 @@ func buildRules() {
 					m.p.replaceSpan(m.start, m.end, said)+labelSep+fmt.Sprintf("the page shows %q after; it does not check that %q was shown before", b[0], a[0]))
 				return nil, false
 			}
-			in, ok := m.texts(to, false)
-			if !ok {
-				return nil, false
-			}
-			// Said before its action ("'Stopped' becomes 'Running' after
-			// clicking 'Start'"), the old text is still found before it.
-			acted := m.st.acted
-			m.st.acted = true
-			gone, ok := m.shownTexts(from, true, true)
-			m.st.acted = acted
-			if !ok {
-				return nil, false
-			}
-			return append(in, gone...), true
+			return m.replacedTexts(from, to)
 		}
 	}
 	addRule("changes from to", cCheck, false, `(?:changes|change|turns|turn|switches|switch|updates|update|flips|flip|renames|rename|toggles|toggle)(?: the (?:text|label|status|value|word|caption|title|name|state))?(?: from)? ({lit}) (?:to|into) ({lit})`, changeTo(1, 2, false))
@@ -3994,6 +3961,42 @@ func capitalNames(p *parser, a, b int) ([]string, bool) {
 		return nil, false
 	}
 	return out, true
+}
+
+// hasStep reports whether a change said at this point has a step that
+// makes it: one before, or one said after ("… after clicking 'Play'").
+func (m *match) hasStep() bool {
+	if m.st.acted {
+		return true
+	}
+	nx := m.p.nextToken(m.end)
+	if l := m.st.last; l != nil && l.kind != iPage || nx == nil {
+		return false
+	}
+	switch nx.low {
+	case "after", "when", "once", "if", "whenever":
+		return true
+	}
+	return false
+}
+
+// replacedTexts checks that the text of group to is shown and that the
+// text of group from was there just before the last step and is gone
+// after it. Said before its action ("'Stopped' becomes 'Running' after
+// clicking 'Start'"), the old text is still found before the action.
+func (m *match) replacedTexts(from, to int) ([]item, bool) {
+	in, ok := m.texts(to, false)
+	if !ok {
+		return nil, false
+	}
+	acted := m.st.acted
+	m.st.acted = true
+	gone, ok := m.shownTexts(from, true, true)
+	m.st.acted = acted
+	if !ok {
+		return nil, false
+	}
+	return append(in, gone...), true
 }
 
 // shownTexts checks the quoted texts of group g shown (or not). A text an

@@ -1701,21 +1701,16 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	if containsWord(claim, "or") && !containsWord(rephrasing, "or") {
 		return false
 	}
-	// "Every page shows 'Acme' in the footer" is not "The footer shows
-	// 'Acme'": a rule about every page or item holds of more than one.
-	if lx := lexClaim(claim); slices.ContainsFunc(lx.toks, func(t token) bool { return universalWords[t.low] }) {
-		for i, t := range lx.toks {
-			if universalWords[t.low] && i+1 < len(lx.toks) && lx.toks[i+1].kind == tWord && !(i > 0 && lx.toks[i-1].low == "at") && !containsWord(rephrasing, t.low) {
-				return false
-			}
-		}
-	}
-	// "changes 'A' to 'B'" is not "shows 'A' and 'B'".
-	if lx := lexClaim(claim); slices.ContainsFunc(lx.toks, func(t token) bool { return changeWords[t.low] }) {
-		for i, t := range lx.toks {
-			if changeWords[t.low] && changeOfTexts(lx.toks, i) && !containsWord(rephrasing, t.low) {
-				return false
-			}
+	clx := lexClaim(claim)
+	ctoks := clx.toks
+	for i, t := range ctoks {
+		// "Every page shows 'Acme' in the footer" is not "The footer shows
+		// 'Acme'": a rule about every page or item holds of more than one.
+		universal := universalWords[t.low] && i+1 < len(ctoks) && ctoks[i+1].kind == tWord && !(i > 0 && ctoks[i-1].low == "at")
+		// "changes 'A' to 'B'" is not "shows 'A' and 'B'".
+		change := changeWords[t.low] && changeOfTexts(ctoks, i)
+		if (universal || change) && !containsWord(rephrasing, t.low) {
+			return false
 		}
 	}
 	// "shows only 'Welcome'" is not "shows 'Welcome'".
@@ -1739,14 +1734,14 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	}
 	// "shows 'Acme' once" is not "shows 'Acme'" ("Once signed in, …"
 	// opens a condition, which the rephrasing words differently).
-	for i, t := range lexClaim(claim).toks {
+	for i, t := range ctoks {
 		if i > 0 && t.kind == tWord && (t.low == "once" || t.low == "twice") && !containsWord(rephrasing, t.low) {
 			return false
 		}
 	}
 	// "shows 'Loading' then 'Ready'" is an order in time: a rephrasing
 	// that checks both texts, with nothing done between, drops it.
-	if lx := lexClaim(claim); thenBetweenTexts(lx) && !thenBetweenTexts(lexClaim(rephrasing)) {
+	if thenBetweenTexts(clx) && !thenBetweenTexts(lexClaim(rephrasing)) {
 		return false
 	}
 	// "The home page and /about show 'Acme'": a plan that never opens the
@@ -1767,7 +1762,6 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	for _, t := range lexClaim(rephrasing).toks {
 		kept[t.low] = true
 	}
-	ctoks := lexClaim(claim).toks
 	for i, t := range ctoks {
 		if t.kind != tWord || kept[t.low] || kept[t.low+"s"] || kept[strings.TrimSuffix(t.low, "s")] {
 			continue
