@@ -764,6 +764,16 @@ func buildRules() {
 			if !ok || v.text == "" && v.secret == "" {
 				return nil, false
 			}
+			if v.text != "" && !v.bare && strings.HasSuffix(strings.TrimSpace(m.p.lx.shape[m.start:m.loc[2]]), " in") && m.p.litCount(v.text) == 1 {
+				// "typing in 'Search'" types the text Search, or types
+				// into the field called Search; a text the claim looks
+				// for again ("type in 'milk' … shows 'milk'") is typed.
+				verb := strings.Fields(m.p.lx.span(m.start, m.loc[2]))
+				said := strings.Join(verb[:len(verb)-1], " ")
+				m.p.setHint("ambiguous", fmt.Sprintf(`"%s in '%s'" may type the text '%s' or type into the field called '%s': say "%s '%s'" for the text, or what to type into the field ("%s 'hello' into the '%s' field")`, said, v.text, v.text, v.text, said, v.text, said, v.text), m.start,
+					m.p.replaceSpan(m.start, m.end, fmt.Sprintf("%s %q", said, v.text)))
+				return nil, false
+			}
 			it := action("form", plan.Step{Kind: plan.Fill, Target: "role=textbox", Value: v.text, Secret: v.secret})
 			it.fillish = true
 			it.notes = append([]string{"No field named: the text is typed into the page's first text field."}, bareNote(v.text, !v.bare)...)
@@ -3565,6 +3575,17 @@ func (p *parser) nextToken(pos int) *token {
 		}
 	}
 	return nil
+}
+
+// litCount counts the quoted texts of the claim that say s.
+func (p *parser) litCount(s string) int {
+	n := 0
+	for _, t := range p.lx.toks {
+		if t.kind == tLit && strings.EqualFold(t.raw, s) {
+			n++
+		}
+	}
+	return n
 }
 
 // replaceSpan rebuilds the claim with shape[a:b] replaced by s.

@@ -619,3 +619,28 @@ func TestActionOnFieldValue(t *testing.T) {
 		}
 	}
 }
+
+// "typing in 'Search' shows 'Clear'" typed the text Search into the
+// page's first field, though it as often names the field typed into. A
+// text the claim looks for again is what is typed; otherwise both
+// readings are offered.
+func TestTypingInQuotedIsAmbiguous(t *testing.T) {
+	for _, c := range []string{
+		"On /, typing in 'Search' shows 'Clear'",
+		"On /, the 'Save' button appears after you type in 'Name'",
+	} {
+		np := refusalOf(t, c)
+		if np.Cause != "ambiguous" || !strings.Contains(np.Reason, "type into the field called") {
+			t.Errorf("%q: %s %q", c, np.Cause, np.Reason)
+		}
+		for _, s := range np.Suggestions {
+			if !strings.Contains(s, labelSep) && strings.Contains(s, " in \"") {
+				t.Errorf("%q: suggestion %q keeps the ambiguous \"in\"", c, s)
+			}
+		}
+	}
+	checkStepKinds(t, map[string]string{
+		"On /, type in 'hello' and press Enter; 'hello' is shown": `visit,fill,press,expect_text`,
+		"On /, typing 'Bob' shows 'Hi Bob'":                        `visit,fill,expect_text`,
+	})
+}
