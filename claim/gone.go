@@ -132,20 +132,24 @@ func guardGone(_ []gword, _ []plan.Step, d Derivation) string {
 	return ""
 }
 
-// A claim that an action reveals a text or makes it appear ("clicking
-// 'More' reveals 'Export as CSV'", "adding 'bread' makes '1 item left'
-// appear") says it was not shown before: a plan that checks it only after the action passes a
-// click that does nothing on a page that showed it all along. The text is
-// checked absent just before the action (absentFirst), but only a text of
-// two words or more — a short one ("Details", "name") is likely shown
+// A claim that an action reveals a thing or makes it appear ("clicking
+// 'More' reveals 'Export as CSV'", "after clicking 'Menu', the 'Settings'
+// link appears") says it was not shown before: a plan that checks it only
+// after the action passes a click that does nothing on a page that showed
+// it all along. The thing is checked absent just before the action
+// (absentFirst), once the action's target is there (the page has rendered
+// what it shows before the action): a quoted text only when it has two
+// words or more — a short one ("Details", "name") is likely shown
 // elsewhere on the page before, and the page-wide check would fail a true
-// claim — only after a click, a key or a typed value (what a hover or Tab
+// claim — and a named element (a link, a button, a field) whatever its
+// name; only after a click, a key or a typed value (what a hover or Tab
 // shows is often on the page all along, out of sight), and only on the
 // page the action is on.
 
 // cameWords say that something not shown before shows up. "Appears" alone
 // is often said of what is merely shown ("check that 'Welcome back'
-// appears"), so it counts only caused: "makes 'X' appear".
+// appears", on a sign-in page that says "Welcome back" itself), so it
+// counts only caused: "makes 'X' appear".
 var cameWords = []string{"appear", "appears", "reveal", "reveals", "revealed", "pops up", "pop up"}
 
 // cameTexts returns the quoted texts the claim says appear: the nearest
@@ -163,7 +167,7 @@ func cameTexts(lx *lexed) []string {
 		caused := t.low != "appear" && t.low != "appears"
 		lit := func(k int) bool {
 			if toks[k].kind == tLit {
-				if caused || k > 0 && (toks[k-1].low == "makes" || toks[k-1].low == "make" || toks[k-1].low == "causes") {
+				if caused || slices.ContainsFunc(toks[max(k-2, 0):k], func(b token) bool { return b.low == "makes" || b.low == "make" || b.low == "causes" }) {
 					out = append(out, strings.TrimSpace(toks[k].raw))
 				}
 				return true
@@ -175,12 +179,12 @@ func cameTexts(lx *lexed) []string {
 		for k := i + 1; k < min(i+4, len(toks)) && !lit(k); k++ {
 		}
 	}
-	return slices.DeleteFunc(out, func(v string) bool { return len(strings.Fields(v)) < 2 })
+	return out
 }
 
-// absentFirst puts, before the action after which a claim says a text of
-// two words or more appears, a check that it is not shown yet, and
-// returns the note that says so ("" when nothing was added).
+// absentFirst puts, before the action after which a claim says a thing
+// appears, a check that it is not shown yet, and returns the note that
+// says so ("" when nothing was added).
 func absentFirst(lx *lexed, p *plan.Plan) string {
 	texts := cameTexts(lx)
 	if p == nil || len(texts) == 0 || saysGone(lx) {
@@ -193,29 +197,68 @@ func absentFirst(lx *lexed, p *plan.Plan) string {
 }
 
 // cameGaps returns, for each action after which one of texts is checked
-// shown but not checked absent before it, the check that it is absent.
+// shown but not checked absent before it, the check that it is absent,
+// after waiting for the action's target.
 func cameGaps(j plan.Journey, texts []string) map[int][]plan.Step {
 	lastAct := -1
 	gaps := map[int][]plan.Step{}
+	came := func(v string) bool { return slices.ContainsFunc(texts, func(t string) bool { return strings.EqualFold(t, v) }) }
 	for i, s := range j.Steps {
 		switch {
 		case s.Kind == plan.Visit:
-			lastAct = -1 // the text is said of another page
-		case s.Kind == plan.WaitFor || s.Kind.IsAssertion():
+			lastAct = -1 // the thing is said of another page
+		case s.Kind == plan.WaitFor || s.Kind.IsAssertion() || s.Kind == plan.RememberCount:
 		default:
 			lastAct = i
 		}
-		if lastAct < 0 || s.Kind != plan.ExpectText || s.Target != "" || !slices.ContainsFunc(texts, func(v string) bool { return strings.EqualFold(v, s.Value) }) {
+		if lastAct < 0 {
+			continue
+		}
+		var absent plan.Step
+		switch {
+		case s.Kind == plan.ExpectText && s.Target == "" && came(s.Value) && len(strings.Fields(s.Value)) >= 2:
+			absent = plan.Step{Kind: plan.ExpectNoText, Value: s.Value}
+		case s.Kind == plan.ExpectVisible && came(namedBy(s.Target)):
+			absent = plan.Step{Kind: plan.ExpectHidden, Target: s.Target}
+		default:
 			continue
 		}
 		if a := j.Steps[lastAct]; a.Kind == plan.Hover || a.Kind == plan.Press && a.Value == "Tab" {
 			continue
 		}
-		if !slices.ContainsFunc(j.Steps[:lastAct], func(b plan.Step) bool { return b.Kind == plan.ExpectNoText && strings.EqualFold(b.Value, s.Value) }) {
-			gaps[lastAct] = append(gaps[lastAct], plan.Step{Kind: plan.ExpectNoText, Value: s.Value})
+		if slices.ContainsFunc(j.Steps[:lastAct], func(b plan.Step) bool {
+			return b.Kind == absent.Kind && b.Target == absent.Target && strings.EqualFold(b.Value, absent.Value)
+		}) {
+			continue
 		}
+		if len(gaps[lastAct]) == 0 {
+			// Right after the visit the page may not have rendered yet,
+			// and anything is absent: wait for the action's target.
+			if a := j.Steps[lastAct]; a.Target != "" && lastAct > 0 && j.Steps[lastAct-1].Kind == plan.Visit {
+				gaps[lastAct] = append(gaps[lastAct], plan.Step{Kind: plan.WaitFor, Target: a.Target})
+			}
+		}
+		gaps[lastAct] = append(gaps[lastAct], absent)
 	}
 	return gaps
+}
+
+// namedBy returns the name a target finds one element by ("Settings" of
+// role=link[name="Settings"], "Email" of label=Email), or "" when it
+// finds no one named element (any link, an element inside an item or a
+// part of the page).
+func namedBy(target string) string {
+	t, err := plan.ParseTarget(target)
+	if err != nil || t.Within != "" || t.In != "" || t.Under != "" || t.Beside != "" || t.Nth != 0 {
+		return ""
+	}
+	switch t.Kind {
+	case plan.ByRole:
+		return t.Name
+	case plan.ByLabel:
+		return t.Value
+	}
+	return ""
 }
 
 // insertBefore puts the steps gaps returns for each journey before the

@@ -641,6 +641,22 @@ func TestTypingInQuotedIsAmbiguous(t *testing.T) {
 	}
 	checkStepKinds(t, map[string]string{
 		"On /, type in 'hello' and press Enter; 'hello' is shown": `visit,fill,press,expect_text`,
-		"On /, typing 'Bob' shows 'Hi Bob'":                        `visit,fill,expect_text`,
+		"On /, typing 'Bob' shows 'Hi Bob'":                       `visit,fill,expect_text`,
+	})
+}
+
+// "Clicking 'Advanced' reveals the 'Timeout' field" checked only that
+// the field is visible after the click, which a page showing it all
+// along passes. A named element said revealed (made to appear, popped
+// up) is checked hidden just before the action, once the action's
+// target is there (the page has rendered).
+func TestRevealedElementHiddenFirst(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /, clicking 'Advanced' reveals the 'Timeout' field":                  `visit,wait_for,expect_hidden,click,expect_visible`,
+		"On /, clicking 'Menu' makes the 'Settings' link appear":                 `visit,wait_for,expect_hidden,click,expect_visible`,
+		"On /, clicking 'More' reveals 'Export as CSV'":                          `visit,wait_for,expect_no_text,click,expect_text`,
+		"On /, typing 'a' in 'Name' and clicking 'More' reveals 'Export as CSV'": `visit,fill,expect_no_text,click,expect_text`,
+		"On /, clicking 'Edit' shows the 'Save' button":                          `visit,click,expect_visible`,
+		"On /, after clicking 'Menu', the 'Settings' link appears":               `visit,click,expect_visible`,
 	})
 }
