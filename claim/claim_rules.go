@@ -1964,6 +1964,16 @@ func buildRules() {
 			}
 			return m.elementCheck(2, m.ok(1))
 		})
+	// "there's a 'Sign up' link but no 'Sign in' link": after an element
+	// check, "and/but no '…' <kind>" is another element absent.
+	addRule("and no element", cCheck, true, `(?:no|not an?|not any) ({el})`,
+		func(m *match) ([]item, bool) {
+			l := m.st.last
+			if !m.st.afterConn || l == nil || l.kind != iCheck || len(l.steps) != 1 || l.steps[0].Kind != plan.ExpectVisible && l.steps[0].Kind != plan.ExpectHidden {
+				return nil, false
+			}
+			return m.elementCheck(1, true)
+		})
 	addRule("element is", cCheck, false, `({ell})(?: (?:on|at|in) {page})? (?:{is} )?{neg}(?:be )?(?:visible|shown|displayed|present|there|rendered|available|on the page|on screen|on the screen|showing|displaying|displayed on the page|hidden|gone|missing|absent|removed|not there|invisible|back|visible again|shown again|there again)`,
 		func(m *match) ([]item, bool) {
 			after := m.p.lx.shape[m.loc[3]:m.end]
@@ -2409,6 +2419,20 @@ func buildRules() {
 				items[i].notes = append(items[i].notes, fmt.Sprintf("%q describes the quoted text; only the text itself is checked.", desc))
 			}
 			return items, ok
+		})
+	// "'Welcome' rather than 'Hello' is shown": the one text shown, the
+	// other not (a sketch paired them as "'Hello' next to 'Welcome'").
+	addRule("instead of shown", cCheck, false, `({lit}) (?:instead of|rather than|and not) ({lit}) (?:{is} )?(?:shown|displayed|visible|listed|on the page|on screen|on the screen|showing|displaying|rendered|written|appears|appear)`,
+		func(m *match) ([]item, bool) {
+			in, ok := m.texts(1, false)
+			if !ok {
+				return nil, false
+			}
+			out, ok := m.texts(2, true)
+			if !ok {
+				return nil, false
+			}
+			return append(in, out...), true
 		})
 	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?((?:[a-z][\w-]* )?{lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option|file|folder|directory|package|branch|release|version|user|project|repository|repo))?|{barel}) (?:{is} )?(?:(?:all|both) )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
 		func(m *match) ([]item, bool) {

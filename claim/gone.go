@@ -202,7 +202,9 @@ func absentFirst(lx *lexed, p *plan.Plan) string {
 func cameGaps(j plan.Journey, texts []string) map[int][]plan.Step {
 	lastAct := -1
 	gaps := map[int][]plan.Step{}
-	came := func(v string) bool { return slices.ContainsFunc(texts, func(t string) bool { return strings.EqualFold(t, v) }) }
+	came := func(v string) bool {
+		return slices.ContainsFunc(texts, func(t string) bool { return strings.EqualFold(t, v) })
+	}
 	for i, s := range j.Steps {
 		switch {
 		case s.Kind == plan.Visit:

@@ -573,11 +573,15 @@ func checkStepKinds(t *testing.T, cases map[string]string) {
 		if err != nil {
 			t.Fatalf("%q: %v", c, err)
 		}
-		var kinds []string
-		for _, st := range d.Plan.Journeys[0].Steps {
-			kinds = append(kinds, string(st.Kind))
+		var js []string
+		for _, j := range d.Plan.Journeys {
+			var kinds []string
+			for _, st := range j.Steps {
+				kinds = append(kinds, string(st.Kind))
+			}
+			js = append(js, strings.Join(kinds, ","))
 		}
-		if got := strings.Join(kinds, ","); got != want {
+		if got := strings.Join(js, " | "); got != want {
 			t.Errorf("%q: steps %s, want %s", c, got, want)
 		}
 	}
@@ -659,4 +663,29 @@ func TestRevealedElementHiddenFirst(t *testing.T) {
 		"On /, clicking 'Edit' shows the 'Save' button":                          `visit,click,expect_visible`,
 		"On /, after clicking 'Menu', the 'Settings' link appears":               `visit,click,expect_visible`,
 	})
+}
+
+// "'Welcome' rather than 'Hello' is shown" was refused with "/ shows
+// 'Hello' next to 'Welcome'" offered (labelled, but checking that Hello
+// is shown, the opposite); "there's a 'Sign up' link but no 'Sign in'
+// link" was refused as a bare "not 'X'". Both read now.
+func TestInsteadOfAndNoElement(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /, 'Welcome' rather than 'Hello' is shown":                `visit,expect_text | visit,expect_no_text`,
+		"On /, 'Welcome' instead of 'Hello' is shown":                 `visit,expect_text | visit,expect_no_text`,
+		"On /, there's a 'Sign up' link but no 'Sign in' link":        `visit,expect_visible | visit,expect_hidden`,
+		"On /, the page has a 'Sign up' link and no 'Sign in' button": `visit,expect_visible | visit,expect_hidden`,
+	})
+	p := mustDerive("On /, there's a 'Sign up' link but no 'Sign in' link")
+	var hidden string
+	for _, j := range p.Journeys {
+		for _, s := range j.Steps {
+			if s.Kind == plan.ExpectHidden {
+				hidden = s.Target
+			}
+		}
+	}
+	if hidden != `role=link[name="Sign in"]` {
+		t.Errorf("hidden %q", hidden)
+	}
 }
