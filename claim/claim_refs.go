@@ -776,6 +776,16 @@ func (p *parser) field(a, b int) (string, []string, bool) {
 		if !ok {
 			return "", nil, false
 		}
+		noun := ""
+		if loc[8] >= 0 {
+			noun = p.lx.shape[loc[8]:loc[9]]
+		}
+		if !quoted && kindOnlyField(strings.ToLower(v), noun) {
+			// "the text box", "the input": a kind of field, no name
+			t = plan.Target{Kind: plan.ByRole, Value: "textbox"}
+			notes = append(notes, fmt.Sprintf("%q names no field: the page's first text field is meant.", strings.TrimSpace(v+" "+noun)))
+			break
+		}
 		if !quoted {
 			switch strings.ToLower(v) {
 			case "it", "that", "them", "this", "one", "list", "page", "form", "the list", "field", "input":
@@ -795,10 +805,6 @@ func (p *parser) field(a, b int) (string, []string, bool) {
 				return "", nil, false
 			}
 		}
-		noun := ""
-		if loc[8] >= 0 {
-			noun = p.lx.shape[loc[8]:loc[9]]
-		}
 		switch noun {
 		case "checkbox", "option":
 			t = plan.Target{Kind: plan.ByRole, Value: "checkbox", Name: v}
@@ -817,6 +823,24 @@ func (p *parser) field(a, b int) (string, []string, bool) {
 		return "", nil, false
 	}
 	return s, notes, true
+}
+
+// kindOnlyField reports whether an unquoted field name and its noun say
+// only a kind of text field ("the text box", "the input field", "the
+// textbox"), which names no label.
+func kindOnlyField(name, noun string) bool {
+	switch noun {
+	case "", "field", "box", "input", "area", "input field", "input box", "text field", "text box":
+	default:
+		return false
+	}
+	switch name {
+	case "input", "textbox", "textarea":
+		return true
+	case "text", "entry", "text input":
+		return noun != ""
+	}
+	return false
 }
 
 // valueRef is what a claim types or chooses: a text or a secret's name.

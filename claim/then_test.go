@@ -689,3 +689,27 @@ func TestInsteadOfAndNoElement(t *testing.T) {
 		t.Errorf("hidden %q", hidden)
 	}
 }
+
+// "typing 'Milk' and pressing Enter empties the text box" looked for a
+// field labelled "text" (and was refused as never typed into): "the text
+// box", "the input", "the input field" name a kind of field, the page's
+// first text field, the one an unnamed typing fills.
+func TestKindOnlyFieldIsFirstTextField(t *testing.T) {
+	for c, want := range map[string]string{
+		"On /todos, typing 'Milk' and pressing Enter empties the text box":           "role=textbox",
+		"On /todos, typing 'Milk' and pressing Enter clears the input":               "role=textbox",
+		"On /todos, typing 'Milk' in the text field and pressing Enter shows 'Milk'": "role=textbox",
+		"On /todos, after typing 'Milk' in the 'Text' field, 'Milk' is shown":        "label=Text",
+	} {
+		d, err := Derive(c)
+		if err != nil {
+			t.Errorf("%q: %v", c, err)
+			continue
+		}
+		for _, s := range d.Plan.Journeys[0].Steps {
+			if (s.Kind == plan.Fill || s.Kind == plan.ExpectValue) && s.Target != want {
+				t.Errorf("%q: %s on %q, want %q", c, s.Kind, s.Target, want)
+			}
+		}
+	}
+}
