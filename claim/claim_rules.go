@@ -607,7 +607,7 @@ func buildRules() {
 			it := action("form", plan.Step{Kind: plan.Fill, Target: t})
 			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: submitCSS}.String()}
 			it.deferred, it.fillish, it.cont = &click, true, contWith
-			it.notes = append(notes, "An empty field only shows an error once the form is sent: the plan clicks the form's submit button (the first button in a form that submits it).")
+			it.notes = append(notes, "An empty field only shows an error once the form is sent: the plan sends it by the button or key the claim says next, else by the form's submit button (the first button in a form that submits it).")
 			return []item{it}, true
 		})
 	addRule("bad email", cAction, false, `(?:typing|type|entering|enter|with|using|submitting|submit|filling in|giving|providing) (?:an? )?(invalid|bad|wrong|malformed|broken|incorrect) (?:email|e-mail|email address)`,
@@ -618,7 +618,7 @@ func buildRules() {
 				it.deferred = &click
 			}
 			it.fillish, it.cont = true, contWith
-			it.notes = []string{"An invalid address is typed as \"not-an-email\" into the field labelled \"Email\", and the form is sent (its first submit button); edit the plan if your form differs."}
+			it.notes = []string{"An invalid address is typed as \"not-an-email\" into the field labelled \"Email\", and the form is sent (by the button or key the claim says next, else its first submit button); edit the plan if your form differs."}
 			return []item{it}, true
 		})
 	addRule("bad password", cAction, false, `(?:with|using|and|entering|typing) (?:an? |the )?(wrong|invalid|incorrect|bad|short|weak|too short) password`,

@@ -559,6 +559,12 @@ func Trace(claim string, p *plan.Plan, notes []string) (Derivation, error) {
 
 // --- assembly ------------------------------------------------------------
 
+// submitsForm reports whether an action's steps are one click or an
+// Enter: what sends a form the fields before it were filled in.
+func submitsForm(steps []plan.Step) bool {
+	return len(steps) == 1 && (steps[0].Kind == plan.Click || steps[0].Kind == plan.Press && steps[0].Value == "Enter")
+}
+
 // part is one action or check of a scenario, as the claim said it.
 type part struct {
 	steps []plan.Step
@@ -569,12 +575,15 @@ type part struct {
 	// implied: a pending submit said by "filling in the form" (see
 	// item.impliedSubmit)
 	implied bool
-	silent  bool   // said by the part before it (a sign-in's button click)
-	click   string // a click on a bare text, resolved when the journey is built
-	exact   bool   // that text is matched whole and case-sensitively
-	button  bool   // that click submits a form ("with an empty form")
-	seq     bool   // "then" came before it
-	notes   []string
+	// byFill: a pending submit a fill implies ("typing an invalid
+	// email", "with an empty name"), not one a verb says ("submitting")
+	byFill bool
+	silent bool   // said by the part before it (a sign-in's button click)
+	click  string // a click on a bare text, resolved when the journey is built
+	exact  bool   // that text is matched whole and case-sensitively
+	button bool   // that click submits a form ("with an empty form")
+	seq    bool   // "then" came before it
+	notes  []string
 	// remember is a target counted before the journey's first action
 	// (remember_count "before"), for a check that compares with it.
 	remember string
@@ -827,6 +836,12 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				// submitting it": one submit, not two clicks
 				cur.pending = nil
 			}
+			if p := cur.pending; p != nil && (p.implied || p.byFill) && !p.silent && !it.fillish && it.deferred == nil && submitsForm(it.steps) {
+				// "typing an invalid email and clicking 'Sign up'": the
+				// click (or Enter) the claim says is the submit the fill
+				// implied, not a second one
+				cur.pending = nil
+			}
 			if !it.fillish || cur.pending == nil {
 				flush()
 			}
@@ -839,7 +854,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				cur.parts = append(cur.parts, pt)
 			}
 			if it.deferred != nil {
-				cur.pending = &part{steps: []plan.Step{*it.deferred}, rkind: pt.rkind, desc: "submit the form", silent: it.signin, implied: it.impliedSubmit}
+				cur.pending = &part{steps: []plan.Step{*it.deferred}, rkind: pt.rkind, desc: "submit the form", silent: it.signin, implied: it.impliedSubmit, byFill: it.fillish && len(it.steps) > 0}
 			}
 			cur.actions++
 			seq = false

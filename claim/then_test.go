@@ -713,3 +713,18 @@ func TestKindOnlyFieldIsFirstTextField(t *testing.T) {
 		}
 	}
 }
+
+// "typing an invalid email and clicking 'Sign up'" sent the form twice:
+// the submit the invalid email implies, then the click the claim says.
+// The click (or Enter) said after such a fill is that submit; a submit a
+// verb says ("submitting the form and clicking 'Close'") stays.
+func TestSaidClickIsTheImpliedSubmit(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /signup, typing an invalid email and clicking 'Sign up' shows 'Invalid email'":             `visit,wait_for,fill,click,expect_text`,
+		"On /signup, typing an invalid email and pressing Enter shows 'Invalid email'":                 `visit,wait_for,fill,press,expect_text`,
+		"On /contact, filling in the form with 'Ann' as the name and clicking 'Send' shows 'Thanks'":   `visit,wait_for,fill,click,expect_text`,
+		"On /signup, typing an invalid email shows 'Invalid email'":                                    `visit,wait_for,fill,click,expect_text`,
+		"On /contact, submitting the form and clicking 'Close' shows 'Bye'":                            `visit,click,click,expect_text`,
+		"On /login, signing in as a@b.co with the secret PW and clicking 'Log out' shows 'Signed out'": `visit,wait_for,fill,wait_for,fill,press,click,expect_text`,
+	})
+}
