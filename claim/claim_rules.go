@@ -2531,16 +2531,19 @@ func buildRules() {
 		})
 	// "the 'GET' badge next to 'List books' is visible", "shows 'Paid' next
 	// to 'Invoice 7'": the text inside the item that shows the other one.
-	addRule("next to", cCheck, false, `(?:(?:the )?({lit})(?: (badge|label|tag|icon|button|link|status|text|count|price|date))? (?:next to|beside|alongside) (?:the )?(?:(?:item|task|todo|row|entry|line|operation) )?({lit}) (?:{is} )?{neg}(?:visible|shown|displayed|present|there|listed)|{neg}{show} ({lit}) (?:next to|beside|alongside) (?:the )?(?:(?:item|task|todo|row|entry|line|operation) )?({lit}))`,
+	addRule("next to", cCheck, false, `(?:(?:the )?({lit})(?: (badge|label|tag|icon|button|link|status|text|count|price|date))? (?:next to|beside|alongside) (?:the )?(?:(?:item|task|todo|row|entry|line|operation) )?({lit}) (?:{is} )?{neg}(?:visible|shown|displayed|present|there|listed)|{neg}{show} ({lit}) (?:next to|beside|alongside) (?:the )?(?:(?:item|task|todo|row|entry|line|operation) )?({lit})|({lit}) (?:{is} )?{neg}(?:visible|shown|displayed|present|listed) (?:next to|beside|alongside) (?:the )?(?:(?:item|task|todo|row|entry|line|operation) )?({lit}))`,
 		func(m *match) ([]item, bool) {
 			var x, y, noun string
-			if m.ok(1) {
+			switch {
+			case m.ok(1):
 				x, y = m.lits(1)[0], m.lits(3)[0]
 				if m.ok(2) {
 					noun = m.low(2)
 				}
-			} else {
+			case m.ok(4):
 				x, y = m.lits(4)[0], m.lits(5)[0]
+			default:
+				x, y = m.lits(6)[0], m.lits(7)[0]
 			}
 			t := plan.Target{Kind: plan.ByText, Value: x, Within: y}
 			switch noun {
@@ -2554,6 +2557,26 @@ func buildRules() {
 			c := check(rk, plan.Step{Kind: k, Target: t.String()})
 			c.notes = []string{fmt.Sprintf("%q is looked for inside the smallest repeated item (list item, row, card) whose text contains %q.", x, y)}
 			return []item{c}, true
+		})
+	// "'Desk Lamp' shows 'Out of stock'" may be what an item shows or what
+	// clicking a control shows ("'Save' shows 'Saved'"): both offered,
+	// the click first for a one-word name.
+	addRule("text shows text", cCheck, false, `({lit}) (?:shows|displays) ({lit})`,
+		func(m *match) ([]item, bool) {
+			if l := m.st.last; l != nil && l.kind != iPage {
+				return nil, false
+			}
+			x, y := m.lits(1), m.lits(2)
+			if len(x) != 1 || len(y) != 1 {
+				return nil, false
+			}
+			item := m.p.replaceSpan(m.start, m.end, fmt.Sprintf("the %q item shows %q", x[0], y[0]))
+			click := m.p.replaceSpan(m.start, m.end, fmt.Sprintf("clicking %q shows %q", x[0], y[0]))
+			if len(strings.Fields(x[0])) == 1 {
+				item, click = click, item
+			}
+			m.p.setHint("ambiguous", fmt.Sprintf(`"'%s' shows '%s'" may say what the item '%s' shows or what clicking '%s' shows: say "the '%s' item shows '%s'" or "clicking '%s' shows '%s'"`, x[0], y[0], x[0], x[0], x[0], y[0], x[0], y[0]), m.start, item, click)
+			return nil, false
 		})
 	// "'Last seen' says 'Never'", "the value of 'Hash' reads 'None'": a
 	// label and the value the page shows for it, looked for in the value

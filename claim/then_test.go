@@ -728,3 +728,26 @@ func TestSaidClickIsTheImpliedSubmit(t *testing.T) {
 		"On /login, signing in as a@b.co with the secret PW and clicking 'Log out' shows 'Signed out'": `visit,wait_for,fill,wait_for,fill,press,click,expect_text`,
 	})
 }
+
+// "'Desk Lamp' shows 'Out of stock'" was refused with only "clicking
+// 'Desk Lamp' shows …" offered (a guess at an action the claim may not
+// say); "'Out of stock' is shown next to 'Desk Lamp'" was refused though
+// its suggestion was its reading. The first offers both readings, the
+// second reads as the text inside the item.
+func TestItemShowsText(t *testing.T) {
+	np := refusalOf(t, "On /shop, 'Desk Lamp' shows 'Out of stock'")
+	if np.Cause != "ambiguous" || len(np.Suggestions) < 2 {
+		t.Fatalf("%s %q %q", np.Cause, np.Reason, np.Suggestions)
+	}
+	if s := np.Suggestions[0]; s != `On /shop, the "Desk Lamp" item shows "Out of stock"` {
+		t.Errorf("first suggestion %q", s)
+	}
+	if !strings.Contains(np.Suggestions[1], `clicking "Desk Lamp"`) {
+		t.Errorf("second suggestion %q", np.Suggestions[1])
+	}
+	checkReadings(t, []readingCase{
+		{"On /shop, 'Out of stock' is shown next to 'Desk Lamp'", `On /shop, the text "Out of stock" in the item containing "Desk Lamp" is visible.`},
+	})
+	// said after another check, the quoted text is one more text shown
+	checkStepKinds(t, map[string]string{"On /, the header shows 'Acme' and 'Pricing' shows 'From $5'": `visit,wait_for,expect_text,wait_for,expect_text,expect_text`})
+}
