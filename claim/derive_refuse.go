@@ -472,6 +472,8 @@ func resultAtStart(claim string, p *plan.Plan) string {
 	for i, t := range lx.toks {
 		verbAt := i == 0 || lx.toks[i-1].kind == tPunct || lx.toks[i-1].low == "and" || lx.toks[i-1].low == "then" || strings.HasSuffix(t.low, "ing")
 		switch {
+		case t.kind == tWord && act < 0 && verbAt && (t.low == "opening" || t.low == "open") && i+1 < len(lx.toks) && lx.toks[i+1].kind == tPath:
+			// "Opening /x shows 'Y'" visits /x: no action
 		case t.kind == tWord && act < 0 && verbAt && (sketchClickVerbs[t.low] || sketchActionVerbs[t.low] || pressVerb(t.low) || baseActionVerbs[t.low]):
 			act = i
 		case t.kind == tLit && act >= 0 && i-act > 2:

@@ -261,7 +261,8 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 				}
 				continue
 			}
-			if pw, _ := prevWord(i); sketchClickVerbs[pw] && t.kind == tPath && !checking {
+			if pw, _ := prevWord(i); sketchClickVerbs[pw] && pw != "opening" && t.kind == tPath && !checking {
+				// ("opening /admin" visits it: the sketch's page)
 				// "Clicking /tasks": the link to that path.
 				sk.acts = append(sk.acts, sketchAct{kind: "link", lit: t.raw, at: i})
 				continue

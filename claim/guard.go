@@ -854,6 +854,9 @@ func guardDuring(ws []gword, _ []plan.Step, _ Derivation) string {
 		if w.kind != tWord || w.low != "while" && w.low != "during" && w.low != "until" {
 			continue
 		}
+		if i+1 < len(ws) && (ws[i+1].low == "signed" || ws[i+1].low == "logged" || ws[i+1].low == "not" || ws[i+1].low == "being") {
+			continue // "while signed out sends you to /login": a state, not a process
+		}
 		for k := i + 1; k < len(ws) && k <= i+4 && ws[k].kind == tWord; k++ {
 			if processWords[ws[k].low] || w.low == "during" && (ws[k].low == "upload" || ws[k].low == "load" || ws[k].low == "save") {
 				return fmt.Sprintf("%q says what shows while the page is busy, which is over before the plan looks: say what it shows after", w.low+" "+ws[k].low)

@@ -749,3 +749,24 @@ func TestItemShowsText(t *testing.T) {
 		{"On /shop, 'Out of stock' is shown next to 'Desk Lamp'", `On /shop, the text "Out of stock" in the item containing "Desk Lamp" is visible.`},
 	})
 }
+
+// "Opening /admin while signed out sends you to /login" was refused as a
+// state "while" the page is busy ("while … sends"), and "Opening /x …"
+// claims were offered "Clicking the /x link …" from the home page (an
+// action the claim never says, in place of the visit). "While signed
+// out" is who visits; opening a path visits it.
+func TestOpeningPathIsAVisit(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"Opening /admin while signed out sends you to /login":    `visit,expect_url`,
+		"Opening /admin while not logged in sends you to /login": `visit,expect_url`,
+	})
+	np := refusalOf(t, "Opening /rest/system/version in the browser shows the version JSON with 'v1.19.2-ds1'")
+	if len(np.Suggestions) == 0 || !strings.HasPrefix(np.Suggestions[0], `/rest/system/version shows "v1.19.2-ds1"`) {
+		t.Errorf("suggestions %q", np.Suggestions)
+	}
+	for _, s := range np.Suggestions {
+		if strings.Contains(s, "link") {
+			t.Errorf("suggestion %q clicks a link the claim never names", s)
+		}
+	}
+}
