@@ -2369,6 +2369,23 @@ func buildRules() {
 			c.notes = []string{fmt.Sprintf("%q is looked for inside the smallest repeated item (list item, row, card) whose text contains %q.", y, x)}
 			return []item{c}, true
 		})
+	// "'Ideas' has the tag 'work'", "'Invoice 7' has a 'Paid' badge": a
+	// marker the item shows, inside the item (it was offered as a click
+	// on 'Ideas').
+	addRule("has the tag", cCheck, false, `({lit}) (?:{is} )?{neg}(?:has|have|carries|carry|is marked with|is tagged with|is labelled with|is labeled with|shows|show) (?:the |a |an )?(?:(?:tag|label|badge|status|marker|chip|pill|flag) ({lit})|({lit}) (?:tag|label|badge|status|marker|chip|pill|flag))`,
+		func(m *match) ([]item, bool) {
+			x, y := m.lits(1), m.lits(m.firstGroup(2, 3))
+			if len(x) != 1 || len(y) != 1 {
+				return nil, false
+			}
+			k, rk := plan.ExpectVisible, "presence"
+			if after := " " + m.p.lx.shape[m.loc[3]:m.end] + " "; strings.Contains(after, " not ") || strings.Contains(after, " never ") || strings.Contains(after, " no longer ") {
+				k, rk = plan.ExpectHidden, "absence"
+			}
+			c := check(rk, plan.Step{Kind: k, Target: plan.Target{Kind: plan.ByText, Value: y[0], Within: x[0]}.String()})
+			c.notes = []string{fmt.Sprintf("%q is looked for inside the smallest repeated item (list item, row, card) whose text contains %q.", y[0], x[0])}
+			return []item{c}, true
+		})
 	// "shows Bob's email as 'bob@example.com'": a description, then the
 	// text that shows it.
 	addRule("described as", cCheck, false, `{neg}{show} (?:the |a |an |our |its |their |your )?((?:[a-z][\w-]* (?:'s )?){1,3})as ({lits})`,

@@ -770,3 +770,16 @@ func TestOpeningPathIsAVisit(t *testing.T) {
 		}
 	}
 }
+
+// "'Ideas' has the tag 'work'" was offered as "clicking 'Ideas' shows
+// 'work'": a marker an item carries is the text inside the item, and
+// "does not have" is its absence there.
+func TestItemHasTag(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /notes, 'Ideas' has the tag 'work'", `On /notes, the text "work" in the item containing "Ideas" is visible.`},
+		{"On /invoices, 'Invoice 7' has a 'Paid' badge", `On /invoices, the text "Paid" in the item containing "Invoice 7" is visible.`},
+	})
+	checkStepKinds(t, map[string]string{
+		"On /invoices, 'Invoice 7' does not have a 'Paid' badge": `visit,wait_for,expect_hidden`,
+	})
+}
