@@ -224,6 +224,13 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 		if sk.cut {
 			break
 		}
+		if t.kind == tWord && (t.low == "until" || t.low == "till") && len(sk.checks) > 0 {
+			// "'A' is hidden until you click 'B'": what comes after is
+			// done after the state said; a sketch would check the state
+			// after it (the opposite)
+			sk.cut = true
+			break
+		}
 		switch t.kind {
 		case tPath, tURL:
 			if t.kind == tPath && (checking || len(sk.acts) > 0) && destinationPath(toks, i) && !negatedBefore(toks, i-1) && !(checking && neg) {

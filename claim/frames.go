@@ -138,6 +138,13 @@ var reChangesLabelled = lazyRE(`^((?i:on)\s+\S+,\s*)?((?i:clicking|pressing|choo
 const changesLabelledAs = "${1}after $2, the $3 says $4"
 
 var restatements = []restatement{
+	// "'Settings' is hidden until you click 'Menu'": not shown before the
+	// action, shown after it (a rephrasing offered "clicking 'Menu' does
+	// not show 'Settings'", the opposite)
+	{lazyRE(quotedRe + `\s+(?:(?i:is|are|stays|stay|remains|remain)\s+(?:(?i:hidden|invisible)|(?i:not)\s+(?i:shown|visible|displayed))|(?i:does\s+not|doesn't|do\s+not|don't)\s+(?i:show|appear|show\s+up))\s+(?i:until)\s+(?:(?i:you|the\s+user|a\s+user|i|someone)\s+)?(?i:click|clicks|press|presses|tick|ticks|check|checks|tap|taps)\s+(?:(?i:on)\s+)?` + quotedRe + `\s*$`), "the page does not show $1; clicking $2 shows $1",
+		"hidden until an action: not shown before it, shown after", false},
+	{lazyRE(quotedRe + `\s+(?:(?i:is|are|stays|stay|remains|remain)\s+(?:(?i:hidden|invisible)|(?i:not)\s+(?i:shown|visible|displayed))|(?i:does\s+not|doesn't|do\s+not|don't)\s+(?i:show|appear|show\s+up))\s+(?i:until)\s+` + quotedRe + `\s+(?i:is|gets)\s+(?i:clicked|pressed|tapped)\s*$`), "the page does not show $1; clicking $2 shows $1",
+		"hidden until an action: not shown before it, shown after", false},
 	// "neither 'A' nor 'B' is shown": the page shows neither, as "shows
 	// neither 'A' nor 'B'" is read (not A and not B)
 	{lazyRE(`\b(?i:neither)\s+` + quotedRe + `\s+(?i:nor)\s+` + quotedRe + `\s+(?i:is|are)\s+(?:(?i:shown|visible|displayed|listed|present)\b|(?i:on\s+the\s+page)\b)`), "the page shows neither $1 nor $2",

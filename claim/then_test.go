@@ -783,3 +783,21 @@ func TestItemHasTag(t *testing.T) {
 		"On /invoices, 'Invoice 7' does not have a 'Paid' badge": `visit,wait_for,expect_hidden`,
 	})
 }
+
+// "'Advanced options' are hidden until you click 'Show more'" was refused
+// with "clicking 'Show more' does not show 'Advanced options'" offered:
+// the opposite of the claim. Hidden until an action is not shown before
+// it and shown after; a sketch stops at "until".
+func TestHiddenUntilAction(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /, 'Settings' is hidden until you click 'Menu'":               `visit,expect_no_text | visit,click,expect_text`,
+		"On /, 'Advanced options' are hidden until you click 'Show more'": `visit,expect_no_text | visit,click,expect_text`,
+		"On /, 'Settings' doesn't show until 'Menu' is clicked":           `visit,expect_no_text | visit,click,expect_text`,
+	})
+	np := refusalOf(t, "On /, 'Advanced options' are not shown until you quickly click 'Show more'")
+	for _, s := range np.Suggestions {
+		if strings.Contains(stripLabel(s), `clicking "Show more" does not show`) {
+			t.Errorf("suggestion %q says the opposite of the claim", s)
+		}
+	}
+}
