@@ -2437,6 +2437,24 @@ func buildRules() {
 			}
 			return items, ok
 		})
+	// "clicking 'Delete' on 'Ann' keeps (leaves) 'Bob'", "… 'Bob' stays":
+	// after an action, a text still shown, found just before it too
+	// (uiItems). "Leaves 'Name' empty" is a field left empty.
+	addRule("keeps text", cCheck, false, `(?:keeps|keep|leaves|leave)(?: the)? ({lits})(?: (?:there|in place|listed|shown|visible|on the page|in the list|alone|untouched))?|({lits}) (?:stays|stay|remains|remain)(?: (?:there|in place|listed|shown|visible|on the page|in the list))?`,
+		func(m *match) ([]item, bool) {
+			if m.st.actions != 1 {
+				// after several actions ("clicking 'About' and going
+				// back keeps 'Dark'") where it was found first is not said
+				return nil, false
+			}
+			if nx := m.p.nextToken(m.end); nx != nil {
+				switch nx.low {
+				case "empty", "blank", "unfilled", "unset", "cleared", "unticked", "ticked", "checked", "unchecked", "in", "as", "at", "on", "selected", "enabled", "disabled", "open", "closed", "hidden", "visible", "focused":
+					return nil, false
+				}
+			}
+			return m.texts(m.firstGroup(1, 2), false)
+		})
 	// "'Welcome' rather than 'Hello' is shown": the one text shown, the
 	// other not (a sketch paired them as "'Hello' next to 'Welcome'").
 	addRule("instead of shown", cCheck, false, `({lit}) (?:instead of|rather than|and not) ({lit}) (?:{is} )?(?:shown|displayed|visible|listed|on the page|on screen|on the screen|showing|displaying|rendered|written|appears|appear)`,

@@ -26,8 +26,9 @@ var openWords = lazyRE(`\b(?:opens|open|opening|brings up|bring up|pops up|pop u
 // stillBefore and stillAfter find "still" said of a quoted text: "still
 // shows 'X'", "'X' is still shown".
 var (
-	stillBefore = lazyRE(`\bstill\s+(?:[a-z]+\s+){0,2}$`)
-	stillAfter  = lazyRE(`^\s*(?:is|are|remains|stays)\s+still\b`)
+	// ("keeps 'X'", "leaves 'X'", "'X' stays": the same)
+	stillBefore = lazyRE(`\b(?:still|keeps|leaves)\s+(?:[a-z]+\s+){0,2}$`)
+	stillAfter  = lazyRE(`^\s*(?:(?:is|are|remains|stays)\s+still\b|(?:stays|remains|stay|remain)\b)`)
 	// "no longer shows 'X'", "'X' is no longer shown", "the 'X' button is
 	// no longer there", "'X' isn't shown any more"
 	longerBefore = lazyRE(`\bno longer\s+(?:[a-z]+\s+){0,2}$`)

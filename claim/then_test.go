@@ -520,7 +520,11 @@ func TestReloadKeepsTypedValue(t *testing.T) {
 // page's first Delete rather than Milk's. What is kept is shown, and the
 // item a clicked control is next to stays with the click.
 func TestSketchKeepsAndNextTo(t *testing.T) {
-	np := refusalOf(t, "On /todos, clicking 'Delete' next to 'Milk' removes it but keeps 'Eggs'")
+	// read now: Eggs found before and after, Milk gone
+	checkStepKinds(t, map[string]string{
+		"On /todos, clicking 'Delete' next to 'Milk' removes it but keeps 'Eggs'": `visit,expect_text,click,expect_no_text,expect_text`,
+	})
+	np := refusalOf(t, "On /todos, clicking 'Delete' next to 'Milk' removes it but keeps 'Eggs' forever")
 	if len(np.Suggestions) == 0 {
 		t.Fatal("no suggestion")
 	}
@@ -800,4 +804,19 @@ func TestHiddenUntilAction(t *testing.T) {
 			t.Errorf("suggestion %q says the opposite of the claim", s)
 		}
 	}
+}
+
+// "clicking 'Delete' on 'Ann' removes 'Ann'; 'Bob' stays" was offered as
+// "clicking 'Delete' hides 'Ann' and 'Bob'" (Bob gone, the opposite):
+// after one action, a text kept (left, staying, remaining) is shown just
+// before the action and after it. After several actions where it was
+// found first is not said: refused.
+func TestKeptTextAfterAction(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /users, clicking 'Delete' on 'Ann' keeps 'Bob'":                       `visit,expect_text,click,expect_text`,
+		"On /users, clicking 'Delete' on 'Ann' removes 'Ann'; 'Bob' stays":        `visit,expect_visible,expect_text,click,expect_hidden,expect_text`,
+		"On /users, clicking 'Delete' on 'Ann' removes 'Ann' and leaves 'Bob'":    `visit,expect_visible,expect_text,click,expect_hidden,expect_text`,
+		"On /users, clicking 'Delete' on 'Ann' removes 'Ann' while 'Bob' remains": `visit,expect_visible,expect_text,click,expect_hidden,expect_text`,
+	})
+	refusalOf(t, "On /settings, clicking 'About' and pressing back keeps 'Dark' on the page")
 }
