@@ -147,7 +147,7 @@ var restatements = []restatement{
 		"hidden until an action: not shown before it, shown after", false},
 	// "neither 'A' nor 'B' is shown": the page shows neither, as "shows
 	// neither 'A' nor 'B'" is read (not A and not B)
-	{lazyRE(`\b(?i:neither)\s+` + quotedRe + `\s+(?i:nor)\s+` + quotedRe + `\s+(?i:is|are)\s+(?:(?i:shown|visible|displayed|listed|present)\b|(?i:on\s+the\s+page)\b)`), "the page shows neither $1 nor $2",
+	{lazyRE(`\b(?i:neither)\s+` + quotedRe + `\s+(?i:nor)\s+` + quotedRe + `\s+(?:(?i:is|are)\s+(?:(?i:shown|visible|displayed|listed|present)\b|(?i:on\s+the\s+page)\b)|(?i:appears|appear|shows\s+up|show\s+up)\b)`), "the page shows neither $1 nor $2",
 		`"neither A nor B is shown" is "the page shows neither A nor B"`, false},
 	// "'A' is shown but 'B' is not", "'A' is shown; 'B' is not": the
 	// elided state said again

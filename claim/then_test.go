@@ -820,3 +820,12 @@ func TestKeptTextAfterAction(t *testing.T) {
 	})
 	refusalOf(t, "On /settings, clicking 'About' and pressing back keeps 'Dark' on the page")
 }
+
+// "neither 'Free' nor 'Trial' appears" was refused while "… is shown"
+// read: "appears" and "shows up" say the same of a text.
+func TestNeitherNorAppears(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /, neither 'Free' nor 'Trial' appears":                        `visit,expect_no_text | visit,expect_no_text`,
+		"On /, after clicking 'Pro', neither 'Free' nor 'Trial' shows up": `visit,click,expect_no_text,expect_no_text`,
+	})
+}
