@@ -866,6 +866,11 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			}
 		case iCheck:
 			flush()
+			for _, st := range it.steps {
+				if (st.Kind == plan.ExpectText || st.Kind == plan.ExpectNoText) && nativeValidation(st.Value) {
+					return nil, &refusal{cause: "out_of_reach", reason: fmt.Sprintf("%q reads like the browser's own validation bubble, which it draws outside the page: no page text holds it, so a plan would decide failed whatever the form does; quote a message the page itself shows, or say where the page stays (\"… stays on /x\")", st.Value)}
+				}
+			}
 			if it.rkind == "emptied" {
 				// "clicking 'Reset' clears the 'Name' field" holds of a
 				// field that was empty all along unless something was
@@ -1765,4 +1770,15 @@ func countsBefore(g []part) map[int][]plan.Step {
 		out[k] = append(out[k], plan.Step{Kind: plan.RememberCount, Target: pt.newOf, Ref: newOfRef(pt.newOf)})
 	}
 	return out
+}
+
+// reNativeValidation matches the messages browsers show in their own
+// bubble when a form control fails its constraints (Chromium's and
+// Firefox's English wording); the page's text never holds them.
+var reNativeValidation = lazyRE(`(?i)^\s*(?:please (?:fill (?:out|in) this field|include an '@' in the email address|enter an email address|enter a (?:url|number|valid value|date)|match the (?:requested|format requested)|select an item in the list|select one of these options|check this box|lengthen this text|shorten this text|use at least \d+ characters)|value must be (?:greater|less) than or equal to)`)
+
+// nativeValidation reports whether a text is a browser's constraint
+// validation message.
+func nativeValidation(v string) bool {
+	return reNativeValidation.MatchString(v)
 }

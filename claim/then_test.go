@@ -829,3 +829,20 @@ func TestNeitherNorAppears(t *testing.T) {
 		"On /, after clicking 'Pro', neither 'Free' nor 'Trial' shows up": `visit,click,expect_no_text,expect_no_text`,
 	})
 }
+
+// "submitting the empty form shows 'Please fill out this field.'" looked
+// for the browser's own validation bubble in the page's text, which never
+// holds it: a form that shows the bubble failed. Such a message is
+// refused, saying why; a message the page writes is still read.
+func TestNativeValidationMessage(t *testing.T) {
+	for _, c := range []string{
+		"On /contact, submitting the empty form shows 'Please fill out this field.'",
+		"On /signup, typing 'abc' as the email and submitting shows \"Please include an '@' in the email address.\"",
+	} {
+		np := refusalOf(t, c)
+		if np.Cause != "out_of_reach" || !strings.Contains(np.Reason, "validation bubble") {
+			t.Errorf("%q: %s %q", c, np.Cause, np.Reason)
+		}
+	}
+	checkStepKinds(t, map[string]string{"On /contact, submitting the empty form shows 'Please enter your name'": `visit,click,expect_text`})
+}
