@@ -2292,11 +2292,7 @@ func buildRules() {
 	// "only shows 'A', not 'B'": the contrast names what "only" excludes.
 	addRule("only not", cCheck, false, `only (?:{show}) ({lits})(?: ,)? (?:but |and )?(?:not|never|no) ({lits})`,
 		func(m *match) ([]item, bool) {
-			in, ok := m.texts(1, false)
-			if !ok {
-				return nil, false
-			}
-			out, ok := m.texts(2, true)
+			in, out, ok := m.shownNotShown(1, 2)
 			if !ok {
 				return nil, false
 			}
@@ -2459,15 +2455,8 @@ func buildRules() {
 	// other not (a sketch paired them as "'Hello' next to 'Welcome'").
 	addRule("instead of shown", cCheck, false, `({lit}) (?:instead of|rather than|and not) ({lit}) (?:{is} )?(?:shown|displayed|visible|listed|on the page|on screen|on the screen|showing|displaying|rendered|written|appears|appear)`,
 		func(m *match) ([]item, bool) {
-			in, ok := m.texts(1, false)
-			if !ok {
-				return nil, false
-			}
-			out, ok := m.texts(2, true)
-			if !ok {
-				return nil, false
-			}
-			return append(in, out...), true
+			in, out, ok := m.shownNotShown(1, 2)
+			return append(in, out...), ok
 		})
 	addRule("text is shown", cCheck, false, `(?:is |are )?(?:the )?(?:(?:text|message|words?|string|phrase|label|copy|greeting|notice) )?((?:[a-z][\w-]* )?{lits}(?: (?:entry|task|todo|note|tag|section|card|record|post|comment|line|operation|endpoint|model|schema|label|option|file|folder|directory|package|branch|release|version|user|project|repository|repo))?|{barel}) (?:{is} )?(?:(?:all|both) )?{neg}(?:shown|displayed|visible|present|there|rendered|printed|listed|on the page|on screen|on the screen|showing|displaying|written|in the page|in the list|somewhere on the page|displayed on the page|hidden|gone|missing|absent|removed|invisible|deleted|added(?: to the (?:list|page|table))?|in the list|on the list)`,
 		func(m *match) ([]item, bool) {
@@ -4064,6 +4053,18 @@ func capitalNames(p *parser, a, b int) ([]string, bool) {
 		return nil, false
 	}
 	return out, true
+}
+
+// shownNotShown checks the texts of group shown shown and those of group
+// not not shown.
+func (m *match) shownNotShown(shown, not int) (in, out []item, ok bool) {
+	if in, ok = m.texts(shown, false); !ok {
+		return nil, nil, false
+	}
+	if out, ok = m.texts(not, true); !ok {
+		return nil, nil, false
+	}
+	return in, out, true
 }
 
 // hasStep reports whether a change said at this point has a step that
