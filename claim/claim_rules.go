@@ -627,8 +627,16 @@ func buildRules() {
 			it := action("form", plan.Step{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: "Password"}.String(), Value: v})
 			it.fillish, it.cont = true, contWith
 			it.notes = []string{fmt.Sprintf("%q is typed as the %s password: a made-up value, not a secret; edit the plan to use another.", v, m.low(1))}
-			if l := m.st.last; l != nil && l.signin {
+			switch l := m.st.last; {
+			case l != nil && l.signin:
 				it.replacePassword = true
+			case (l == nil || l.deferred == nil) && m.low(1) != "short" && m.low(1) != "weak" && m.low(1) != "too short":
+				// "entering a@b.co and a wrong password shows 'Invalid'":
+				// a wrong password is found out only once the form is sent
+				// (a short one may be seen as it is typed)
+				click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: submitCSS}.String()}
+				it.deferred = &click
+				it.notes = append(it.notes, "A wrong password shows only once the form is sent: the plan sends it by the button or key the claim says next, else by the form's first submit button.")
 			}
 			return []item{it}, true
 		})

@@ -846,3 +846,17 @@ func TestNativeValidationMessage(t *testing.T) {
 	}
 	checkStepKinds(t, map[string]string{"On /contact, submitting the empty form shows 'Please enter your name'": `visit,click,expect_text`})
 }
+
+// "entering a@b.co and a wrong password shows 'Invalid'" typed both and
+// looked for the message without sending the form, so a login page that
+// rejects the password failed the claim. A wrong password is sent (by the
+// click or Enter the claim says, else the form's button); a short one,
+// which a page may flag as it is typed, is not.
+func TestWrongPasswordIsSent(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /login, entering a@b.co and a wrong password shows 'Invalid'":                        `visit,fill,wait_for,fill,click,expect_text`,
+		"On /login, entering a@b.co and a wrong password and clicking 'Sign in' shows 'Invalid'": `visit,fill,wait_for,fill,click,expect_text`,
+		"On /login, signing in as a@b.co with a wrong password shows 'Invalid'":                  `visit,wait_for,fill,wait_for,fill,press,expect_text`,
+		"On /signup, typing a short password shows 'Too short'":                                  `visit,wait_for,fill,expect_text`,
+	})
+}
