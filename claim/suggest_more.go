@@ -665,7 +665,8 @@ func DropsActionUnsaid(claim, suggestion string) string {
 	if strings.Contains(label, "the rest of") {
 		return ""
 	}
-	for _, t := range lexClaim(claim).toks {
+	ctoks := lexClaim(claim).toks
+	for i, t := range ctoks {
 		if t.kind != tWord || !actionWords[t.low] || kept[t.low] {
 			continue
 		}
@@ -673,7 +674,8 @@ func DropsActionUnsaid(claim, suggestion string) string {
 			// Said as "clicking" or "pressing".
 			continue
 		}
-		if visitVerbs[t.low] && t.low != "opening" {
+		if visitVerbs[t.low] && (t.low != "opening" || i+1 < len(ctoks) && ctoks[i+1].kind == tPath) {
+			// ("opening /x" visits it; "opening the menu" acts)
 			continue
 		}
 		if !strings.Contains(label, t.low) {

@@ -180,4 +180,12 @@ func TestFaithfulErrorsKeepThePage(t *testing.T) {
 	if a := DropsActionUnsaid("Clicking 'Save' shows 'Saved'", `The home page shows "Saved"`+labelSep+`on /, the page shows "Saved"; it does not check what the claim says with "Clicking"`); a != "" {
 		t.Errorf("DropsActionUnsaid = %q, want none", a)
 	}
+	// "opening /x" is the visit a suggestion on /x keeps; "opening the
+	// menu" is an action
+	if a := DropsActionUnsaid("Opening /api shows the JSON with 'v1'", `/api shows "v1"`+labelSep+`on /api, the page shows "v1"; it does not check what the claim says with "JSON"`); a != "" {
+		t.Errorf("DropsActionUnsaid = %q, want none", a)
+	}
+	if a := DropsActionUnsaid("Opening the menu shows 'v1'", `The home page shows "v1"`+labelSep+`on /, the page shows "v1"; it does not check what the claim says with "menu"`); a != "Opening" {
+		t.Errorf("DropsActionUnsaid = %q, want Opening", a)
+	}
 }
