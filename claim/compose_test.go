@@ -261,7 +261,7 @@ func TestComposeElisionsAndOpens(t *testing.T) {
 		// what opens, shown by the texts it lists
 		// a place named with what opens it: the opener first, then the tab
 		{"In Options (press 'p'), the 'Audio' tab shows 'Master volume'", [][]string{{`{"visit":"/"}`, `{"press":"p"}`, `{"wait_for":"role=tab[name=\"Audio\"]","reach":true}`, `{"click":"role=tab[name=\"Audio\"]"}`, `{"expect_text":"Master volume"}`}}},
-		{"Hitting '?' opens a dialog listing 'Go to inbox'", [][]string{{`{"visit":"/"}`, `{"press":"?"}`, `{"expect_text":"Go to inbox"}`}}},
+		{"Hitting '?' opens a dialog listing 'Go to inbox'", [][]string{{`{"visit":"/"}`, `{"expect_no_text":"Go to inbox"}`, `{"press":"?"}`, `{"expect_text":"Go to inbox"}`}}},
 		{"Pressing 'g' brings up 'Go to…'", [][]string{{`{"visit":"/"}`, `{"press":"g"}`, `{"expect_text":"Go to…"}`}}},
 		// an element said to be on a page
 		{"The 'Pricing' heading is on the home page", [][]string{{`{"visit":"/"}`, `{"expect_visible":"role=heading[name=\"Pricing\"]"}`}}},

@@ -179,6 +179,71 @@ func cameTexts(lx *lexed) []string {
 		for k := i + 1; k < min(i+4, len(toks)) && !lit(k); k++ {
 		}
 	}
+	return append(out, openedWith(toks)...)
+}
+
+// openers say an action brings up a container ("opens a dialog with
+// 'Create account'"); openedBoxes are the containers, openedLinks the words
+// that lead to what the container shows.
+var (
+	openers      = []string{"opens", "open", "brings up", "bring up", "pulls up", "pull up", "pops up", "pop up", "launches", "launch"}
+	openedBoxes  = []string{"dialog", "modal", "popup", "pop-up", "popover", "panel", "drawer", "menu", "dropdown", "drop-down", "overlay", "sheet", "box", "window", "tooltip", "sidebar", "lightbox", "form"}
+	openedLinks  = []string{"with", "showing", "listing", "saying", "containing", "holding", "that shows", "that lists", "that says", "that contains", "that has", "which shows", "which lists", "which says", "which contains", "which has"}
+	openedFiller = []string{"a", "an", "the", "new", "small", "little", "confirmation", "sign-up", "signup", "login", "sign-in", "settings", "search", "share", "context", "side", "bottom"}
+)
+
+// openedWith returns the first quoted text of what an action opens, said
+// as a container and what it holds ("opens a dialog with 'Create account'",
+// "brings up a panel listing 'Export'"): the container was not open
+// before the action, so neither was what it shows.
+func openedWith(toks []token) []string {
+	var out []string
+	word := func(k int, ws []string) int {
+		// the number of tokens one of ws spans at k (0: none)
+		for _, w := range ws {
+			n := len(strings.Fields(w))
+			if k+n > len(toks) {
+				continue
+			}
+			ok := true
+			for j, f := range strings.Fields(w) {
+				ok = ok && toks[k+j].kind == tWord && toks[k+j].low == f
+			}
+			if ok {
+				return n
+			}
+		}
+		return 0
+	}
+	for i := 0; i < len(toks); i++ {
+		n := word(i, openers)
+		if n == 0 {
+			continue
+		}
+		k := i + n
+		for word(k, openedFiller) == 1 {
+			k++
+		}
+		if k == i+n || word(k, openedBoxes) != 1 {
+			// "opens 'Settings'" is said of a page or a link; an article and
+			// a kind of box are what make it a container
+			continue
+		}
+		for word(k, openedBoxes) == 1 {
+			k++ // "a dialog box", "a modal window"
+		}
+		m := word(k, openedLinks)
+		if m == 0 {
+			continue
+		}
+		k += m
+		for word(k, []string{"a", "an", "the"}) == 1 {
+			k++
+		}
+		if k < len(toks) && toks[k].kind == tLit {
+			out = append(out, strings.TrimSpace(toks[k].raw))
+		}
+	}
 	return out
 }
 

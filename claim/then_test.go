@@ -860,3 +860,18 @@ func TestWrongPasswordIsSent(t *testing.T) {
 		"On /signup, typing a short password shows 'Too short'":                                  `visit,wait_for,fill,expect_text`,
 	})
 }
+
+// "clicking 'Sign up' opens a dialog with 'Create account'" looked for
+// the text only after the click, so a page that showed it all along and
+// whose button did nothing verified. What a container an action opens
+// shows was not shown before the action (a text of two words or more, or
+// a named element); a box not said ("opens 'Settings'") is not read so.
+func TestOpenedContainerShowsNew(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /, clicking 'Sign up' opens a dialog with 'Create account'":        `visit,wait_for,expect_no_text,click,expect_text`,
+		"On /, clicking 'Share' brings up a popup listing 'Copy link'":         `visit,wait_for,expect_no_text,click,expect_text`,
+		"On /, clicking 'Sign up' opens a dialog with an 'Email' field":        `visit,wait_for,expect_hidden,click,expect_visible,expect_visible`,
+		"On /, clicking 'Sign up' opens a modal dialog with a 'Submit' button": `visit,wait_for,expect_hidden,click,expect_visible,expect_visible`,
+		"On /, clicking 'Sign up' opens a dialog with 'Email'":                 `visit,click,expect_text`,
+	})
+}
