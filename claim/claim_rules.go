@@ -2534,7 +2534,31 @@ func buildRules() {
 			return m.replacedTexts(from, to)
 		}
 	}
-	addRule("changes from to", cCheck, false, `(?:changes|change|turns|turn|switches|switch|updates|update|flips|flip|renames|rename|toggles|toggle)(?: the (?:text|label|status|value|word|caption|title|name|state))?(?: from)? ({lit}) (?:to|into) ({lit})`, changeTo(1, 2, false))
+	addRule("changes from to", cCheck, false, `(?:(?:changes|change|turns|turn|switches|switch|updates|update|flips|flip|renames|rename|toggles|toggle)(?: the (text|label|status|value|word|caption|title|name|state|count|counter|number|total|badge|price|score|amount|quantity|button text|button label|item count)| (?:its|their) (status|value|state|count|counter|number|total|badge|price|score|amount|quantity))?(?: from)?|(?:goes|go|moves|move|jumps|jump|increases|increase|decreases|decrease|rises|rise|drops|drop|falls|fall)(?: up| down)? from) ({lit}) (?:to|into) ({lit})`,
+		func(m *match) ([]item, bool) {
+			items, ok := changeTo(3, 4, false)(m)
+			if !ok {
+				return nil, false
+			}
+			// "changes the count from '3' to '4'", "the total goes from
+			// …": the part is not pinned, and a short new text or a value
+			// is refused as such (guardShortUnpinned)
+			part := ""
+			if m.ok(1) {
+				part = "the " + m.low(1)
+			} else if m.ok(2) {
+				part = "the " + m.low(2)
+			} else if from, _ := m.p.lx.tokensIn(m.start, m.end); from >= 2 {
+				t := m.p.lx.toks
+				if t[from-1].kind == tWord && detWords[t[from-2].low] && valueParts[t[from-1].low] {
+					part = "the " + t[from-1].low
+				}
+			}
+			if part != "" {
+				items[0].notes = append(items[0].notes, fmt.Sprintf("%q is not pinned to one element: the new text is looked for on the whole page.", part))
+			}
+			return items, true
+		})
 	addRule("becomes", cCheck, false, `({lit}) (?:becomes|become|changes to|change to|changes into|turns into|turn into|switches to|switch to|updates to|update to|flips to|is replaced by|is replaced with|gets replaced by|is renamed to|is changed to)(?: the text)? ({lit})`, changeTo(1, 2, true))
 	// "changes the counter to '1 item left'": the outcome is the new text.
 	addRule("changes to", cCheck, false, `(?:changes|updates|sets|turns|switches|flips|renames|filters|narrows|narrows down|reduces|cuts) (?:the |its |their )?((?:[a-z][\w-]* ){0,2}[a-z][\w-]*) (?:to|into) ({lit})`,
@@ -4107,6 +4131,14 @@ func (m *match) replacedTexts(from, to int) ([]item, bool) {
 	m.st.acted = acted
 	if !ok {
 		return nil, false
+	}
+	if s := in[0].steps[0]; len(in) == 1 && len(in[0].steps) == 1 && s.Kind == plan.ExpectText && s.Target == "" && shortText(s.Value) &&
+		len(gone) == 1 && len(gone[0].steps) == 1 && gone[0].steps[0].Kind == plan.ExpectHidden {
+		// "changes '3' to '4'": the old text is the element that says
+		// exactly it, and so is the new one; "4" anywhere ("2024", "4
+		// days ago") is not the counter that now says 4
+		in[0].steps[0] = plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByText, Value: s.Value, Exact: true}.String()}
+		in[0].notes = append(in[0].notes, fmt.Sprintf("%q is short, so the element whose whole text is exactly %q is checked visible after, as the old one is checked.", s.Value, s.Value))
 	}
 	return append(in, gone...), true
 }

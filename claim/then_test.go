@@ -875,3 +875,29 @@ func TestOpenedContainerShowsNew(t *testing.T) {
 		"On /, clicking 'Sign up' opens a dialog with 'Email'":                 `visit,click,expect_text`,
 	})
 }
+
+// "the status goes from 'Pending' to 'Approved'", "changes its status
+// from …" were refused, and "changes '3' to '4'" looked for "4" anywhere,
+// so a counter that jumped to 5 on a page saying "Posted 4 days ago"
+// verified. A change said with "goes from", "increases from" or of a
+// named part is read as "changes … from … to …"; a short new text is the
+// element that says exactly it, as the old one is; a value of an unpinned
+// part is refused as such.
+func TestChangesFromTo(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /, after clicking 'Approve' the status goes from 'Pending' to 'Approved'": `visit,expect_visible,click,expect_text,expect_hidden`,
+		"On /, clicking 'Approve' changes its status from 'Pending' to 'Approved'":    `visit,expect_visible,click,expect_text,expect_hidden`,
+		"On /, clicking 'Like' changes '3' to '4'":                                    `visit,expect_visible,click,expect_visible,expect_hidden`,
+		"On /, after clicking '+', '0' becomes '1'":                                   `visit,expect_visible,click,expect_visible,expect_hidden`,
+	})
+	d, err := Derive("On /, clicking 'Like' changes '3' to '4'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Plan.Journeys[0].Steps[3].Target; got != `text="4"` {
+		t.Errorf("new short text looked for as %q, want the element that says exactly it", got)
+	}
+	if np := refusalOf(t, "On /, clicking 'Add' changes the total from '$10' to '$20'"); !strings.Contains(np.Reason, "is a value") {
+		t.Errorf("a value of the unpinned total: %q", np.Reason)
+	}
+}
