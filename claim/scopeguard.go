@@ -89,6 +89,14 @@ func guardGuesses(d *Derivation) {
 					addNote(d, fmt.Sprintf("The %s tab is found by its role (role=tab), a guess at how the app marks its tabs: it is waited for first (marked reach), so an app whose tabs are plain links or buttons blocks the run, not fails it.", plan.Quote(t.Name)))
 				}
 			}
+			if w := guessedImage(*d, s); w != "" && !s.Reach && !found[s.Target] {
+				// "clicking the logo", "the avatar is shown": an image
+				// whose alternative text holds the word is a guess (a logo's
+				// is often the app's name), so it is found first and a page
+				// whose image says otherwise blocks the run, not fails it.
+				findFirst(s.Target)
+				addNote(d, fmt.Sprintf("The %s is found by a guess (an image whose alternative text holds %q): it is waited for first (marked reach), so a page whose %s has another alternative text blocks the run, not fails it.", w, w, w))
+			}
 			if s.Reach && s.Kind != plan.Click {
 				found[s.Target] = true // already found first ("hover" on it, a guard put in before)
 			}
@@ -150,6 +158,25 @@ func guardGuesses(d *Derivation) {
 	if dialogNoted && !slices.ContainsFunc(d.Notes, func(n string) bool { return strings.HasPrefix(n, "The dialog is found by its markup") }) {
 		d.Notes = append(d.Notes, "The dialog is found by its markup (a <dialog> element or role=dialog), a guess: the plan first waits for one to be shown (marked reach), so if the app's dialog is not marked up as one, the run is blocked, not failed.")
 	}
+}
+
+// guessedImage returns the word ("logo", "avatar") a step clicks, hovers
+// or finds visible an image by, when the derivation took the image's
+// alternative text from that word of the claim; "" otherwise.
+func guessedImage(d Derivation, s plan.Step) string {
+	switch s.Kind {
+	case plan.Click, plan.DblClick, plan.Hover, plan.ExpectVisible:
+	default:
+		return ""
+	}
+	t, err := plan.ParseTarget(s.Target)
+	if err != nil || t.Kind != plan.ByAlt || t.Within != "" || t.In != "" {
+		return ""
+	}
+	if !slices.Contains(d.Notes, fmt.Sprintf("'the %s' taken as an image whose alternative text contains %q.", t.Value, t.Value)) {
+		return ""
+	}
+	return t.Value
 }
 
 // guessedControl reports whether step s fills, chooses in or checks the

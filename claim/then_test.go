@@ -901,3 +901,19 @@ func TestChangesFromTo(t *testing.T) {
 		t.Errorf("a value of the unpinned total: %q", np.Reason)
 	}
 }
+
+// "clicking the logo goes to /" clicked an image whose alternative text
+// holds "logo", a guess (a logo's is often the app's name), so a page
+// whose logo says "Acme" failed a true claim. The guessed image is found
+// first, marked reach: such a page blocks the run.
+func TestGuessedImageFoundFirst(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /about, clicking the logo goes to /":                  `visit,wait_for,click,expect_url`,
+		"On /, hovering over the avatar shows 'Signed in as Ann'": `visit,wait_for,hover,expect_text`,
+		"On /, the 'Acme' logo is shown":                          `visit,expect_visible`,
+	})
+	d := mustDerive("On /about, clicking the logo goes to /")
+	if s := d.Journeys[0].Steps[1]; !s.Reach || s.Target != "alt=logo" {
+		t.Errorf("logo found first as %+v, want alt=logo marked reach", s)
+	}
+}
