@@ -694,6 +694,31 @@ func composeActionWord(w string) bool {
 // written only when it reads as one: an unquoted phrase that ends in the
 // noun of an element ("the Beta badge") or carries a pronoun ("keeps
 // showing it") is the reader having taken words of the sentence for a text.
+// describedValue reports an unquoted value to type that is lower-case
+// words describing a value ("mismatched passwords", "an invalid date",
+// "existing email") rather than the value itself.
+func describedValue(v string) bool {
+	if v == "" || strings.ToLower(v) != v || strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) && r != ' ' && r != '-' }) {
+		return false
+	}
+	fs := strings.Fields(v)
+	return valueKindNouns[fs[len(fs)-1]] || len(fs) > 1 && valueDescribers[fs[0]]
+}
+
+// valueKindNouns name a kind of value; valueDescribers say which value of
+// a kind, not what it is.
+var (
+	valueKindNouns = map[string]bool{"password": true, "passwords": true, "email": true, "emails": true, "e-mail": true,
+		"name": true, "names": true, "number": true, "numbers": true, "date": true, "dates": true, "address": true,
+		"addresses": true, "value": true, "values": true, "code": true, "codes": true, "username": true, "usernames": true,
+		"url": true, "urls": true, "phone": true, "amount": true, "quantity": true, "query": true, "input": true}
+	valueDescribers = map[string]bool{"mismatched": true, "mismatching": true, "different": true, "matching": true,
+		"invalid": true, "valid": true, "wrong": true, "correct": true, "incorrect": true, "existing": true,
+		"duplicate": true, "unknown": true, "same": true, "other": true, "another": true, "fake": true, "bogus": true,
+		"bad": true, "long": true, "short": true, "weak": true, "strong": true, "empty": true, "blank": true,
+		"used": true, "taken": true, "unique": true, "negative": true, "malformed": true, "misspelled": true}
+)
+
 func guardUnquotedText(_ []gword, steps []plan.Step, d Derivation) string {
 	quoted := map[string]bool{}
 	lx := lexClaim(pageFirst(stripLabel(d.Claim)))
@@ -701,6 +726,11 @@ func guardUnquotedText(_ []gword, steps []plan.Step, d Derivation) string {
 		quoted[l] = true
 	}
 	for _, s := range steps {
+		if s.Kind == plan.Fill && !quoted[s.Value] && describedValue(s.Value) {
+			// "entering mismatched passwords" typed the words
+			// "mismatched passwords" into the first field
+			return fmt.Sprintf("the unquoted %q describes what is typed rather than saying it, and the plan would type those words: quote each value typed (\"typing 'abc123' as the password\")", s.Value)
+		}
 		if s.Kind == plan.Click || s.Kind == plan.Hover || s.Kind == plan.DblClick {
 			// "pressing back keeps 'Dark'" clicked the text "back keeps"
 			if t, err := plan.ParseTarget(s.Target); err == nil && t.Kind == plan.ByText && !quoted[t.Value] {

@@ -917,3 +917,22 @@ func TestGuessedImageFoundFirst(t *testing.T) {
 		t.Errorf("logo found first as %+v, want alt=logo marked reach", s)
 	}
 }
+
+// "entering mismatched passwords shows 'Passwords do not match'" typed the
+// words "mismatched passwords" into the page's first field. Lower-case
+// words that describe a value (a kind of value, or which one) are refused;
+// a value said as written ("searching for milk") is typed.
+func TestDescribedValueNotTyped(t *testing.T) {
+	for _, c := range []string{
+		"On /signup, entering mismatched passwords shows 'Passwords do not match'",
+		"On /signup, entering different passwords shows 'Passwords do not match'",
+	} {
+		if np := refusalOf(t, c); !strings.Contains(np.Reason, "describes what is typed") {
+			t.Errorf("%q: %q", c, np.Reason)
+		}
+	}
+	checkStepKinds(t, map[string]string{
+		"On /, typing gibberish shows 'No results'": `visit,fill,expect_text`,
+		"On /, searching for milk shows 'Milk'":     `visit,wait_for,fill,press,expect_text`,
+	})
+}
