@@ -3094,6 +3094,9 @@ func (m *match) beforeClick(items []item) []item {
 	return items
 }
 
+// reSecretName is a secret's name as the claim language writes it.
+var reSecretName = lazyRE(`^[a-z_][a-z0-9_]*$`)
+
 func (m *match) fill(fieldGroup, valueGroup int, cont contKind) ([]item, bool) {
 	t, notes, ok := m.p.field(m.bounds(fieldGroup))
 	if !ok {
@@ -3104,6 +3107,12 @@ func (m *match) fill(fieldGroup, valueGroup int, cont contKind) ([]item, bool) {
 		return nil, false
 	}
 	if v.secret == "" && v.text != "" && secretField(t) {
+		if from, to := m.p.lx.tokensIn(m.bounds(fieldGroup)); to-from >= 2 && m.p.lx.toks[to-2].low == "secret" && reSecretName.MatchString(m.p.lx.toks[to-1].low) {
+			// "signing in with the secret PW as demo@example.com": the
+			// secret is the value, the address what is typed beside it,
+			// not a password written out
+			return nil, false
+		}
 		m.p.setHint("secret", "the claim puts a password in clear text; vouch never stores passwords in plans", m.start,
 			secretSuggestion(m.p.lx, m.p.replaceSpan(m.loc[2*valueGroup], m.loc[2*valueGroup+1], "the secret PASSWORD"), "PASSWORD"))
 		return nil, false

@@ -138,6 +138,10 @@ var reChangesLabelled = lazyRE(`^((?i:on)\s+\S+,\s*)?((?i:clicking|pressing|choo
 const changesLabelledAs = "${1}after $2, the $3 says $4"
 
 var restatements = []restatement{
+	// "signing in with the secret PW as ann@x.co": who signs in said after
+	// the secret, as "signing in as ann@x.co with the secret PW" reads it
+	{lazyRE(`\b((?i:signing|logging|log|sign)\s+(?i:in|on))\s+(?i:with)\s+((?i:the\s+)?(?i:secret)\s+[A-Za-z_][A-Za-z0-9_]*)\s+(?i:as)\s+([^\s,;'"]+@[^\s,;'"]+)`), "$1 as $3 with $2",
+		"who signs in, said after the secret, is the user name typed", false},
 	// "'Settings' is hidden until you click 'Menu'": not shown before the
 	// action, shown after it (a rephrasing offered "clicking 'Menu' does
 	// not show 'Settings'", the opposite)

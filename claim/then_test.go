@@ -936,3 +936,27 @@ func TestDescribedValueNotTyped(t *testing.T) {
 		"On /, searching for milk shows 'Milk'":     `visit,wait_for,fill,press,expect_text`,
 	})
 }
+
+// "signing in with the secret PW as demo@example.com" was refused as a
+// password written out, offering "signing in with the secret PW as the
+// secret PASSWORD": the address read as the password. Who signs in, said
+// after the secret, is the user name typed.
+func TestSecretBeforeUser(t *testing.T) {
+	d := mustDerive("On /login, signing in with the secret PW as demo@example.com shows 'Dashboard'")
+	var typed, secret string
+	for _, s := range d.Journeys[0].Steps {
+		if s.Kind == plan.Fill && s.Value != "" {
+			typed = s.Value
+		}
+		if s.Kind == plan.Fill && s.Secret != "" {
+			secret = s.Secret
+		}
+	}
+	if typed != "demo@example.com" || secret != "PW" {
+		t.Errorf("typed %q with secret %q, want demo@example.com with PW", typed, secret)
+	}
+	np := refusalOf(t, "On /login, filling the password with 'hunter2' shows 'Dashboard'")
+	if np.Cause != "secret" {
+		t.Errorf("a password written out: %s %q", np.Cause, np.Reason)
+	}
+}
