@@ -2573,6 +2573,14 @@ func buildRules() {
 				}
 			}
 			words := strings.Fields(m.low(1))
+			if verb := strings.Fields(m.low(0))[0]; (verb == "filters" || verb == "narrows" || verb == "reduces" || verb == "cuts") && collectionNouns[words[len(words)-1]] {
+				// "filters the table to 'Ann'": nothing else is left,
+				// which a check that 'Ann' is shown does not prove (a
+				// filter that did nothing passed)
+				m.p.setHint("unsupported", fmt.Sprintf("%q says nothing else is left in the %s, which vouch cannot check: say what is shown, and what is not (\"shows '%s' and does not show '…'\")", verb, words[len(words)-1], m.lits(2)[0]), m.start,
+					m.p.replaceSpan(m.start, m.end, "shows "+plan.Quote(m.lits(2)[0]))+labelSep+fmt.Sprintf("the page shows %s after; it does not check that nothing else is left in the %s", plan.Quote(m.lits(2)[0]), words[len(words)-1]))
+				return nil, false
+			}
 			switch noun := words[len(words)-1]; noun {
 			case "button", "link", "tab", "heading":
 				// "turns the button into 'Cancel'": a button named so.
@@ -3093,6 +3101,11 @@ func (m *match) beforeClick(items []item) []item {
 	}
 	return items
 }
+
+// collectionNouns name what a filter narrows down to some of its items.
+var collectionNouns = map[string]bool{"list": true, "table": true, "results": true, "items": true, "rows": true,
+	"entries": true, "tasks": true, "todos": true, "view": true, "grid": true, "products": true, "users": true,
+	"options": true, "suggestions": true, "catalogue": true, "catalog": true, "search": true}
 
 // reSecretName is a secret's name as the claim language writes it.
 var reSecretName = lazyRE(`^[a-z_][a-z0-9_]*$`)

@@ -960,3 +960,21 @@ func TestSecretBeforeUser(t *testing.T) {
 		t.Errorf("a password written out: %s %q", np.Cause, np.Reason)
 	}
 }
+
+// "searching 'ann' filters the table to 'Ann'" checked only that 'Ann'
+// is shown after, so a filter that did nothing verified. Filtering,
+// narrowing or reducing a list to a text says nothing else is left:
+// refused, with the reading that checks less offered labelled. A count
+// reduced to a text is still read ("reduces the count to '2 items left'").
+func TestFilteredToRefused(t *testing.T) {
+	for _, c := range []string{
+		"On /users, searching 'ann' filters the table to 'Ann'",
+		"On /products, typing 'lamp' narrows the list to 'Desk Lamp'",
+	} {
+		np := refusalOf(t, c)
+		if !strings.Contains(np.Reason, "nothing else is left") || len(np.Suggestions) == 0 || !strings.Contains(np.Suggestions[0], labelSep) {
+			t.Errorf("%q: %q %q", c, np.Reason, np.Suggestions)
+		}
+	}
+	checkStepKinds(t, map[string]string{"On /, clicking 'Done' reduces the count to '2 items left'": `visit,click,expect_text`})
+}
