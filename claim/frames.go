@@ -138,6 +138,11 @@ var reChangesLabelled = lazyRE(`^((?i:on)\s+\S+,\s*)?((?i:clicking|pressing|choo
 const changesLabelledAs = "${1}after $2, the $3 says $4"
 
 var restatements = []restatement{
+	// "typing 'Milk' and pressing Enter shows 'Milk' in the list": what
+	// is in the list is what the page shows, as "'Milk' is in the list"
+	// is read
+	{lazyRE(`\b((?i:shows|show|displays|display|lists|list))\s+` + quotedRe + `\s+(?i:in|on)\s+(?i:the|your|my)\s+(?:(?i:to-do|todo|task|shopping)\s+)?(?i:list)\s*$`), "$1 $2",
+		"what is in the list is what the page shows, as \"'X' is in the list\" is read", false},
 	// "signing in with the secret PW as ann@x.co": who signs in said after
 	// the secret, as "signing in as ann@x.co with the secret PW" reads it
 	{lazyRE(`\b((?i:signing|logging|log|sign)\s+(?i:in|on))\s+(?i:with)\s+((?i:the\s+)?(?i:secret)\s+[A-Za-z_][A-Za-z0-9_]*)\s+(?i:as)\s+([^\s,;'"]+@[^\s,;'"]+)`), "$1 as $3 with $2",

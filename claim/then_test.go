@@ -978,3 +978,13 @@ func TestFilteredToRefused(t *testing.T) {
 	}
 	checkStepKinds(t, map[string]string{"On /, clicking 'Done' reduces the count to '2 items left'": `visit,click,expect_text`})
 }
+
+// "typing 'Milk' and pressing Enter shows 'Milk' in the list" was refused
+// (or offered without "in the list", unlabelled), while "'Milk' is in the
+// list" was read: what a check shows in the list is what the page shows.
+func TestShownInTheList(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /todos, typing 'Milk' and pressing Enter shows 'Milk' in the list": `visit,fill,press,expect_text`,
+		"On /todos, adding 'Milk' does not show 'Milk' in the list":            `visit,wait_for,fill,press,expect_no_text`,
+	})
+}
