@@ -188,3 +188,41 @@ func TestEarlyFailureOfTheAddress(t *testing.T) {
 		t.Fatalf("the address check on a settled page waited out its budget (settled_ms %d)\n%s", s.SettledMS, explain(res))
 	}
 }
+
+// TestAbsenceWaitsForPendingTimer: a check that something is not shown
+// waits for the page's timers due soon, so that a form that moves on
+// after a short timer, or a message a timer shows, is seen; a page whose
+// timer never stops (a clock) is still checked, once the wait runs out.
+func TestAbsenceWaitsForPendingTimer(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		switch r.URL.Path {
+		case "/form":
+			fmt.Fprint(w, `<title>form</title><button onclick="setTimeout(() => { location.href = '/arrived'; }, 800)">Go</button>`)
+		case "/toast":
+			fmt.Fprint(w, `<title>toast</title><button onclick="setTimeout(() => { const p = document.createElement('p'); p.setAttribute('role', 'alert'); p.textContent = 'Saved'; document.body.append(p); }, 800)">Save</button>`)
+		case "/arrived":
+			fmt.Fprint(w, `<title>arrived</title><h1>Dashboard</h1>`)
+		case "/clock":
+			fmt.Fprint(w, `<title>clock</title><p id=o></p><script>setInterval(() => { document.getElementById('o').textContent = String(Date.now()); }, 200);</script>`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	tests := []struct {
+		name, steps string
+		want        evidence.Decision
+	}{
+		{"a navigation a timer makes", "      - visit: /form\n      - click: text=Go\n      - expect_no_text: Dashboard\n", evidence.Failed},
+		{"an element a timer shows", "      - visit: /toast\n      - click: text=Save\n      - expect_hidden: role=alert\n", evidence.Failed},
+		{"a text a timer shows", "      - visit: /toast\n      - click: text=Save\n      - expect_no_text: Saved\n", evidence.Failed},
+		{"a clock that never stops", "      - visit: /clock\n      - expect_no_text: Never shown\n", evidence.Verified},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := run(t, journeyPlan(t, tc.steps), Options{BaseURL: srv.URL})
+			wantDecision(t, res, tc.want)
+		})
+	}
+}
