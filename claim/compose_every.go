@@ -60,7 +60,13 @@ var reEveryNumber = lazyRE(`^-?\d+(?:\.\d+)?$`)
 
 // everyBadNoun are words before a path that are no items ("every time").
 var everyBadNoun = map[string]bool{"time": true, "times": true, "one": true, "request": true, "requests": true,
-	"change": true, "changes": true, "write": true, "deploy": true, "page": true, "pages": true, "load": true}
+	"change": true, "changes": true, "write": true, "deploy": true, "page": true, "pages": true, "load": true,
+	// kinds of element: "every button has an accessible name" is said of
+	// the page's controls, not of a JSON list's items
+	"button": true, "buttons": true, "link": true, "links": true, "image": true, "images": true,
+	"heading": true, "headings": true, "field": true, "fields": true, "input": true, "inputs": true,
+	"checkbox": true, "checkboxes": true, "form": true, "forms": true, "tab": true, "tabs": true,
+	"icon": true, "icons": true, "control": true, "controls": true, "element": true, "elements": true}
 
 // everyBadField are words where a field's name would be that name none.
 var everyBadField = map[string]bool{"the": true, "a": true, "an": true, "no": true, "not": true, "value": true,

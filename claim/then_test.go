@@ -988,3 +988,16 @@ func TestShownInTheList(t *testing.T) {
 		"On /todos, adding 'Milk' does not show 'Milk' in the list":            `visit,wait_for,fill,press,expect_no_text`,
 	})
 }
+
+// "On /, every button has an accessible name" offered "On GET /, every
+// button has an accessible name" unlabelled: a JSON reading of a rule
+// about the page's controls. A kind of element is no JSON list's item.
+func TestEveryElementNotJSON(t *testing.T) {
+	np := refusalOf(t, "On /, every button has an accessible name")
+	for _, s := range np.Suggestions {
+		if strings.Contains(s, "GET /") {
+			t.Errorf("JSON reading offered for the page's buttons: %q", s)
+		}
+	}
+	checkStepKinds(t, map[string]string{"On /api/users, every user has role admin": `visit,expect_json`})
+}
