@@ -38,6 +38,9 @@ type apiComposer struct {
 	typed  []apiVal // quoted values that read as a JSON number, boolean or null too
 	rest   int      // the first word after the path
 	jv     jvState  // what the JSON-verbs reader learnt (jsonverbs.go)
+	// httpMeta is a part of the HTTP response outside its body the claim
+	// names as a field ("has the header 'Content-Type: …'")
+	httpMeta string
 	// saidJSON: the claim's words or path say JSON; json alone may come
 	// from a JSON pair written in it, which an HTML page may show too
 	saidJSON bool
@@ -134,6 +137,9 @@ func apiRead(lx *lexed) ([]item, *refusal, bool) {
 		if it.kind == iCheck {
 			checks++
 		}
+	}
+	if c.httpMeta != "" {
+		return nil, &refusal{cause: "out_of_reach", reason: fmt.Sprintf("the %s is part of the HTTP response outside its body: a plan reads what the response shows, its JSON and its status, not its headers or cookies", c.httpMeta)}, false
 	}
 	if c.jv.bad {
 		return nil, nil, false
@@ -839,6 +845,11 @@ func (c *apiComposer) apiEmpty(neg bool) bool {
 
 func (c *apiComposer) apiChecks(vals []apiVal, neg bool) {
 	for _, v := range vals {
+		if httpMetaFields[strings.ToLower(v.field)] {
+			// a header or a cookie is no member of the JSON body
+			c.httpMeta = strings.ToLower(v.field)
+			continue
+		}
 		if c.json && v.whole && !neg && json.Valid([]byte(v.value)) {
 			// '2' quoted as the whole response: the number or the text
 			c.jv.bad = true
@@ -1152,6 +1163,10 @@ func (c *apiComposer) fieldAlternative(vals, more []apiVal) bool {
 	}
 	return true
 }
+
+// httpMetaFields name parts of an HTTP response outside its body.
+var httpMetaFields = map[string]bool{"header": true, "headers": true, "response header": true, "http header": true,
+	"cookie": true, "cookies": true, "content-type": true, "content type": true, "etag": true, "cache-control": true}
 
 // apiFieldAt is the JSON pointer of a field the response is said to hold:
 // the record's own field on a record's path (/tasks/2: /title), any
@@ -1845,6 +1860,9 @@ func describedField(lx *lexed, d Derivation) *refusal {
 			if r := statusWordRefusal(lx, d); r != nil {
 				return r
 			}
+		}
+		if httpMetaFields[desc] {
+			return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("the %s is part of the HTTP response outside its body: a plan reads what the response shows, its JSON and its status, not its headers or cookies", desc)}
 		}
 		if !fieldWordRE.MatchString(desc) || apiNotField[desc] || notFieldDesc[desc] {
 			continue

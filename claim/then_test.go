@@ -1001,3 +1001,19 @@ func TestEveryElementNotJSON(t *testing.T) {
 	}
 	checkStepKinds(t, map[string]string{"On /api/users, every user has role admin": `visit,expect_json`})
 }
+
+// "GET /api/users has the header 'Content-Type: application/json'" was
+// read as a member "header" of the JSON body. A header or a cookie is
+// outside the body: refused as out of reach.
+func TestHTTPHeaderNotJSON(t *testing.T) {
+	for _, c := range []string{
+		"GET /api/users has the header 'Content-Type: application/json'",
+		"GET /api/users returns the header 'X-Total-Count'",
+		"GET /api/users has the cookie 'session=1'",
+	} {
+		if np := refusalOf(t, c); np.Cause != "out_of_reach" || !strings.Contains(np.Reason, "outside its body") {
+			t.Errorf("%q: %s %q", c, np.Cause, np.Reason)
+		}
+	}
+	checkStepKinds(t, map[string]string{"GET /api/users/1 has name 'Ann'": `visit,expect_json`})
+}
