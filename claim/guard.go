@@ -821,9 +821,20 @@ func guardAdjectiveName(_ []gword, steps []plan.Step, d Derivation) string {
 		if unicode.IsLower(r) && (notAName[fs[0]] || looksWords[fs[0]]) {
 			return fmt.Sprintf("%q describes the %s, it is not its name: quote the name it shows", fs[0], t.Value)
 		}
+		if unicode.IsLower(r) && unnamedRoles[t.Value] {
+			// "shows the product list": a list (a table, a form) takes a
+			// name only from a label the page rarely gives it, so the
+			// lower-case words say what it holds
+			return fmt.Sprintf("%q says what the %s holds, not a name the page gives it (a %s is rarely named): quote a text it shows (\"shows '…'\")", t.Name, t.Value, t.Value)
+		}
 	}
 	return ""
 }
+
+// unnamedRoles are roles whose elements a page seldom names (only an
+// aria-label or a caption does).
+var unnamedRoles = map[string]bool{"list": true, "table": true, "grid": true, "form": true, "region": true,
+	"group": true, "figure": true, "article": true, "listbox": true}
 
 // guardElidedAction: "clicking 'A' and then 'B'" leaves the verb of the
 // second action out; a plan that checks 'B' as a text ("… and then 'B',

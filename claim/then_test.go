@@ -1017,3 +1017,19 @@ func TestHTTPHeaderNotJSON(t *testing.T) {
 	}
 	checkStepKinds(t, map[string]string{"GET /api/users/1 has name 'Ann'": `visit,expect_json`})
 }
+
+// "going back shows the product list" looked for a list named "product",
+// which a page almost never names (only an aria-label does), with no note:
+// a true claim failed. Lower-case words before a list, table or form say
+// what it holds: refused. A quoted name is still looked for.
+func TestDescribedListRefused(t *testing.T) {
+	for _, c := range []string{
+		"On /products, clicking 'Pen' and then going back shows the product list",
+		"On /users, the users table is shown",
+	} {
+		if np := refusalOf(t, c); !strings.Contains(np.Reason, "says what the") {
+			t.Errorf("%q: %q", c, np.Reason)
+		}
+	}
+	checkStepKinds(t, map[string]string{"On /, the page shows the 'Todos' list": `visit,expect_visible`})
+}
