@@ -127,6 +127,12 @@ func buildRules() {
 				// another of its name.
 				return nil, false
 			}
+			if part := landmarkPart(m.low(0)); part != "" && m.st.last.kind == iAction && pinActionIn(m.st.last, part) {
+				// "clicking 'Docs' in the footer": the footer's link, not
+				// the header's of the same name, which the whole page
+				// would click first
+				return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q: the target is looked for inside the page's %s (a page without one blocks the run).", phrase, landmarkDesc[part])}}}, true
+			}
 			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q is not pinned: the target is looked for on the whole page.", phrase)}}}, true
 		})
 	addRule("empty cart", cNoop, false, `(?:without (?:any )?(?:items|products|anything)(?: in (?:it|the cart|the basket|the bag))?|with (?:an? )?empty (?:cart|basket|bag)|with nothing in (?:the |my )?(?:cart|basket|bag))`,
@@ -3106,6 +3112,55 @@ func (m *match) beforeClick(items []item) []item {
 var collectionNouns = map[string]bool{"list": true, "table": true, "results": true, "items": true, "rows": true,
 	"entries": true, "tasks": true, "todos": true, "view": true, "grid": true, "products": true, "users": true,
 	"options": true, "suggestions": true, "catalogue": true, "catalog": true, "search": true}
+
+// landmarkPart returns the landmark part (plan.Target.In) a place phrase
+// names ("in the footer": footer), "" for a place that is none.
+func landmarkPart(phrase string) string {
+	fs := strings.Fields(phrase)
+	switch w := strings.Join(fs[len(fs)-min(2, len(fs)):], " "); {
+	case strings.HasSuffix(w, "header") && !strings.Contains(phrase, "section"):
+		return "header"
+	case strings.HasSuffix(w, "footer"):
+		return "footer"
+	case strings.HasSuffix(w, " nav") || w == "nav" || strings.HasSuffix(w, "navigation") || strings.HasSuffix(w, "navbar") || strings.HasSuffix(w, "nav bar"):
+		return "nav"
+	case strings.HasSuffix(w, "sidebar") || strings.HasSuffix(w, "side bar"):
+		return "aside"
+	case strings.HasSuffix(w, "main content"):
+		return "main"
+	}
+	return ""
+}
+
+// landmarkDesc says which element holds a landmark part.
+var landmarkDesc = map[string]string{"header": "header (<header> or role=banner)", "footer": "footer (<footer> or role=contentinfo)",
+	"nav": "navigation (<nav> or role=navigation)", "aside": "sidebar (<aside> or role=complementary)", "main": "main content (<main> or role=main)"}
+
+// pinActionIn narrows the target of an action's last targeted step (and
+// the wait for it) to a landmark part; false when the target is already
+// narrowed or the action has none.
+func pinActionIn(it *item, part string) bool {
+	k := len(it.steps) - 1
+	for k >= 0 && (it.steps[k].Target == "" || it.steps[k].Kind.IsAssertion() || it.steps[k].Kind == plan.WaitFor) {
+		k--
+	}
+	if k < 0 {
+		return false
+	}
+	old := it.steps[k].Target
+	t, err := plan.ParseTarget(old)
+	if err != nil || t.In != "" || t.Within != "" || t.Under != "" || t.Beside != "" || t.Nth != 0 || t.Kind == plan.ByCSS {
+		return false
+	}
+	t.In = part
+	pinned := t.String()
+	for i := range it.steps {
+		if it.steps[i].Target == old {
+			it.steps[i].Target = pinned
+		}
+	}
+	return true
+}
 
 // reSecretName is a secret's name as the claim language writes it.
 var reSecretName = lazyRE(`^[a-z_][a-z0-9_]*$`)

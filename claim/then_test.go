@@ -1033,3 +1033,21 @@ func TestDescribedListRefused(t *testing.T) {
 	}
 	checkStepKinds(t, map[string]string{"On /, the page shows the 'Todos' list": `visit,expect_visible`})
 }
+
+// "clicking 'Docs' in the footer goes to /docs" clicked the page's first
+// "Docs", often the header's, so a broken footer link verified. An
+// action said in the header, footer, nav, sidebar or main content is
+// pinned there (in=); another place is still noted as not pinned.
+func TestActionPinnedToLandmark(t *testing.T) {
+	for c, want := range map[string]string{
+		"On /, clicking 'Docs' in the footer goes to /docs":                  `text="Docs" in=footer`,
+		"On /, clicking the 'Pricing' link in the header goes to /pricing":   `role=link[name="Pricing"] in=header`,
+		"On /, clicking 'Sign in' in the nav shows 'Email'":                  `text="Sign in" in=nav`,
+		"On /products/pen, clicking 'Products' in the breadcrumb goes to /x": `text="Products"`,
+	} {
+		d := mustDerive(c)
+		if got := d.Journeys[0].Steps[1].Target; got != want {
+			t.Errorf("%q: clicks %s, want %s", c, got, want)
+		}
+	}
+}
