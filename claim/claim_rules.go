@@ -1030,6 +1030,16 @@ func buildRules() {
 			if !ok || v.text == "" {
 				return nil, false
 			}
+			var secret string
+			if v.bare && strings.Contains(v.text, " ") {
+				// "signing up with ann@x.co and the secret PW": the
+				// address and the password, not one value of five words
+				sm := reEmailAndSecret.FindStringSubmatch(v.text)
+				if sm == nil || !secretName.MatchString(sm[2]) {
+					return nil, false
+				}
+				v.text, secret = sm[1], sm[2]
+			}
 			path := "/signup"
 			if m.ok(1) {
 				path = "/newsletter"
@@ -1038,6 +1048,11 @@ func buildRules() {
 			it := action("form", plan.Step{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: "Email"}.String(), Value: v.text, Secret: v.secret})
 			it.deferred, it.cont, it.desc = &click, contWith, fmt.Sprintf("type %q into the field labelled \"Email\"", v.text)
 			it.notes = append([]string{"The address is typed into the field labelled \"Email\" and the form's submit button is clicked; edit the plan if your form differs."}, bareNote(v.text, !v.bare)...)
+			if secret != "" {
+				it.steps = append(it.steps, plan.Step{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: "Password"}.String(), Secret: secret})
+				it.desc += fmt.Sprintf(", type the secret %s into the field labelled \"Password\"", secret)
+				it.notes = append(it.notes, fmt.Sprintf("The secret %s is typed into the field labelled \"Password\".", secret))
+			}
 			ref := pageRef{path: path, phrase: m.p.lx.span(m.start, m.loc[4])}
 			ref.note = fmt.Sprintf("%q is taken to happen on %s — name the page if it is elsewhere.", strings.TrimSpace(ref.phrase), path)
 			return []item{{kind: iPage, page: ref, from: m.start, to: m.loc[4]}, it}, true
@@ -3161,6 +3176,10 @@ func pinActionIn(it *item, part string) bool {
 	}
 	return true
 }
+
+// reEmailAndSecret is an address and a secret said together after
+// "signing up with", as written.
+var reEmailAndSecret = lazyRE(`^(\S+@\S+) (?i:and) (?:(?i:the) )?(?i:secret) ([A-Za-z_][A-Za-z0-9_]*)$`)
 
 // reSecretName is a secret's name as the claim language writes it.
 var reSecretName = lazyRE(`^[a-z_][a-z0-9_]*$`)

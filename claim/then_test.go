@@ -1051,3 +1051,24 @@ func TestActionPinnedToLandmark(t *testing.T) {
 		}
 	}
 }
+
+// "signing up with ann@example.com and the secret PW" typed the words
+// "ann@example.com and the secret PW" into the Email field. The address
+// and the secret are typed into Email and Password; other words after the
+// address are refused, not typed.
+func TestSignUpWithAddressAndSecret(t *testing.T) {
+	d := mustDerive("On /signup, signing up with ann@example.com and the secret PW shows 'Welcome, Ann'")
+	var typed, secret string
+	for _, s := range d.Journeys[0].Steps {
+		if s.Kind == plan.Fill && s.Target == "label=Email" {
+			typed = s.Value
+		}
+		if s.Kind == plan.Fill && s.Target == "label=Password" {
+			secret = s.Secret
+		}
+	}
+	if typed != "ann@example.com" || secret != "PW" {
+		t.Errorf("typed %q into Email and secret %q into Password", typed, secret)
+	}
+	refusalOf(t, "On /signup, signing up with Ann Lee shows 'Welcome'")
+}
