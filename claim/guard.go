@@ -69,7 +69,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		if why := rule(ws, steps, d); why != "" {
 			// A message said absent has no rephrasing from the claim's own
 			// words: one would drop the action or invent the message.
-			return &refusal{cause: "ambiguous", reason: why, suggest: valueLabelReading(d, why), only: strings.HasPrefix(why, guessedAlertWhy)}
+			return &refusal{cause: "ambiguous", reason: why, suggest: append(valueLabelReading(d, why), andReadings(d, why)...), only: strings.HasPrefix(why, guessedAlertWhy)}
 		}
 	}
 	return nil
@@ -694,6 +694,36 @@ func composeActionWord(w string) bool {
 // written only when it reads as one: an unquoted phrase that ends in the
 // noun of an element ("the Beta badge") or carries a pronoun ("keeps
 // showing it") is the reader having taken words of the sentence for a text.
+// unquotedAndWhy starts the reason guardUnquotedText gives for an
+// unquoted value holding "and"; andReadings offers its two readings.
+const unquotedAndWhy = "the unquoted value "
+
+// andReadings rephrases a claim refused for an unquoted value holding
+// "and": each part quoted, then the whole quoted. None when the value
+// names a secret or the parts are not plain words.
+func andReadings(d Derivation, why string) []string {
+	if !strings.HasPrefix(why, unquotedAndWhy) {
+		return nil
+	}
+	v, ok := firstQuoted(why)
+	claim := stripLabel(d.Claim)
+	i := strings.Index(claim, v)
+	if !ok || i < 0 || containsWord(strings.ToLower(v), "secret") {
+		return nil
+	}
+	var parts []string
+	for _, p := range strings.Split(strings.ReplaceAll(v, ",", " and "), " and ") {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, "'"+p+"'")
+		}
+	}
+	if len(parts) < 2 {
+		return nil
+	}
+	each := strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return []string{claim[:i] + each + claim[i+len(v):], claim[:i] + "'" + v + "'" + claim[i+len(v):]}
+}
+
 // describedValue reports an unquoted value to type that is lower-case
 // words describing a value ("mismatched passwords", "an invalid date",
 // "existing email") rather than the value itself.
@@ -726,6 +756,10 @@ func guardUnquotedText(_ []gword, steps []plan.Step, d Derivation) string {
 		quoted[l] = true
 	}
 	for _, s := range steps {
+		if s.Kind == plan.Fill && !quoted[s.Value] && containsWord(s.Value, "and") {
+			// "adding milk and bread" added one item "milk and bread"
+			return fmt.Sprintf("%s%q may be one value or several: quote each value (\"'milk' and 'bread'\"), or the one value whole (\"'milk and bread'\")", unquotedAndWhy, s.Value)
+		}
 		if s.Kind == plan.Fill && !quoted[s.Value] && describedValue(s.Value) {
 			// "entering mismatched passwords" typed the words
 			// "mismatched passwords" into the first field

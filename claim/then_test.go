@@ -1072,3 +1072,20 @@ func TestSignUpWithAddressAndSecret(t *testing.T) {
 	}
 	refusalOf(t, "On /signup, signing up with Ann Lee shows 'Welcome'")
 }
+
+// "adding milk and bread shows '2 items left'" added one item, "milk and
+// bread"; "entering ann@example.com and the secret PW" typed the whole
+// phrase. An unquoted value holding "and" may be one value or several:
+// refused, each reading offered.
+func TestUnquotedValueWithAnd(t *testing.T) {
+	np := refusalOf(t, "On /todos, adding milk and bread shows '2 items left'")
+	if np.Cause != "ambiguous" || len(np.Suggestions) < 2 ||
+		!strings.HasPrefix(np.Suggestions[0], "On /todos, adding 'milk' and 'bread' shows") ||
+		!strings.HasPrefix(np.Suggestions[1], "On /todos, adding 'milk and bread' shows") {
+		t.Errorf("%s %q %q", np.Cause, np.Reason, np.Suggestions)
+	}
+	refusalOf(t, "On /contact, entering ann@example.com and the secret PW shows 'Thanks'")
+	checkStepKinds(t, map[string]string{
+		"On /contact, filling Email with ann@example.com and Name with Ann shows 'Thanks'": `visit,wait_for,fill,wait_for,fill,expect_text`,
+	})
+}
