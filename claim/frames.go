@@ -138,6 +138,12 @@ var reChangesLabelled = lazyRE(`^((?i:on)\s+\S+,\s*)?((?i:clicking|pressing|choo
 const changesLabelledAs = "${1}after $2, the $3 says $4"
 
 var restatements = []restatement{
+	// "adding 'Milk' and reloading still shows it", "after adding 'Milk'
+	// and refreshing, it's still there": "it" is the one item added
+	{lazyRE(`^([^'"]*\b(?i:adding|creating|entering|typing)\s+)` + quotedRe + `([^'"]*\b(?i:reloading|refreshing|reload|refresh)\b[^'"]*?)\b(?:(?i:still)\s+)?(?i:shows|keeps|lists)\s+(?i:it)\s*$`), "${1}${2}${3}still shows ${2}",
+		"\"it\" is the item added before the reload", false},
+	{lazyRE(`^([^'"]*\b(?i:adding|creating|entering|typing)\s+)` + quotedRe + `([^'"]*\b(?i:reloading|refreshing|reload|refresh)\b[^'"]*?)\s*,?\s+(?:(?i:it)\s+(?i:is|stays|remains)|(?i:it's))\s+(?:(?i:still)\s+)?(?i:there|shown|listed|visible|on\s+the\s+page|in\s+the\s+list)\s*$`), "${1}${2}${3}, ${2} is still there",
+		"\"it\" is the item added before the reload", false},
 	// "typing 'Milk' and pressing Enter shows 'Milk' in the list": what
 	// is in the list is what the page shows, as "'Milk' is in the list"
 	// is read

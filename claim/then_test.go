@@ -1089,3 +1089,15 @@ func TestUnquotedValueWithAnd(t *testing.T) {
 		"On /contact, filling Email with ann@example.com and Name with Ann shows 'Thanks'": `visit,wait_for,fill,wait_for,fill,expect_text`,
 	})
 }
+
+// "adding 'Milk' and reloading still shows it", "after adding 'Milk' and
+// refreshing, it's still there" were refused ("it"): "it" is the one item
+// added before the reload.
+func TestItAfterReloadIsTheItemAdded(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /todos, adding 'Milk' and reloading still shows it":           `visit,wait_for,fill,press,expect_text,reload,expect_text`,
+		"On /todos, after adding 'Milk' and refreshing, it's still there": `visit,wait_for,fill,press,expect_text,reload,expect_text`,
+		"On /todos, adding 'Milk', then reloading, it is still there":     `visit,wait_for,fill,press,expect_text,reload,expect_text`,
+	})
+	refusalOf(t, "On /todos, adding 'Milk' and 'Eggs' and reloading still shows it")
+}
