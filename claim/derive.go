@@ -153,7 +153,7 @@ func Derive(claim string) (d Derivation, err error) {
 		// of the claim: what the claim says goes away is found before the
 		// action too, and its quoted texts are used (gone.go, guard.go).
 		lx := lexClaim(stripLabel(claim))
-		for _, n := range []string{foundFirst(lx, d.Plan), absentFirst(lx, d.Plan)} {
+		for _, n := range []string{foundFirst(lx, d.Plan), absentFirst(lx, d.Plan), inClickedExact(d.Plan)} {
 			if n != "" && !slices.Contains(d.Notes, n) {
 				d.Notes = append(d.Notes, n)
 			}

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -370,4 +371,51 @@ func checksAbsent(p *plan.Plan) bool {
 		}
 	}
 	return false
+}
+
+// A text looked for after a click that the clicked control's own name
+// holds ("clicking 'Unfollow' shows 'Follow'") is found in that name
+// whatever the click did: the page-wide check passes while the button
+// still says "Unfollow". The text is checked as the element whose whole
+// text is exactly it (inClickedExact).
+
+// inClickedExact turns each page-wide text check that a text clicked
+// before it holds into a check of the element that says exactly that
+// text, and returns the note that says so ("" when none was changed).
+func inClickedExact(p *plan.Plan) string {
+	if p == nil {
+		return ""
+	}
+	var said []string
+	for ji := range p.Journeys {
+		var clicked []string
+		for k, s := range p.Journeys[ji].Steps {
+			switch s.Kind {
+			case plan.Visit:
+				clicked = nil
+			case plan.Click, plan.DblClick, plan.Press, plan.Check, plan.Uncheck:
+				if t, err := plan.ParseTarget(s.Target); err == nil && !s.Reach {
+					// (a click marked reach is the plan's guess at an
+					// opener, not the claim's action)
+					switch t.Kind {
+					case plan.ByText:
+						clicked = append(clicked, strings.ToLower(t.Value))
+					case plan.ByRole:
+						clicked = append(clicked, strings.ToLower(t.Name))
+					}
+				}
+			case plan.ExpectText:
+				v := strings.ToLower(strings.TrimSpace(s.Value))
+				if s.Target != "" || v == "" || !slices.ContainsFunc(clicked, func(c string) bool { return c != v && strings.Contains(c, v) }) {
+					continue
+				}
+				p.Journeys[ji].Steps[k] = plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByText, Value: s.Value, Exact: true}.String(), Ref: s.Ref}
+				said = append(said, s.Value)
+			}
+		}
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s is part of a text the plan clicks, so it is checked as the element whose whole text is exactly it: looked for anywhere, it would be found in the clicked control's own name whatever the click did.", plan.Quote(said[0]))
 }

@@ -1101,3 +1101,14 @@ func TestItAfterReloadIsTheItemAdded(t *testing.T) {
 	})
 	refusalOf(t, "On /todos, adding 'Milk' and 'Eggs' and reloading still shows it")
 }
+
+// "clicking 'Unfollow' shows 'Follow'" looked for "Follow" anywhere, and
+// found it in "Unfollow" whatever the click did. A text a clicked name
+// holds is checked as the element that says exactly it.
+func TestShownTextInClickedName(t *testing.T) {
+	d := mustDerive("On /, clicking 'Unfollow' shows 'Follow'")
+	if s := d.Journeys[0].Steps[2]; s.Kind != plan.ExpectVisible || s.Target != `text="Follow"` {
+		t.Errorf("checked as %+v, want the element that says exactly \"Follow\"", s)
+	}
+	checkStepKinds(t, map[string]string{"On /, clicking 'Show more' shows 'Show less'": `visit,click,expect_text`})
+}
