@@ -1674,6 +1674,13 @@ func buildRules() {
 				// page that loads
 				return nil, false
 			}
+			if l := m.st.last; l != nil && l.kind == iAction && l.cont == contAdd && l.addVal != "" && !m.st.afterConn && strings.HasPrefix(m.low(0), "work") {
+				// "adding 'Milk' works": the item added is shown, not only
+				// a page without errors (an add that did nothing passed)
+				c := check("presence", plan.Step{Kind: plan.ExpectText, Value: l.addVal})
+				c.notes = []string{fmt.Sprintf("That adding %s works is checked by %s being shown after it, and the page loading without errors.", plan.Quote(l.addVal), plan.Quote(l.addVal))}
+				return []item{c, healthCheck()}, true
+			}
 			return []item{healthCheck()}, true
 		})
 	addRule("count", cCheck, false, `{neg}(?:{show}|holds?|contains?|leaves|leave)(?: (?:exactly|precisely|only|just))? ({num}) ({countable})(?: (?:in total|in the list|on the page|in it|total|altogether|listed|shown))?(?: (?:in|on|inside|within|under) (?:(?:the |its )?({page}) 's |the |its )?(`+regionAlt+`)(?: (?:area|section|bar|region|element))?)?`,

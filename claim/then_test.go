@@ -1112,3 +1112,13 @@ func TestShownTextInClickedName(t *testing.T) {
 	}
 	checkStepKinds(t, map[string]string{"On /, clicking 'Show more' shows 'Show less'": `visit,click,expect_text`})
 }
+
+// "adding 'Milk' works" checked only that the page loaded without errors
+// after the add, so an add that did nothing verified. The item added is
+// checked shown too.
+func TestAddingWorksShowsTheItem(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /todos, adding 'Milk' works": `visit,wait_for,fill,press,expect_text,expect_status,expect_no_console_errors`,
+		"On /, clicking 'Save' works":    `visit,click,expect_status,expect_no_console_errors`,
+	})
+}
