@@ -825,8 +825,7 @@ func buildRules() {
 					return nil, false
 				}
 			}
-			if fs := strings.Fields(verb); len(fs) > 0 && (fs[len(fs)-1] == "enables" || fs[len(fs)-1] == "disables") && noun == "" &&
-				m.st.last != nil && m.st.last.kind == iAction && !m.st.afterConn {
+			if fs := strings.Fields(verb); len(fs) > 0 && (fs[len(fs)-1] == "enables" || fs[len(fs)-1] == "disables") && noun == "" && saidOfAction(m) {
 				// "ticking 'I agree' enables 'Create account'": what the
 				// action brings about, not a box to tick; a quoted text
 				// names no kind of control whose state can be read
@@ -2428,7 +2427,7 @@ func buildRules() {
 				if l == "'s" && i > from {
 					continue
 				}
-				if structural[l] || stopWords[l] || notText[l] || vague[l] || descStates[l] || stateWords[l] {
+				if structural[l] || stopWords[l] || notText[l] || vague[l] || descStates[l] || stateWords[l] || doneVerbs[l] {
 					return nil, false
 				}
 			}
@@ -2451,7 +2450,9 @@ func buildRules() {
 				// "shows the deleted 'X'", "the latest 'v2'": a state
 				// or a rank of the text, which checking the text alone
 				// would drop
-				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || descStates[l] || stateWords[l] {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || descStates[l] || stateWords[l] || doneVerbs[l] {
+					// (… "and enables 'Stop'": what the action does, no
+					// description of a text shown)
 					return nil, false
 				}
 			}
@@ -2815,7 +2816,7 @@ func buildRules() {
 			}
 			from, to := m.p.lx.tokensIn(m.bounds(1))
 			for i := from; i < to; i++ {
-				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || vague[l] || descStates[l] || stateWords[l] {
+				if l := m.p.lx.toks[i].low; structural[l] || stopWords[l] || notText[l] || vague[l] || descStates[l] || stateWords[l] || doneVerbs[l] {
 					return nil, false
 				}
 			}
@@ -3115,9 +3116,23 @@ func (m *match) formContext() bool {
 // outcomeVerb reports a verb said of what an action just did ("clicking
 // 'Reset' clears …"): a third-person verb right after an action.
 func outcomeVerb(m *match) bool {
-	l := m.st.last
 	v := strings.Fields(m.low(0))[0]
-	return l != nil && (l.kind == iAction || l.kind == iReload) && !m.st.afterConn && strings.HasSuffix(v, "s")
+	return strings.HasSuffix(v, "s") && saidOfAction(m)
+}
+
+// saidOfAction reports whether what the match says is said of what an
+// action did: right after the action, or after "and" following a check of
+// it ("clicking 'Send' shows 'Thanks' and clears the 'Message' field": a
+// second outcome of the same action, not an action of its own).
+func saidOfAction(m *match) bool {
+	l := m.st.last
+	if l == nil {
+		return false
+	}
+	if (l.kind == iAction || l.kind == iReload) && !m.st.afterConn {
+		return true
+	}
+	return l.kind == iCheck && m.st.afterConn && m.st.acted
 }
 
 // beforeClick marks fills read after a click they must precede.
@@ -3831,6 +3846,14 @@ var testPasswords = map[string]string{
 	"incorrect": "vouch-wrong-password", "bad": "vouch-wrong-password",
 	"short": "abc", "too short": "abc", "weak": "password",
 }
+
+// doneVerbs say what an action does to the page ("… and enables
+// 'Stop'"); they never describe a text shown.
+var doneVerbs = map[string]bool{"enables": true, "disables": true, "clears": true, "empties": true,
+	"removes": true, "hides": true, "deletes": true, "closes": true, "selects": true, "ticks": true,
+	"unticks": true, "unchecks": true, "focuses": true, "submits": true, "saves": true, "adds": true,
+	"creates": true, "toggles": true, "expands": true, "collapses": true, "resets": true, "restores": true,
+	"disconnects": true, "archives": true, "dismisses": true}
 
 // actionVerbs start an action, never a text that continues a list.
 var actionVerbs = map[string]bool{

@@ -1122,3 +1122,22 @@ func TestAddingWorksShowsTheItem(t *testing.T) {
 		"On /, clicking 'Save' works":    `visit,click,expect_status,expect_no_console_errors`,
 	})
 }
+
+// "sending a message shows 'Thanks' and clears the 'Message' field"
+// emptied the field itself (an action) instead of checking it emptied;
+// "clicking 'Start' shows 'Running' and enables 'Stop'" ticked a checkbox
+// named Stop. A verb after "and" following a check of an action is a
+// second outcome of that action: read as the one right after it is.
+func TestSecondOutcomeAfterCheck(t *testing.T) {
+	for _, c := range []string{
+		"On /contact, sending a message shows 'Thanks' and clears the 'Message' field",
+		"On /contact, clicking 'Send' shows 'Thanks' and empties the 'Message' field",
+		"On /, clicking 'Start' shows 'Running' and enables 'Stop'",
+	} {
+		refusalOf(t, c)
+	}
+	checkStepKinds(t, map[string]string{
+		"On /, clicking 'Start' shows 'Running' and enables the 'Stop' button":                                      `visit,expect_disabled,click,expect_text,expect_enabled`,
+		"On /contact, typing 'Hi' into 'Message' and clicking 'Send' shows 'Thanks' and clears the 'Message' field": `visit,fill,click,expect_text,expect_value`,
+	})
+}
