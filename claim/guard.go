@@ -65,6 +65,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
 		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog, guardShowsClicked, guardGuessedAlert,
+		guardOutcomeDone,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			// A message said absent has no rephrasing from the claim's own
@@ -694,6 +695,47 @@ func composeActionWord(w string) bool {
 // written only when it reads as one: an unquoted phrase that ends in the
 // noun of an element ("the Beta badge") or carries a pronoun ("keeps
 // showing it") is the reader having taken words of the sentence for a text.
+// guardOutcomeDone: "clicking 'Save' shows 'Saved' and selects 'Draft'"
+// says what the click does after what it shows; a plan that ends by
+// selecting 'Draft' itself (or ticking, adding, typing) checks nothing of
+// it. A journey that ends in an action, after a check, with a verb of
+// what an action does said after "and", is refused.
+func guardOutcomeDone(ws []gword, _ []plan.Step, d Derivation) string {
+	if d.Plan == nil {
+		return ""
+	}
+	endsActing := false
+	for _, j := range d.Plan.Journeys {
+		n := len(j.Steps)
+		if n < 2 {
+			continue
+		}
+		last := j.Steps[n-1]
+		checked := slices.ContainsFunc(j.Steps[:n-1], func(s plan.Step) bool { return s.Kind.IsAssertion() })
+		if checked && !last.Kind.IsAssertion() && last.Kind != plan.WaitFor && last.Kind != plan.Screenshot && last.Kind != plan.Visit {
+			endsActing = true
+		}
+		if checked && last.Kind == plan.Press && n >= 2 && j.Steps[n-2].Kind == plan.Fill {
+			endsActing = true // an item added: typed, then Enter
+		}
+	}
+	if !endsActing {
+		return ""
+	}
+	for i := 1; i < len(ws); i++ {
+		if (ws[i-1].low == "and" || ws[i-1].low == ",") && doneActs[ws[i].low] {
+			return fmt.Sprintf("%q, said after what the action shows, is what it does to the page, but the plan would do it itself and check nothing of it: say what the page shows after it (\"… and the 'X' checkbox is ticked\", \"… and shows 'X'\")", ws[i].low)
+		}
+	}
+	return ""
+}
+
+// doneActs are verbs of an action said in the third person: after "and",
+// following a check, they say what the action did.
+var doneActs = map[string]bool{"selects": true, "checks": true, "ticks": true, "unticks": true, "unchecks": true,
+	"adds": true, "clicks": true, "types": true, "enters": true, "fills": true, "presses": true, "chooses": true,
+	"picks": true, "toggles": true, "expands": true, "collapses": true, "marks": true, "unmarks": true}
+
 // unquotedAndWhy starts the reason guardUnquotedText gives for an
 // unquoted value holding "and"; andReadings offers its two readings.
 const unquotedAndWhy = "the unquoted value "

@@ -1141,3 +1141,19 @@ func TestSecondOutcomeAfterCheck(t *testing.T) {
 		"On /contact, typing 'Hi' into 'Message' and clicking 'Send' shows 'Thanks' and clears the 'Message' field": `visit,fill,click,expect_text,expect_value`,
 	})
 }
+
+// "clicking 'Save' shows 'Saved' and selects 'Draft'" (unticks, checks,
+// adds …) ended the plan with that action done by the plan itself, so
+// nothing checked what the click did to 'Draft'. Refused.
+func TestOutcomeVerbNotDone(t *testing.T) {
+	for _, c := range []string{
+		"On /, clicking 'Save' shows 'Saved' and selects 'Draft'",
+		"On /, clicking 'Done' shows 'Finished' and unticks 'Notify me'",
+		"On /, clicking 'Reset' shows 'Cleared' and checks 'Remember me'",
+	} {
+		if np := refusalOf(t, c); !strings.Contains(np.Reason, "the plan would do it itself") {
+			t.Errorf("%q: %q", c, np.Reason)
+		}
+	}
+	checkStepKinds(t, map[string]string{"On /, clicking 'Next' shows 'Step 2' and removes 'Step 1'": `visit,expect_text,click,expect_text,expect_no_text`})
+}
