@@ -70,7 +70,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		if why := rule(ws, steps, d); why != "" {
 			// A message said absent has no rephrasing from the claim's own
 			// words: one would drop the action or invent the message.
-			return &refusal{cause: "ambiguous", reason: why, suggest: append(valueLabelReading(d, why), andReadings(d, why)...), only: strings.HasPrefix(why, guessedAlertWhy)}
+			return &refusal{cause: "ambiguous", reason: why, suggest: append(valueLabelReading(d, why), andReadings(d, why)...), only: strings.HasPrefix(why, guessedAlertWhy) || strings.Contains(why, outcomeDoneWhy)}
 		}
 	}
 	return nil
@@ -724,11 +724,16 @@ func guardOutcomeDone(ws []gword, _ []plan.Step, d Derivation) string {
 	}
 	for i := 1; i < len(ws); i++ {
 		if (ws[i-1].low == "and" || ws[i-1].low == ",") && doneActs[ws[i].low] {
-			return fmt.Sprintf("%q, said after what the action shows, is what it does to the page, but the plan would do it itself and check nothing of it: say what the page shows after it (\"… and the 'X' checkbox is ticked\", \"… and shows 'X'\")", ws[i].low)
+			return fmt.Sprintf("%q%s: say what the page shows after it (\"… and the 'X' checkbox is ticked\", \"… and shows 'X'\")", ws[i].low, outcomeDoneWhy)
 		}
 	}
 	return ""
 }
+
+// outcomeDoneWhy is the heart of guardOutcomeDone's reason; its refusal
+// offers no rephrasing (one that drops the verb, "shows 'Saved' and
+// 'Details'" for "… and expands 'Details'", says something else).
+const outcomeDoneWhy = ", said after what the action shows, is what it does to the page, but the plan would do it itself and check nothing of it"
 
 // doneActs are verbs of an action said in the third person: after "and",
 // following a check, they say what the action did.

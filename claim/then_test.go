@@ -1155,5 +1155,9 @@ func TestOutcomeVerbNotDone(t *testing.T) {
 			t.Errorf("%q: %q", c, np.Reason)
 		}
 	}
+	// a rephrasing that drops the verb says something else
+	if np := refusalOf(t, "On /, clicking 'Save' shows 'Saved' and expands 'Details'"); len(np.Suggestions) > 0 {
+		t.Errorf("offered %q", np.Suggestions)
+	}
 	checkStepKinds(t, map[string]string{"On /, clicking 'Next' shows 'Step 2' and removes 'Step 1'": `visit,expect_text,click,expect_text,expect_no_text`})
 }
