@@ -131,7 +131,8 @@ func buildRules() {
 				// "clicking 'Docs' in the footer": the footer's link, not
 				// the header's of the same name, which the whole page
 				// would click first
-				return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q: the target is looked for inside the page's %s (a page without one blocks the run).", phrase, landmarkDesc[part])}}}, true
+				r := plan.Regions[part]
+				return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q: the target is looked for inside the page's %s (<%s> or role=%s; a page without one blocks the run).", phrase, plan.RegionWord(part), r.Tag, r.Role)}}}, true
 			}
 			return []item{{kind: iNoop, notes: []string{fmt.Sprintf("%q is not pinned: the target is looked for on the whole page.", phrase)}}}, true
 		})
@@ -3151,27 +3152,19 @@ var collectionNouns = map[string]bool{"list": true, "table": true, "results": tr
 	"options": true, "suggestions": true, "catalogue": true, "catalog": true, "search": true}
 
 // landmarkPart returns the landmark part (plan.Target.In) a place phrase
-// names ("in the footer": footer), "" for a place that is none.
+// names ("in the footer": footer), as regionCSS and regionParts read the
+// part's last words; "" for a place that is none, or the main content.
 func landmarkPart(phrase string) string {
 	fs := strings.Fields(phrase)
-	switch w := strings.Join(fs[len(fs)-min(2, len(fs)):], " "); {
-	case strings.HasSuffix(w, "header") && !strings.Contains(phrase, "section"):
-		return "header"
-	case strings.HasSuffix(w, "footer"):
-		return "footer"
-	case strings.HasSuffix(w, " nav") || w == "nav" || strings.HasSuffix(w, "navigation") || strings.HasSuffix(w, "navbar") || strings.HasSuffix(w, "nav bar"):
-		return "nav"
-	case strings.HasSuffix(w, "sidebar") || strings.HasSuffix(w, "side bar"):
-		return "aside"
-	case strings.HasSuffix(w, "main content"):
-		return "main"
+	for n := min(2, len(fs)); n >= 1; n-- {
+		if css, ok := regionCSS[strings.Join(fs[len(fs)-n:], " ")]; ok && css != "main" {
+			// (the main content holds most of a page: another reader
+			// reads it, and a pin there changes little)
+			return regionParts[css]
+		}
 	}
 	return ""
 }
-
-// landmarkDesc says which element holds a landmark part.
-var landmarkDesc = map[string]string{"header": "header (<header> or role=banner)", "footer": "footer (<footer> or role=contentinfo)",
-	"nav": "navigation (<nav> or role=navigation)", "aside": "sidebar (<aside> or role=complementary)", "main": "main content (<main> or role=main)"}
 
 // pinActionIn narrows the target of an action's last targeted step (and
 // the wait for it) to a landmark part; false when the target is already

@@ -1036,8 +1036,8 @@ func TestDescribedListRefused(t *testing.T) {
 
 // "clicking 'Docs' in the footer goes to /docs" clicked the page's first
 // "Docs", often the header's, so a broken footer link verified. An
-// action said in the header, footer, nav, sidebar or main content is
-// pinned there (in=); another place is still noted as not pinned.
+// action said in the header, footer, nav or sidebar is pinned there
+// (in=); another place is still noted as not pinned.
 func TestActionPinnedToLandmark(t *testing.T) {
 	for c, want := range map[string]string{
 		"On /, clicking 'Docs' in the footer goes to /docs":                  `text="Docs" in=footer`,

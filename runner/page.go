@@ -350,10 +350,16 @@ func (jr *journeyRun) settledFor(pageMS int64, grace time.Duration) (time.Durati
 // so ctx may be cancelled at any time: a check decided outside the page
 // (the address) runs it alongside its own wait.
 func (jr *journeyRun) awaitSettled(ctx context.Context) (time.Duration, bool) {
-	grace := jr.rs.r.cfg.Settle
-	if grace <= 0 {
+	if jr.rs.r.cfg.Settle <= 0 {
 		return 0, false
 	}
+	return jr.awaitQuiet(ctx, jr.rs.r.cfg.Settle)
+}
+
+// awaitQuiet returns once the page and the network have been quiet for
+// grace, with no timer of the page's due before ctx's deadline (true), or
+// when ctx ends (false). A navigation starts it again on the new document.
+func (jr *journeyRun) awaitQuiet(ctx context.Context, grace time.Duration) (time.Duration, bool) {
 	dl, _ := ctx.Deadline()
 	a := engineArgs{Op: "quiet", Settle: max(grace.Milliseconds(), 1)}
 	for ctx.Err() == nil {

@@ -1192,38 +1192,16 @@ func (st *stepCtx) settle() {
 const absentMax = 2 * time.Second
 
 // settleAbsent waits, before a check that something is not shown, until
-// the network and the DOM are quiet (settle) and no timer of the page's is
-// due within absentMax: a form that sends you on 800 ms after its submit
-// (a timer) passed "does not show 'Dashboard'" at once, before it did.
-// A navigation the wait sees starts it again on the new document. It is
-// bounded by absentMax (a third of a short budget): a page with a timer
-// that never stops (a clock) is checked when it runs out.
+// the network and the DOM are quiet and no timer of the page's is due
+// within absentMax (awaitQuiet): a form that sends you on 800 ms after
+// its submit (a timer) passed "does not show 'Dashboard'" at once, before
+// it did. It is bounded by absentMax (a third of a short budget): a page
+// with a timer that never stops (a clock) is checked when it runs out.
 func (st *stepCtx) settleAbsent() {
 	st.settle()
-	jr := st.jr
 	ctx, cancel := context.WithTimeout(st.ctx, min(absentMax, st.budget/3))
 	defer cancel()
-	dl, _ := ctx.Deadline()
-	a := engineArgs{Op: "quiet", Settle: quietFor.Milliseconds()}
-	for ctx.Err() == nil {
-		left := time.Until(dl)
-		a.Timeout, a.Horizon = max(left.Milliseconds(), 0), max(left.Milliseconds(), 0)
-		r, err := jr.evaluate(ctx, a)
-		switch {
-		case errors.Is(err, errNavigated):
-			if jr.waitDocument(ctx) != nil {
-				return
-			}
-			st.settle()
-			continue
-		case err != nil, r.diag == nil || r.diag.Settled == 0:
-			return // an error the check itself meets, or out of time
-		}
-		if _, busy := jr.rec.quiet(); !busy {
-			return
-		}
-		st.settle() // a request the page's timer sent
-	}
+	st.jr.awaitQuiet(ctx, quietFor)
 }
 
 func (st *stepCtx) expectVisible() *verdict {
