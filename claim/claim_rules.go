@@ -3196,9 +3196,6 @@ func pinActionIn(it *item, part string) bool {
 // "signing up with", as written.
 var reEmailAndSecret = lazyRE(`^(\S+@\S+) (?i:and) (?:(?i:the) )?(?i:secret) ([A-Za-z_][A-Za-z0-9_]*)$`)
 
-// reSecretName is a secret's name as the claim language writes it.
-var reSecretName = lazyRE(`^[a-z_][a-z0-9_]*$`)
-
 func (m *match) fill(fieldGroup, valueGroup int, cont contKind) ([]item, bool) {
 	t, notes, ok := m.p.field(m.bounds(fieldGroup))
 	if !ok {
@@ -3209,7 +3206,7 @@ func (m *match) fill(fieldGroup, valueGroup int, cont contKind) ([]item, bool) {
 		return nil, false
 	}
 	if v.secret == "" && v.text != "" && secretField(t) {
-		if from, to := m.p.lx.tokensIn(m.bounds(fieldGroup)); to-from >= 2 && m.p.lx.toks[to-2].low == "secret" && reSecretName.MatchString(m.p.lx.toks[to-1].low) {
+		if from, to := m.p.lx.tokensIn(m.bounds(fieldGroup)); to-from >= 2 && m.p.lx.toks[to-2].low == "secret" && secretName.MatchString(m.p.lx.toks[to-1].low) {
 			// "signing in with the secret PW as demo@example.com": the
 			// secret is the value, the address what is typed beside it,
 			// not a password written out
