@@ -957,7 +957,11 @@
       // match's item (an outer list item holding a nested one).
       c = c.filter((x) => !c.some((y) => y.item !== x.item && x.item.contains(y.item)));
     }
-    if (c.some((x) => x.score === 2)) c = c.filter((x) => x.score === 2);
+    // A count compared with a remembered one (args.every) counts whole
+    // and partial matches alike: preferring whole matches would switch
+    // rules between the two counts ("buy milk" counted before an add, the
+    // new "Milk" alone after).
+    if (!args.every && c.some((x) => x.score === 2)) c = c.filter((x) => x.score === 2);
     let els = c.map((x) => x.el);
     let vis = els.filter(visible);
     if (t.nth) {

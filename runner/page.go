@@ -46,9 +46,13 @@ type engineArgs struct {
 	Whole  bool     `json:"whole,omitempty"`  // a check that the target is there: a control's name matches whole (see locator.js wholeName)
 	// WholeText: a click, whose text or control name matches whole too
 	// (locator.js wholeText).
-	WholeText bool      `json:"wholeText,omitempty"`
-	Hover     []float64 `json:"hover,omitempty"`   // text: where the last hover left the pointer; its native tooltip counts as shown (see hoverTitle)
-	Dialogs   []string  `json:"dialogs,omitempty"` // text: the messages of native dialogs the latest action opened, shown too
+	WholeText bool `json:"wholeText,omitempty"`
+	// Every: count every match, whole and partial; a count compared with
+	// a remembered one is taken the same way both times (locator.js
+	// resolve).
+	Every   bool      `json:"every,omitempty"`
+	Hover   []float64 `json:"hover,omitempty"`   // text: where the last hover left the pointer; its native tooltip counts as shown (see hoverTitle)
+	Dialogs []string  `json:"dialogs,omitempty"` // text: the messages of native dialogs the latest action opened, shown too
 	// Settle and Hold: see locator.js; poll sets them.
 	Settle  int64 `json:"settle,omitempty"`
 	Hold    int64 `json:"hold,omitempty"`

@@ -1355,7 +1355,9 @@ func (st *stepCtx) expectCount() *verdict {
 		return v
 	}
 	st.settle()
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "count", Target: toJS(st.t), Want: want, Cmp: cmp, Whole: want > 0 && cmp != "le"})
+	// Against a remembered count, every match counts, as it did then.
+	every := st.s.Ref != ""
+	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "count", Target: toJS(st.t), Want: want, Cmp: cmp, Whole: want > 0 && cmp != "le" && !every, Every: every})
 	if err != nil {
 		return st.errVerdict(err)
 	}

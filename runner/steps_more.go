@@ -206,7 +206,7 @@ func (st *stepCtx) countWanted() (want int, cmp, exp string, v *verdict) {
 
 func (st *stepCtx) rememberCount() *verdict {
 	st.settle()
-	r, err := st.jr.evaluate(st.act, engineArgs{Op: "describe", Target: toJS(st.t)})
+	r, err := st.jr.evaluate(st.act, engineArgs{Op: "describe", Target: toJS(st.t), Every: true})
 	if err != nil {
 		return st.errVerdict(err)
 	}

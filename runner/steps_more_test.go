@@ -261,6 +261,39 @@ func TestRememberCount(t *testing.T) {
 	}
 }
 
+// TestRememberedCountSameRule checks that a count compared with a
+// remembered one counts whole and partial matches alike both times: a
+// list holding "buy milk" before an add of "Milk" has one match before
+// and two after, and an add that adds nothing leaves one.
+func TestRememberedCountSameRule(t *testing.T) {
+	page := func(adds bool) string {
+		add := ""
+		if adds {
+			add = `const li = document.createElement('li'); li.textContent = i.value; document.getElementById('l').append(li);`
+		}
+		return `<!doctype html><html lang="en"><head><title>List</title></head><body>
+<input id="i" aria-label="New item"><ul id="l"><li>buy milk</li></ul>
+<script>document.getElementById('i').addEventListener('keydown', (e) => { const i = e.target; if (e.key !== 'Enter') return; ` + add + ` i.value = ''; });</script>
+</body></html>`
+	}
+	srv := servePages(t, map[string]string{"/adds": page(true), "/broken": page(false)})
+	for _, tc := range []struct {
+		path string
+		want evidence.Decision
+	}{{"/adds", evidence.Verified}, {"/broken", evidence.Failed}} {
+		res := run(t, journeyPlan(t, `      - visit: `+tc.path+`
+      - remember_count: {target: "text=Milk", as: before}
+      - fill: {target: "label=New item", value: Milk}
+      - press: {target: "label=New item", key: Enter}
+      - expect_count: {target: "text=Milk", more_than: before}
+        timeout: 1s
+`), Options{BaseURL: srv.URL})
+		if res.Decision != tc.want {
+			t.Errorf("%s: decision %s, want %s\n%s", tc.path, res.Decision, tc.want, explain(res))
+		}
+	}
+}
+
 // TestCountDataRows checks the CSS a claim counts "rows" with (claim's
 // dataRows): the rows that hold data, in a table with a header and in an
 // ARIA grid, never the header rows.
