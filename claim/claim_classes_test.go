@@ -296,7 +296,7 @@ func TestClassOutcomesAsChange(t *testing.T) {
 		{"On /inbox, clicking 'Dismiss' removes 'New: 3 messages'", [][]string{{`{"visit":"/inbox"}`, `{"expect_text":"New: 3 messages"}`,
 			`{"click":"text=\"Dismiss\""}`, `{"expect_no_text":"New: 3 messages"}`}}},
 		{"On /notes, adding 'call mom' and then clicking 'Delete' next to 'call mom' makes 'call mom' go away", [][]string{{`{"visit":"/notes"}`,
-			`{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"call mom"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"call mom"}`,
+			`{"wait_for":"role=textbox","reach":true}`, `{"remember_count":{"target":"text=call mom","as":"before_call_mom"}}`, `{"fill":{"target":"role=textbox","value":"call mom"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_count":{"target":"text=call mom","more_than":"before_call_mom"}}`,
 			`{"click":"role=button[name=\"Delete\"] within=\"call mom\""}`, `{"expect_no_text":"call mom"}`}}},
 		{"On /cart, clicking 'Remove' makes 'Blue mug' disappear", [][]string{{`{"visit":"/cart"}`, `{"expect_text":"Blue mug"}`, `{"click":"text=\"Remove\""}`, `{"expect_no_text":"Blue mug"}`}}},
 		// One word is the element that says exactly it: "Pet" goes while "Add a pet" stays.
@@ -309,8 +309,8 @@ func TestClassOutcomesAsChange(t *testing.T) {
 		{"On /todos, adding 'bread' makes '1 item left' appear", [][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
 			`{"expect_no_text":"1 item left"}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"1 item left"}`}}},
 		// A noun after a quoted text describes it.
-		{"On /todos, after adding 'bread', the 'bread' entry is visible", [][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
-			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"bread"}`}}},
+		{"On /todos, after adding 'bread', the 'bread' entry is visible", [][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"remember_count":{"target":"text=bread","as":"before_bread"}}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_count":{"target":"text=bread","more_than":"before_bread"}}`}}},
 	})
 	runRefused(t, []string{
 		"entry is visible on /todos",                          // a lower-case noun is no text
@@ -344,8 +344,8 @@ func TestClassNumberOfExampleItems(t *testing.T) {
 	runClasses(t, []classCase{
 		{"On /list, adding three items shows '3 items'", [][]string{steps([]string{`{"visit":"/list"}`}, add("1"), add("2"), add("3"), []string{`{"expect_text":"3 items"}`})}},
 		{"On /notes, creating a note shows '1 note'", [][]string{steps([]string{`{"visit":"/notes"}`}, add("1"), []string{`{"expect_text":"1 note"}`})}},
-		{"On /notes, adding a note called 'Call Ann' shows 'Call Ann'", [][]string{{`{"visit":"/notes"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"Call Ann"}}`,
-			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"Call Ann"}`}}},
+		{"On /notes, adding a note called 'Call Ann' shows 'Call Ann'", [][]string{{`{"visit":"/notes"}`, `{"wait_for":"role=textbox","reach":true}`, `{"remember_count":{"target":"text=Call Ann","as":"before_call_ann"}}`, `{"fill":{"target":"role=textbox","value":"Call Ann"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_count":{"target":"text=Call Ann","more_than":"before_call_ann"}}`}}},
 	})
 	runRefused(t, []string{
 		"On /list, adding 40 items shows '40 items'", // too many example items to type
@@ -414,8 +414,8 @@ func TestClassNextTo(t *testing.T) {
 
 func TestClassRepeatedReload(t *testing.T) {
 	runClasses(t, []classCase{
-		{"On /notes, adding 'x' and then reloading twice still shows 'x'", [][]string{{`{"visit":"/notes"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"x"}}`,
-			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"reload":true}`, `{"expect_text":"x"}`, `{"reload":true}`, `{"expect_text":"x"}`}}},
+		{"On /notes, adding 'x' and then reloading twice still shows 'x'", [][]string{{`{"visit":"/notes"}`, `{"wait_for":"role=textbox","reach":true}`, `{"remember_count":{"target":"text=x","as":"before_x"}}`, `{"fill":{"target":"role=textbox","value":"x"}}`,
+			`{"press":{"key":"Enter","target":"role=textbox"}}`, `{"reload":true}`, `{"expect_count":{"target":"text=x","more_than":"before_x"}}`, `{"reload":true}`, `{"expect_count":{"target":"text=x","more_than":"before_x"}}`}}},
 	})
 }
 

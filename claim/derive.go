@@ -153,10 +153,21 @@ func Derive(claim string) (d Derivation, err error) {
 		// of the claim: what the claim says goes away is found before the
 		// action too, and its quoted texts are used (gone.go, guard.go).
 		lx := lexClaim(stripLabel(claim))
-		for _, n := range []string{foundFirst(lx, d.Plan), absentFirst(lx, d.Plan), inClickedExact(d.Plan)} {
+		changed := false
+		for _, n := range []string{foundFirst(lx, d.Plan), absentFirst(lx, d.Plan), inClickedExact(d.Plan), countedAdds(lx, d.Plan)} {
+			changed = changed || n != ""
 			if n != "" && !slices.Contains(d.Notes, n) {
 				d.Notes = append(d.Notes, n)
 			}
+		}
+		if changed {
+			// steps were put in or changed: which steps prove each
+			// requirement is read again
+			d2, err2 := Trace(d.Claim, d.Plan, d.Notes)
+			if err2 != nil {
+				return Derivation{}, refuseWith(claim, "unrecognized", "vouch built a plan it could not validate ("+firstLine(err2.Error())+")", nil, false)
+			}
+			d = d2
 		}
 		var steps []plan.Step
 		for _, j := range d.Plan.Journeys {
@@ -469,6 +480,9 @@ func derive(claim string) (Derivation, *refusal) {
 		a.note(n)
 	}
 	if n := absentFirst(lx, pl); n != "" {
+		a.note(n)
+	}
+	if n := countedAdds(lx, pl); n != "" {
 		a.note(n)
 	}
 	d, err := Trace(full, pl, a.notes)

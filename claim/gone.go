@@ -92,6 +92,10 @@ func foundBetween(steps []plan.Step, gone plan.Step) bool {
 			return true
 		case gone.Kind == plan.ExpectNoText && s.Kind == plan.ExpectText && s.Target == "" && strings.EqualFold(s.Value, gone.Value):
 			return true
+		case gone.Kind == plan.ExpectNoText && s.Kind == plan.ExpectCount && s.Ref != "" && s.Compare == plan.CountAtLeast && s.Count >= 1 &&
+			strings.EqualFold(s.Target, plan.Target{Kind: plan.ByText, Value: gone.Value}.String()):
+			// more matches than before an add (added.go): shown
+			return true
 		}
 	}
 	return false

@@ -1,0 +1,95 @@
+package claim
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// A claim that an action adds an item ("adding 'Milk' shows it in the
+// list", "typing 'Milk' and pressing Enter adds 'Milk'") is checked by the
+// item's text being shown after the add; a page that showed the text
+// before ("buy milk" on a shopping list) passes that check whatever the
+// add did. The page-wide check of the added text is made a count
+// instead (countedAdds): the visible matches of the text just before the
+// value is typed, and more of them after, which holds of a page that
+// showed it before only when another appeared. Both counts take whole and
+// partial matches alike (runner: a count compared with a remembered one).
+
+// addWords say that an action adds an item.
+var addWords = []string{"add", "adds", "adding", "added", "create", "creates", "creating", "created",
+	"post", "posts", "posting", "posted", "insert", "inserts", "inserting", "inserted", "append", "appends", "appending", "appended"}
+
+// saysAdded reports whether the claim says an action adds an item.
+func saysAdded(lx *lexed) bool {
+	return slices.ContainsFunc(lx.toks, func(t token) bool { return t.kind == tWord && slices.Contains(addWords, t.low) })
+}
+
+// countedAdds turns each page-wide check that a value typed before it on
+// the same page is shown into a count of its matches against the count
+// taken just before the value was typed, and returns the note that says so
+// ("" when none was changed).
+func countedAdds(lx *lexed, p *plan.Plan) string {
+	if p == nil || !saysAdded(lx) {
+		return ""
+	}
+	var said []string
+	for ji := range p.Journeys {
+		j := &p.Journeys[ji]
+		typed := map[string]int{}       // a value typed on this page: the index of its fill
+		counted := map[string]string{}  // a value already counted: the name of its count
+		before := map[int][]plan.Step{} // steps to put before the step at an index
+		acted := map[string]bool{}      // a value typed and acted on since
+		for i, s := range j.Steps {
+			switch {
+			case s.Kind == plan.Visit:
+				typed, acted = map[string]int{}, map[string]bool{}
+			case s.Kind == plan.Fill && s.Value != "" && s.Secret == "" && !strings.HasPrefix(s.Value, "vouch example"):
+				// (a witness's generated value is shown nowhere before)
+				k := strings.ToLower(strings.Join(strings.Fields(s.Value), " "))
+				if _, ok := counted[k]; !ok {
+					typed[k], acted[k] = i, false
+				}
+			case s.Kind == plan.ExpectText && s.Target == "" && !s.Reach:
+				k := strings.ToLower(strings.Join(strings.Fields(s.Value), " "))
+				f, ok := typed[k]
+				ref, done := counted[k]
+				if !done && (!ok || !acted[k]) {
+					continue
+				}
+				target := plan.Target{Kind: plan.ByText, Value: s.Value}.String()
+				if !done {
+					ref = newOfRef(target)
+					counted[k] = ref
+					if f > 0 && j.Steps[f-1].Kind == plan.Visit && j.Steps[f].Target != "" {
+						// right after the visit the page may not have
+						// rendered what it lists: wait for the field
+						before[f] = append(before[f], plan.Step{Kind: plan.WaitFor, Target: j.Steps[f].Target})
+					}
+					before[f] = append(before[f], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
+					said = append(said, plan.Quote(s.Value))
+				}
+				j.Steps[i] = plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1}
+			case s.Kind.IsAssertion() || s.Kind == plan.WaitFor || s.Kind == plan.RememberCount:
+			default:
+				for k := range acted {
+					acted[k] = true
+				}
+			}
+		}
+		if len(before) > 0 {
+			var steps []plan.Step
+			for i, s := range j.Steps {
+				steps = append(steps, before[i]...)
+				steps = append(steps, s)
+			}
+			j.Steps = steps
+		}
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("That the add shows %s is checked by counting the visible matches of the text just before it is typed and after the add: more after, so a page that showed the text before (in another item) passes only when another appears.", strings.Join(said, ", "))
+}
