@@ -93,3 +93,79 @@ func countedAdds(lx *lexed, p *plan.Plan) string {
 	}
 	return fmt.Sprintf("That the add shows %s is checked by counting the visible matches of the text just before it is typed and after the add: more after, so a page that showed the text before (in another item) passes only when another appears.", strings.Join(said, ", "))
 }
+
+// A claim that a form sent with a wrong or missing value shows a message
+// ("sending the form with an empty email shows 'Required'") is checked
+// by the message after the send; a page that said it before (a label
+// "Email (required)", a note "fields marked * are required") passes that
+// check whatever the form did. The message is counted too
+// (countedErrors): just before the first value is typed on the page, and
+// more matches after the send.
+
+// errorWords say that a value sent is wrong or missing.
+var errorWords = []string{"empty", "blank", "missing", "without", "wrong", "invalid", "incorrect", "bad",
+	"mismatched", "mismatching", "malformed", "short", "long", "unknown", "no"}
+
+// countedErrors turns each page-wide check of a message after a form on
+// the same page was filled and sent with a wrong or missing value into a
+// count against the count taken before the form was filled, and returns
+// the note that says so ("" when none was changed).
+func countedErrors(lx *lexed, p *plan.Plan) string {
+	if p == nil {
+		return ""
+	}
+	worded := slices.ContainsFunc(lx.toks, func(t token) bool { return t.kind == tWord && slices.Contains(errorWords, t.low) })
+	var said []string
+	for ji := range p.Journeys {
+		j := &p.Journeys[ji]
+		first, sent, wrong := -1, false, false
+		var typed []string
+		at := map[int][]plan.Step{}
+		counted := map[string]string{}
+		for i, s := range j.Steps {
+			switch {
+			case s.Kind == plan.Visit:
+				first, sent, wrong, typed = -1, false, false, nil
+			case s.Kind == plan.Fill:
+				if first < 0 {
+					first = i
+				}
+				typed = append(typed, strings.ToLower(s.Value))
+				wrong = wrong || s.Value == "" && s.Secret == "" || worded
+			case s.Kind == plan.ExpectText && s.Target == "" && !s.Reach:
+				if first < 0 || !sent || !wrong || nativeValidation(s.Value) || slices.Contains(typed, strings.ToLower(s.Value)) {
+					continue
+				}
+				target := plan.Target{Kind: plan.ByText, Value: s.Value}.String()
+				ref, ok := counted[target]
+				if !ok {
+					ref = newOfRef(target)
+					counted[target] = ref
+					if first > 0 && j.Steps[first-1].Kind == plan.Visit && j.Steps[first].Target != "" {
+						// right after the visit the page may not have
+						// rendered: wait for the field
+						at[first] = append(at[first], plan.Step{Kind: plan.WaitFor, Target: j.Steps[first].Target})
+					}
+					at[first] = append(at[first], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
+					said = append(said, plan.Quote(s.Value))
+				}
+				j.Steps[i] = plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1}
+			case s.Kind.IsAssertion() || s.Kind == plan.WaitFor || s.Kind == plan.RememberCount:
+			default:
+				sent = first >= 0
+			}
+		}
+		if len(at) > 0 {
+			var steps []plan.Step
+			for i, s := range j.Steps {
+				steps = append(steps, at[i]...)
+				steps = append(steps, s)
+			}
+			j.Steps = steps
+		}
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("That sending the form shows %s is checked by counting the visible matches of the text before the form is filled and after it is sent: more after, so a page that said it before (a label, a note) passes only when the message appears.", strings.Join(said, ", "))
+}

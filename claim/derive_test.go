@@ -30,7 +30,7 @@ func TestDeriveSteps(t *testing.T) {
 		{"Clicking 'Docs' on the home page opens /docs", []string{"navigation"},
 			[][]string{{`{"visit":"/"}`, `{"click":"text=\"Docs\""}`, `{"expect_url":"/docs"}`}}},
 		{"Submitting the contact form with an empty email shows 'Email is required'", []string{"form"},
-			[][]string{{`{"visit":"/contact"}`, `{"wait_for":"css=form","reach":true}`, `{"wait_for":"label=email","reach":true}`, `{"fill":{"target":"label=email","value":""}}`, `{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_text":"Email is required"}`}}},
+			[][]string{{`{"visit":"/contact"}`, `{"wait_for":"css=form","reach":true}`, `{"wait_for":"label=email","reach":true}`, `{"remember_count":{"target":"text=Email is required","as":"before_email_is_required"}}`, `{"fill":{"target":"label=email","value":""}}`, `{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_count":{"target":"text=Email is required","more_than":"before_email_is_required"}}`}}},
 		{"On /todos, after adding 'milk' and 'eggs', the counter says '2 items left'", []string{"sequence"},
 			[][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"milk"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`,
 				`{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"eggs"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"2 items left"}`}}},
