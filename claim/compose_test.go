@@ -237,7 +237,7 @@ func TestComposeItemsAndPassives(t *testing.T) {
 		{"After clicking 'Dismiss', 'Cookie notice' is no longer shown", [][]string{{`{"visit":"/"}`, `{"expect_text":"Cookie notice"}`, `{"click":"text=\"Dismiss\""}`, `{"expect_no_text":"Cookie notice"}`}}},
 		{"'Beta' and 'Alpha' are both shown on /labs", [][]string{{`{"visit":"/labs"}`, `{"expect_text":"Beta"}`}, {`{"visit":"/labs"}`, `{"expect_text":"Alpha"}`}}},
 		{"After clicking 'Close', the 'Help' panel is gone", [][]string{{`{"visit":"/"}`, `{"expect_visible":"text=\"Help\""}`, `{"click":"text=\"Close\""}`, `{"expect_hidden":"text=\"Help\""}`}}},
-		{"Expanding 'Add a pet' reveals the 'name' parameter and a 'Try it out' button", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Add a pet\""}`, `{"expect_text":"name"}`, `{"expect_visible":"role=button[name=\"Try it out\"]"}`}}},
+		{"Expanding 'Add a pet' reveals the 'name' parameter and a 'Try it out' button", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Add a pet\""}`, `{"remember_count":{"target":"text=name","as":"before_name"}}`, `{"click":"text=\"Add a pet\""}`, `{"expect_count":{"target":"text=name","more_than":"before_name"}}`, `{"expect_visible":"role=button[name=\"Try it out\"]"}`}}},
 		{"Clicking 'More' reveals 'Export as CSV'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"More\""}`, `{"expect_no_text":"Export as CSV"}`, `{"click":"text=\"More\""}`, `{"expect_text":"Export as CSV"}`}}},
 		// a deep link, and "already open, showing …"
 		{"Opening the deep link /#/pets/addPet has 'Add a pet' already open, showing 'Pet object'", [][]string{

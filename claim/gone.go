@@ -155,7 +155,8 @@ func guardGone(_ []gword, _ []plan.Step, d Derivation) string {
 // is often said of what is merely shown ("check that 'Welcome back'
 // appears", on a sign-in page that says "Welcome back" itself), so it
 // counts only caused: "makes 'X' appear".
-var cameWords = []string{"appear", "appears", "reveal", "reveals", "revealed", "pops up", "pop up"}
+var cameWords = []string{"appear", "appears", "reveal", "reveals", "revealed", "pops up", "pop up",
+	"reappear", "reappears", "brings back", "bring back", "comes back", "come back"}
 
 // cameTexts returns the quoted texts the claim says appear: the nearest
 // quoted text before the word that says so ("'Draft saved' appears") or
@@ -260,10 +261,72 @@ func absentFirst(lx *lexed, p *plan.Plan) string {
 	if p == nil || len(texts) == 0 || saysGone(lx) {
 		return ""
 	}
-	if !insertBefore(p, func(j plan.Journey) map[int][]plan.Step { return cameGaps(j, texts) }) {
-		return ""
+	var notes []string
+	if insertBefore(p, func(j plan.Journey) map[int][]plan.Step { return cameGaps(j, texts) }) {
+		notes = append(notes, "That it appears is checked by it not being shown just before the step after which it appears, and shown after: a page that showed it all along fails.")
 	}
-	return "That it appears is checked by it not being shown just before the step after which it appears, and shown after: a page that showed it all along fails."
+	if cameCounted(p, texts) {
+		notes = append(notes, "That a one-word text appears is checked by counting its visible matches just before the step after which it appears and after it: more after (the word may be shown elsewhere before, so its absence is not required).")
+	}
+	return strings.Join(notes, " ")
+}
+
+// cameCounted turns each page-wide check of a one-word text the claim says
+// appears after an action into a count against the count taken just
+// before the action, and reports whether it turned any: the word is
+// likely shown elsewhere on the page before ("Export" of "Export as CSV"
+// appearing), so its absence before cannot be asked, but a click that
+// does nothing leaves as many as there were.
+func cameCounted(p *plan.Plan, texts []string) bool {
+	changed := false
+	for ji := range p.Journeys {
+		j := &p.Journeys[ji]
+		lastAct := -1
+		at := map[int][]plan.Step{}
+		for i, s := range j.Steps {
+			switch {
+			case s.Kind == plan.Visit:
+				lastAct = -1
+			case s.Kind == plan.WaitFor || s.Kind.IsAssertion() || s.Kind == plan.RememberCount:
+			default:
+				lastAct = i
+			}
+			if lastAct < 0 || s.Kind != plan.ExpectText || s.Target != "" || s.Reach || len(strings.Fields(s.Value)) != 1 ||
+				!slices.ContainsFunc(texts, func(t string) bool { return strings.EqualFold(t, s.Value) }) {
+				continue
+			}
+			if a := j.Steps[lastAct]; a.Kind == plan.Hover || a.Kind == plan.Press && a.Value == "Tab" {
+				continue
+			}
+			if t, err := plan.ParseTarget(j.Steps[lastAct].Target); err == nil && (containsWord(t.Value, strings.ToLower(s.Value)) || containsWord(t.Name, strings.ToLower(s.Value))) {
+				// the clicked control's own name holds the word ("clicking
+				// 'Show comments' reveals 'Comments'"): it may go with the
+				// click; inClickedExact checks the element that says it
+				continue
+			}
+			target := plan.Target{Kind: plan.ByText, Value: s.Value}.String()
+			ref := newOfRef(target)
+			if slices.ContainsFunc(j.Steps, func(b plan.Step) bool { return b.Kind == plan.RememberCount && b.Ref == ref }) {
+				continue
+			}
+			if a := j.Steps[lastAct]; a.Target != "" && lastAct > 0 && j.Steps[lastAct-1].Kind == plan.Visit {
+				// right after the visit the page may not have rendered
+				at[lastAct] = append(at[lastAct], plan.Step{Kind: plan.WaitFor, Target: a.Target})
+			}
+			at[lastAct] = append(at[lastAct], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
+			j.Steps[i] = plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1}
+		}
+		if len(at) > 0 {
+			var steps []plan.Step
+			for i, s := range j.Steps {
+				steps = append(steps, at[i]...)
+				steps = append(steps, s)
+			}
+			j.Steps = steps
+			changed = true
+		}
+	}
+	return changed
 }
 
 // cameGaps returns, for each action after which one of texts is checked

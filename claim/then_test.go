@@ -865,14 +865,15 @@ func TestWrongPasswordIsSent(t *testing.T) {
 // the text only after the click, so a page that showed it all along and
 // whose button did nothing verified. What a container an action opens
 // shows was not shown before the action (a text of two words or more, or
-// a named element); a box not said ("opens 'Settings'") is not read so.
+// a named element; one word, likely shown elsewhere, is counted before and
+// after); a box not said ("opens 'Settings'") is not read so.
 func TestOpenedContainerShowsNew(t *testing.T) {
 	checkStepKinds(t, map[string]string{
 		"On /, clicking 'Sign up' opens a dialog with 'Create account'":        `visit,wait_for,expect_no_text,click,expect_text`,
 		"On /, clicking 'Share' brings up a popup listing 'Copy link'":         `visit,wait_for,expect_no_text,click,expect_text`,
 		"On /, clicking 'Sign up' opens a dialog with an 'Email' field":        `visit,wait_for,expect_hidden,click,expect_visible,expect_visible`,
 		"On /, clicking 'Sign up' opens a modal dialog with a 'Submit' button": `visit,wait_for,expect_hidden,click,expect_visible,expect_visible`,
-		"On /, clicking 'Sign up' opens a dialog with 'Email'":                 `visit,click,expect_text`,
+		"On /, clicking 'Sign up' opens a dialog with 'Email'":                 `visit,wait_for,remember_count,click,expect_count`,
 	})
 }
 
@@ -1198,5 +1199,21 @@ func TestErrorMessageCounted(t *testing.T) {
 		"On /contact, sending the form with an empty email shows 'Required'":            `visit,wait_for,remember_count,fill,click,expect_count`,
 		"On /login, signing in with a wrong password shows 'Invalid email or password'": `visit,wait_for,remember_count,fill,wait_for,fill,press,expect_count`,
 		"On /login, signing in as demo@example.com with the secret PW shows 'Welcome'":  `visit,wait_for,fill,wait_for,fill,press,expect_text`,
+	})
+}
+
+// "clicking 'Menu' reveals 'Settings'" checked "Settings" only after the
+// click, so a menu that never opened passed on a page whose footer says
+// "Settings" (Chromium: verified). A one-word text said to appear or come
+// back is counted before the action and checked more after; a word the
+// clicked control's own name holds is left to the exact-element check.
+func TestCameWordCounted(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /, clicking 'Menu' reveals 'Settings'":          `visit,wait_for,remember_count,click,expect_count`,
+		"On /todos, clicking 'Undo' brings back 'Milk'":     `visit,wait_for,remember_count,click,expect_count`,
+		"On /, after clicking 'Undo', 'Milk' reappears":     `visit,wait_for,remember_count,click,expect_count`,
+		"On /, clicking 'Show comments' reveals 'Comments'": `visit,click,expect_visible`,
+		"On /, clicking 'More' reveals 'Export as CSV'":     `visit,wait_for,expect_no_text,click,expect_text`,
+		"On /, hovering over 'Help' reveals 'Docs'":         `visit,hover,expect_text`,
 	})
 }
