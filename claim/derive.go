@@ -576,6 +576,47 @@ func submitsForm(steps []plan.Step) bool {
 	return len(steps) == 1 && (steps[0].Kind == plan.Click || steps[0].Kind == plan.Press && steps[0].Value == "Enter")
 }
 
+// submitNames are the names of a button that sends what was typed.
+var submitNames = []string{"add", "search", "go", "submit", "send", "save", "create", "post", "find", "ok", "enter", "done"}
+
+// again reports whether pt, an action said right after a value was typed
+// and sent with Enter by the part before it ("adding 'Milk'", "searching
+// for 'milk'"), sends that value again: a said Enter ("… and pressing
+// Enter") is dropped from pt, and a click on a button that sends
+// ("… and clicking 'Search'", "'Add item'") takes the place of the Enter,
+// which is dropped from the part before. Sent twice, a value may be added
+// twice or an empty field sent.
+func again(parts []part, pt *part, click string) bool {
+	if len(parts) == 0 {
+		return false
+	}
+	last := &parts[len(parts)-1]
+	k := len(last.steps) - 1
+	if k < 1 || last.check || last.steps[k].Kind != plan.Press || last.steps[k].Value != "Enter" || last.steps[k].Target == "" ||
+		last.steps[k-1].Kind != plan.Fill || last.steps[k-1].Target != last.steps[k].Target {
+		return false
+	}
+	if len(pt.steps) == 1 && pt.steps[0].Kind == plan.Press && pt.steps[0].Value == "Enter" && (pt.steps[0].Target == "" || pt.steps[0].Target == last.steps[k].Target) {
+		pt.steps = nil
+		return true
+	}
+	name := click
+	if name == "" && len(pt.steps) == 1 && pt.steps[0].Kind == plan.Click {
+		if t, err := plan.ParseTarget(pt.steps[0].Target); err == nil {
+			name = t.Value
+			if t.Kind == plan.ByRole {
+				name = t.Name
+			}
+		}
+	}
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(name)), " ")
+	if name == "" || !slices.Contains(submitNames, first) {
+		return false
+	}
+	last.steps = append([]plan.Step(nil), last.steps[:k]...)
+	return true
+}
+
 // part is one action or check of a scenario, as the claim said it.
 type part struct {
 	steps []plan.Step
@@ -855,6 +896,12 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			}
 			if !it.fillish || cur.pending == nil {
 				flush()
+			}
+			if again(cur.parts, &pt, it.click) {
+				a.note("The Enter or the button the claim says after typing the value is the one that sends it: it is pressed or clicked once.")
+				if len(pt.steps) == 0 && pt.click == "" {
+					continue
+				}
 			}
 			switch n := len(cur.parts); {
 			case len(pt.steps) == 0:

@@ -1217,3 +1217,18 @@ func TestCameWordCounted(t *testing.T) {
 		"On /, hovering over 'Help' reveals 'Docs'":         `visit,hover,expect_text`,
 	})
 }
+
+// "searching for 'milk' and pressing Enter", "adding 'Milk' and pressing
+// Enter" pressed Enter twice (the search's own, then the one said), and
+// "… and clicking 'Search'" sent the value by Enter, then by the button:
+// sent twice, a value may be added twice. The said Enter or sending
+// button is the one that sends it; another button stays a second action.
+func TestValueSentOnce(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /todos, searching for 'milk' and pressing Enter shows 'Milk'":      `visit,wait_for,fill,press,expect_text`,
+		"On /todos, adding 'Milk' and pressing Enter shows 'Milk'":             `visit,wait_for,remember_count,fill,press,expect_count`,
+		"On /todos, searching for 'milk' and clicking 'Search' shows 'Milk'":   `visit,wait_for,fill,click,expect_text`,
+		"On /todos, adding 'Milk' and clicking 'Add item' shows '1 item left'": `visit,wait_for,fill,click,expect_text`,
+		"On /todos, adding 'Milk' and clicking 'Clear completed' shows 'Milk'": `visit,wait_for,remember_count,fill,press,click,expect_count`,
+	})
+}
