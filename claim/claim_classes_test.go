@@ -303,8 +303,10 @@ func TestClassOutcomesAsChange(t *testing.T) {
 		{"Clicking 'Models' hides the 'Pet' and 'Tag' schemas", [][]string{{`{"visit":"/"}`, `{"expect_visible":"text=\"Pet\""}`, `{"expect_visible":"text=\"Tag\""}`,
 			`{"click":"text=\"Models\""}`, `{"expect_hidden":"text=\"Pet\""}`, `{"expect_hidden":"text=\"Tag\""}`}}},
 		// The new text of a changed part of the page.
-		{"On /cart, clicking '+' changes the total to '2 items'", [][]string{{`{"visit":"/cart"}`, `{"click":"text=\"+\""}`, `{"expect_text":"2 items"}`}}},
-		{"On /profile, clicking 'Save' updates the greeting to 'Hi, Sam'", [][]string{{`{"visit":"/profile"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Hi, Sam"}`}}},
+		{"On /cart, clicking '+' changes the total to '2 items'", [][]string{{`{"visit":"/cart"}`, `{"wait_for":"text=\"+\""}`, `{"remember_count":{"target":"text=2 items","as":"before_2_items"}}`,
+			`{"click":"text=\"+\""}`, `{"expect_count":{"target":"text=2 items","more_than":"before_2_items"}}`}}},
+		{"On /profile, clicking 'Save' updates the greeting to 'Hi, Sam'", [][]string{{`{"visit":"/profile"}`, `{"wait_for":"text=\"Save\""}`, `{"remember_count":{"target":"text=Hi, Sam","as":"before_hi__sam"}}`,
+			`{"click":"text=\"Save\""}`, `{"expect_count":{"target":"text=Hi, Sam","more_than":"before_hi__sam"}}`}}},
 		// "makes … appear": not shown before the action (gone.go)
 		{"On /todos, adding 'bread' makes '1 item left' appear", [][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"bread"}}`,
 			`{"expect_no_text":"1 item left"}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"1 item left"}`}}},

@@ -265,18 +265,71 @@ func absentFirst(lx *lexed, p *plan.Plan) string {
 	if insertBefore(p, func(j plan.Journey) map[int][]plan.Step { return cameGaps(j, texts) }) {
 		notes = append(notes, "That it appears is checked by it not being shown just before the step after which it appears, and shown after: a page that showed it all along fails.")
 	}
-	if cameCounted(p, texts) {
-		notes = append(notes, "That a one-word text appears is checked by counting its visible matches just before the step after which it appears and after it: more after (the word may be shown elsewhere before, so its absence is not required).")
-	}
 	return strings.Join(notes, " ")
 }
 
-// cameCounted turns each page-wide check of a one-word text the claim says
-// appears after an action into a count against the count taken just
-// before the action, and reports whether it turned any: the word is
-// likely shown elsewhere on the page before ("Export" of "Export as CSV"
-// appearing), so its absence before cannot be asked, but a click that
-// does nothing leaves as many as there were.
+// countedCame counts what absentFirst leaves unchecked before the action
+// (cameCounted) and returns the note that says so ("" when nothing was
+// changed). Derive calls it once the guards, which read the plain checks,
+// have passed the plan.
+func countedCame(lx *lexed, p *plan.Plan) string {
+	if p == nil || saysGone(lx) {
+		return ""
+	}
+	counted := changedTo(lx.toks)
+	for _, t := range cameTexts(lx) {
+		if len(strings.Fields(t)) == 1 {
+			counted = append(counted, t)
+		}
+	}
+	if len(counted) == 0 || !cameCounted(p, counted) {
+		return ""
+	}
+	return "That a text appears or a part changes to it is checked by counting its visible matches just before the step after which it appears and after it: more after (the text may be shown elsewhere before, so its absence is not required)."
+}
+
+// changeVerbs say that a part of the page changes to a text ("changes the
+// status to 'Running'", "turns the label into 'Done'").
+var changeVerbs = []string{"changes", "change", "changed", "changing", "updates", "update", "updated", "updating",
+	"switches", "switch", "switched", "switching", "turns", "turn", "turned", "turning", "sets", "set", "setting"}
+
+// changedTo returns the quoted texts the claim says a part changes to:
+// the quoted text after "to" or "into" within a few words of a change
+// verb, unless the claim says what it changes from (read by the rule for
+// "changes from 'A' to 'B'", which checks the old text first).
+func changedTo(toks []token) []string {
+	var out []string
+	for i, t := range toks {
+		if t.kind != tWord || !slices.Contains(changeVerbs, t.low) {
+			continue
+		}
+		for k := i + 1; k < min(i+7, len(toks)-1); k++ {
+			if toks[k].kind == tWord && toks[k].low == "from" {
+				break
+			}
+			if toks[k].kind == tWord && (toks[k].low == "to" || toks[k].low == "into") {
+				if toks[k+1].kind == tLit {
+					out = append(out, strings.TrimSpace(toks[k+1].raw))
+				}
+				break
+			}
+			if toks[k].kind != tWord {
+				// "changes 'Stopped' to 'Running'" says the old text, which
+				// is checked first
+				break
+			}
+		}
+	}
+	return out
+}
+
+// cameCounted turns each page-wide check of one of texts (a one-word text
+// the claim says appears, a text it says a part changes to) after an
+// action into a count against the count taken just before the action, and
+// reports whether it turned any: the text may be shown elsewhere on the
+// page before ("Export" of "Export as CSV" appearing, "Running" a filter's
+// name), so its absence before cannot be asked, but a click that does
+// nothing leaves as many as there were.
 func cameCounted(p *plan.Plan, texts []string) bool {
 	changed := false
 	for ji := range p.Journeys {
@@ -291,7 +344,7 @@ func cameCounted(p *plan.Plan, texts []string) bool {
 			default:
 				lastAct = i
 			}
-			if lastAct < 0 || s.Kind != plan.ExpectText || s.Target != "" || s.Reach || len(strings.Fields(s.Value)) != 1 ||
+			if lastAct < 0 || s.Kind != plan.ExpectText || s.Target != "" || s.Reach ||
 				!slices.ContainsFunc(texts, func(t string) bool { return strings.EqualFold(t, s.Value) }) {
 				continue
 			}

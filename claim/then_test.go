@@ -1204,9 +1204,12 @@ func TestErrorMessageCounted(t *testing.T) {
 
 // "clicking 'Menu' reveals 'Settings'" checked "Settings" only after the
 // click, so a menu that never opened passed on a page whose footer says
-// "Settings" (Chromium: verified). A one-word text said to appear or come
-// back is counted before the action and checked more after; a word the
-// clicked control's own name holds is left to the exact-element check.
+// "Settings" (Chromium: verified); "clicking 'Start' changes the status to
+// 'Running'" passed a Start that did nothing on a page whose nav says
+// "Running". A one-word text said to appear or come back, and a text a
+// part is said to change to, are counted before the action and checked
+// more after; a word the clicked control's own name holds is left to the
+// exact-element check.
 func TestCameWordCounted(t *testing.T) {
 	checkStepKinds(t, map[string]string{
 		"On /, clicking 'Menu' reveals 'Settings'":          `visit,wait_for,remember_count,click,expect_count`,
@@ -1215,6 +1218,12 @@ func TestCameWordCounted(t *testing.T) {
 		"On /, clicking 'Show comments' reveals 'Comments'": `visit,click,expect_visible`,
 		"On /, clicking 'More' reveals 'Export as CSV'":     `visit,wait_for,expect_no_text,click,expect_text`,
 		"On /, hovering over 'Help' reveals 'Docs'":         `visit,hover,expect_text`,
+		// a part said to change to a text: counted, whatever its length
+		"On /, clicking 'Start' changes the status to 'Running'":         `visit,wait_for,remember_count,click,expect_count`,
+		"On /cart, clicking '+' changes the total to '2 items'":          `visit,wait_for,remember_count,click,expect_count`,
+		"On /, clicking 'Start' turns the label into 'Running'":          `visit,wait_for,remember_count,click,expect_count`,
+		"On /, clicking 'Start' changes 'Stopped' to 'Running'":          `visit,expect_visible,click,expect_text,expect_hidden`,
+		"On /settings, setting the language to 'French' shows 'Bonjour'": `visit,wait_for,fill,expect_text`,
 	})
 }
 
