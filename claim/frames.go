@@ -144,6 +144,14 @@ var restatements = []restatement{
 		"\"it\" is the item added before the reload", false},
 	{lazyRE(`^([^'"]*\b(?i:adding|creating|entering|typing)\s+)` + quotedRe + `([^'"]*\b(?i:reloading|refreshing|reload|refresh)\b[^'"]*?)\s*,?\s+(?:(?i:it)\s+(?i:is|stays|remains)|(?i:it's))\s+(?:(?i:still)\s+)?(?i:there|shown|listed|visible|on\s+the\s+page|in\s+the\s+list)\s*$`), "${1}${2}${3}, ${2} is still there",
 		"\"it\" is the item added before the reload", false},
+	// "adding 'Milk' makes it appear in the list", "'Milk' appears in the
+	// list after adding it": "it" is the one item added, and what is in
+	// the list is what the page shows ("… makes it appear on /feed" names
+	// another page, read as such)
+	{lazyRE(`^([^'"]*\b(?i:adding|creating|entering|typing)\s+)` + quotedRe + `([^'"]*?)\s+(?i:makes|make)\s+(?i:it)\s+(?i:appear|show\s+up)(?:\s+(?:(?i:in|on)\s+(?i:the|your|my)\s+(?:(?i:to-do|todo|task|shopping)\s+)?(?i:list)|(?i:on\s+the\s+page)))?\s*$`), "${1}${2}${3} shows ${2}",
+		"\"it\" is the item added, and what is in the list is what the page shows", false},
+	{lazyRE(`^((?i:on)\s+\S+,\s*)?` + quotedRe + `\s+(?i:appears|shows\s+up|is\s+shown|is\s+listed)\s+(?:(?i:in|on)\s+(?i:the|your|my)\s+(?:(?i:to-do|todo|task|shopping)\s+)?(?i:list)\s+)?(?i:after|once)\s+((?i:adding|creating))\s+(?i:it)\s*$`), "${1}${3} ${2} shows ${2}",
+		"\"it\" is the item added, and what is in the list is what the page shows", false},
 	// "typing 'Milk' and pressing Enter shows 'Milk' in the list": what
 	// is in the list is what the page shows, as "'Milk' is in the list"
 	// is read

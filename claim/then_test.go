@@ -1241,3 +1241,15 @@ func TestValueSentOnce(t *testing.T) {
 		"On /todos, adding 'Milk' and clicking 'Clear completed' shows 'Milk'": `visit,wait_for,remember_count,fill,press,click,expect_count`,
 	})
 }
+
+// "adding 'Milk' makes it appear in the list" and "'Milk' appears in the
+// list after adding it" were refused ("in the list" no known place): "it"
+// is the one item added, and what is in the list is what the page shows.
+func TestItemAddedAppears(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /todos, adding 'Milk' makes it appear in the list":    `visit,wait_for,remember_count,fill,press,expect_count`,
+		"On /todos, 'Milk' appears in the list after adding it":   `visit,wait_for,remember_count,fill,press,expect_count`,
+		"On /todos, 'Milk' shows up after adding it":              `visit,wait_for,remember_count,fill,press,expect_count`,
+		"On /new, adding 'milk' makes it appear on the home page": `visit,wait_for,fill,press,visit,expect_text`,
+	})
+}
