@@ -182,10 +182,34 @@ func cameTexts(lx *lexed) []string {
 		}
 		for k := i - 1; k >= max(i-3, 0) && !lit(k); k-- {
 		}
-		for k := i + 1; k < min(i+4, len(toks)) && !lit(k); k++ {
+		for k := i + 1; k < min(i+4, len(toks)); k++ {
+			if lit(k) {
+				if toks[k].kind == tLit && caused {
+					// "reveals 'Profile' and 'Sign out'": each of the list
+					out = append(out, listedAfter(toks, k)...)
+				}
+				break
+			}
 		}
 	}
 	return append(out, openedWith(toks)...)
+}
+
+// listedAfter returns the quoted texts listed after the one at k ("'A',
+// 'B' and 'C'"): joined by commas and "and", never "or", which says one of
+// them.
+func listedAfter(toks []token, k int) []string {
+	var out []string
+	for j := k + 1; j < len(toks); j++ {
+		switch {
+		case toks[j].kind == tPunct && toks[j].low == ",", toks[j].kind == tWord && toks[j].low == "and":
+		case toks[j].kind == tLit && (toks[j-1].low == "and" || toks[j-1].low == ","):
+			out = append(out, strings.TrimSpace(toks[j].raw))
+		default:
+			return out
+		}
+	}
+	return out
 }
 
 // openers say an action brings up a container ("opens a dialog with
@@ -248,6 +272,7 @@ func openedWith(toks []token) []string {
 		}
 		if k < len(toks) && toks[k].kind == tLit {
 			out = append(out, strings.TrimSpace(toks[k].raw))
+			out = append(out, listedAfter(toks, k)...)
 		}
 	}
 	return out
@@ -357,7 +382,7 @@ func cameCounted(p *plan.Plan, texts []string) bool {
 			if slices.ContainsFunc(j.Steps, func(b plan.Step) bool { return b.Kind == plan.RememberCount && b.Ref == ref }) {
 				continue
 			}
-			if a := j.Steps[lastAct]; a.Target != "" && lastAct > 0 && j.Steps[lastAct-1].Kind == plan.Visit {
+			if a := j.Steps[lastAct]; a.Target != "" && lastAct > 0 && j.Steps[lastAct-1].Kind == plan.Visit && len(at[lastAct]) == 0 {
 				// right after the visit the page may not have rendered
 				at[lastAct] = append(at[lastAct], plan.Step{Kind: plan.WaitFor, Target: a.Target})
 			}

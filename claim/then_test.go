@@ -1253,3 +1253,15 @@ func TestItemAddedAppears(t *testing.T) {
 		"On /new, adding 'milk' makes it appear on the home page": `visit,wait_for,fill,press,visit,expect_text`,
 	})
 }
+
+// "clicking 'Account' reveals 'Profile' and 'Sign out'" checked only
+// "Profile" new; "Sign out", said appearing too, was checked only after.
+// Each text of a list said to appear is counted; "or" says one of them.
+func TestCameListCounted(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /, clicking 'Account' reveals 'Profile' and 'Sign out'":                `visit,wait_for,remember_count,remember_count,click,expect_count,expect_count`,
+		"On /, clicking 'Account' reveals 'Profile', 'Settings' and 'Sign out'":    `visit,wait_for,remember_count,remember_count,remember_count,click,expect_count,expect_count,expect_count`,
+		"On /, clicking 'Share' brings up a popup listing 'Copy link' and 'Email'": `visit,wait_for,remember_count,remember_count,click,expect_count,expect_count`,
+		"On /, clicking 'More' reveals 'Export' and the page shows 'Help'":         `visit,wait_for,remember_count,click,expect_count,expect_text`,
+	})
+}
