@@ -37,41 +37,30 @@ func countedAdds(lx *lexed, p *plan.Plan) string {
 	}
 	var said []string
 	for ji := range p.Journeys {
-		j := &p.Journeys[ji]
-		typed := map[string]int{}       // a value typed on this page: the index of its fill
-		counted := map[string]string{}  // a value already counted: the name of its count
-		before := map[int][]plan.Step{} // steps to put before the step at an index
-		acted := map[string]bool{}      // a value typed and acted on since
-		for i, s := range j.Steps {
+		c := newCounter(&p.Journeys[ji])
+		typed := map[string]int{}    // a value typed on this page: the index of its fill
+		counted := map[string]bool{} // a value counted already
+		acted := map[string]bool{}   // a value typed and acted on since
+		for i, s := range c.j.Steps {
 			switch {
 			case s.Kind == plan.Visit:
 				typed, acted = map[string]int{}, map[string]bool{}
 			case s.Kind == plan.Fill && s.Value != "" && s.Secret == "" && !strings.HasPrefix(s.Value, "vouch example"):
 				// (a witness's generated value is shown nowhere before)
 				k := strings.ToLower(strings.Join(strings.Fields(s.Value), " "))
-				if _, ok := counted[k]; !ok {
+				if !counted[k] {
 					typed[k], acted[k] = i, false
 				}
 			case s.Kind == plan.ExpectText && s.Target == "" && !s.Reach:
 				k := strings.ToLower(strings.Join(strings.Fields(s.Value), " "))
 				f, ok := typed[k]
-				ref, done := counted[k]
-				if !done && (!ok || !acted[k]) {
+				if !counted[k] && (!ok || !acted[k]) {
 					continue
 				}
-				target := plan.Target{Kind: plan.ByText, Value: s.Value}.String()
-				if !done {
-					ref = newOfRef(target)
-					counted[k] = ref
-					if f > 0 && j.Steps[f-1].Kind == plan.Visit && j.Steps[f].Target != "" {
-						// right after the visit the page may not have
-						// rendered what it lists: wait for the field
-						before[f] = append(before[f], plan.Step{Kind: plan.WaitFor, Target: j.Steps[f].Target})
-					}
-					before[f] = append(before[f], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
+				counted[k] = true
+				if c.count(f, i) {
 					said = append(said, plan.Quote(s.Value))
 				}
-				j.Steps[i] = plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1}
 			case s.Kind.IsAssertion() || s.Kind == plan.WaitFor || s.Kind == plan.RememberCount:
 			default:
 				for k := range acted {
@@ -79,14 +68,7 @@ func countedAdds(lx *lexed, p *plan.Plan) string {
 				}
 			}
 		}
-		if len(before) > 0 {
-			var steps []plan.Step
-			for i, s := range j.Steps {
-				steps = append(steps, before[i]...)
-				steps = append(steps, s)
-			}
-			j.Steps = steps
-		}
+		c.splice()
 	}
 	if len(said) == 0 {
 		return ""
@@ -117,12 +99,10 @@ func countedErrors(lx *lexed, p *plan.Plan) string {
 	worded := slices.ContainsFunc(lx.toks, func(t token) bool { return t.kind == tWord && slices.Contains(errorWords, t.low) })
 	var said []string
 	for ji := range p.Journeys {
-		j := &p.Journeys[ji]
+		c := newCounter(&p.Journeys[ji])
 		first, sent, wrong := -1, false, false
 		var typed []string
-		at := map[int][]plan.Step{}
-		counted := map[string]string{}
-		for i, s := range j.Steps {
+		for i, s := range c.j.Steps {
 			switch {
 			case s.Kind == plan.Visit:
 				first, sent, wrong, typed = -1, false, false, nil
@@ -136,36 +116,63 @@ func countedErrors(lx *lexed, p *plan.Plan) string {
 				if first < 0 || !sent || !wrong || nativeValidation(s.Value) || slices.Contains(typed, strings.ToLower(s.Value)) {
 					continue
 				}
-				target := plan.Target{Kind: plan.ByText, Value: s.Value}.String()
-				ref, ok := counted[target]
-				if !ok {
-					ref = newOfRef(target)
-					counted[target] = ref
-					if first > 0 && j.Steps[first-1].Kind == plan.Visit && j.Steps[first].Target != "" {
-						// right after the visit the page may not have
-						// rendered: wait for the field
-						at[first] = append(at[first], plan.Step{Kind: plan.WaitFor, Target: j.Steps[first].Target})
-					}
-					at[first] = append(at[first], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
+				if c.count(first, i) {
 					said = append(said, plan.Quote(s.Value))
 				}
-				j.Steps[i] = plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1}
 			case s.Kind.IsAssertion() || s.Kind == plan.WaitFor || s.Kind == plan.RememberCount:
 			default:
 				sent = first >= 0
 			}
 		}
-		if len(at) > 0 {
-			var steps []plan.Step
-			for i, s := range j.Steps {
-				steps = append(steps, at[i]...)
-				steps = append(steps, s)
-			}
-			j.Steps = steps
-		}
+		c.splice()
 	}
 	if len(said) == 0 {
 		return ""
 	}
 	return fmt.Sprintf("That sending the form shows %s is checked by counting the visible matches of the text before the form is filled and after it is sent: more after, so a page that said it before (a label, a note) passes only when the message appears.", strings.Join(said, ", "))
+}
+
+// counter takes, in one journey, counts of texts before steps and turns
+// page-wide checks of those texts into comparisons with them.
+type counter struct {
+	j  *plan.Journey
+	at map[int][]plan.Step // the counts to take before the step at an index
+}
+
+func newCounter(j *plan.Journey) *counter { return &counter{j: j, at: map[int][]plan.Step{}} }
+
+// count turns the page-wide check at i into a count of its text, more
+// than the count taken just before step b — taken there unless the
+// journey counts the text already — and reports whether it took one.
+func (c *counter) count(b, i int) bool {
+	target := plan.Target{Kind: plan.ByText, Value: c.j.Steps[i].Value}.String()
+	ref := newOfRef(target)
+	c.j.Steps[i] = plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1}
+	for _, ss := range c.at {
+		if slices.ContainsFunc(ss, func(s plan.Step) bool { return s.Ref == ref }) {
+			return false
+		}
+	}
+	if a := c.j.Steps[b]; b > 0 && c.j.Steps[b-1].Kind == plan.Visit && a.Target != "" && len(c.at[b]) == 0 {
+		// right after the visit the page may not have rendered what it
+		// shows before the action: wait for the action's target
+		c.at[b] = append(c.at[b], plan.Step{Kind: plan.WaitFor, Target: a.Target})
+	}
+	c.at[b] = append(c.at[b], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
+	return true
+}
+
+// splice puts the counts taken before steps in, and reports whether
+// there were any.
+func (c *counter) splice() bool {
+	if len(c.at) == 0 {
+		return false
+	}
+	var steps []plan.Step
+	for i, s := range c.j.Steps {
+		steps = append(steps, c.at[i]...)
+		steps = append(steps, s)
+	}
+	c.j.Steps = steps
+	return true
 }

@@ -353,9 +353,9 @@ func changedTo(toks []token) []string {
 func cameCounted(p *plan.Plan, texts []string) bool {
 	changed := false
 	for ji := range p.Journeys {
-		j := &p.Journeys[ji]
+		c := newCounter(&p.Journeys[ji])
+		j := c.j
 		lastAct := -1
-		at := map[int][]plan.Step{}
 		for i, s := range j.Steps {
 			switch {
 			case s.Kind == plan.Visit:
@@ -377,27 +377,13 @@ func cameCounted(p *plan.Plan, texts []string) bool {
 				// click; inClickedExact checks the element that says it
 				continue
 			}
-			target := plan.Target{Kind: plan.ByText, Value: s.Value}.String()
-			ref := newOfRef(target)
+			ref := newOfRef(plan.Target{Kind: plan.ByText, Value: s.Value}.String())
 			if slices.ContainsFunc(j.Steps, func(b plan.Step) bool { return b.Kind == plan.RememberCount && b.Ref == ref }) {
-				continue
+				continue // counted already (an add's text)
 			}
-			if a := j.Steps[lastAct]; a.Target != "" && lastAct > 0 && j.Steps[lastAct-1].Kind == plan.Visit && len(at[lastAct]) == 0 {
-				// right after the visit the page may not have rendered
-				at[lastAct] = append(at[lastAct], plan.Step{Kind: plan.WaitFor, Target: a.Target})
-			}
-			at[lastAct] = append(at[lastAct], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
-			j.Steps[i] = plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1}
+			c.count(lastAct, i)
 		}
-		if len(at) > 0 {
-			var steps []plan.Step
-			for i, s := range j.Steps {
-				steps = append(steps, at[i]...)
-				steps = append(steps, s)
-			}
-			j.Steps = steps
-			changed = true
-		}
+		changed = c.splice() || changed
 	}
 	return changed
 }
