@@ -579,6 +579,9 @@ func submitsForm(steps []plan.Step) bool {
 // submitNames are the names of a button that sends what was typed.
 var submitNames = []string{"add", "search", "go", "submit", "send", "save", "create", "post", "find", "ok", "enter", "done"}
 
+// submitVerbs start a longer name of such a button ("Add item").
+var submitVerbs = []string{"add", "search", "submit", "send", "save", "create", "post", "find"}
+
 // again reports whether pt, an action said right after a value was typed
 // and sent with Enter by the part before it ("adding 'Milk'", "searching
 // for 'milk'"), sends that value again: a said Enter ("… and pressing
@@ -609,8 +612,12 @@ func again(parts []part, pt *part, click string) bool {
 			}
 		}
 	}
-	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(name)), " ")
-	if name == "" || !slices.Contains(submitNames, first) {
+	words := strings.Fields(strings.ToLower(name))
+	switch {
+	case len(words) == 1 && slices.Contains(submitNames, words[0]):
+	case len(words) > 1 && len(words) <= 3 && slices.Contains(submitVerbs, words[0]):
+		// "Add item", "Search books"; never "Go back", "Done editing"
+	default:
 		return false
 	}
 	last.steps = append([]plan.Step(nil), last.steps[:k]...)

@@ -1239,6 +1239,7 @@ func TestValueSentOnce(t *testing.T) {
 		"On /todos, searching for 'milk' and clicking 'Search' shows 'Milk'":   `visit,wait_for,fill,click,expect_text`,
 		"On /todos, adding 'Milk' and clicking 'Add item' shows '1 item left'": `visit,wait_for,fill,click,expect_text`,
 		"On /todos, adding 'Milk' and clicking 'Clear completed' shows 'Milk'": `visit,wait_for,remember_count,fill,press,click,expect_count`,
+		"On /todos, searching for 'milk' and clicking 'Go back' shows 'Home'":  `visit,wait_for,fill,press,click,expect_text`,
 	})
 }
 
