@@ -86,7 +86,7 @@ func countedAdds(lx *lexed, p *plan.Plan) string {
 
 // errorWords say that a value sent is wrong or missing.
 var errorWords = []string{"empty", "blank", "missing", "without", "wrong", "invalid", "incorrect", "bad",
-	"mismatched", "mismatching", "malformed", "short", "long", "unknown", "no"}
+	"mismatched", "mismatching", "malformed", "short", "long", "unknown"}
 
 // countedErrors turns each page-wide check of a message after a form on
 // the same page was filled and sent with a wrong or missing value into a
