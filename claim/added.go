@@ -168,11 +168,6 @@ func (c *counter) splice() bool {
 	if len(c.at) == 0 {
 		return false
 	}
-	var steps []plan.Step
-	for i, s := range c.j.Steps {
-		steps = append(steps, c.at[i]...)
-		steps = append(steps, s)
-	}
-	c.j.Steps = steps
+	c.j.Steps = spliced(c.j.Steps, c.at)
 	return true
 }

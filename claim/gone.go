@@ -286,11 +286,10 @@ func absentFirst(lx *lexed, p *plan.Plan) string {
 	if p == nil || len(texts) == 0 || saysGone(lx) {
 		return ""
 	}
-	var notes []string
-	if insertBefore(p, func(j plan.Journey) map[int][]plan.Step { return cameGaps(j, texts) }) {
-		notes = append(notes, "That it appears is checked by it not being shown just before the step after which it appears, and shown after: a page that showed it all along fails.")
+	if !insertBefore(p, func(j plan.Journey) map[int][]plan.Step { return cameGaps(j, texts) }) {
+		return ""
 	}
-	return strings.Join(notes, " ")
+	return "That it appears is checked by it not being shown just before the step after which it appears, and shown after: a page that showed it all along fails."
 }
 
 // countedCame counts what absentFirst leaves unchecked before the action
@@ -343,8 +342,8 @@ func changedTo(toks []token) []string {
 	return out
 }
 
-// cameCounted turns each page-wide check of one of texts (a one-word text
-// the claim says appears, a text it says a part changes to) after an
+// cameCounted turns each page-wide check of one of texts (a text the
+// claim says appears, or a part changes to) after an
 // action into a count against the count taken just before the action, and
 // reports whether it turned any: the text may be shown elsewhere on the
 // page before ("Export" of "Export as CSV" appearing, "Running" a filter's
@@ -462,15 +461,20 @@ func insertBefore(p *plan.Plan, gaps func(plan.Journey) map[int][]plan.Step) boo
 		if len(g) == 0 {
 			continue
 		}
-		var steps []plan.Step
-		for i, s := range j.Steps {
-			steps = append(steps, g[i]...)
-			steps = append(steps, s)
-		}
-		p.Journeys[ji].Steps = steps
+		p.Journeys[ji].Steps = spliced(j.Steps, g)
 		added = true
 	}
 	return added
+}
+
+// spliced returns steps with at[i] put before the step at index i.
+func spliced(steps []plan.Step, at map[int][]plan.Step) []plan.Step {
+	var out []plan.Step
+	for i, s := range steps {
+		out = append(out, at[i]...)
+		out = append(out, s)
+	}
+	return out
 }
 
 // actsAny reports whether plan p does anything but visit, wait and check.

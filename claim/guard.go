@@ -691,10 +691,6 @@ func composeActionWord(w string) bool {
 	return ok
 }
 
-// guardUnquotedText: a text the claim did not quote is looked for as
-// written only when it reads as one: an unquoted phrase that ends in the
-// noun of an element ("the Beta badge") or carries a pronoun ("keeps
-// showing it") is the reader having taken words of the sentence for a text.
 // guardOutcomeDone: "clicking 'Save' shows 'Saved' and selects 'Draft'"
 // says what the click does after what it shows; a plan that ends by
 // selecting 'Draft' itself (or ticking, adding, typing) checks nothing of
@@ -796,6 +792,10 @@ var (
 		"used": true, "taken": true, "unique": true, "negative": true, "malformed": true, "misspelled": true}
 )
 
+// guardUnquotedText: a text the claim did not quote is looked for as
+// written only when it reads as one: an unquoted phrase that ends in the
+// noun of an element ("the Beta badge") or carries a pronoun ("keeps
+// showing it") is the reader having taken words of the sentence for a text.
 func guardUnquotedText(_ []gword, steps []plan.Step, d Derivation) string {
 	quoted := map[string]bool{}
 	lx := lexClaim(pageFirst(stripLabel(d.Claim)))
