@@ -141,6 +141,8 @@ func (s Step) Describe() string {
 		out += " (the address is guessed from the page's common name: another address blocks the journey)"
 	} else if s.Reach && s.Kind == ExpectJSON {
 		out += " (the page is taken to be JSON: a guess; a page that is not JSON blocks the journey)"
+	} else if s.Reach && s.Kind == ExpectCount {
+		out += " (on the same page only: as many as before blocks the journey, as the action's effect cannot be told; another page is not compared)"
 	} else if s.Reach && s.Kind == WaitFor && strings.HasPrefix(s.Target, ByText+"=") {
 		out += " (only to find a text the claim names without quotes: a guess)"
 	} else if s.Reach {

@@ -188,7 +188,11 @@ type Step struct {
 	// journey, while a JSON response without the value still fails. On
 	// expect_url it marks an address guessed from a page's common name
 	// ("takes you to the pricing page" as /pricing): ending up elsewhere
-	// blocks the journey.
+	// blocks the journey. On expect_count more_than a remembered count it
+	// marks a check of a text the page may have shown before the action:
+	// only the page the count was taken on is compared, and as many or
+	// fewer there blocks the journey (the action's effect cannot be told);
+	// another page passes.
 	Reach bool
 }
 

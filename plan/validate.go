@@ -106,8 +106,8 @@ func (s *Step) check() (msg, field string) {
 	if s.Timeout < 0 || s.Timeout > MaxTimeout {
 		return fmt.Sprintf("timeout must be between 0 and %s", MaxTimeout), "timeout"
 	}
-	if s.Reach && !s.Kind.CanReach() && s.Kind != ExpectJSON && s.Kind != ExpectURL {
-		return fmt.Sprintf("reach marks an action that reaches the place the claim is about (visit, click, dblclick, press, hover), a wait_for that finds a text the claim names without quotes, an expect_json whose response is taken to be JSON, or an expect_url whose address is guessed; %s cannot be a guess of the way there", k), "reach"
+	if s.Reach && !s.Kind.CanReach() && s.Kind != ExpectJSON && s.Kind != ExpectURL && !s.reachCount() {
+		return fmt.Sprintf("reach marks an action that reaches the place the claim is about (visit, click, dblclick, press, hover), a wait_for that finds a text the claim names without quotes, an expect_json whose response is taken to be JSON, an expect_url whose address is guessed, or an expect_count more_than a remembered count that only the same page is compared with; %s cannot be a guess of the way there", k), "reach"
 	}
 	needsTarget := s.Kind.takesTarget()
 	switch s.Kind {
@@ -339,6 +339,13 @@ func (s *Step) checkCount() (msg, field string) {
 		return "", ""
 	}
 	return "a remembered count is compared with same_as (and plus), more_than or fewer_than", k
+}
+
+// reachCount reports whether s is an expect_count more than a remembered
+// count, which reach makes compare only on the page the count was taken
+// on: fewer or as many there blocks the journey, another page passes.
+func (s *Step) reachCount() bool {
+	return s.Kind == ExpectCount && s.Ref != "" && s.Compare == CountAtLeast && s.Count == 1
 }
 
 // checkRef checks that expect_count compares with a count remembered

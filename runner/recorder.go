@@ -43,6 +43,7 @@ type recorder struct {
 	lastReq  time.Time // when the main frame last asked to navigate
 	navReqs  int       // count of main-frame navigation requests (frameRequestedNavigation)
 	url      string    // the main frame's committed URL
+	commits  int       // main-frame documents committed (frameNavigated)
 	life     map[cdp.LoaderID]map[string]bool
 
 	inflight map[network.RequestID]bool
@@ -253,6 +254,7 @@ func (rec *recorder) onTab(ev any) {
 		rec.frames[e.Frame.ID] = true
 		if e.Frame.ParentID == "" && rec.mainFrame(e.Frame.ID) {
 			rec.url = e.Frame.URL + e.Frame.URLFragment
+			rec.commits++
 			for _, d := range rec.docs {
 				if d.loader == e.Frame.LoaderID {
 					d.committed = true

@@ -1354,6 +1354,12 @@ func (st *stepCtx) expectCount() *verdict {
 	if v != nil {
 		return v
 	}
+	if st.s.Reach && st.jr.countedOn[st.s.Ref] != st.jr.pageMark() {
+		// A reach count asks more only of the page the count was taken
+		// on: another page (a new document or address) is not compared.
+		st.jr.note = "another page than the one counted: not compared"
+		return nil
+	}
 	st.settle()
 	// Against a remembered count, every match counts, as it did then.
 	every := st.s.Ref != ""
@@ -1367,6 +1373,9 @@ func (st *stepCtx) expectCount() *verdict {
 	v = failed(exp, "")
 	if r.busy {
 		v.actual = st.busyText()
+		if st.s.Reach {
+			return &verdict{blocked: true, actual: "the page was still busy, so the count could not be compared: " + v.actual, reason: "the page was still busy, so the count could not be compared: " + v.actual}
+		}
 		return v
 	}
 	n := 0
@@ -1376,6 +1385,12 @@ func (st *stepCtx) expectCount() *verdict {
 	v.actual = fmt.Sprintf("there %s %d", plural(n, "is", "are"), n)
 	if r.diag != nil && r.diag.Matches > n {
 		v.actual += fmt.Sprintf(" (and %d hidden)", r.diag.Matches-n)
+	}
+	if st.s.Reach {
+		// The page showed the text before the action as often: whether
+		// the action showed it cannot be told from the page.
+		why := fmt.Sprintf("the page showed %s before the action too (%d visible %s before, %d after, on the same page): whether the action showed it cannot be told; a check of what the action changes (a text it removes, or one shown nowhere before) would decide", st.targetText(), st.jr.counts[st.s.Ref], plural(st.jr.counts[st.s.Ref], "match", "matches"), n)
+		return &verdict{blocked: true, actual: why, reason: why}
 	}
 	if n == 0 && r.diag != nil && len(r.diag.Closest) > 0 {
 		v.closest = r.diag.Closest

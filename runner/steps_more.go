@@ -220,6 +220,10 @@ func (st *stepCtx) rememberCount() *verdict {
 		st.jr.counts = map[string]int{}
 	}
 	st.jr.counts[st.s.Ref] = d.Visible
+	if st.jr.countedOn == nil {
+		st.jr.countedOn = map[string]pageMark{}
+	}
+	st.jr.countedOn[st.s.Ref] = st.jr.pageMark()
 	st.jr.note = fmt.Sprintf("%d visible %s, remembered as %s", d.Visible, plural(d.Visible, "match", "matches"), plan.Quote(st.s.Ref))
 	return nil
 }

@@ -1,0 +1,134 @@
+package claim
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// A claim that an action shows a text ("clicking 'Menu' shows
+// 'Settings'") is checked by the text being shown after the action; a
+// page that showed the text before (a footer link, a status already
+// there) passes that check whatever the action did. Where the claim's
+// words do not say the text is new (countedAdds, countedErrors,
+// countedCame make those a count), the plain check stays and a count
+// follows it (shownBefore): the text's visible matches just before the
+// action, and more after, on the same page only (reach). As many or
+// fewer there blocks the journey, since a page that showed the text
+// before cannot tell whether the action showed it; a page the action led
+// to is not compared, and the plain check decides.
+
+// reKept matches the words that say a text stays through an action ("still
+// shows", "remains", "keeps showing"): shown before and after is what the
+// claim says, so no count is asked.
+var reKept = lazyRE(`(?i)\b(?:still|remains?|remaining|stays?|staying|keeps?|keeping|kept|persists?|persisting|survives?|again|unchanged|no longer|anymore|any more)\b`)
+
+// shownBefore follows each page-wide check of a text after an action on
+// the same page with a reach count against the count taken just before
+// the action, and returns the note that says so ("" when none was added).
+func shownBefore(claim string, p *plan.Plan) string {
+	if p == nil || reKept.MatchString(claim) {
+		return ""
+	}
+	added := false
+	for ji := range p.Journeys {
+		j := &p.Journeys[ji]
+		at := map[int][]plan.Step{}
+		first := -1  // the first action since the last check or visit
+		seen := -1   // the last visit
+		acts := true // the group's actions are ones whose effect a count tells
+		checking := false
+		for i, s := range j.Steps {
+			switch {
+			case s.Kind == plan.Visit:
+				first, seen, checking = -1, i, false
+			case s.Kind == plan.WaitFor || s.Kind.IsAssertion() || s.Kind == plan.RememberCount || s.Kind == plan.Screenshot:
+				checking = true
+			default:
+				if first < 0 || checking {
+					first, acts, checking = i, true, false
+				}
+				acts = acts && countedAct(s)
+			}
+			if first < 0 || seen < 0 || !acts || s.Kind != plan.ExpectText || s.Target != "" || s.Reach ||
+				strings.HasPrefix(s.Value, "vouch example") {
+				continue
+			}
+			if shownUnknown(j.Steps[seen:i], first-seen, s.Value) {
+				continue
+			}
+			target := plan.Target{Kind: plan.ByText, Value: s.Value}.String()
+			ref := newOfRef(target)
+			if slices.ContainsFunc(j.Steps, func(b plan.Step) bool { return b.Ref == ref }) ||
+				slices.ContainsFunc(at[first], func(b plan.Step) bool { return b.Ref == ref }) {
+				continue
+			}
+			if a := j.Steps[first]; first > 0 && j.Steps[first-1].Kind == plan.Visit && a.Target != "" && len(at[first]) == 0 {
+				// right after the visit the page may not have rendered
+				// what it shows before the action: wait for its target
+				at[first] = append(at[first], plan.Step{Kind: plan.WaitFor, Target: a.Target})
+			}
+			at[first] = append(at[first], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
+			at[i+1] = append(at[i+1], plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1, Reach: true})
+			added = true
+		}
+		if len(at) > 0 {
+			if end := at[len(j.Steps)]; len(end) > 0 {
+				j.Steps = append(spliced(j.Steps, at), end...)
+			} else {
+				j.Steps = spliced(j.Steps, at)
+			}
+		}
+	}
+	if !added {
+		return ""
+	}
+	return "That the action shows a text is checked after it, and by counting the text's visible matches just before the action and after it on the same page: as many as before blocks the journey (the page showed the text before, so what the action did cannot be told); a page the action leads to is not compared."
+}
+
+// countedAct reports whether an action's effect on the page's texts is
+// told by a count: a reload, a step back, a hover, a Tab and a guessed
+// way to the place the claim is about are not what the claim says shows
+// the text.
+func countedAct(s plan.Step) bool {
+	switch {
+	case s.Reach, s.Kind == plan.Reload, s.Kind == plan.GoBack, s.Kind == plan.Hover,
+		s.Kind == plan.Press && s.Value == "Tab":
+		return false
+	}
+	return true
+}
+
+// shownUnknown reports whether a count of text v around the actions that
+// start at index first of steps (which begin at the page's visit) says
+// nothing the journey does not: the text is looked for before the actions
+// (found or found absent), or an action's own name holds it.
+func shownUnknown(steps []plan.Step, first int, v string) bool {
+	low := strings.ToLower(v)
+	for i, s := range steps {
+		t, err := plan.ParseTarget(s.Target)
+		if i < first && (s.Kind.IsAssertion() || s.Kind == plan.WaitFor) &&
+			(strings.EqualFold(s.Value, v) || err == nil && t.Kind == plan.ByText && strings.EqualFold(t.Value, v)) {
+			return true
+		}
+		if i >= first && !s.Kind.IsAssertion() && s.Kind != plan.WaitFor && err == nil &&
+			(wordsWithin(t.Value, low) || wordsWithin(t.Name, low) || wordsWithin(low, t.Value) || wordsWithin(low, t.Name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordsWithin reports whether the words of b are words of a, in a row
+// (case-insensitive); an empty b is in nothing.
+func wordsWithin(a, b string) bool {
+	words := func(s string) string {
+		return " " + strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}), " ") + " "
+	}
+	wb := words(b)
+	return wb != "  " && strings.Contains(words(a), wb)
+}
