@@ -28,7 +28,7 @@ func TestComposeTextOutcomes(t *testing.T) {
 		{"The wiki's start page lists the sections 'Intro', 'Setup' and 'FAQ', in that order", [][]string{{`{"visit":"/"}`, `{"expect_order":["Intro","Setup","FAQ"]}`}}},
 		// an aside that explains, noted and not checked
 		{"/search?q=jazz returns 'Kind of Blue' even though the query is lower case", [][]string{{`{"visit":"/search?q=jazz"}`, `{"expect_text":"Kind of Blue"}`}}},
-		{"Pressing 'n' opens 'Create a card'", [][]string{{`{"visit":"/"}`, `{"press":"n"}`, `{"expect_text":"Create a card"}`}}},
+		{"Pressing 'n' opens 'Create a card'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=Create a card","as":"before_create_a_card"}}`, `{"press":"n"}`, `{"expect_text":"Create a card"}`, `{"expect_count":{"target":"text=Create a card","more_than":"before_create_a_card"},"reach":true}`}}},
 	})
 	runRefused(t, []string{
 		"/search?q=jazz returns 'Kind of Blue' since only 2 albums match",                       // the aside states a number
@@ -187,16 +187,16 @@ func TestComposeActions(t *testing.T) {
 		{"Following the /changelog link from the home page shows 'v2.0'", [][]string{{`{"visit":"/"}`, `{"click":"css=a[href=\"/changelog\"], a[href=\"/changelog/\"], a[href=\"changelog\"], a[href=\"./changelog\"]"}`, `{"expect_text":"v2.0"}`}}},
 		{"Clicking /docs on the home page and then going back brings the 'New' badge back", [][]string{{`{"visit":"/"}`, `{"click":"css=a[href=\"/docs\"], a[href=\"/docs/\"], a[href=\"docs\"], a[href=\"./docs\"]"}`, `{"go_back":true}`, `{"expect_text":"New"}`}}},
 		{"On /player, clicking 'Shuffle' and then hitting back brings 'Now playing' back", [][]string{{`{"visit":"/player"}`, `{"click":"text=\"Shuffle\""}`, `{"go_back":true}`, `{"expect_text":"Now playing"}`}}},
-		{"Typing 'pasta' into 'Search recipes' and pressing Enter shows 'Carbonara'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"placeholder=Search recipes","value":"pasta"}}`, `{"press":"Enter"}`, `{"expect_text":"Carbonara"}`}}},
+		{"Typing 'pasta' into 'Search recipes' and pressing Enter shows 'Carbonara'", [][]string{{`{"visit":"/"}`, `{"wait_for":"placeholder=Search recipes"}`, `{"remember_count":{"target":"text=Carbonara","as":"before_carbonara"}}`, `{"fill":{"target":"placeholder=Search recipes","value":"pasta"}}`, `{"press":"Enter"}`, `{"expect_text":"Carbonara"}`, `{"expect_count":{"target":"text=Carbonara","more_than":"before_carbonara"},"reach":true}`}}},
 		// a text box named by its place only
-		{"Typing 'jazz' in the box at the top and clicking Search gives 'Kind of Blue'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"role=textbox nth=first","value":"jazz"}}`, `{"click":"role=button[name=\"Search\"]"}`, `{"expect_text":"Kind of Blue"}`}}},
+		{"Typing 'jazz' in the box at the top and clicking Search gives 'Kind of Blue'", [][]string{{`{"visit":"/"}`, `{"wait_for":"role=textbox nth=first"}`, `{"remember_count":{"target":"text=Kind of Blue","as":"before_kind_of_blue"}}`, `{"fill":{"target":"role=textbox nth=first","value":"jazz"}}`, `{"click":"role=button[name=\"Search\"]"}`, `{"expect_text":"Kind of Blue"}`, `{"expect_count":{"target":"text=Kind of Blue","more_than":"before_kind_of_blue"},"reach":true}`}}},
 		{"On /board, switching to the 'Done' tab shows 'Ship v1'", [][]string{{`{"visit":"/board"}`, `{"wait_for":"role=tab[name=\"Done\"]","reach":true}`, `{"click":"role=tab[name=\"Done\"]"}`, `{"expect_text":"Ship v1"}`}}},
 		// "if you X and Y, Z": X and Y first; "stays open" is shown by the
 		// check that follows it
 		{"If you open 'Advanced' and refresh, it stays open ('Proxy settings' is still shown)", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Advanced\""}`, `{"expect_text":"Proxy settings"}`, `{"reload":true}`, `{"expect_text":"Proxy settings"}`}}},
 		{"The home page shows 'Privacy' in the footer", [][]string{{`{"visit":"/"}`, `{"wait_for":"css=footer","reach":true}`, `{"expect_text":{"text":"Privacy","target":"css=footer"}}`}}},
 		{"Reloading /notes keeps 'Groceries' on the page", [][]string{{`{"visit":"/notes"}`, `{"expect_text":"Groceries"}`, `{"reload":true}`, `{"expect_text":"Groceries"}`}}},
-		{"'Saved' appears after clicking 'Save'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Saved"}`}}},
+		{"'Saved' appears after clicking 'Save'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Save\""}`, `{"remember_count":{"target":"text=Saved","as":"before_saved"}}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Saved"}`, `{"expect_count":{"target":"text=Saved","more_than":"before_saved"},"reach":true}`}}},
 	})
 	runRefused(t, []string{
 		"Pressing 'Delete' removes 'milk'",                              // a key or a button called so
@@ -211,7 +211,7 @@ func TestComposeChanges(t *testing.T) {
 		{"On /inbox, clicking 'Archive' makes 'Weekly report' go away", [][]string{{`{"visit":"/inbox"}`, `{"expect_text":"Weekly report"}`, `{"click":"text=\"Archive\""}`, `{"expect_no_text":"Weekly report"}`}}},
 		{"Collapsing the archived section hides 'Old board', and a reload brings it back", [][]string{{`{"visit":"/"}`, `{"expect_text":"Old board"}`, `{"wait_for":"text=\"archived\"","reach":true}`, `{"click":"text=\"archived\""}`, `{"expect_no_text":"Old board"}`, `{"reload":true}`, `{"expect_text":"Old board"}`}}},
 		// what opens a dialog, said after it, comes first
-		{"Pressing Escape closes the 'Keyboard shortcuts' dialog you get by pressing '?'", [][]string{{`{"visit":"/"}`, `{"press":"?"}`, `{"expect_text":"Keyboard shortcuts"}`, `{"press":"Escape"}`, `{"expect_no_text":"Keyboard shortcuts"}`}}},
+		{"Pressing Escape closes the 'Keyboard shortcuts' dialog you get by pressing '?'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=Keyboard shortcuts","as":"before_keyboard_shortcuts"}}`, `{"press":"?"}`, `{"expect_text":"Keyboard shortcuts"}`, `{"expect_count":{"target":"text=Keyboard shortcuts","more_than":"before_keyboard_shortcuts"},"reach":true}`, `{"press":"Escape"}`, `{"expect_no_text":"Keyboard shortcuts"}`}}},
 		{"Hitting Esc closes the 'New issue' dialog that opens when you click 'New'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"New\""}`, `{"expect_text":"New issue"}`, `{"press":"Escape"}`, `{"expect_no_text":"New issue"}`}}},
 	})
 	runRefused(t, []string{
@@ -226,14 +226,14 @@ func TestComposeItemsAndPassives(t *testing.T) {
 		// a text beside an item's name: inside the item that shows it
 		{"On /boards, 'Sprint 3' has 'Closed' next to it", [][]string{{`{"visit":"/boards"}`, `{"expect_visible":"text=Closed within=\"Sprint 3\""}`}}},
 		// "the 'A' response 'B'": B inside the item that shows A
-		{"Expanding 'Add a pet' shows 'Deprecated' and the '405' response 'Invalid input'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Add a pet\""}`, `{"expect_text":"Deprecated"}`, `{"expect_visible":"text=Invalid input within=\"405\""}`}}},
+		{"Expanding 'Add a pet' shows 'Deprecated' and the '405' response 'Invalid input'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Add a pet\""}`, `{"remember_count":{"target":"text=Deprecated","as":"before_deprecated"}}`, `{"click":"text=\"Add a pet\""}`, `{"expect_text":"Deprecated"}`, `{"expect_count":{"target":"text=Deprecated","more_than":"before_deprecated"},"reach":true}`, `{"expect_visible":"text=Invalid input within=\"405\""}`}}},
 		{"After expanding 'Find a pet', 'petId' is marked 'required'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Find a pet\""}`, `{"expect_visible":"text=required within=\"petId\""}`}}},
 		{"On /invoices, 'Invoice 7' is marked 'Paid'", [][]string{{`{"visit":"/invoices"}`, `{"expect_visible":"text=Paid within=\"Invoice 7\""}`}}},
 		// passives after "once", "after": the action
-		{"Once 'List orders' has been opened, clicking 'Clear' removes 'Server response'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"List orders\""}`, `{"expect_text":"Server response"}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Server response"}`}}},
+		{"Once 'List orders' has been opened, clicking 'Clear' removes 'Server response'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"List orders\""}`, `{"remember_count":{"target":"text=Server response","as":"before_server_response"}}`, `{"click":"text=\"List orders\""}`, `{"expect_text":"Server response"}`, `{"expect_count":{"target":"text=Server response","more_than":"before_server_response"},"reach":true}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Server response"}`}}},
 		{"Once 'Notify me' is ticked, the 'Email' field is enabled", [][]string{{`{"visit":"/"}`, `{"check":"role=checkbox[name=\"Notify me\"]"}`, `{"expect_enabled":"label=Email"}`}}},
 		// texts as the subject: appear, go away, no longer shown
-		{"'Draft saved' and 'Undo' appear after clicking 'Save'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Draft saved"}`, `{"expect_text":"Undo"}`}}},
+		{"'Draft saved' and 'Undo' appear after clicking 'Save'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Save\""}`, `{"remember_count":{"target":"text=Draft saved","as":"before_draft_saved"}}`, `{"remember_count":{"target":"text=Undo","as":"before_undo"}}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Draft saved"}`, `{"expect_count":{"target":"text=Draft saved","more_than":"before_draft_saved"},"reach":true}`, `{"expect_text":"Undo"}`, `{"expect_count":{"target":"text=Undo","more_than":"before_undo"},"reach":true}`}}},
 		{"After clicking 'Dismiss', 'Cookie notice' is no longer shown", [][]string{{`{"visit":"/"}`, `{"expect_text":"Cookie notice"}`, `{"click":"text=\"Dismiss\""}`, `{"expect_no_text":"Cookie notice"}`}}},
 		{"'Beta' and 'Alpha' are both shown on /labs", [][]string{{`{"visit":"/labs"}`, `{"expect_text":"Beta"}`}, {`{"visit":"/labs"}`, `{"expect_text":"Alpha"}`}}},
 		{"After clicking 'Close', the 'Help' panel is gone", [][]string{{`{"visit":"/"}`, `{"expect_visible":"text=\"Help\""}`, `{"click":"text=\"Close\""}`, `{"expect_hidden":"text=\"Help\""}`}}},
@@ -257,12 +257,12 @@ func TestComposeItemsAndPassives(t *testing.T) {
 func TestComposeElisionsAndOpens(t *testing.T) {
 	runClasses(t, []classCase{
 		// the verb of the action before is left out
-		{"If you hit 'n' and then Esc, 'New card' goes away", [][]string{{`{"visit":"/"}`, `{"press":"n"}`, `{"expect_text":"New card"}`, `{"press":"Escape"}`, `{"expect_no_text":"New card"}`}}},
+		{"If you hit 'n' and then Esc, 'New card' goes away", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=New card","as":"before_new_card"}}`, `{"press":"n"}`, `{"expect_text":"New card"}`, `{"expect_count":{"target":"text=New card","more_than":"before_new_card"},"reach":true}`, `{"press":"Escape"}`, `{"expect_no_text":"New card"}`}}},
 		// what opens, shown by the texts it lists
 		// a place named with what opens it: the opener first, then the tab
 		{"In Options (press 'p'), the 'Audio' tab shows 'Master volume'", [][]string{{`{"visit":"/"}`, `{"press":"p"}`, `{"wait_for":"role=tab[name=\"Audio\"]","reach":true}`, `{"click":"role=tab[name=\"Audio\"]"}`, `{"expect_text":"Master volume"}`}}},
 		{"Hitting '?' opens a dialog listing 'Go to inbox'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=Go to inbox","as":"before_go_to_inbox"}}`, `{"press":"?"}`, `{"expect_count":{"target":"text=Go to inbox","more_than":"before_go_to_inbox"}}`}}},
-		{"Pressing 'g' brings up 'Go to…'", [][]string{{`{"visit":"/"}`, `{"press":"g"}`, `{"expect_text":"Go to…"}`}}},
+		{"Pressing 'g' brings up 'Go to…'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=Go to…","as":"before_go_to_"}}`, `{"press":"g"}`, `{"expect_text":"Go to…"}`, `{"expect_count":{"target":"text=Go to…","more_than":"before_go_to_"},"reach":true}`}}},
 		// an element said to be on a page
 		{"The 'Pricing' heading is on the home page", [][]string{{`{"visit":"/"}`, `{"expect_visible":"role=heading[name=\"Pricing\"]"}`}}},
 		// a request verb, and a noun after the quoted text describing it
@@ -282,8 +282,8 @@ func TestComposeElisionsAndOpens(t *testing.T) {
 func TestComposeOrderOfActions(t *testing.T) {
 	runClasses(t, []classCase{
 		// "X after Y": Y happens first, whichever reader reads it
-		{"Hitting Escape after pressing 'n' hides 'New card'", [][]string{{`{"visit":"/"}`, `{"press":"n"}`, `{"expect_text":"New card"}`, `{"press":"Escape"}`, `{"expect_no_text":"New card"}`}}},
-		{"Clicking 'Save' after typing 'milk' into 'Item' shows 'Saved'", [][]string{{`{"visit":"/"}`, `{"fill":{"target":"label=Item","value":"milk"}}`, `{"click":"role=button[name=\"Save\"]"}`, `{"expect_text":"Saved"}`}}},
+		{"Hitting Escape after pressing 'n' hides 'New card'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=New card","as":"before_new_card"}}`, `{"press":"n"}`, `{"expect_text":"New card"}`, `{"expect_count":{"target":"text=New card","more_than":"before_new_card"},"reach":true}`, `{"press":"Escape"}`, `{"expect_no_text":"New card"}`}}},
+		{"Clicking 'Save' after typing 'milk' into 'Item' shows 'Saved'", [][]string{{`{"visit":"/"}`, `{"wait_for":"label=Item"}`, `{"remember_count":{"target":"text=Saved","as":"before_saved"}}`, `{"fill":{"target":"label=Item","value":"milk"}}`, `{"click":"role=button[name=\"Save\"]"}`, `{"expect_text":"Saved"}`, `{"expect_count":{"target":"text=Saved","more_than":"before_saved"},"reach":true}`}}},
 		{"After pressing ',' the 'Speed' tab is selected", [][]string{{`{"visit":"/"}`, `{"press":","}`, `{"expect_checked":"role=tab[name=\"Speed\"]"}`}}},
 	})
 	runRefused(t, []string{

@@ -76,8 +76,8 @@ func TestUIStillAndNoLonger(t *testing.T) {
 // is clicked, it is a target.
 func TestUINamedPart(t *testing.T) {
 	runClasses(t, []classCase{
-		{"Clicking 'Save' and then the status shows 'Saved'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Saved"}`}}},
-		{"Clicking 'Status' shows 'All systems go'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Status\""}`, `{"expect_text":"All systems go"}`}}},
+		{"Clicking 'Save' and then the status shows 'Saved'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Save\""}`, `{"remember_count":{"target":"text=Saved","as":"before_saved"}}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Saved"}`, `{"expect_count":{"target":"text=Saved","more_than":"before_saved"},"reach":true}`}}},
+		{"Clicking 'Status' shows 'All systems go'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Status\""}`, `{"remember_count":{"target":"text=All systems go","as":"before_all_systems_go"}}`, `{"click":"text=\"Status\""}`, `{"expect_text":"All systems go"}`, `{"expect_count":{"target":"text=All systems go","more_than":"before_all_systems_go"},"reach":true}`}}},
 	})
 	runRefused(t, []string{
 		"Clicking 'Save' and then Status shows 'Saved'",

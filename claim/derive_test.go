@@ -22,7 +22,7 @@ func TestDeriveSteps(t *testing.T) {
 		{"The home page shows 'Welcome'", []string{"presence"},
 			[][]string{{`{"visit":"/"}`, `{"expect_text":"Welcome"}`}}},
 		{"Signing in as demo@example.com with the secret DEMO_PASSWORD shows 'Dashboard'", []string{"sign-in"},
-			[][]string{{`{"visit":"/login","reach":true}`, `{"wait_for":"label=Email","reach":true}`, `{"fill":{"target":"label=Email","value":"demo@example.com"}}`, `{"wait_for":"label=Password","reach":true}`, `{"fill":{"target":"label=Password","secret":"DEMO_PASSWORD"}}`, `{"press":{"key":"Enter","target":"label=Password"}}`, `{"expect_text":"Dashboard"}`}}},
+			[][]string{{`{"visit":"/login","reach":true}`, `{"wait_for":"label=Email","reach":true}`, `{"fill":{"target":"label=Email","value":"demo@example.com"}}`, `{"wait_for":"label=Password","reach":true}`, `{"remember_count":{"target":"text=Dashboard","as":"before_dashboard"}}`, `{"fill":{"target":"label=Password","secret":"DEMO_PASSWORD"}}`, `{"press":{"key":"Enter","target":"label=Password"}}`, `{"expect_text":"Dashboard"}`, `{"expect_count":{"target":"text=Dashboard","more_than":"before_dashboard"},"reach":true}`}}},
 		{"/status returns 200 and /secret returns 401", []string{"status", "status"},
 			[][]string{{`{"visit":"/status"}`, `{"expect_status":200}`}, {`{"visit":"/secret"}`, `{"expect_status":401}`}}},
 		{"The home page loads without errors", []string{"health"},
@@ -32,8 +32,7 @@ func TestDeriveSteps(t *testing.T) {
 		{"Submitting the contact form with an empty email shows 'Email is required'", []string{"form"},
 			[][]string{{`{"visit":"/contact"}`, `{"wait_for":"css=form","reach":true}`, `{"wait_for":"label=email","reach":true}`, `{"remember_count":{"target":"text=Email is required","as":"before_email_is_required"}}`, `{"fill":{"target":"label=email","value":""}}`, `{"click":"css=form [type=submit], form button:not([type])"}`, `{"expect_count":{"target":"text=Email is required","more_than":"before_email_is_required"}}`}}},
 		{"On /todos, after adding 'milk' and 'eggs', the counter says '2 items left'", []string{"sequence"},
-			[][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"milk"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`,
-				`{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"eggs"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"2 items left"}`}}},
+			[][]string{{`{"visit":"/todos"}`, `{"wait_for":"role=textbox","reach":true}`, `{"fill":{"target":"role=textbox","value":"milk"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"wait_for":"role=textbox","reach":true}`, `{"remember_count":{"target":"text=2 items left","as":"before_2_items_left"}}`, `{"fill":{"target":"role=textbox","value":"eggs"}}`, `{"press":{"key":"Enter","target":"role=textbox"}}`, `{"expect_text":"2 items left"}`, `{"expect_count":{"target":"text=2 items left","more_than":"before_2_items_left"},"reach":true}`}}},
 		{"The /pricing page shows 3 'Choose' buttons", []string{"count"},
 			[][]string{{`{"visit":"/pricing"}`, `{"expect_count":{"target":"role=button[name=\"Choose\"]","count":3}}`}}},
 	}
@@ -412,7 +411,7 @@ func TestQuotedKeyPressed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := d.Plan.Journeys[0].Steps[1]; s.Kind != plan.Press || s.Value != "?" {
+	if s := d.Plan.Journeys[0].Steps[2]; s.Kind != plan.Press || s.Value != "?" {
 		t.Errorf("step %+v, want press ?", s)
 	}
 	c := "Pressing '?' opens the shortcuts overlay, which lists 'Go home'"

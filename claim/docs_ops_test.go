@@ -67,7 +67,8 @@ func TestDocsOpsReadings(t *testing.T) {
 		// a parameter not entered: its box checked empty before Execute
 		{"Pressing Execute on 'Get an invoice' with no invoiceId entered shows 'Required field is not provided'", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"Get an invoice\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`,
-				`{"hover":"` + row("invoiceId") + ` input:placeholder-shown","reach":true}`, `{"click":"text=\"Execute\""}`, `{"expect_text":"Required field is not provided"}`}}},
+				`{"hover":"` + row("invoiceId") + ` input:placeholder-shown","reach":true}`, `{"remember_count":{"target":"text=Required field is not provided","as":"before_required_field_is_not_provided"}}`, `{"click":"text=\"Execute\""}`, `{"expect_text":"Required field is not provided"}`,
+				`{"expect_count":{"target":"text=Required field is not provided","more_than":"before_required_field_is_not_provided"},"reach":true}`}}},
 		// a deep link that opens an operation
 		{"Opening the docs at /#/invoices/getInvoice expands 'Get an invoice' and shows its 'Invoice not found' response", [][]string{
 			{`{"visit":"/#/invoices/getInvoice"}`, `{"hover":"css=.opblock:has(.opblock-body)","reach":true}`, `{"expect_visible":"css=.opblock:has(.opblock-body) within=\"Get an invoice\""}`,

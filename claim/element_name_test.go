@@ -56,9 +56,8 @@ func TestItemPageLink(t *testing.T) {
 		{"The home page lists the 'lodash' package", [][]string{{`{"visit":"/"}`, `{"expect_text":"lodash"}`}}},
 		{"On /recipes, the page shows the 'Pancakes' and 'Waffles' recipes", [][]string{{`{"visit":"/recipes"}`, `{"expect_text":"Pancakes"}`}, {`{"visit":"/recipes"}`, `{"expect_text":"Waffles"}`}}},
 		// what an opened item holds: the page once it is opened
-		{"Clicking the 'data' folder on /tree shows 'a.csv' inside it.", [][]string{{`{"visit":"/tree"}`, `{"click":"text=\"data\""}`, `{"expect_text":"a.csv"}`}}},
-		{"On /package/lodash, the Versions tab lists '4.17.21'", [][]string{{`{"visit":"/package/lodash"}`,
-			`{"wait_for":"role=tab[name=\"Versions\"]","reach":true}`, `{"click":"role=tab[name=\"Versions\"]"}`, `{"expect_text":"4.17.21"}`}}},
+		{"Clicking the 'data' folder on /tree shows 'a.csv' inside it.", [][]string{{`{"visit":"/tree"}`, `{"wait_for":"text=\"data\""}`, `{"remember_count":{"target":"text=a.csv","as":"before_a_csv"}}`, `{"click":"text=\"data\""}`, `{"expect_text":"a.csv"}`, `{"expect_count":{"target":"text=a.csv","more_than":"before_a_csv"},"reach":true}`}}},
+		{"On /package/lodash, the Versions tab lists '4.17.21'", [][]string{{`{"visit":"/package/lodash"}`, `{"wait_for":"role=tab[name=\"Versions\"]","reach":true}`, `{"click":"role=tab[name=\"Versions\"]"}`, `{"expect_text":"4.17.21"}`}}},
 	})
 	runRefused(t, []string{
 		"/tasks lists the 'Buy milk' task as done", // a state of the item, not only its name

@@ -323,6 +323,6 @@ func TestAPIFieldIsNoFormField(t *testing.T) {
 	runClasses(t, []classCase{
 		{"/login has no password field", [][]string{{`{"visit":"/login"}`, `{"expect_hidden":"css=input[type=password]"}`}}},
 		{"On /api/docs, typing 'x' into the 'Search' field shows 'No results'", [][]string{
-			{`{"visit":"/api/docs"}`, `{"fill":{"target":"placeholder=Search","value":"x"}}`, `{"expect_text":"No results"}`}}},
+			{`{"visit":"/api/docs"}`, `{"wait_for":"placeholder=Search"}`, `{"remember_count":{"target":"text=No results","as":"before_no_results"}}`, `{"fill":{"target":"placeholder=Search","value":"x"}}`, `{"expect_text":"No results"}`, `{"expect_count":{"target":"text=No results","more_than":"before_no_results"},"reach":true}`}}},
 	})
 }

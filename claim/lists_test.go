@@ -51,7 +51,8 @@ func TestListsUnquotedLiterals(t *testing.T) {
 		}},
 		// an action on the item that shows the path: found first too
 		{"On /orders, clicking 'Delete' next to /orders/12 shows 'Deleted'", [][]string{{`{"visit":"/orders"}`, seen("/orders/12"),
-			`{"click":"role=button[name=\"Delete\"] within=\"/orders/12\""}`, text("Deleted")}}},
+			`{"remember_count":{"target":"text=Deleted","as":"before_deleted"}}`, `{"click":"role=button[name=\"Delete\"] within=\"/orders/12\""}`, text("Deleted"),
+			`{"expect_count":{"target":"text=Deleted","more_than":"before_deleted"},"reach":true}`}}},
 		{"On /catalog, /lamps is tagged 3x", [][]string{{`{"visit":"/catalog"}`, seen("/lamps"), `{"expect_visible":"text=3x within=\"/lamps\""}`}}},
 		{"In the home page's Products list, /lamps is tagged 12 and /desks 'new'.", [][]string{
 			{`{"visit":"/"}`, seen("/lamps"), `{"expect_visible":"text=12 within=\"/lamps\""}`},

@@ -56,10 +56,10 @@ func TestClassDropdownOptions(t *testing.T) {
 			`{"select":{"target":"label=Status","value":"Closed"}}`, `{"expect_text":"0 results"}`)},
 		{"Switching the View filter to 'Archived' still says '0 notes'", j(home, `{"expect_text":"0 notes"}`, guess("View"),
 			`{"select":{"target":"label=View","value":"Archived"}}`, `{"expect_text":"0 notes"}`)},
-		{"On /tickets, setting the Show dropdown to 'Open' shows 'Ticket #12'", j(`{"visit":"/tickets"}`, guess("Show"),
-			`{"select":{"target":"label=Show","value":"Open"}}`, `{"expect_text":"Ticket #12"}`)},
-		{"Switching the 'Status' filter to 'Closed' shows '0 results'", j(home,
-			`{"select":{"target":"label=Status","value":"Closed"}}`, `{"expect_text":"0 results"}`)},
+		{"On /tickets, setting the Show dropdown to 'Open' shows 'Ticket #12'", j(`{"visit":"/tickets"}`, guess("Show"), `{"remember_count":{"target":"text=Ticket #12","as":"before_ticket__12"}}`,
+			`{"select":{"target":"label=Show","value":"Open"}}`, `{"expect_text":"Ticket #12"}`, `{"expect_count":{"target":"text=Ticket #12","more_than":"before_ticket__12"},"reach":true}`)},
+		{"Switching the 'Status' filter to 'Closed' shows '0 results'", j(home, `{"wait_for":"label=Status"}`, `{"remember_count":{"target":"text=0 results","as":"before_0_results"}}`,
+			`{"select":{"target":"label=Status","value":"Closed"}}`, `{"expect_text":"0 results"}`, `{"expect_count":{"target":"text=0 results","more_than":"before_0_results"},"reach":true}`)},
 	})
 	runRefused(t, []string{
 		"The Country dropdown may include a 'Canada' option",                    // a hedge

@@ -293,8 +293,8 @@ func TestBoxesTwiceKeeps(t *testing.T) {
 		claim string
 		kinds string
 	}{
-		{"On /todos, adding 'Milk' twice shows 'Milk already exists'", "visit wait_for fill press wait_for fill press expect_text"},
-		{"On /todos, adding 'Milk' two times shows '2 items left'", "visit wait_for fill press wait_for fill press expect_text"},
+		{"On /todos, adding 'Milk' twice shows 'Milk already exists'", "visit wait_for fill press wait_for remember_count fill press expect_text expect_count"},
+		{"On /todos, adding 'Milk' two times shows '2 items left'", "visit wait_for fill press wait_for remember_count fill press expect_text expect_count"},
 	} {
 		d, err := Derive(c.claim)
 		if err != nil {

@@ -46,6 +46,11 @@ func shownBefore(claim string, p *plan.Plan) string {
 				first, seen, checking = -1, i, false
 			case s.Kind == plan.WaitFor || s.Kind.IsAssertion() || s.Kind == plan.RememberCount || s.Kind == plan.Screenshot:
 				checking = true
+			case s.Reach || s.Kind == plan.Click && strings.HasPrefix(s.Target, plan.ByRole+"=tab"):
+				// a guessed way to the place the claim is about, or a
+				// tab (which may be open already): the place, not what
+				// the claim says shows the text; the actions after it are
+				first = -1
 			default:
 				if first < 0 || checking {
 					first, acts, checking = i, true, false
@@ -89,13 +94,16 @@ func shownBefore(claim string, p *plan.Plan) string {
 }
 
 // countedAct reports whether an action's effect on the page's texts is
-// told by a count: a reload, a step back, a hover, a Tab and a guessed
-// way to the place the claim is about are not what the claim says shows
-// the text.
+// told by a count: a reload, a step back, a hover and a Tab are not what
+// the claim says shows the text, and a link to an address leads to
+// another page.
 func countedAct(s plan.Step) bool {
 	switch {
-	case s.Reach, s.Kind == plan.Reload, s.Kind == plan.GoBack, s.Kind == plan.Hover,
-		s.Kind == plan.Press && s.Value == "Tab":
+	case s.Kind == plan.Reload, s.Kind == plan.GoBack, s.Kind == plan.Hover,
+		s.Kind == plan.Press && s.Value == "Tab",
+		// a link found by its address leads to another page, which is
+		// not compared
+		s.Kind == plan.Click && strings.HasPrefix(s.Target, plan.ByCSS+"=a[href"):
 		return false
 	}
 	return true

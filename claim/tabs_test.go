@@ -63,7 +63,7 @@ func TestClassClickInPlace(t *testing.T) {
 	j := func(steps ...string) [][]string { return [][]string{steps} }
 	runClasses(t, []classCase{
 		{"Clicking 'Save' in the 'Edit Profile' dialog shows 'Profile saved'",
-			j(`{"visit":"/"}`, `{"click":"text=\"Edit Profile\"","reach":true}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Profile saved"}`)},
+			j(`{"visit":"/"}`, `{"click":"text=\"Edit Profile\"","reach":true}`, `{"remember_count":{"target":"text=Profile saved","as":"before_profile_saved"}}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Profile saved"}`, `{"expect_count":{"target":"text=Profile saved","more_than":"before_profile_saved"},"reach":true}`)},
 		{"Clicking Discard in the New Note window makes 'Untitled note' go away",
 			j(`{"visit":"/"}`, `{"click":"text=\"New Note\"","reach":true}`, `{"expect_text":"Untitled note"}`, `{"click":"text=\"Discard\""}`, `{"expect_no_text":"Untitled note"}`)},
 	})

@@ -427,10 +427,10 @@ func TestActionShowsANewKind(t *testing.T) {
 // shown), and a rephrasing that drops the change is labelled.
 func TestChangesOneTextToAnother(t *testing.T) {
 	checkStepKinds(t, map[string]string{
-		"On /, clicking 'Start' changes 'Stopped' to 'Running'":               `visit,expect_visible,click,expect_text,expect_hidden`,
-		"On /, after clicking 'Start', 'Stopped' becomes 'Running'":           `visit,expect_visible,click,expect_text,expect_hidden`,
-		"On /, 'Stopped' becomes 'Running' after clicking 'Start'":            `visit,expect_visible,click,expect_text,expect_hidden`,
-		"On /, clicking 'Swap' changes the text from 'Old name' to 'New one'": `visit,expect_text,click,expect_text,expect_no_text`,
+		"On /, clicking 'Start' changes 'Stopped' to 'Running'":               "visit,expect_visible,remember_count,click,expect_text,expect_count,expect_hidden",
+		"On /, after clicking 'Start', 'Stopped' becomes 'Running'":           "visit,expect_visible,remember_count,click,expect_text,expect_count,expect_hidden",
+		"On /, 'Stopped' becomes 'Running' after clicking 'Start'":            "visit,expect_visible,remember_count,click,expect_text,expect_count,expect_hidden",
+		"On /, clicking 'Swap' changes the text from 'Old name' to 'New one'": "visit,expect_text,remember_count,click,expect_text,expect_count,expect_no_text",
 	})
 	// the new text holds the old one: the old one is never gone
 	np := refusalOf(t, "On /, clicking 'Go' changes 'Not started yet' to 'Not started yet, waiting'")
@@ -509,7 +509,7 @@ func TestElementIsInRegion(t *testing.T) {
 func TestReloadKeepsTypedValue(t *testing.T) {
 	checkStepKinds(t, map[string]string{
 		"On /settings, typing 'Bob' in 'Name' and reloading keeps 'Bob'":                    `visit,fill,expect_value,reload,expect_value`,
-		"On /settings, typing 'Bob' in 'Name' shows 'Bob'":                                  `visit,fill,expect_text`,
+		"On /settings, typing 'Bob' in 'Name' shows 'Bob'":                                  "visit,wait_for,remember_count,fill,expect_text,expect_count",
 		"On /settings, typing 'Bob' in 'Name', clicking 'Save' and reloading shows 'Bob'":   `visit,fill,click,reload,expect_text`,
 		"On /todos, typing 'Milk' in 'New todo', pressing Enter and reloading shows 'Milk'": `visit,fill,press,reload,expect_text`,
 	})
@@ -648,8 +648,8 @@ func TestTypingInQuotedIsAmbiguous(t *testing.T) {
 		}
 	}
 	checkStepKinds(t, map[string]string{
-		"On /, type in 'hello' and press Enter; 'hello' is shown": `visit,fill,press,expect_text`,
-		"On /, typing 'Bob' shows 'Hi Bob'":                       `visit,fill,expect_text`,
+		"On /, type in 'hello' and press Enter; 'hello' is shown": "visit,wait_for,remember_count,fill,press,expect_text,expect_count",
+		"On /, typing 'Bob' shows 'Hi Bob'":                       "visit,wait_for,remember_count,fill,expect_text,expect_count",
 	})
 }
 
@@ -726,10 +726,10 @@ func TestSaidClickIsTheImpliedSubmit(t *testing.T) {
 	checkStepKinds(t, map[string]string{
 		"On /signup, typing an invalid email and clicking 'Sign up' shows 'Invalid email'":             `visit,wait_for,remember_count,fill,click,expect_count`,
 		"On /signup, typing an invalid email and pressing Enter shows 'Invalid email'":                 `visit,wait_for,remember_count,fill,press,expect_count`,
-		"On /contact, filling in the form with 'Ann' as the name and clicking 'Send' shows 'Thanks'":   `visit,wait_for,fill,click,expect_text`,
+		"On /contact, filling in the form with 'Ann' as the name and clicking 'Send' shows 'Thanks'":   "visit,wait_for,remember_count,fill,click,expect_text,expect_count",
 		"On /signup, typing an invalid email shows 'Invalid email'":                                    `visit,wait_for,remember_count,fill,click,expect_count`,
-		"On /contact, submitting the form and clicking 'Close' shows 'Bye'":                            `visit,click,click,expect_text`,
-		"On /login, signing in as a@b.co with the secret PW and clicking 'Log out' shows 'Signed out'": `visit,wait_for,fill,wait_for,fill,press,click,expect_text`,
+		"On /contact, submitting the form and clicking 'Close' shows 'Bye'":                            "visit,wait_for,remember_count,click,click,expect_text,expect_count",
+		"On /login, signing in as a@b.co with the secret PW and clicking 'Log out' shows 'Signed out'": "visit,wait_for,fill,wait_for,remember_count,fill,press,click,expect_text,expect_count",
 	})
 }
 
@@ -794,9 +794,9 @@ func TestItemHasTag(t *testing.T) {
 // it and shown after; a sketch stops at "until".
 func TestHiddenUntilAction(t *testing.T) {
 	checkStepKinds(t, map[string]string{
-		"On /, 'Settings' is hidden until you click 'Menu'":               `visit,expect_no_text | visit,click,expect_text`,
-		"On /, 'Advanced options' are hidden until you click 'Show more'": `visit,expect_no_text | visit,click,expect_text`,
-		"On /, 'Settings' doesn't show until 'Menu' is clicked":           `visit,expect_no_text | visit,click,expect_text`,
+		"On /, 'Settings' is hidden until you click 'Menu'":               "visit,expect_no_text | visit,wait_for,remember_count,click,expect_text,expect_count",
+		"On /, 'Advanced options' are hidden until you click 'Show more'": "visit,expect_no_text | visit,wait_for,remember_count,click,expect_text,expect_count",
+		"On /, 'Settings' doesn't show until 'Menu' is clicked":           "visit,expect_no_text | visit,wait_for,remember_count,click,expect_text,expect_count",
 	})
 	np := refusalOf(t, "On /, 'Advanced options' are not shown until you quickly click 'Show more'")
 	for _, s := range np.Suggestions {
@@ -844,7 +844,7 @@ func TestNativeValidationMessage(t *testing.T) {
 			t.Errorf("%q: %s %q", c, np.Cause, np.Reason)
 		}
 	}
-	checkStepKinds(t, map[string]string{"On /contact, submitting the empty form shows 'Please enter your name'": `visit,click,expect_text`})
+	checkStepKinds(t, map[string]string{"On /contact, submitting the empty form shows 'Please enter your name'": "visit,wait_for,remember_count,click,expect_text,expect_count"})
 }
 
 // "entering a@b.co and a wrong password shows 'Invalid'" typed both and
@@ -857,7 +857,7 @@ func TestWrongPasswordIsSent(t *testing.T) {
 		"On /login, entering a@b.co and a wrong password shows 'Invalid'":                        `visit,wait_for,remember_count,fill,wait_for,fill,click,expect_count`,
 		"On /login, entering a@b.co and a wrong password and clicking 'Sign in' shows 'Invalid'": `visit,wait_for,remember_count,fill,wait_for,fill,click,expect_count`,
 		"On /login, signing in as a@b.co with a wrong password shows 'Invalid'":                  `visit,wait_for,remember_count,fill,wait_for,fill,press,expect_count`,
-		"On /signup, typing a short password shows 'Too short'":                                  `visit,wait_for,fill,expect_text`,
+		"On /signup, typing a short password shows 'Too short'":                                  "visit,wait_for,remember_count,fill,expect_text,expect_count",
 	})
 }
 
@@ -886,8 +886,8 @@ func TestOpenedContainerShowsNew(t *testing.T) {
 // part is refused as such.
 func TestChangesFromTo(t *testing.T) {
 	checkStepKinds(t, map[string]string{
-		"On /, after clicking 'Approve' the status goes from 'Pending' to 'Approved'": `visit,expect_visible,click,expect_text,expect_hidden`,
-		"On /, clicking 'Approve' changes its status from 'Pending' to 'Approved'":    `visit,expect_visible,click,expect_text,expect_hidden`,
+		"On /, after clicking 'Approve' the status goes from 'Pending' to 'Approved'": "visit,expect_visible,remember_count,click,expect_text,expect_count,expect_hidden",
+		"On /, clicking 'Approve' changes its status from 'Pending' to 'Approved'":    "visit,expect_visible,remember_count,click,expect_text,expect_count,expect_hidden",
 		"On /, clicking 'Like' changes '3' to '4'":                                    `visit,expect_visible,click,expect_visible,expect_hidden`,
 		"On /, after clicking '+', '0' becomes '1'":                                   `visit,expect_visible,click,expect_visible,expect_hidden`,
 	})
@@ -933,8 +933,8 @@ func TestDescribedValueNotTyped(t *testing.T) {
 		}
 	}
 	checkStepKinds(t, map[string]string{
-		"On /, typing gibberish shows 'No results'": `visit,fill,expect_text`,
-		"On /, searching for milk shows 'Milk'":     `visit,wait_for,fill,press,expect_text`,
+		"On /, typing gibberish shows 'No results'": "visit,wait_for,remember_count,fill,expect_text,expect_count",
+		"On /, searching for milk shows 'Milk'":     "visit,wait_for,remember_count,fill,press,expect_text,expect_count",
 	})
 }
 
@@ -977,7 +977,7 @@ func TestFilteredToRefused(t *testing.T) {
 			t.Errorf("%q: %q %q", c, np.Reason, np.Suggestions)
 		}
 	}
-	checkStepKinds(t, map[string]string{"On /, clicking 'Done' reduces the count to '2 items left'": `visit,click,expect_text`})
+	checkStepKinds(t, map[string]string{"On /, clicking 'Done' reduces the count to '2 items left'": "visit,wait_for,remember_count,click,expect_text,expect_count"})
 }
 
 // "typing 'Milk' and pressing Enter shows 'Milk' in the list" was refused
@@ -985,7 +985,7 @@ func TestFilteredToRefused(t *testing.T) {
 // list" was read: what a check shows in the list is what the page shows.
 func TestShownInTheList(t *testing.T) {
 	checkStepKinds(t, map[string]string{
-		"On /todos, typing 'Milk' and pressing Enter shows 'Milk' in the list": `visit,fill,press,expect_text`,
+		"On /todos, typing 'Milk' and pressing Enter shows 'Milk' in the list": "visit,wait_for,remember_count,fill,press,expect_text,expect_count",
 		"On /todos, adding 'Milk' does not show 'Milk' in the list":            `visit,wait_for,fill,press,expect_no_text`,
 	})
 }
@@ -1087,7 +1087,7 @@ func TestUnquotedValueWithAnd(t *testing.T) {
 	}
 	refusalOf(t, "On /contact, entering ann@example.com and the secret PW shows 'Thanks'")
 	checkStepKinds(t, map[string]string{
-		"On /contact, filling Email with ann@example.com and Name with Ann shows 'Thanks'": `visit,wait_for,fill,wait_for,fill,expect_text`,
+		"On /contact, filling Email with ann@example.com and Name with Ann shows 'Thanks'": "visit,wait_for,fill,wait_for,remember_count,fill,expect_text,expect_count",
 	})
 }
 
@@ -1111,7 +1111,7 @@ func TestShownTextInClickedName(t *testing.T) {
 	if s := d.Journeys[0].Steps[2]; s.Kind != plan.ExpectVisible || s.Target != `text="Follow"` {
 		t.Errorf("checked as %+v, want the element that says exactly \"Follow\"", s)
 	}
-	checkStepKinds(t, map[string]string{"On /, clicking 'Show more' shows 'Show less'": `visit,click,expect_text`})
+	checkStepKinds(t, map[string]string{"On /, clicking 'Show more' shows 'Show less'": "visit,wait_for,remember_count,click,expect_text,expect_count"})
 }
 
 // "adding 'Milk' works" checked only that the page loaded without errors
@@ -1138,8 +1138,8 @@ func TestSecondOutcomeAfterCheck(t *testing.T) {
 		refusalOf(t, c)
 	}
 	checkStepKinds(t, map[string]string{
-		"On /, clicking 'Start' shows 'Running' and enables the 'Stop' button":                                      `visit,expect_disabled,click,expect_text,expect_enabled`,
-		"On /contact, typing 'Hi' into 'Message' and clicking 'Send' shows 'Thanks' and clears the 'Message' field": `visit,fill,click,expect_text,expect_value`,
+		"On /, clicking 'Start' shows 'Running' and enables the 'Stop' button":                                      "visit,expect_disabled,remember_count,click,expect_text,expect_count,expect_enabled",
+		"On /contact, typing 'Hi' into 'Message' and clicking 'Send' shows 'Thanks' and clears the 'Message' field": "visit,wait_for,remember_count,fill,click,expect_text,expect_count,expect_value",
 	})
 }
 
@@ -1160,7 +1160,7 @@ func TestOutcomeVerbNotDone(t *testing.T) {
 	if np := refusalOf(t, "On /, clicking 'Save' shows 'Saved' and expands 'Details'"); len(np.Suggestions) > 0 {
 		t.Errorf("offered %q", np.Suggestions)
 	}
-	checkStepKinds(t, map[string]string{"On /, clicking 'Next' shows 'Step 2' and removes 'Step 1'": `visit,expect_text,click,expect_text,expect_no_text`})
+	checkStepKinds(t, map[string]string{"On /, clicking 'Next' shows 'Step 2' and removes 'Step 1'": "visit,expect_text,remember_count,click,expect_text,expect_count,expect_no_text"})
 }
 
 // "adding 'Milk' … still shows 'Milk'" checked the text page-wide after
@@ -1173,7 +1173,7 @@ func TestAddedTextCounted(t *testing.T) {
 	checkStepKinds(t, map[string]string{
 		"On /tasks, adding 'Milk' and reloading still shows 'Milk'":           `visit,wait_for,remember_count,fill,press,expect_count,reload,expect_count`,
 		"On /todos, typing 'Milk' and pressing Enter adds 'Milk' to the list": `visit,wait_for,remember_count,fill,press,expect_count`,
-		"On /todos, searching for 'milk' shows 'Milk'":                        `visit,wait_for,fill,press,expect_text`,
+		"On /todos, searching for 'milk' shows 'Milk'":                        "visit,wait_for,remember_count,fill,press,expect_text,expect_count",
 		"On /compose, adding 'Hello' makes it appear on /feed":                `visit,wait_for,fill,press,visit,expect_text`,
 	})
 	d := mustDerive("On /tasks, adding 'Milk' and reloading still shows 'Milk'")
@@ -1198,7 +1198,7 @@ func TestErrorMessageCounted(t *testing.T) {
 	checkStepKinds(t, map[string]string{
 		"On /contact, sending the form with an empty email shows 'Required'":            `visit,wait_for,remember_count,fill,click,expect_count`,
 		"On /login, signing in with a wrong password shows 'Invalid email or password'": `visit,wait_for,remember_count,fill,wait_for,fill,press,expect_count`,
-		"On /login, signing in as demo@example.com with the secret PW shows 'Welcome'":  `visit,wait_for,fill,wait_for,fill,press,expect_text`,
+		"On /login, signing in as demo@example.com with the secret PW shows 'Welcome'":  "visit,wait_for,fill,wait_for,remember_count,fill,press,expect_text,expect_count",
 	})
 }
 
@@ -1222,8 +1222,8 @@ func TestCameWordCounted(t *testing.T) {
 		"On /, clicking 'Start' changes the status to 'Running'":         `visit,wait_for,remember_count,click,expect_count`,
 		"On /cart, clicking '+' changes the total to '2 items'":          `visit,wait_for,remember_count,click,expect_count`,
 		"On /, clicking 'Start' turns the label into 'Running'":          `visit,wait_for,remember_count,click,expect_count`,
-		"On /, clicking 'Start' changes 'Stopped' to 'Running'":          `visit,expect_visible,click,expect_text,expect_hidden`,
-		"On /settings, setting the language to 'French' shows 'Bonjour'": `visit,wait_for,fill,expect_text`,
+		"On /, clicking 'Start' changes 'Stopped' to 'Running'":          "visit,expect_visible,remember_count,click,expect_text,expect_count,expect_hidden",
+		"On /settings, setting the language to 'French' shows 'Bonjour'": "visit,wait_for,remember_count,fill,expect_text,expect_count",
 	})
 }
 
@@ -1234,12 +1234,12 @@ func TestCameWordCounted(t *testing.T) {
 // button is the one that sends it; another button stays a second action.
 func TestValueSentOnce(t *testing.T) {
 	checkStepKinds(t, map[string]string{
-		"On /todos, searching for 'milk' and pressing Enter shows 'Milk'":      `visit,wait_for,fill,press,expect_text`,
+		"On /todos, searching for 'milk' and pressing Enter shows 'Milk'":      "visit,wait_for,remember_count,fill,press,expect_text,expect_count",
 		"On /todos, adding 'Milk' and pressing Enter shows 'Milk'":             `visit,wait_for,remember_count,fill,press,expect_count`,
-		"On /todos, searching for 'milk' and clicking 'Search' shows 'Milk'":   `visit,wait_for,fill,click,expect_text`,
-		"On /todos, adding 'Milk' and clicking 'Add item' shows '1 item left'": `visit,wait_for,fill,click,expect_text`,
+		"On /todos, searching for 'milk' and clicking 'Search' shows 'Milk'":   "visit,wait_for,remember_count,fill,click,expect_text,expect_count",
+		"On /todos, adding 'Milk' and clicking 'Add item' shows '1 item left'": "visit,wait_for,remember_count,fill,click,expect_text,expect_count",
 		"On /todos, adding 'Milk' and clicking 'Clear completed' shows 'Milk'": `visit,wait_for,remember_count,fill,press,click,expect_count`,
-		"On /todos, searching for 'milk' and clicking 'Go back' shows 'Home'":  `visit,wait_for,fill,press,click,expect_text`,
+		"On /todos, searching for 'milk' and clicking 'Go back' shows 'Home'":  "visit,wait_for,remember_count,fill,press,click,expect_text,expect_count",
 	})
 }
 
@@ -1263,6 +1263,6 @@ func TestCameListCounted(t *testing.T) {
 		"On /, clicking 'Account' reveals 'Profile' and 'Sign out'":                `visit,wait_for,remember_count,remember_count,click,expect_count,expect_count`,
 		"On /, clicking 'Account' reveals 'Profile', 'Settings' and 'Sign out'":    `visit,wait_for,remember_count,remember_count,remember_count,click,expect_count,expect_count,expect_count`,
 		"On /, clicking 'Share' brings up a popup listing 'Copy link' and 'Email'": `visit,wait_for,remember_count,remember_count,click,expect_count,expect_count`,
-		"On /, clicking 'More' reveals 'Export' and the page shows 'Help'":         `visit,wait_for,remember_count,click,expect_count,expect_text`,
+		"On /, clicking 'More' reveals 'Export' and the page shows 'Help'":         "visit,wait_for,remember_count,remember_count,click,expect_count,expect_text,expect_count",
 	})
 }
