@@ -1266,3 +1266,28 @@ func TestCameListCounted(t *testing.T) {
 		"On /, clicking 'More' reveals 'Export' and the page shows 'Help'":         "visit,wait_for,remember_count,remember_count,click,expect_count,expect_text,expect_count",
 	})
 }
+
+// "Clicking 'Menu' shows 'Settings'" was verified on a page whose footer
+// links "Settings" and whose menu never opened: the text was checked
+// page-wide after the click only. It is now also counted just before the
+// action and compared after it on the same page (reach: as many blocks).
+// Not where the claim says the text stays, where it is looked for before
+// the action already, where the control's own name holds it, or after a
+// hover, a tab or a guessed way to the place.
+func TestShownBeforeCounted(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /menu, clicking 'Menu' shows 'Settings'":                       `visit,wait_for,remember_count,click,expect_text,expect_count`,
+		"On /, pressing '?' shows 'Keyboard shortcuts'":                    `visit,remember_count,press,expect_text,expect_count`,
+		"On /, typing 'x' into 'Name' and clicking 'Go' shows 'Hello x'":   `visit,wait_for,remember_count,fill,click,expect_text,expect_count`,
+		"On /tasks, clicking 'Clear' still shows 'Milk'":                   `visit,expect_text,click,expect_text`,
+		"On /, clicking 'Show comments' shows 'Comments'":                  `visit,click,expect_visible`,
+		"On /, hovering over 'Row' shows 'Copy path'":                      `visit,hover,expect_text`,
+		"On /settings, clicking the 'Network' tab shows 'Listening port'":  `visit,wait_for,click,expect_text`,
+		"On /, clicking 'Save' shows 'Saved' and the page still says 'Hi'": `visit,expect_text,click,expect_text,expect_text`,
+	})
+	d := mustDerive("On /menu, clicking 'Menu' shows 'Settings'")
+	last := d.Journeys[0].Steps[len(d.Journeys[0].Steps)-1]
+	if !last.Reach || last.Ref != "before_settings" || last.Compare != plan.CountAtLeast {
+		t.Errorf("the count after is %+v, want a reach more_than before_settings", last)
+	}
+}

@@ -471,3 +471,27 @@ journeys:
 		t.Fatal("a self-referring alias parsed")
 	}
 }
+
+// TestReachOnCount: an expect_count more_than a remembered count may carry
+// reach (compared on the same page only) and says so; any other count
+// may not.
+func TestReachOnCount(t *testing.T) {
+	head := "version: 1\nname: r\njourneys:\n  - name: j\n    steps:\n      - visit: /\n      - remember_count: {target: text=Saved, as: before}\n      - click: text=Save\n"
+	p, err := Parse([]byte(head + "      - expect_count: {target: text=Saved, more_than: before}\n        reach: true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Journeys[0].Steps[3]
+	if !s.Reach || !strings.Contains(s.Describe(), "on the same page only: as many as before blocks the journey") {
+		t.Errorf("step %+v described %q", s, s.Describe())
+	}
+	for _, c := range []string{
+		"      - expect_count: {target: text=Saved, same_as: before}\n        reach: true\n",
+		"      - expect_count: {target: text=Saved, fewer_than: before}\n        reach: true\n",
+		"      - expect_count: {target: text=Saved, at_least: 1}\n        reach: true\n",
+	} {
+		if _, err := Parse([]byte(head + c)); err == nil || !strings.Contains(err.Error(), "reach marks") {
+			t.Errorf("%q: error %v, want reach refused", c, err)
+		}
+	}
+}

@@ -421,3 +421,47 @@ func TestConsoleFromReachClick(t *testing.T) {
 	}
 	runDecisionCases(t, srv.URL, cases)
 }
+
+// TestReachCountSamePage checks a reach expect_count more_than a count:
+// on the page the count was taken on, as many as before blocks (the
+// page showed the text before, so the click's effect cannot be told),
+// more passes; a page the click led to (a new document, or a new address
+// in the same one) is not compared.
+func TestReachCountSamePage(t *testing.T) {
+	menu := func(opens bool) string {
+		js := ""
+		if opens {
+			js = `document.getElementById('m').hidden = false;`
+		}
+		return `<!doctype html><html lang="en"><head><title>Menu</title></head><body>
+<button onclick="` + js + `">Menu</button><ul id="m" hidden><li>Settings</li></ul>
+<footer><a href="/other">Settings</a></footer></body></html>`
+	}
+	srv := servePages(t, map[string]string{
+		"/opens":  menu(true),
+		"/broken": menu(false),
+		"/nav":    `<!doctype html><html lang="en"><head><title>Nav</title></head><body><p>Settings</p><a href="/other">Menu</a></body></html>`,
+		"/other":  `<!doctype html><html lang="en"><head><title>Other</title></head><body><p>Settings</p></body></html>`,
+		"/spa": `<!doctype html><html lang="en"><head><title>Spa</title></head><body><p>Settings</p>
+<button onclick="history.pushState({}, '', '/spa/next')">Menu</button></body></html>`,
+	})
+	for _, tc := range []struct {
+		path string
+		want evidence.Decision
+	}{{"/opens", evidence.Verified}, {"/broken", evidence.Blocked}, {"/nav", evidence.Verified}, {"/spa", evidence.Verified}} {
+		res := run(t, journeyPlan(t, `      - visit: `+tc.path+`
+      - remember_count: {target: "text=Settings", as: before}
+      - click: text="Menu"
+      - expect_text: Settings
+      - expect_count: {target: "text=Settings", more_than: before}
+        reach: true
+        timeout: 1s
+`), Options{BaseURL: srv.URL})
+		if res.Decision != tc.want {
+			t.Errorf("%s: decision %s, want %s\n%s", tc.path, res.Decision, tc.want, explain(res))
+		}
+		if tc.want == evidence.Blocked && !strings.Contains(res.Manifest.Journeys[0].Reason, "before the action too (1 visible match before, 1 after") {
+			t.Errorf("%s: reason %q does not say the page showed the text before", tc.path, res.Manifest.Journeys[0].Reason)
+		}
+	}
+}
