@@ -62,8 +62,8 @@ type journeyRun struct {
 	// countedOn is the page each remembered count was taken on: a reach
 	// expect_count compares only with a count of the same page.
 	countedOn map[string]pageMark
-	filled      []filledField  // fields typed into since the last action (refill)
-	note        string         // what the running step found, for its evidence ("3 visible matches")
+	filled    []filledField // fields typed into since the last action (refill)
+	note      string        // what the running step found, for its evidence ("3 visible matches")
 	// settled is how long the page had been settled when the running step's
 	// wait gave up before its budget; 0 when it did not.
 	settled  time.Duration
