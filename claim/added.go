@@ -153,10 +153,8 @@ func (c *counter) count(b, i int) bool {
 			return false
 		}
 	}
-	if a := c.j.Steps[b]; b > 0 && c.j.Steps[b-1].Kind == plan.Visit && a.Target != "" && len(c.at[b]) == 0 {
-		// right after the visit the page may not have rendered what it
-		// shows before the action: wait for the action's target
-		c.at[b] = append(c.at[b], plan.Step{Kind: plan.WaitFor, Target: a.Target})
+	if w, ok := renderedWait(c.j.Steps, b); ok && len(c.at[b]) == 0 {
+		c.at[b] = append(c.at[b], w)
 	}
 	c.at[b] = append(c.at[b], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
 	return true

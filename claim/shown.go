@@ -15,7 +15,8 @@ import (
 // words do not say the text is new (countedAdds, countedErrors,
 // countedCame make those a count), the plain check stays and a count
 // follows it (shownBefore): the text's visible matches just before the
-// action, and more after, on the same page only (reach). As many or
+// last action (before the values it sends are typed), and more after, on
+// the same page only (reach). As many or
 // fewer there blocks the journey, since a page that showed the text
 // before cannot tell whether the action showed it; a page the action led
 // to is not compared, and the plain check decides.
@@ -37,6 +38,7 @@ func shownBefore(claim string, p *plan.Plan) string {
 		j := &p.Journeys[ji]
 		at := map[int][]plan.Step{}
 		first := -1  // the first action since the last check or visit
+		last := -1   // the last action
 		seen := -1   // the last visit
 		acts := true // the group's actions are ones whose effect a count tells
 		checking := false
@@ -56,6 +58,7 @@ func shownBefore(claim string, p *plan.Plan) string {
 					first, acts, checking = i, true, false
 				}
 				acts = acts && countedAct(s)
+				last = i
 			}
 			if first < 0 || seen < 0 || !acts || s.Kind != plan.ExpectText || s.Target != "" || s.Reach ||
 				strings.HasPrefix(s.Value, "vouch example") {
@@ -64,18 +67,24 @@ func shownBefore(claim string, p *plan.Plan) string {
 			if shownUnknown(j.Steps[seen:i], first-seen, s.Value) {
 				continue
 			}
+			// counted just before the last action, with the values it
+			// sends typed after the count: what the actions before it
+			// showed and took away ("adding 'milk' then deleting it shows
+			// '0 items left'") is no effect of the one the check follows
+			b := last
+			for b > first && (j.Steps[b-1].Kind == plan.Fill || j.Steps[b-1].Kind == plan.Select) {
+				b--
+			}
 			target := plan.Target{Kind: plan.ByText, Value: s.Value}.String()
 			ref := newOfRef(target)
-			if slices.ContainsFunc(j.Steps, func(b plan.Step) bool { return b.Ref == ref }) ||
-				slices.ContainsFunc(at[first], func(b plan.Step) bool { return b.Ref == ref }) {
+			if slices.ContainsFunc(j.Steps, func(s plan.Step) bool { return s.Ref == ref }) ||
+				slices.ContainsFunc(at[b], func(s plan.Step) bool { return s.Ref == ref }) {
 				continue
 			}
-			if a := j.Steps[first]; first > 0 && j.Steps[first-1].Kind == plan.Visit && a.Target != "" && len(at[first]) == 0 {
-				// right after the visit the page may not have rendered
-				// what it shows before the action: wait for its target
-				at[first] = append(at[first], plan.Step{Kind: plan.WaitFor, Target: a.Target})
+			if w, ok := renderedWait(j.Steps, b); ok && len(at[b]) == 0 {
+				at[b] = append(at[b], w)
 			}
-			at[first] = append(at[first], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
+			at[b] = append(at[b], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
 			at[i+1] = append(at[i+1], plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1, Reach: true})
 			added = true
 		}
@@ -139,4 +148,24 @@ func wordsWithin(a, b string) bool {
 	}
 	wb := words(b)
 	return wb != "  " && strings.Contains(words(a), wb)
+}
+
+// renderedWait returns the wait for the target of the action at index b
+// when the action is the page's first step: right after the visit the page
+// may not have rendered what it shows before the action, and a count taken
+// then is too low. Not for a target scoped to an item or a part (a
+// "Delete" button shown only while its item is hovered is not visible
+// until the click reveals it): its item's text is waited for instead.
+func renderedWait(steps []plan.Step, b int) (plan.Step, bool) {
+	if b < 1 || steps[b-1].Kind != plan.Visit || steps[b].Target == "" {
+		return plan.Step{}, false
+	}
+	t, err := plan.ParseTarget(steps[b].Target)
+	switch {
+	case err != nil || t.Nth != 0 || t.In != "" || t.Under != "" || t.Beside != "":
+		return plan.Step{}, false
+	case t.Within != "":
+		return plan.Step{Kind: plan.WaitFor, Target: plan.Target{Kind: plan.ByText, Value: t.Within}.String()}, true
+	}
+	return plan.Step{Kind: plan.WaitFor, Target: steps[b].Target}, true
 }
