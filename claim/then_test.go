@@ -1278,6 +1278,11 @@ func TestCameListCounted(t *testing.T) {
 // the action already, where the control's own name holds it, or after a
 // hover, a tab or a guessed way to the place.
 func TestShownBeforeCounted(t *testing.T) {
+	d := mustDerive("On /menu, clicking 'Menu' shows 'Settings'")
+	last := d.Journeys[0].Steps[len(d.Journeys[0].Steps)-1]
+	if !last.Reach || last.Ref != "before_settings" || last.Compare != plan.CountAtLeast {
+		t.Errorf("the count after is %+v, want a reach more_than before_settings", last)
+	}
 	checkStepKinds(t, map[string]string{
 		"On /menu, clicking 'Menu' shows 'Settings'":                       `visit,wait_for,remember_count,click,expect_text,expect_count`,
 		"On /, pressing '?' shows 'Keyboard shortcuts'":                    `visit,remember_count,press,expect_text,expect_count`,
@@ -1287,10 +1292,14 @@ func TestShownBeforeCounted(t *testing.T) {
 		"On /, hovering over 'Row' shows 'Copy path'":                      `visit,hover,expect_text`,
 		"On /settings, clicking the 'Network' tab shows 'Listening port'":  `visit,wait_for,click,expect_text`,
 		"On /, clicking 'Save' shows 'Saved' and the page still says 'Hi'": `visit,expect_text,click,expect_text,expect_text`,
+		// counted before the last action: the add showed and took away
+		// "0 items left" before the delete
+		"On /todos, adding 'milk' then clicking 'Delete' shows '0 items left'": `visit,wait_for,fill,press,remember_count,click,expect_text,expect_count`,
 	})
-	d := mustDerive("On /menu, clicking 'Menu' shows 'Settings'")
-	last := d.Journeys[0].Steps[len(d.Journeys[0].Steps)-1]
-	if !last.Reach || last.Ref != "before_settings" || last.Compare != plan.CountAtLeast {
-		t.Errorf("the count after is %+v, want a reach more_than before_settings", last)
+	// a control shown only while its item is hovered is not waited for
+	// (it is not visible before the click reveals it): its item is
+	d = mustDerive("On /tasks, clicking 'Delete' next to 'buy milk' shows '1 task left'")
+	if w := d.Journeys[0].Steps[1]; w.Kind != plan.WaitFor || w.Target != "text=buy milk" {
+		t.Errorf("step 2 is %+v, want a wait for the item's text", w)
 	}
 }
