@@ -35,7 +35,7 @@ func TestDeriveCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"# Requirements", "R1 [sign-in]", "proven by journey 1 step 7", "# Assumptions", "https://app.example.com/login", "DEMO_PASSWORD", "version: 1"} {
+	for _, want := range []string{"# Requirements", "R1 [sign-in]", "proven by journey 1 step 8, journey 1 step 9", "# Assumptions", "https://app.example.com/login", "DEMO_PASSWORD", "version: 1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("YAML output lacks %q:\n%s", want, out)
 		}
