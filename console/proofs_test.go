@@ -45,15 +45,16 @@ func TestPlanPageSaysWhichStepsProveEachRequirement(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Requirements) != 1 || len(got.Requirements[0].ProvenBy) != 2 ||
-		got.Requirements[0].ProvenBy[0].Step != 7 || got.Requirements[0].ProvenBy[1].Step != 8 ||
+	// the text, its count against the one before the sign-in, the heading
+	if len(got.Requirements) != 1 || len(got.Requirements[0].ProvenBy) != 3 ||
+		got.Requirements[0].ProvenBy[0].Step != 8 || got.Requirements[0].ProvenBy[2].Step != 10 ||
 		got.Requirements[0].ProvenBy[0].Journey != 1 || got.Requirements[0].ProvenBy[0].Name != p.Plan.Journeys[0].Name {
 		t.Errorf("API requirements: %s", body)
 	}
 
 	page := e.signIn(e.email, e.password).get("/console/plans/" + p.ID)
 	text := html.UnescapeString(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(page.body, ""))
-	if !strings.Contains(text, "R1 is proven by journey 1, steps 7–8") {
+	if !strings.Contains(text, "R1 is proven by journey 1, steps 8–10") {
 		t.Errorf("the plan page does not say what proves R1:\n%s", page.body)
 	}
 	if !strings.Contains(page.body, `href="#journey-1"`) || !strings.Contains(page.body, `id="journey-1"`) {
