@@ -1,11 +1,13 @@
 package claim
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"log"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -218,10 +220,7 @@ func fieldApps(t *testing.T) map[string]string {
 			waitUp(t, name, u+"/-/ping", 30*time.Second)
 			waitBody(t, name, u+"/-/verdaccio/data/packages", `"left-trim"`, 30*time.Second)
 		case "jupyter":
-			// "/" redirects to the login page, which answers 200; the
-			// API's version page answers without a token
-			waitUp(t, name, u, 30*time.Second)
-			waitBody(t, name, u+"/api", `"version"`, 30*time.Second)
+			// startJupyter waited for its API already
 			// Scratchpad.ipynb runs from the start, as a teammate's open
 			// notebook: claims open it and run its cells, and its kernel
 			// outlives the journey that started it, so without this the
@@ -440,34 +439,105 @@ func startJupyter(t *testing.T, bin, dir string) string {
 		}
 		env = append(env, name+"="+filepath.Join(dir, sub))
 	}
+	// The port is free when freePort returns but Python takes seconds to
+	// bind it, and the other packages' tests run beside this one: another
+	// listener can take it first (notebook then exits, port_retries=0, and
+	// the port answers for someone else). So a start that does not come up
+	// is retried on a new port, and a failure says what notebook printed.
+	var tried []string
+	for attempt := 1; attempt <= 3; attempt++ {
+		u, ok, why := tryJupyter(t, bin, nb, env)
+		if ok {
+			return u
+		}
+		tried = append(tried, fmt.Sprintf("attempt %d at %s: %s", attempt, u, why))
+	}
+	t.Fatalf("field corpus: jupyter did not come up:\n%s", strings.Join(tried, "\n"))
+	return ""
+}
+
+// tryJupyter starts notebook on a free port and waits until its API
+// answers with its version (without a token) or it exits. A server that
+// came up is stopped when the test ends; one that did not is stopped now.
+func tryJupyter(t *testing.T, bin, nb string, env []string) (u string, ok bool, why string) {
+	t.Helper()
 	port := freePort(t)
+	u = fmt.Sprintf("http://127.0.0.1:%d", port)
 	cmd := exec.Command(bin, "--no-browser", "--allow-root", "--ip=127.0.0.1", "--port="+strconv.Itoa(port),
 		"--NotebookApp.port_retries=0", "--notebook-dir="+nb, "--NotebookApp.token="+jupyterToken,
 		"--NotebookApp.terminals_enabled=False", "--NotebookApp.quit_button=False",
 		"--NotebookApp.allow_password_change=False")
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	var out lockedBuffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &out
 	cmd.Env = loopbackEnv()
 	cmd.Env = append(cmd.Env, env...)
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", bin, err)
 	}
-	t.Cleanup(func() {
+	done := make(chan struct{})
+	go func() {
+		_ = cmd.Wait()
+		close(done)
+	}()
+	stop := func() {
 		// SIGTERM: the server shuts down the kernels it started (each in
 		// a session of its own) before it exits; a kill would leave them.
 		_ = cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() {
-			_ = cmd.Wait()
-			close(done)
-		}()
 		select {
 		case <-done:
 		case <-time.After(20 * time.Second):
 			_ = cmd.Process.Kill()
 			<-done
 		}
-	})
-	return fmt.Sprintf("http://127.0.0.1:%d", port)
+	}
+	// A loaded machine can take a while to import notebook and answer its
+	// first request: a generous budget, and a per-request timeout above a
+	// second.
+	c := &http.Client{Timeout: 5 * time.Second}
+	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); {
+		select {
+		case <-done:
+			return u, false, "notebook exited: " + out.tail(600)
+		default:
+		}
+		if res, err := c.Get(u + "/api"); err == nil {
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK && strings.Contains(string(b), `"version"`) {
+				t.Cleanup(stop)
+				return u, true, ""
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	stop()
+	return u, false, "its API did not answer with its version within 90s; notebook printed: " + out.tail(600)
+}
+
+// lockedBuffer collects a process's output while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// tail is the last n bytes written, or "(nothing)".
+func (l *lockedBuffer) tail(n int) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := l.b.String()
+	if len(s) > n {
+		s = "…" + s[len(s)-n:]
+	}
+	if strings.TrimSpace(s) == "" {
+		return "(nothing)"
+	}
+	return s
 }
 
 // jupyterSession starts a session with a python3 kernel for the notebook
@@ -522,14 +592,24 @@ func copyFile(t *testing.T, from, to string) {
 	}
 }
 
+// freePort is a loopback port nobody listens on, below Linux's ephemeral
+// range (32768 and up by default): an app started on it takes seconds to
+// bind it, and in that window a listener that other packages' tests open
+// on port 0 must not be given the same port (seen once in CI: the port
+// answered for another server and the app never came up).
 func freePort(t *testing.T) int {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	for range 200 {
+		port := 20000 + rand.IntN(12000)
+		l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err != nil {
+			continue
+		}
+		l.Close()
+		return port
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	t.Fatal("field corpus: no free loopback port between 20000 and 32000")
+	return 0
 }
 
 // start runs an app until the test ends, stopping exactly that process.
