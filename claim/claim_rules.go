@@ -1944,6 +1944,11 @@ func buildRules() {
 			}
 			if el := strings.TrimSpace(m.low(1)); (el == "menu" || strings.HasSuffix(el, " menu")) && !strings.Contains(el, "nav") &&
 				!strings.Contains(el, "main menu") && (reOpensVerb.MatchString(low) || m.st.acted) {
+				if reMenuThatShows.MatchString(m.p.lx.shape[m.end:]) {
+					// "opens a menu with 'Sign out'": what it shows is
+					// read with it (compose.go), checked as texts
+					return nil, false
+				}
 				// "opens the menu", or shows it after an action: what drops
 				// down is rarely the page's navigation landmark, and no role
 				// says which element it is
@@ -4662,6 +4667,10 @@ func namedMenu(m *match) string {
 
 // reOpensVerb is a verb that opens what follows it.
 var reOpensVerb = lazyRE(`\b(?:opens|open|brings up|pops up)\b`)
+
+// reMenuThatShows is what follows a menu that opens when the claim says
+// what it shows: "… with 'Settings' and 'Sign out'".
+var reMenuThatShows = lazyRE(`^ (?:with|listing|showing|containing|(?:that|which) (?:lists|shows|has|contains)) "\d+"`)
 
 // detWords are articles and possessives: unquoted words after one name a
 // thing, not a text.

@@ -1906,7 +1906,7 @@ func (c *composer) predicate(subj *subject) bool {
 				return false
 			}
 			c.i++
-			if !(c.eat("listing") || c.eat("showing") || c.eat("with") || c.eat("saying") || c.eat("that", "lists") || c.eat("that", "shows") || c.eat("that", "says") || c.eat("which", "lists") || c.eat("which", "shows")) {
+			if !(c.eat("listing") || c.eat("showing") || c.eat("with") || c.eat("saying") || c.eat("containing") || c.eat("that", "lists") || c.eat("that", "shows") || c.eat("that", "says") || c.eat("that", "has") || c.eat("that", "contains") || c.eat("which", "lists") || c.eat("which", "shows") || c.eat("which", "has") || c.eat("which", "contains")) {
 				return false
 			}
 		}

@@ -262,6 +262,11 @@ func TestComposeElisionsAndOpens(t *testing.T) {
 		// a place named with what opens it: the opener first, then the tab
 		{"In Options (press 'p'), the 'Audio' tab shows 'Master volume'", [][]string{{`{"visit":"/"}`, `{"press":"p"}`, `{"wait_for":"role=tab[name=\"Audio\"]","reach":true}`, `{"click":"role=tab[name=\"Audio\"]"}`, `{"expect_text":"Master volume"}`}}},
 		{"Hitting '?' opens a dialog listing 'Go to inbox'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=Go to inbox","as":"before_go_to_inbox"}}`, `{"press":"?"}`, `{"expect_count":{"target":"text=Go to inbox","more_than":"before_go_to_inbox"}}`}}},
+		// a menu that opens, said with what it shows (never just "opens
+		// the menu": no role says which element that is)
+		{"Clicking 'Menu' opens a menu with 'Settings' and 'Sign out'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Menu\""}`, `{"remember_count":{"target":"text=Settings","as":"before_settings"}}`, `{"remember_count":{"target":"text=Sign out","as":"before_sign_out"}}`, `{"click":"text=\"Menu\""}`, `{"expect_count":{"target":"text=Settings","more_than":"before_settings"}}`, `{"expect_count":{"target":"text=Sign out","more_than":"before_sign_out"}}`}}},
+		{"Clicking 'Menu' opens a menu containing 'Settings'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Menu\""}`, `{"remember_count":{"target":"text=Settings","as":"before_settings"}}`, `{"click":"text=\"Menu\""}`, `{"expect_count":{"target":"text=Settings","more_than":"before_settings"}}`}}},
+		{"Clicking 'Menu' opens a menu that has 'Settings'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Menu\""}`, `{"remember_count":{"target":"text=Settings","as":"before_settings"}}`, `{"click":"text=\"Menu\""}`, `{"expect_count":{"target":"text=Settings","more_than":"before_settings"}}`}}},
 		{"Pressing 'g' brings up 'Go to…'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=Go to…","as":"before_go_to_"}}`, `{"press":"g"}`, `{"expect_text":"Go to…"}`, `{"expect_count":{"target":"text=Go to…","more_than":"before_go_to_"},"reach":true}`}}},
 		// an element said to be on a page
 		{"The 'Pricing' heading is on the home page", [][]string{{`{"visit":"/"}`, `{"expect_visible":"role=heading[name=\"Pricing\"]"}`}}},
@@ -273,6 +278,7 @@ func TestComposeElisionsAndOpens(t *testing.T) {
 		// check, not one more click (nothing names the toggle)
 		"After clicking 'Dark mode', the toggle says 'Light mode'",
 		"If you hit 'n', the 'New' button is",                 // a state left unsaid
+		"Clicking 'Menu' opens the menu",                      // which element is the menu
 		"In the options, the Audio tab shows 'Master volume'", // nothing opens the options
 		"In Options, 'Mute' is unticked",
 		"Clicking 'Save', 'Cancel' is disabled and 'Undo'", // a text with nothing said of it
