@@ -1,7 +1,6 @@
 package claim
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -467,8 +466,14 @@ func tryJupyter(t *testing.T, bin, nb string, env []string) (u string, ok bool, 
 		"--NotebookApp.port_retries=0", "--notebook-dir="+nb, "--NotebookApp.token="+jupyterToken,
 		"--NotebookApp.terminals_enabled=False", "--NotebookApp.quit_button=False",
 		"--NotebookApp.allow_password_change=False")
-	var out lockedBuffer
-	cmd.Stdout, cmd.Stderr = io.Discard, &out
+	// notebook logs to stderr: kept in a file, for a start that fails
+	logPath := filepath.Join(nb, "..", fmt.Sprintf("notebook-%d.log", port))
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logFile.Close()
+	cmd.Stdout, cmd.Stderr = io.Discard, logFile
 	cmd.Env = loopbackEnv()
 	cmd.Env = append(cmd.Env, env...)
 	if err := cmd.Start(); err != nil {
@@ -497,7 +502,7 @@ func tryJupyter(t *testing.T, bin, nb string, env []string) (u string, ok bool, 
 	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); {
 		select {
 		case <-done:
-			return u, false, "notebook exited: " + out.tail(600)
+			return u, false, "notebook exited: " + tail(logPath, 600)
 		default:
 		}
 		if res, err := c.Get(u + "/api"); err == nil {
@@ -511,26 +516,13 @@ func tryJupyter(t *testing.T, bin, nb string, env []string) (u string, ok bool, 
 		time.Sleep(200 * time.Millisecond)
 	}
 	stop()
-	return u, false, "its API did not answer with its version within 90s; notebook printed: " + out.tail(600)
+	return u, false, "its API did not answer with its version within 90s; notebook printed: " + tail(logPath, 600)
 }
 
-// lockedBuffer collects a process's output while the test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-// tail is the last n bytes written, or "(nothing)".
-func (l *lockedBuffer) tail(n int) string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	s := l.b.String()
+// tail is the last n bytes of the file at path, or "(nothing)".
+func tail(path string, n int) string {
+	b, _ := os.ReadFile(path)
+	s := string(b)
 	if len(s) > n {
 		s = "…" + s[len(s)-n:]
 	}
