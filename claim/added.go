@@ -146,8 +146,28 @@ func newCounter(j *plan.Journey) *counter { return &counter{j: j, at: map[int][]
 // journey counts the text already — and reports whether it took one.
 func (c *counter) count(b, i int) bool {
 	target := plan.Target{Kind: plan.ByText, Value: c.j.Steps[i].Value}.String()
+	c.j.Steps[i] = plan.Step{Kind: plan.ExpectCount, Target: target, Ref: newOfRef(target), Compare: plan.CountAtLeast, Count: 1}
+	return c.remember(b, target)
+}
+
+// follow keeps the page-wide check at i and puts after it a reach count
+// of its text, more than the count taken just before step b, unless the
+// journey counts the text already; it reports whether it added one.
+func (c *counter) follow(b, i int) bool {
+	target := plan.Target{Kind: plan.ByText, Value: c.j.Steps[i].Value}.String()
 	ref := newOfRef(target)
-	c.j.Steps[i] = plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1}
+	if slices.ContainsFunc(c.j.Steps, func(s plan.Step) bool { return s.Ref == ref }) || !c.remember(b, target) {
+		return false
+	}
+	c.at[i+1] = append(c.at[i+1], plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1, Reach: true})
+	return true
+}
+
+// remember takes the count of target just before step b, after the wait
+// renderedWait asks for, unless one is taken already; it reports whether
+// it took one.
+func (c *counter) remember(b int, target string) bool {
+	ref := newOfRef(target)
 	for _, ss := range c.at {
 		if slices.ContainsFunc(ss, func(s plan.Step) bool { return s.Ref == ref }) {
 			return false

@@ -474,7 +474,7 @@ func spliced(steps []plan.Step, at map[int][]plan.Step) []plan.Step {
 		out = append(out, at[i]...)
 		out = append(out, s)
 	}
-	return out
+	return append(out, at[len(steps)]...)
 }
 
 // actsAny reports whether plan p does anything but visit, wait and check.

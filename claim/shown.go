@@ -1,7 +1,6 @@
 package claim
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 
@@ -35,8 +34,8 @@ func shownBefore(claim string, p *plan.Plan) string {
 	}
 	added := false
 	for ji := range p.Journeys {
-		j := &p.Journeys[ji]
-		at := map[int][]plan.Step{}
+		c := newCounter(&p.Journeys[ji])
+		j := c.j
 		first := -1  // the first action since the last check or visit
 		last := -1   // the last action
 		seen := -1   // the last visit
@@ -75,26 +74,9 @@ func shownBefore(claim string, p *plan.Plan) string {
 			for b > first && (j.Steps[b-1].Kind == plan.Fill || j.Steps[b-1].Kind == plan.Select) {
 				b--
 			}
-			target := plan.Target{Kind: plan.ByText, Value: s.Value}.String()
-			ref := newOfRef(target)
-			if slices.ContainsFunc(j.Steps, func(s plan.Step) bool { return s.Ref == ref }) ||
-				slices.ContainsFunc(at[b], func(s plan.Step) bool { return s.Ref == ref }) {
-				continue
-			}
-			if w, ok := renderedWait(j.Steps, b); ok && len(at[b]) == 0 {
-				at[b] = append(at[b], w)
-			}
-			at[b] = append(at[b], plan.Step{Kind: plan.RememberCount, Target: target, Ref: ref})
-			at[i+1] = append(at[i+1], plan.Step{Kind: plan.ExpectCount, Target: target, Ref: ref, Compare: plan.CountAtLeast, Count: 1, Reach: true})
-			added = true
+			added = c.follow(b, i) || added
 		}
-		if len(at) > 0 {
-			if end := at[len(j.Steps)]; len(end) > 0 {
-				j.Steps = append(spliced(j.Steps, at), end...)
-			} else {
-				j.Steps = spliced(j.Steps, at)
-			}
-		}
+		c.splice()
 	}
 	if !added {
 		return ""
