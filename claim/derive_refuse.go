@@ -2134,7 +2134,7 @@ func (p *parser) refusal() *refusal {
 		}
 	}
 	for _, w := range outOfReach {
-		if outOfReachIn(shape, w) && !inShownName(p.lx.toks, w) && !inElementName(p.lx.toks, w) && !(w == "second" && allOrdinal(p.lx)) {
+		if outOfReachIn(shape, w) && !inShownName(p.lx.toks, w) && !inElementName(p.lx.toks, w) && !capitalisedName(p.lx.toks, w) && !(w == "second" && allOrdinal(p.lx)) {
 			switch w {
 			case "milliseconds", "ms", "seconds", "second", "minutes", "hours", "latency", "p99", "p95", "uptime", "downtime":
 				return &refusal{cause: "out_of_reach", reason: fmt.Sprintf("timings (%q) are not something a plan checks: every step has a time budget instead", w)}
@@ -2175,6 +2175,43 @@ func (p *parser) refusal() *refusal {
 	from, _ := p.lx.tokensIn(p.far, len(shape))
 	return &refusal{cause: "unrecognized", reason: fmt.Sprintf("vouch could not read %s as a page, an action or a check: %s", quoteSpan(shorten(rest, 60)), unreadAdvice(p.lx.toks[from:]))}
 }
+
+// capitalisedName reports whether every use of the one word w is a
+// name the page shows: written with a capital inside a sentence, not
+// first nor after a colon, and followed by a word for a part of a page
+// ("the Server response table", "the Servers bar"; not "The Queue is
+// drained", nor "Backup NAS shows as Connected": first). A
+// refusal that says the page's own heading is out of a browser's reach
+// sends its writer the wrong way; the claim is refused for what vouch
+// could not read instead.
+func capitalisedName(toks []token, w string) bool {
+	if !pageNameWords[w] {
+		return false // CI, CPU, Safari: what they name is out of reach
+	}
+	seen := false
+	for i, t := range toks {
+		if t.kind != tWord || t.low != w {
+			continue
+		}
+		seen = true
+		if i == 0 || t.raw == "" || t.raw[0] < 'A' || t.raw[0] > 'Z' || toks[i-1].kind == tPunct && toks[i-1].low == ":" ||
+			i+1 >= len(toks) || toks[i+1].kind != tWord || !namePartWords[toks[i+1].raw] && !isElementNoun(toks[i+1].raw) {
+			return false
+		}
+	}
+	return seen
+}
+
+// pageNameWords are the out-of-reach words that pages use as names of
+// their own parts: Swagger UI's "Server response", Node-RED's "Deploy".
+var pageNameWords = map[string]bool{"server": true, "servers": true, "backup": true, "backups": true,
+	"database": true, "storage": true, "deploy": true, "queue": true, "worker": true, "workers": true,
+	"logs": true, "cache": true, "tracking": true, "encryption": true}
+
+// namePartWords are lower-case words for a part of a page that may follow a
+// page's name for it, besides the element nouns.
+var namePartWords = map[string]bool{"response": true, "responses": true, "bar": true, "section": true,
+	"block": true, "area": true, "strip": true, "label": true, "box": true, "list": true}
 
 // noStartReason is the reason for a claim the parser could not start
 // reading; refuse names the words its best rephrasing leaves out instead
