@@ -460,6 +460,9 @@ var restatements = []restatement{
 		"a label before the claim", false},
 	{lazyRE(`^(?i:[A-Z][A-Z0-9]+-\d+)\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
+	// Who is writing, in chat: "PM here -", "Dana from support here:".
+	{lazyRE(`^(?i:(?:[a-z]+ (?:from|on|in) (?:the )?[a-z]+(?: team)? )?(?:pm|qa|support|dev|devs|design|ops|product|sre|[a-z]+ team)) (?i:here)\s*[:,\-–—]\s+`), "",
+		"who is writing, before the claim", false},
 	// Chat openers without a colon.
 	{lazyRE(`^(?i:fyi|btw|so|also|for the record|just so you know|quick note|heads[- ]up|psa|reminder|side note)\s*,?\s+|^(?i:ok(?:ay)?)\s*,\s*`), "",
 		"a chat word before the claim", false},

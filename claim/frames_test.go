@@ -43,6 +43,8 @@ func TestRestated(t *testing.T) {
 		{"Shift+O opens the 'Upload' dialog", "Pressing Shift+O opens the 'Upload' dialog", ""},
 		{"btw, /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
 		{"PR #418: /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"PM here - /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"Sam from the billing team here: /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
 		{"After this change, /plans shows 'Starter'.", "/plans shows 'Starter'", `On /plans, the page shows "Starter".`},
 		{"The customer says that /plans no longer shows 'Legacy'.", "/plans no longer shows 'Legacy'", `On /plans, the page does not show "Legacy".`},
 		{"Two users reported the /plans page is missing 'Starter'.", "", ""}, // "Two users reported" is no frame it knows: refused below
