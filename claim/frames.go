@@ -460,6 +460,12 @@ var restatements = []restatement{
 		"a label before the claim", false},
 	{lazyRE(`^(?i:[A-Z][A-Z0-9]+-\d+)\s*[:\-–—]\s+`), "",
 		"a ticket's number before the claim", false},
+	// A wrong password as the subject: "A wrong password on /login shows
+	// …" is the answer to signing in with it there (with the account's
+	// email, as a person would try it; not an empty email field, which a
+	// form may refuse before it checks the password).
+	{lazyRE(`^(?i:an? |the )?((?i:wrong|bad|invalid|incorrect|mistyped) (?i:password))\s+(?i:on|at)\s+(/\S*?),?\s+((?i:shows|gives|displays|brings up|triggers|produces)\b)`), "Signing in on $2 with a $1 $3",
+		"a wrong password said as what acts: signing in with it on the page named", false},
 	// Who is writing, in chat: "PM here -", "Dana from support here:".
 	{lazyRE(`^(?i:(?:[a-z]+ (?:from|on|in) (?:the )?[a-z]+(?: team)? )?(?:pm|qa|support|dev|devs|design|ops|product|sre|[a-z]+ team)) (?i:here)\s*[:,\-–—]\s+`), "",
 		"who is writing, before the claim", false},

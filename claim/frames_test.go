@@ -44,6 +44,7 @@ func TestRestated(t *testing.T) {
 		{"btw, /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
 		{"PR #418: /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
 		{"PM here - /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
+		{"A wrong password on /login shows 'Try again'.", "Signing in on /login with a wrong password shows 'Try again'", ""},
 		{"Sam from the billing team here: /plans lists 'Starter'.", "/plans lists 'Starter'", `On /plans, the page shows "Starter".`},
 		{"After this change, /plans shows 'Starter'.", "/plans shows 'Starter'", `On /plans, the page shows "Starter".`},
 		{"The customer says that /plans no longer shows 'Legacy'.", "/plans no longer shows 'Legacy'", `On /plans, the page does not show "Legacy".`},
