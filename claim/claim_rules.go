@@ -637,6 +637,18 @@ func buildRules() {
 			switch l := m.st.last; {
 			case l != nil && l.signin:
 				it.replacePassword = true
+			case !m.st.acted && m.low(1) != "short" && m.low(1) != "weak" && m.low(1) != "too short":
+				// "with a wrong password, /login shows 'Invalid'": nothing
+				// typed before it, so the account's email is typed too, as
+				// a person trying it would (and as signing in with it
+				// does): a form that requires an email is never sent with
+				// the password alone, which failed a true claim
+				email := plan.Step{Kind: plan.Fill, Target: plan.Target{Kind: plan.ByLabel, Value: "Email"}.String(), Secret: "USER_EMAIL"}
+				it.steps = append([]plan.Step{email}, it.steps...)
+				click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: submitCSS}.String()}
+				it.deferred = &click
+				it.notes = append(it.notes, "The claim types no email: the account's is typed from the secret USER_EMAIL, as a person trying a wrong password would (a form that requires an email is not sent without one).",
+					"A wrong password shows only once the form is sent: the plan sends it by the button or key the claim says next, else by the form's first submit button.")
 			case (l == nil || l.deferred == nil) && m.low(1) != "short" && m.low(1) != "weak" && m.low(1) != "too short":
 				// "entering a@b.co and a wrong password shows 'Invalid'":
 				// a wrong password is found out only once the form is sent

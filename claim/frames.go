@@ -466,6 +466,9 @@ var restatements = []restatement{
 	// form may refuse before it checks the password).
 	{lazyRE(`^(?i:an? |the )?((?i:wrong|bad|invalid|incorrect|mistyped) (?i:password))\s+(?i:on|at)\s+(/\S*?),?\s+((?i:shows|gives|displays|brings up|triggers|produces)\b)`), "Signing in on $2 with a $1 $3",
 		"a wrong password said as what acts: signing in with it on the page named", false},
+	// "On /login a wrong password shows …": signing in there with it.
+	{lazyRE(`^(?i:on|at) (/\S*?),?\s+(?:(?i:entering|typing|using|submitting|trying) )?(?i:an? |the )?((?i:wrong|bad|invalid|incorrect|mistyped) (?i:password))\s+((?i:shows|gives|displays|brings up|triggers|produces)\b)`), "Signing in on $1 with a $2 $3",
+		"a wrong password said as what acts: signing in with it on the page named", false},
 	// Who is writing, in chat: "PM here -", "Dana from support here:".
 	{lazyRE(`^(?i:(?:[a-z]+ (?:from|on|in) (?:the )?[a-z]+(?: team)? )?(?:pm|qa|support|dev|devs|design|ops|product|sre|[a-z]+ team)) (?i:here)\s*[:,\-–—]\s+`), "",
 		"who is writing, before the claim", false},

@@ -1888,7 +1888,7 @@ func TestSuggestionsKeepTheClaimsScope(t *testing.T) {
 		{"On /, the 'Send' button stays greyed out until 'Email' is filled with 'a@b.co'", `On /, "Email" is set to "a@b.co"`},
 		// an input described, not quoted: the page before it is entered
 		{"On /login, wrong credentials show 'Invalid login'", `/login shows "Invalid login"`},
-		{"On /login a wrong password shows 'Invalid email or password'", `/login shows "Invalid email or password"`},
+		{"A wrong password on /login shows 'Invalid email or password' under the form", `/login shows "Invalid email or password"`},
 		// the title is no text of the page's body
 		{"On /, the title is not 'Untitled'", `/ does not show "Untitled"`},
 		// who sees it: every journey's visitor is signed out, and no admin

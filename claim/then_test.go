@@ -863,6 +863,33 @@ func TestWrongPasswordIsSent(t *testing.T) {
 	})
 }
 
+// "With a wrong password, /login shows 'Invalid'" typed the password alone:
+// a form that requires an email was never sent, and the claim failed on a
+// page that says it (seen in Chromium). With nothing typed before it, the
+// account's email is typed too, from the secret USER_EMAIL; after a typed
+// email or a click, the claim's own steps stand.
+func TestWrongPasswordAloneTypesTheEmail(t *testing.T) {
+	for c, want := range map[string]bool{
+		"With a wrong password, /login shows 'Invalid'":                     true,
+		"Entering a wrong password on /login shows 'Invalid'":               true,
+		"On /login, entering a wrong password shows 'Invalid'":              true,
+		"On /login, entering a@b.co and a wrong password shows 'Invalid'":   false,
+		"On /login, clicking 'Use password' and a wrong password shows 'X'": false,
+	} {
+		p := mustDerive(c)
+		secret := false
+		for _, s := range p.Journeys[0].Steps {
+			secret = secret || s.Kind == plan.Fill && s.Target == "label=Email" && s.Secret == "USER_EMAIL"
+		}
+		if secret != want {
+			t.Errorf("%q: types the email from USER_EMAIL %v, want %v\n%s", c, secret, want, p.Canonical())
+		}
+	}
+	checkStepKinds(t, map[string]string{
+		"With a wrong password, /login shows 'Invalid'": `visit,wait_for,remember_count,fill,wait_for,fill,click,expect_count`,
+	})
+}
+
 // "clicking 'Sign up' opens a dialog with 'Create account'" looked for
 // the text only after the click, so a page that showed it all along and
 // whose button did nothing verified. What a container an action opens
