@@ -212,7 +212,7 @@ func TestComposeChanges(t *testing.T) {
 		{"Collapsing the archived section hides 'Old board', and a reload brings it back", [][]string{{`{"visit":"/"}`, `{"expect_text":"Old board"}`, `{"wait_for":"text=\"archived\"","reach":true}`, `{"click":"text=\"archived\""}`, `{"expect_no_text":"Old board"}`, `{"reload":true}`, `{"expect_text":"Old board"}`}}},
 		// what opens a dialog, said after it, comes first
 		{"Pressing Escape closes the 'Keyboard shortcuts' dialog you get by pressing '?'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=Keyboard shortcuts","as":"before_keyboard_shortcuts"}}`, `{"press":"?"}`, `{"expect_text":"Keyboard shortcuts"}`, `{"expect_count":{"target":"text=Keyboard shortcuts","more_than":"before_keyboard_shortcuts"},"reach":true}`, `{"press":"Escape"}`, `{"expect_no_text":"Keyboard shortcuts"}`}}},
-		{"Hitting Esc closes the 'New issue' dialog that opens when you click 'New'", [][]string{{`{"visit":"/"}`, `{"click":"text=\"New\""}`, `{"expect_text":"New issue"}`, `{"press":"Escape"}`, `{"expect_no_text":"New issue"}`}}},
+		{"Hitting Esc closes the 'New issue' dialog that opens when you click 'New'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"New\""}`, `{"remember_count":{"target":"text=New issue","as":"before_new_issue"}}`, `{"click":"text=\"New\""}`, `{"expect_text":"New issue"}`, `{"expect_count":{"target":"text=New issue","more_than":"before_new_issue"},"reach":true}`, `{"press":"Escape"}`, `{"expect_no_text":"New issue"}`}}},
 	})
 	runRefused(t, []string{
 		"Clicking 'OK' closes the 'Confirm' dialog",                // nothing in the claim opens it
