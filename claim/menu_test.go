@@ -21,28 +21,28 @@ func TestClassMenuChoice(t *testing.T) {
 	runClasses(t, []classCase{
 		// "from/in the X menu"
 		{"Choosing 'Log out' from the account menu shows 'See you soon'",
-			j(`{"visit":"/"}`, opener("account menu"), item("Log out"), `{"expect_text":"See you soon"}`)},
+			j(`{"visit":"/"}`, opener("account menu"), `{"remember_count":{"target":"text=See you soon","as":"before_see_you_soon"}}`, item("Log out"), `{"expect_text":"See you soon"}`, `{"expect_count":{"target":"text=See you soon","more_than":"before_see_you_soon"},"reach":true}`)},
 		{"Selecting 'Dark' in the theme menu shows 'Dark mode on'",
-			j(`{"visit":"/"}`, opener("theme menu"), item("Dark"), `{"expect_text":"Dark mode on"}`)},
+			j(`{"visit":"/"}`, opener("theme menu"), `{"remember_count":{"target":"text=Dark mode on","as":"before_dark_mode_on"}}`, item("Dark"), `{"expect_text":"Dark mode on"}`, `{"expect_count":{"target":"text=Dark mode on","more_than":"before_dark_mode_on"},"reach":true}`)},
 		{"On /editor, picking 'Export' in the 'File' menu shows 'Exported'",
-			j(`{"visit":"/editor"}`, `{"click":"role=button[name=\"File\" s]","reach":true}`, item("Export"), `{"expect_text":"Exported"}`)},
+			j(`{"visit":"/editor"}`, `{"click":"role=button[name=\"File\" s]","reach":true}`, `{"remember_count":{"target":"text=Exported","as":"before_exported"}}`, item("Export"), `{"expect_text":"Exported"}`, `{"expect_count":{"target":"text=Exported","more_than":"before_exported"},"reach":true}`)},
 		{"Clicking the Archive item from the message menu shows 'Moved to archive'",
-			j(`{"visit":"/"}`, opener("message menu"), item("Archive"), `{"expect_text":"Moved to archive"}`)},
+			j(`{"visit":"/"}`, opener("message menu"), `{"remember_count":{"target":"text=Moved to archive","as":"before_moved_to_archive"}}`, item("Archive"), `{"expect_text":"Moved to archive"}`, `{"expect_count":{"target":"text=Moved to archive","more_than":"before_moved_to_archive"},"reach":true}`)},
 		{"After choosing 'Shortcuts' from the help menu, the page shows 'Ctrl+K'",
-			j(`{"visit":"/"}`, opener("help menu"), item("Shortcuts"), `{"expect_text":"Ctrl+K"}`)},
+			j(`{"visit":"/"}`, opener("help menu"), `{"remember_count":{"target":"text=Ctrl+K","as":"before_ctrl_k"}}`, item("Shortcuts"), `{"expect_text":"Ctrl+K"}`, `{"expect_count":{"target":"text=Ctrl+K","more_than":"before_ctrl_k"},"reach":true}`)},
 		// "open the X menu and pick Y"
 		{"Opening the overflow menu and picking 'Duplicate' shows 'Copy of Q3 report'",
-			j(`{"visit":"/"}`, opener("overflow menu"), item("Duplicate"), `{"expect_text":"Copy of Q3 report"}`)},
+			j(`{"visit":"/"}`, opener("overflow menu"), `{"remember_count":{"target":"text=Copy of Q3 report","as":"before_copy_of_q3_report"}}`, item("Duplicate"), `{"expect_text":"Copy of Q3 report"}`, `{"expect_count":{"target":"text=Copy of Q3 report","more_than":"before_copy_of_q3_report"},"reach":true}`)},
 		{"After opening the user menu and choosing 'Profile', the page shows 'Edit your bio'",
-			j(`{"visit":"/"}`, opener("user menu"), item("Profile"), `{"expect_text":"Edit your bio"}`)},
+			j(`{"visit":"/"}`, opener("user menu"), `{"remember_count":{"target":"text=Edit your bio","as":"before_edit_your_bio"}}`, item("Profile"), `{"expect_text":"Edit your bio"}`, `{"expect_count":{"target":"text=Edit your bio","more_than":"before_edit_your_bio"},"reach":true}`)},
 		// "Y from the menu" (an unnamed menu: the button named "menu")
 		{"'Keyboard shortcuts' from the menu opens a dialog",
 			j(`{"visit":"/"}`, `{"click":"role=button[name=\"menu\"]","reach":true}`, item("Keyboard shortcuts"), `{"expect_visible":"role=dialog"}`)},
 		// The menu and the item as a path, or the menu said first.
 		{"Account menu > Billing shows 'Next invoice'",
-			j(`{"visit":"/"}`, opener("Account menu"), item("Billing"), `{"expect_text":"Next invoice"}`)},
+			j(`{"visit":"/"}`, opener("Account menu"), `{"remember_count":{"target":"text=Next invoice","as":"before_next_invoice"}}`, item("Billing"), `{"expect_text":"Next invoice"}`, `{"expect_count":{"target":"text=Next invoice","more_than":"before_next_invoice"},"reach":true}`)},
 		{"From the help menu, choosing 'Shortcuts' shows 'Ctrl+K'",
-			j(`{"visit":"/"}`, opener("help menu"), item("Shortcuts"), `{"expect_text":"Ctrl+K"}`)},
+			j(`{"visit":"/"}`, opener("help menu"), `{"remember_count":{"target":"text=Ctrl+K","as":"before_ctrl_k"}}`, item("Shortcuts"), `{"expect_text":"Ctrl+K"}`, `{"expect_count":{"target":"text=Ctrl+K","more_than":"before_ctrl_k"},"reach":true}`)},
 		// What an item opens or leads to is what choosing it does.
 		{"The 'Licenses' item in the help menu opens a dialog",
 			j(`{"visit":"/"}`, opener("help menu"), item("Licenses"), `{"expect_visible":"role=dialog"}`)},

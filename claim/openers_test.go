@@ -104,9 +104,9 @@ func TestOpenersByName(t *testing.T) {
 func TestMenuItemReports(t *testing.T) {
 	runClasses(t, []classCase{
 		{"About in the help menu reports 'Mailer 2.4'", [][]string{{`{"visit":"/"}`, `{"click":"role=button[name=\"help menu\"]","reach":true}`,
-			`{"click":"role=menuitem[name=\"About\" s]","reach":true}`, `{"expect_text":"Mailer 2.4"}`}}},
+			`{"remember_count":{"target":"text=Mailer 2.4","as":"before_mailer_2_4"}}`, `{"click":"role=menuitem[name=\"About\" s]","reach":true}`, `{"expect_text":"Mailer 2.4"}`, `{"expect_count":{"target":"text=Mailer 2.4","more_than":"before_mailer_2_4"},"reach":true}`}}},
 		{"Statistics in the view menu reports '12 folders'", [][]string{{`{"visit":"/"}`, `{"click":"role=button[name=\"view menu\"]","reach":true}`,
-			`{"click":"role=menuitem[name=\"Statistics\" s]","reach":true}`, `{"expect_text":"12 folders"}`}}},
+			`{"remember_count":{"target":"text=12 folders","as":"before_12_folders"}}`, `{"click":"role=menuitem[name=\"Statistics\" s]","reach":true}`, `{"expect_text":"12 folders"}`, `{"expect_count":{"target":"text=12 folders","more_than":"before_12_folders"},"reach":true}`}}},
 	})
 	runRefused(t, []string{
 		// What the item tells may be said of the item itself, shown in

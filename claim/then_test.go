@@ -1343,3 +1343,17 @@ func TestTextHoldingControlNameCounted(t *testing.T) {
 		"On /, clicking 'Show comments' shows 'Comments'":                        `visit,click,expect_visible`,
 	})
 }
+
+// "Choosing 'Duplicate' from the 'Actions' menu shows 'Rename'" was
+// verified in Chromium on testapp's /widgets, whose Rename button is there
+// before the menu opens: the menu's item, a click marked reach because its
+// role is a guess, was taken for a way to a place, and the text was not
+// counted. The item chosen is the claim's action: counted like any other.
+func TestMenuChoiceCounted(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /widgets, choosing 'Duplicate' from the 'Actions' menu shows 'Rename'": `visit,click,remember_count,click,expect_text,expect_count`,
+		"Choosing 'About' from the settings menu shows 'Transmission 3.00'":        `visit,click,remember_count,click,expect_text,expect_count`,
+		// a place opened by a guess and looked inside is not counted
+		"In Preferences, the page shows 'Speed Limits'": `visit,click,expect_text`,
+	})
+}
