@@ -209,6 +209,14 @@ func deriveRules(claim string) (d Derivation, err error) {
 		// take "data.active = true" for a text
 		return d, nil
 	}
+	if reMenuArrowAct.MatchString(strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")) {
+		// "choosing New > Folder": a path through a menu, before the
+		// sentence readers, which would take "New > Folder" for one
+		// name (menu.go)
+		if d, ok := deriveMenu(claim); ok {
+			return d, nil
+		}
+	}
 	d, err = deriveOnce(claim)
 	if err != nil {
 		// a claim in a frame or said in other words (frames.go)
@@ -240,6 +248,13 @@ func deriveRules(claim string) (d Derivation, err error) {
 		}
 	}
 	if err == nil {
+		if why := pathInPlan(claim, d.Plan); why != "" {
+			// "After choosing File > Save shows …": a path of names
+			// taken for one text, which no control shows
+			return Derivation{}, refuse(claim, "unrecognized", why, nil)
+		}
+	}
+	if err == nil {
 		if why := bareState(d); why != "" {
 			d, err, stateEnded = Derivation{}, refuse(claim, "ambiguous", why, nil), true
 		}
@@ -253,6 +268,35 @@ func deriveRules(claim string) (d Derivation, err error) {
 		}
 	}
 	return d, err
+}
+
+// pathInPlan refuses a plan that looks for or acts on an unquoted path of
+// names ("File > Save") as one text: the claim names several controls in
+// a row, and a text of that whole would block or fail a true claim.
+func pathInPlan(claim string, p *plan.Plan) string {
+	if p == nil {
+		return ""
+	}
+	for _, j := range p.Journeys {
+		for _, s := range j.Steps {
+			var vs []string
+			if s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText {
+				vs = append(vs, s.Value)
+			}
+			if t, err := plan.ParseTarget(s.Target); err == nil && (t.Kind == plan.ByText || t.Kind == plan.ByRole) {
+				// (a CSS target's ">" is a child combinator)
+				vs = append(vs, t.Value, t.Name)
+			}
+			for _, v := range vs {
+				if v == "" || !pathOfNames([]string{v}) || quotedIn(claim, v) {
+					continue
+				}
+				first, _, _ := strings.Cut(v, " ")
+				return fmt.Sprintf("%q is a path of names, not one text: say it as a choice (\"choosing %s shows …\", which opens %s and chooses what follows) or quote each name (\"clicking '%s' and then …\")", v, v, plan.Quote(first), first)
+			}
+		}
+	}
+	return ""
 }
 
 // bareStateWords end an unquoted name when they say the state of the control

@@ -49,7 +49,7 @@ func deriveGuessed(claim string, err error) (Derivation, bool) {
 			// on into the sentence ("List payments with limit 5").
 			continue
 		}
-		if qc.joined || len(qc.names) == 0 || np.Cause == "vague" && !judgementNamed(claim, np.Reason, qc.names) {
+		if qc.joined || len(qc.names) == 0 || np.Cause == "vague" && !judgementNamed(claim, np.Reason, qc.names) || pathOfNames(qc.names) {
 			return Derivation{}, false
 		}
 		d, err := deriveRules(c)
@@ -76,6 +76,20 @@ func deriveGuessed(claim string, err error) (Derivation, bool) {
 		return d, true
 	}
 	return Derivation{}, false
+}
+
+// pathOfNames reports whether a name is a path of names ("File > Save",
+// "Preferences → Speed"): several controls, read by menu.go and reach.go
+// where the sentence says how, never one text.
+func pathOfNames(names []string) bool {
+	for _, n := range names {
+		for _, sep := range []string{" > ", " → ", " -> ", " » "} {
+			if strings.Contains(n, sep) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // headingOnly reports whether a plan uses name n only as the heading a

@@ -59,6 +59,11 @@ var (
 	// in brackets the menu and the item that open it (the dialog's own
 	// name when no item is said).
 	reMenuDialog = lazyRE(`^(?i:the )?` + placeName + ` (dialog|window) \((?i:from |in |via |under |through )?` + menuRef + `(?:(?:,? (?i:then)|,| >| →| ->) (?i:the )?` + placeName + menuItemWord + `)?\) (shows|lists|has|contains|says|displays) (.+)$`)
+	// "Choosing New > Folder shows …", "After clicking File > Save, …":
+	// a path of two names after a verb of choosing, with no "menu" said:
+	// the control of the first name's whole text opens what holds the
+	// second (groups: page, after, the first name, the second, the rest).
+	reMenuArrowAct = lazyRE(`^` + menuPage + `((?i:after|once|when) (?i:you |i |the user |a user )?)?` + menuAct + `(?: on)? (?i:the )?` + placeName + ` (?:→|->|>|») (?i:the )?` + placeName + menuItemWord + `(,)? (.+)$`)
 	// "After opening the account menu, …": only the menu is opened.
 	reMenuOpen = lazyRE(`^` + menuPage + `(?i:after|once|when) (?i:you |i |the user |a user )?(?i:opening|open|opens|clicking|click|clicks|expanding|expand|expands) ` + menuRef + `, (.+)$`)
 	// "'Sign out' in the account menu shows …", "The account menu's 'Sign
@@ -89,6 +94,10 @@ type menuReading struct {
 	// purpose is what the claim says the item is for ("for installing
 	// new nodes"): noted, not checked.
 	purpose string
+	// path is set for a path of names ("New > Folder"): the first is
+	// the control of that whole text, whatever its role (a menu bar's
+	// entries are often links).
+	path bool
 }
 
 // purposeWords reports whether words after an item say what it is for,
@@ -238,6 +247,22 @@ func menuRewrite(claim string) (menuReading, bool) {
 			return r, false
 		}
 		r.said = page + upperFirst(clicks(item)) + " " + rest
+	case reMenuArrowAct.MatchString(c):
+		m := reMenuArrowAct.FindStringSubmatch(c)
+		page, item, rest = m[1], firstOf(m, 8), m[14]
+		name := firstOf(m, 3)
+		if vaguePlace[strings.ToLower(name)] || (m[2] != "") != (m[13] != "") {
+			// "After choosing A > B shows …" is not a sentence
+			return r, false
+		}
+		r.opener = plan.Target{Kind: plan.ByRole, Value: "button", Name: name, Exact: true}
+		r.menu = "the " + plan.Quote(name) + " menu"
+		r.path = true
+		if m[2] != "" {
+			r.said = page + "After " + clicks(item) + ", " + rest
+		} else {
+			r.said = page + upperFirst(clicks(item)) + " " + rest
+		}
 	default:
 		return r, false
 	}
@@ -273,6 +298,9 @@ func deriveMenu(claim string) (Derivation, bool) {
 			return Derivation{}, false
 		}
 		steps[1].Target = r.opener.String()
+		if r.path {
+			steps[1].Target = plan.Target{Kind: plan.ByText, Value: r.opener.Name, Exact: true}.String()
+		}
 		steps[1].Reach = true
 		if r.item == "" {
 			continue
@@ -297,7 +325,11 @@ func deriveMenu(claim string) (Derivation, bool) {
 		if r.has {
 			t = strings.Replace(t, "then the page shows "+plan.Quote(r.item), "then it shows the menu item "+plan.Quote(r.item), 1)
 		}
-		t = strings.Replace(t, "click the text "+plan.Quote(r.opener.Name), "open "+r.menu+" (the button named "+plan.Quote(r.opener.Name)+")", 1)
+		if r.path {
+			t = strings.Replace(t, "click the text "+plan.Quote(r.opener.Name), "open "+r.menu+" (the control of that text)", 1)
+		} else {
+			t = strings.Replace(t, "click the text "+plan.Quote(r.opener.Name), "open "+r.menu+" (the button named "+plan.Quote(r.opener.Name)+")", 1)
+		}
 		if r.item != "" {
 			t = strings.Replace(t, "click the text "+plan.Quote(r.item), "choose the menu item "+plan.Quote(r.item), 1)
 		}
@@ -315,6 +347,9 @@ func deriveMenu(claim string) (Derivation, bool) {
 		notes = append(notes, n)
 	}
 	how := fmt.Sprintf("The claim does not say what opens %s: the plan guesses it opens by clicking the button (or titled icon) named %s", r.menu, plan.Quote(r.opener.Name))
+	if r.path {
+		how = fmt.Sprintf("The path %s > %s is read as a menu: the plan clicks the control whose whole text is %s to open it", plan.Quote(r.opener.Name), plan.Quote(r.item), plan.Quote(r.opener.Name))
+	}
 	if r.item == "" {
 		// only opened
 	} else if r.has {

@@ -132,3 +132,52 @@ func TestMenuItemAmbiguous(t *testing.T) {
 		}
 	}
 }
+
+// "Choosing New > Folder shows …" was read as one unquoted text, "New >
+// Folder", waited for and clicked: no control shows it, so a true claim
+// was blocked. A path of two names after a verb of choosing opens the
+// control of the first name's text and chooses the item of the second
+// (both reach), and the item chosen is counted as the claim's action; a
+// path taken whole as a text is refused with the reading to say.
+func TestMenuPathChosen(t *testing.T) {
+	opener := func(name string) string { return `{"click":"text=\"` + name + `\"","reach":true}` }
+	item := func(name string) string {
+		return `{"click":"role=menuitem[name=\"` + name + `\" s]","reach":true}`
+	}
+	counted := func(text, ref string, steps ...string) []string {
+		out := []string{`{"remember_count":{"target":"text=` + text + `","as":"` + ref + `"}}`}
+		out = append(out, steps...)
+		return append(out, `{"expect_text":"`+text+`"}`, `{"expect_count":{"target":"text=`+text+`","more_than":"`+ref+`"},"reach":true}`)
+	}
+	j := func(steps ...string) [][]string { return [][]string{steps} }
+	runClasses(t, []classCase{
+		{"On /tree, choosing New > Folder shows 'Untitled Folder'",
+			j(append([]string{`{"visit":"/tree"}`, opener("New")}, counted("Untitled Folder", "before_untitled_folder", item("Folder"))...)...)},
+		{"After clicking File → Save, the page shows 'Saved'",
+			j(append([]string{`{"visit":"/"}`, opener("File")}, counted("Saved", "before_saved", item("Save"))...)...)},
+		{"On /nb, picking 'Kernel' > 'Restart' shows 'Kernel ready'",
+			j(append([]string{`{"visit":"/nb"}`, opener("Kernel")}, counted("Kernel ready", "before_kernel_ready", item("Restart"))...)...)},
+	})
+	for _, c := range []string{
+		"After choosing File > Save shows 'Saved'",
+		"On /tree, choosing New > Folder, the page shows 'Untitled Folder'",
+	} {
+		np := refusalOf(t, c)
+		if !strings.Contains(np.Reason, "is a path of names") {
+			t.Errorf("%q refused for %q, want the path of names said", c, np.Reason)
+		}
+	}
+	// quoted whole, it is the text the claim names
+	mustDerive("On /tree, clicking 'New > Folder' shows 'Untitled Folder'")
+}
+
+// "Status > Rules shows …" opened Status, then Rules (reach); said after
+// the page ("On /graph, Status > Rules shows …") it was refused.
+func TestPlacePathAfterPage(t *testing.T) {
+	want := [][]string{{`{"visit":"/graph"}`, `{"click":"text=\"Status\"","reach":true}`, `{"click":"text=\"Rules\"","reach":true}`, `{"expect_text":"instance:up:all"}`}}
+	runClasses(t, []classCase{
+		{"On /graph, Status > Rules shows 'instance:up:all'", want},
+		{"On /graph, in Status > Rules, the page shows 'instance:up:all'", want},
+		{"On /graph, Status → Rules: the page shows 'instance:up:all'", want},
+	})
+}

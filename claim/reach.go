@@ -59,6 +59,11 @@ func firstOf(m []string, i int) string {
 func reachRewrite(claim string) (said string, names []string, ok bool) {
 	c := strings.TrimSpace(claim)
 	c = strings.TrimSuffix(c, ".")
+	page := ""
+	if m := reLeadPath.FindStringSubmatch(c); m != nil {
+		// "On /graph, in Status → Rules, …": the page, then the place
+		page, c = m[1]+", ", upperFirst(m[2])
+	}
 	var rest string
 	if m := reTabOfPlace.FindStringSubmatch(c); m != nil {
 		names = []string{firstOf(m, 6), firstOf(m, 1)}
@@ -82,8 +87,15 @@ func reachRewrite(claim string) (said string, names []string, ok bool) {
 		}
 		clicks[i] = "clicking " + plan.Quote(n)
 	}
+	if page != "" {
+		return page + "after " + strings.Join(clicks, " and ") + ", " + rest, names, true
+	}
 	return "After " + strings.Join(clicks, " and ") + ", " + rest, names, true
 }
+
+// reLeadPath is a page named by its path before the rest of a claim ("On
+// /graph, …"): a page's name could be a place's.
+var reLeadPath = lazyRE(`^((?i:on|at) /[^\s,]*), (.+)$`)
 
 // vaguePlace are capitalised words that name no control of their own
 // ("The Menu", "In The …" at a sentence's start).
@@ -98,7 +110,11 @@ func unopenedRefusal(claim string, r *refusal) string {
 		return r.reason
 	}
 	if r.cause == "unrecognized" {
-		if m := reArrowPlace.FindStringSubmatch(strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")); m != nil {
+		c := strings.TrimSuffix(strings.TrimSpace(stripLabel(claim)), ".")
+		if m := reLeadPath.FindStringSubmatch(c); m != nil {
+			c = upperFirst(m[2]) // the page said first
+		}
+		if m := reArrowPlace.FindStringSubmatch(c); m != nil {
 			// "In Actions > About, …": a path of names, the claim's own
 			// way to the place, its first name a word no rule reads
 			return "the claim looks inside " + firstOf(m, 1)

@@ -74,6 +74,14 @@ func placeOf(m []string, i int) string {
 // ok is false when it is in none of the forms here.
 func tabRewrite(claim string) (said, place string, ok bool) {
 	c := strings.TrimSuffix(strings.TrimSpace(claim), ".")
+	if m := reLeadPath.FindStringSubmatch(c); m != nil {
+		// "On /graph, Status > Rules shows …": the page kept before the
+		// place's reading
+		if said, place, ok = tabRewrite(upperFirst(m[2])); ok {
+			return m[1] + ", " + lowerFirst(said), place, true
+		}
+		return "", "", false
+	}
 	switch {
 	case reArrowHas.MatchString(c):
 		m := reArrowHas.FindStringSubmatch(c)
