@@ -64,6 +64,13 @@ var (
 	// the control of the first name's whole text opens what holds the
 	// second (groups: page, after, the first name, the second, the rest).
 	reMenuArrowAct = lazyRE(`^` + menuPage + `((?i:after|once|when) (?i:you |i |the user |a user )?)?` + menuAct + `(?: on)? (?i:the )?` + placeName + ` (?:→|->|>|») (?i:the )?` + placeName + menuItemWord + `(,)? (.+)$`)
+	// "Actions > Settings opens the Settings dialog": a path of names as
+	// the subject of a verb of choosing's effect (groups: page, the rest)
+	reArrowOpens = lazyRE(`^` + menuPage + `(` + placeName + ` (?:→|->|>|») (?i:the )?` + placeName + ` (?i:opens|brings up|pops up|leads to|takes you to|navigates to|goes to) .+)$`)
+	// "Kernel > Change kernel offers 'Python 3'": a menu's item in
+	// sentence case, up to the verb (groups: page, the menu's name, the
+	// item's, what it shows)
+	reArrowSentenceCase = lazyRE(`^` + menuPage + `([A-Z][\w-]*(?: [A-Z][\w-]*){0,2}) (?:→|->|>|») ([A-Z][\w-]*(?: [a-z][\w-]*){1,3}) (?i:shows|lists|says|displays|offers|contains) (.+)$`)
 	// "After opening the account menu, …": only the menu is opened.
 	reMenuOpen = lazyRE(`^` + menuPage + `(?i:after|once|when) (?i:you |i |the user |a user )?(?i:opening|open|opens|clicking|click|clicks|expanding|expand|expands) ` + menuRef + `, (.+)$`)
 	// "'Sign out' in the account menu shows …", "The account menu's 'Sign
@@ -160,6 +167,15 @@ func menuRewrite(claim string) (menuReading, bool) {
 	c := strings.TrimSuffix(strings.TrimSpace(claim), ".")
 	if m := reMenuAtPage.FindStringSubmatch(c); m != nil {
 		c = "On " + m[7] + ", " + m[1] + " " + m[8]
+	}
+	if m := reArrowOpens.FindStringSubmatch(c); m != nil {
+		// "Actions > Settings opens the Settings dialog": choosing it
+		c = m[1] + "Choosing " + m[2]
+	} else if m := reArrowSentenceCase.FindStringSubmatch(c); m != nil {
+		// "Kernel > Change kernel offers 'Python 3'": what the item
+		// opens shows, each text counted around the choice (a kernel's
+		// name may be on the page before the menu opens)
+		c = m[1] + "After choosing " + m[2] + " > " + plan.Quote(m[3]) + ", the page shows " + m[4]
 	}
 	var r menuReading
 	var item, rest, page string
@@ -313,11 +329,17 @@ func deriveMenu(claim string) (Derivation, bool) {
 			steps[2] = plan.Step{Kind: plan.ExpectVisible, Target: item}
 			continue
 		}
-		if !said(steps[2], r.item) {
+		k := 2
+		for k < len(steps)-1 && (steps[k].Kind.IsAssertion() || steps[k].Kind == plan.RememberCount) {
+			// checks of the state before the choice ("opens the
+			// Settings dialog" checks it closed first)
+			k++
+		}
+		if !said(steps[k], r.item) {
 			return Derivation{}, false
 		}
-		steps[2].Target = item
-		steps[2].Reach = true
+		steps[k].Target = item
+		steps[k].Reach = true
 	}
 	// The clicks said by their text are the menu's control and item, in
 	// the requirements and the journeys named after them.

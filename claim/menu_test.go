@@ -181,3 +181,21 @@ func TestPlacePathAfterPage(t *testing.T) {
 		{"On /graph, Status → Rules: the page shows 'instance:up:all'", want},
 	})
 }
+
+// "Kernel > Change kernel offers 'Python 3'" (a menu's item in sentence
+// case) and "Actions > Settings opens the Settings dialog" (a path as the
+// subject of what choosing does) were refused. Both choose the item
+// through the menu; what it shows is counted around the choice, so a
+// kernel name already on the page does not pass a menu that never opened.
+func TestMenuPathSaidAsSubject(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /nb, Kernel > Change kernel offers 'Python 3'":                      `visit,click,remember_count,click,expect_text,expect_count`,
+		"On /nb, File > Download as lists 'Python (.py)' and 'PDF (.pdf)'":      `visit,click,remember_count,remember_count,click,expect_text,expect_count,expect_text,expect_count`,
+		"On /, Actions > Settings opens the Settings dialog":                    `visit,click,expect_hidden,click,expect_count,wait_for`,
+		"Choosing 'Settings' from the 'Actions' menu opens the Settings dialog": `visit,click,expect_hidden,click,expect_count,wait_for`,
+	})
+	d := mustDerive("On /nb, Kernel > Change kernel offers 'Python 3'")
+	if s := d.Journeys[0].Steps[3]; s.Target != `role=menuitem[name="Change kernel" s]` || !s.Reach {
+		t.Errorf("the choice is %+v, want the menu item 'Change kernel', reach", s)
+	}
+}

@@ -61,6 +61,17 @@ var (
 	reTabAlone = lazyRE(`^(?:(?i:on|in|under) )?(?i:the )?` + placeName + ` tab(?:,|:) (.+)$`)
 )
 
+// sayPlace says a place's name as reach.go reads it: as it is when
+// capitalised, quoted when a word of it is not ("Change kernel").
+func sayPlace(n string) string {
+	for _, w := range strings.Fields(n) {
+		if !capitalised(w) {
+			return plan.Quote(n)
+		}
+	}
+	return n
+}
+
 // placeOf is the place matched from group i of placeOrPrefs: its name, or
 // the lower-case preferences capitalised as the control names them.
 func placeOf(m []string, i int) string {
@@ -86,7 +97,7 @@ func tabRewrite(claim string) (said, place string, ok bool) {
 	case reArrowHas.MatchString(c):
 		m := reArrowHas.FindStringSubmatch(c)
 		place = placeOf(m, 1)
-		return "In " + place + " → " + firstOf(m, 7) + ", " + m[12] + " is " + m[13], place, true
+		return "In " + place + " → " + sayPlace(firstOf(m, 7)) + ", " + m[12] + " is " + m[13], place, true
 	case reTabInHas.MatchString(c):
 		m := reTabInHas.FindStringSubmatch(c)
 		place = placeOf(m, 6)
@@ -106,7 +117,7 @@ func tabRewrite(claim string) (said, place string, ok bool) {
 	case reArrowShows.MatchString(c):
 		m := reArrowShows.FindStringSubmatch(c)
 		place = placeOf(m, 1)
-		return "In " + place + " → " + firstOf(m, 7) + ", the page " + m[12] + " " + m[13], place, true
+		return "In " + place + " → " + sayPlace(firstOf(m, 7)) + ", the page " + m[12] + " " + m[13], place, true
 	case reUnder.MatchString(c):
 		said = "In " + reUnder.FindStringSubmatch(c)[1]
 		if _, names, ok := reachRewrite(said); ok {
@@ -127,7 +138,7 @@ func tabRewrite(claim string) (said, place string, ok bool) {
 	case reArrowColon.MatchString(c):
 		m := reArrowColon.FindStringSubmatch(c)
 		place = placeOf(m, 1)
-		return "In " + place + " → " + firstOf(m, 7) + ", " + m[12], place, true
+		return "In " + place + " → " + sayPlace(firstOf(m, 7)) + ", " + m[12], place, true
 	case reInPrefs.MatchString(c):
 		m := reInPrefs.FindStringSubmatch(c)
 		place = upperFirst(strings.ToLower(m[1]))
