@@ -102,6 +102,9 @@ var sketchActionVerbs = map[string]bool{"closing": true, "close": true, "dismiss
 	"refresh": true, "hover": true, "drag": true, "dismiss": true, "executing": true, "execute": true,
 	"running": true, "calling": true, "invoking": true, "collapse": true, "expand": true}
 
+// pageWords name the page itself after "refreshing the".
+var pageWords = map[string]bool{"page": true, "browser": true, "tab": true, "window": true, "site": true, "app": true}
+
 // visitVerbs, before a path, name the page: "Going to /users …",
 // "Checking /db, …".
 var visitVerbs = map[string]bool{"going": true, "visiting": true, "navigating": true,
@@ -583,6 +586,12 @@ func sketchClaim(lx *lexed) (sk sketch, ok bool) {
 			used[i], used[i+1] = true, true
 			i++
 		case w == "reloading" || w == "refreshing" || (w == "reload" || w == "refresh") && word(i-1) != "a" && word(i-1) != "the":
+			if (determiners[word(i+1)] || word(i+1) == "its") && !pageWords[word(i+2)] {
+				// "refreshing the global context": a control's refresh,
+				// not the page's
+				sk.cut = true
+				continue
+			}
 			if checking {
 				sk.cut = true
 				continue
@@ -1235,6 +1244,14 @@ func countReadingList(lx *lexed, sk sketch) []string {
 		return nil
 	}
 	toks := lx.toks
+	for _, t := range toks {
+		if (sketchActionVerbs[t.low] || sketchClickVerbs[t.low]) && strings.HasSuffix(t.low, "ing") {
+			// "Opening the Order schema lists four properties",
+			// "Without signing in, …": a count of the start page would
+			// be of another state than the claim's
+			return nil
+		}
+	}
 	page := "The home page"
 	if sk.page != "" {
 		page = upperFirst(sk.page)

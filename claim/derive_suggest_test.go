@@ -243,3 +243,28 @@ func TestRephrasingKeepsTheActions(t *testing.T) {
 		}
 	}
 }
+
+// Three suggestions checked another state than the claim's without
+// saying so: "Opening the Order schema lists four properties …" and
+// "Without signing in, the home page lists 7 packages" were offered a
+// count of the start page's list items (the opening, the signed-out
+// state dropped), and "refreshing the global context shows …" was
+// offered a reload of the page. None is offered now.
+func TestSuggestionKeepsTheState(t *testing.T) {
+	for _, c := range []string{
+		"Opening the Order schema lists four properties: id, bookId, quantity and status.",
+		"Without signing in, the home page lists 7 packages.",
+		"In the Context Data sidebar, refreshing the global context shows siteName set to \"Warehouse 7\".",
+	} {
+		np := refusalOf(t, c)
+		for _, s := range np.Suggestions {
+			if strings.Contains(s, "list items") || strings.Contains(strings.ToLower(s), "reload") {
+				t.Errorf("%q: suggestion %q checks another state", c, s)
+			}
+		}
+	}
+	// a count of the page said alone is still offered
+	if np := refusalOf(t, "The home page lists 7 packages."); len(np.Suggestions) == 0 || !strings.Contains(np.Suggestions[0], "7 list items") {
+		t.Errorf("the count of a page said alone: %q", np.Suggestions)
+	}
+}

@@ -70,6 +70,9 @@ type optReading struct {
 	quotedName              bool
 	steps                   []plan.Step // after the visit (and the reach hover)
 	notes                   []string
+	// lit are option names the claim does not quote that read as literal
+	// labels; with bare ones beside them, a rephrasing quotes them too.
+	lit []string
 	// bare are option names the claim does not quote and that are not
 	// clearly literal: the claim is refused with them quoted.
 	bare []string
@@ -313,6 +316,7 @@ func (r *optReading) literal(unquoted []string) {
 			r.bare = append(r.bare, u)
 		}
 	}
+	r.lit = lit
 	if len(lit) > 0 && len(r.bare) == 0 {
 		r.notes = append(r.notes, fmt.Sprintf("The option %s unquoted in the claim and read as the literal %s %s.",
 			map[bool]string{true: "name " + lit[0] + " is", false: "names " + strings.Join(lit, ", ") + " are"}[len(lit) == 1],
@@ -421,7 +425,9 @@ func deriveOptions(claim string) (Derivation, *NotProvableError, bool) {
 			}
 		}
 		said := c
-		for _, b := range r.bare {
+		for _, b := range append(append([]string(nil), r.bare...), r.lit...) {
+			// every unquoted name, so that none is left to another
+			// reading in the rephrasing
 			said = regexp.MustCompile(`(^|[\s,])`+regexp.QuoteMeta(b)+`($|[\s,])`).ReplaceAllString(said, "${1}'"+b+"'${2}")
 		}
 		var readings []string

@@ -90,7 +90,11 @@ func TestDropdownOptionsRefusedWithReadings(t *testing.T) {
 			"The Tag picker lists 'News' and 'Events', in that order on /blog",
 			"The Tag picker includes 'News' and 'Events' on /blog"}},
 		{"The Sort dropdown lists newest first, Oldest and Price, in that order", []string{
-			"The Sort dropdown lists 'newest first', Oldest and Price, in that order"}},
+			"The Sort dropdown lists 'newest first', 'Oldest' and 'Price', in that order"}},
+		// a name read as literal beside ones that are not is quoted too:
+		// left bare, the rephrasing read "Folder" otherwise
+		{"The New dropdown on /tree offers Python 3 (ipykernel), Text File and Folder", []string{
+			"The New dropdown on /tree offers 'Python 3 (ipykernel)', 'Text File' and 'Folder'"}},
 		{"You can pick express in the Shipping dropdown", []string{
 			"You can pick 'express' in the Shipping dropdown"}},
 	} {
