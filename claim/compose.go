@@ -1897,6 +1897,9 @@ func (c *composer) predicate(subj *subject) bool {
 		if neg || subj.kind != sNone {
 			return false
 		}
+		// "brings up 'A' and 'B'" says what is shown; "opens 'X'" alone
+		// may be a page or a link
+		up := c.i >= 1 && c.w[c.i-1].low == "up"
 		what := ""
 		if c.at("a") || c.at("the") {
 			// "opens a dialog listing 'X'", "brings up a panel with 'X'"
@@ -1911,7 +1914,7 @@ func (c *composer) predicate(subj *subject) bool {
 			}
 		}
 		vals := c.lits()
-		if len(vals) == 0 || what == "" && len(vals) != 1 || !c.acted {
+		if len(vals) == 0 || what == "" && len(vals) != 1 && !up || !c.acted {
 			return false
 		}
 		if what != "" {

@@ -138,6 +138,11 @@ var reChangesLabelled = lazyRE(`^((?i:on)\s+\S+,\s*)?((?i:clicking|pressing|choo
 const changesLabelledAs = "${1}after $2, the $3 says $4"
 
 var restatements = []restatement{
+	// "searching for 'flour' shows 'Pancakes' in the results": what a
+	// search finds is what the page shows after it (each text counted
+	// around the search, so one shown before does not pass)
+	{lazyRE(`^(.*\b(?i:searching|search|searches|filtering|filter|filters|typing|type|types)\b.*?` + quotedRe + `)\s+(?i:in|among|within)\s+(?i:the\s+)?(?:(?i:search|matching)\s+)?(?i:results|hits|matches)(?:\s+(?i:list|panel|pane|dropdown))?\s*$`), "${1}",
+		"what a search brings up \"in the results\" is what the page shows after it", false},
 	// "adding 'Milk' and reloading still shows it", "after adding 'Milk'
 	// and refreshing, it's still there": "it" is the one item added
 	{lazyRE(`^([^'"]*\b(?i:adding|creating|entering|typing)\s+)` + quotedRe + `([^'"]*\b(?i:reloading|refreshing|reload|refresh)\b[^'"]*?)\b(?:(?i:still)\s+)?(?i:shows|keeps|lists)\s+(?i:it)\s*$`), "${1}${2}${3}still shows ${2}",

@@ -233,3 +233,19 @@ func TestRestateLeavesAlone(t *testing.T) {
 		}
 	}
 }
+
+// "Searching for 'flour' shows 'Pancakes' in the results" and "typing
+// 'flour' into the search box brings up 'Pancakes' and 'Banana Bread'"
+// were refused ("in the results" no known place; "brings up" read only
+// of one text). What a search brings up in its results is what the page
+// shows after it, each text counted around the search.
+func TestSearchResultsShown(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"Searching for 'flour' shows 'Pancakes' in the results":                                     `visit,wait_for,remember_count,fill,press,expect_text,expect_count`,
+		"Searching for 'flour' brings up 'Pancakes' and 'Banana Bread'":                             `visit,wait_for,remember_count,remember_count,fill,press,expect_text,expect_count,expect_text,expect_count`,
+		"Typing 'flour' into the search box brings up 'Pancakes' and 'Banana Bread' in the results": `visit,wait_for,remember_count,remember_count,fill,expect_text,expect_count,expect_text,expect_count`,
+		"On /, clicking 'Share' brings up 'Copy link' and 'Email'":                                  `visit,wait_for,remember_count,remember_count,click,expect_text,expect_count,expect_text,expect_count`,
+	})
+	// no search: "in the results" names no place vouch knows
+	runRefused(t, []string{"On /docs, the page shows 'Pancakes' in the results", "Clicking 'Share' opens 'Copy link' and 'Email'"})
+}
