@@ -29,17 +29,17 @@ func TestDocsUIReadings(t *testing.T) {
 		{"Clicking 'Try it out' on the 'Delete a recipe' operation shows a 'recipeId' box", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"Delete a recipe\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"expect_visible":"label=recipeId"}`}}},
 		{"After clicking Try it out on 'Create a recipe', that button turns into 'Cancel'", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"Create a recipe\"","reach":true}`, `{"expect_text":"Try it out"}`, `{"click":"text=\"Try it out\""}`, `{"expect_no_text":"Try it out"}`, `{"expect_visible":"role=button[name=\"Cancel\"]"}`}}},
+			{`{"visit":"/"}`, `{"wait_for":"text=\"Create a recipe\""}`, `{"remember_count":{"target":"text=Try it out","as":"before_try_it_out"}}`, `{"click":"text=\"Create a recipe\"","reach":true}`, `{"expect_text":"Try it out"}`, `{"expect_count":{"target":"text=Try it out","more_than":"before_try_it_out"},"reach":true}`, `{"click":"text=\"Try it out\""}`, `{"expect_no_text":"Try it out"}`, `{"expect_visible":"role=button[name=\"Cancel\"]"}`}}},
 		{"Hitting 'Cancel' after trying out 'Search recipes' removes the 'Execute' button", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"Search recipes\"","reach":true}`, `{"click":"text=\"Try it out\""}`, `{"expect_visible":"text=\"Execute\""}`, `{"click":"text=\"Cancel\""}`, `{"expect_hidden":"text=\"Execute\""}`}}},
 		{"Once 'List ingredients' has been executed, pressing 'Clear' removes the 'Server response' section", [][]string{
-			{`{"visit":"/"}`, `{"click":"text=\"List ingredients\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Server response"}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Server response"}`}}},
+			{`{"visit":"/"}`, `{"wait_for":"text=\"List ingredients\""}`, `{"remember_count":{"target":"text=Server response","as":"before_server_response"}}`, `{"click":"text=\"List ingredients\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Server response"}`, `{"expect_count":{"target":"text=Server response","more_than":"before_server_response"},"reach":true}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Server response"}`}}},
 		{"Expanding GET /recipes lists a 'page' parameter", [][]string{
 			{`{"visit":"/"}`, `{"click":"role=button[name=\"GET /recipes\"]","reach":true}`, `{"hover":"css=.opblock.is-open","reach":true}`, `{"expect_visible":"css=.opblock.is-open tr[data-param-name=\"page\"]"}`}}},
 		{"Opening GET /recipes/{recipeId} has no 'cuisine' parameter", [][]string{
 			{`{"visit":"/"}`, `{"click":"role=button[name=\"GET /recipes/{recipeId}\"]","reach":true}`, `{"hover":"css=.opblock.is-open","reach":true}`, `{"expect_hidden":"css=.opblock.is-open tr[data-param-name=\"cuisine\"]"}`}}},
 		{"Expanding DELETE /recipes/{recipeId} shows 'Recipe removed'", [][]string{
-			{`{"visit":"/"}`, `{"click":"role=button[name=\"DELETE /recipes/{recipeId}\"]","reach":true}`, `{"expect_text":"Recipe removed"}`}}},
+			{`{"visit":"/"}`, `{"wait_for":"role=button[name=\"DELETE /recipes/{recipeId}\"]"}`, `{"remember_count":{"target":"text=Recipe removed","as":"before_recipe_removed"}}`, `{"click":"role=button[name=\"DELETE /recipes/{recipeId}\"]","reach":true}`, `{"expect_text":"Recipe removed"}`, `{"expect_count":{"target":"text=Recipe removed","more_than":"before_recipe_removed"},"reach":true}`}}},
 		{"The 'Search recipes' operation has a Try it out button", [][]string{
 			{`{"visit":"/"}`, `{"click":"text=\"Search recipes\"","reach":true}`, `{"expect_visible":"role=button[name=\"Try it out\"]"}`}}},
 		{"The 'Search recipes' operation lists a 'cuisine' parameter", [][]string{

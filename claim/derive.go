@@ -153,6 +153,7 @@ func Derive(claim string) (d Derivation, err error) {
 		// of the claim: what the claim says goes away is found before the
 		// action too, and its quoted texts are used (gone.go, guard.go).
 		lx := lexClaim(stripLabel(claim))
+		reachNoteOnPage(&d)
 		changed := false
 		for _, n := range []string{foundFirst(lx, d.Plan), absentFirst(lx, d.Plan), inClickedExact(d.Plan), countedAdds(lx, d.Plan), countedErrors(lx, d.Plan), countedCame(lx, d.Plan), shownBefore(claim, d.Plan)} {
 			changed = changed || n != ""

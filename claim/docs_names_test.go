@@ -15,18 +15,18 @@ func TestDocsNamesReadings(t *testing.T) {
 	runClasses(t, []classCase{
 		// after a verb that opens, tries out or executes it
 		{"Expanding List contacts shows 'No parameters'", [][]string{
-			{`{"visit":"/"}`, open("List contacts"), `{"expect_text":"No parameters"}`}}},
+			{`{"visit":"/"}`, `{"wait_for":"text=\"List contacts\""}`, `{"remember_count":{"target":"text=No parameters","as":"before_no_parameters"}}`, `{"click":"text=\"List contacts\"","reach":true}`, `{"expect_text":"No parameters"}`, `{"expect_count":{"target":"text=No parameters","more_than":"before_no_parameters"},"reach":true}`}}},
 		{"Trying out List pages and executing it returns 200", [][]string{
 			{`{"visit":"/"}`, open("List pages"), `{"click":"text=\"Try it out\""}`, `{"click":"text=\"Execute\""}`, `{"hover":"css=.live-responses-table","reach":true}`, `{"expect_text":{"text":"200","target":"css=.live-responses-table tbody .response-col_status"}}`}}},
 		{"After an Execute on List pages, hitting Clear removes the Server response section", [][]string{
-			{`{"visit":"/"}`, open("List pages"), `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Server response"}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Server response"}`}}},
+			{`{"visit":"/"}`, `{"wait_for":"text=\"List pages\""}`, `{"remember_count":{"target":"text=Server response","as":"before_server_response"}}`, `{"click":"text=\"List pages\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Server response"}`, `{"expect_count":{"target":"text=Server response","more_than":"before_server_response"},"reach":true}`, `{"click":"text=\"Clear\""}`, `{"expect_no_text":"Server response"}`}}},
 		{"Running List pages shows 'Welcome'", [][]string{
-			{`{"visit":"/"}`, open("List pages"), `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Welcome"}`}}},
+			{`{"visit":"/"}`, `{"wait_for":"text=\"List pages\""}`, `{"remember_count":{"target":"text=Welcome","as":"before_welcome"}}`, `{"click":"text=\"List pages\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Welcome"}`, `{"expect_count":{"target":"text=Welcome","more_than":"before_welcome"},"reach":true}`}}},
 		{"Given Get a page is expanded, when I click Try it out, then the button turns into Cancel", [][]string{
-			{`{"visit":"/"}`, open("Get a page"), `{"expect_text":"Try it out"}`, `{"click":"text=\"Try it out\""}`, `{"expect_no_text":"Try it out"}`, `{"expect_visible":"role=button[name=\"Cancel\"]"}`}}},
+			{`{"visit":"/"}`, `{"wait_for":"text=\"Get a page\""}`, `{"remember_count":{"target":"text=Try it out","as":"before_try_it_out"}}`, `{"click":"text=\"Get a page\"","reach":true}`, `{"expect_text":"Try it out"}`, `{"expect_count":{"target":"text=Try it out","more_than":"before_try_it_out"},"reach":true}`, `{"click":"text=\"Try it out\""}`, `{"expect_no_text":"Try it out"}`, `{"expect_visible":"role=button[name=\"Cancel\"]"}`}}},
 		// the subject of a docs verb, or before a possessive
 		{"Create a contact says 'Request body' when you expand it", [][]string{
-			{`{"visit":"/"}`, open("Create a contact"), `{"expect_text":"Request body"}`}}},
+			{`{"visit":"/"}`, `{"wait_for":"text=\"Create a contact\""}`, `{"remember_count":{"target":"text=Request body","as":"before_request_body"}}`, `{"click":"text=\"Create a contact\"","reach":true}`, `{"expect_text":"Request body"}`, `{"expect_count":{"target":"text=Request body","more_than":"before_request_body"},"reach":true}`}}},
 		{"Create a contact documents a 409 response, 'Duplicate email'", [][]string{
 			{`{"visit":"/"}`, open("Create a contact"), `{"hover":"` + opened + `","reach":true}`, `{"expect_visible":"` + opened + ` tr.response[data-code=\"409\"]"}`,
 				`{"expect_text":{"text":"Duplicate email","target":"` + opened + ` tr.response[data-code=\"409\"] .response-col_description"}}`}}},

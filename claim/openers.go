@@ -298,6 +298,24 @@ func reachNames(d Derivation) []string {
 	return names
 }
 
+// reachNoteOnPage puts the page a guessed opener is looked for on into
+// its note (reachNote says the home page): "On /widgets, in the Rename
+// dialog, …" looks for "Rename" on /widgets.
+func reachNoteOnPage(d *Derivation) {
+	if len(d.Plan.Journeys) == 0 || len(d.Plan.Journeys[0].Steps) == 0 {
+		return
+	}
+	first := d.Plan.Journeys[0].Steps[0]
+	if first.Kind != plan.Visit || first.Value == "/" || !strings.HasPrefix(first.Value, "/") {
+		return
+	}
+	for i, n := range d.Notes {
+		if strings.HasPrefix(n, "The claim does not say how ") {
+			d.Notes[i] = strings.Replace(n, " on the home page (/)", " on "+first.Value, 1)
+		}
+	}
+}
+
 // reachNote is the note of a place opened by the control of its name
 // (names: the control, then a tab's), said of the place as named (what).
 func reachNote(what string, names []string) string {

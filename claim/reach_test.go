@@ -75,7 +75,8 @@ func TestPlacesReachedByTheirName(t *testing.T) {
 			for _, j := range d.Plan.Journeys {
 				var reached []string
 				for _, s := range j.Steps {
-					if s.Reach && !(s.Kind == plan.WaitFor && s.Target == dialogScope) {
+					// (a count around the opening is the place's, shown.go)
+					if s.Reach && !(s.Kind == plan.WaitFor && s.Target == dialogScope) && s.Kind != plan.ExpectCount {
 						tg, _ := plan.ParseTarget(s.Target)
 						if s.Kind != plan.Click || tg.Kind != plan.ByText || !tg.Exact {
 							t.Errorf("reach step %s %s, want a click on the exact text", s.Kind, s.Target)
@@ -86,7 +87,11 @@ func TestPlacesReachedByTheirName(t *testing.T) {
 				if strings.Join(reached, "|") != strings.Join(tc.clicks, "|") {
 					t.Errorf("reach clicks %q, want %q", reached, tc.clicks)
 				}
-				last, _ := j.Steps[len(j.Steps)-1].MarshalJSON()
+				end := len(j.Steps) - 1
+				if end > 0 && j.Steps[end].Kind == plan.ExpectCount && j.Steps[end].Reach {
+					end--
+				}
+				last, _ := j.Steps[end].MarshalJSON()
 				if string(last) != tc.last {
 					t.Errorf("last step %s, want %s", last, tc.last)
 				}

@@ -32,7 +32,7 @@ func shownBefore(claim string, p *plan.Plan) string {
 	if p == nil || reKept.MatchString(claim) {
 		return ""
 	}
-	added := false
+	added, placed := false, false
 	for ji := range p.Journeys {
 		c := newCounter(&p.Journeys[ji])
 		j := c.j
@@ -40,6 +40,11 @@ func shownBefore(claim string, p *plan.Plan) string {
 		last := -1   // the last action
 		seen := -1   // the last visit
 		acts := true // the group's actions are ones whose effect a count tells
+		// opening: the group's actions all open the place the claim looks
+		// inside (placeOpener), so the count goes before the first: a
+		// tab of a dialog open by default shows its texts before its own
+		// click, not before the dialog opened
+		opening := false
 		checking := false
 		for i, s := range j.Steps {
 			switch {
@@ -47,16 +52,17 @@ func shownBefore(claim string, p *plan.Plan) string {
 				first, seen, checking = -1, i, false
 			case s.Kind == plan.WaitFor || s.Kind.IsAssertion() || s.Kind == plan.RememberCount || s.Kind == plan.Screenshot:
 				checking = true
-			case s.Reach && !menuChoice(s) || s.Kind == plan.Click && strings.HasPrefix(s.Target, plan.ByRole+"=tab"):
+			case s.Reach && !menuChoice(s) && !placeOpener(s) || s.Kind == plan.Click && strings.HasPrefix(s.Target, plan.ByRole+"=tab"):
 				// a guessed way to the place the claim is about, or a
 				// tab (which may be open already): the place, not what
 				// the claim says shows the text; the actions after it are
 				first = -1
 			default:
 				if first < 0 || checking {
-					first, acts, checking = i, true, false
+					first, acts, checking, opening = i, true, false, true
 				}
 				acts = acts && countedAct(s)
+				opening = opening && placeOpener(s)
 				last = i
 			}
 			if first < 0 || seen < 0 || !acts || s.Kind != plan.ExpectText || s.Target != "" || s.Reach ||
@@ -71,6 +77,9 @@ func shownBefore(claim string, p *plan.Plan) string {
 			// showed and took away ("adding 'milk' then deleting it shows
 			// '0 items left'") is no effect of the one the check follows
 			b := last
+			if opening {
+				b, placed = first, true
+			}
 			for b > first && (j.Steps[b-1].Kind == plan.Fill || j.Steps[b-1].Kind == plan.Select) {
 				b--
 			}
@@ -81,6 +90,9 @@ func shownBefore(claim string, p *plan.Plan) string {
 	if !added {
 		return ""
 	}
+	if placed {
+		return "That the action shows a text, or that the place the claim looks inside holds it, is checked after the action, and by counting the text's visible matches just before the action (or before the place is opened) and after it on the same page: as many as before blocks the journey (the page showed the text before, so what the action or the place showed cannot be told); a page the action leads to is not compared."
+	}
 	return "That the action shows a text is checked after it, and by counting the text's visible matches just before the action and after it on the same page: as many as before blocks the journey (the page showed the text before, so what the action did cannot be told); a page the action leads to is not compared."
 }
 
@@ -90,6 +102,17 @@ func shownBefore(claim string, p *plan.Plan) string {
 // menu shows …"), whose effect a count tells.
 func menuChoice(s plan.Step) bool {
 	return s.Kind == plan.Click && strings.HasPrefix(s.Target, plan.ByRole+"=menuitem")
+}
+
+// placeOpener reports whether a step is the guessed click that opens the
+// place a claim looks inside ("In Preferences, the page shows 'Speed'",
+// "in the Rename dialog, …"): a place shown on the same page, whose texts
+// were not shown before it opened; a text the page showed all along
+// passes a page-wide check whatever the place holds, so it is counted
+// like the effect of any action (a link the click follows to another page
+// is not compared).
+func placeOpener(s plan.Step) bool {
+	return s.Kind == plan.Click && s.Reach && !menuChoice(s)
 }
 
 // countedAct reports whether an action's effect on the page's texts is

@@ -1353,7 +1353,31 @@ func TestMenuChoiceCounted(t *testing.T) {
 	checkStepKinds(t, map[string]string{
 		"On /widgets, choosing 'Duplicate' from the 'Actions' menu shows 'Rename'": `visit,click,remember_count,click,expect_text,expect_count`,
 		"Choosing 'About' from the settings menu shows 'Transmission 3.00'":        `visit,click,remember_count,click,expect_text,expect_count`,
-		// a place opened by a guess and looked inside is not counted
-		"In Preferences, the page shows 'Speed Limits'": `visit,click,expect_text`,
+		// a place opened by a guess and looked inside is counted too,
+		// before it opens
+		"In Preferences, the page shows 'Speed Limits'": `visit,wait_for,remember_count,click,expect_text,expect_count`,
 	})
+}
+
+// TestPlaceOpenerCounted: a text looked for inside a place the plan opens
+// by a guessed click ("in the Rename dialog, the page shows 'Apollo'") is
+// counted before the place opens, so a text the page showed all along
+// cannot pass for the place's; a chain of openers is counted before the
+// first (a tab open by default shows its texts before its own click), and
+// the claim's own action after the place still gets its count just
+// before it.
+func TestPlaceOpenerCounted(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /widgets, in the Rename dialog, the page shows 'Apollo'":           `visit,wait_for,remember_count,click,expect_text,expect_count`,
+		"On the General tab of Settings, 'Dark theme' is shown":                `visit,wait_for,remember_count,click,click,expect_text,expect_count`,
+		"Clicking 'Save' in the 'Edit Profile' dialog shows 'Profile saved'": `visit,click,remember_count,click,expect_text,expect_count`,
+	})
+	d, err := Derive("On the General tab of Settings, 'Dark theme' is shown")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := d.Plan.Journeys[0].Steps
+	if steps[2].Kind != plan.RememberCount || steps[3].Target != `text="Settings"` {
+		t.Errorf("the count is not taken before the first opener: %s", d.Plan.Canonical())
+	}
 }
