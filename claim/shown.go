@@ -181,7 +181,9 @@ func renderedWait(steps []plan.Step, b int) (plan.Step, bool) {
 	case err != nil || t.Nth != 0 || t.In != "" || t.Under != "" || t.Beside != "":
 		return plan.Step{}, false
 	case t.Within != "":
-		return plan.Step{Kind: plan.WaitFor, Target: plan.Target{Kind: plan.ByText, Value: t.Within}.String()}, true
+		return plan.Step{Kind: plan.WaitFor, Target: plan.Target{Kind: plan.ByText, Value: t.Within}.String(), Reach: steps[b].Reach}, true
 	}
-	return plan.Step{Kind: plan.WaitFor, Target: steps[b].Target}, true
+	// A guessed opener's wait is a guess as well: a page without that
+	// control blocks the run, never fails it.
+	return plan.Step{Kind: plan.WaitFor, Target: steps[b].Target, Reach: steps[b].Reach}, true
 }

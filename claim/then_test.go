@@ -1380,4 +1380,9 @@ func TestPlaceOpenerCounted(t *testing.T) {
 	if steps[2].Kind != plan.RememberCount || steps[3].Target != `text="Settings"` {
 		t.Errorf("the count is not taken before the first opener: %s", d.Plan.Canonical())
 	}
+	// The wait for the guessed opener before the count is a guess too: a
+	// page without it blocks the run, never fails it.
+	if steps[1].Kind != plan.WaitFor || !steps[1].Reach {
+		t.Errorf("the wait for the opener is not marked reach: %s", d.Plan.Canonical())
+	}
 }
