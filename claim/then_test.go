@@ -1368,8 +1368,8 @@ func TestMenuChoiceCounted(t *testing.T) {
 // before it.
 func TestPlaceOpenerCounted(t *testing.T) {
 	checkStepKinds(t, map[string]string{
-		"On /widgets, in the Rename dialog, the page shows 'Apollo'":           `visit,wait_for,remember_count,click,expect_text,expect_count`,
-		"On the General tab of Settings, 'Dark theme' is shown":                `visit,wait_for,remember_count,click,click,expect_text,expect_count`,
+		"On /widgets, in the Rename dialog, the page shows 'Apollo'":         `visit,wait_for,remember_count,click,expect_text,expect_count`,
+		"On the General tab of Settings, 'Dark theme' is shown":              `visit,wait_for,remember_count,click,click,expect_text,expect_count`,
 		"Clicking 'Save' in the 'Edit Profile' dialog shows 'Profile saved'": `visit,click,remember_count,click,expect_text,expect_count`,
 	})
 	d, err := Derive("On the General tab of Settings, 'Dark theme' is shown")
