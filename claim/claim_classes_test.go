@@ -163,8 +163,10 @@ func TestClassPageShowing(t *testing.T) {
 
 func TestClassSwitchTab(t *testing.T) {
 	runClasses(t, []classCase{
-		{"On /settings, switching to the 'Billing' tab shows 'Invoices'", [][]string{{`{"visit":"/settings"}`, `{"wait_for":"role=tab[name=\"Billing\"]","reach":true}`, `{"click":"role=tab[name=\"Billing\"]"}`, `{"expect_text":"Invoices"}`}}},
-		{"On /account, going to the Members tab shows 'Two-factor'", [][]string{{`{"visit":"/account"}`, `{"wait_for":"role=tab[name=\"Members\"]","reach":true}`, `{"click":"role=tab[name=\"Members\"]"}`, `{"expect_text":"Two-factor"}`}}},
+		{"On /settings, switching to the 'Billing' tab shows 'Invoices'", [][]string{
+			{`{"visit":"/settings"}`, `{"wait_for":"role=tab[name=\"Billing\"]","reach":true}`, `{"click":"role=tab[name=\"Billing\"]"}`, `{"wait_for":"role=tabpanel[name=\"Billing\"]","reach":true}`, `{"expect_text":{"text":"Invoices","target":"role=tabpanel[name=\"Billing\"]"}}`}}},
+		{"On /account, going to the Members tab shows 'Two-factor'", [][]string{
+			{`{"visit":"/account"}`, `{"wait_for":"role=tab[name=\"Members\"]","reach":true}`, `{"click":"role=tab[name=\"Members\"]"}`, `{"wait_for":"role=tabpanel[name=\"Members\"]","reach":true}`, `{"expect_text":{"text":"Two-factor","target":"role=tabpanel[name=\"Members\"]"}}`}}},
 	})
 	runRefused(t, []string{
 		"On /account, switching to the new tab shows 'x'", // "new" describes, names no tab

@@ -82,7 +82,7 @@ func TestDocsUIMoreReadings(t *testing.T) {
 		// a complaint with no box left empty may be the response's: a
 		// text of the page, as before
 		{"Executing 'List payments' complains 'Failed to fetch'", [][]string{
-			{`{"visit":"/"}`, `{"wait_for":"text=\"List payments\"","reach":true}`, `{"remember_count":{"target":"text=Failed to fetch","as":"before_failed_to_fetch"}}`, `{"click":"text=\"List payments\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Failed to fetch"}`, `{"expect_count":{"target":"text=Failed to fetch","more_than":"before_failed_to_fetch"},"reach":true}`}}},
+			{`{"visit":"/"}`, `{"remember_count":{"target":"text=Failed to fetch","as":"before_failed_to_fetch"}}`, `{"click":"text=\"List payments\"","reach":true}`, `{"click":"text=\"Try it out\"","reach":true}`, `{"click":"text=\"Execute\"","reach":true}`, `{"expect_text":"Failed to fetch"}`, `{"expect_count":{"target":"text=Failed to fetch","more_than":"before_failed_to_fetch"},"reach":true}`}}},
 	})
 	runRefused(t, []string{
 		// where a text ends: no step checks it, and "contains" proves less

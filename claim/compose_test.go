@@ -190,7 +190,8 @@ func TestComposeActions(t *testing.T) {
 		{"Typing 'pasta' into 'Search recipes' and pressing Enter shows 'Carbonara'", [][]string{{`{"visit":"/"}`, `{"wait_for":"placeholder=Search recipes"}`, `{"remember_count":{"target":"text=Carbonara","as":"before_carbonara"}}`, `{"fill":{"target":"placeholder=Search recipes","value":"pasta"}}`, `{"press":"Enter"}`, `{"expect_text":"Carbonara"}`, `{"expect_count":{"target":"text=Carbonara","more_than":"before_carbonara"},"reach":true}`}}},
 		// a text box named by its place only
 		{"Typing 'jazz' in the box at the top and clicking Search gives 'Kind of Blue'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=Kind of Blue","as":"before_kind_of_blue"}}`, `{"fill":{"target":"role=textbox nth=first","value":"jazz"}}`, `{"click":"role=button[name=\"Search\"]"}`, `{"expect_text":"Kind of Blue"}`, `{"expect_count":{"target":"text=Kind of Blue","more_than":"before_kind_of_blue"},"reach":true}`}}},
-		{"On /board, switching to the 'Done' tab shows 'Ship v1'", [][]string{{`{"visit":"/board"}`, `{"wait_for":"role=tab[name=\"Done\"]","reach":true}`, `{"click":"role=tab[name=\"Done\"]"}`, `{"expect_text":"Ship v1"}`}}},
+		{"On /board, switching to the 'Done' tab shows 'Ship v1'", [][]string{
+			{`{"visit":"/board"}`, `{"wait_for":"role=tab[name=\"Done\"]","reach":true}`, `{"click":"role=tab[name=\"Done\"]"}`, `{"wait_for":"role=tabpanel[name=\"Done\"]","reach":true}`, `{"expect_text":{"text":"Ship v1","target":"role=tabpanel[name=\"Done\"]"}}`}}},
 		// "if you X and Y, Z": X and Y first; "stays open" is shown by the
 		// check that follows it
 		{"If you open 'Advanced' and refresh, it stays open ('Proxy settings' is still shown)", [][]string{{`{"visit":"/"}`, `{"click":"text=\"Advanced\""}`, `{"expect_text":"Proxy settings"}`, `{"reload":true}`, `{"expect_text":"Proxy settings"}`}}},
@@ -260,7 +261,8 @@ func TestComposeElisionsAndOpens(t *testing.T) {
 		{"If you hit 'n' and then Esc, 'New card' goes away", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=New card","as":"before_new_card"}}`, `{"press":"n"}`, `{"expect_text":"New card"}`, `{"expect_count":{"target":"text=New card","more_than":"before_new_card"},"reach":true}`, `{"press":"Escape"}`, `{"expect_no_text":"New card"}`}}},
 		// what opens, shown by the texts it lists
 		// a place named with what opens it: the opener first, then the tab
-		{"In Options (press 'p'), the 'Audio' tab shows 'Master volume'", [][]string{{`{"visit":"/"}`, `{"press":"p"}`, `{"wait_for":"role=tab[name=\"Audio\"]","reach":true}`, `{"click":"role=tab[name=\"Audio\"]"}`, `{"expect_text":"Master volume"}`}}},
+		{"In Options (press 'p'), the 'Audio' tab shows 'Master volume'", [][]string{
+			{`{"visit":"/"}`, `{"press":"p"}`, `{"wait_for":"role=tab[name=\"Audio\"]","reach":true}`, `{"click":"role=tab[name=\"Audio\"]"}`, `{"wait_for":"role=tabpanel[name=\"Audio\"]","reach":true}`, `{"expect_text":{"text":"Master volume","target":"role=tabpanel[name=\"Audio\"]"}}`}}},
 		{"Hitting '?' opens a dialog listing 'Go to inbox'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=Go to inbox","as":"before_go_to_inbox"}}`, `{"press":"?"}`, `{"expect_count":{"target":"text=Go to inbox","more_than":"before_go_to_inbox"}}`}}},
 		// a menu that opens, said with what it shows (never just "opens
 		// the menu": no role says which element that is)

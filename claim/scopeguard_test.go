@@ -12,7 +12,8 @@ import (
 // a true claim; the notes say so. A quoted placeholder is no guess.
 func TestGuessedMarkupFoundFirst(t *testing.T) {
 	runClasses(t, []classCase{
-		{"On /settings, clicking the 'Network' tab shows 'Listening port'", [][]string{{`{"visit":"/settings"}`, `{"wait_for":"role=tab[name=\"Network\"]","reach":true}`, `{"click":"role=tab[name=\"Network\"]"}`, `{"expect_text":"Listening port"}`}}},
+		{"On /settings, clicking the 'Network' tab shows 'Listening port'", [][]string{
+			{`{"visit":"/settings"}`, `{"wait_for":"role=tab[name=\"Network\"]","reach":true}`, `{"click":"role=tab[name=\"Network\"]"}`, `{"wait_for":"role=tabpanel[name=\"Network\"]","reach":true}`, `{"expect_text":{"text":"Listening port","target":"role=tabpanel[name=\"Network\"]"}}`}}},
 		{"On /recipes, typing 'flour' in the search box shows 'Pancakes'", [][]string{{`{"visit":"/recipes"}`, `{"wait_for":"placeholder=search","reach":true}`, `{"remember_count":{"target":"text=Pancakes","as":"before_pancakes"}}`, `{"fill":{"target":"placeholder=search","value":"flour"}}`, `{"expect_text":"Pancakes"}`, `{"expect_count":{"target":"text=Pancakes","more_than":"before_pancakes"},"reach":true}`}}},
 		{"On /signup, typing 'x' into the 'Search…' box shows 'None'", [][]string{{`{"visit":"/signup"}`, `{"wait_for":"placeholder=Search…"}`, `{"remember_count":{"target":"text=None","as":"before_none"}}`, `{"fill":{"target":"placeholder=Search…","value":"x"}}`, `{"expect_text":"None"}`, `{"expect_count":{"target":"text=None","more_than":"before_none"},"reach":true}`}}},
 	})

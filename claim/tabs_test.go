@@ -32,9 +32,9 @@ func TestClassPlaceTabs(t *testing.T) {
 			j(`{"visit":"/"}`, reach("Privacy"), `{"expect_unchecked":"role=checkbox[name=\"Send usage data\"]"}`)},
 		// What a tab shows, the tab said as the subject or as a path.
 		{"The Billing tab of Settings shows 'Visa ending 4242'",
-			j(`{"visit":"/"}`, `{"wait_for":"text=\"Settings\"","reach":true}`, `{"remember_count":{"target":"text=Visa ending 4242","as":"before_visa_ending_4242"}}`, reach("Settings"), reach("Billing"), `{"expect_text":"Visa ending 4242"}`, `{"expect_count":{"target":"text=Visa ending 4242","more_than":"before_visa_ending_4242"},"reach":true}`)},
+			j(`{"visit":"/"}`, `{"remember_count":{"target":"text=Visa ending 4242","as":"before_visa_ending_4242"}}`, reach("Settings"), reach("Billing"), `{"expect_text":"Visa ending 4242"}`, `{"expect_count":{"target":"text=Visa ending 4242","more_than":"before_visa_ending_4242"},"reach":true}`)},
 		{"Switching to the Fonts tab in the preferences lists 'Fira Code'",
-			j(`{"visit":"/"}`, `{"wait_for":"text=\"Preferences\"","reach":true}`, `{"remember_count":{"target":"text=Fira Code","as":"before_fira_code"}}`, reach("Preferences"), reach("Fonts"), `{"expect_text":"Fira Code"}`, `{"expect_count":{"target":"text=Fira Code","more_than":"before_fira_code"},"reach":true}`)},
+			j(`{"visit":"/"}`, `{"remember_count":{"target":"text=Fira Code","as":"before_fira_code"}}`, reach("Preferences"), reach("Fonts"), `{"expect_text":"Fira Code"}`, `{"expect_count":{"target":"text=Fira Code","more_than":"before_fira_code"},"reach":true}`)},
 		{"Settings > Team has a 'Invite member' button",
 			j(`{"visit":"/"}`, reach("Settings"), reach("Team"), `{"expect_visible":"role=button[name=\"Invite member\"]"}`)},
 		// "under" is "in".
@@ -65,7 +65,7 @@ func TestClassClickInPlace(t *testing.T) {
 		{"Clicking 'Save' in the 'Edit Profile' dialog shows 'Profile saved'",
 			j(`{"visit":"/"}`, `{"click":"text=\"Edit Profile\"","reach":true}`, `{"remember_count":{"target":"text=Profile saved","as":"before_profile_saved"}}`, `{"click":"text=\"Save\""}`, `{"expect_text":"Profile saved"}`, `{"expect_count":{"target":"text=Profile saved","more_than":"before_profile_saved"},"reach":true}`)},
 		{"Clicking Discard in the New Note window makes 'Untitled note' go away",
-			j(`{"visit":"/"}`, `{"wait_for":"text=\"New Note\"","reach":true}`, `{"remember_count":{"target":"text=Untitled note","as":"before_untitled_note"}}`, `{"click":"text=\"New Note\"","reach":true}`, `{"expect_text":"Untitled note"}`, `{"expect_count":{"target":"text=Untitled note","more_than":"before_untitled_note"},"reach":true}`, `{"click":"text=\"Discard\""}`, `{"expect_no_text":"Untitled note"}`)},
+			j(`{"visit":"/"}`, `{"remember_count":{"target":"text=Untitled note","as":"before_untitled_note"}}`, `{"click":"text=\"New Note\"","reach":true}`, `{"expect_text":"Untitled note"}`, `{"expect_count":{"target":"text=Untitled note","more_than":"before_untitled_note"},"reach":true}`, `{"click":"text=\"Discard\""}`, `{"expect_no_text":"Untitled note"}`)},
 	})
 	runRefused(t, []string{
 		"Clicking Cancel in the upload dialog closes it",        // a lower-case dialog names no control

@@ -1317,7 +1317,7 @@ func TestShownBeforeCounted(t *testing.T) {
 		"On /tasks, clicking 'Clear' still shows 'Milk'":                   `visit,expect_text,click,expect_text`,
 		"On /, clicking 'Show comments' shows 'Comments'":                  `visit,click,expect_visible`,
 		"On /, hovering over 'Row' shows 'Copy path'":                      `visit,hover,expect_text`,
-		"On /settings, clicking the 'Network' tab shows 'Listening port'":  `visit,wait_for,click,expect_text`,
+		"On /settings, clicking the 'Network' tab shows 'Listening port'":  `visit,wait_for,click,wait_for,expect_text`, // inside the tab's panel (tabpanel.go)
 		"On /, clicking 'Save' shows 'Saved' and the page still says 'Hi'": `visit,expect_text,click,expect_text,expect_text`,
 		// counted before the last action: the add showed and took away
 		// "0 items left" before the delete
@@ -1355,7 +1355,7 @@ func TestMenuChoiceCounted(t *testing.T) {
 		"Choosing 'About' from the settings menu shows 'Transmission 3.00'":        `visit,click,remember_count,click,expect_text,expect_count`,
 		// a place opened by a guess and looked inside is counted too,
 		// before it opens
-		"In Preferences, the page shows 'Speed Limits'": `visit,wait_for,remember_count,click,expect_text,expect_count`,
+		"In Preferences, the page shows 'Speed Limits'": `visit,remember_count,click,expect_text,expect_count`,
 	})
 }
 
@@ -1368,8 +1368,8 @@ func TestMenuChoiceCounted(t *testing.T) {
 // before it.
 func TestPlaceOpenerCounted(t *testing.T) {
 	checkStepKinds(t, map[string]string{
-		"On /widgets, in the Rename dialog, the page shows 'Apollo'":         `visit,wait_for,remember_count,click,expect_text,expect_count`,
-		"On the General tab of Settings, 'Dark theme' is shown":              `visit,wait_for,remember_count,click,click,expect_text,expect_count`,
+		"On /widgets, in the Rename dialog, the page shows 'Apollo'":         `visit,remember_count,click,expect_text,expect_count`,
+		"On the General tab of Settings, 'Dark theme' is shown":              `visit,remember_count,click,click,expect_text,expect_count`,
 		"Clicking 'Save' in the 'Edit Profile' dialog shows 'Profile saved'": `visit,click,remember_count,click,expect_text,expect_count`,
 	})
 	d, err := Derive("On the General tab of Settings, 'Dark theme' is shown")
@@ -1377,12 +1377,38 @@ func TestPlaceOpenerCounted(t *testing.T) {
 		t.Fatal(err)
 	}
 	steps := d.Plan.Journeys[0].Steps
-	if steps[2].Kind != plan.RememberCount || steps[3].Target != `text="Settings"` {
+	// No wait for the guessed opener before the count: it may sit in a
+	// closed menu, which only its click looks in (a wait would block).
+	if steps[1].Kind != plan.RememberCount || steps[2].Target != `text="Settings"` {
 		t.Errorf("the count is not taken before the first opener: %s", d.Plan.Canonical())
 	}
-	// The wait for the guessed opener before the count is a guess too: a
-	// page without it blocks the run, never fails it.
-	if steps[1].Kind != plan.WaitFor || !steps[1].Reach {
-		t.Errorf("the wait for the opener is not marked reach: %s", d.Plan.Canonical())
+}
+
+// TestTabTextInPanel: a text said of a tab is looked for inside the panel
+// the tab names ("the Billing tab shows 'Apollo'" was verified on a page
+// whose heading said "Apollo"), after a wait marked reach for that panel;
+// a text said to go away stays page-wide.
+func TestTabTextInPanel(t *testing.T) {
+	panel := `role=tabpanel[name="Billing"]`
+	for _, c := range []string{
+		"On /widgets, the Billing tab shows 'Apollo'",
+		"On /settings, clicking the 'Billing' tab shows 'Invoices'",
+		"On /settings, switching to the 'Billing' tab lists 'Visa'",
+	} {
+		d := mustDerive(c)
+		if d == nil {
+			t.Errorf("%q: refused", c)
+			continue
+		}
+		steps := d.Journeys[0].Steps
+		last := steps[len(steps)-1]
+		wait := steps[len(steps)-2]
+		if last.Kind != plan.ExpectText || last.Target != panel || wait.Kind != plan.WaitFor || wait.Target != panel || !wait.Reach {
+			t.Errorf("%q: %s, want the text looked for in %s after a reach wait for it", c, d.Canonical(), panel)
+		}
+	}
+	d := mustDerive("On /widgets, clicking the 'Billing' tab hides 'Your name and photo.'")
+	if last := d.Journeys[0].Steps[len(d.Journeys[0].Steps)-1]; last.Kind != plan.ExpectNoText || last.Target != "" {
+		t.Errorf("a text said gone is scoped: %s", d.Canonical())
 	}
 }
