@@ -341,15 +341,26 @@ func outOfReachIn(shape, phrase string) bool {
 		if end < len(shape) && (shape[end] == '/' || shape[end] == '.' && end+1 < len(shape) && isWordByte(shape[end+1])) {
 			return false
 		}
+		if (strings.HasPrefix(shape[end:], "'s ") || strings.HasPrefix(shape[end:], " 's ")) && strings.HasPrefix(phrase, "the ") {
+			// "the API's Terms of service": what its docs page shows
+			return false
+		}
 		next := strings.Fields(shape[end:])
 		return len(next) == 0 || !pageModified[strings.Trim(next[0], ",.;:")]
 	})
 }
 
 // pageModified are the words after which an out-of-reach word names a page
-// or a part of one: "the API docs", "the database page", "the API title".
+// or a part of one: "the API docs", "the database page", "the API title",
+// "the Servers dropdown",
+// "the API description", "the deploy button". Never a table, a row or a
+// column, which a database has as well.
 var pageModified = map[string]bool{"docs": true, "doc": true, "documentation": true, "reference": true,
-	"page": true, "pages": true, "title": true, "tab": true, "tabs": true, "homepage": true}
+	"page": true, "pages": true, "title": true, "tab": true, "tabs": true, "homepage": true,
+	"description": true, "info": true, "dropdown": true,
+	"section": true, "bar": true, "button": true, "link": true, "menu": true, "field": true,
+	"label": true, "heading": true, "header": true, "panel": true, "badge": true, "icon": true,
+	"selector": true, "tooltip": true, "banner": true}
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c >= 0x80

@@ -93,6 +93,12 @@ func TestOutOfReachWordInShownName(t *testing.T) {
 		{"The Server restarts every night", true},
 		{"The server response is quick", true},
 		{"Our CI runs stay green", true},
+		// a part of the docs page named after what it documents
+		{"The API description under the title reads 'Browse the catalogue' in italics", false},
+		{"The info block links to the API's Terms of service", false},
+		{"The deploy button sits at the far right of the header", false},
+		{"The API returns books sorted by title", true},
+		{"The deploy button starts a deploy to production", true},
 	} {
 		_, err := Derive(tc.claim)
 		var np *NotProvableError
