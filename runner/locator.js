@@ -414,6 +414,34 @@
   // Playwright's getByRole('menuitem') would find them had the page said
   // so: the element showing the whole name inside a popup (see inPopup).
   // Only when no element with the role matches whole.
+  // tabPanels: a tab's panel, which a person finds by its tab. With no
+  // panel named by the tab (aria-labelledby), the panel of the tab of that
+  // name: the one its aria-controls points at, else the one shown panel of
+  // the tab's own tab set (the nearest ancestor of the tab that holds a
+  // panel; TiddlyWiki draws one unnamed panel beside its tab buttons),
+  // never a panel inside another.
+  function tabPanels(out, els, t) {
+    if (out.some((x) => x.score === 2)) return;
+    for (const el of els) {
+      if (roleOf(el) !== 'tab' || ariaHidden(el)) continue;
+      const s = score(accName(el, 'tab'), t);
+      if (!s) continue;
+      let panel = null;
+      for (const id of (el.getAttribute('aria-controls') || '').trim().split(/\s+/)) {
+        const p = id && el.ownerDocument.getElementById(id);
+        if (p && roleOf(p) === 'tabpanel') { panel = p; break; }
+      }
+      for (let a = el.parentElement; !panel && a; a = a.parentElement) {
+        const ps = [...a.querySelectorAll('[role=tabpanel]')].filter((p) => !p.parentElement.closest('[role=tabpanel]') || a.closest('[role=tabpanel]') === p.parentElement.closest('[role=tabpanel]'));
+        if (!ps.length) continue;
+        const shown = ps.filter((p) => visible(p));
+        if (shown.length === 1) panel = shown[0];
+        break;
+      }
+      if (panel && !out.some((x) => x.el === panel)) out.push({ el: panel, score: s });
+    }
+  }
+
   function popupItems(out, t) {
     if (out.some((x) => x.score === 2)) return;
     for (const x of candidates({ kind: 'text', want: t.want, wantLow: t.wantLow, exact: t.exact })) {
@@ -666,6 +694,7 @@
         }
         if (t.value === 'dialog' && !t.level) overlays(out, els, t);
         if (t.value === 'menuitem' && t.name && !t.level) popupItems(out, t);
+        if (t.value === 'tabpanel' && t.name && !t.level) tabPanels(out, els, t);
         if ((args.whole || args.wholeText) && t.name && WHOLE_ROLES.has(t.value)) return out.filter((x) => x.score === 2 || wholeName(x.el, t));
         break;
       }
