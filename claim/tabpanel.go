@@ -8,10 +8,11 @@ import (
 
 // tabPanelScoped keeps a text said of a tab inside the tab's panel: after
 // a click on a tab (role=tab), a page-wide check that a text is shown
-// looks inside the panel that tab names (role=tabpanel of the tab's name,
-// as an ARIA tab panel is labelled by its tab), found first with a wait
-// marked reach, so an app whose panels carry no such name blocks the run
-// rather than failing it. The page-wide check passed on a text shown
+// looks inside the panel of that tab (role=tabpanel of the tab's name: the
+// panel the tab labels or controls, or the one shown panel of its tab set,
+// as the runner finds it), found first with a wait marked reach, so an
+// app whose tabs have no panel that way blocks the run rather than
+// failing it. The page-wide check passed on a text shown
 // outside the panel: "the Billing tab shows 'Apollo'" was verified on a
 // page whose heading said "Apollo". A text said to be gone stays
 // page-wide (inside the new panel it is gone already), and so does any
@@ -52,5 +53,5 @@ func tabPanelScoped(p *plan.Plan) string {
 	if scoped == "" {
 		return ""
 	}
-	return fmt.Sprintf("A text said of a tab is looked for inside the tab's panel (%s: the panel the tab names), not anywhere on the page; an app whose tab panels are not named by their tabs blocks the run, never fails it.", scoped)
+	return fmt.Sprintf("A text said of a tab is looked for inside the tab's panel (%s: the panel the tab labels or controls, or the one shown panel of its tab set), not anywhere on the page; an app whose tabs have no such panel blocks the run, never fails it.", scoped)
 }
