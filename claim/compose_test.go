@@ -118,7 +118,7 @@ func TestComposeStates(t *testing.T) {
 		{"On /settings, 'Email me' is ticked", [][]string{{`{"visit":"/settings"}`, `{"expect_checked":"role=checkbox[name=\"Email me\"]"}`}}},
 		{"On /settings, the 'Beta features' toggle is switched off", [][]string{{`{"visit":"/settings"}`, `{"expect_unchecked":"role=checkbox[name=\"Beta features\"]"}`}}},
 		// a topic before a colon, even one that starts with a verb of acting
-		{"Hover check: hovering 'Save' shows 'Saves the file'", [][]string{{`{"visit":"/"}`, `{"hover":"text=\"Save\""}`, `{"expect_text":"Saves the file"}`}}},
+		{"Hover check: hovering 'Save' shows 'Saves the file'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Save\""}`, `{"remember_count":{"target":"text=Saves the file","as":"before_saves_the_file"}}`, `{"hover":"text=\"Save\""}`, `{"expect_text":"Saves the file"}`, `{"expect_count":{"target":"text=Saves the file","more_than":"before_saves_the_file"},"reach":true}`}}},
 		{"On /settings, 'Beta features' is off", [][]string{{`{"visit":"/settings"}`, `{"expect_unchecked":"role=checkbox[name=\"Beta features\"]"}`}}},
 		{"The /profile page has 'Public profile' checked", [][]string{{`{"visit":"/profile"}`, `{"expect_checked":"role=checkbox[name=\"Public profile\"]"}`}}},
 		{"On /compose, the 'Send' button is greyed out", [][]string{{`{"visit":"/compose"}`, `{"expect_disabled":"role=button[name=\"Send\"]"}`}}},

@@ -939,7 +939,7 @@ func TestChangesFromTo(t *testing.T) {
 func TestGuessedImageFoundFirst(t *testing.T) {
 	checkStepKinds(t, map[string]string{
 		"On /about, clicking the logo goes to /":                  `visit,wait_for,click,expect_url`,
-		"On /, hovering over the avatar shows 'Signed in as Ann'": `visit,wait_for,hover,expect_text`,
+		"On /, hovering over the avatar shows 'Signed in as Ann'": `visit,wait_for,remember_count,hover,expect_text,expect_count`,
 		"On /, the 'Acme' logo is shown":                          `visit,expect_visible`,
 	})
 	d := mustDerive("On /about, clicking the logo goes to /")
@@ -1247,7 +1247,7 @@ func TestCameWordCounted(t *testing.T) {
 		"On /, after clicking 'Undo', 'Milk' reappears":     `visit,wait_for,remember_count,click,expect_count`,
 		"On /, clicking 'Show comments' reveals 'Comments'": `visit,click,expect_visible`,
 		"On /, clicking 'More' reveals 'Export as CSV'":     `visit,wait_for,remember_count,click,expect_count`,
-		"On /, hovering over 'Help' reveals 'Docs'":         `visit,hover,expect_text`,
+		"On /, hovering over 'Help' reveals 'Docs'":         `visit,wait_for,remember_count,hover,expect_text,expect_count`,
 		// a part said to change to a text: counted, whatever its length
 		"On /, clicking 'Start' changes the status to 'Running'":         `visit,wait_for,remember_count,click,expect_count`,
 		"On /cart, clicking '+' changes the total to '2 items'":          `visit,wait_for,remember_count,click,expect_count`,
@@ -1303,7 +1303,8 @@ func TestCameListCounted(t *testing.T) {
 // action and compared after it on the same page (reach: as many blocks).
 // Not where the claim says the text stays, where it is looked for before
 // the action already, where the control's own name holds it, or after a
-// hover, a tab or a guessed way to the place.
+// Tab, a tab or a guessed way to the place. A hover is counted: the
+// heading beside a button passed "hovering 'Rename' shows 'Apollo'".
 func TestShownBeforeCounted(t *testing.T) {
 	d := mustDerive("On /menu, clicking 'Menu' shows 'Settings'")
 	last := d.Journeys[0].Steps[len(d.Journeys[0].Steps)-1]
@@ -1316,7 +1317,7 @@ func TestShownBeforeCounted(t *testing.T) {
 		"On /, typing 'x' into 'Name' and clicking 'Go' shows 'Hello x'":   `visit,wait_for,remember_count,fill,click,expect_text,expect_count`,
 		"On /tasks, clicking 'Clear' still shows 'Milk'":                   `visit,expect_text,click,expect_text`,
 		"On /, clicking 'Show comments' shows 'Comments'":                  `visit,click,expect_visible`,
-		"On /, hovering over 'Row' shows 'Copy path'":                      `visit,hover,expect_text`,
+		"On /, hovering over 'Row' shows 'Copy path'":                      `visit,wait_for,remember_count,hover,expect_text,expect_count`,
 		"On /settings, clicking the 'Network' tab shows 'Listening port'":  `visit,wait_for,click,wait_for,expect_text`, // inside the tab's panel (tabpanel.go)
 		"On /, clicking 'Save' shows 'Saved' and the page still says 'Hi'": `visit,expect_text,click,expect_text,expect_text`,
 		// counted before the last action: the add showed and took away

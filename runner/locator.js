@@ -94,6 +94,16 @@
     return r.width > 0 && r.height > 0;
   }
 
+  // drawn reports whether a visible element is drawn where a person can
+  // see it: not fully transparent, not wholly off the page's left or top
+  // edge.
+  function drawn(el) {
+    if (el.tagName === 'OPTION') return true;
+    if (!el.checkVisibility({ opacityProperty: true })) return false;
+    const r = el.getBoundingClientRect();
+    return r.right + window.scrollX > 0 && r.bottom + window.scrollY > 0;
+  }
+
   function enabled(el) {
     if (el.matches(':disabled')) return false;
     if (el.closest('[aria-disabled="true"]')) return false;
@@ -993,6 +1003,11 @@
     if (!args.every && c.some((x) => x.score === 2)) c = c.filter((x) => x.score === 2);
     let els = c.map((x) => x.el);
     let vis = els.filter(visible);
+    // A remembered count is of what a person sees: a match drawn fully
+    // transparent (a tooltip or menu that fades in on hover) or placed
+    // wholly off the page's left or top edge (a skip link) is none, so the
+    // hover or focus that draws it adds one.
+    if (args.every) vis = vis.filter(drawn);
     if (t.nth) {
       const pool = vis.length ? vis : els;
       const pick = t.nth < 0 ? pool[pool.length - 1] : pool[t.nth - 1];

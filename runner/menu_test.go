@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/vouchdev/vouch/evidence"
@@ -58,12 +57,7 @@ func TestMenuItems(t *testing.T) {
 		"/":      menuPage,
 		"/about": `<title>about</title><p>App 2.1, a small app</p>`,
 	})
-	tests := []struct {
-		name   string
-		steps  string
-		want   evidence.Decision
-		reason []string
-	}{
+	runDecisionCases(t, pages.URL, []decisionCase{
 		{name: "div menu item by its name", want: evidence.Verified, steps: `
       - visit: /
       - click: role=button[name="settings menu"]
@@ -145,19 +139,7 @@ func TestMenuItems(t *testing.T) {
         reach: true
         timeout: 500ms
       - expect_text: anything`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
-			wantDecision(t, res, tc.want)
-			j := res.Manifest.Journeys[0]
-			for _, w := range tc.reason {
-				if !strings.Contains(j.Reason, w) {
-					t.Errorf("reason %q lacks %q", j.Reason, w)
-				}
-			}
-		})
-	}
+	})
 }
 
 // TestReachOpenerNamedByVerb checks that a reach step's control, named for
@@ -173,11 +155,7 @@ func TestReachOpenerNamedByVerb(t *testing.T) {
 <script>document.getElementById('prefs-button').addEventListener('click', () => { document.getElementById('prefs').hidden = false; });</script>`,
 		"/other": `<title>other</title><button onclick="document.body.append('reset')">Reset Preferences</button>`,
 	})
-	tests := []struct {
-		name  string
-		steps string
-		want  evidence.Decision
-	}{
+	runDecisionCases(t, pages.URL, []decisionCase{
 		{name: "by its text", want: evidence.Verified, steps: `
       - visit: /
       - click: text="Preferences"
@@ -199,11 +177,5 @@ func TestReachOpenerNamedByVerb(t *testing.T) {
         reach: true
         timeout: 500ms
       - expect_text: Peer port 51413`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
-			wantDecision(t, res, tc.want)
-		})
-	}
+	})
 }

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/vouchdev/vouch/evidence"
@@ -30,12 +29,7 @@ const tabsPage = `<title>tabs</title>
 // one panel beside the tab buttons), and never the page around it.
 func TestTabPanelOfTab(t *testing.T) {
 	pages := servePages(t, map[string]string{"/": tabsPage})
-	tests := []struct {
-		name   string
-		steps  string
-		want   evidence.Decision
-		reason []string
-	}{
+	runDecisionCases(t, pages.URL, []decisionCase{
 		{name: "panel labelled by its tab", want: evidence.Verified, steps: `
       - visit: /
       - click: role=tab[name="Billing"]
@@ -69,17 +63,5 @@ func TestTabPanelOfTab(t *testing.T) {
         reach: true
         timeout: 500ms
       - expect_text: {text: Apollo, target: 'role=tabpanel[name="Security"]'}`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			res := run(t, journeyPlan(t, strings.TrimPrefix(tc.steps, "\n")+"\n"), Options{BaseURL: pages.URL})
-			wantDecision(t, res, tc.want)
-			j := res.Manifest.Journeys[0]
-			for _, w := range tc.reason {
-				if !strings.Contains(j.Reason, w) {
-					t.Errorf("reason %q lacks %q", j.Reason, w)
-				}
-			}
-		})
-	}
+	})
 }

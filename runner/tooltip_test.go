@@ -48,3 +48,37 @@ func TestHoverTooltip(t *testing.T) {
         timeout: 500ms`},
 	})
 }
+
+// TestHoverCountDrawn checks that a remembered count counts what a person
+// sees: a tooltip drawn transparent, or placed off the page's edge, until
+// its control is hovered is no match before the hover, so the hover adds
+// one; a heading shown all along is counted before and after alike, and
+// the journey blocks.
+func TestHoverCountDrawn(t *testing.T) {
+	pages := servePages(t, map[string]string{
+		"/": `<title>app</title>
+<style>
+.tip{opacity:0;transition:opacity .2s}
+#rename:hover + .tip{opacity:1}
+.off{position:absolute;left:-9999px}
+#help:hover + .off{left:0;top:60px}
+</style>
+<h1>Project: Apollo</h1>
+<button id="rename">Rename</button><span class="tip">Rename the project</span>
+<button id="help">Help</button><span class="off">Help topics</span>`,
+	})
+	counted := func(target, text string) string {
+		return `
+      - visit: /
+      - remember_count: {target: 'text=` + text + `', as: before}
+      - hover: css=#` + target + `
+      - expect_count: {target: 'text=` + text + `', more_than: before}
+        reach: true
+        timeout: 1s`
+	}
+	runDecisionCases(t, pages.URL, []decisionCase{
+		{name: "transparent until hovered", want: evidence.Verified, steps: counted("rename", "Rename the project")},
+		{name: "off the page until hovered", want: evidence.Verified, steps: counted("help", "Help topics")},
+		{name: "a heading shown all along", want: evidence.Blocked, steps: counted("rename", "Apollo")},
+	})
+}
