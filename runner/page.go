@@ -51,7 +51,7 @@ type engineArgs struct {
 	// a remembered one is taken the same way both times (locator.js
 	// resolve).
 	Every   bool      `json:"every,omitempty"`
-	Hover   []float64 `json:"hover,omitempty"`   // text: where the last hover left the pointer; its native tooltip counts as shown (see hoverTitle)
+	Hover   []float64 `json:"hover,omitempty"`   // text, and count against a remembered one: where the last hover left the pointer; its native tooltip counts as shown (see hoverTitle)
 	Dialogs []string  `json:"dialogs,omitempty"` // text: the messages of native dialogs the latest action opened, shown too
 	// Settle and Hold: see locator.js; poll sets them.
 	Settle  int64 `json:"settle,omitempty"`

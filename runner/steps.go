@@ -1363,7 +1363,12 @@ func (st *stepCtx) expectCount() *verdict {
 	st.settle()
 	// Against a remembered count, every match counts, as it did then.
 	every := st.s.Ref != ""
-	r, err := st.jr.poll(st.ctx, st.act, engineArgs{Op: "count", Target: toJS(st.t), Want: want, Cmp: cmp, Whole: want > 0 && cmp != "le" && !every, Every: every})
+	a := engineArgs{Op: "count", Target: toJS(st.t), Want: want, Cmp: cmp, Whole: want > 0 && cmp != "le" && !every, Every: every}
+	if every && st.afterHover() {
+		// the hover's native tooltip is a match too (see expectText)
+		a.Hover = st.jr.hoverAt
+	}
+	r, err := st.jr.poll(st.ctx, st.act, a)
 	if err != nil {
 		return st.errVerdict(err)
 	}

@@ -41,6 +41,19 @@ func TestHoverTooltip(t *testing.T) {
       - hover: text="Enable uTP"
       - expect_text: A title nobody hovers
         timeout: 500ms`},
+		{name: "counted against a remembered count", want: evidence.Verified, steps: `
+      - visit: /
+      - remember_count: {target: 'text=uTP is a tool for reducing network congestion.', as: before}
+      - hover: text="Enable uTP"
+      - expect_count: {target: 'text=uTP is a tool for reducing network congestion.', more_than: before}
+        reach: true`},
+		{name: "another element's title, counted", want: evidence.Blocked, steps: `
+      - visit: /
+      - remember_count: {target: 'text=A title nobody hovers', as: before}
+      - hover: text="Enable uTP"
+      - expect_count: {target: 'text=A title nobody hovers', more_than: before}
+        reach: true
+        timeout: 500ms`},
 		{name: "after a click, not a hover", want: evidence.Failed, reason: []string{"step 3"}, steps: `
       - visit: /
       - click: role=button[name="Save"]
