@@ -906,6 +906,16 @@ func aboutLoading(claim string) bool {
 	// "every link in the nav works", "no broken links": the page's parts
 	// working, not the page loading
 	claim = rePartWorks.ReplaceAllString(claim, "")
+	// "will keep working after we move …": a prediction, which a page
+	// loading today does not tell
+	if reFuture.MatchString(claim) {
+		return false
+	}
+	// "a Parser error", "rather than a fetch error", "an error: expected
+	// …", "with no torrents loaded", "load nope.json", "load(…)": a
+	// message the page shows, or something loaded into it
+	claim = reErrorMessage.ReplaceAllString(claim, "")
+	claim = reLoadedInto.ReplaceAllString(claim, "")
 	return reAboutLoading.MatchString(claim)
 }
 
@@ -914,16 +924,21 @@ var (
 		// "the error goes away after typing …": a message the page shows
 		`|\b(?:the|an|that|this|its)\s+error\s+(?:goes\s+away|disappears|vanishes|clears|appears|shows\s+up|pops\s+up|stays|remains|turns|changes|under|below|above|next\s+to|beside|is\s+(?:gone|hidden|shown|cleared|removed|displayed|visible))\b`)
 	reErrorName  = lazyRE(`(\S\s+)Errors?\b`)
-	rePartWorks  = lazyRE(`(?i)\b(?:links?|buttons?|images?|forms?|fields?|menus?|tabs?|filters?|checkbox(?:es)?|toggles?|controls?|widgets?|sliders?|search)\b[^.,;]{0,30}?\b(?:works?|working|broken|breaks?)\b|\bbroken\s+(?:links?|images?|buttons?|forms?)\b`)
+	rePartWorks  = lazyRE(`(?i)\b(?:links?|buttons?|images?|forms?|fields?|menus?|tabs?|filters?|checkbox(?:es)?|toggles?|controls?|widgets?|sliders?|search|keys?|shortcuts?|hotkeys?|[\w/?]+\+[\w/?]+\)?)[^.,;]{0,30}?\b(?:works?|working|broken|breaks?)\b|\bbroken\s+(?:links?|images?|buttons?|forms?)\b`)
 	reQuotedSpan = lazyRE(`"[^"]*"|'[^']*'|“[^”]*”|‘[^’]*’`)
 	reStatusCaps = lazyRE(`\b(?:UP|DOWN|ERROR|ERRORS|BROKEN|CRASHED|FAST|SLOW|LOADING|LOADED)\b`)
-	reOnLoad     = lazyRE(`(?i)\b(?:on|at|after|upon)\s+(?:the\s+)?(?:first\s+|initial\s+)?(?:page\s+)?load\b|\b(?:when|once|as soon as|while)\s+(?:the\s+|it\s+|a\s+)?(?:page\s+)?(?:first\s+)?(?:loads|is loading|is loaded|has loaded)\b`)
+	reOnLoad     = lazyRE(`(?i)\b(?:on|at|after|upon|from)\s+(?:the\s+|a\s+)?(?:first\s+|initial\s+|fresh\s+|new\s+|clean\s+)?(?:page\s+)?(?:re)?load\b|\b(?:when|once|as soon as|while|after|before|until)\s+(?:the\s+|it\s+|a\s+)?(?:page\s+)?(?:first\s+)?(?:loads|is loading|is loaded|has loaded)\b`)
+	reFuture     = lazyRE(`(?i)\b(?:will|going\s+to)\s+(?:still\s+|also\s+)?(?:keep|continue|stay|remain)\b|\bnext\s+(?:week|sprint|month|quarter|year|release)\b`)
+	// a named error ("a Parser error", "the fetch error"), an error a
+	// colon spells out: a message the page shows ("no errors" stays)
+	reErrorMessage = lazyRE(`(?i)\b(?:an?|the)\s+(?:[\w-]+\s+)?error\b(?:\s*:)?|\berrors?\s*:`)
+	reLoadedInto   = lazyRE(`(?i)\bno\s+\w+\s+loaded\b|\bloads?\s+(?:the\s+)?[\w./-]+\.(?:json|ya?ml|css|js|html?|txt|xml)\b|\bload\(`)
 )
 
 // reShownWord is a capitalised word after a verb of showing: a text.
 var reShownWord = lazyRE(`\b(?i:shows?|says?|reads?|displays?)\s+[A-Z][\w…]*`)
 
-var reAboutLoading = lazyRE(`(?i)\b(?:load|loads|loading|loaded|errors?|crash\w*|broken|break|breaks|fast|slow|speed|quick|quickly|perform\w*|up and running|visit\w*|is up|is down|works|working)\b`)
+var reAboutLoading = lazyRE(`(?i)\b(?:load|loads|loading|loaded|errors?|crash\w*|broken|break|breaks|fast|slow|speed|quick|quickly|perform\w*|up and running|is up|is down|works|working)\b|\bvisit(?:ing)?\s+/`)
 
 // aboutSpeed reports whether a claim is about speed alone: "… loads
 // without errors" then rephrases it only when it names a page.
