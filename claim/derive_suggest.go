@@ -1471,6 +1471,15 @@ func unopenedPart(lx *lexed, sk sketch) string {
 			// "the window title": the page's title, no part of it.
 			closed = false
 		}
+		if t.low == "preferences" && (i > 0 && namingWords[toks[i-1].low] || i+1 < len(toks) && elementAfterName[toks[i+1].low]) {
+			// "the tooltip Preferences", "the Preferences button": a
+			// control's name, no place
+			closed = false
+		}
+		if closed && indefinitePart(toks, i) {
+			// "a desktop-size window", "a dialog": no place the app names
+			closed = false
+		}
 		if !closed {
 			continue
 		}
@@ -1483,6 +1492,11 @@ func unopenedPart(lx *lexed, sk sketch) string {
 			}
 			if w := toks[j].low; (w == "opens" || w == "open" || w == "opening" || w == "brings" || w == "pops" || w == "launches") && !(j > 0 && capitalised(toks[j].raw) && determiners[toks[j-1].low]) {
 				// "the Open Torrent dialog" is a name, not what opens it.
+				return ""
+			}
+			if clickedPart(toks, j, i) {
+				// "Clicking the wrench (Edit Preferences)": what the
+				// claim clicks is the part's own control
 				return ""
 			}
 		}
@@ -1529,6 +1543,61 @@ func unopenedPart(lx *lexed, sk sketch) string {
 	}
 	return part
 }
+
+// namingWords, before "Preferences", make it a control's name or text
+// ("the tooltip Preferences"); elementAfterName, after it, make it the
+// name of an element ("the Preferences button").
+var (
+	namingWords      = map[string]bool{"tooltip": true, "label": true, "labelled": true, "labeled": true, "title": true, "titled": true, "named": true, "called": true, "word": true, "text": true}
+	elementAfterName = map[string]bool{"button": true, "link": true, "icon": true, "tab": true, "tooltip": true, "label": true, "item": true, "entry": true, "option": true, "gear": true}
+)
+
+// indefinitePart reports whether the part word at i is named with "a",
+// "an" or "any" a few words before it ("a desktop-size window"): a kind
+// of part, not one the app shows by name.
+func indefinitePart(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if toks[j].kind != tWord {
+			return false
+		}
+		switch toks[j].low {
+		case "a", "an", "any":
+			return true
+		case "the", "this", "that", "its", "their", "our", "your":
+			return false
+		}
+	}
+	return false
+}
+
+// clickedPart reports whether the word at j is a click on the part named
+// at i, with only the part's words between ("clicking the wrench (Edit
+// Preferences)"): the claim says how the part opens.
+func clickedPart(toks []token, j, i int) bool {
+	switch toks[j].low {
+	case "click", "clicks", "clicking", "clicked", "tap", "taps", "tapping", "tapped":
+	default:
+		return false
+	}
+	for k := j + 1; k < i; k++ {
+		w := toks[k]
+		if w.kind != tWord {
+			continue
+		}
+		// a capitalised verb is a word of the control's name ("Edit
+		// Preferences"); closing words say what the click does
+		if closingWords[w.low] || partInside[w.low] ||
+			!capitalised(w.raw) && (sketchCheckVerbs[w.low] || sketchActionVerbs[w.low] || sketchClickVerbs[w.low]) {
+			return false
+		}
+	}
+	return true
+}
+
+// closingWords say a click closes or leaves a part, which it does not
+// open.
+var closingWords = map[string]bool{"closes": true, "close": true, "closing": true, "hides": true, "hide": true,
+	"dismisses": true, "dismiss": true, "shuts": true, "shut": true, "exits": true, "exit": true, "leaves": true, "cancels": true}
 
 // universalSubject names a claim's subject that is every item of a kind
 // already on the page ("every task", "All users", "each row"), as written;

@@ -113,6 +113,18 @@ func TestSuggestionsForUnopenedParts(t *testing.T) {
 			t.Errorf("%q: reason is more than one line: %q", tc.claim, np.Reason)
 		}
 	}
+	// A kind of window, a control's name, a click on the part's own
+	// control: no place the claim leaves unopened, and no hint to click
+	// "Desktop-size" or "Tooltip Preferences".
+	for _, c := range []string{
+		"On a desktop-size window the start page's content column is 960px wide.",
+		"Hovering the gear at the bottom left shows the tooltip Preferences.",
+		"Clicking the wrench (Edit Preferences) a second time closes the Preferences window again.",
+	} {
+		if np := refusalOf(t, c); np != nil && strings.Contains(np.Reason, "does not say how") {
+			t.Errorf("%q: reason %q", c, np.Reason)
+		}
+	}
 	// "every" inside a sentence about something else is no such rule.
 	if np := refusalOf(t, "The importer writes every change to disk at once"); strings.Contains(np.Reason, "rule about every item") {
 		t.Errorf("reason %q reads a rule about items on a page", np.Reason)
