@@ -37,8 +37,9 @@ var (
 	// "The home page lists a GET /books operation called 'List books'"
 	reOpsListed = lazyRE(`^` + docsOpsSubject + ` (?:(does not|doesn't|do not|don't) )?(?i:lists?|shows?|has|have|documents?|includes?|contains?|offers?) (?:(?i:an?|the|one) )?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (/[\w\-./{}]*) (?i:operation|endpoint)(?:,? (?i:called|named|titled|labelled|labeled|summarized as|summarised as|with the summary) (` + docsQuoted + `)| ((?i:for) [a-z]+(?: [a-z]+){0,6}))?$`)
 	// "'X' takes bookId as a required integer path parameter": the
-	// operation, quoted or (before takes/accepts/expects) unquoted.
-	reOpsParam = lazyRE(`^(?:(?i:the) )?(?:(` + docsQuoted + `)(?: (?i:operation))? (?i:takes|accepts|expects)|([A-Z][\w-]*(?: [\w-]+){0,7}) (?i:takes|accepts|expects)) (.+?) (?i:parameter|param)( (?i:for) [a-z]+(?: [a-z]+){0,6})?$`)
+	// operation, quoted or (before takes/accepts/expects) unquoted; an
+	// adverb before the verb ("also accepts") is no word of its name.
+	reOpsParam = lazyRE(`^(?:(?i:the) )?(?:(` + docsQuoted + `)(?: (?i:operation))? (?i:takes|accepts|expects)|([A-Z][\w-]*(?: [\w-]+){0,7}?)(?: (?i:also|too|still|now|even))? (?i:takes|accepts|expects)) (.+?) (?i:parameter|param)( (?i:for) [a-z]+(?: [a-z]+){0,6})?$`)
 	// "Expanding 'X' shows a status query parameter"
 	reOpsExpandParam = lazyRE(`^(?i:expanding|opening|clicking|clicking on) (?:(?i:the) )?(` + docsQuoted + `)(?: (?i:operation))? (?i:shows|lists|reveals|displays) (.+?) (?i:parameter|param)( (?i:for) [a-z]+(?: [a-z]+){0,6})?$`)
 	// "'X' answers 201 with the description 'Order placed'"

@@ -40,6 +40,9 @@ func TestDocsOpsReadings(t *testing.T) {
 		{"Get an invoice takes invoiceId as a required integer path parameter", [][]string{
 			append(open("Get an invoice"), `{"expect_visible":"`+row("invoiceId")+`"}`, `{"expect_visible":"`+row("invoiceId")+` .parameter__name.required"}`,
 				`{"expect_text":{"text":"integer","target":"`+row("invoiceId")+` .parameter__type"}}`, `{"expect_text":{"text":"(path)","target":"`+row("invoiceId")+` .parameter__in"}}`)}},
+		// "also" says the parameter is one of more: no word of the name
+		{"Get an invoice also takes an invoiceId path parameter", [][]string{
+			append(open("Get an invoice"), `{"expect_visible":"`+row("invoiceId")+`"}`, `{"expect_text":{"text":"(path)","target":"`+row("invoiceId")+` .parameter__in"}}`)}},
 		{"'Get an invoice' takes an invoiceId path parameter", [][]string{
 			append(open("Get an invoice"), `{"expect_visible":"`+row("invoiceId")+`"}`, `{"expect_text":{"text":"(path)","target":"`+row("invoiceId")+` .parameter__in"}}`)}},
 		{"'List invoices' accepts an optional string currency query parameter", [][]string{
