@@ -384,8 +384,8 @@ func TestClassCheckingAPath(t *testing.T) {
 
 func TestClassRepeatedAction(t *testing.T) {
 	runClasses(t, []classCase{
-		{"On /counter, clicking 'Increment' twice shows 'Count: 2'", [][]string{{`{"visit":"/counter"}`, `{"click":"text=\"Increment\""}`, `{"remember_count":{"target":"text=Count: 2","as":"before_count__2"}}`, `{"click":"text=\"Increment\""}`, `{"expect_text":"Count: 2"}`, `{"expect_count":{"target":"text=Count: 2","more_than":"before_count__2"},"reach":true}`}}},
-		{"On /carousel, pressing ArrowRight three times shows 'Slide 4'", [][]string{{`{"visit":"/carousel"}`, `{"press":"ArrowRight"}`, `{"press":"ArrowRight"}`, `{"remember_count":{"target":"text=Slide 4","as":"before_slide_4"}}`, `{"press":"ArrowRight"}`, `{"expect_text":"Slide 4"}`, `{"expect_count":{"target":"text=Slide 4","more_than":"before_slide_4"},"reach":true}`}}},
+		{"On /counter, clicking 'Increment' twice shows 'Count: 2'", [][]string{{`{"visit":"/counter"}`, `{"wait_for":"text=\"Increment\""}`, `{"remember_count":{"target":"text=Count: 2","as":"before_count__2"}}`, `{"click":"text=\"Increment\""}`, `{"click":"text=\"Increment\""}`, `{"expect_text":"Count: 2"}`, `{"expect_count":{"target":"text=Count: 2","more_than":"before_count__2"},"reach":true}`}}},
+		{"On /carousel, pressing ArrowRight three times shows 'Slide 4'", [][]string{{`{"visit":"/carousel"}`, `{"remember_count":{"target":"text=Slide 4","as":"before_slide_4"}}`, `{"press":"ArrowRight"}`, `{"press":"ArrowRight"}`, `{"press":"ArrowRight"}`, `{"expect_text":"Slide 4"}`, `{"expect_count":{"target":"text=Slide 4","more_than":"before_slide_4"},"reach":true}`}}},
 	})
 	runRefused(t, []string{
 		"On /counter, clicking '+' 50 times shows '50'", // more steps than a claim should imply

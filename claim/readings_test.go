@@ -2289,8 +2289,8 @@ func TestGoneIsFoundFirst(t *testing.T) {
 }
 
 // What an action reveals or makes appear was not shown before it: its
-// text is checked absent or counted just before the action, a hover's too
-// (a remembered count counts only what is drawn). Not after a Tab.
+// text is checked absent or counted just before the action, a hover's and
+// a Tab's too (a remembered count counts only what is drawn).
 func TestRevealedIsAbsentFirst(t *testing.T) {
 	for _, c := range []struct {
 		claim string

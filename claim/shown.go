@@ -83,6 +83,11 @@ func shownBefore(claim string, p *plan.Plan) string {
 			for b > first && (j.Steps[b-1].Kind == plan.Fill || j.Steps[b-1].Kind == plan.Select) {
 				b--
 			}
+			// a step said twice ("pressing Tab twice") is one action: the
+			// first Tab's focus is part of what the claim says shows it
+			for b > first && sameStep(j.Steps[b-1], j.Steps[b]) {
+				b--
+			}
 			added = c.follow(b, i) || added
 		}
 		c.splice()
@@ -94,6 +99,12 @@ func shownBefore(claim string, p *plan.Plan) string {
 		return "That the action shows a text, or that the place the claim looks inside holds it, is checked after the action, and by counting the text's visible matches just before the action (or before the place is opened) and after it on the same page: as many as before blocks the journey (the page showed the text before, so what the action or the place showed cannot be told); a page the action leads to is not compared."
 	}
 	return "That the action shows a text is checked after it, and by counting the text's visible matches just before the action and after it on the same page: as many as before blocks the journey (the page showed the text before, so what the action did cannot be told); a page the action leads to is not compared."
+}
+
+// sameStep reports whether two steps do the same thing (a step repeated
+// by "twice", "three times").
+func sameStep(a, b plan.Step) bool {
+	return a.Kind == b.Kind && a.Target == b.Target && a.Value == b.Value && a.Reach == b.Reach
 }
 
 // menuChoice reports whether a step chooses an item of a menu: marked
@@ -116,16 +127,16 @@ func placeOpener(s plan.Step) bool {
 }
 
 // countedAct reports whether an action's effect on the page's texts is
-// told by a count: a reload, a step back and a Tab are not what the claim
-// says shows the text, and a link to an address leads to another page. A
-// hover is counted: a text the page showed all along (a heading beside a
-// button with a tooltip) passes the plain check whatever the hover did,
-// and a tooltip drawn transparent until hovered is no match before it
+// told by a count: a reload and a step back are not what the claim says
+// shows the text, and a link to an address leads to another page. A hover
+// and a Tab are counted: a text the page showed all along (a heading
+// beside a button with a tooltip) passes the plain check whatever they
+// did, and a tooltip drawn transparent, or a skip link kept off the page
+// or clipped to a pixel, until hovered or focused is no match before
 // (remembered counts count only what is drawn).
 func countedAct(s plan.Step) bool {
 	switch {
 	case s.Kind == plan.Reload, s.Kind == plan.GoBack,
-		s.Kind == plan.Press && s.Value == "Tab",
 		// a link found by its address leads to another page, which is
 		// not compared
 		s.Kind == plan.Click && strings.HasPrefix(s.Target, plan.ByCSS+"=a[href"):

@@ -1303,7 +1303,7 @@ func TestCameListCounted(t *testing.T) {
 // action and compared after it on the same page (reach: as many blocks).
 // Not where the claim says the text stays, where it is looked for before
 // the action already, where the control's own name holds it, or after a
-// Tab, a tab or a guessed way to the place. A hover is counted: the
+// tab or a guessed way to the place. A hover and a Tab are counted: the
 // heading beside a button passed "hovering 'Rename' shows 'Apollo'".
 func TestShownBeforeCounted(t *testing.T) {
 	d := mustDerive("On /menu, clicking 'Menu' shows 'Settings'")
@@ -1312,12 +1312,15 @@ func TestShownBeforeCounted(t *testing.T) {
 		t.Errorf("the count after is %+v, want a reach more_than before_settings", last)
 	}
 	checkStepKinds(t, map[string]string{
-		"On /menu, clicking 'Menu' shows 'Settings'":                       `visit,wait_for,remember_count,click,expect_text,expect_count`,
-		"On /, pressing '?' shows 'Keyboard shortcuts'":                    `visit,remember_count,press,expect_text,expect_count`,
-		"On /, typing 'x' into 'Name' and clicking 'Go' shows 'Hello x'":   `visit,wait_for,remember_count,fill,click,expect_text,expect_count`,
-		"On /tasks, clicking 'Clear' still shows 'Milk'":                   `visit,expect_text,click,expect_text`,
-		"On /, clicking 'Show comments' shows 'Comments'":                  `visit,click,expect_visible`,
-		"On /, hovering over 'Row' shows 'Copy path'":                      `visit,wait_for,remember_count,hover,expect_text,expect_count`,
+		"On /menu, clicking 'Menu' shows 'Settings'":                     `visit,wait_for,remember_count,click,expect_text,expect_count`,
+		"On /, pressing '?' shows 'Keyboard shortcuts'":                  `visit,remember_count,press,expect_text,expect_count`,
+		"On /, typing 'x' into 'Name' and clicking 'Go' shows 'Hello x'": `visit,wait_for,remember_count,fill,click,expect_text,expect_count`,
+		"On /tasks, clicking 'Clear' still shows 'Milk'":                 `visit,expect_text,click,expect_text`,
+		"On /, clicking 'Show comments' shows 'Comments'":                `visit,click,expect_visible`,
+		"On /, hovering over 'Row' shows 'Copy path'":                    `visit,wait_for,remember_count,hover,expect_text,expect_count`,
+		"On /widgets, pressing Tab shows 'Apollo'":                       `visit,remember_count,press,expect_text,expect_count`,
+		// a step said twice is one action: counted before the first
+		"On /, pressing Tab twice shows 'Skip to content'":                 `visit,remember_count,press,press,expect_text,expect_count`,
 		"On /settings, clicking the 'Network' tab shows 'Listening port'":  `visit,wait_for,click,wait_for,expect_text`, // inside the tab's panel (tabpanel.go)
 		"On /, clicking 'Save' shows 'Saved' and the page still says 'Hi'": `visit,expect_text,click,expect_text,expect_text`,
 		// counted before the last action: the add showed and took away

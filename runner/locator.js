@@ -96,12 +96,12 @@
 
   // drawn reports whether a visible element is drawn where a person can
   // see it: not fully transparent, not wholly off the page's left or top
-  // edge.
+  // edge, not clipped to a pixel (the "sr-only" text of screen readers).
   function drawn(el) {
     if (el.tagName === 'OPTION') return true;
     if (!el.checkVisibility({ opacityProperty: true })) return false;
     const r = el.getBoundingClientRect();
-    return r.right + window.scrollX > 0 && r.bottom + window.scrollY > 0;
+    return r.right + window.scrollX > 0 && r.bottom + window.scrollY > 0 && (r.width > 1 || r.height > 1);
   }
 
   function enabled(el) {

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/vouchdev/vouch/evidence"
@@ -64,9 +65,10 @@ func TestHoverTooltip(t *testing.T) {
 
 // TestHoverCountDrawn checks that a remembered count counts what a person
 // sees: a tooltip drawn transparent, or placed off the page's edge, until
-// its control is hovered is no match before the hover, so the hover adds
-// one; a heading shown all along is counted before and after alike, and
-// the journey blocks.
+// its control is hovered, and a skip link above the page or clipped to a
+// pixel until a Tab focuses it, is no match before, so the hover or Tab
+// adds one; a heading shown all along is counted before and after alike,
+// and the journey blocks.
 func TestHoverCountDrawn(t *testing.T) {
 	pages := servePages(t, map[string]string{
 		"/": `<title>app</title>
@@ -75,10 +77,18 @@ func TestHoverCountDrawn(t *testing.T) {
 #rename:hover + .tip{opacity:1}
 .off{position:absolute;left:-9999px}
 #help:hover + .off{left:0;top:60px}
+.skip{position:absolute;top:-40px;left:0;height:30px}
+.skip:focus{top:0}
 </style>
+<a class="skip" href="#main">Skip to content</a>
 <h1>Project: Apollo</h1>
 <button id="rename">Rename</button><span class="tip">Rename the project</span>
 <button id="help">Help</button><span class="off">Help topics</span>`,
+		// a skip link clipped to a pixel until focused, as "sr-only" does
+		"/sr": `<title>sr</title>
+<style>.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.sr:focus{width:auto;height:auto;clip:auto}</style>
+<a class="sr" href="#main">Skip to main content</a><h1 id="main">Main</h1>`,
 	})
 	counted := func(target, text string) string {
 		return `
@@ -89,7 +99,23 @@ func TestHoverCountDrawn(t *testing.T) {
         reach: true
         timeout: 1s`
 	}
+	tabbed := func(text string) string {
+		page := "/"
+		if strings.HasPrefix(text, "Skip to main") {
+			page = "/sr"
+		}
+		return `
+      - visit: ` + page + `
+      - remember_count: {target: 'text=` + text + `', as: before}
+      - press: Tab
+      - expect_count: {target: 'text=` + text + `', more_than: before}
+        reach: true
+        timeout: 1s`
+	}
 	runDecisionCases(t, pages.URL, []decisionCase{
+		{name: "skip link above the page until focused", want: evidence.Verified, steps: tabbed("Skip to content")},
+		{name: "skip link clipped to a pixel until focused", want: evidence.Verified, steps: tabbed("Skip to main content")},
+		{name: "a heading shown all along, after a Tab", want: evidence.Blocked, steps: tabbed("Apollo")},
 		{name: "transparent until hovered", want: evidence.Verified, steps: counted("rename", "Rename the project")},
 		{name: "off the page until hovered", want: evidence.Verified, steps: counted("help", "Help topics")},
 		{name: "a heading shown all along", want: evidence.Blocked, steps: counted("rename", "Apollo")},
