@@ -930,8 +930,9 @@ var (
 	reOnLoad     = lazyRE(`(?i)\b(?:on|at|after|upon|from)\s+(?:the\s+|a\s+)?(?:first\s+|initial\s+|fresh\s+|new\s+|clean\s+)?(?:page\s+)?(?:re)?load\b|\b(?:when|once|as soon as|while|after|before|until)\s+(?:the\s+|it\s+|a\s+)?(?:page\s+)?(?:first\s+)?(?:loads|is loading|is loaded|has loaded)\b`)
 	reFuture     = lazyRE(`(?i)\b(?:will|going\s+to)\s+(?:still\s+|also\s+)?(?:keep|continue|stay|remain)\b|\bnext\s+(?:week|sprint|month|quarter|year|release)\b`)
 	// a named error ("a Parser error", "the fetch error"), an error a
-	// colon spells out: a message the page shows ("no errors" stays)
-	reErrorMessage = lazyRE(`(?i)\b(?:an?|the)\s+(?:[\w-]+\s+)?error\b(?:\s*:)?|\berrors?\s*:`)
+	// colon spells out: a message the page shows ("no errors", "instead
+	// of an error" stay)
+	reErrorMessage = lazyRE(`(?i)\b(?:an?|the)\s+[\w-]+\s+error\b|\b(?:an?|the)\s+error\s*:|\berrors?\s*:`)
 	reLoadedInto   = lazyRE(`(?i)\bno\s+\w+\s+loaded\b|\bloads?\s+(?:the\s+)?[\w./-]+\.(?:json|ya?ml|css|js|html?|txt|xml)\b|\bload\(`)
 )
 
