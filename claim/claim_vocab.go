@@ -352,10 +352,11 @@ func outOfReachIn(shape, phrase string) bool {
 
 // pageModified are the words after which an out-of-reach word names a page
 // or a part of one: "the API docs", "the database page", "the API title",
-// "the Servers dropdown",
-// "the API description", "the deploy button". Never a table, a row or a
-// column, which a database has as well.
-var pageModified = map[string]bool{"docs": true, "doc": true, "documentation": true, "reference": true,
+// "the Servers dropdown", "the API description", "the deploy button", or
+// what a page shows of it: "the notebook server version", "the server
+// root" (its / page). Never a table, a row or a column, which a database
+// has as well.
+var pageModified = map[string]bool{"version": true, "root": true, "docs": true, "doc": true, "documentation": true, "reference": true,
 	"page": true, "pages": true, "title": true, "tab": true, "tabs": true, "homepage": true,
 	"description": true, "info": true, "dropdown": true,
 	"section": true, "bar": true, "button": true, "link": true, "menu": true, "field": true,

@@ -99,6 +99,10 @@ func TestOutOfReachWordInShownName(t *testing.T) {
 		{"The deploy button sits at the far right of the header", false},
 		{"The API returns books sorted by title", true},
 		{"The deploy button starts a deploy to production", true},
+		// what a page shows of the server: its version, its root page
+		{"Help > About reports notebook server version 6.4.12", false},
+		{"Hitting the server root without a token bounces you to the login page", false},
+		{"The server is upgraded to version 7 next week", true},
 	} {
 		_, err := Derive(tc.claim)
 		var np *NotProvableError
