@@ -852,8 +852,10 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			default:
 				// "The status page at /status": the path the claim names
 				// replaces the guess from the page's name.
-				if cur.page != nil && cur.page.note != "" && strings.HasPrefix(strings.TrimSpace(pg.phrase), "/") {
+				if cur.page != nil && (cur.page.note != "" || cur.page.generic && cur.page.phrase != "") && strings.HasPrefix(strings.TrimSpace(pg.phrase), "/") {
+					// ("The page at /x": neither the guess nor the home page)
 					a.drop(cur.page.note)
+					a.drop(homePageNote(cur.page.phrase))
 					a.note(fmt.Sprintf("%q is the page at %s.", strings.TrimSpace(cur.page.phrase), pg.path))
 				}
 				cur.page = &pg
@@ -862,7 +864,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 				a.note(pg.note)
 			}
 			if pg.generic && cur.page == &pg && pg.phrase != "" {
-				a.note(fmt.Sprintf("%q taken as its home page (/).", strings.TrimSpace(pg.phrase)))
+				a.note(homePageNote(pg.phrase))
 			}
 			seq = false
 		case iAction, iReload:
@@ -1891,4 +1893,10 @@ var reNativeValidation = lazyRE(`(?i)^\s*(?:please (?:fill (?:out|in) this field
 // validation message.
 func nativeValidation(v string) bool {
 	return reNativeValidation.MatchString(v)
+}
+
+// homePageNote says a page the claim names generically ("the page", "the
+// app") is taken as the home page.
+func homePageNote(phrase string) string {
+	return fmt.Sprintf("%q taken as its home page (/).", strings.TrimSpace(phrase))
 }

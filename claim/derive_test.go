@@ -546,3 +546,29 @@ func TestDeriveNestedTooDeep(t *testing.T) {
 		}
 	}
 }
+
+// "The page at /x" was noted as taken as the home page (/) while the plan
+// visited /x: a page named generically, then by its path, is the page at
+// the path, and the notes say only that.
+func TestGenericPageAtPathNote(t *testing.T) {
+	for _, tc := range []struct{ claim, want string }{
+		{"The page at /x shows 'Hi'", `"The page" is the page at /x.`},
+		{"The app at /app shows 'Hi'", `"The app" is the page at /app.`},
+		{"The status page at /status shows 'Up'", `"The status page" is the page at /status.`},
+	} {
+		d, err := Derive(tc.claim)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.claim, err)
+		}
+		found := false
+		for _, n := range d.Notes {
+			found = found || n == tc.want
+			if strings.Contains(n, "home page (/)") {
+				t.Errorf("%q: note %q", tc.claim, n)
+			}
+		}
+		if !found {
+			t.Errorf("%q: notes %q lack %q", tc.claim, d.Notes, tc.want)
+		}
+	}
+}
