@@ -1511,6 +1511,11 @@ func unopenedPart(lx *lexed, sk sketch) string {
 				break
 			}
 		}
+		if start > 0 && start == i-3 && toks[start-1].kind == tWord && toks[start-1].low == "the" {
+			// "the Upload Torrent Files dialog": a name of three words
+			// keeps its article
+			start--
+		}
 		part, at = lx.span(toks[start].start, lx.ends[i]), i
 		if determiners[toks[start].low] {
 			// "The settings menu" is named in the middle of a sentence.
