@@ -97,11 +97,23 @@
   // drawn reports whether a visible element is drawn where a person can
   // see it: not fully transparent, not wholly off the page's left or top
   // edge, not clipped to a pixel (the "sr-only" text of screen readers).
+  // An element that an animation or transition is moving (a heading that
+  // fades in a moment after the page loads) counts as drawn: it is about
+  // to be, whatever the action does, and a count taken before it shows
+  // must not make the action seem to show it.
   function drawn(el) {
     if (el.tagName === 'OPTION') return true;
-    if (!el.checkVisibility({ opacityProperty: true })) return false;
     const r = el.getBoundingClientRect();
-    return r.right + window.scrollX > 0 && r.bottom + window.scrollY > 0 && (r.width > 1 || r.height > 1);
+    const seen = el.checkVisibility({ opacityProperty: true }) &&
+      r.right + window.scrollX > 0 && r.bottom + window.scrollY > 0 && (r.width > 1 || r.height > 1);
+    return seen || animated(el);
+  }
+
+  function animated(el) {
+    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
+      if (a.getAnimations().some((x) => x.playState === 'running' || x.playState === 'pending')) return true;
+    }
+    return false;
   }
 
   function enabled(el) {

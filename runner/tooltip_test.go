@@ -68,7 +68,7 @@ func TestHoverTooltip(t *testing.T) {
 // its control is hovered, and a skip link above the page or clipped to a
 // pixel until a Tab focuses it, is no match before, so the hover or Tab
 // adds one; a heading shown all along is counted before and after alike,
-// and the journey blocks.
+// and the journey blocks, as does one still fading in when counted.
 func TestHoverCountDrawn(t *testing.T) {
 	pages := servePages(t, map[string]string{
 		"/": `<title>app</title>
@@ -84,6 +84,11 @@ func TestHoverCountDrawn(t *testing.T) {
 <h1>Project: Apollo</h1>
 <button id="rename">Rename</button><span class="tip">Rename the project</span>
 <button id="help">Help</button><span class="off">Help topics</span>`,
+		// a heading that fades in half a second after the page loads,
+		// and a button that does nothing
+		"/late": `<title>late</title>
+<style>@keyframes fade{from{opacity:0}to{opacity:1}} h1{animation:fade .2s .5s backwards}</style>
+<h1>Welcome</h1><button id="noop">Menu</button>`,
 		// a skip link clipped to a pixel until focused, as "sr-only" does
 		"/sr": `<title>sr</title>
 <style>.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
@@ -119,5 +124,13 @@ func TestHoverCountDrawn(t *testing.T) {
 		{name: "transparent until hovered", want: evidence.Verified, steps: counted("rename", "Rename the project")},
 		{name: "off the page until hovered", want: evidence.Verified, steps: counted("help", "Help topics")},
 		{name: "a heading shown all along", want: evidence.Blocked, steps: counted("rename", "Apollo")},
+		// fading in when counted: drawn, whatever the click did
+		{name: "a heading fading in after the load", want: evidence.Blocked, steps: `
+      - visit: /late
+      - remember_count: {target: 'text=Welcome', as: before}
+      - click: css=#noop
+      - expect_count: {target: 'text=Welcome', more_than: before}
+        reach: true
+        timeout: 1500ms`},
 	})
 }
