@@ -1528,6 +1528,12 @@ func (c *apiComposer) apiLiteralRaw(anyWord bool) (string, bool, bool) {
 			ws = append(ws, c.w[k].raw)
 			k++
 		}
+		if len(ws) > 0 && k < len(c.w) && c.w[k].kind == tNumber && (k+1 == len(c.w) || apiAfterValue[c.w[k+1].low]) {
+			// "Warehouse 7", "Room 101": a number that ends the name is
+			// part of it; one before a noun ("Ann 2 tasks") is not
+			ws = append(ws, c.w[k].raw)
+			k++
+		}
 		if len(ws) > 0 && c.i > 0 {
 			c.i = k
 			return strings.Join(ws, " "), true, true

@@ -138,6 +138,9 @@ func TestAPIEndpointReadings(t *testing.T) {
 		{"Given the seed data, when I GET /tasks?_end=1, then only 'Fix the login bug' comes back", [][]string{
 			{`{"visit":"/tasks?_end=1"}`, `{"expect_json":{"count":1}}`},
 			{`{"visit":"/tasks?_end=1"}`, `{"expect_text":"Fix the login bug"}`}}},
+		// a number that ends a capitalised name is part of it
+		{"/context/global/siteName returns Warehouse 7.", [][]string{
+			{`{"visit":"/context/global/siteName"}`, `{"expect_text":"Warehouse 7"}`}}},
 		{"When I GET /users/2 I get Bob Stone", [][]string{
 			{`{"visit":"/users/2"}`, `{"expect_text":"Bob Stone"}`}}},
 		{"/users?_sort=name: 'Ann Lee' and 'Bob Stone' are returned", [][]string{
@@ -192,6 +195,7 @@ func TestAPIEndpointReadings(t *testing.T) {
 func TestAPINearMisses(t *testing.T) {
 	runRefused(t, []string{
 		"/members lists members",                                                        // an unquoted noun is no text
+		"/tasks returns Ann 2 tasks",                                                    // a number before a noun ends no name
 		"Steps: open /users/2. Expected: Bob Stone is shown twice",                      // more than the values
 		"Steps: open /users/9. Expected: a 404 page",                                    // "page": a status or a page saying so?
 		"/about says 'Name': 'Ann'",                                                     // a label and its text, or a field: never two texts apart

@@ -89,7 +89,7 @@ func TestSuggestionsKeepWhatOpensAndHowItLooks(t *testing.T) {
 func TestSuggestionsForUnopenedParts(t *testing.T) {
 	for _, tc := range []struct{ claim, reason, first string }{
 		{"The export options dialog lists 'CSV' and 'JSON'", `does not say how it is opened`, `In the "Options" dialog, the page shows "CSV" and "JSON"`},
-		{"The account menu lists 'Log out' and 'Profile'", `"after clicking 'Account', …"`, `In the "Account" menu, the page shows "Log out" and "Profile"`},
+		{"The account menu shows 'Log out' and 'Profile'", `"after clicking 'Account', …"`, `In the "Account" menu, the page shows "Log out" and "Profile"`},
 		{"In the preferences, the sync tab has 'Sync on start' ticked", `inside the preferences but does not say how they are opened`, `In Preferences, "Sync on start" is ticked`},
 		{"The About box of the editor says 'Version 3'", `the About box`, `In the "About" dialog, the page shows "Version 3"`},
 		{"Every invoice on /invoices shows 'Paid'", `"Every invoice" is a rule about every item`, `/invoices shows "Paid"`},

@@ -189,7 +189,11 @@ var (
 	// "The Actions menu contains 'Settings', 'Show ID' and 'Logs', in
 	// that order": the items said in an order, their kind left unsaid
 	reMenuHasOrdered = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + ` (?i:has|contains|offers|lists|includes|shows) (` + quotedName + `(?:(?:, | and |, and )` + quotedName + `)+)(?: (?i:items|entries|options|commands|menu items))?,? (?i:in (?:that|this|the same) order)$`)
-	reQuotedName     = lazyRE(quotedName)
+	// "The Kernel menu lists 'Restart'", "The File menu offers 'Open'
+	// and 'Save'": a verb of listing says the names are the menu's items
+	// ("shows" and "says" may be any text in it: refused in menu.go)
+	reMenuLists  = lazyRE(`^` + menuPage + `(?i:the )?` + menuRef + `(?: (?i:on) /[^\s,]*)? (?i:contains|offers|lists|includes) (` + quotedName + `(?:(?:, | and |, and )` + quotedName + `)*)$`)
+	reQuotedName = lazyRE(quotedName)
 )
 
 // deriveMenuHasMany derives a menu said to have several items as menu.go
@@ -203,6 +207,9 @@ func deriveMenuHasMany(claim string) (Derivation, bool) {
 		ix, ordered = reMenuHasOrdered.FindStringSubmatchIndex(c), true
 	}
 	if ix == nil {
+		ix, ordered = reMenuLists.FindStringSubmatchIndex(c), false
+	}
+	if ix == nil {
 		return Derivation{}, false
 	}
 	list := c[ix[14]:ix[15]]
@@ -210,7 +217,7 @@ func deriveMenuHasMany(claim string) (Derivation, bool) {
 	for _, q := range reQuotedName.FindAllString(list, -1) {
 		names = append(names, strings.TrimSpace(strings.Trim(q, `'"‘’“”`)))
 	}
-	if len(names) < 2 {
+	if len(names) == 0 {
 		return Derivation{}, false
 	}
 	// The first item said as menu.go reads one ("… has a 'X' item").
@@ -226,6 +233,11 @@ func deriveMenuHasMany(claim string) (Derivation, bool) {
 		}
 		j.Steps = append(j.Steps, plan.Step{Kind: plan.ExpectVisible, Target: plan.Target{Kind: plan.ByRole, Value: "menuitem", Name: n, Exact: true}.String()})
 		d.Requirements[0].ProvenBy = append(d.Requirements[0].ProvenBy, StepRef{Journey: 1, Name: j.Name, Step: len(j.Steps)})
+	}
+	if len(names) == 1 {
+		d.Claim = claim
+		d.Plan.Name = planName(normalizeClaim(stripLabel(claim)))
+		return d, true
 	}
 	var qs []string
 	for _, n := range names {

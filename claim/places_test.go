@@ -28,6 +28,11 @@ func TestClassPlaces(t *testing.T) {
 			j(`{"visit":"/"}`, opener("help menu"), `{"expect_visible":"role=menuitem[name=\"Keyboard shortcuts\" s]"}`, `{"expect_visible":"role=menuitem[name=\"Release notes\" s]"}`)},
 		{"The file menu lists 'Open', 'Save' and 'Print' items",
 			j(`{"visit":"/"}`, opener("file menu"), `{"expect_visible":"role=menuitem[name=\"Open\" s]"}`, `{"expect_visible":"role=menuitem[name=\"Save\" s]"}`, `{"expect_visible":"role=menuitem[name=\"Print\" s]"}`)},
+		// A verb of listing with the names alone: they are the items.
+		{"The Kernel menu lists 'Restart'",
+			j(`{"visit":"/"}`, opener("Kernel menu"), `{"expect_visible":"role=menuitem[name=\"Restart\" s]"}`)},
+		{"The Kernel menu on /notebooks/a.ipynb offers 'Restart' and 'Shutdown'.",
+			j(`{"visit":"/notebooks/a.ipynb"}`, opener("Kernel menu"), `{"expect_visible":"role=menuitem[name=\"Restart\" s]"}`, `{"expect_visible":"role=menuitem[name=\"Shutdown\" s]"}`)},
 		// A dialog named by one lower-case word, and a text said to be
 		// listed as another (the second inside the item showing the first).
 		{"In the shortcuts dialog, 'g' is listed as 'Go to inbox'",
@@ -63,6 +68,9 @@ func TestClassPlacesRefused(t *testing.T) {
 		"In the view menu, Zoom Level has the usual size selected",
 		"The export rate in the file menu is capped at 5 MB",
 		"The same menu has 'Open' and 'Save' entries",
+		"The same menu lists 'Open'",
+		"The hamburger menu shows 'v5'",
+		"The Kernel menu lists Restart",
 		"The same dialog shows 'Saved'",
 		"In the new dialog, 'Name' is ticked",
 		"The account settings dialog shows 'Saved'",

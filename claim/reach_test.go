@@ -46,8 +46,8 @@ func TestPlacesReachedByTheirName(t *testing.T) {
 		{"The Settings menu has 'Transmission Homepage'", nil, ""},
 		// A named menu drops down only once opened: never looked for on
 		// the page as it loads, nor as a navigation landmark of its name.
-		{"The 'File' menu lists 'Save'", nil, ""},
-		{"The Help menu offers 'About'", nil, ""},
+		{"The 'File' menu shows 'Save'", nil, ""},
+		{"The Help menu shows 'About'", nil, ""},
 		{"Clicking 'Account' opens the account menu", nil, ""},
 		{"Clicking 'Account' opens the account menu, which shows 'Sign out'", nil, ""},
 		{"Clicking 'Menu' opens the menu, which shows 'Sign out'", nil, ""},

@@ -1520,7 +1520,8 @@ func TestReadingsMenuItemsInOrder(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"The Actions menu contains 'Settings', 'Show ID' and 'Logs', in that order.", `On /: open the Actions menu (the button named "Actions menu"); then it shows the menu items "Settings", "Show ID" and "Logs", in that order.`},
 		{"The Actions menu contains Settings, Show ID, Shutdown and Logs, in that order.", `On /: open the Actions menu (the button named "Actions menu"); then it shows the menu items "Settings", "Show ID", "Shutdown" and "Logs", in that order.`},
-		{"The Help menu offers 'About'", ""},
+		{"The Help menu offers 'About'", `On /: open the Help menu (the button named "Help menu"); then it shows the menu item "About".`},
+		{"The Help menu shows 'About'", ""},
 	})
 	st := mustDerive("The Actions menu contains Settings, Show ID and Logs, in that order.").Journeys[0].Steps
 	last := st[len(st)-1]

@@ -15,7 +15,7 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 	for _, tc := range []struct{ claim, first, label string }{
 		// A part never opened, opened by the control of its name: a
 		// guess, said so.
-		{"The profile menu lists 'Sign out' and 'Settings'", `In the "Profile" menu, the page shows "Sign out" and "Settings"`, `clicking "Profile menu" (or "Profile") is a guess`},
+		{"The profile menu shows 'Sign out' and 'Settings'", `In the "Profile" menu, the page shows "Sign out" and "Settings"`, `clicking "Profile menu" (or "Profile") is a guess`},
 		{"The Shortcuts dialog of the editor lists 'Undo'", `In the "Shortcuts" dialog, the page shows "Undo"`, `"editor"`},
 		{"In the keyboard shortcuts dialog, 'u' is listed as 'Undo last change'", `In the "Shortcuts" dialog, the page shows "Undo last change"`, `'"u"'`},
 		{"The Import Wizard dialog has the 'Skip header row' box ticked by default", `In the "Import Wizard" dialog, "Skip header row" is ticked`, `"default"`},
@@ -133,7 +133,7 @@ func TestSuggestionsNeverSayOtherwise(t *testing.T) {
 // blocks the run instead of failing it.
 func TestOpenedPartSuggestionIsReach(t *testing.T) {
 	for _, c := range []string{
-		"The profile menu lists 'Sign out' and 'Settings'",
+		"The profile menu shows 'Sign out' and 'Settings'",
 		"The About box of the viewer says 'Version 2'",
 	} {
 		np := refusalOf(t, c)
