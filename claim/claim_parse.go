@@ -410,7 +410,7 @@ func init() {
 	fragments["keyonly"] = keyAlt
 	fragments["user"] = `\S+@\S+|"\d+"|(?:the |an? |our |my )?(?:[a-z][\w-]* )?(?:user|account|admin|administrator|customer|member|editor|owner|tester|viewer|manager)|[a-z][\w.-]*`
 	fragments["secretname"] = `[a-z_][a-z0-9_]*`
-	fragments["show"] = `(?:(?:expects?|expected|wants?|hopes?) to (?:see|find|get)|costs?|is priced at|sells for|gives|shows?|showing|displays?|displaying|contains?|containing|includes?|including|has|have|having|renders?|presents?|features?|says?|saying|reads?|prints?|outputs?|lists?|listing|sees?|seeing|mentions?|gets?|receives?|greets (?:me|you|the user|users|visitors) with|welcomes (?:me|you|the user|users) with|comes up with|reveals?|offers?|provides?|carries|appears with)`
+	fragments["show"] = `(?:(?:expects?|expected|wants?|hopes?) to (?:see|find|get)|costs?|is priced at|sells for|gives|shows?|showing|displays?|displaying|contains?|containing|includes?|including|has|have|having|renders?|presents?|features?|says?|saying|reads?|prints?|outputs?|lists?|listing|sees?|seeing|mentions?|gets?|receives?|greets (?:me|you|the user|users|visitors) with|welcomes (?:me|you|the user|users) with|comes up with|reveals?|offers?|provides?|carries|appears with|suggests?)`
 	fragments["is"] = `(?:is|are|be|gets|get|becomes|become|stays|stay|remains|remain|is now|are now)`
 	fragments["pron"] = `(?:it|i|you|we|they|he|she|the user|a user|users|the visitor|a visitor|visitors|someone|people|one|the customer|a customer|customers|the person|a person|everyone|anyone|anybody|somebody|the browser|a signed-in user|the signed-in user)`
 	fragments["who"] = `(?:(?:i|you|we|they|the user|a user|users|a visitor|visitors|someone|the customer) )?`

@@ -2325,3 +2325,18 @@ func TestRevealedIsAbsentFirst(t *testing.T) {
 		}
 	}
 }
+
+// What typing "suggests" is a text shown after it (and counted before it,
+// so a text the page showed all along does not pass); said of a field
+// with nothing typed, it stays refused.
+func TestReadingsSuggests(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /search, typing 'ap' suggests 'Apple'", `On /search: type "ap" into a textbox; then the page shows "Apple".`},
+		{"On /search, typing 'ap' does not suggest 'Banana'", `On /search: type "ap" into a textbox; then the page does not show "Banana".`},
+		{"The search box suggests 'Apple'", ""},
+	})
+	st := mustDerive("On /search, typing 'ap' suggests 'Apple'").Journeys[0].Steps
+	if last := st[len(st)-1]; last.Kind != plan.ExpectCount || !last.Reach {
+		t.Errorf("last step %+v, want the count after the typing", last)
+	}
+}
