@@ -2568,6 +2568,15 @@ func (c *composer) sizeAfter() (cstate, bool) {
 	// "is rendered at 10px", "is set at 24px": the size the letters are
 	// drawn at
 	_ = c.eat("rendered", "at") || c.eat("set", "at") || c.eat("displayed", "at") || c.eat("drawn", "at") || c.eat("shown", "at") || c.eat("sized", "at")
+	// "is a large 18px title": the word of size is what the number says
+	sized := ""
+	if c.at("a") || c.at("an") {
+		c.i++
+	}
+	if !c.end() && sizeWords[c.w[c.i].low] {
+		sized = c.w[c.i].low
+		c.i++
+	}
 	if c.end() {
 		c.i = s
 		return cstate{}, false
@@ -2603,12 +2612,20 @@ func (c *composer) sizeAfter() (cstate, bool) {
 		st.also = &cstate{kind: plan.ExpectStyle, prop: "height", val: m2[1] + "px", size: true}
 	case c.eat("font", "size") || c.eat("text") || c.eat("type") || c.eat("font") || c.eat("letters"):
 		// "16px text": the letters' size
+	case !c.end() && fontNouns[c.w[c.i].low] && c.w[c.i].low != "link" && c.w[c.i].low != "name":
+		// "an 18px title", "a 14px heading"
+		c.i++
+	}
+	if sized != "" {
+		c.notes = append(c.notes, fmt.Sprintf("%q is read as the size the claim gives, %s; it is not checked against other texts.", sized, st.val))
 	}
 	return st, true
 }
 
 var (
-	pxLength = lazyRE(`^(\d{1,4}(?:\.\d{1,3})?)px$`)
+	// sizeWords say a size the number after them gives ("a large 18px title")
+	sizeWords = map[string]bool{"large": true, "big": true, "small": true, "tiny": true, "huge": true, "little": true}
+	pxLength  = lazyRE(`^(\d{1,4}(?:\.\d{1,3})?)px$`)
 	// fontNouns are the nouns of a text whose size is its letters'.
 	fontNouns = map[string]bool{"heading": true, "headline": true, "title": true, "link": true, "label": true,
 		"name": true, "text": true, "message": true, "word": true, "line": true}

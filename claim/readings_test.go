@@ -948,6 +948,9 @@ func TestReadingsLooks(t *testing.T) {
 		{"The 'Go' button is 34px by 34px", `On /, the width of the "Go" button is 34px and the height of the "Go" button is 34px.`},
 		{"'Go' is 34px by 34px", ""}, // a text's box is not the element's a person means
 		{"'Book' and 'Order' are 16px text in a dark grey, #505050", `On /, the font-size of the text "Book" is 16px. | On /, the color of the text "Book" is #505050. | On /, the font-size of the text "Order" is 16px. | On /, the color of the text "Order" is #505050.`},
+		{"On /, the 'Total' heading is a large 18px title", `On /, the font-size of the "Total" heading is 18px.`},
+		{"On /, 'Total' is small 12px text", `On /, the font-size of the text "Total" is 12px.`},
+		{"On /, the 'Total' heading is a large title", ""}, // a size word with no size
 		{"'Total' is bold, 24px and red", `On /, the text "Total" is bold (font-weight 600 or more). | On /, the font-size of the text "Total" is 24px. | On /, the colour of the text "Total" is a shade of red.`},
 	})
 }
