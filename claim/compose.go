@@ -102,6 +102,11 @@ var headNouns = map[string]string{
 	"text": "text", "message": "text", "group": "text", "card": "text", "word": "text", "line": "text",
 }
 
+// openedNouns are parts an action opens that no element kind names ("opens
+// the inspector showing 'X'"): what opens is checked by the texts it shows.
+var openedNouns = map[string]bool{"inspector": true, "drawer": true, "pane": true, "overlay": true, "editor": true,
+	"sheet": true, "sidebar": true, "flyout": true, "tray": true, "list": true, "form": true, "tooltip": true, "toast": true}
+
 // placeWords are parts of a page whose element a text check is pinned to.
 var placeWords = map[string]string{
 	"footer": "footer", "header": "header", "nav": "nav", "navigation": "nav", "navbar": "nav",
@@ -1905,7 +1910,7 @@ func (c *composer) predicate(subj *subject) bool {
 			// "opens a dialog listing 'X'", "brings up a panel with 'X'"
 			c.i++
 			what = c.low()
-			if k, _ := c.nounAt(); k != "dialog" && k != "text" && k != "menu" {
+			if k, _ := c.nounAt(); k != "dialog" && k != "text" && k != "menu" && !openedNouns[c.low()] {
 				return false
 			}
 			c.i++

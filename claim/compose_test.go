@@ -264,6 +264,8 @@ func TestComposeElisionsAndOpens(t *testing.T) {
 		{"In Options (press 'p'), the 'Audio' tab shows 'Master volume'", [][]string{
 			{`{"visit":"/"}`, `{"press":"p"}`, `{"wait_for":"role=tab[name=\"Audio\"]","reach":true}`, `{"click":"role=tab[name=\"Audio\"]"}`, `{"wait_for":"role=tabpanel[name=\"Audio\"]","reach":true}`, `{"expect_text":{"text":"Master volume","target":"role=tabpanel[name=\"Audio\"]"}}`}}},
 		{"Hitting '?' opens a dialog listing 'Go to inbox'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=Go to inbox","as":"before_go_to_inbox"}}`, `{"press":"?"}`, `{"expect_count":{"target":"text=Go to inbox","more_than":"before_go_to_inbox"}}`}}},
+		// a part no element kind names, opened and said with what it shows
+		{"On /, pressing 'i' opens the inspector showing 'No Selection'", [][]string{{`{"visit":"/"}`, `{"remember_count":{"target":"text=No Selection","as":"before_no_selection"}}`, `{"press":"i"}`, `{"expect_text":"No Selection"}`, `{"expect_count":{"target":"text=No Selection","more_than":"before_no_selection"},"reach":true}`}}},
 		// a menu that opens, said with what it shows (never just "opens
 		// the menu": no role says which element that is)
 		{"Clicking 'Menu' opens a menu with 'Settings' and 'Sign out'", [][]string{{`{"visit":"/"}`, `{"wait_for":"text=\"Menu\""}`, `{"remember_count":{"target":"text=Settings","as":"before_settings"}}`, `{"remember_count":{"target":"text=Sign out","as":"before_sign_out"}}`, `{"click":"text=\"Menu\""}`, `{"expect_count":{"target":"text=Settings","more_than":"before_settings"}}`, `{"expect_count":{"target":"text=Sign out","more_than":"before_sign_out"}}`}}},
