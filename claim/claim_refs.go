@@ -293,6 +293,12 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		var raw []string
 		for i := from; i < to; i++ {
 			t := p.lx.toks[i]
+			if t.raw == "&" && i > from && i+1 < to && startsUpper(p.lx.toks[i-1].raw) && startsUpper(p.lx.toks[i+1].raw) {
+				// "the Runtime & Build Information page": an ampersand
+				// between capitalised words is part of the link's name
+				raw = append(raw, t.raw)
+				continue
+			}
 			if t.kind == tLit || structural[t.low] || stopWords[t.low] || notText[t.low] {
 				return ref, false
 			}
