@@ -55,6 +55,9 @@ func TestItemPageLink(t *testing.T) {
 			{`{"visit":"/"}`, `{"remember_count":{"target":"text=MIT","as":"before_mit"}}`, `{"click":"role=link[name=\"@acme/ui\"]","reach":true}`, `{"expect_text":"MIT"}`, `{"expect_count":{"target":"text=MIT","more_than":"before_mit"},"reach":true}`}}},
 		{"The blog post page shows 'Comments'", [][]string{
 			{`{"visit":"/"}`, `{"remember_count":{"target":"text=Comments","as":"before_comments"}}`, `{"click":"role=link[name=\"blog post\"]","reach":true}`, `{"expect_text":"Comments"}`, `{"expect_count":{"target":"text=Comments","more_than":"before_comments"},"reach":true}`}}},
+		// an ampersand between capitalised words is part of the link's name
+		{"The Terms & Conditions page shows 'Refunds'", [][]string{
+			{`{"visit":"/"}`, `{"remember_count":{"target":"text=Refunds","as":"before_refunds"}}`, `{"click":"role=link[name=\"Terms \u0026 Conditions\"]","reach":true}`, `{"expect_text":"Refunds"}`, `{"expect_count":{"target":"text=Refunds","more_than":"before_refunds"},"reach":true}`}}},
 		// an item said with its kind: its name is what the page shows
 		{"The home page lists the 'lodash' package", [][]string{{`{"visit":"/"}`, `{"expect_text":"lodash"}`}}},
 		{"On /recipes, the page shows the 'Pancakes' and 'Waffles' recipes", [][]string{{`{"visit":"/recipes"}`, `{"expect_text":"Pancakes"}`}, {`{"visit":"/recipes"}`, `{"expect_text":"Waffles"}`}}},
@@ -66,6 +69,7 @@ func TestItemPageLink(t *testing.T) {
 	runRefused(t, []string{
 		"/tasks lists the 'Buy milk' task as done", // a state of the item, not only its name
 		"The page shows the 'Buy milk' task first",
+		"The terms & conditions page shows 'Refunds'", // lower-case words joined: no link's name
 		"On /x, the 'data' folder shows 'a.csv' inside it", // nothing opens it
 	})
 	d, err := Derive("The Pancakes recipe page shows '2 eggs'")
