@@ -66,6 +66,9 @@ const maskedText = `("\x01\d+\x01"|'\x01\d+\x01')`
 // quotedRe is a quoted text as the lexer straightens it.
 const quotedRe = `("[^"]+"|'[^']+')`
 
+// orderSaid says that one text comes before another.
+const orderSaid = `(?i:comes\s+before|comes\s+after|is\s+listed\s+(?:above|below|before|after)|is\s+(?:above|below)|appears\s+(?:above|below|before|after))`
+
 // capMenu is the replacement that capitalises a menu's name ("the
 // settings menu" → "the Settings menu").
 const capMenu = "\x00capitalise"
@@ -138,6 +141,13 @@ var reChangesLabelled = lazyRE(`^((?i:on)\s+\S+,\s*)?((?i:clicking|pressing|choo
 const changesLabelledAs = "${1}after $2, the $3 says $4"
 
 var restatements = []restatement{
+	// "On the Recent tab, 'A' comes before 'B'": a tab said first is
+	// chosen before the order on it is checked, as "after clicking the
+	// 'Recent' tab, …" reads
+	{lazyRE(`^(?i:on|in)\s+(?i:the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:tab),\s*(.+\s` + orderSaid + `\s.+)$`), "after clicking the '${1}' tab, ${2}",
+		"a tab said first is chosen before the order on it is checked", false},
+	{lazyRE(`^(?i:on|in)\s+(?i:the)\s+` + quotedRe + `\s+(?i:tab),\s*(.+\s` + orderSaid + `\s.+)$`), "after clicking the ${1} tab, ${2}",
+		"a tab said first is chosen before the order on it is checked", false},
 	// "searching for 'flour' shows 'Pancakes' in the results": what a
 	// search finds is what the page shows after it (each text counted
 	// around the search, so one shown before does not pass)

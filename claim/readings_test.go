@@ -1517,6 +1517,16 @@ func TestReadingsOrderPairUnquoted(t *testing.T) {
 	})
 }
 
+// A tab said first, then an order on it: the tab is chosen first, as
+// "after clicking the 'Recent' tab, …" reads.
+func TestReadingsOrderOnTab(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On the Recent tab, 'Journal' comes before 'Shopping List'", `On /: click the "Recent" tab; then "Journal" comes before "Shopping List" on the page.`},
+		{"In the 'Recent' tab, 'Journal' is listed above 'Shopping List'", `On /: click the "Recent" tab; then "Journal" comes before "Shopping List" on the page.`},
+		{"On the recent tab, 'Journal' comes before 'Shopping List'", ""},
+	})
+}
+
 // A menu's items said in an order are checked as its menu items, in that
 // order among them; unquoted capitalised names are each found first.
 func TestReadingsMenuItemsInOrder(t *testing.T) {
