@@ -69,7 +69,7 @@ func TestItemPageLink(t *testing.T) {
 	runRefused(t, []string{
 		"/tasks lists the 'Buy milk' task as done", // a state of the item, not only its name
 		"The page shows the 'Buy milk' task first",
-		"The terms & conditions page shows 'Refunds'", // lower-case words joined: no link's name
+		"The terms & conditions page shows 'Refunds'",      // lower-case words joined: no link's name
 		"On /x, the 'data' folder shows 'a.csv' inside it", // nothing opens it
 	})
 	d, err := Derive("The Pancakes recipe page shows '2 eggs'")
