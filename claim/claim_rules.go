@@ -541,7 +541,7 @@ func buildRules() {
 			it.fillish, it.notes, it.cont = true, notes, contWith
 			return []item{it}, true
 		})
-	addRule("leave empty", cAction, false, `(?:with|having|and|but|while)? ?(?:leaving|leave|leaves|with) (?:the |an? |my )?({field}) (?:empty|blank|unfilled|unset|cleared)`,
+	addRule("leave empty", cAction, false, `(?:with|having|and|but|while)? ?(?:leaving|leave|leaves|with) (?:the |an? |my )?({field}) (?:left |still )?(?:empty|blank|unfilled|unset|cleared)`,
 		func(m *match) ([]item, bool) {
 			t, notes, ok := m.p.field(m.bounds(1))
 			if !ok {
@@ -549,7 +549,9 @@ func buildRules() {
 			}
 			it := action("form", plan.Step{Kind: plan.Fill, Target: t})
 			it.fillish, it.notes, it.cont = true, notes, contWith
-			return []item{it}, true
+			// "clicking 'Save' with the 'Name' field empty": the field is
+			// empty when the click is made, so it is cleared before it
+			return m.beforeClick([]item{it}), true
 		})
 	addRule("clear field", cAction, false, `{who}(?:clearing|clear|clears|emptying|empty|empties|erasing|erase|erases|wiping|wipe|wipes|blanking|blank)(?: out)? (?:the |my |an? |your )?((?:(?:{name}|[a-z][\w-]*(?: [a-z][\w-]*){0,2}?) )?(?:text field|text box|text area|search box|input box|input field|field|input|textbox|textarea))`,
 		func(m *match) ([]item, bool) {
@@ -612,6 +614,12 @@ func buildRules() {
 			// "... shows an error when the email is empty": the form is
 			// submitted with the field empty.
 			it := action("form", plan.Step{Kind: plan.Fill, Target: t})
+			if f := strings.Fields(m.p.lx.shape[:m.start]); m.st.last != nil && m.st.last.click != "" && len(f) > 0 && (f[len(f)-1] == "while" || f[len(f)-1] == "when" || f[len(f)-1] == "if") {
+				// "clicking 'Save' while the 'Name' field is empty": the
+				// click said is the one made with the field empty
+				it.fillish, it.notes, it.cont, it.beforeClick = true, notes, contWith, true
+				return []item{it}, true
+			}
 			click := plan.Step{Kind: plan.Click, Target: plan.Target{Kind: plan.ByCSS, Value: submitCSS}.String()}
 			it.deferred, it.fillish, it.cont = &click, true, contWith
 			it.notes = append(notes, "An empty field only shows an error once the form is sent: the plan sends it by the button or key the claim says next, else by the form's submit button (the first button in a form that submits it).")
@@ -719,6 +727,11 @@ func buildRules() {
 			}
 			it := action("form", plan.Step{Kind: k, Target: plan.Target{Kind: plan.ByRole, Value: "checkbox", Name: v}.String()})
 			it.fillish, it.cont = true, contWith
+			if w := strings.Fields(m.low(0)); len(w) > 0 && w[0] != "and" {
+				// "clicking 'Save' with 'Subscribe' ticked": ticked when
+				// the click is made, so before it
+				return m.beforeClick([]item{it}), true
+			}
 			return []item{it}, true
 		})
 	addRule("fill", cAction, true, `{who}(?:can )?(?:filling|fill|fills|filled|completing|complete|populating|populate)(?: in| out)? ({field}) (?:with|as|using|to|:) ({value})`,
@@ -3153,9 +3166,16 @@ func saidOfAction(m *match) bool {
 	return l.kind == iCheck && m.st.afterConn && m.st.acted
 }
 
-// beforeClick marks fills read after a click they must precede.
+// pressItem reports whether an action item is one key press ("pressing
+// Enter with the 'Email' field empty": the field is emptied first).
+func pressItem(it *item) bool {
+	return it.kind == iAction && len(it.steps) == 1 && it.steps[0].Kind == plan.Press
+}
+
+// beforeClick marks fills read after a click (or a key press) they must
+// precede.
 func (m *match) beforeClick(items []item) []item {
-	if l := m.st.last; l != nil && l.click != "" && !m.st.afterConn || l != nil && l.beforeClick && l.cont == contWith {
+	if l := m.st.last; l != nil && (l.click != "" || pressItem(l)) && !m.st.afterConn || l != nil && l.beforeClick && l.cont == contWith {
 		for i := range items {
 			items[i].beforeClick = true
 		}

@@ -959,7 +959,7 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			}
 			switch n := len(cur.parts); {
 			case len(pt.steps) == 0:
-			case it.beforeClick && n > 0 && len(cur.parts[n-1].steps) == 1 && cur.parts[n-1].steps[0].Kind == plan.Click:
+			case it.beforeClick && n > 0 && len(cur.parts[n-1].steps) == 1 && (cur.parts[n-1].steps[0].Kind == plan.Click || cur.parts[n-1].steps[0].Kind == plan.Press):
 				// "clicking Send with email a@b.co": fill, then click.
 				cur.parts = append(cur.parts[:n-1], pt, cur.parts[n-1])
 			default:

@@ -2353,3 +2353,26 @@ func TestReadingsSuggests(t *testing.T) {
 		t.Errorf("last step %+v, want the count after the typing", last)
 	}
 }
+
+// A field said empty while a click is made is cleared before that click:
+// it was cleared after it (and "left empty" typed as a value), so a form
+// whose live check complains on clearing passed a save that accepted the
+// empty field.
+func TestReadingsEmptyDuringClick(t *testing.T) {
+	want := `On /p: clear the field labelled "Display name", click the "Save" button; then the page shows "Required".`
+	checkReadings(t, []readingCase{
+		{"On /p, clicking 'Save' with the 'Display name' field empty shows 'Required'", want},
+		{"On /p, clicking 'Save' with 'Display name' empty shows 'Required'", want},
+		{"On /p, clicking 'Save' with the 'Display name' field left empty shows 'Required'", want},
+		{"On /p, clicking 'Save' while the 'Display name' field is empty shows 'Required'", want},
+		{"On /p, clicking 'Save' when the 'Display name' field is empty shows 'Required'", want},
+		{"On /p, clicking 'Save' leaving 'Display name' blank shows 'Required'", want},
+		{"On /p, leaving 'Display name' empty and clicking 'Save' shows 'Required'", want},
+		{"On /p, clicking 'Clear' and the 'Name' field is empty", `On /p: click the text "Clear"; then the field labelled "Name" is empty.`},
+		// a box ticked, or a key pressed, the same way
+		{"On /p, clicking 'Save' with the 'Subscribe' box ticked shows 'Required'", `On /p: tick the "Subscribe" checkbox, click the "Save" button; then the page shows "Required".`},
+		{"On /p, clicking 'Save' with 'Subscribe' unticked shows 'Required'", `On /p: untick the "Subscribe" checkbox, click the "Save" button; then the page shows "Required".`},
+		{"On /p, pressing Enter with the 'Display name' field empty shows 'Required'", `On /p: clear the field labelled "Display name", press Enter; then the page shows "Required".`},
+		{"On /p, clicking 'Save' and 'Subscribe' is ticked", `On /p: click the text "Save"; then the "Subscribe" checkbox is ticked.`},
+	})
+}
