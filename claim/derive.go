@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -960,8 +961,14 @@ func (a *assembly) scenarios(items []item) ([]*scenario, *refusal) {
 			switch n := len(cur.parts); {
 			case len(pt.steps) == 0:
 			case it.beforeClick && n > 0 && len(cur.parts[n-1].steps) == 1 && (cur.parts[n-1].steps[0].Kind == plan.Click || cur.parts[n-1].steps[0].Kind == plan.Press):
-				// "clicking Send with email a@b.co": fill, then click.
-				cur.parts = append(cur.parts[:n-1], pt, cur.parts[n-1])
+				// "clicking Send with email a@b.co": fill, then click; said
+				// of a repeated click ("clicking Send twice with …"), before
+				// the first of them
+				k := n - 1
+				for k > 0 && len(cur.parts[k-1].steps) == 1 && reflect.DeepEqual(cur.parts[k-1].steps[0], cur.parts[n-1].steps[0]) {
+					k--
+				}
+				cur.parts = append(cur.parts[:k], append([]part{pt}, cur.parts[k:]...)...)
 			default:
 				cur.parts = append(cur.parts, pt)
 			}

@@ -2373,6 +2373,7 @@ func TestReadingsEmptyDuringClick(t *testing.T) {
 		{"On /p, clicking 'Save' with the 'Subscribe' box ticked shows 'Required'", `On /p: tick the "Subscribe" checkbox, click the "Save" button; then the page shows "Required".`},
 		{"On /p, clicking 'Save' with 'Subscribe' unticked shows 'Required'", `On /p: untick the "Subscribe" checkbox, click the "Save" button; then the page shows "Required".`},
 		{"On /p, pressing Enter with the 'Display name' field empty shows 'Required'", `On /p: clear the field labelled "Display name", press Enter; then the page shows "Required".`},
+		{"On /p, clicking 'Save' twice with the 'Display name' field empty shows 'Required'", `On /p: clear the field labelled "Display name", click the "Save" button, click the text "Save"; then the page shows "Required".`},
 		{"On /p, clicking 'Save' and 'Subscribe' is ticked", `On /p: click the text "Save"; then the "Subscribe" checkbox is ticked.`},
 	})
 }
