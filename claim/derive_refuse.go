@@ -1245,8 +1245,17 @@ func notOnlyAbsent(claim string, p *plan.Plan) string {
 	lx := lexClaim(claim)
 	after := map[string]bool{}
 	on := false
+	if loc := reNotOnly.FindStringIndex(normalizeClaim(claim)); loc != nil {
+		// the lexer drops "simply" as a filler: the texts quoted after
+		// the words as written
+		for _, l := range lexClaim(normalizeClaim(claim)[loc[1]:]).lits {
+			after[strings.ToLower(strings.TrimSpace(l))] = true
+		}
+	}
 	for i, t := range lx.toks {
-		if notWord(t) && i+1 < len(lx.toks) && notOnlyWords[lx.toks[i+1].low] {
+		// "doesn't just show", and "doesn't show just 'A'" (the verb
+		// between)
+		if notWord(t) && i+1 < len(lx.toks) && (notOnlyWords[lx.toks[i+1].low] || i+2 < len(lx.toks) && lx.toks[i+1].kind == tWord && notOnlyWords[lx.toks[i+2].low]) {
 			on = true
 		}
 		if on && t.kind == tLit {

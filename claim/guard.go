@@ -65,7 +65,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
 		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog, guardShowsClicked, guardGuessedAlert,
-		guardOutcomeDone,
+		guardOutcomeDone, guardNotOnly,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			// A message said absent has no rephrasing from the claim's own
@@ -1853,6 +1853,32 @@ func goneUnseen(steps []plan.Step, roles ...string) string {
 		}
 		if gone != "" && !shown[gone] {
 			return gone
+		}
+	}
+	return ""
+}
+
+// reNotOnly is a negation with "only", "just", "merely", "simply" or
+// "solely" after it, the verb between or not: "doesn't show just 'A'",
+// "does not simply show 'A'".
+var reNotOnly = lazyRE(`(?i)(?:\bnot|n't|\bnever)\s+(?:[a-z]+\s+)?(?:only|just|merely|simply|solely)\b`)
+
+// guardNotOnly: "the page doesn't show just 'A'" says it shows A and more,
+// and was read as "does not show 'A'" ("simply" is a filler elsewhere, and
+// "just" after the verb was dropped): the opposite of the claim.
+func guardNotOnly(_ []gword, steps []plan.Step, d Derivation) string {
+	text := writtenWords(d)
+	loc := reNotOnly.FindStringIndex(text)
+	if loc == nil {
+		return ""
+	}
+	// the whole first word ("doesn't", not "n't")
+	start := strings.LastIndexByte(text[:loc[0]], ' ') + 1
+	m := text[start:loc[1]]
+	for _, s := range steps {
+		switch s.Kind {
+		case plan.ExpectNoText, plan.ExpectHidden, plan.ExpectCount:
+			return fmt.Sprintf("%q says a text is shown and more besides, not that it is not shown: say what is shown (\"shows 'A' and 'B'\")", strings.TrimSpace(m))
 		}
 	}
 	return ""

@@ -1726,9 +1726,15 @@ func TestReadingsNotOnly(t *testing.T) {
 		{"/ shows not only 'Home' but also 'About'", `On /, the page shows "Home". | On /, the page shows "About".`},
 		{"Clicking 'Save' not only shows 'Saved' but also 'Done'", `On /: click the text "Save"; then the page shows "Saved" and the page shows "Done".`},
 		{"/ doesn't just show 'Home'", ""},
+		// the limiting word after the verb, or one the lexer drops
+		{"/ doesn't show just 'Home'", ""},
+		{"/ does not simply show 'Home'", ""},
+		{"Clicking 'Save' doesn't show merely 'Saved'", ""},
+		{"/ does not show 'Home'", `On /, the page does not show "Home".`},
 	})
 	for claim, shown := range map[string]string{"/ doesn't just show 'Home'": "Home", "/ does not only show 'Home'": "Home",
-		"Clicking 'Save' doesn't only show 'Saved'": "Saved", "/ doesn't merely say 'Home'": "Home"} {
+		"Clicking 'Save' doesn't only show 'Saved'": "Saved", "/ doesn't merely say 'Home'": "Home",
+		"/ doesn't show just 'Home'": "Home", "/ does not simply show 'Home'": "Home"} {
 		for _, s := range refusalOf(t, claim).Suggestions {
 			d, err := Derive(s)
 			if err != nil {
