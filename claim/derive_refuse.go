@@ -1018,6 +1018,11 @@ var reTitleSaid = lazyRE(`(?i)\b(?:page|browser|tab|document|html|window)(?:'s)?
 func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 	claim = normalizeClaim(claim)
 	s := stripLabel(suggestion)
+	if m := reNotAlways.FindString(claim); m != "" {
+		// "'A' is not necessarily shown": shown some of the time; a check
+		// either way is another claim
+		return fmt.Sprintf("checks one state where the claim says %q", m)
+	}
 	if m := reMethodOn.FindStringSubmatch(claim); m != nil && !strings.Contains(s, m[1]) {
 		// "'List books' is a GET on /api/books" says what an operation of
 		// the docs is; visiting /api/books checks what it answers

@@ -65,12 +65,12 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
 		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog, guardShowsClicked, guardGuessedAlert,
-		guardOutcomeDone, guardNotOnly,
+		guardOutcomeDone, guardNotOnly, guardNotAlways,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			// A message said absent has no rephrasing from the claim's own
 			// words: one would drop the action or invent the message.
-			return &refusal{cause: "ambiguous", reason: why, suggest: append(valueLabelReading(d, why), andReadings(d, why)...), only: strings.HasPrefix(why, guessedAlertWhy) || strings.Contains(why, outcomeDoneWhy)}
+			return &refusal{cause: "ambiguous", reason: why, suggest: append(valueLabelReading(d, why), andReadings(d, why)...), only: strings.HasPrefix(why, guessedAlertWhy) || strings.Contains(why, outcomeDoneWhy) || strings.Contains(why, someOfTheTimeWhy) || strings.Contains(why, shownAndMoreWhy)}
 		}
 	}
 	return nil
@@ -1878,8 +1878,32 @@ func guardNotOnly(_ []gword, steps []plan.Step, d Derivation) string {
 	for _, s := range steps {
 		switch s.Kind {
 		case plan.ExpectNoText, plan.ExpectHidden, plan.ExpectCount:
-			return fmt.Sprintf("%q says a text is shown and more besides, not that it is not shown: say what is shown (\"shows 'A' and 'B'\")", strings.TrimSpace(m))
+			return fmt.Sprintf("%q"+shownAndMoreWhy, strings.TrimSpace(m))
 		}
 	}
 	return ""
+}
+
+// The reasons of guardNotAlways and guardNotOnly: no rephrasing from the
+// claim's own words keeps its meaning, so none is offered.
+const (
+	someOfTheTimeWhy = " says it holds some of the time, which one run cannot tell: say what the page shows in the state the run sees (\"shows 'A'\", \"does not show 'A'\")"
+	shownAndMoreWhy  = " says a text is shown and more besides, not that it is not shown: say what is shown (\"shows 'A' and 'B'\")"
+)
+
+// reNotAlways is a negation of "always" ("is not always enabled", "doesn't
+// always appear", "not necessarily", "not every time").
+var reNotAlways = lazyRE(`(?i)(?:\bnot|n't)\s+(?:always|necessarily|every\s+time|each\s+time|all\s+the\s+time|consistently|reliably)\b`)
+
+// guardNotAlways: "'A' does not always appear" says it sometimes does and
+// sometimes not; the lexer drops "always" as a filler, so it was read as
+// "does not show 'A'", which a run that sees it shown fails.
+func guardNotAlways(_ []gword, _ []plan.Step, d Derivation) string {
+	text := writtenWords(d)
+	loc := reNotAlways.FindStringIndex(text)
+	if loc == nil {
+		return ""
+	}
+	start := strings.LastIndexByte(text[:loc[0]], ' ') + 1
+	return fmt.Sprintf("%q"+someOfTheTimeWhy, text[start:loc[1]])
 }

@@ -2383,3 +2383,23 @@ func TestReadingsEmptyDuringClick(t *testing.T) {
 		{"On /p, clicking 'Save' and 'Subscribe' is ticked", `On /p: click the text "Save"; then the "Subscribe" checkbox is ticked.`},
 	})
 }
+
+// "Not always", "not necessarily", "not every time" say a state holds
+// some of the time: "always" is a filler elsewhere, so "'A' does not
+// always appear" was read as "does not show 'A'". Refused, with no
+// rephrasing that checks one state.
+func TestReadingsNotAlways(t *testing.T) {
+	for _, c := range []string{
+		"On /p, 'A' does not always appear",
+		"On /p, the 'Save' button is not always enabled",
+		"On /p, clicking 'Go' doesn't always show 'Done'",
+		"On /p, 'A' is not necessarily shown",
+		"On /p, 'A' is not shown every time",
+	} {
+		np := refusalOf(t, c)
+		if len(np.Suggestions) > 0 {
+			t.Errorf("%q: suggestions %q, want none", c, np.Suggestions)
+		}
+	}
+	checkReadings(t, []readingCase{{"On /p, 'A' is always shown", `On /p, the page shows "A".`}})
+}
