@@ -2228,6 +2228,9 @@ func buildRules() {
 				m.p.setHint("ambiguous", "\"then\" may mean later in time or further down the page: say \"shows 'A' above 'B'\" for the page's order", m.start)
 				return nil, false
 			}
+			if timeOrder(m) {
+				return nil, false
+			}
 			return m.order(orderPair(m.lits(1)[0], m.low(2), m.lits(3)[0]), "")
 		})
 	// "'A' and 'B' come after 'C' and before 'D'": each between the two,
@@ -2255,6 +2258,9 @@ func buildRules() {
 				// "shows 'Loading' then 'Ready'" may be one text after
 				// the other in time as well as on the page.
 				m.p.setHint("ambiguous", "\"then\" may mean later in time or further down the page: say \"shows 'A' above 'B'\" for the page's order", m.start)
+				return nil, false
+			}
+			if timeOrder(m) {
 				return nil, false
 			}
 			return m.order(orderPair(m.lits(1)[0], m.low(2), m.lits(3)[0]), "")
@@ -3164,6 +3170,25 @@ func saidOfAction(m *match) bool {
 		return true
 	}
 	return l.kind == iCheck && m.st.afterConn && m.st.acted
+}
+
+// timeOrder reports, and says why, when "before" or "after" between two
+// texts shown after an action may be their order in time rather than on
+// the page: "clicking 'Go' shows 'Done' after 'Loading'" was read as
+// "Loading" above "Done".
+func timeOrder(m *match) bool {
+	if !m.st.acted || (m.low(2) != "before" && m.low(2) != "after") {
+		return false
+	}
+	switch strings.Fields(m.low(0))[0] {
+	case "shows", "show", "displays", "display", "says", "say", "reads", "read", "gives", "renders", "reveals":
+	default:
+		if !strings.Contains(m.low(0), " shown ") && !strings.Contains(m.low(0), " appear") && !strings.Contains(m.low(0), " displayed ") {
+			return false
+		}
+	}
+	m.p.setHint("ambiguous", fmt.Sprintf("%q said of texts an action shows may mean later in time or further down the page: say \"shows 'A' above 'B'\" for the page's order, or check each text", m.low(2)), m.start)
+	return true
 }
 
 // pressItem reports whether an action item is one key press ("pressing

@@ -238,7 +238,7 @@ func docsNamesSay(claim string) (said string, names, notes []string, ok bool) {
 		notes = append(notes, fmt.Sprintf("“defaults %s to %s” is read as the example request body Swagger UI shows holding %s.", m[2], m[3], pair))
 	}
 	if m := reNamesAboveParams.FindStringSubmatch(c); m != nil {
-		c = strings.Replace(c, m[0], m[1]+" before 'Parameters'", 1)
+		c = strings.Replace(c, m[0], m[1]+" above 'Parameters'", 1)
 		notes = append(notes, "“its parameters” is read as the operation's “Parameters” heading, which Swagger UI prints above them: the text must come before it.")
 	}
 	if c == orig || strings.Contains(c, "vouch-") {

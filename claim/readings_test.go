@@ -2403,3 +2403,19 @@ func TestReadingsNotAlways(t *testing.T) {
 	}
 	checkReadings(t, []readingCase{{"On /p, 'A' is always shown", `On /p, the page shows "A".`}})
 }
+
+// "Before" or "after" between two texts an action shows may be their order
+// in time ("clicking 'Go' shows 'Done' after 'Loading'") or on the page:
+// refused; "above", "comes after" and a page with no action keep the
+// page's order.
+func TestReadingsTimeOrder(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /p, clicking 'Go' shows 'Done' after 'Loading'", ""},
+		{"On /p, after clicking 'Go', 'Done' is shown after 'Loading'", ""},
+		{"On /p, clicking 'Go' shows 'Done' before 'Next'", ""},
+		{"On /p, clicking 'Go' shows 'Done' above 'Loading'", `On /p: click the text "Go"; then "Done" comes before "Loading" on the page.`},
+		{"On /p, after clicking 'Go', 'Done' comes after 'Loading'", `On /p: click the text "Go"; then "Loading" comes before "Done" on the page.`},
+		{"On /p, clicking 'Sort' lists 'B' after 'A'", `On /p: click the text "Sort"; then "A" comes before "B" on the page.`},
+		{"On /p, the page shows 'B' after 'A'", `On /p, "A" comes before "B" on the page.`},
+	})
+}
