@@ -573,7 +573,9 @@ func buildRules() {
 	// action (the page's text never holds it).
 	addRule("keeps in field", cCheck, false, `(?:keeps|leaves)(?: the (?:value|text))? ({lit}) in (?:the |my |your )?({field})`,
 		func(m *match) ([]item, bool) {
-			if !outcomeVerb(m) {
+			if !outcomeVerb(m) || inPlaceWords[m.low(2)] {
+				// "leaves 'Draft' in place" keeps a text, no field
+				// labelled "place"
 				return nil, false
 			}
 			v, _, ok := m.text(1)
@@ -3190,6 +3192,11 @@ func timeOrder(m *match) bool {
 	m.p.setHint("ambiguous", fmt.Sprintf("%q said of texts an action shows may mean later in time or further down the page: say \"shows 'A' above 'B'\" for the page's order, or check each text", m.low(2)), m.start)
 	return true
 }
+
+// inPlaceWords end idioms of keeping ("leaves 'X' in place", "in view"),
+// never a field's label.
+var inPlaceWords = map[string]bool{"place": true, "position": true, "view": true, "sight": true, "order": true,
+	"line": true, "step": true, "sync": true, "use": true, "effect": true, "full": true, "front": true}
 
 // pressItem reports whether an action item is one key press ("pressing
 // Enter with the 'Email' field empty": the field is emptied first).

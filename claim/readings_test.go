@@ -2419,3 +2419,13 @@ func TestReadingsTimeOrder(t *testing.T) {
 		{"On /p, the page shows 'B' after 'A'", `On /p, "A" comes before "B" on the page.`},
 	})
 }
+
+// "Leaves 'Draft' in place" keeps a text: "place" (view, position, …)
+// was read as the label of a field that should hold it.
+func TestReadingsKeptInPlace(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /p, clicking 'Save' leaves 'Draft' in place", `On /p: the page shows "Draft"; then click the text "Save"; then the page shows "Draft".`},
+		{"On /p, clicking 'Save' keeps 'Draft' in view", ""},
+		{"On /p, clicking 'Save' leaves 'Ann' in 'Name'", `On /p: click the text "Save"; then the field labelled "Name" holds "Ann".`},
+	})
+}
