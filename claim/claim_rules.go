@@ -1474,6 +1474,15 @@ func buildRules() {
 		})
 	addRule("ok", cCheck, false, `(?:returns?|responds?|answers?|gives|replies|comes back)(?: with)?(?: an?)? (?:ok|okay|success|successful response|successfully|a success status|200 ok)`,
 		func(m *match) ([]item, bool) {
+			if reLowerOK.MatchString(m.p.lx.text) && m.end >= len(strings.TrimSpace(m.p.lx.shape)) {
+				// "/health returns ok": the status, or the text "ok" many
+				// health checks answer with (a 200 saying "degraded"
+				// passed)
+				verb := strings.Fields(m.low(0))[0]
+				m.p.setHint("ambiguous", fmt.Sprintf("\"%s ok\" may be the status (HTTP 200) or the text \"ok\" in the response: say \"%s 200\" or \"shows 'ok'\"", verb, verb), m.start,
+					m.p.replaceSpan(m.start, m.end, verb+" 200"), m.p.replaceSpan(m.start, m.end, "shows 'ok'"))
+				return nil, false
+			}
 			it, ok := statusCheck(200)
 			it[0].notes = []string{"'OK' is checked as HTTP 200."}
 			return it, ok
@@ -3197,6 +3206,10 @@ func timeOrder(m *match) bool {
 // never a field's label.
 var inPlaceWords = map[string]bool{"place": true, "position": true, "view": true, "sight": true, "order": true,
 	"line": true, "step": true, "sync": true, "use": true, "effect": true, "full": true, "front": true}
+
+// reLowerOK is "returns ok" in lower case, said last: the text many
+// health checks answer with as much as the status.
+var reLowerOK = lazyRE(`\b(?:returns?|responds?|answers?|gives|replies|comes back)(?: with)? ok$`)
 
 // pressItem reports whether an action item is one key press ("pressing
 // Enter with the 'Email' field empty": the field is emptied first).

@@ -2429,3 +2429,19 @@ func TestReadingsKeptInPlace(t *testing.T) {
 		{"On /p, clicking 'Save' leaves 'Ann' in 'Name'", `On /p: click the text "Save"; then the field labelled "Name" holds "Ann".`},
 	})
 }
+
+// "/health returns ok", the last words in lower case: the status or the
+// text many health checks answer with. Refused with both offered; "OK",
+// "200 OK" and "an ok" stay the status.
+func TestReadingsLowerOK(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"/api/health returns ok", ""},
+		{"/api/health responds with ok.", ""},
+		{"/api/health returns OK", `On /api/health, the page answered HTTP 200.`},
+		{"/api/health returns 200 OK", `On /api/health, the page answered HTTP 200.`},
+	})
+	np := refusalOf(t, "/api/health returns ok")
+	if len(np.Suggestions) < 2 || !strings.Contains(np.Suggestions[0], "returns 200") || !strings.Contains(np.Suggestions[1], "shows 'ok'") {
+		t.Errorf("suggestions %q, want the status and the text", np.Suggestions)
+	}
+}
