@@ -1867,21 +1867,28 @@ var reNotOnly = lazyRE(`(?i)(?:\bnot|n't|\bnever)\s+(?:[a-z]+\s+)?(?:only|just|m
 // and was read as "does not show 'A'" ("simply" is a filler elsewhere, and
 // "just" after the verb was dropped): the opposite of the claim.
 func guardNotOnly(_ []gword, steps []plan.Step, d Derivation) string {
-	text := writtenWords(d)
-	loc := reNotOnly.FindStringIndex(text)
-	if loc == nil {
+	m := wordsMatched(writtenWords(d), reNotOnly)
+	if m == "" {
 		return ""
 	}
-	// the whole first word ("doesn't", not "n't")
-	start := strings.LastIndexByte(text[:loc[0]], ' ') + 1
-	m := text[start:loc[1]]
 	for _, s := range steps {
 		switch s.Kind {
 		case plan.ExpectNoText, plan.ExpectHidden, plan.ExpectCount:
-			return fmt.Sprintf("%q"+shownAndMoreWhy, strings.TrimSpace(m))
+			return fmt.Sprintf("%q"+shownAndMoreWhy, m)
 		}
 	}
 	return ""
+}
+
+// wordsMatched returns re's first match in text widened to whole words
+// ("doesn't show just", not "n't show just"), or "".
+func wordsMatched(text string, re *lazyRegexp) string {
+	loc := re.FindStringIndex(text)
+	if loc == nil {
+		return ""
+	}
+	start := strings.LastIndexByte(text[:loc[0]], ' ') + 1
+	return strings.TrimSpace(text[start:loc[1]])
 }
 
 // The reasons of guardNotAlways and guardNotOnly: no rephrasing from the
@@ -1899,11 +1906,8 @@ var reNotAlways = lazyRE(`(?i)(?:\bnot|n't)\s+(?:always|necessarily|every\s+time
 // sometimes not; the lexer drops "always" as a filler, so it was read as
 // "does not show 'A'", which a run that sees it shown fails.
 func guardNotAlways(_ []gword, _ []plan.Step, d Derivation) string {
-	text := writtenWords(d)
-	loc := reNotAlways.FindStringIndex(text)
-	if loc == nil {
-		return ""
+	if m := wordsMatched(writtenWords(d), reNotAlways); m != "" {
+		return fmt.Sprintf("%q"+someOfTheTimeWhy, m)
 	}
-	start := strings.LastIndexByte(text[:loc[0]], ' ') + 1
-	return fmt.Sprintf("%q"+someOfTheTimeWhy, text[start:loc[1]])
+	return ""
 }
