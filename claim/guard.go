@@ -65,12 +65,12 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardApprox, guardItemScope, guardRequestWords, guardUndoable, guardAgain, guardNestedAfter,
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
 		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog, guardShowsClicked, guardGuessedAlert,
-		guardOutcomeDone, guardNotOnly, guardNotAlways,
+		guardOutcomeDone, guardNotOnly, guardNotAlways, guardClearsField,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			// A message said absent has no rephrasing from the claim's own
 			// words: one would drop the action or invent the message.
-			return &refusal{cause: "ambiguous", reason: why, suggest: append(valueLabelReading(d, why), andReadings(d, why)...), only: strings.HasPrefix(why, guessedAlertWhy) || strings.Contains(why, outcomeDoneWhy) || strings.Contains(why, someOfTheTimeWhy) || strings.Contains(why, shownAndMoreWhy)}
+			return &refusal{cause: "ambiguous", reason: why, suggest: append(valueLabelReading(d, why), andReadings(d, why)...), only: strings.HasPrefix(why, guessedAlertWhy) || strings.Contains(why, outcomeDoneWhy) || strings.Contains(why, someOfTheTimeWhy) || strings.Contains(why, shownAndMoreWhy) || strings.Contains(why, clearsFieldWhy)}
 		}
 	}
 	return nil
@@ -1908,6 +1908,38 @@ var reNotAlways = lazyRE(`(?i)(?:\bnot|n't)\s+(?:always|necessarily|every\s+time
 func guardNotAlways(_ []gword, _ []plan.Step, d Derivation) string {
 	if m := wordsMatched(writtenWords(d), reNotAlways); m != "" {
 		return fmt.Sprintf("%q"+someOfTheTimeWhy, m)
+	}
+	return ""
+}
+
+// reClearsQuoted is "clears 'X'" with no kind after the name.
+var reClearsQuoted = lazyRE(`(?i)\b(?:clears|clear|empties|empty|wipes|wipe|resets|reset)\s+(?:the\s+)?(?:'([^']+)'|"([^"]+)")(\s+(?:field|box|input|text\s+box|search\s+box|textbox))?`)
+
+// fieldLabels are the one-word labels of common text fields.
+var fieldLabels = map[string]bool{"search": true, "filter": true, "query": true, "email": true, "e-mail": true,
+	"name": true, "username": true, "password": true, "message": true, "comment": true, "note": true, "notes": true,
+	"title": true, "address": true, "phone": true, "code": true, "amount": true, "description": true, "subject": true}
+
+// clearsFieldWhy is guardClearsField's reason: either reading offered
+// alone would pick one.
+const clearsFieldWhy = " may empty a field of that name or remove a text"
+
+// guardClearsField: "pressing Escape clears 'Search'" empties the Search
+// field as likely as it removes a text "Search"; it was read as the text
+// going away, which a field's placeholder never shows.
+func guardClearsField(_ []gword, steps []plan.Step, d Derivation) string {
+	m := reClearsQuoted.FindStringSubmatch(normalizeClaim(stripLabel(d.Claim)))
+	if m == nil || m[3] != "" {
+		return ""
+	}
+	name := m[1] + m[2]
+	if !fieldLabels[strings.ToLower(strings.TrimSpace(name))] {
+		return ""
+	}
+	for _, s := range steps {
+		if (s.Kind == plan.ExpectHidden || s.Kind == plan.ExpectNoText) && strings.Contains(s.Target+s.Value, name) {
+			return fmt.Sprintf("%q"+clearsFieldWhy+": say \"empties the '%s' field\" (after typing into it) or \"removes '%s'\"", strings.TrimSpace(m[0]), name, name)
+		}
 	}
 	return ""
 }

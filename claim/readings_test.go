@@ -2445,3 +2445,18 @@ func TestReadingsLowerOK(t *testing.T) {
 		t.Errorf("suggestions %q, want the status and the text", np.Suggestions)
 	}
 }
+
+// "Clears 'Search'" with no kind after a common field's label may empty
+// that field or remove a text: refused, no reading picked; an item's name
+// ("clears 'Milk'") stays a text that goes away.
+func TestReadingsClearsField(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /p, pressing Escape clears 'Search'", ""},
+		{"On /p, clicking 'X' clears 'Email'", ""},
+		{"On /p, clicking 'Reset' clears 'Milk'", `On /p: the text "Milk" is visible; then click the text "Reset"; then the text "Milk" is not visible.`},
+		{"On /p, typing 'abc' into 'Search' and pressing Escape clears the 'Search' field", `On /p: type "abc" into the field with placeholder "Search", press Escape; then the field with placeholder "Search" is empty.`},
+	})
+	if np := refusalOf(t, "On /p, pressing Escape clears 'Search'"); len(np.Suggestions) > 0 {
+		t.Errorf("suggestions %q, want none", np.Suggestions)
+	}
+}
