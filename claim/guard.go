@@ -66,11 +66,12 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
 		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog, guardShowsClicked, guardGuessedAlert,
 		guardOutcomeDone, guardNotOnly, guardNotAlways, guardClearsField,
+		guardNegatedChange, guardLateAction, guardStillSaid, guardBugReport, guardNotGone, guardStaysState, guardTypedRemoved, guardContradiction,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			// A message said absent has no rephrasing from the claim's own
 			// words: one would drop the action or invent the message.
-			return &refusal{cause: "ambiguous", reason: why, suggest: append(valueLabelReading(d, why), andReadings(d, why)...), only: strings.HasPrefix(why, guessedAlertWhy) || strings.Contains(why, outcomeDoneWhy) || strings.Contains(why, someOfTheTimeWhy) || strings.Contains(why, shownAndMoreWhy) || strings.Contains(why, clearsFieldWhy)}
+			return &refusal{cause: "ambiguous", reason: why, suggest: append(valueLabelReading(d, why), andReadings(d, why)...), only: strings.HasPrefix(why, guessedAlertWhy) || strings.Contains(why, outcomeDoneWhy) || noRephrasing(why)}
 		}
 	}
 	return nil
