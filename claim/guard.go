@@ -872,6 +872,28 @@ var looksWords = map[string]bool{"bold": true, "italic": true, "underlined": tru
 	"orange": true, "grey": true, "gray": true, "black": true, "white": true, "purple": true, "pink": true,
 	"large": true, "tiny": true, "huge": true, "round": true, "square": true, "blinking": true, "greyed": true}
 
+// describingWord reports whether an unquoted lower-case word says how
+// elements are rather than naming one: a participle or an -able word
+// ("sorted", "matching", "editable"), or a word of kind or quantity.
+func describingWord(w string) bool {
+	if w == "" || !unicode.IsLower([]rune(w)[0]) {
+		return false
+	}
+	if describingWords[w] {
+		return true
+	}
+	for _, suf := range []string{"ed", "ing", "able", "ible"} {
+		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
+			return true
+		}
+	}
+	return false
+}
+
+var describingWords = map[string]bool{"random": true, "active": true, "inactive": true, "visible": true, "empty": true,
+	"full": true, "other": true, "same": true, "different": true, "extra": true, "several": true, "many": true,
+	"valid": true, "invalid": true, "recent": true, "old": true, "current": true, "previous": true, "next": true}
+
 // guardAdjectiveName: an element's unquoted name that starts with a word
 // of how it looks or where it is ("the red button", "the big Save
 // button", "the main heading is bold" read as a heading named "bold") is
@@ -891,8 +913,18 @@ func guardAdjectiveName(_ []gword, steps []plan.Step, d Derivation) string {
 			// "a dialog saying 'Sure?'": what it says, not its title
 			return fmt.Sprintf("%q is what the dialog says, but the plan looks for a dialog titled so: say \"a dialog titled %q\" or that the page shows it", t.Name, t.Name)
 		}
+		if err == nil && t.Kind == plan.ByLabel && !quoted[t.Value] && !strings.Contains(t.Value, " ") && describingWord(t.Value) {
+			// "clicking 'Edit' shows editable fields": a field that can
+			// be edited, not one labelled "editable"
+			return fmt.Sprintf("%q describes the field, it is not its label: quote the label it shows", t.Value)
+		}
 		if err != nil || t.Kind != plan.ByRole || t.Name == "" || quoted[t.Name] {
 			continue
+		}
+		if fs := strings.Fields(t.Name); len(fs) == 1 && describingWord(fs[0]) {
+			// "shows sorted items", "matching rows": how they are, not a
+			// name they show
+			return fmt.Sprintf("%q describes the %s, it is not its name: quote the name it shows", fs[0], t.Value)
 		}
 		fs := strings.Fields(t.Name)
 		r, _ := utf8.DecodeRuneInString(fs[0])

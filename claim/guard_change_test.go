@@ -38,3 +38,16 @@ func TestGuardChange(t *testing.T) {
 		{"On /signup, ticking 'I agree' enables the 'Create account' button", `On /signup: the "Create account" button is disabled; then tick the "I agree" checkbox; then the "Create account" button is enabled.`},
 	})
 }
+
+// TestDescribingNames: an unquoted participle or -able word before an
+// element's kind describes the elements ("sorted items", "editable
+// fields"); it was read as their name or label.
+func TestDescribingNames(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /p, clicking 'Sort' shows sorted items", ""},
+		{"On /p, clicking 'Edit' shows editable fields", ""},
+		{"On /p, clicking 'Shuffle' shows random items", ""},
+		{"On /p, clicking 'Filter' shows matching rows", ""},
+		{"On /p, there is a Settings link", `On /p, the "Settings" link is visible.`},
+	})
+}
