@@ -1948,14 +1948,9 @@ func guardNotAlways(_ []gword, _ []plan.Step, d Derivation) string {
 // reClearsQuoted is "clears 'X'" with no kind after the name.
 var reClearsQuoted = lazyRE(`(?i)\b(?:clears|clear|empties|empty|wipes|wipe|resets|reset)\s+(?:the\s+)?(?:'([^']+)'|"([^"]+)")(\s+(?:field|box|input|text\s+box|search\s+box|textbox))?`)
 
-// fieldLabels are the one-word labels of common text fields.
-var fieldLabels = map[string]bool{"search": true, "filter": true, "query": true, "email": true, "e-mail": true,
-	"name": true, "username": true, "password": true, "message": true, "comment": true, "note": true, "notes": true,
-	"title": true, "address": true, "phone": true, "code": true, "amount": true, "description": true, "subject": true}
-
 // clearsFieldWhy is guardClearsField's reason: either reading offered
 // alone would pick one.
-const clearsFieldWhy = " may empty a field of that name or remove a text"
+const clearsFieldWhy = " may empty a field or a section of that name, or remove a text"
 
 // guardClearsField: "pressing Escape clears 'Search'" empties the Search
 // field as likely as it removes a text "Search"; it was read as the text
@@ -1965,10 +1960,10 @@ func guardClearsField(_ []gword, steps []plan.Step, d Derivation) string {
 	if m == nil || m[3] != "" {
 		return ""
 	}
+	// any name: a field's ("clears 'Search'"), a section's ("clears
+	// 'History'", whose heading stays) or an item's; only "removes" says
+	// the text goes
 	name := m[1] + m[2]
-	if !fieldLabels[strings.ToLower(strings.TrimSpace(name))] {
-		return ""
-	}
 	for _, s := range steps {
 		if (s.Kind == plan.ExpectHidden || s.Kind == plan.ExpectNoText) && strings.Contains(s.Target+s.Value, name) {
 			return fmt.Sprintf("%q"+clearsFieldWhy+": say \"empties the '%s' field\" (after typing into it) or \"removes '%s'\"", strings.TrimSpace(m[0]), name, name)

@@ -2446,14 +2446,17 @@ func TestReadingsLowerOK(t *testing.T) {
 	}
 }
 
-// "Clears 'Search'" with no kind after a common field's label may empty
-// that field or remove a text: refused, no reading picked; an item's name
-// ("clears 'Milk'") stays a text that goes away.
+// "Clears 'X'" with no kind after the name may empty a field or a section
+// of that name or remove a text: refused, no reading picked; "removes
+// 'Milk'" is a text that goes away.
 func TestReadingsClearsField(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"On /p, pressing Escape clears 'Search'", ""},
 		{"On /p, clicking 'X' clears 'Email'", ""},
-		{"On /p, clicking 'Reset' clears 'Milk'", `On /p: the text "Milk" is visible; then click the text "Reset"; then the text "Milk" is not visible.`},
+		{"On /p, clicking 'Reset' clears 'Milk'", ""},
+		{"On /p, clicking 'Clear' clears 'History'", ""},
+		{"On /p, typing 'Ann' into 'Name' and clicking 'Reset' clears 'Name'", ""},
+		{"On /p, clicking 'Reset' removes 'Milk'", `On /p: the text "Milk" is visible; then click the text "Reset"; then the text "Milk" is not visible.`},
 		{"On /p, typing 'abc' into 'Search' and pressing Escape clears the 'Search' field", `On /p: type "abc" into the field with placeholder "Search", press Escape; then the field with placeholder "Search" is empty.`},
 	})
 	if np := refusalOf(t, "On /p, pressing Escape clears 'Search'"); len(np.Suggestions) > 0 {
