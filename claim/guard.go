@@ -66,7 +66,7 @@ func guard(lx *lexed, d Derivation) *refusal {
 		guardGoneButNot, guardTiming, guardNamedPart, guardOpenContainer, guardUI, guardRegionDropped,
 		guardSlashKey, guardNoMove, guardUnshown, guardNotAll, guardAbility, guardFuture, guardShortUnpinned, guardImageGuess, guardQuotedKept, guardGone, guardGuessedDialog, guardShowsClicked, guardGuessedAlert,
 		guardOutcomeDone, guardNotOnly, guardNotAlways, guardClearsField,
-		guardNegatedChange, guardLateAction, guardStillSaid, guardBugReport, guardNotGone, guardStaysState, guardTypedRemoved, guardContradiction,
+		guardNegatedChange, guardLateAction, guardStillSaid, guardBugReport, guardNotGone, guardStaysState, guardTypedRemoved, guardContradiction, guardTypedAfterDblClick, guardVisitLast,
 	} {
 		if why := rule(ws, steps, d); why != "" {
 			// A message said absent has no rephrasing from the claim's own

@@ -239,5 +239,33 @@ func noRephrasing(why string) bool {
 		}
 	}
 	return strings.Contains(why, someOfTheTimeWhy) || strings.Contains(why, shownAndMoreWhy) || strings.Contains(why, clearsFieldWhy) ||
-		strings.Contains(why, "is typed into a field, and a field's value is no text")
+		strings.Contains(why, "is typed into a field, and a field's value is no text") || strings.Contains(why, "the check was made before")
+}
+
+// guardTypedAfterDblClick: "double-clicking 'Milk' and typing 'Oat milk'"
+// typed into the page's first text field, often the one that adds a new
+// item, so an edit in place that does not work passed.
+func guardTypedAfterDblClick(_ []gword, steps []plan.Step, _ Derivation) string {
+	dbl := false
+	for _, s := range steps {
+		switch {
+		case s.Kind == plan.DblClick:
+			dbl = true
+		case s.Kind == plan.Fill && dbl && s.Target == "role=textbox":
+			return "the text typed after the double-click names no field, and the page's first text field may be another one (the one that adds an item): say which field (\"typing 'Oat milk' into the 'Edit' field\")"
+		}
+	}
+	return ""
+}
+
+// guardVisitLast: a journey that ends by visiting a page checks nothing
+// there ("clicking 'Accept' doesn't show 'Cookies' again on /about"
+// checked /p, then went to /about).
+func guardVisitLast(_ []gword, _ []plan.Step, d Derivation) string {
+	for _, j := range d.Plan.Journeys {
+		if n := len(j.Steps); n > 1 && j.Steps[n-1].Kind == plan.Visit {
+			return fmt.Sprintf("the claim names %s after its check, and the check was made before %s was visited: say the page first (\"on %s, …\")", j.Steps[n-1].Value, j.Steps[n-1].Value, j.Steps[n-1].Value)
+		}
+	}
+	return ""
 }

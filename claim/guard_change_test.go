@@ -25,6 +25,8 @@ func TestGuardChange(t *testing.T) {
 		"On /settings, 'Notifications' stays ticked after clicking 'Save'",
 		// a value typed into a field looked for as a page text
 		"On /p, typing 'Ann' into 'Name' and clicking 'Clear' removes 'Ann'",
+		// a check made before the page the claim names
+		"On /p, clicking 'Accept' doesn't show 'Cookies' again on /about",
 	} {
 		np := refusalOf(t, c)
 		if len(np.Suggestions) > 0 {
@@ -49,5 +51,14 @@ func TestDescribingNames(t *testing.T) {
 		{"On /p, clicking 'Shuffle' shows random items", ""},
 		{"On /p, clicking 'Filter' shows matching rows", ""},
 		{"On /p, there is a Settings link", `On /p, the "Settings" link is visible.`},
+	})
+}
+
+// TestTypedAfterDblClick: text typed after a double-click with no field
+// named went into the page's first text field, often the one that adds a
+// new item: refused.
+func TestTypedAfterDblClick(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /todos, double-clicking 'Milk' and typing 'Oat milk' then pressing Enter shows 'Oat milk'", ""},
 	})
 }
