@@ -144,9 +144,15 @@ const staysStateWhy = " says a state is kept, but the plan checks it only after 
 // guardStaysState: a state said kept must be checked before the action as
 // well; a plan that checks it only after passes a box the action ticked.
 func guardStaysState(_ []gword, steps []plan.Step, d Derivation) string {
+	why := staysStateWhy
 	m := wordsMatched(writtenWords(d), reStaysState)
 	if m == "" {
-		return ""
+		// "the 'Notifications' checkbox is no longer ticked after
+		// clicking 'Reset'": it was ticked before
+		if m = wordsMatched(writtenWords(d), reNoLongerState); m == "" {
+			return ""
+		}
+		why = noLongerStateWhy
 	}
 	acted := false
 	for _, s := range steps {
@@ -166,8 +172,14 @@ func guardStaysState(_ []gword, steps []plan.Step, d Derivation) string {
 	if !acted {
 		return ""
 	}
-	return fmt.Sprintf("%q"+staysStateWhy, m)
+	return fmt.Sprintf("%q"+why, m)
 }
+
+// reNoLongerState is a control said to have left a state: "is no longer
+// ticked after clicking 'Reset'".
+var reNoLongerState = lazyRE(`(?i)\bno\s+longer\s+(?:ticked|unticked|checked|unchecked|enabled|disabled|selected|greyed\s+out|grayed\s+out|on|off|empty)\b`)
+
+const noLongerStateWhy = " says the state was the opposite before the action, but the plan checks it only after: say the state before too (\"'Notifications' is ticked, and clicking 'Reset' unticks it\")"
 
 // guardTypedRemoved: "typing 'Ann' into 'Name' and clicking 'Clear'
 // removes 'Ann'" looked for "Ann" as a text of the page, which a field's
@@ -229,7 +241,7 @@ func guardContradiction(_ []gword, steps []plan.Step, _ Derivation) string {
 
 // changeWhys are the reasons of these guards, none of which offers a
 // rephrasing.
-var changeWhys = []string{negatedChangeWhy, lateActionWhy, stillWhy, bugReportWhy, notGoneWhy, staysStateWhy, contradictionWhy}
+var changeWhys = []string{negatedChangeWhy, lateActionWhy, stillWhy, bugReportWhy, notGoneWhy, staysStateWhy, noLongerStateWhy, contradictionWhy}
 
 // noRephrasing reports whether a guard's reason offers no rephrasing.
 func noRephrasing(why string) bool {

@@ -23,6 +23,7 @@ func TestGuardChange(t *testing.T) {
 		// a text said to stay, a state said kept across an action
 		"On /p, 'Error' does not go away after clicking 'Retry'",
 		"On /settings, 'Notifications' stays ticked after clicking 'Save'",
+		"On /p, the 'Notifications' checkbox is no longer ticked after clicking 'Reset'",
 		// a value typed into a field looked for as a page text
 		"On /p, typing 'Ann' into 'Name' and clicking 'Clear' removes 'Ann'",
 		// a check made before the page the claim names
