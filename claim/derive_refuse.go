@@ -1247,24 +1247,13 @@ func notOnlyAbsent(claim string, p *plan.Plan) string {
 	if p == nil {
 		return ""
 	}
-	lx := lexClaim(claim)
 	after := map[string]bool{}
-	on := false
+	// reNotOnly covers "doesn't just show" and "doesn't show just 'A'";
+	// the lexer drops "simply" as a filler, so the texts quoted after the
+	// words as written
 	if loc := reNotOnly.FindStringIndex(normalizeClaim(claim)); loc != nil {
-		// the lexer drops "simply" as a filler: the texts quoted after
-		// the words as written
 		for _, l := range lexClaim(normalizeClaim(claim)[loc[1]:]).lits {
 			after[strings.ToLower(strings.TrimSpace(l))] = true
-		}
-	}
-	for i, t := range lx.toks {
-		// "doesn't just show", and "doesn't show just 'A'" (the verb
-		// between)
-		if notWord(t) && i+1 < len(lx.toks) && (notOnlyWords[lx.toks[i+1].low] || i+2 < len(lx.toks) && lx.toks[i+1].kind == tWord && notOnlyWords[lx.toks[i+2].low]) {
-			on = true
-		}
-		if on && t.kind == tLit {
-			after[strings.ToLower(strings.TrimSpace(t.raw))] = true
 		}
 	}
 	for _, j := range p.Journeys {

@@ -20,6 +20,25 @@ func refusalOf(t *testing.T, claim string) *NotProvableError {
 	return np
 }
 
+// refusedPlainly checks that each claim is refused with no rephrasing:
+// any rephrasing would pick one of its readings.
+func refusedPlainly(t *testing.T, claims ...string) {
+	t.Helper()
+	for _, c := range claims {
+		if np := refusalOf(t, c); len(np.Suggestions) > 0 {
+			t.Errorf("%q: suggestions %q, want none", c, np.Suggestions)
+		}
+	}
+}
+
+// firstSuggestion is np's first suggestion without its label, or "".
+func firstSuggestion(np *NotProvableError) string {
+	if len(np.Suggestions) == 0 {
+		return ""
+	}
+	return stripLabel(np.Suggestions[0])
+}
+
 // TestSuggestionsKeepWhatOpensAndHowItLooks: the first suggestion of a
 // refused claim keeps the action that opens what holds a text, a tab the
 // claim names as holding it, a hover, a style and an order (each line a
@@ -59,10 +78,7 @@ func TestSuggestionsKeepWhatOpensAndHowItLooks(t *testing.T) {
 		{"Clicking /pricing on the home page and then pressing back brings the 'Welcome aboard' banner back", `On the home page, clicking the /pricing link, then going back shows "Welcome aboard"`},
 	} {
 		np := refusalOf(t, tc.claim)
-		first := ""
-		if len(np.Suggestions) > 0 {
-			first = stripLabel(np.Suggestions[0])
-		}
+		first := firstSuggestion(np)
 		if first != tc.first {
 			t.Errorf("%q: first suggestion %q, want %q (all: %q)", tc.claim, first, tc.first, np.Suggestions)
 		}

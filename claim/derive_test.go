@@ -504,10 +504,7 @@ func TestSuggestionsKeepTheClaimsPieces(t *testing.T) {
 			t.Errorf("%q derived; want a refusal", tc.claim)
 			continue
 		}
-		first := ""
-		if len(np.Suggestions) > 0 {
-			first = stripLabel(np.Suggestions[0])
-		}
+		first := firstSuggestion(np)
 		if strings.Contains(first, "list items") && !strings.Contains(np.Suggestions[0], "is a guess") {
 			t.Errorf("%q: the reading %q is not labelled as a guess", tc.claim, np.Suggestions[0])
 		}

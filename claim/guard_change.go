@@ -193,7 +193,7 @@ func guardTypedRemoved(_ []gword, steps []plan.Step, _ Derivation) string {
 		if (s.Kind == plan.ExpectHidden || s.Kind == plan.ExpectVisible) && strings.HasPrefix(s.Target, "text=") {
 			v := strings.Trim(strings.TrimPrefix(s.Target, "text="), `"`)
 			if typed[v] {
-				return fmt.Sprintf("%q is typed into a field, and a field's value is no text of the page: say \"the 'Name' field is empty\" or what the page shows", v)
+				return fmt.Sprintf("%q"+typedNoTextWhy, v)
 			}
 		}
 	}
@@ -241,7 +241,14 @@ func guardContradiction(_ []gword, steps []plan.Step, _ Derivation) string {
 
 // changeWhys are the reasons of these guards, none of which offers a
 // rephrasing.
-var changeWhys = []string{negatedChangeWhy, lateActionWhy, stillWhy, bugReportWhy, notGoneWhy, staysStateWhy, noLongerStateWhy, contradictionWhy}
+var changeWhys = []string{negatedChangeWhy, lateActionWhy, stillWhy, bugReportWhy, notGoneWhy, staysStateWhy, noLongerStateWhy, contradictionWhy, typedNoTextWhy, visitLastWhy}
+
+// typedNoTextWhy and visitLastWhy are the parts of two reasons that
+// noRephrasing finds them by.
+const (
+	typedNoTextWhy = " is typed into a field, and a field's value is no text of the page: say \"the 'Name' field is empty\" or what the page shows"
+	visitLastWhy   = " the check was made before "
+)
 
 // noRephrasing reports whether a guard's reason offers no rephrasing.
 func noRephrasing(why string) bool {
@@ -250,8 +257,7 @@ func noRephrasing(why string) bool {
 			return true
 		}
 	}
-	return strings.Contains(why, someOfTheTimeWhy) || strings.Contains(why, shownAndMoreWhy) || strings.Contains(why, clearsFieldWhy) ||
-		strings.Contains(why, "is typed into a field, and a field's value is no text") || strings.Contains(why, "the check was made before")
+	return strings.Contains(why, someOfTheTimeWhy) || strings.Contains(why, shownAndMoreWhy) || strings.Contains(why, clearsFieldWhy)
 }
 
 // guardTypedAfterDblClick: "double-clicking 'Milk' and typing 'Oat milk'"
@@ -276,7 +282,7 @@ func guardTypedAfterDblClick(_ []gword, steps []plan.Step, _ Derivation) string 
 func guardVisitLast(_ []gword, _ []plan.Step, d Derivation) string {
 	for _, j := range d.Plan.Journeys {
 		if n := len(j.Steps); n > 1 && j.Steps[n-1].Kind == plan.Visit {
-			return fmt.Sprintf("the claim names %s after its check, and the check was made before %s was visited: say the page first (\"on %s, …\")", j.Steps[n-1].Value, j.Steps[n-1].Value, j.Steps[n-1].Value)
+			return fmt.Sprintf("the claim names %s after its check, and"+visitLastWhy+"%s was visited: say the page first (\"on %s, …\")", j.Steps[n-1].Value, j.Steps[n-1].Value, j.Steps[n-1].Value)
 		}
 	}
 	return ""

@@ -6,7 +6,7 @@ import "testing"
 // another change (found by probing with phrasings people use) are refused
 // with no rephrasing; their near neighbours still derive.
 func TestGuardChange(t *testing.T) {
-	for _, c := range []string{
+	refusedPlainly(t,
 		// a negated change read as the opposite change
 		"On /p, the 'Save' button doesn't become enabled after typing 'A' into 'Name'",
 		"On /p, the 'Save' button never gets disabled after clicking 'Save'",
@@ -28,12 +28,7 @@ func TestGuardChange(t *testing.T) {
 		"On /p, typing 'Ann' into 'Name' and clicking 'Clear' removes 'Ann'",
 		// a check made before the page the claim names
 		"On /p, clicking 'Accept' doesn't show 'Cookies' again on /about",
-	} {
-		np := refusalOf(t, c)
-		if len(np.Suggestions) > 0 {
-			t.Errorf("%q: suggestions %q, want none", c, np.Suggestions)
-		}
-	}
+	)
 	checkReadings(t, []readingCase{
 		{"On /todos, adding 'Milk' and reloading still shows 'Milk'", `On /todos: add "Milk"; then the page shows "Milk"; then reload the page; then the page shows "Milk".`},
 		{"On /p, after reloading, 'Milk' is still shown", `On /p: the page shows "Milk"; then reload the page; then the page shows "Milk".`},

@@ -83,10 +83,7 @@ func TestSuggestionsForNewClasses(t *testing.T) {
 		{"On /library, the search box shows 'Type to search'", `On /library, "search" is set to "Type to search"`, ""},
 	} {
 		np := refusalOf(t, tc.claim)
-		first := ""
-		if len(np.Suggestions) > 0 {
-			first = stripLabel(np.Suggestions[0])
-		}
+		first := firstSuggestion(np)
 		if first != tc.first {
 			t.Errorf("%q: first suggestion %q, want %q (all: %q)", tc.claim, first, tc.first, np.Suggestions)
 			continue
