@@ -618,6 +618,13 @@ func pinToRegion(p *parser, st pstate, items []item, at int) bool {
 					// which the part's own readers weigh
 					tag := strings.Split(css, ",")[0]
 					for name, reg := range plan.Regions {
+						if name == "dialog" {
+							// what a claim calls a dialog ("popup",
+							// "window" read as one) may be a menu or a
+							// plain box, which in=dialog would block on;
+							// the dialog's readers weigh it
+							continue
+						}
 						if tag == reg.Tag {
 							t.In = name
 							scoped = t.String()

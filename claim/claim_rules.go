@@ -1585,6 +1585,15 @@ func buildRules() {
 				m.p.setHint("ambiguous", "\"it\" may be what was clicked or a text named before it: quote what goes away", m.start)
 				return nil, false
 			}
+			if t, err := plan.ParseTarget(l.steps[0].Target); err == nil && t.In == "dialog" {
+				// "clicking 'Cancel' in the dialog closes the dialog" (or
+				// "hides it"): the dialog may leave the page, and a target
+				// pinned inside a part the page no longer has blocks the
+				// step
+				c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: plan.Target{Kind: plan.ByRole, Value: "dialog"}.String()})
+				c.notes = []string{"That the dialog closes is checked by no dialog (a <dialog>, role=dialog) being visible after the click."}
+				return []item{c}, true
+			}
 			c := check("absence", plan.Step{Kind: plan.ExpectHidden, Target: l.steps[0].Target})
 			c.notes = []string{"That it goes away is checked by the clicked element no longer being visible."}
 			c.hideClicked = true

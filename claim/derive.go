@@ -1118,12 +1118,12 @@ func resolveClicks(parts []part) {
 			// "Clicking 'Switch to dark mode'": a text that says what a
 			// control toggles is a button's name, often only its
 			// aria-label (an icon button), which the visible text misses.
-			pt.steps[0].Target = plan.Target{Kind: plan.ByRole, Value: "button", Name: pt.click}.String()
+			pt.retarget(plan.Target{Kind: plan.ByRole, Value: "button", Name: pt.click})
 			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%q says what a control toggles, so it is taken as a button's name (its text or label).", pt.click))
 			continue
 		}
 		if filled || pt.button {
-			pt.steps[0].Target = plan.Target{Kind: plan.ByRole, Value: "button", Name: pt.click}.String()
+			pt.retarget(plan.Target{Kind: plan.ByRole, Value: "button", Name: pt.click})
 			why := "After fields are filled"
 			if !filled {
 				why = "Sending a form"
@@ -1133,12 +1133,27 @@ func resolveClicks(parts []part) {
 		} else {
 			// A whole, case-sensitive match waits for the element that
 			// says exactly this, rather than a paragraph that mentions it.
-			pt.steps[0].Target = plan.Target{Kind: plan.ByText, Value: pt.click, Exact: pt.exact}.String()
+			pt.retarget(plan.Target{Kind: plan.ByText, Value: pt.click, Exact: pt.exact})
 			how := "its visible text"
 			if pt.exact {
 				how = "its exact visible text"
 			}
 			pt.notes = append(append([]string(nil), pt.notes...), fmt.Sprintf("%q is clicked by %s (a link, a button or any element showing it).", pt.click, how))
+		}
+	}
+}
+
+// retarget aims the part's click at t, keeping the part of the page the
+// click was pinned inside ("clicking 'Cancel' in the dialog"), in every
+// step that looked for the same target.
+func (pt *part) retarget(t plan.Target) {
+	old := pt.steps[0].Target
+	if o, err := plan.ParseTarget(old); err == nil {
+		t.In = o.In
+	}
+	for i := range pt.steps {
+		if pt.steps[i].Target == old {
+			pt.steps[i].Target = t.String()
 		}
 	}
 }

@@ -21,7 +21,8 @@ import (
 // so, and such a claim is refused as before (regions.go).
 
 // regionParts maps the element regionElement names to the in= value.
-var regionParts = map[string]string{"header": "header", "footer": "footer", "nav": "nav", "aside": "aside", "main": "main"}
+var regionParts = map[string]string{"header": "header", "footer": "footer", "nav": "nav", "aside": "aside", "main": "main",
+	"dialog, [role=dialog]": "dialog"}
 
 // regionPin is a claim that says a named element is in a part of the page
 // the runner can pin a target inside.

@@ -45,7 +45,7 @@ var targetKinds = []string{ByRole, ByText, ByLabel, ByPlaceholder, ByAlt, ByTest
 //
 // nth takes first, second, third … tenth, last, or a 1-based number; it
 // picks among the matches left after in, under, beside and within. in
-// takes a part of the page: header, footer, nav, aside or main; under the
+// takes a part of the page: header, footer, nav, aside, main or dialog; under the
 // text of a heading; beside the text of a label. The canonical spelling
 // puts in before under, under before beside, beside before within, and
 // within before nth.
@@ -86,15 +86,19 @@ var Regions = map[string]struct{ Tag, Role string }{
 	"nav":    {"nav", "navigation"},
 	"aside":  {"aside", "complementary"},
 	"main":   {"main", "main"},
+	// a <dialog> or role=dialog (the runner also takes role=alertdialog):
+	// "clicking 'Cancel' in the dialog" clicks the dialog's, not the
+	// form's behind it
+	"dialog": {"dialog", "dialog"},
 }
 
 // regionNames are Regions in the order errors list them.
-var regionNames = []string{"header", "footer", "nav", "aside", "main"}
+var regionNames = []string{"header", "footer", "nav", "aside", "main", "dialog"}
 
 // regionAliases are other words in= takes for a part: its landmark role,
-// or "sidebar".
+// "sidebar", or "modal".
 var regionAliases = map[string]string{"banner": "header", "contentinfo": "footer", "navigation": "nav",
-	"sidebar": "aside", "complementary": "aside"}
+	"sidebar": "aside", "complementary": "aside", "modal": "dialog", "alertdialog": "dialog"}
 
 // RegionWord names a part of the page for people: "header", "sidebar",
 // "main content".

@@ -45,7 +45,7 @@ func TestTargetIn(t *testing.T) {
 		t.Errorf("unpinned target changed: %+v %s", tg, tg)
 	}
 	for _, tc := range []struct{ in, want string }{
-		{`text=Docs in=heder`, `in=heder is not a part of the page (known: header, footer, nav, aside, main) (did you mean "header"?)`},
+		{`text=Docs in=heder`, `in=heder is not a part of the page (known: header, footer, nav, aside, main, dialog) (did you mean "header"?)`},
 		{`text=Docs in=`, `in= is not a part of the page`},
 		{`text=Docs in=footer in=header`, `in= given twice`},
 		{`text=Docs under="A" under="B"`, `under= given twice`},

@@ -48,7 +48,7 @@
 // wait for the page they load to parse, like an input that navigates.
 // Targets with within= keep the matches inside the smallest item whose text
 // holds the text; nth= picks one match (steps_more.go, locator.js); in=
-// keeps the matches inside a header, footer, nav, aside or main (tag or
+// keeps the matches inside a header, footer, nav, aside, main or dialog (tag or
 // landmark role), and a page with none of that part blocks the step
 // rather than failing it (page.go noRegionError); under= keeps them in
 // the section under a heading (to the next heading of its level or

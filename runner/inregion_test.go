@@ -13,8 +13,9 @@ import (
 // header, one in a footer marked only by its landmark role, and one in an
 // article's own header (not the page's); a "Pricing"
 // link in no header; and "Edit" buttons on rows named alike inside and
-// outside the sidebar. The style of the header's "Docs" is underlined,
-// the one before it is not.
+// outside the sidebar; "Cancel" in a form behind a role=dialog and in
+// it, and "OK" in a form and in a <dialog open> with role=alertdialog. The
+// style of the header's "Docs" is underlined, the one before it is not.
 const regionPage = `<!doctype html><html lang="en"><head><title>Regions</title>
 <style>a { text-decoration: none } header a { text-decoration: underline }</style></head><body>
 <script>function hit(id) { document.getElementById('out').textContent = 'hit:' + id; }</script>
@@ -26,6 +27,9 @@ const regionPage = `<!doctype html><html lang="en"><head><title>Regions</title>
 <aside><ul><li>Alice <button onclick="hit('alice-aside')">Edit</button></li><li>Bob <button onclick="hit('bob-aside')">Edit</button></li></ul></aside>
 <div role="contentinfo"><a href="#f" onclick="hit('foot')">Docs</a></div>
 <article><header><a href="#a" onclick="hit('article')">Docs</a></header><footer><a href="#af" onclick="hit('article-foot')">Press</a></footer></article>
+<form onsubmit="return false"><button onclick="hit('form-cancel')">Cancel</button><button onclick="hit('form-ok')">OK</button></form>
+<div role="dialog" aria-label="Delete?"><p>Delete?</p><button onclick="hit('dialog-cancel')">Cancel</button></div>
+<dialog open role="alertdialog"><button onclick="hit('alert-ok')">OK</button></dialog>
 </body></html>`
 
 // bareRegionPage draws its header with plain divs: no <header>, no
@@ -51,6 +55,9 @@ func TestInRegion(t *testing.T) {
 		{`role=button[name="Edit"] in=aside within="Alice"`, "alice-aside"},
 		{`role=button[name="Edit"] within="Bob" in=sidebar`, "bob-aside"},
 		{`role=button[name="Edit"] in=aside nth=last`, "bob-aside"},
+		{`role=button[name="Cancel"]`, "form-cancel"},
+		{`role=button[name="Cancel"] in=dialog`, "dialog-cancel"},
+		{`text=OK in=modal`, "alert-ok"}, // role=alertdialog
 	} {
 		t.Run(tc.target, func(t *testing.T) { clickHits(t, srv.URL, tc.target, tc.want) })
 	}
@@ -94,6 +101,7 @@ func TestInRegionMissing(t *testing.T) {
 		`expect_hidden: "text=Pricing in=header"`,
 		`expect_style: {target: "text=Docs in=header", property: text-decoration-line, value: underline}`,
 		`expect_text: {target: "css=a in=footer", text: "Docs"}`,
+		`click: "text=Docs in=dialog"`,
 	} {
 		t.Run(step, func(t *testing.T) {
 			t.Parallel()

@@ -63,8 +63,10 @@
   // header or footer, not the page's (HTML-AAM), so it is none.
   const REGIONS = {
     header: ['HEADER', 'banner'], footer: ['FOOTER', 'contentinfo'], nav: ['NAV', 'navigation'],
-    aside: ['ASIDE', 'complementary'], main: ['MAIN', 'main'],
+    aside: ['ASIDE', 'complementary'], main: ['MAIN', 'main'], dialog: ['DIALOG', 'dialog'],
   };
+  // Other roles that mark a part: an alert dialog is a dialog.
+  const REGION_ROLES = { dialog: ['alertdialog'] };
   const SECTIONING = 'article, aside, main, nav, section, [role~="article"], [role~="complementary"], [role~="main"], [role~="navigation"], [role~="region"]';
 
   const norm = (s) => String(s == null ? '' : s).replace(/[\s\u00a0\u200b]+/g, ' ').trim();
@@ -731,7 +733,7 @@
   function isRegion(el, part) {
     const [tag, role] = REGIONS[part];
     const r = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
-    if (r) return r === role;
+    if (r) return r === role || (REGION_ROLES[part] || []).includes(r);
     if (el.tagName !== tag) return false;
     if ((tag === 'HEADER' || tag === 'FOOTER') && el.parentElement && el.parentElement.closest(SECTIONING)) return false;
     return true;
@@ -752,7 +754,7 @@
     if (!t || !t.in) return false;
     if (!REGIONS[t.in]) throw new Error('unknown part of the page in=' + t.in);
     const [tag, role] = REGIONS[t.in];
-    const sel = tag.toLowerCase() + ', [role~="' + role + '"]';
+    const sel = [tag.toLowerCase()].concat([role].concat(REGION_ROLES[t.in] || []).map((x) => '[role~="' + x + '"]')).join(', ');
     if (Array.from(document.querySelectorAll(sel)).some((el) => isRegion(el, t.in))) return false;
     return !allElements().some((el) => el.shadowRoot && Array.from(el.shadowRoot.querySelectorAll(sel)).some((x) => isRegion(x, t.in)));
   }
