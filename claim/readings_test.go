@@ -2456,3 +2456,34 @@ func TestReadingsClearsField(t *testing.T) {
 	})
 	refusedPlainly(t, "On /p, pressing Escape clears 'Search'")
 }
+
+// TestClickInDialog: "in the dialog" pins the click inside the dialog (a
+// "Cancel" of the form behind it was clicked first), and "closes the
+// dialog" after it is no dialog visible; a "popup" may be a menu, and
+// stays unpinned.
+func TestClickInDialog(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /p, clicking 'Delete' and then 'Cancel' in the modal closes the modal": "visit,click,wait_for,click,expect_hidden",
+	})
+	for c, want := range map[string][]string{
+		"On /p, clicking 'Delete' and then 'Cancel' in the dialog closes the dialog":    {`text="Delete"`, `text="Cancel" in=dialog`, `role=dialog`},
+		"On /p, clicking 'Cancel' in the dialog hides it":                               {`text="Cancel" in=dialog`, `role=dialog`},
+		"On /p, typing 'a' into 'Name' and clicking 'Save' in the dialog shows 'Saved'": {`role=button[name="Save"] in=dialog`},
+		"On /p, clicking 'Cancel' in the popup hides it":                                {`text="Cancel"`, `text="Cancel"`},
+	} {
+		d, err := Derive(c)
+		if err != nil {
+			t.Errorf("%q: %v", c, err)
+			continue
+		}
+		var got []string
+		for _, s := range d.Plan.Journeys[0].Steps {
+			if s.Kind == plan.Click || s.Kind == plan.ExpectHidden {
+				got = append(got, s.Target)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: clicked and checked hidden %q, want %q", c, got, want)
+		}
+	}
+}
