@@ -2487,3 +2487,16 @@ func TestClickInDialog(t *testing.T) {
 		}
 	}
 }
+
+// TestDialogHolds: what a claim says a dialog holds is pinned inside it
+// (the page's own "Cancel" passed for the dialog's).
+func TestDialogHolds(t *testing.T) {
+	d, err := Derive("On /p, clicking 'Delete' shows a dialog with a 'Cancel' button")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := d.Plan.Journeys[0].Steps
+	if last := steps[len(steps)-1]; last.Target != `role=button[name="Cancel"] in=dialog` {
+		t.Errorf("last step %+v, want the Cancel button pinned in the dialog", last)
+	}
+}
