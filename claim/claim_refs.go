@@ -149,6 +149,11 @@ func (p *parser) pageAt(a, b int) (pageRef, bool) {
 		if u.RawQuery != "" {
 			ref.path += "?" + u.RawQuery
 		}
+		if u.Fragment != "" {
+			// "https://app.test/#/cart": a hash route is the page; the
+			// plan visited / without it
+			ref.path += "#" + u.EscapedFragment()
+		}
 		if checkLocation(ref.path) != nil || strings.ContainsAny(ref.path, "\"\\<>") {
 			return ref, false
 		}

@@ -377,6 +377,12 @@ func (c *composer) connector() bool {
 		// "says 'name': 'Ann'" is one pair, a field and its value, never
 		// two texts found anywhere apart (the API reader reads it)
 		return false
+	case c.lastActs() && c.eat("while"):
+		// "clicking 'Submit' while 'Agree' is ticked": the state holds
+		// when the click is made, as after "when"; a check after the
+		// click asserted it and never set it
+		c.eat("you")
+		c.emit(item{kind: iCond})
 	case c.eat(","), c.eat("and"), c.eat("but"), c.eat(":"), c.eat("while"), c.eat("whereas"):
 		// "'A' is greyed out while 'B' stays clickable": both at once
 		c.eat("also")
@@ -385,6 +391,12 @@ func (c *composer) connector() bool {
 		return false
 	}
 	return true
+}
+
+// lastActs reports whether the last item read is an action.
+func (c *composer) lastActs() bool {
+	n := len(c.items)
+	return n > 0 && c.items[n-1].kind == iAction
 }
 
 // pairColon reports whether a colon at the reading point sits between a
@@ -1022,13 +1034,24 @@ func (c *composer) passive() bool {
 	c.eat("has", "been")
 	c.eat("have", "been")
 	_ = c.eat("is") || c.eat("are") || c.eat("was") || c.eat("were") || c.eat("gets") || c.eat("got")
+	// "when 'Agree' is not ticked": a box left unticked is unticked first
+	not := c.eat("not")
 	verb, ok := passiveVerbs[c.low()]
+	if not && (verb == "tick" || verb == "untick") {
+		verb = map[string]string{"tick": "untick", "untick": "tick"}[verb]
+	} else if not {
+		ok = false
+	}
 	if !ok || c.w[c.i-1].kind == tLit {
 		c.i = save
 		return false
 	}
 	c.i++
-	c.notes = append(c.notes, fmt.Sprintf("%q being %s is done as a step (%s) before what follows.", t.name, c.w[c.i-1].low, verb))
+	said := c.w[c.i-1].low
+	if not {
+		said = "not " + said
+	}
+	c.notes = append(c.notes, fmt.Sprintf("%q being %s is done as a step (%s) before what follows.", t.name, said, verb))
 	switch verb {
 	case "tick", "untick":
 		k := plan.Check

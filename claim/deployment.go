@@ -59,6 +59,45 @@ func otherSite(d Derivation, deployment *url.URL) string {
 	return ""
 }
 
+// twoSites: a claim that names addresses on two hosts ("On
+// https://app.test, has a link to https://twitter.com/acme") had each taken
+// as a path of the one deployment, so a link to /acme, or to / for
+// "https://example.com", passed for a link to another site. The reason,
+// or "" when the claim names one host at most.
+func twoSites(d Derivation) string {
+	host := func(h string) string { return strings.TrimPrefix(strings.ToLower(h), "www.") }
+	var first, other string
+	for _, n := range d.Notes {
+		if !strings.Contains(n, " on the base URL the plan runs against.") {
+			continue
+		}
+		raw, ok := firstQuoted(n)
+		if !ok {
+			continue
+		}
+		u, err := url.Parse(raw)
+		if err != nil || u.Host == "" {
+			continue
+		}
+		switch h := host(u.Host); {
+		case first == "":
+			first = raw
+		case h != host(mustHost(first)):
+			other = raw
+		}
+	}
+	if other == "" {
+		return ""
+	}
+	return fmt.Sprintf("the claim names two sites, %s and %s, and the plan would look for both paths on the one deployment it runs against: name the link that goes to the other site (\"the 'Twitter' link goes to https://twitter.com/acme\"), or name a page of the deployment", first, other)
+}
+
+// mustHost is the host of a URL twoSites has parsed.
+func mustHost(raw string) string {
+	u, _ := url.Parse(raw)
+	return u.Host
+}
+
 // DeriveAt derives a claim for a deployment URL. When the URL names a page
 // (…/about.html), that page is the page the claim means by "the home
 // page", "the app" or no page at all, and by its own name ("the about

@@ -147,6 +147,9 @@ func Derive(claim string) (d Derivation, err error) {
 		if r := apiFieldGuard(claim, d); r != nil {
 			return Derivation{}, r // apifield.go
 		}
+		if why := twoSites(d); why != "" {
+			return Derivation{}, refuseWith(claim, "out_of_reach", why, nil, true) // deployment.go
+		}
 		if why, r := saidOfLost(claim, d); why != "" {
 			return Derivation{}, refuseWith(claim, "ambiguous", why, []string{r}, true) // beside.go
 		}

@@ -572,7 +572,8 @@ func TestReadingsPlaceAfterConnector(t *testing.T) {
 // as one more check asserts what the claim only supposes.
 func TestReadingsConditionIsState(t *testing.T) {
 	checkReadings(t, []readingCase{
-		{"On /settings, the 'Save' button is disabled when 'Agree' is not ticked", ""},
+		{"On /settings, the 'Save' button is disabled when 'Agree' is not ticked", `On /settings: untick the "Agree" checkbox; then the "Save" button is disabled.`},
+		{"On /settings, the 'Save' button is disabled when 'Agree' is not clicked", ""},
 		{"On /settings, the 'Save' button is enabled when 'Agree' is ticked", `On /settings: tick the "Agree" checkbox; then the "Save" button is enabled.`},
 		{"On /settings, after ticking 'Agree', the 'Save' button is enabled", `On /settings: tick the "Agree" checkbox; then the "Save" button is enabled.`},
 	})
@@ -2499,4 +2500,35 @@ func TestDialogHolds(t *testing.T) {
 	if last := steps[len(steps)-1]; last.Target != `role=button[name="Cancel"] in=dialog` {
 		t.Errorf("last step %+v, want the Cancel button pinned in the dialog", last)
 	}
+}
+
+// TestWhileState: a state said after "while" with an action before it
+// holds when the action is made: set before it ("while 'Agree' is
+// ticked" was checked after the click and never set); a state that cannot
+// be set first is refused.
+func TestWhileState(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On /p, clicking 'Submit' while 'Agree' is ticked shows 'Thanks'", `On /p: tick the "Agree" checkbox, click the "Submit" button; then the page shows "Thanks".`},
+		{"On /p, clicking 'Submit' while 'Agree' is not ticked shows 'Please agree'", `On /p: untick the "Agree" checkbox, click the "Submit" button; then the page shows "Please agree".`},
+		{"On /p, clicking 'Submit' while the 'Save' button is disabled does not show 'Saved'", ""},
+		{"On /p, 'A' is greyed out while 'B' stays clickable", `On /p, wait until the "A" button is visible (only to reach the place the claim is about: a guess) and the "A" button is disabled. | On /p, wait until the "B" button is visible (only to reach the place the claim is about: a guess) and the "B" button is enabled.`},
+	})
+}
+
+// TestHashRoute: the route after "#" in a claim's address is the page
+// ("https://app.test/#/cart" visited /).
+func TestHashRoute(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"https://app.test/#/cart does not show 'Empty'", `On /#/cart, the page does not show "Empty".`},
+	})
+}
+
+// TestTwoSites: an address on another host than the claim's own was
+// taken as a path of the deployment ("https://example.com" as /).
+func TestTwoSites(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"On https://app.test, has a link to https://example.com", ""},
+		{"On https://app.test, does not link to https://evil.com", ""},
+		{"On https://app.test, has a link to https://www.app.test/about", `On /, the element matching “a[href="/about"], a[href="/about/"], a[href="about"], a[href="./about"]” is visible.`},
+	})
 }
