@@ -3332,14 +3332,12 @@ func dropdownNoun(field string) bool {
 
 // secretField reports whether a target names a password-like field.
 func secretField(target string) bool {
-	l := strings.ToLower(target)
-	for _, w := range []string{"password", "passcode", "passphrase", "pin", "secret", "token", "api key", "apikey", "cvc", "cvv", "card number"} {
-		if strings.Contains(l, w) {
-			return true
-		}
-	}
-	return false
+	return reSecretField.MatchString(target)
 }
+
+// reSecretField: the words of a password-like field's name; "pin" and
+// the card codes as whole words ("Shipping" holds "pin").
+var reSecretField = lazyRE(`(?i)password|passcode|passphrase|\bpin\b|secret|token|api ?key|\bcvc\b|\bcvv\b|card number`)
 
 func (m *match) title(g int) ([]item, bool) {
 	v, q, ok := m.text(g)

@@ -150,6 +150,9 @@ func Derive(claim string) (d Derivation, err error) {
 		if why := twoSites(d); why != "" {
 			return Derivation{}, refuseWith(claim, "out_of_reach", why, nil, true) // deployment.go
 		}
+		if why := probeGuards(d); why != "" {
+			return Derivation{}, refuseWith(claim, "ambiguous", why, nil, true) // guard_probe.go
+		}
 		if why, r := saidOfLost(claim, d); why != "" {
 			return Derivation{}, refuseWith(claim, "ambiguous", why, []string{r}, true) // beside.go
 		}

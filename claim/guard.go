@@ -334,10 +334,19 @@ var partQualifiers = map[string]bool{"mobile": true, "desktop": true, "hidden": 
 	"small": true, "responsive": true, "hamburger": true, "sticky": true, "floating": true, "old": true,
 	"new": true, "lower": true, "upper": true, "first": true, "mini": true, "compact": true}
 
+// ownerWords name an element with a header or footer of its own.
+var ownerWords = map[string]bool{"table": true, "column": true, "card": true, "section": true, "dialog": true, "modal": true,
+	"panel": true, "list": true, "grid": true, "form": true, "article": true, "widget": true, "sidebar": true, "drawer": true, "popup": true}
+
 func guardQualifiedPart(ws []gword, _ []plan.Step, _ Derivation) string {
 	for i, w := range ws {
 		if w.kind != tWord || partWords[w.low] == "" && !(w.low == "bar" && i > 0 && ws[i-1].low == "nav") {
 			continue
+		}
+		if i > 0 && ownerWords[ws[i-1].low] && (w.low == "header" || w.low == "footer") {
+			// "the table header shows 'Name'": a table's header row, not
+			// the page's <header>
+			return fmt.Sprintf("%q is the %s of a %s, not the page's %s, which the plan would look in: quote the text and say it is shown (\"shows 'Name'\")", ws[i-1].low+" "+w.low, w.low, ws[i-1].low, w.low)
 		}
 		for k := i - 1; k >= 0 && k >= i-2 && ws[k].kind == tWord; k-- {
 			if partQualifiers[ws[k].low] {
@@ -1108,7 +1117,8 @@ func guardShownError(ws []gword, steps []plan.Step, _ Derivation) string {
 	}
 	for i := 0; i+2 < len(ws); i++ {
 		v := ws[i].low
-		if (v == "shows" || v == "show" || v == "displays" || v == "display" || v == "gives" || v == "renders") &&
+		if (v == "shows" || v == "show" || v == "displays" || v == "display" || v == "gives" || v == "renders" || v == "has" || v == "have" ||
+			v == "are" || v == "is" || v == "causes" || v == "cause" || v == "produces" || v == "produce" || v == "gets" || v == "get") &&
 			(ws[i+1].low == "no" || ws[i+1].low == "any") && (ws[i+2].low == "error" || ws[i+2].low == "errors") {
 			if i+3 < len(ws) && (ws[i+3].low == "in" || ws[i+3].low == "on") {
 				continue // "shows no errors in the console"

@@ -241,7 +241,7 @@ func guardContradiction(_ []gword, steps []plan.Step, _ Derivation) string {
 
 // changeWhys are the reasons of these guards, none of which offers a
 // rephrasing.
-var changeWhys = []string{negatedChangeWhy, lateActionWhy, stillWhy, bugReportWhy, notGoneWhy, staysStateWhy, noLongerStateWhy, contradictionWhy, typedNoTextWhy, visitLastWhy}
+var changeWhys = []string{negatedChangeWhy, lateActionWhy, stillWhy, bugReportWhy, notGoneWhy, staysStateWhy, noLongerStateWhy, contradictionWhy, typedNoTextWhy, visitLastWhy, notBothWhy, keepsYouOnWhy}
 
 // typedNoTextWhy and visitLastWhy are the parts of two reasons that
 // noRephrasing finds them by.

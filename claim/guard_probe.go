@@ -1,0 +1,235 @@
+package claim
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/vouchdev/vouch/plan"
+)
+
+// Guards for readings found wrong by probing the readers with phrasings
+// people use. Derive runs them on every reader's plan, whichever reader
+// made it (a rephrasing would pick one reading, so none is offered).
+
+// probeGuards returns the reason of the first guard that refuses d's
+// plan, or "".
+func probeGuards(d Derivation) string {
+	if d.Plan == nil {
+		return ""
+	}
+	ws := guardWords(lexClaim(pageFirst(stripLabel(d.Claim))))
+	var steps []plan.Step
+	for _, j := range d.Plan.Journeys {
+		steps = append(steps, j.Steps...)
+	}
+	for _, g := range []func([]gword, []plan.Step, Derivation) string{
+		guardNotBoth, guardKeepsYouOn, guardNeitherMixed, guardQuotedCount, guardNotKind, guardRadio, guardLabelUpdated, guardWorks,
+	} {
+		if why := g(ws, steps, d); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// reNotBoth: "doesn't show both 'A' and 'B'" holds when one is shown; the
+// plan checked neither was.
+var reNotBoth = lazyRE(`(?i)(?:\bnot|n't|\bnever)\s+(?:[a-z]+\s+)?both\b`)
+
+const notBothWhy = " holds when one of them is shown, and the plan checks that neither is: say which is not shown (\"does not show 'B'\")"
+
+func guardNotBoth(_ []gword, steps []plan.Step, d Derivation) string {
+	m := wordsMatched(writtenWords(d), reNotBoth)
+	if m == "" {
+		return ""
+	}
+	for _, s := range steps {
+		if s.Kind == plan.ExpectNoText || s.Kind == plan.ExpectHidden {
+			return fmt.Sprintf("%q"+notBothWhy, m)
+		}
+	}
+	return ""
+}
+
+// reKeepsYouOn: "clicking 'Save' keeps you on /edit" says the page was
+// /edit before the click; the plan started elsewhere and checked only
+// that the click led there.
+var reKeepsYouOn = lazyRE(`(?i)\b(?:keeps?|keeping|leaves?|leaving)\s+(?:you|me|the user|users|them|us)\s+(?:on|at|in)\b`)
+
+const keepsYouOnWhy = " says the page was that one before the action too, and the plan starts elsewhere: say the page first (\"on /edit, clicking 'Save' keeps the address /edit\")"
+
+func guardKeepsYouOn(_ []gword, steps []plan.Step, d Derivation) string {
+	m := wordsMatched(writtenWords(d), reKeepsYouOn)
+	if m == "" {
+		return ""
+	}
+	start := ""
+	for _, s := range steps {
+		switch {
+		case s.Kind == plan.Visit && start == "":
+			start = s.Value
+		case s.Kind == plan.ExpectURL && !strings.EqualFold(strings.TrimSuffix(s.Value, "/"), strings.TrimSuffix(start, "/")):
+			return fmt.Sprintf("%q"+keepsYouOnWhy, m)
+		}
+	}
+	return ""
+}
+
+// guardNeitherMixed: "has neither a 'Save' nor a 'Delete' button" looked
+// for "Save" as a text anywhere and "Delete" as a button: each name is
+// of the kind said after the last.
+func guardNeitherMixed(ws []gword, steps []plan.Step, _ Derivation) string {
+	neither := false
+	for _, w := range ws {
+		if w.kind == tWord && w.low == "neither" {
+			neither = true
+		}
+	}
+	if !neither {
+		return ""
+	}
+	text, element := false, false
+	for _, s := range steps {
+		switch s.Kind {
+		case plan.ExpectNoText:
+			text = true
+		case plan.ExpectHidden:
+			element = true
+		}
+	}
+	if text && element {
+		return "\"neither … nor\" names two things of one kind, and the plan looks for one as a text and the other as an element: say each (\"has no 'Save' button and no 'Delete' button\")"
+	}
+	return ""
+}
+
+// quotedCountNouns are plural nouns a quoted number before them counts: "shows
+// '3' items" is three items, not an item named "3" or the text "3".
+var quotedCountNouns = map[string]bool{"items": true, "rows": true, "results": true, "products": true, "entries": true,
+	"records": true, "cards": true, "tasks": true, "todos": true, "users": true, "files": true, "messages": true,
+	"comments": true, "posts": true, "orders": true, "links": true, "buttons": true, "tabs": true, "options": true,
+	"pages": true, "lines": true, "columns": true, "elements": true, "things": true, "errors": true, "notifications": true,
+	"images": true, "photos": true, "videos": true, "articles": true, "books": true, "packages": true, "devices": true, "folders": true}
+
+var reDigits = regexp.MustCompile(`^\d+$`)
+
+func guardQuotedCount(ws []gword, steps []plan.Step, _ Derivation) string {
+	for i := 0; i+1 < len(ws); i++ {
+		v := strings.TrimSpace(ws[i].raw)
+		if ws[i].kind != tLit || !reDigits.MatchString(v) || ws[i+1].kind != tWord || !quotedCountNouns[ws[i+1].low] {
+			continue
+		}
+		for _, s := range steps {
+			if s.Kind == plan.ExpectCount {
+				return "" // counted
+			}
+		}
+		return fmt.Sprintf("'%s' %s counts %s, and the plan looks for the text %q: say the number without quotes (\"shows %s %s\") or quote the whole text (\"shows '%s %s'\")", v, ws[i+1].low, ws[i+1].low, v, v, ws[i+1].low, v, ws[i+1].low)
+	}
+	return ""
+}
+
+// reNotKind: "'Save' is a link, not a button" says the element named so
+// is no button; the plan checked the page has no button at all.
+var reNotKind = lazyRE(`(?i)(?:,|\band|\brather than|\binstead of)\s+(?:not\s+)?an?\s+(?:button|link|heading|checkbox|field|tab|image|menu item)\b`)
+
+func guardNotKind(_ []gword, steps []plan.Step, d Derivation) string {
+	if wordsMatched(writtenWords(d), reNotKind) == "" {
+		return ""
+	}
+	for _, s := range steps {
+		if s.Kind != plan.ExpectHidden {
+			continue
+		}
+		if t, err := plan.ParseTarget(s.Target); err == nil && t.Kind == plan.ByRole && t.Name == "" {
+			return fmt.Sprintf("the plan checks the page has no %s at all, where the claim says the element it names is no %s: say \"no '…' %s is shown\"", t.Value, t.Value, t.Value)
+		}
+	}
+	return ""
+}
+
+// guardRadio: radio buttons and toggle buttons were read as checkboxes
+// (which never match a radio) and the word "button" as the kind of the
+// next quoted text ("selecting the 'Express' radio button shows 'Fast'"
+// looked for a "Fast" button).
+func guardRadio(ws []gword, steps []plan.Step, _ Derivation) string {
+	radio := ""
+	for i, w := range ws {
+		if w.kind == tWord && (w.low == "radio" || w.low == "toggle" && i+1 < len(ws) && ws[i+1].low == "button") {
+			radio = w.low
+		}
+	}
+	if radio == "" {
+		return ""
+	}
+	buttons := map[string]bool{}
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i].kind == tLit && (ws[i+1].low == "button" || ws[i+1].low == "btn") {
+			buttons[strings.ToLower(strings.TrimSpace(ws[i].raw))] = true
+		}
+		if ws[i].kind == tWord && ws[i].low == "button" && ws[i+1].kind == tLit {
+			buttons[strings.ToLower(strings.TrimSpace(ws[i+1].raw))] = true
+		}
+	}
+	for _, s := range steps {
+		t, err := plan.ParseTarget(s.Target)
+		if err != nil || t.Kind != plan.ByRole {
+			continue
+		}
+		switch {
+		case t.Value == "checkbox" && radio == "radio":
+			return fmt.Sprintf("the plan looks for %q as a checkbox, which a radio button is not", t.Name)
+		case t.Value == "checkbox" && radio == "toggle":
+			return fmt.Sprintf("the plan looks for %q as a checkbox, and a toggle button may be a button that stays pressed: say \"clicking the '%s' button\" or \"ticking '%s'\"", t.Name, t.Name, t.Name)
+		case t.Value == "button" && t.Name != "" && !buttons[strings.ToLower(t.Name)]:
+			return fmt.Sprintf("the plan looks for a %q button, which the claim does not call a button", t.Name)
+		}
+	}
+	return ""
+}
+
+// reLabelUpdated: "updates 'Status' to 'Published'": the first text may be
+// the label of what changes, which stays, or the old text; the plan
+// checked it gone.
+var reLabelUpdated = lazyRE(`(?i)\b(?:updates?|updating|updated|sets?|setting)\s*$`)
+
+func guardLabelUpdated(ws []gword, steps []plan.Step, _ Derivation) string {
+	for i := 1; i+2 < len(ws); i++ {
+		if ws[i].kind != tLit || ws[i+1].low != "to" || ws[i+2].kind != tLit || !reLabelUpdated.MatchString(ws[i-1].low) {
+			continue
+		}
+		old := strings.TrimSpace(ws[i].raw)
+		for _, s := range steps {
+			if s.Kind == plan.ExpectNoText && strings.EqualFold(s.Value, old) || s.Kind == plan.ExpectHidden && strings.Contains(s.Target, "text=") && strings.Contains(strings.ToLower(s.Target), strings.ToLower(old)) {
+				return fmt.Sprintf("%q may be the label of what is updated, which stays, or its old text, which goes: say \"changes '%s' to '%s'\" for the old text, or \"the '%s' field shows '%s'\" after the action", old, old, strings.TrimSpace(ws[i+2].raw), old, strings.TrimSpace(ws[i+2].raw))
+			}
+		}
+	}
+	return ""
+}
+
+// reWorks: an action said to work, or not to fail, says no outcome; the
+// plan checked only the status and the console.
+var reWorks = lazyRE(`(?i)\b(?:works?|working|succeeds?|(?:does not|doesn't|do not|don't|never|won't|will not)\s+(?:fail|break|crash|error|throw))\b`)
+
+func guardWorks(_ []gword, steps []plan.Step, d Derivation) string {
+	m := wordsMatched(writtenWords(d), reWorks)
+	if m == "" {
+		return ""
+	}
+	acted := false
+	for _, s := range steps {
+		switch s.Kind {
+		case plan.Visit, plan.WaitFor, plan.ExpectStatus, plan.ExpectNoConsoleErrors, plan.Screenshot:
+		case plan.Click, plan.Fill, plan.Press, plan.Check, plan.Uncheck, plan.Select, plan.Hover, plan.DblClick:
+			acted = true
+		default:
+			return "" // an outcome is checked
+		}
+	}
+	if !acted {
+		return ""
+	}
+	return fmt.Sprintf("%q says the action does what it should, and the plan checks only that the page loaded and logged no console errors: say what it shows after (\"clicking 'Save' shows 'Saved'\"), or say \"… logs no console errors\"", m)
+}
