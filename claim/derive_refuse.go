@@ -696,7 +696,9 @@ func negatedLits(lx *lexed) []bool {
 			// "leaves out 'X'": two words that together say X is not there.
 			leavesOut := lx.toks[j].low == "out" && j > 0 && leaveWords[lx.toks[j-1].low] ||
 				// "instead of the old 'Down' banner", "rather than 'X'"
-				lx.toks[j].low == "of" && j > 0 && lx.toks[j-1].low == "instead" ||
+				lx.toks[j].low == "of" && j > 0 && (lx.toks[j-1].low == "instead" || lx.toks[j-1].low == "place" && j > 1 && lx.toks[j-2].low == "in") ||
+				// "shows 'Saved' without showing 'Error'"
+				lx.toks[j].low == "without" ||
 				lx.toks[j].low == "than" && j > 0 && lx.toks[j-1].low == "rather" ||
 				// "is free of 'Beta'", "clear of", "devoid of"
 				lx.toks[j].low == "of" && j == i-1 && j > 0 && (lx.toks[j-1].low == "free" || lx.toks[j-1].low == "clear" || lx.toks[j-1].low == "devoid")
@@ -1113,6 +1115,9 @@ func ChangesMeaning(claim, suggestion string, p *plan.Plan) string {
 				}
 			}
 		}
+	}
+	if w := probedMeaningChange(claim, suggestion, p); w != "" {
+		return w // suggest_probe.go
 	}
 	if l := notOnlyAbsent(claim, p); l != "" {
 		// "/ doesn't just show 'Home'" says it shows Home and more; never
@@ -1715,7 +1720,7 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	if strings.Contains(strings.ToLower(rephrasing), "loads without errors") && !strings.Contains(strings.ToLower(claim), "error") {
 		return false
 	}
-	if Missing(claim, p) != "" {
+	if Missing(claim, p) != "" || droppedRepeat(claim, rephrasing) != "" {
 		return false
 	}
 	// "'A' or 'B'" is not "'A' and 'B'".

@@ -1,0 +1,85 @@
+package claim
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestProbedGuards: readings found wrong by probing with phrasings people
+// use are refused with no rephrasing; their near neighbours still derive.
+func TestProbedGuards(t *testing.T) {
+	for _, tc := range []struct{ claim, why string }{
+		{"On /p, doesn't show both 'A' and 'B'", "holds when one of them is shown"},
+		{"On /p, clicking 'Save' keeps you on /edit", "says the page was that one before"},
+		{"On /p, has neither a 'Save' nor a 'Delete' button", "neither … nor"},
+		{"On /p, shows '3' items", "counts items"},
+		{"On /p, shows '12' products", "counts products"},
+		{"On /p, selecting the 'Express' radio button shows 'Fast'", "does not call a button"},
+		{"On /p, the 'Express' radio button is checked", "which a radio button is not"},
+		{"On /p, clicking the 'Dark' toggle button shows 'Dark theme'", "toggle button"},
+		{"On /p, clicking 'Publish' updates 'Status' to 'Published'", "may be the label"},
+		{"On /p, clicking 'Save' works", "does what it should"},
+		{"On /p, clicking 'Save' does not fail", "does what it should"},
+		{"On /p, the page has no errors", "the developer console"},
+		{"On /p, clicking 'Save' has no errors", "the developer console"},
+		{"On /p, the table header shows 'Name'", "the header of a table"},
+		{"On https://app.test, has a link to https://twitter.com/acme", "two sites"},
+	} {
+		np := refusalOf(t, tc.claim)
+		if !strings.Contains(np.Reason, tc.why) {
+			t.Errorf("%q: reason %q, want one about %q", tc.claim, np.Reason, tc.why)
+		}
+		if len(np.Suggestions) > 0 && !strings.Contains(tc.why, "console") && !strings.Contains(tc.why, "header") {
+			// (the console and the page are both offered, each labelled
+			// or as the page's own words)
+			t.Errorf("%q: suggestions %q, want none", tc.claim, np.Suggestions)
+		}
+	}
+	checkStepKinds(t, map[string]string{
+		"On /login, typing 'a' into 'Email' and pressing Escape keeps me on /login": "visit,fill,press,expect_url",
+		"On /p, clicking 'Publish' changes 'Draft' to 'Published'":                  "visit,expect_visible,remember_count,click,expect_text,expect_count,expect_hidden",
+		"On /p, has no console errors":                                              "visit,expect_no_console_errors",
+		"On /todos, adding 'Milk' works":                                            "visit,wait_for,remember_count,fill,press,expect_count,expect_status,expect_no_console_errors",
+		"On /p, typing 'abc' into 'Shipping address' shows 'Saved'":                 "visit,wait_for,remember_count,fill,expect_text,expect_count",
+	})
+}
+
+// TestProbedSuggestions: rephrasings that changed a claim's meaning are no
+// longer offered as faithful: a text said absent checked present, a state
+// said to hold when acting checked after the act, a hidden element checked
+// shown, an action said impossible checked as an absent text, and a
+// repetition, a "more", a "still" or a "next to" dropped without a label.
+func TestProbedSuggestions(t *testing.T) {
+	for _, tc := range []struct{ claim, suggestion string }{
+		{"On /p, clicking 'Save' shows 'Saved' without showing 'Error'", `On /p, clicking "Save" shows "Saved" and "Error"`},
+		{"On /p, shows 'Saved' in place of 'Save'", `/p shows "Saved" and "Save"`},
+		{"On /p, with 'Agree' ticked, clicking 'Submit' shows 'Thanks'", `On /p, after clicking "Submit", "Agree" is ticked and the page shows "Thanks"`},
+		{"On /p, unless 'Agree' is ticked, clicking 'Submit' shows 'Please agree'", `On /p, after clicking "Submit", "Agree" is ticked and the page shows "Please agree"`},
+		{"On /p, has a hidden 'Save' button", `/p shows a "Save" button`},
+		{"On /p, you can't click 'Save'", `/p does not show "Save"`},
+		{"On /settings, has 3 'Delete' buttons and no 'Edit' button", `/settings has 3 "Delete" buttons and does not show "Edit"`},
+	} {
+		d, err := Derive(tc.suggestion)
+		if err != nil {
+			t.Errorf("%q does not derive: %v", tc.suggestion, err)
+			continue
+		}
+		if ChangesMeaning(tc.claim, tc.suggestion, d.Plan) == "" {
+			t.Errorf("%q offered for %q keeps its meaning, want a change found", tc.suggestion, tc.claim)
+		}
+	}
+	for _, tc := range []struct{ claim, suggestion string }{
+		{"On /p, clicking 'Add' again shows 'Count: 2'", `On /p, clicking "Add" shows "Count: 2"`},
+		{"On /p, clicking 'Add' shows more 'Remove' buttons", `On /p, clicking "Add" shows a "Remove" button`},
+		{"On /p, clicking 'Edit' next to 'Milk' shows a 'Save' button next to 'Milk'", `On /p, clicking "Edit" next to "Milk" shows a "Save" button`},
+	} {
+		d, err := Derive(tc.suggestion)
+		if err != nil {
+			t.Errorf("%q does not derive: %v", tc.suggestion, err)
+			continue
+		}
+		if Faithful(tc.claim, tc.suggestion, d.Plan) {
+			t.Errorf("%q taken as faithful to %q", tc.suggestion, tc.claim)
+		}
+	}
+}
