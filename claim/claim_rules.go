@@ -1585,7 +1585,7 @@ func buildRules() {
 				m.p.setHint("ambiguous", "\"it\" may be what was clicked or a text named before it: quote what goes away", m.start)
 				return nil, false
 			}
-			if t, err := plan.ParseTarget(l.steps[0].Target); err == nil && t.In == "dialog" {
+			if t, err := plan.ParseTarget(l.steps[0].Target); err == nil && (t.In == "dialog" || reDialogClosed.MatchString(m.low(0))) {
 				// "clicking 'Cancel' in the dialog closes the dialog" (or
 				// "hides it"): the dialog may leave the page, and a target
 				// pinned inside a part the page no longer has blocks the
@@ -3256,6 +3256,11 @@ func landmarkPart(phrase string) string {
 	}
 	return ""
 }
+
+// reDialogClosed: "closes the dialog", "dismisses the modal": what goes is
+// a dialog, not the control clicked (a "Cancel" may stay on the page
+// behind it).
+var reDialogClosed = lazyRE(`\b(?:closes|dismisses|hides) the (?:dialog|modal)$`)
 
 // pinActionIn narrows the target of an action's last targeted step (and
 // the wait for it) to a landmark part; false when the target is already

@@ -107,7 +107,8 @@ func TestComposeStates(t *testing.T) {
 		{"The pricing page shows 'Pro' in bold", [][]string{{`{"visit":"/pricing","reach":true}`, `{"expect_style":{"target":"text=\"Pro\"","property":"font-weight","value":"bold"}}`}}},
 		{"'Docs' gets underlined when you hover over it", [][]string{{`{"visit":"/"}`, `{"expect_style":{"target":"text=\"Docs\"","property":"text-decoration-line","value":"none"}}`, `{"hover":"text=\"Docs\""}`, `{"expect_style":{"target":"text=\"Docs\"","property":"text-decoration-line","value":"underline"}}`}}},
 		{"The 'Blog' link is underlined when you hover it", [][]string{{`{"visit":"/"}`, `{"hover":"role=link[name=\"Blog\"]"}`, `{"expect_style":{"target":"role=link[name=\"Blog\"]","property":"text-decoration-line","value":"underline"}}`}}},
-		{"On /settings, the 'Beta' toggle stays on after reloading", [][]string{{`{"visit":"/settings"}`, `{"reload":true}`, `{"expect_checked":"role=checkbox[name=\"Beta\"]"}`}}},
+		// kept over the reload: checked before it too
+		{"On /settings, the 'Beta' toggle stays on after reloading", [][]string{{`{"visit":"/settings"}`, `{"expect_checked":"role=checkbox[name=\"Beta\"]"}`, `{"reload":true}`, `{"expect_checked":"role=checkbox[name=\"Beta\"]"}`}}},
 		{"On /signup, ticking 'I agree' enables the 'Create account' button", [][]string{{`{"visit":"/signup"}`, `{"expect_disabled":"role=button[name=\"Create account\"]"}`, `{"check":"role=checkbox[name=\"I agree\"]"}`, `{"expect_enabled":"role=button[name=\"Create account\"]"}`}}},
 		// "until": the state just before the action, the opposite after
 		{"On /signup the 'Create account' button stays disabled until you tick 'I agree'", [][]string{{`{"visit":"/signup"}`, `{"expect_disabled":"role=button[name=\"Create account\"]"}`, `{"check":"role=checkbox[name=\"I agree\"]"}`, `{"expect_enabled":"role=button[name=\"Create account\"]"}`}}},

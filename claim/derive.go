@@ -162,7 +162,7 @@ func Derive(claim string) (d Derivation, err error) {
 		lx := lexClaim(stripLabel(claim))
 		reachNoteOnPage(&d)
 		changed := false
-		for _, n := range []string{foundFirst(lx, d.Plan), absentFirst(lx, d.Plan), inClickedExact(d.Plan), countedAdds(lx, d.Plan), countedErrors(lx, d.Plan), countedCame(lx, d.Plan), tabPanelScoped(d.Plan), dialogScoped(lx, d.Plan), shownBefore(claim, d.Plan)} {
+		for _, n := range []string{foundFirst(lx, d.Plan), absentFirst(lx, d.Plan), inClickedExact(d.Plan), countedAdds(lx, d.Plan), countedErrors(lx, d.Plan), countedCame(lx, d.Plan), tabPanelScoped(d.Plan), dialogScoped(lx, d.Plan), keptOverReload(claim, d.Plan), shownBefore(claim, d.Plan)} {
 			changed = changed || n != ""
 			if n != "" && !slices.Contains(d.Notes, n) {
 				d.Notes = append(d.Notes, n)

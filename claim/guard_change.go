@@ -287,3 +287,46 @@ func guardVisitLast(_ []gword, _ []plan.Step, d Derivation) string {
 	}
 	return ""
 }
+
+// keptOverReload: "the 'Remember me' box stays ticked after reloading"
+// checked the box only after the reload, so a box that was unticked and
+// comes back ticked passed. The state the claim says is kept is checked
+// just before the reload too; the note says so ("" when nothing changed).
+func keptOverReload(claim string, p *plan.Plan) string {
+	if p == nil || wordsMatched(normalizeClaim(stripLabel(claim)), reStaysState) == "" {
+		return ""
+	}
+	changed := false
+	for ji := range p.Journeys {
+		j := &p.Journeys[ji]
+		for i, s := range j.Steps {
+			if s.Kind != plan.Reload {
+				continue
+			}
+			for k := i + 1; k < len(j.Steps); k++ {
+				c := j.Steps[k]
+				if !stateKinds[c.Kind] {
+					continue
+				}
+				before := false
+				for _, b := range j.Steps[:i] {
+					before = before || b.Kind == c.Kind && b.Target == c.Target
+				}
+				if !before {
+					pre := plan.Step{Kind: c.Kind, Target: c.Target, Value: c.Value}
+					j.Steps = append(j.Steps[:i:i], append([]plan.Step{pre}, j.Steps[i:]...)...)
+					changed = true
+				}
+				break
+			}
+			break
+		}
+	}
+	if !changed {
+		return ""
+	}
+	return "A state said kept over a reload is checked just before the reload too, and after it."
+}
+
+// stateKinds are the checks of a control's state.
+var stateKinds = map[plan.Kind]bool{plan.ExpectChecked: true, plan.ExpectUnchecked: true, plan.ExpectEnabled: true, plan.ExpectDisabled: true, plan.ExpectValue: true}

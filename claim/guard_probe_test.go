@@ -83,3 +83,18 @@ func TestProbedSuggestions(t *testing.T) {
 		}
 	}
 }
+
+// TestClosesDialogAndKeptOverReload: "closes the dialog" after a click is
+// no dialog visible (the clicked "Cancel" may stay on the page behind it),
+// and a state said kept over a reload is checked before the reload too.
+func TestClosesDialogAndKeptOverReload(t *testing.T) {
+	checkStepKinds(t, map[string]string{
+		"On /p, clicking 'Delete' then 'Cancel' closes the dialog":         "visit,click,wait_for,click,expect_hidden",
+		"On /settings, the 'Remember me' box stays ticked after reloading": "visit,expect_checked,reload,expect_checked",
+		"On /settings, the 'Save' button stays disabled after reloading":   "visit,expect_disabled,reload,expect_disabled",
+	})
+	d := mustDerive("On /p, clicking 'Delete' then 'Cancel' closes the dialog")
+	if s := d.Journeys[0].Steps[4]; s.Target != "role=dialog" {
+		t.Errorf("closed dialog checked as %+v, want role=dialog hidden", s)
+	}
+}
