@@ -1563,14 +1563,15 @@ func beforeNegation(claim, suggestion string) bool {
 			// "leaves 'X' out": the negation starts at its verb
 			break
 		}
-		if t.kind == tLit || t.kind == tPath {
+		// (a number too: "does not return 500" offered "returns 500")
+		if t.kind == tLit || t.kind == tPath || t.kind == tNumber {
 			before = append(before, strings.ToLower(strings.TrimSpace(t.raw)))
 		}
 	}
 	sl := lexClaim(suggestion)
 	n := 0
 	for _, t := range sl.toks {
-		if t.kind == tLit || t.kind == tPath {
+		if t.kind == tLit || t.kind == tPath || t.kind == tNumber {
 			if !contains(before, strings.ToLower(strings.TrimSpace(t.raw))) {
 				return false
 			}

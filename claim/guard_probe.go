@@ -24,7 +24,7 @@ func probeGuards(d Derivation) string {
 		steps = append(steps, j.Steps...)
 	}
 	for _, g := range []func([]gword, []plan.Step, Derivation) string{
-		guardNotBoth, guardKeepsYouOn, guardNeitherMixed, guardQuotedCount, guardNotKind, guardRadio, guardLabelUpdated, guardWorks,
+		guardNotStatus, guardNotBoth, guardKeepsYouOn, guardNeitherMixed, guardQuotedCount, guardNotKind, guardRadio, guardLabelUpdated, guardWorks,
 	} {
 		if why := g(ws, steps, d); why != "" {
 			return why
@@ -232,4 +232,25 @@ func guardWorks(_ []gword, steps []plan.Step, d Derivation) string {
 		return ""
 	}
 	return fmt.Sprintf("%q says the action does what it should, and the plan checks only that the page loaded and logged no console errors: say what it shows after (\"clicking 'Save' shows 'Saved'\"), or say \"… logs no console errors\"", m)
+}
+
+// reNotStatus: "never returns a 500" was read as the page not showing the
+// text "500", which an error page need not show; no plan step checks that
+// a status is not one number.
+var reNotStatus = lazyRE(`(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:returns?|gives?|responds?|answers?|throws?|sends?)\s+(?:with\s+)?(?:back\s+)?(?:an?\s+)?(?:http\s+)?(?:status\s+)?[45]\d\d\b`)
+
+func guardNotStatus(_ []gword, steps []plan.Step, d Derivation) string {
+	m := wordsMatched(normalizeClaim(stripLabel(d.Claim)), reNotStatus)
+	if m == "" {
+		return ""
+	}
+	code := m[len(m)-3:]
+	for _, s := range steps {
+		// (a status shown in a cell of the page, as API docs show a
+		// response's, is checked there, and stays)
+		if s.Kind == plan.ExpectNoText && s.Target == "" && s.Value == code {
+			return fmt.Sprintf("%q rules out one status, and a plan checks the status a page returns: say which it returns (\"returns 200\")", m)
+		}
+	}
+	return ""
 }

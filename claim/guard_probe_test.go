@@ -24,6 +24,7 @@ func TestProbedGuards(t *testing.T) {
 		{"On /p, clicking 'Save' has no errors", "the developer console"},
 		{"On /p, the table header shows 'Name'", "the header of a table"},
 		{"On https://app.test, has a link to https://twitter.com/acme", "two sites"},
+		{"/api/items never returns a 500", "rules out one status"},
 	} {
 		np := refusalOf(t, tc.claim)
 		if !strings.Contains(np.Reason, tc.why) {
@@ -58,6 +59,7 @@ func TestProbedSuggestions(t *testing.T) {
 		{"On /p, has a hidden 'Save' button", `/p shows a "Save" button`},
 		{"On /p, you can't click 'Save'", `/p does not show "Save"`},
 		{"On /settings, has 3 'Delete' buttons and no 'Edit' button", `/settings has 3 "Delete" buttons and does not show "Edit"`},
+		{"/api/items does not return 500", "/api/items returns 500"},
 	} {
 		d, err := Derive(tc.suggestion)
 		if err != nil {
