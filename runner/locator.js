@@ -336,10 +336,24 @@
     if (tag === 'IMG' || tag === 'AREA') { const t = norm(el.getAttribute('alt')); if (t) return t; }
     if (tag === 'FIELDSET') { const lg = el.querySelector(':scope > legend'); if (lg) { const t = contentText(lg); if (t) return t; } }
     if (tag === 'TABLE' && el.caption) { const t = contentText(el.caption); if (t) return t; }
-    if (NAME_FROM_CONTENT.has(role)) { const t = contentText(el); if (t) return t; }
+    if (NAME_FROM_CONTENT.has(role)) { const t = contentText(el) || svgName(el); if (t) return t; }
     const title = norm(el.getAttribute('title'));
     if (title) return title;
     if ((tag === 'INPUT' || tag === 'TEXTAREA') && el.placeholder) return norm(el.placeholder);
+    return '';
+  }
+
+  // svgName is the name of an icon button drawn by an SVG alone: the
+  // SVG's aria-label or its <title> (accname computes a name from content
+  // so, and icon libraries name their close and menu icons this way).
+  function svgName(el) {
+    for (const svg of el.querySelectorAll('svg')) {
+      if (svg.closest('[aria-hidden="true"]')) continue;
+      const al = norm(svg.getAttribute('aria-label'));
+      if (al) return al;
+      const t = svg.querySelector(':scope > title');
+      if (t && norm(t.textContent)) return norm(t.textContent);
+    }
     return '';
   }
 

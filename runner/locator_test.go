@@ -163,6 +163,9 @@ const iconPage = `<!doctype html><html lang="en"><head><title>Icons</title>
 <div title="Pause All" style="display:inline-block;width:24px;height:24px" onclick="hit('pauseall')"></div>
 <div title="Decoration" style="display:inline-block;width:24px;height:24px"></div>
 <h3 onclick="hit('heading')">Upload Files</h3>
+<button onclick="hit('close')"><svg width="16" height="16" viewBox="0 0 16 16"><title>Close</title><path d="M2 2L14 14M14 2L2 14" stroke="black"/></svg></button>
+<button onclick="hit('menu')"><svg width="16" height="16" aria-label="Menu" viewBox="0 0 16 16"><path d="M2 4H14" stroke="black"/></svg></button>
+<button onclick="hit('hidden-icon')"><svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><title>Trash</title><path d="M2 4H14" stroke="black"/></svg></button>
 <script>
 document.getElementById('open').addEventListener('click', () => hit('open'));
 document.getElementById('upload-icon').addEventListener('click', () => hit('upload-icon'));
@@ -170,7 +173,8 @@ document.getElementById('upload-icon').addEventListener('click', () => hit('uplo
 </body></html>`
 
 // TestTitledIconControls: an icon control with no role and no text is
-// found by its title when it is clickable, by text= and as a button.
+// found by its title when it is clickable, by text= and as a button; an
+// icon button drawn by an SVG by the SVG's title or label.
 func TestTitledIconControls(t *testing.T) {
 	srv := servePages(t, map[string]string{"/": iconPage})
 	tests := []struct {
@@ -185,6 +189,11 @@ func TestTitledIconControls(t *testing.T) {
 		{`role=button[name="Decoration"]`, ""},
 		{`text="Upload Files"`, "heading"},
 		{`role=button[name="Pause"]`, ""},
+		// an icon button drawn by an SVG alone is named by its <title> or
+		// aria-label, not by an icon hidden from assistive technology
+		{`role=button[name="Close"]`, "close"},
+		{`role=button[name="Menu"]`, "menu"},
+		{`role=button[name="Trash"]`, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.target, func(t *testing.T) { clickHits(t, srv.URL, tc.target, tc.want) })
