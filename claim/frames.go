@@ -141,6 +141,11 @@ var reChangesLabelled = lazyRE(`^((?i:on)\s+\S+,\s*)?((?i:clicking|pressing|choo
 const changesLabelledAs = "${1}after $2, the $3 says $4"
 
 var restatements = []restatement{
+	// "https://app.test/p the page shows 'Hello'", "https://app.test the
+	// 'Save' button is disabled": an address pasted before a sentence with
+	// a subject of its own is where the sentence holds
+	{lazyRE(`^((?i:https?)://[^\s']+|/[^\s']*)\s+((?i:the|a|an|its|every|each|all|clicking|typing|pressing|choosing|selecting|ticking|after|when|once|if)\s.+|["'].+)$`), "On ${1}, ${2}",
+		"an address said before the sentence is its page", false},
 	// "On the Recent tab, 'A' comes before 'B'": a tab said first is
 	// chosen before the order on it is checked, as "after clicking the
 	// 'Recent' tab, …" reads

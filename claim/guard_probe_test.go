@@ -100,3 +100,12 @@ func TestClosesDialogAndKeptOverReload(t *testing.T) {
 		t.Errorf("closed dialog checked as %+v, want role=dialog hidden", s)
 	}
 }
+
+// TestAddressBeforeSentence: an address pasted before a sentence with a
+// subject of its own is the sentence's page (it was refused).
+func TestAddressBeforeSentence(t *testing.T) {
+	checkReadings(t, []readingCase{
+		{"https://app.test the 'Save' button is disabled", `On /, the "Save" button is disabled.`},
+		{"https://app.test/p the page shows 'Hello'", `On /p, the page shows "Hello".`},
+	})
+}
