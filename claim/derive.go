@@ -150,9 +150,6 @@ func Derive(claim string) (d Derivation, err error) {
 		if why := twoSites(d); why != "" {
 			return Derivation{}, refuseWith(claim, "out_of_reach", why, nil, true) // deployment.go
 		}
-		if why := probeGuards(d); why != "" {
-			return Derivation{}, refuseWith(claim, "ambiguous", why, nil, true) // guard_probe.go
-		}
 		if why, r := saidOfLost(claim, d); why != "" {
 			return Derivation{}, refuseWith(claim, "ambiguous", why, []string{r}, true) // beside.go
 		}
@@ -176,6 +173,9 @@ func Derive(claim string) (d Derivation, err error) {
 				return Derivation{}, refuseWith(claim, "unrecognized", "vouch built a plan it could not validate ("+firstLine(err2.Error())+")", nil, false)
 			}
 			d = d2
+		}
+		if why := probeGuards(d); why != "" {
+			return Derivation{}, refuseWith(claim, "ambiguous", why, nil, true) // guard_probe.go
 		}
 		var steps []plan.Step
 		for _, j := range d.Plan.Journeys {

@@ -24,6 +24,8 @@ func probeGuards(d Derivation) string {
 		steps = append(steps, j.Steps...)
 	}
 	for _, g := range []func([]gword, []plan.Step, Derivation) string{
+		guardAPIElements, guardSplitItem, guardContentType, guardSignInNegative, guardCollapseIt, guardClearedCount, guardPressInPart,
+		guardURLPart, guardJSONPairValue, guardStatusAsText, guardAdjacentLits,
 		guardNotStatus, guardNotBoth, guardKeepsYouOn, guardNeitherMixed, guardQuotedCount, guardNotKind, guardRadio, guardLabelUpdated, guardWorks,
 	} {
 		if why := g(ws, steps, d); why != "" {
@@ -250,6 +252,237 @@ func guardNotStatus(_ []gword, steps []plan.Step, d Derivation) string {
 		// response's, is checked there, and stays)
 		if s.Kind == plan.ExpectNoText && s.Target == "" && s.Value == code {
 			return fmt.Sprintf("%q rules out one status, and a plan checks the status a page returns: say which it returns (\"returns 200\")", m)
+		}
+	}
+	return ""
+}
+
+// apiPath reports whether a visited path answers data rather than a page:
+// an API path or a data file.
+func apiPath(v string) bool {
+	l := strings.ToLower(strings.SplitN(v, "?", 2)[0])
+	return strings.HasPrefix(l, "/api/") || l == "/api" || strings.HasPrefix(l, "/rest/") || strings.Contains(l, "/api/v") ||
+		strings.HasSuffix(l, ".json") || strings.HasSuffix(l, ".xml") || strings.HasSuffix(l, ".csv")
+}
+
+// guardAPIElements: "/api/items has no item named 'Bread'" looked for a
+// list item of a page in a JSON answer, which holds none, so the absence
+// passed for nothing (and a presence failed).
+func guardAPIElements(_ []gword, steps []plan.Step, _ Derivation) string {
+	api := ""
+	for _, s := range steps {
+		if s.Kind == plan.Visit {
+			api = ""
+			if apiPath(s.Value) {
+				api = s.Value
+			}
+			continue
+		}
+		if api == "" || s.Target == "" || !s.Kind.IsAssertion() {
+			continue
+		}
+		if t, err := plan.ParseTarget(s.Target); err == nil && (t.Kind == plan.ByRole || t.Kind == plan.ByLabel || t.Kind == plan.ByPlaceholder) {
+			return fmt.Sprintf("%s answers data, not a page, and the plan looks there for %s: say the value it returns (\"returns 'Milk'\", \"returns \\\"name\\\": \\\"Milk\\\"\")", api, t.Describe())
+		}
+	}
+	return ""
+}
+
+// guardSplitItem: "/api/items returns 'Milk' with a price of '$1.50'"
+// checked "Milk" and a price of any item apart, so another item's price
+// passed; two values said of one item may sit on two.
+func guardSplitItem(_ []gword, steps []plan.Step, d Derivation) string {
+	if strings.Contains(d.Claim, "{") {
+		// a JSON object written out whole ("returns {\"status\":
+		// \"ok\", …}") is one object, whose members the checks find
+		return ""
+	}
+	anyItem, keys, texts := 0, map[string]bool{}, 0
+	for _, s := range steps {
+		switch {
+		case s.Kind == plan.ExpectJSON && (strings.Contains(s.At, "/**/") || strings.HasPrefix(s.At, "/*/")) && !s.Every:
+			anyItem++
+			keys[s.At] = true
+		case s.Kind == plan.ExpectText && s.Target == "":
+			texts++
+		}
+	}
+	if anyItem > 0 && (len(keys) > 1 || texts > 0) {
+		return "the claim says values of one item, and the plan checks each on any item of the answer, so values of two items pass: say one value, or the item's place (\"the first item's price is '$1.50'\")"
+	}
+	return ""
+}
+
+// reContentType: a kind of file or a content type ("returns XML", "has
+// content type text/csv"), which the plan looked for as a text.
+var reContentType = lazyRE(`(?i)\b(?:returns?|serves?|sends?|gives?|is|as)\s+(?:an?\s+)?(?:valid\s+)?(?:xml|csv|pdf|html|yaml|plain text|png|jpe?g|gif|svg|zip|image)\b|\bcontent[- ]type\b|\bmime[- ]type\b`)
+
+func guardContentType(_ []gword, steps []plan.Step, d Derivation) string {
+	m := wordsMatched(writtenWords(d), reContentType)
+	if m == "" {
+		return ""
+	}
+	for _, s := range steps {
+		v := strings.ToLower(s.Value)
+		if s.Kind == plan.ExpectText && (strings.Contains(v, "xml") || strings.Contains(v, "csv") || strings.Contains(v, "pdf") || strings.Contains(v, "html") ||
+			strings.Contains(v, "yaml") || strings.Contains(v, "content type") || strings.Contains(v, "png") || strings.Contains(v, "image") || strings.Contains(v, "zip")) {
+			return fmt.Sprintf("%q says a kind of file or content type, which no check reads, and the plan looks for it as a text: say what the answer shows (\"returns '<urlset'\")", m)
+		}
+	}
+	return ""
+}
+
+// guardSignInNegative: after a sign-in, checks that only rule something
+// out (no 'Delete' button, a 403) pass when the sign-in failed, since a
+// visitor who is not signed in sees neither.
+func guardSignInNegative(_ []gword, steps []plan.Step, _ Derivation) string {
+	signed, positive, negative := false, false, false
+	for _, s := range steps {
+		switch {
+		case s.Kind == plan.Fill && (strings.Contains(strings.ToUpper(s.Secret), "PASSWORD") || secretField(s.Target)):
+			signed, positive, negative = true, false, false
+		case !signed || !s.Kind.IsAssertion() || s.Reach:
+		case s.Kind == plan.ExpectHidden && strings.Contains(strings.ToLower(s.Target), "password"):
+			// the sign-in form gone: the sign-in is checked
+			positive = true
+		case s.Kind == plan.ExpectHidden, s.Kind == plan.ExpectNoText, s.Kind == plan.ExpectStatus && s.Status >= 400:
+			negative = true
+		default:
+			positive = true
+		}
+	}
+	if signed && negative && !positive {
+		return "after the sign-in the plan checks only what is not there (or an error status), which a sign-in that failed passes too: say what the page shows once signed in (\"… shows 'Signed in as Ann' and no 'Delete' button\")"
+	}
+	return ""
+}
+
+// reCollapseIt: "clicking 'FAQ' collapses it" hid the clicked control,
+// which stays to open the section again; so does a control clicked twice.
+var reCollapseIt = lazyRE(`(?i)\b(?:collapses|collapse|folds|folds up)\s+(?:it|itself|them)\b|\btwice\b.*\b(?:closes|hides|collapses|dismisses)\s+(?:it|itself)\b`)
+
+func guardCollapseIt(_ []gword, steps []plan.Step, d Derivation) string {
+	m := wordsMatched(writtenWords(d), reCollapseIt)
+	if m == "" {
+		return ""
+	}
+	clicked := map[string]bool{}
+	for _, s := range steps {
+		switch s.Kind {
+		case plan.Click:
+			clicked[s.Target] = true
+		case plan.ExpectHidden:
+			if clicked[s.Target] {
+				return fmt.Sprintf("%q is said of what the control opens, and the plan checks the control itself hidden, which a toggle keeps: quote what goes (\"hides 'Shipping takes 3 days'\")", m)
+			}
+		}
+	}
+	return ""
+}
+
+// guardClearedCount: "searching 'milk' then clearing the search box shows
+// 'Bread'" counted "Bread" before the search, so the same count after
+// clearing failed a true claim.
+func guardClearedCount(_ []gword, steps []plan.Step, _ Derivation) string {
+	counting, typed := false, ""
+	for _, s := range steps {
+		switch {
+		case s.Kind == plan.RememberCount:
+			counting, typed = true, ""
+		case counting && s.Kind == plan.Fill && s.Value != "":
+			typed = s.Target
+		case counting && typed != "" && s.Kind == plan.Fill && s.Value == "" && s.Secret == "" &&
+			(s.Target == typed || strings.Contains(strings.ToLower(s.Target), "search")):
+			return "the text is counted before what is typed and cleared again, so the page it comes back to shows it as often as before: say what clearing shows against what the search showed (\"searching 'milk' hides 'Bread', and clicking 'Clear' shows it\")"
+		case s.Kind == plan.ExpectCount:
+			counting = false
+		}
+	}
+	return ""
+}
+
+// partLabels are parts of a page read as a field's label after "in".
+var partLabels = map[string]bool{"dialog": true, "modal": true, "popup": true, "menu": true, "sidebar": true, "page": true,
+	"form": true, "window": true, "panel": true, "drawer": true, "list": true, "table": true, "editor": true}
+
+// guardPressInPart: "pressing Escape in the dialog" pressed the key in a
+// field labelled "dialog".
+func guardPressInPart(_ []gword, steps []plan.Step, _ Derivation) string {
+	for _, s := range steps {
+		if s.Kind != plan.Press || s.Target == "" {
+			continue
+		}
+		if t, err := plan.ParseTarget(s.Target); err == nil && t.Kind == plan.ByLabel && partLabels[strings.ToLower(strings.TrimPrefix(strings.ToLower(t.Value), "the "))] {
+			return fmt.Sprintf("the key is pressed in a field labelled %q, which names a part of the page: say the field, or what the key does (\"pressing Escape closes the dialog\")", t.Value)
+		}
+	}
+	return ""
+}
+
+// reURLPart: "the URL ends with /step-2" (or starts with, contains) was
+// checked as the whole address.
+var reURLPart = lazyRE(`(?i)\b(?:url|address|path|location)\b.*\b(?:ends?|ending|starts?|starting|begins?|beginning)\s+with\b|\b(?:url|address|path)\s+(?:contains|includes|has)\b`)
+
+func guardURLPart(_ []gword, steps []plan.Step, d Derivation) string {
+	part := wordsMatched(writtenWords(d), reURLPart) != ""
+	for _, s := range steps {
+		if s.Kind != plan.ExpectURL {
+			continue
+		}
+		if part && !strings.Contains(s.Value, "*") {
+			return fmt.Sprintf("the claim says a part of the address, and the plan checks the whole address is %s: say the whole path (\"the address is /wizard/step-2\")", s.Value)
+		}
+		if strings.Contains(s.Value, "/:") || strings.ContainsAny(s.Value, "{}<>") {
+			return fmt.Sprintf("%s is a pattern of addresses, and the plan checks it as written: say one address (\"goes to /items/1\")", s.Value)
+		}
+	}
+	return ""
+}
+
+// guardJSONPairValue: `returns "name": "Milk" first` compared each value
+// with the whole pair as a string.
+func guardJSONPairValue(_ []gword, steps []plan.Step, _ Derivation) string {
+	for _, s := range steps {
+		if s.Kind == plan.ExpectJSON && strings.Contains(s.Value, `":`) {
+			return "the plan compares a value with a whole key and value: say the item's place and key (\"the first item's name is 'Milk'\")"
+		}
+	}
+	return ""
+}
+
+// reStatusAfterAnd: "returns \"status\": \"ok\" and 200": a status said
+// after other things returned, read as a text.
+var reStatusAfterAnd = lazyRE(`(?i)\b(?:and|with)\s+(?:an?\s+)?(?:http\s+)?(?:status\s+)?(?:code\s+)?([1-5]\d\d)\b`)
+
+func guardStatusAsText(_ []gword, steps []plan.Step, d Derivation) string {
+	m := reStatusAfterAnd.FindStringSubmatch(writtenWords(d))
+	if m == nil {
+		return ""
+	}
+	for _, s := range steps {
+		if (s.Kind == plan.ExpectText || s.Kind == plan.ExpectNoText) && s.Target == "" && s.Value == m[1] {
+			return fmt.Sprintf("%s after \"and\" may be the HTTP status, and the plan looks for it as a text: say \"returns %s\" apart, or quote the text", m[1], m[1])
+		}
+	}
+	return ""
+}
+
+// guardAdjacentLits: "returns 'status' 'ok'" is a key and its value,
+// checked as two texts anywhere.
+func guardAdjacentLits(ws []gword, steps []plan.Step, _ Derivation) string {
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i].kind != tLit || ws[i+1].kind != tLit {
+			continue
+		}
+		a, b := strings.TrimSpace(ws[i].raw), strings.TrimSpace(ws[i+1].raw)
+		found := 0
+		for _, s := range steps {
+			if s.Kind == plan.ExpectText && s.Target == "" && (strings.EqualFold(s.Value, a) || strings.EqualFold(s.Value, b)) {
+				found++
+			}
+		}
+		if found >= 2 {
+			return fmt.Sprintf("'%s' '%s' may be a key and its value, and the plan looks for each as a text anywhere: say \"returns \\\"%s\\\": \\\"%s\\\"\" or each text apart", a, b, a, b)
 		}
 	}
 	return ""

@@ -25,6 +25,20 @@ func TestProbedGuards(t *testing.T) {
 		{"On /p, the table header shows 'Name'", "the header of a table"},
 		{"On https://app.test, has a link to https://twitter.com/acme", "two sites"},
 		{"/api/items never returns a 500", "rules out one status"},
+		// checked "1.2.0" anywhere and a title of any item apart: two
+		// items passed for "its title" (guard_probe.go)
+		{"/pages?q=setup matches the 1.2.0 page even though its title is spelled 'Set-Up' with a capital S", "values of one item"},
+		{"/api/items has no item named 'Bread'", "answers data, not a page"},
+		{"/api/items returns 'Milk' with a price of '$1.50'", "values of one item"},
+		{"/sitemap.xml returns XML", "content type"},
+		{"After signing in as ann@example.com, /users has no 'Delete' button", "a sign-in that failed"},
+		{"On /, clicking 'FAQ' collapses it", "a toggle keeps"},
+		{"On /items, searching 'milk' then clearing the search box shows 'Bread'", "counted before"},
+		{"On /form, pressing Escape in the dialog hides 'Confirm'", "names a part of the page"},
+		{"On /wizard, after clicking 'Next' the URL ends with /step-2", "a part of the address"},
+		{"On /items, clicking 'Milk' goes to /items/:id", "a pattern of addresses"},
+		{"/api/items returns \"name\": \"Milk\" first", "a whole key and value"},
+		{"/api/status returns 'status' 'ok'", "a key and its value"},
 	} {
 		np := refusalOf(t, tc.claim)
 		if !strings.Contains(np.Reason, tc.why) {
