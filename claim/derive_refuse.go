@@ -94,7 +94,14 @@ func refuseWith(claim, cause, reason string, extra []string, only bool) *NotProv
 		// words could carry it into a suggestion.
 		// When none derives there is no suggestion: the generic
 		// "loads without errors" would check something the claim never said.
-		e.Suggestions = checked(extra)
+		// A rephrasing offered as it stands says what the claim says:
+		// none that changes its meaning or drops its "every" unsaid.
+		out, ds := checkedPlans(extra)
+		for i, sg := range out {
+			if len(e.Suggestions) < 3 && (strings.Contains(sg, labelSep) || ChangesMeaning(claim, sg, ds[i].Plan) == "" && !droppedUniversal(claim, sg)) {
+				e.Suggestions = append(e.Suggestions, sg)
+			}
+		}
 	} else {
 		var qs []string
 		var qwhy map[string]string
@@ -1698,6 +1705,20 @@ func stripLabel(claim string) string {
 // universalWords make what follows them a rule about many things.
 var universalWords = map[string]bool{"every": true, "each": true, "all": true}
 
+// droppedUniversal reports whether the claim says "every", "each" or "all"
+// and rephrasing s does not.
+func droppedUniversal(claim, s string) bool {
+	has := func(x string) bool {
+		for _, f := range strings.Fields(strings.ToLower(x)) {
+			if universalWords[strings.Trim(f, ",.;:")] {
+				return true
+			}
+		}
+		return false
+	}
+	return has(claim) && !has(stripLabel(s))
+}
+
 // Faithful reports whether a rephrasing keeps what a claim says exactly:
 // every quoted text, path and number of the claim is in the rephrasing's
 // plan, and the claim had at least one of them (a claim with none, "the
@@ -1721,7 +1742,7 @@ func Faithful(claim, rephrasing string, p *plan.Plan) bool {
 	if strings.Contains(strings.ToLower(rephrasing), "loads without errors") && !strings.Contains(strings.ToLower(claim), "error") {
 		return false
 	}
-	if Missing(claim, p) != "" || droppedRepeat(claim, rephrasing) != "" {
+	if Missing(claim, p) != "" || droppedRepeat(claim, rephrasing) != "" || flattenedKey(claim, p) != "" {
 		return false
 	}
 	// "'A' or 'B'" is not "'A' and 'B'".

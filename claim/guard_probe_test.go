@@ -74,6 +74,8 @@ func TestProbedSuggestions(t *testing.T) {
 		{"On /p, you can't click 'Save'", `/p does not show "Save"`},
 		{"On /settings, has 3 'Delete' buttons and no 'Edit' button", `/settings has 3 "Delete" buttons and does not show "Edit"`},
 		{"/api/items does not return 500", "/api/items returns 500"},
+		{"On /items, 'Milk' is visible without clicking 'Load more'", `On /items, clicking "Load more" shows "Milk"`},
+		{"On /todos, 'Milk' is ticked but 'Eggs' is not", `On /todos, "Milk" is ticked and the page does not show "Eggs"`},
 	} {
 		d, err := Derive(tc.suggestion)
 		if err != nil {
@@ -88,6 +90,7 @@ func TestProbedSuggestions(t *testing.T) {
 		{"On /p, clicking 'Add' again shows 'Count: 2'", `On /p, clicking "Add" shows "Count: 2"`},
 		{"On /p, clicking 'Add' shows more 'Remove' buttons", `On /p, clicking "Add" shows a "Remove" button`},
 		{"On /p, clicking 'Edit' next to 'Milk' shows a 'Save' button next to 'Milk'", `On /p, clicking "Edit" next to "Milk" shows a "Save" button`},
+		{`/api/status returns "status": "ok" with status 200`, `/api/status returns 200 and shows "status" and "ok"`},
 	} {
 		d, err := Derive(tc.suggestion)
 		if err != nil {
@@ -122,4 +125,20 @@ func TestAddressBeforeSentence(t *testing.T) {
 		{"https://app.test the 'Save' button is disabled", `On /, the "Save" button is disabled.`},
 		{"https://app.test/p the page shows 'Hello'", `On /p, the page shows "Hello".`},
 	})
+}
+
+// TestOnlySuggestionsKeepMeaning: a refusal's own rephrasings, offered as
+// they stand, drop none that changes the claim's meaning or its "every"
+// (`"done": true on every item` was offered as returns "done": "true").
+func TestOnlySuggestionsKeepMeaning(t *testing.T) {
+	np := refusalOf(t, `/api/items has "done": true on every item`)
+	for _, s := range np.Suggestions {
+		if !strings.Contains(s, labelSep) && !strings.Contains(strings.ToLower(s), "every") {
+			t.Errorf("offered %q, which drops \"every\" unsaid", s)
+		}
+	}
+	np = refusalOf(t, "On /login, typing 'hunter2' into 'Password' shows 'Welcome'")
+	if len(np.Suggestions) == 0 || !strings.Contains(np.Suggestions[0], "the secret PASSWORD") {
+		t.Errorf("suggestions %q, want the password replaced by a secret", np.Suggestions)
+	}
 }

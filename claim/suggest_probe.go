@@ -75,6 +75,52 @@ func probedMeaningChange(claim, s string, p *plan.Plan) string {
 			}
 		}
 	}
+	if m := reWithoutAct.FindStringSubmatch(claim); m != nil {
+		for _, st := range steps {
+			if (st.Kind == plan.Click || st.Kind == plan.Press) && (named(st, m[1]) || strings.EqualFold(st.Value, m[1])) {
+				return fmt.Sprintf("acts on %q, which the claim says is not needed", m[1])
+			}
+		}
+	}
+	if m := reElidedNot.FindStringSubmatch(claim); m != nil {
+		for _, st := range steps {
+			if st.Kind == plan.ExpectNoText && strings.EqualFold(st.Value, m[1]) {
+				return fmt.Sprintf("checks %q absent, where the claim says it is not in the state it names", m[1])
+			}
+		}
+	}
+	if why := guardAPIElements(nil, steps, Derivation{}); why != "" {
+		return "looks for page elements in a data answer"
+	}
+	return ""
+}
+
+var (
+	// reWithoutAct: "'Milk' is visible without clicking 'Load more'".
+	reWithoutAct = regexp.MustCompile(`(?i)\bwithout\s+(?:\w+\s+){0,3}?(?:click(?:ing)?|press(?:ing)?|tap(?:ping)?|open(?:ing)?|select(?:ing)?|choos(?:e|ing))\s+(?:the\s+)?["']([^"']+)["']`)
+	// reElidedNot: "'Milk' is ticked but 'Eggs' is not": the state, not
+	// the text, is ruled out.
+	reElidedNot = regexp.MustCompile(`(?i)\b(?:ticked|checked|unticked|unchecked|selected|enabled|disabled|bold|visible|expanded|collapsed|highlighted|struck through)\b.*["']([^"']+)["']\s+(?:is|are)(?:\s+not|n['’]t)\s*[.!]?\s*$`)
+	// reJSONKey: a quoted key before a colon, as JSON writes it.
+	reJSONKey = regexp.MustCompile(`["']([^"']+)["']\s*:`)
+)
+
+// flattenedKey returns a key the claim writes as JSON ("\"status\":") that
+// rephrasing plan p looks for as a text anywhere, apart from its value, or
+// "": such a rephrasing is labelled as checking less.
+func flattenedKey(claim string, p *plan.Plan) string {
+	if p == nil {
+		return ""
+	}
+	for _, k := range reJSONKey.FindAllStringSubmatch(claim, -1) {
+		for _, j := range p.Journeys {
+			for _, st := range j.Steps {
+				if st.Kind == plan.ExpectText && st.Target == "" && strings.EqualFold(st.Value, k[1]) {
+					return k[1]
+				}
+			}
+		}
+	}
 	return ""
 }
 
