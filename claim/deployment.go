@@ -68,7 +68,7 @@ func twoSites(d Derivation) string {
 	host := func(h string) string { return strings.TrimPrefix(strings.ToLower(h), "www.") }
 	var first, other string
 	for _, n := range d.Notes {
-		if !strings.Contains(n, " on the base URL the plan runs against.") {
+		if !strings.Contains(n, " on the base URL the plan runs against.") && !strings.Contains(n, " is checked with its host") {
 			continue
 		}
 		raw, ok := firstQuoted(n)
@@ -79,23 +79,36 @@ func twoSites(d Derivation) string {
 		if err != nil || u.Host == "" {
 			continue
 		}
+		checked := strings.Contains(n, " is checked with its host")
 		switch h := host(u.Host); {
 		case first == "":
 			first = raw
-		case h != host(mustHost(first)):
+		case checked && h != host(mustHost(first)):
+			// a link's destination on another site, checked with its
+			// host (the run ends up there or is blocked)
+		case h != host(mustHost(first)), !strings.EqualFold(u.Scheme, mustScheme(first)):
+			// (http:// and https:// of one host are two addresses the
+			// plan cannot both run against: "http://x redirects to
+			// https://x" visited the base URL's scheme only)
 			other = raw
 		}
 	}
 	if other == "" {
 		return ""
 	}
-	return fmt.Sprintf("the claim names two sites, %s and %s, and the plan would look for both paths on the one deployment it runs against: name the link that goes to the other site (\"the 'Twitter' link goes to https://twitter.com/acme\"), or name a page of the deployment", first, other)
+	return fmt.Sprintf("the claim names two sites (or one site by two schemes), %s and %s, and the plan would look for both paths on the one deployment it runs against: name the link that goes to the other site (\"the 'Twitter' link goes to https://twitter.com/acme\"), or name a page of the deployment", first, other)
 }
 
 // mustHost is the host of a URL twoSites has parsed.
 func mustHost(raw string) string {
 	u, _ := url.Parse(raw)
 	return u.Host
+}
+
+// mustScheme is the scheme of a URL twoSites has parsed.
+func mustScheme(raw string) string {
+	u, _ := url.Parse(raw)
+	return u.Scheme
 }
 
 // DeriveAt derives a claim for a deployment URL. When the URL names a page

@@ -2529,6 +2529,10 @@ func TestTwoSites(t *testing.T) {
 	checkReadings(t, []readingCase{
 		{"On https://app.test, has a link to https://example.com", ""},
 		{"On https://app.test, does not link to https://evil.com", ""},
+		// the redirect from http to https: the plan ran on the base URL's
+		// scheme only, and the address checked was the one it started on
+		{"http://example.com redirects to https://example.com", ""},
+		{"On https://app.test, the 'Twitter' link goes to https://twitter.com/acme", `On /: click the "Twitter" link; then the address is https://twitter.com/acme.`},
 		{"On https://app.test, has a link to https://www.app.test/about", `On /, the element matching “a[href="/about"], a[href="/about/"], a[href="about"], a[href="./about"]” is visible.`},
 	})
 }
