@@ -1374,9 +1374,6 @@ func untilStateAtStart(claim string, p *plan.Plan) string {
 	return ""
 }
 
-// notOnlyWords after a negation say "and more", not "not".
-var notOnlyWords = map[string]bool{"only": true, "just": true, "merely": true, "simply": true, "solely": true}
-
 // reScopeWord matches words that limit who, where or how often a claim's
 // check holds: "hardly any page", "except for the header", "few rows".
 var reScopeWord = lazyRE(`(?i)\b(?:except|excluding|apart from|other than|hardly|barely|scarcely|few|fewer|rarely|seldom)\b|` +
@@ -2061,16 +2058,6 @@ func checksEquality(p *plan.Plan) bool {
 		}
 	}
 	return false
-}
-
-// checked keeps the first three candidates Derive accepts, skipping the
-// given claims themselves; it always returns at least one.
-func checked(cands []string, skip ...string) []string {
-	out, _ := checkedPlans(cands, skip...)
-	if len(out) > 3 {
-		out = out[:3]
-	}
-	return out
 }
 
 // checkedPlans derives up to maxSuggestionTries candidates and returns
