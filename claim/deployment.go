@@ -39,25 +39,43 @@ func otherSite(d Derivation, deployment *url.URL) string {
 	if deployment == nil || deployment.Host == "" {
 		return ""
 	}
-	host := func(h string) string { return strings.TrimPrefix(strings.ToLower(h), "www.") }
+	for _, n := range notedURLs(d) {
+		if !n.checked && siteHost(n.u.Host) != siteHost(deployment.Host) {
+			return n.u.Scheme + "://" + n.u.Host
+		}
+	}
+	return ""
+}
+
+// notedURL is an address a derivation's notes say it took as a path of
+// the deployment, or checked with its host.
+type notedURL struct {
+	raw     string
+	u       *url.URL
+	checked bool // "is checked with its host": the run must end up there
+}
+
+// notedURLs are the addresses d's notes name, in order.
+func notedURLs(d Derivation) []notedURL {
+	var out []notedURL
 	for _, n := range d.Notes {
-		if !strings.Contains(n, " on the base URL the plan runs against.") {
+		taken, checked := strings.Contains(n, " on the base URL the plan runs against."), strings.Contains(n, " is checked with its host")
+		if !taken && !checked {
 			continue
 		}
 		raw, ok := firstQuoted(n)
 		if !ok {
 			continue
 		}
-		u, err := url.Parse(raw)
-		if err != nil || u.Host == "" {
-			continue
-		}
-		if host(u.Host) != host(deployment.Host) {
-			return u.Scheme + "://" + u.Host
+		if u, err := url.Parse(raw); err == nil && u.Host != "" {
+			out = append(out, notedURL{raw, u, checked})
 		}
 	}
-	return ""
+	return out
 }
+
+// siteHost is a host as a site: lower case, www. aside.
+func siteHost(h string) string { return strings.TrimPrefix(strings.ToLower(h), "www.") }
 
 // twoSites: a claim that names addresses on two hosts ("On
 // https://app.test, has a link to https://twitter.com/acme") had each taken
@@ -65,50 +83,26 @@ func otherSite(d Derivation, deployment *url.URL) string {
 // "https://example.com", passed for a link to another site. The reason,
 // or "" when the claim names one host at most.
 func twoSites(d Derivation) string {
-	host := func(h string) string { return strings.TrimPrefix(strings.ToLower(h), "www.") }
-	var first, other string
-	for _, n := range d.Notes {
-		if !strings.Contains(n, " on the base URL the plan runs against.") && !strings.Contains(n, " is checked with its host") {
-			continue
-		}
-		raw, ok := firstQuoted(n)
-		if !ok {
-			continue
-		}
-		u, err := url.Parse(raw)
-		if err != nil || u.Host == "" {
-			continue
-		}
-		checked := strings.Contains(n, " is checked with its host")
-		switch h := host(u.Host); {
-		case first == "":
-			first = raw
-		case checked && h != host(mustHost(first)):
+	var first *notedURL
+	other := ""
+	for _, n := range notedURLs(d) {
+		switch {
+		case first == nil:
+			first = &n
+		case n.checked && siteHost(n.u.Host) != siteHost(first.u.Host):
 			// a link's destination on another site, checked with its
 			// host (the run ends up there or is blocked)
-		case h != host(mustHost(first)), !strings.EqualFold(u.Scheme, mustScheme(first)):
+		case siteHost(n.u.Host) != siteHost(first.u.Host), !strings.EqualFold(n.u.Scheme, first.u.Scheme):
 			// (http:// and https:// of one host are two addresses the
 			// plan cannot both run against: "http://x redirects to
 			// https://x" visited the base URL's scheme only)
-			other = raw
+			other = n.raw
 		}
 	}
 	if other == "" {
 		return ""
 	}
-	return fmt.Sprintf("the claim names two sites (or one site by two schemes), %s and %s, and the plan would look for both paths on the one deployment it runs against: name the link that goes to the other site (\"the 'Twitter' link goes to https://twitter.com/acme\"), or name a page of the deployment", first, other)
-}
-
-// mustHost is the host of a URL twoSites has parsed.
-func mustHost(raw string) string {
-	u, _ := url.Parse(raw)
-	return u.Host
-}
-
-// mustScheme is the scheme of a URL twoSites has parsed.
-func mustScheme(raw string) string {
-	u, _ := url.Parse(raw)
-	return u.Scheme
+	return fmt.Sprintf("the claim names two sites (or one site by two schemes), %s and %s, and the plan would look for both paths on the one deployment it runs against: name the link that goes to the other site (\"the 'Twitter' link goes to https://twitter.com/acme\"), or name a page of the deployment", first.raw, other)
 }
 
 // DeriveAt derives a claim for a deployment URL. When the URL names a page
