@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/vouchdev/vouch/plan"
@@ -24,6 +25,8 @@ func probeGuards(d Derivation) string {
 		steps = append(steps, j.Steps...)
 	}
 	for _, g := range []func([]gword, []plan.Step, Derivation) string{
+		guardAttrValue, guardCurrentItem, guardAgainUncounted, guardAdjacent, guardSecondSubjectActs, guardBrowserCondition, guardShownAs,
+		guardStateLabel, guardUnnamedSecondFill,
 		guardAPIElements, guardSplitItem, guardContentType, guardSignInNegative, guardCollapseIt, guardClearedCount, guardPressInPart,
 		guardURLPart, guardJSONPairValue, guardStatusAsText, guardAdjacentLits,
 		guardNotStatus, guardNotBoth, guardKeepsYouOn, guardNeitherMixed, guardQuotedCount, guardNotKind, guardRadio, guardLabelUpdated, guardWorks,
@@ -484,6 +487,202 @@ func guardAdjacentLits(ws []gword, steps []plan.Step, _ Derivation) string {
 		if found >= 2 {
 			return fmt.Sprintf("'%s' '%s' may be a key and its value, and the plan looks for each as a text anywhere: say \"returns \\\"%s\\\": \\\"%s\\\"\" or each text apart", a, b, a, b)
 		}
+	}
+	return ""
+}
+
+// Guards from the third probe.
+
+// reAttrValue: an attribute or setting named before a quoted value ("has
+// lang 'en'", "has the class 'dark'", "uses the font 'Inter'"), which the
+// plan looked for as a text of the page.
+var reAttrValue = lazyRE(`(?i)\b(?:has|have|with|uses?|sets?|of)\s+(?:the\s+|a\s+|an\s+)?(?:lang|language|class|class name|classes|role|id|charset|encoding|viewport|dir|direction|cookie|href|src|font|font family|colou?r|background|background colou?r|width|height|style|locale|header|script|stylesheet|session|token|rel|method|action|type|target|tabindex|title attribute|data attribute)\s+["'\x01]`)
+
+func guardAttrValue(_ []gword, steps []plan.Step, d Derivation) string {
+	m := reAttrValue.FindString(normalizeClaim(stripLabel(d.Claim)))
+	if m == "" {
+		return ""
+	}
+	for _, s := range steps {
+		if s.Kind == plan.ExpectText || s.Kind == plan.ExpectVisible && strings.HasPrefix(s.Target, "text=") {
+			return fmt.Sprintf("%q names an attribute or setting of the page, and the plan looks for its value as a text the page shows: say what the page shows", strings.TrimRight(m, `"'`+"\x01 "))
+		}
+	}
+	return ""
+}
+
+// reCurrentItem: "the current page link is 'Home'" says which link is
+// marked current; the plan checked only that a Home link is there.
+var reCurrentItem = lazyRE(`(?i)\b(?:current|active|selected|highlighted)\s+(?:\w+\s+)?(?:link|button|tab|item|page|nav|menu item|entry|option)\b`)
+
+func guardCurrentItem(_ []gword, steps []plan.Step, d Derivation) string {
+	m := wordsMatched(writtenWords(d), reCurrentItem)
+	if m == "" {
+		return ""
+	}
+	for _, s := range steps {
+		switch s.Kind {
+		case plan.ExpectChecked, plan.ExpectStyle, plan.ExpectFocused, plan.ExpectValue:
+			return ""
+		}
+	}
+	return fmt.Sprintf("%q says which element is marked current, and the plan checks only that it is there: say how the page marks it (\"the 'Home' link is bold\")", m)
+}
+
+// guardAgainUncounted: "clicking 'Hide' then 'Show' shows 'Secret' again"
+// checked only that Secret is shown at the end, which holds when neither
+// click did anything.
+func guardAgainUncounted(ws []gword, steps []plan.Step, _ Derivation) string {
+	// the texts said shown "again" ("shows 'Secret' again"); "submitting
+	// it again" repeats an action
+	againText := map[string]bool{}
+	for i, w := range ws {
+		if w.kind == tWord && w.low == "again" && i > 0 && ws[i-1].kind == tLit {
+			againText[strings.ToLower(strings.TrimSpace(ws[i-1].raw))] = true
+		}
+	}
+	if len(againText) == 0 {
+		return ""
+	}
+	acts, lastAct := 0, -1
+	for i, s := range steps {
+		switch s.Kind {
+		case plan.Click, plan.Press, plan.Fill, plan.Check, plan.Uncheck, plan.Select, plan.DblClick:
+			acts++
+			lastAct = i
+		}
+	}
+	if acts == 0 {
+		return ""
+	}
+	for _, s := range steps[lastAct+1:] {
+		if s.Kind != plan.ExpectText || s.Target != "" || !againText[strings.ToLower(s.Value)] {
+			continue
+		}
+		seen := false
+		for _, b := range steps[:lastAct] {
+			// (a text counted, said gone or clicked before: "clicking
+			// Cancel after Try it out … shows 'Try it out' again")
+			seen = seen || (b.Kind == plan.ExpectNoText || b.Kind == plan.RememberCount || b.Kind == plan.ExpectHidden || b.Kind == plan.ExpectCount || b.Kind == plan.Click) &&
+				(strings.EqualFold(b.Value, s.Value) || strings.Contains(strings.ToLower(b.Target), strings.ToLower(s.Value)))
+		}
+		if !seen {
+			return fmt.Sprintf("\"again\" says %q was gone before the last action, and the plan checks only that it is shown at the end, which holds when the actions did nothing: say it goes first (\"clicking 'Hide' hides 'Secret', and clicking 'Show' shows it again\")", s.Value)
+		}
+	}
+	return ""
+}
+
+// reAdjacent: "'Bread' comes right after 'Milk'" says nothing is between;
+// the plan checked only the order.
+var reAdjacent = lazyRE(`(?i)\b(?:right|directly|just|immediately)\s+(?:after|before|above|below|under|beneath|next to|beside)\b`)
+
+func guardAdjacent(_ []gword, steps []plan.Step, d Derivation) string {
+	m := wordsMatched(writtenWords(d), reAdjacent)
+	if m == "" {
+		return ""
+	}
+	for _, s := range steps {
+		if s.Kind == plan.ExpectOrder {
+			return fmt.Sprintf("%q says nothing comes between them, and the plan checks only their order: say the order (\"'Milk' comes before 'Bread'\")", m)
+		}
+	}
+	return ""
+}
+
+// reSecondSubjectActs: "clicking 'Save' shows 'Saved', and 'Undo' brings
+// back 'Draft'": the second quoted control acts too, and the plan never
+// clicked it.
+var reSecondSubjectActs = lazyRE(`(?i)\b(?:clicking|pressing|tapping|choosing|selecting)\s+["']?\x01\d+\x01["']?.*?(?:,|\band\b|\bbut\b|\bwhile\b|\bwhereas\b)\s+(?:then\s+)?["']?\x01(\d+)\x01["']?\s+(?:shows|brings|goes|hides|restores|opens|closes|takes|switches|returns|turns|makes|gives|removes|adds|undoes|reverts|leads)\b`)
+
+func guardSecondSubjectActs(_ []gword, steps []plan.Step, d Derivation) string {
+	masked, lits := maskQuoted(normalizeClaim(stripLabel(d.Claim)))
+	m := reSecondSubjectActs.FindStringSubmatch(masked)
+	if m == nil {
+		return ""
+	}
+	i, err := strconv.Atoi(m[1])
+	if err != nil || i >= len(lits) {
+		return ""
+	}
+	b := strings.TrimSpace(lits[i])
+	for _, s := range steps {
+		if (s.Kind == plan.Click || s.Kind == plan.Press) && (strings.Contains(strings.ToLower(s.Target), strings.ToLower(b)) || strings.EqualFold(s.Value, b)) {
+			return ""
+		}
+	}
+	return fmt.Sprintf("%q does something in the claim, and the plan never acts on it: say \"clicking '%s' …\"", b, b)
+}
+
+// browserConditions are conditions of the browser or the network, which
+// no step sets, read as a form control ("with JavaScript disabled").
+var browserConditions = []string{"javascript", "cookies", "network", "internet", "connection", "notifications", "offline", "wifi", "wi-fi"}
+
+func guardBrowserCondition(ws []gword, steps []plan.Step, _ Derivation) string {
+	quoted := map[string]bool{}
+	for _, w := range ws {
+		if w.kind == tLit {
+			quoted[strings.ToLower(strings.TrimSpace(w.raw))] = true
+		}
+	}
+	for _, s := range steps {
+		if s.Kind != plan.Check && s.Kind != plan.Uncheck && s.Kind != plan.Fill {
+			continue
+		}
+		t, err := plan.ParseTarget(s.Target)
+		if err != nil {
+			continue
+		}
+		if quoted[strings.ToLower(t.Name)] || quoted[strings.ToLower(t.Value)] {
+			continue // a control the claim names in quotes
+		}
+		name := strings.ToLower(t.Name + " " + t.Value)
+		for _, w := range browserConditions {
+			if strings.Contains(name, w) {
+				return fmt.Sprintf("%q is a condition of the browser or the network, which no plan step sets, and the plan reads it as a control of the page", w)
+			}
+		}
+	}
+	return ""
+}
+
+// reShownAs: "'£9.999' is shown as '£10.00'" says the raw value is shown
+// formatted; the plan required the raw value on the page.
+var reShownAs = lazyRE(`(?i)["']?\x01\d+\x01["']?\s+(?:is|are|gets|get)\s+(?:shown|displayed|rendered|formatted|printed|written|rounded|converted)\s+(?:as|to|like)\s+["']?\x01`)
+
+func guardShownAs(_ []gword, _ []plan.Step, d Derivation) string {
+	masked, _ := maskQuoted(normalizeClaim(stripLabel(d.Claim)))
+	if reShownAs.MatchString(masked) {
+		return "the claim says a value the page holds is shown formatted, which the page does not show as written: say what the page shows (\"shows '£10.00'\")"
+	}
+	return ""
+}
+
+// stateLabels are states read as a field's label ("the selected option is
+// 'Card'", "the focused field is 'Email'").
+var stateLabels = map[string]bool{"selected": true, "checked": true, "default": true, "focused": true, "current": true, "active": true, "chosen": true, "highlighted": true}
+
+func guardStateLabel(_ []gword, steps []plan.Step, _ Derivation) string {
+	for _, s := range steps {
+		if t, err := plan.ParseTarget(s.Target); err == nil && (t.Kind == plan.ByLabel || t.Kind == plan.ByAlt) && (stateLabels[strings.ToLower(t.Value)] || t.Kind == plan.ByAlt && (strings.EqualFold(t.Value, "text") || strings.EqualFold(t.Value, "attribute"))) {
+			return fmt.Sprintf("the plan looks for an element labelled %q, a word the claim says of an element's state or its alt text: name the element (\"the 'Payment' drop-down shows 'Card'\")", t.Value)
+		}
+	}
+	return ""
+}
+
+// guardUnnamedSecondFill: "typing 'a' in 'Name' … and typing 'ab' shows
+// …" typed the second value into the page's first text field.
+func guardUnnamedSecondFill(_ []gword, steps []plan.Step, _ Derivation) string {
+	named := false
+	for _, s := range steps {
+		if s.Kind != plan.Fill {
+			continue
+		}
+		if s.Target == "role=textbox" && named {
+			return "a value is typed with no field named after one typed into a named field, and the page's first text field may be another: say the field again (\"typing 'ab' into 'Name'\")"
+		}
+		named = named || s.Target != "role=textbox"
 	}
 	return ""
 }

@@ -39,6 +39,18 @@ func TestProbedGuards(t *testing.T) {
 		{"On /items, clicking 'Milk' goes to /items/:id", "a pattern of addresses"},
 		{"/api/items returns \"name\": \"Milk\" first", "a whole key and value"},
 		{"/api/status returns 'status' 'ok'", "a key and its value"},
+		// the third probe
+		{"On /cart, the page has lang 'en'", "attribute or setting"},
+		{"On /p, after clicking 'Dark mode', the page has class 'dark'", "attribute or setting"},
+		{"On /p, the current page link is 'Home'", "marked current"},
+		{"On /p, clicking 'Hide' then 'Show' shows 'Secret' again", "was gone before"},
+		{"On /p, 'Bread' comes right after 'Milk'", "nothing comes between"},
+		{"On /p, clicking 'Save' shows 'Saved', and 'Undo' brings back 'Draft'", "never acts on it"},
+		{"On /p, clicking 'Sign in' with JavaScript disabled shows 'Enable JavaScript'", "condition of the browser"},
+		{"On /p, '£9.999' is shown as '£10.00'", "shown formatted"},
+		{"On /p, the logo image has alt text", "alt text"},
+		{"On /p, the selected option is 'Card'", "labelled \"selected\""},
+		{"On /p, typing 'a' in 'Name' shows '1/20' and typing 'ab' shows '2/20'", "say the field again"},
 	} {
 		np := refusalOf(t, tc.claim)
 		if !strings.Contains(np.Reason, tc.why) {
@@ -51,11 +63,13 @@ func TestProbedGuards(t *testing.T) {
 		}
 	}
 	checkStepKinds(t, map[string]string{
-		"On /login, typing 'a' into 'Email' and pressing Escape keeps me on /login": "visit,fill,press,expect_url",
-		"On /p, clicking 'Publish' changes 'Draft' to 'Published'":                  "visit,expect_visible,remember_count,click,expect_text,expect_count,expect_hidden",
-		"On /p, has no console errors":                                              "visit,expect_no_console_errors",
-		"On /todos, adding 'Milk' works":                                            "visit,wait_for,remember_count,fill,press,expect_count,expect_status,expect_no_console_errors",
-		"On /p, typing 'abc' into 'Shipping address' shows 'Saved'":                 "visit,wait_for,remember_count,fill,expect_text,expect_count",
+		"On /login, typing 'a' into 'Email' and pressing Escape keeps me on /login":    "visit,fill,press,expect_url",
+		"On /p, clicking 'Publish' changes 'Draft' to 'Published'":                     "visit,expect_visible,remember_count,click,expect_text,expect_count,expect_hidden",
+		"On /p, has no console errors":                                                 "visit,expect_no_console_errors",
+		"On /todos, adding 'Milk' works":                                               "visit,wait_for,remember_count,fill,press,expect_count,expect_status,expect_no_console_errors",
+		"On /p, typing 'abc' into 'Shipping address' shows 'Saved'":                    "visit,wait_for,remember_count,fill,expect_text,expect_count",
+		"On /settings, switching 'Notifications' off hides 'Email me'":                 "visit,expect_text,uncheck,expect_no_text",
+		"On /signup, submitting the form and submitting it again shows 'Already sent'": "visit,click,click,expect_text",
 	})
 }
 
