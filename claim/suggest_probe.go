@@ -25,6 +25,15 @@ var (
 	// repeatWords say an action or a state again, more, or kept, or where
 	// it is: a rephrasing without them checks another claim.
 	repeatWords = []string{"again", "twice", "thrice", "more", "another", "still", "next to", "beside"}
+	// repeatWordRes match each of repeatWords as whole words, compiled
+	// once: Faithful asks for every rephrasing tried.
+	repeatWordRes = func() []*regexp.Regexp {
+		out := make([]*regexp.Regexp, len(repeatWords))
+		for i, w := range repeatWords {
+			out[i] = regexp.MustCompile(`\b` + w + `\b`)
+		}
+		return out
+	}()
 )
 
 // probedMeaningChange says how suggestion s (whose plan is p) changes the
@@ -129,10 +138,9 @@ func flattenedKey(claim string, p *plan.Plan) string {
 // 'Add'"), or "": such a rephrasing is labelled as checking less.
 func droppedRepeat(claim, s string) string {
 	low, slow := strings.ToLower(claim), strings.ToLower(stripLabel(s))
-	for _, w := range repeatWords {
-		re := regexp.MustCompile(`\b` + w + `\b`)
+	for i, re := range repeatWordRes {
 		if len(re.FindAllStringIndex(low, -1)) > len(re.FindAllStringIndex(slow, -1)) {
-			return w
+			return repeatWords[i]
 		}
 	}
 	return ""
